@@ -1,0 +1,28 @@
+# Warning and sanitizer flags shared by every Daemonscope target.
+add_library(daemonscope_flags INTERFACE)
+add_library(daemonscope::flags ALIAS daemonscope_flags)
+target_compile_options(daemonscope_flags INTERFACE -Wall -Wextra -Wpedantic)
+if(DAEMONSCOPE_WERROR)
+  target_compile_options(daemonscope_flags INTERFACE -Werror)
+endif()
+if(DAEMONSCOPE_SANITIZE)
+  target_compile_options(daemonscope_flags INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer
+                                                     -fno-sanitize-recover=undefined)
+  target_link_options(daemonscope_flags INTERFACE -fsanitize=address,undefined)
+endif()
+
+# daemonscope_library(NAME ALIAS SOURCES...) — a static library whose include root is the
+# repository root, so includes name their layer ("models/kube/objectmeta.h").
+function(daemonscope_library name alias)
+  add_library(${name} STATIC ${ARGN})
+  add_library(daemonscope::${alias} ALIAS ${name})
+  target_include_directories(${name} PUBLIC ${PROJECT_SOURCE_DIR})
+  target_link_libraries(${name} PRIVATE daemonscope::flags)
+endfunction()
+
+# Qt targets never convert from const char* implicitly.
+function(daemonscope_qt_defaults target)
+  target_compile_definitions(${target} PRIVATE QT_NO_CAST_FROM_ASCII QT_NO_CAST_TO_ASCII
+                                               QT_NO_URL_CAST_FROM_STRING QT_NO_NARROWING_CONVERSIONS_IN_CONNECT)
+  set_target_properties(${target} PROPERTIES AUTOMOC ON AUTORCC ON)
+endfunction()

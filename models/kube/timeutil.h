@@ -1,0 +1,21 @@
+#pragma once
+// Time values: milliseconds since the Unix epoch (UTC). Kubernetes serialises metav1.Time as
+// RFC 3339 with second precision; durations in scenario files look like "90s", "5m", "1h30m".
+
+#include "models/kube/result.h"
+
+#include <cstdint>
+#include <string>
+
+namespace kube {
+
+using Timestamp = std::int64_t; // ms since epoch
+using Duration = std::int64_t;  // ms
+
+std::string formatRfc3339(Timestamp t);                 // 2026-01-01T00:00:00Z
+Result<Timestamp> parseRfc3339(const std::string &text); // accepts fractional seconds and offsets
+Result<Duration> parseDuration(const std::string &text); // Go-style: 500ms, 30s, 5m, 1h30m, 2h
+std::string formatDuration(Duration d);                  // 1h2m3s, 45s, 250ms
+std::string humanAge(Duration d);                        // kubectl-style age: 5s, 3m, 2h, 4d
+
+} // namespace kube
