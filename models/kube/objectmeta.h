@@ -1,0 +1,63 @@
+#pragma once
+// ObjectMeta and OwnerReference. Fields the app reasons about are typed; everything else a
+// server sent is kept in `extra` so that an object read and written back loses nothing.
+
+#include "models/kube/gojson.h"
+#include "models/kube/result.h"
+#include "models/kube/timeutil.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kube {
+
+using StringMap = std::map<std::string, std::string>;
+
+struct OwnerReference
+{
+    std::string apiVersion;
+    std::string kind;
+    std::string name;
+    std::string uid;
+    bool controller = false;
+    bool blockOwnerDeletion = false;
+
+    Json toJson() const;
+    static Result<OwnerReference> fromJson(const Json &j);
+    bool operator==(const OwnerReference &) const = default;
+};
+
+struct ObjectMeta
+{
+    std::string name;
+    std::string generateName;
+    std::string namespace_;
+    std::string uid;
+    std::string resourceVersion;
+    std::int64_t generation = 0;
+    std::optional<Timestamp> creationTimestamp;
+    std::optional<Timestamp> deletionTimestamp;
+    std::optional<std::int64_t> deletionGracePeriodSeconds;
+    StringMap labels;
+    StringMap annotations;
+    std::vector<OwnerReference> ownerReferences;
+    std::vector<std::string> finalizers;
+    Json extra = Json::object(); // unknown metadata fields (managedFields, ...), kept verbatim
+
+    const OwnerReference *controllerRef() const;
+    std::string label(const std::string &key) const;
+    std::string annotation(const std::string &key) const;
+    std::string key() const { return namespace_.empty() ? name : namespace_ + "/" + name; }
+
+    Json toJson() const;
+    static Result<ObjectMeta> fromJson(const Json &j);
+};
+
+// Reads a string map ({"a":"b"}), rejecting non-string values with a message naming `field`.
+Result<StringMap> stringMapFromJson(const Json &j, const std::string &field);
+Json stringMapToJson(const StringMap &m);
+
+} // namespace kube

@@ -1,0 +1,36 @@
+#pragma once
+// Pod as a compact typed record. The spec is shared: every pod created from one template
+// revision points at the same immutable JSON, so 50,000 pods cost little more than their
+// metadata. Pods are never written back by the app, so unknown status fields are not kept.
+
+#include "models/kube/objectmeta.h"
+
+#include <memory>
+
+namespace kube {
+
+struct Pod
+{
+    ObjectMeta metadata;
+    std::shared_ptr<const Json> spec; // PodSpec without per-pod fields (nodeName, affinity pin)
+    std::string nodeName;             // spec.nodeName once bound
+    std::string targetNode;           // DaemonSet pods: the node pinned by matchFields metadata.name
+    std::string phase = "Pending";    // Pending, Running, Succeeded, Failed
+    bool ready = false;
+    std::optional<Timestamp> readyTransitionTime; // Ready condition's lastTransitionTime
+    std::optional<Timestamp> startTime;
+    std::string waitingReason; // e.g. ContainerCreating, CrashLoopBackOff, ImagePullBackOff
+    int restartCount = 0;
+
+    // The node the pod runs on or is pinned to.
+    const std::string &node() const { return nodeName.empty() ? targetNode : nodeName; }
+    bool isTerminal() const { return phase == "Succeeded" || phase == "Failed"; }
+    bool isDeleting() const { return metadata.deletionTimestamp.has_value(); }
+    // IsPodAvailable: Ready, and Ready for at least minReadySeconds at `now`.
+    bool isAvailable(int minReadySeconds, Timestamp now) const;
+
+    Json toJson() const;
+    static Result<Pod> fromJson(const Json &j);
+};
+
+} // namespace kube
