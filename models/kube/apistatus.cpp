@@ -24,16 +24,25 @@ ApiStatus ApiStatus::invalid(const std::string &kind, const std::string &name, c
     return {422, "Invalid", kind + " \"" + name + "\" is invalid: " + why};
 }
 
-ApiStatus ApiStatus::badRequest(const std::string &message) { return {400, "BadRequest", message}; }
+ApiStatus ApiStatus::badRequest(const std::string &message)
+{
+    return {400, "BadRequest", message};
+}
 
-ApiStatus ApiStatus::gone(const std::string &message) { return {410, "Expired", message}; }
+ApiStatus ApiStatus::gone(const std::string &message)
+{
+    return {410, "Expired", message};
+}
 
-ApiStatus ApiStatus::internal(const std::string &message) { return {500, "InternalError", message}; }
+ApiStatus ApiStatus::internal(const std::string &message)
+{
+    return {500, "InternalError", message};
+}
 
 nlohmann::json ApiStatus::toJson() const
 {
-    return {{"kind", "Status"},     {"apiVersion", "v1"}, {"metadata", nlohmann::json::object()},
-            {"status", "Failure"},  {"message", message}, {"reason", reason},
+    return {{"kind", "Status"},    {"apiVersion", "v1"}, {"metadata", nlohmann::json::object()},
+            {"status", "Failure"}, {"message", message}, {"reason", reason},
             {"code", code}};
 }
 

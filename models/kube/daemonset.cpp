@@ -121,9 +121,15 @@ static std::optional<IntOrString> rollingField(const Json &spec, const char *key
     return *r;
 }
 
-std::optional<IntOrString> DaemonSet::maxUnavailable() const { return rollingField(spec, "maxUnavailable"); }
+std::optional<IntOrString> DaemonSet::maxUnavailable() const
+{
+    return rollingField(spec, "maxUnavailable");
+}
 
-std::optional<IntOrString> DaemonSet::maxSurge() const { return rollingField(spec, "maxSurge"); }
+std::optional<IntOrString> DaemonSet::maxSurge() const
+{
+    return rollingField(spec, "maxSurge");
+}
 
 int DaemonSet::minReadySeconds() const
 {

@@ -11,7 +11,7 @@ Json Event::toJson() const
         io["uid"] = involvedObject.uid;
     if (!involvedObject.apiVersion.empty())
         io["apiVersion"] = involvedObject.apiVersion;
-    Json j = {{"apiVersion", "v1"}, {"kind", "Event"},       {"metadata", metadata.toJson()},
+    Json j = {{"apiVersion", "v1"},   {"kind", "Event"},  {"metadata", metadata.toJson()},
               {"involvedObject", io}, {"reason", reason}, {"message", message},
               {"type", type},         {"count", count}};
     if (firstTimestamp)
@@ -43,7 +43,8 @@ Result<Event> Event::fromJson(const Json &j)
     e.message = j.value("message", "");
     e.type = j.value("type", "Normal");
     e.count = j.contains("count") && j["count"].is_number_integer() ? j["count"].get<int>() : 1;
-    for (auto [key, dst] : {std::pair{"firstTimestamp", &e.firstTimestamp}, {"lastTimestamp", &e.lastTimestamp}}) {
+    for (auto [key, dst] :
+         {std::pair{"firstTimestamp", &e.firstTimestamp}, {"lastTimestamp", &e.lastTimestamp}}) {
         if (auto it = j.find(key); it != j.end() && it->is_string())
             if (auto t = parseRfc3339(it->get<std::string>()))
                 *dst = *t;

@@ -26,11 +26,13 @@ Result<int> IntOrString::scaledValue(int total, bool roundUp) const
         return m_int;
     const std::string &s = m_str;
     if (s.size() < 2 || s.back() != '%')
-        return ApiStatus::badRequest("invalid value for IntOrString: invalid type: string is not a percentage");
+        return ApiStatus::badRequest(
+            "invalid value for IntOrString: invalid type: string is not a percentage");
     long long p = 0;
     for (std::size_t i = 0; i + 1 < s.size(); ++i) {
         if (!std::isdigit(static_cast<unsigned char>(s[i])))
-            return ApiStatus::badRequest("invalid value \"" + s + "\": must be an integer or percentage (e.g. '5%')");
+            return ApiStatus::badRequest("invalid value \"" + s +
+                                         "\": must be an integer or percentage (e.g. '5%')");
         p = p * 10 + (s[i] - '0');
         if (p > 1'000'000)
             return ApiStatus::badRequest("invalid value \"" + s + "\": percentage too large");
@@ -40,7 +42,10 @@ Result<int> IntOrString::scaledValue(int total, bool roundUp) const
     return static_cast<int>(v);
 }
 
-Json IntOrString::toJson() const { return m_isInt ? Json(m_int) : Json(m_str); }
+Json IntOrString::toJson() const
+{
+    return m_isInt ? Json(m_int) : Json(m_str);
+}
 
 Result<IntOrString> IntOrString::fromJson(const Json &j)
 {

@@ -93,7 +93,8 @@ Result<LabelSelector> LabelSelector::fromJson(const Json &j)
         for (const auto &e : *it) {
             if (!e.is_object() || !e.contains("key") || !e["key"].is_string() || !e.contains("operator") ||
                 !e["operator"].is_string())
-                return ApiStatus::badRequest("field selector.matchExpressions[]: expected {key, operator, values}");
+                return ApiStatus::badRequest(
+                    "field selector.matchExpressions[]: expected {key, operator, values}");
             LabelSelectorRequirement r;
             r.key = e["key"].get<std::string>();
             r.op = e["operator"].get<std::string>();
@@ -111,8 +112,9 @@ Result<LabelSelector> LabelSelector::fromJson(const Json &j)
                 }
             }
             if ((r.op == "In" || r.op == "NotIn") && r.values.empty())
-                return ApiStatus::badRequest("field selector.matchExpressions[].values: must be specified when "
-                                             "`operator` is 'In' or 'NotIn'");
+                return ApiStatus::badRequest(
+                    "field selector.matchExpressions[].values: must be specified when "
+                    "`operator` is 'In' or 'NotIn'");
             if ((r.op == "Exists" || r.op == "DoesNotExist") && !r.values.empty())
                 return ApiStatus::badRequest("field selector.matchExpressions[].values: may not be specified "
                                              "when `operator` is 'Exists' or 'DoesNotExist'");

@@ -55,7 +55,10 @@ Json Node::toJson() const
                    {"allocatable", {{"pods", std::to_string(allocatablePods)}}},
                    {"capacity", {{"pods", std::to_string(allocatablePods)}}},
                    {"nodeInfo", {{"kubeletVersion", kubeletVersion}}}};
-    return {{"apiVersion", "v1"}, {"kind", "Node"}, {"metadata", metadata.toJson()}, {"spec", spec},
+    return {{"apiVersion", "v1"},
+            {"kind", "Node"},
+            {"metadata", metadata.toJson()},
+            {"spec", spec},
             {"status", status}};
 }
 

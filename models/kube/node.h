@@ -26,9 +26,9 @@ struct Node
     std::string kubeletVersion;
     int allocatablePods = 110;
 
-    bool isReady() const;                // Ready condition is True
+    bool isReady() const; // Ready condition is True
     const NodeCondition *condition(const std::string &type) const;
-    void setCondition(NodeCondition c);  // replaces by type; keeps the transition time if unchanged
+    void setCondition(NodeCondition c); // replaces by type; keeps the transition time if unchanged
 
     Json toJson() const;
     static Result<Node> fromJson(const Json &j);

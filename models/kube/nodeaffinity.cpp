@@ -73,7 +73,8 @@ bool nodeSelectorMatches(const Json &podSpec, const Node &node)
         return true;
     for (auto it = ns->begin(); it != ns->end(); ++it) {
         auto l = node.metadata.labels.find(it.key());
-        if (l == node.metadata.labels.end() || !it.value().is_string() || l->second != it.value().get<std::string>())
+        if (l == node.metadata.labels.end() || !it.value().is_string() ||
+            l->second != it.value().get<std::string>())
             return false;
     }
     return true;

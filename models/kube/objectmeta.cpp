@@ -58,7 +58,8 @@ Result<OwnerReference> OwnerReference::fromJson(const Json &j)
         dst = it->get<std::string>();
         return true;
     };
-    if (!str("apiVersion", r.apiVersion) || !str("kind", r.kind) || !str("name", r.name) || !str("uid", r.uid))
+    if (!str("apiVersion", r.apiVersion) || !str("kind", r.kind) || !str("name", r.name) ||
+        !str("uid", r.uid))
         return wrongType("metadata.ownerReferences[]", "string apiVersion, kind, name and uid");
     if (auto it = j.find("controller"); it != j.end() && it->is_boolean())
         r.controller = it->get<bool>();

@@ -21,7 +21,8 @@ Result<Taint> Taint::fromJson(const Json &j)
     if (auto it = j.find("effect"); it != j.end() && it->is_string())
         t.effect = it->get<std::string>();
     if (t.effect != "NoSchedule" && t.effect != "PreferNoSchedule" && t.effect != "NoExecute")
-        return ApiStatus::badRequest("taint " + t.key + ": effect must be NoSchedule, PreferNoSchedule or NoExecute");
+        return ApiStatus::badRequest("taint " + t.key +
+                                     ": effect must be NoSchedule, PreferNoSchedule or NoExecute");
     return t;
 }
 

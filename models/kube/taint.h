@@ -22,10 +22,10 @@ struct Taint
 
 struct Toleration
 {
-    std::string key;      // empty with Exists = tolerate everything
-    std::string op;       // Equal (default) or Exists
+    std::string key; // empty with Exists = tolerate everything
+    std::string op;  // Equal (default) or Exists
     std::string value;
-    std::string effect;   // empty = all effects
+    std::string effect; // empty = all effects
     std::optional<std::int64_t> tolerationSeconds;
     Json toJson() const;
     static Result<Toleration> fromJson(const Json &j);

@@ -62,7 +62,8 @@ Result<Timestamp> parseRfc3339(const std::string &text)
     auto bad = [&] { return ApiStatus::badRequest("invalid RFC 3339 time \"" + text + "\""); };
     int Y, M, D, h, mi, s;
     int consumed = 0;
-    if (std::sscanf(text.c_str(), "%4d-%2d-%2d%*1[Tt ]%2d:%2d:%2d%n", &Y, &M, &D, &h, &mi, &s, &consumed) != 6 ||
+    if (std::sscanf(text.c_str(), "%4d-%2d-%2d%*1[Tt ]%2d:%2d:%2d%n", &Y, &M, &D, &h, &mi, &s, &consumed) !=
+            6 ||
         consumed < 19)
         return bad();
     if (M < 1 || M > 12 || D < 1 || D > 31 || h > 23 || mi > 59 || s > 60)
@@ -104,7 +105,8 @@ Result<Timestamp> parseRfc3339(const std::string &text)
 Result<Duration> parseDuration(const std::string &text)
 {
     auto bad = [&] {
-        return ApiStatus::badRequest("invalid duration \"" + text + "\" (expected e.g. 500ms, 30s, 5m, 1h30m)");
+        return ApiStatus::badRequest("invalid duration \"" + text +
+                                     "\" (expected e.g. 500ms, 30s, 5m, 1h30m)");
     };
     if (text.empty())
         return bad();
@@ -206,7 +208,8 @@ std::string humanAge(Duration d)
     if (s < 2 * 86400)
         return std::to_string(s / 3600) + "h";
     if (s < 8 * 86400)
-        return std::to_string(s / 86400) + "d" + ((s / 3600) % 24 ? std::to_string((s / 3600) % 24) + "h" : "");
+        return std::to_string(s / 86400) + "d" +
+               ((s / 3600) % 24 ? std::to_string((s / 3600) % 24) + "h" : "");
     return std::to_string(s / 86400) + "d";
 }
 

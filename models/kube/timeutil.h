@@ -12,7 +12,7 @@ namespace kube {
 using Timestamp = std::int64_t; // ms since epoch
 using Duration = std::int64_t;  // ms
 
-std::string formatRfc3339(Timestamp t);                 // 2026-01-01T00:00:00Z
+std::string formatRfc3339(Timestamp t);                  // 2026-01-01T00:00:00Z
 Result<Timestamp> parseRfc3339(const std::string &text); // accepts fractional seconds and offsets
 Result<Duration> parseDuration(const std::string &text); // Go-style: 500ms, 30s, 5m, 1h30m, 2h
 std::string formatDuration(Duration d);                  // 1h2m3s, 45s, 250ms

@@ -1,0 +1,59 @@
+#pragma once
+// YamlDocument — one YAML or JSON document read into Json, remembering where every node came
+// from so that later layers (manifest checks, typed decoders, scenario files) can name
+// "file:line:column" in their messages.
+//
+// Scalars are read the way kubectl reads manifests (sigs.k8s.io/yaml on go-yaml v2): plain
+// scalars follow YAML 1.1 — yes/no/on/off/y/n are booleans, 0644 is octal (420), 0x1F hex,
+// 1_000 an integer; quoted and block scalars are always strings; timestamps stay strings.
+// Integers beyond uint64 become doubles (go-yaml's ParseFloat fallback); .inf and .nan are
+// errors because JSON cannot carry them. Non-string keys become their text ("1", "true"), as
+// sigs.k8s.io/yaml converts them; a null or collection key is an error. Anchors, aliases and
+// "<<" merge keys work; duplicate keys are errors (kubectl's strict decoding). A document
+// holding only null (empty, "~", comments) is skipped.
+//
+// Every error message starts with "FILE:LINE:COLUMN: ".
+
+#include "models/kube/gojson.h"
+#include "models/kube/result.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace kube {
+
+struct SourcePos
+{
+    int line = 0; // 1-based; 0 = unknown
+    int column = 0;
+    bool operator==(const SourcePos &) const = default;
+};
+
+struct YamlDocument
+{
+    Json value;
+    std::string file; // name used in messages
+    // JSON pointer ("/spec/template/spec/containers/0") -> position of that node's value;
+    // "" is the document root.
+    std::map<std::string, SourcePos> positions;
+    // JSON pointer of a map entry -> position of its key.
+    std::map<std::string, SourcePos> keyPositions;
+
+    // Position of the node, or of its nearest ancestor that has one.
+    SourcePos posOf(const std::string &pointer) const;
+    // "file:line:column" for posOf(pointer).
+    std::string where(const std::string &pointer) const;
+};
+
+// Reads a `---` separated stream. Text whose first non-blank character is '{' or '[' that fails
+// to parse is reported with the JSON parser's diagnosis.
+Result<std::vector<YamlDocument>> parseYamlDocuments(const std::string &text, const std::string &fileName);
+// Reads a file; a missing, unreadable or empty file (or one without any document) is an error
+// naming the file.
+Result<std::vector<YamlDocument>> loadYamlFile(const std::string &path);
+
+// Appends the RFC 6901 escaped form of a key ("~" -> "~0", "/" -> "~1") to a pointer.
+std::string appendPointer(const std::string &pointer, const std::string &key);
+
+} // namespace kube
