@@ -50,7 +50,7 @@ std::string formatRfc3339(Timestamp t)
     std::int64_t y;
     unsigned m, d;
     civilFromDays(days, y, m, d);
-    char buf[40];
+    char buf[128];
     std::snprintf(buf, sizeof buf, "%04lld-%02u-%02uT%02lld:%02lld:%02lldZ", static_cast<long long>(y), m, d,
                   static_cast<long long>(rem / 3600), static_cast<long long>((rem / 60) % 60),
                   static_cast<long long>(rem % 60));
@@ -160,8 +160,11 @@ Result<Duration> parseDuration(const std::string &text)
 
 std::string formatDuration(Duration d)
 {
-    if (d < 0)
-        return "-" + formatDuration(-d);
+    if (d < 0) {
+        std::string negative(1, '-');
+        negative += formatDuration(-d);
+        return negative;
+    }
     if (d < 1000)
         return std::to_string(d) + "ms";
     std::int64_t s = d / 1000;
@@ -181,12 +184,11 @@ std::string formatDuration(Duration d)
     const std::int64_t ms = d % 1000;
     out += std::to_string(s);
     if (ms && d < 60'000) {
-        char buf[8];
-        std::snprintf(buf, sizeof buf, ".%03lld", static_cast<long long>(ms));
-        std::string frac = buf;
-        while (frac.back() == '0')
+        std::string frac = std::to_string(ms);
+        frac.insert(0, 3 - frac.size(), '0');
+        while (!frac.empty() && frac.back() == '0')
             frac.pop_back();
-        out += frac;
+        out += "." + frac;
     }
     out += "s";
     return out;

@@ -12,6 +12,8 @@ namespace {
 
 enum class Style { Plain, Single, Double, Literal };
 
+constexpr std::size_t kMaxSimpleKeyLength = 128; // libyaml's yaml_emitter_check_simple_key
+
 // Decodes one UTF-8 sequence at s[i]; returns its length (1 for an invalid byte, reported as
 // U+FFFD so that it gets escaped).
 std::size_t decodeUtf8(const std::string &s, std::size_t i, char32_t &cp)
@@ -57,14 +59,14 @@ bool isBlankOrEnd(const std::string &s, std::size_t i)
 // plain form resolves to another type).
 Style chooseStyle(const std::string &s, bool simpleKey)
 {
-    bool special = false, lineBreaks = false, flowIndicators = false, blockIndicators = false;
+    bool special = false, lineBreaks = false, blockIndicators = false;
     bool spaceBreak = false, breakSpace = false;
     bool previousSpace = false, previousBreak = false;
     bool leadingSpace = false, leadingBreak = false, trailingSpace = false, trailingBreak = false;
     bool otherBreaks = false;
 
     if (s.rfind("---", 0) == 0 || s.rfind("...", 0) == 0)
-        flowIndicators = blockIndicators = true;
+        blockIndicators = true;
     bool precededByWhitespace = true;
     for (std::size_t i = 0; i < s.size();) {
         char32_t c = 0;
@@ -88,45 +90,23 @@ Style chooseStyle(const std::string &s, bool simpleKey)
             case '%':
             case '@':
             case '`':
-                flowIndicators = blockIndicators = true;
+                blockIndicators = true;
                 break;
             case '?':
             case ':':
-                flowIndicators = true;
-                if (followedByWhitespace)
-                    blockIndicators = true;
-                break;
             case '-':
                 if (followedByWhitespace)
-                    flowIndicators = blockIndicators = true;
+                    blockIndicators = true;
                 break;
             default:
                 break;
             }
         } else {
-            switch (c) {
-            case ',':
-            case '?':
-            case '[':
-            case ']':
-            case '{':
-            case '}':
-                flowIndicators = true;
-                break;
-            case ':':
-                flowIndicators = true;
-                if (followedByWhitespace)
-                    blockIndicators = true;
-                break;
-            case '#':
-                if (precededByWhitespace)
-                    flowIndicators = blockIndicators = true;
-                break;
-            default:
-                break;
-            }
+            // Flow indicators (, ? [ ] { }) only matter inside flow collections, never written here.
+            if ((c == ':' && followedByWhitespace) || (c == '#' && precededByWhitespace))
+                blockIndicators = true;
         }
-        if (!isPrintable(c) || c == 0xFFFD)
+        if (!isPrintable(c) || (c == 0xFFFD && len == 1)) // len 1: not UTF-8
             special = true;
         if (c != '\n' && isBreak(c))
             otherBreaks = true;
@@ -158,7 +138,6 @@ Style chooseStyle(const std::string &s, bool simpleKey)
         precededByWhitespace = c == ' ' || c == '\t' || isBreak(c);
         i += len;
     }
-    (void)flowIndicators; // only block context is ever written
 
     // Line breaks other than '\n' are always escaped: written raw they would be normalised.
     if (special || otherBreaks)
@@ -240,7 +219,9 @@ void writeDoubleQuoted(std::string &out, const std::string &s)
                 out += '\\';
                 break;
             case 0x85:
-                out += 'N';
+                // go-yaml writes \N; \x85 means the same and survives yaml-cpp, which decodes
+                // \N to a bare byte.
+                out += "x85";
                 break;
             case 0xA0:
                 out += '_';
@@ -406,7 +387,17 @@ void writeMap(std::string &out, const Json &v, int indent, bool continueLine)
         if (!(first && continueLine))
             out.append(static_cast<std::size_t>(indent), ' ');
         first = false;
-        writeString(out, it.key(), indent, true);
+        const std::string &key = it.key();
+        if (key.size() > kMaxSimpleKeyLength) {
+            // libyaml writes long keys as explicit "? key" entries; yaml-cpp also refuses implicit
+            // keys longer than 1024 characters.
+            out += "? ";
+            writeString(out, key, indent + 2, true);
+            out += '\n';
+            out.append(static_cast<std::size_t>(indent), ' ');
+        } else {
+            writeString(out, key, indent, true);
+        }
         out += ':';
         const Json &child = it.value();
         if (child.is_object() && !child.empty()) {

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
 
 namespace kube {
@@ -308,7 +309,9 @@ PlainScalar resolvePlainScalar(std::string_view text)
     return str(K::String);
 }
 
-std::string formatGoFloat(double value)
+namespace {
+
+template <typename F> std::string formatShortest(F value)
 {
     if (std::isnan(value))
         return ".nan";
@@ -319,12 +322,23 @@ std::string formatGoFloat(double value)
     char buf[64];
     const auto sci = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::scientific);
     const std::string_view s(buf, static_cast<std::size_t>(sci.ptr - buf));
-    const std::size_t e = s.find('e');
-    const int exponent = std::atoi(std::string(s.substr(e + 1)).c_str());
+    const int exponent = std::atoi(std::string(s.substr(s.find('e') + 1)).c_str());
     if (exponent < -4 || exponent >= 6)
-        return std::string(s); // to_chars writes "1.5e-07" like Go: sign and two exponent digits
+        return std::string(s); // to_chars writes "1.5e-07" like Go: a sign and two exponent digits
     const auto fixed = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed);
     return std::string(buf, fixed.ptr);
+}
+
+} // namespace
+
+std::string formatGoFloat(double value)
+{
+    return formatShortest(value);
+}
+
+std::string formatGoFloat32(float value)
+{
+    return formatShortest(value);
 }
 
 } // namespace kube

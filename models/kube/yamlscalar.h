@@ -36,5 +36,7 @@ PlainScalar resolvePlainScalar(std::string_view text);
 // digits, exponent form when the decimal exponent is below -4 or at least 6 ("1.2345675e+06",
 // "1.5e-07", "0.25"); .inf, -.inf and .nan for the non-finite values.
 std::string formatGoFloat(double value);
+// The same for a float32, as sigs.k8s.io/yaml formats float map keys.
+std::string formatGoFloat32(float value);
 
 } // namespace kube

@@ -1,0 +1,158 @@
+#include "models/kube/manifest.h"
+
+namespace kube {
+
+namespace {
+
+const char *jsonTypeName(const Json &v)
+{
+    switch (v.type()) {
+    case Json::value_t::null:
+        return "null";
+    case Json::value_t::object:
+        return "a map";
+    case Json::value_t::array:
+        return "a list";
+    case Json::value_t::string:
+        return "a string";
+    case Json::value_t::boolean:
+        return "a boolean";
+    default:
+        return "a number";
+    }
+}
+
+bool isListKind(const Json &object)
+{
+    const auto kind = object.find("kind");
+    if (kind == object.end() || !kind->is_string())
+        return false;
+    const std::string &k = kind->get_ref<const std::string &>();
+    return k.size() >= 4 && k.compare(k.size() - 4, 4, "List") == 0 && object.contains("items");
+}
+
+std::string located(const YamlDocument &doc, const std::string &pointer, const std::string &what)
+{
+    return doc.where(pointer) + ": " + what;
+}
+
+// Checks a string field; returns the problem, or "" when it is fine.
+std::string checkString(const Json &parent, const std::string &field, const std::string &label)
+{
+    const auto it = parent.find(field);
+    if (it == parent.end() || it->is_null())
+        return label + " is missing";
+    if (!it->is_string())
+        return label + " must be a string, not " + jsonTypeName(*it);
+    if (it->get_ref<const std::string &>().empty())
+        return label + " is empty";
+    return {};
+}
+
+std::string describe(const Json &object)
+{
+    std::string d;
+    if (auto kind = object.find("kind"); kind != object.end() && kind->is_string())
+        d = kind->get<std::string>();
+    if (auto meta = object.find("metadata"); meta != object.end() && meta->is_object()) {
+        if (auto name = meta->find("name"); name != meta->end() && name->is_string()) {
+            if (!d.empty())
+                d += ' ';
+            d += '"';
+            d += name->get_ref<const std::string &>();
+            d += '"';
+        }
+    }
+    return d.empty() ? std::string() : " (" + d + ")";
+}
+
+Result<void> addObject(const YamlDocument &doc, int index, const Json &object, const std::string &pointer,
+                       std::vector<Manifest> &out, int depth)
+{
+    if (!object.is_object()) {
+        return ApiStatus::badRequest(located(
+            doc, pointer, std::string("expected a Kubernetes object (a map), got ") + jsonTypeName(object)));
+    }
+    // Problems with the pointer of the field at fault, so the position is the most precise one.
+    std::vector<std::pair<std::string, std::string>> problems;
+    if (auto p = checkString(object, "apiVersion", "apiVersion"); !p.empty())
+        problems.emplace_back(object.contains("apiVersion") ? pointer + "/apiVersion" : pointer, p);
+    if (auto p = checkString(object, "kind", "kind"); !p.empty())
+        problems.emplace_back(object.contains("kind") ? pointer + "/kind" : pointer, p);
+
+    if (isListKind(object)) {
+        if (!problems.empty())
+            return ApiStatus::badRequest(located(doc, problems.front().first, problems.front().second));
+        const Json &items = object["items"];
+        if (items.is_null())
+            return Result<void>::success();
+        if (!items.is_array())
+            return ApiStatus::badRequest(located(
+                doc, pointer + "/items", std::string("items must be a list, not ") + jsonTypeName(items)));
+        if (depth > 16)
+            return ApiStatus::badRequest(located(doc, pointer, "List kinds nest too deeply"));
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            const std::string child = pointer + "/items/" + std::to_string(i);
+            if (auto r = addObject(doc, index, items[i], child, out, depth + 1); !r)
+                return r;
+        }
+        return Result<void>::success();
+    }
+
+    const auto meta = object.find("metadata");
+    if (meta == object.end() || meta->is_null()) {
+        problems.emplace_back(pointer, "metadata.name is missing");
+    } else if (!meta->is_object()) {
+        problems.emplace_back(pointer + "/metadata",
+                              std::string("metadata must be a map, not ") + jsonTypeName(*meta));
+    } else {
+        const std::string name = checkString(*meta, "name", "metadata.name");
+        const std::string generateName = checkString(*meta, "generateName", "metadata.generateName");
+        if (!name.empty() && !generateName.empty()) {
+            const bool present = meta->contains("name") && !(*meta)["name"].is_null();
+            problems.emplace_back(pointer + "/metadata" + (present ? "/name" : ""),
+                                  present ? name : "metadata.name is missing");
+        }
+    }
+    if (!problems.empty()) {
+        std::string what;
+        for (const auto &p : problems) {
+            if (!what.empty())
+                what += "; ";
+            what += p.second;
+        }
+        return ApiStatus::badRequest(located(doc, problems.front().first, what + describe(object)));
+    }
+    out.push_back({object, doc.file, doc.posOf(pointer), pointer, index});
+    return Result<void>::success();
+}
+
+} // namespace
+
+Result<std::vector<Manifest>> manifestsFromDocuments(const std::vector<YamlDocument> &documents)
+{
+    std::vector<Manifest> out;
+    for (std::size_t i = 0; i < documents.size(); ++i) {
+        if (auto r = addObject(documents[i], static_cast<int>(i), documents[i].value, "", out, 0); !r)
+            return r.error();
+    }
+    return out;
+}
+
+Result<std::vector<Manifest>> loadManifests(const std::string &text, const std::string &fileName)
+{
+    auto docs = parseYamlDocuments(text, fileName);
+    if (!docs)
+        return docs.error();
+    return manifestsFromDocuments(*docs);
+}
+
+Result<std::vector<Manifest>> loadManifestFile(const std::string &path)
+{
+    auto docs = loadYamlFile(path);
+    if (!docs)
+        return docs.error();
+    return manifestsFromDocuments(*docs);
+}
+
+} // namespace kube

@@ -1,0 +1,585 @@
+#include "models/kube/yamldocument.h"
+
+#include "models/kube/yamlscalar.h"
+
+#include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <optional>
+#include <set>
+
+namespace kube {
+
+namespace {
+
+constexpr int kMaxDepth = 1000;
+// Aliases can make a small text expand exponentially ("billion laughs"). A document without
+// aliases has fewer nodes than bytes, so a budget of several nodes per byte (with a floor for
+// small files that reuse anchors) only stops documents that explode.
+constexpr std::size_t kMinNodeBudget = 200'000;
+constexpr std::size_t kNodesPerByte = 4;
+const std::string kStrTag = "tag:yaml.org,2002:str";
+
+// Thrown inside the converter only; parseYamlDocuments turns it into a Result.
+struct LoadError
+{
+    SourcePos pos;
+    std::string message;
+};
+
+std::string located(const std::string &file, SourcePos pos, const std::string &what)
+{
+    if (pos.line <= 0)
+        return file + ": " + what;
+    return file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column) + ": " + what;
+}
+
+SourcePos toPos(const YAML::Mark &m)
+{
+    if (m.is_null() || m.line < 0)
+        return {};
+    return {m.line + 1, m.column + 1};
+}
+
+// Position just past the last character: where "unexpected end" errors point.
+SourcePos endOf(const std::string &text)
+{
+    SourcePos p{1, 1};
+    for (char c : text) {
+        if (c == '\n') {
+            ++p.line;
+            p.column = 1;
+        } else {
+            ++p.column;
+        }
+    }
+    return p;
+}
+
+std::string shortened(const std::string &s, std::size_t max = 200)
+{
+    if (s.size() <= max)
+        return s;
+    return s.substr(0, max) + "...";
+}
+
+// Length of the valid UTF-8 sequence at s[i], or 0.
+std::size_t utf8Length(const std::string &s, std::size_t i)
+{
+    const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+    const unsigned char c = b(i);
+    if (c < 0x80)
+        return 1;
+    std::size_t len = 0;
+    unsigned char lo = 0x80, hi = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF) {
+        len = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3;
+        if (c == 0xE0)
+            lo = 0xA0;
+        if (c == 0xED)
+            hi = 0x9F; // no surrogates
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4;
+        if (c == 0xF0)
+            lo = 0x90;
+        if (c == 0xF4)
+            hi = 0x8F;
+    } else {
+        return 0;
+    }
+    if (i + len > s.size() || b(i + 1) < lo || b(i + 1) > hi)
+        return 0;
+    for (std::size_t k = 2; k < len; ++k)
+        if ((b(i + k) & 0xC0) != 0x80)
+            return 0;
+    return len;
+}
+
+// Position of the first byte that is not UTF-8, if any. go-yaml refuses such input, and a Json
+// string holding one could not be serialised later.
+std::optional<std::pair<SourcePos, unsigned>> invalidUtf8(const std::string &text)
+{
+    SourcePos pos{1, 1};
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t len = utf8Length(text, i);
+        if (len == 0)
+            return std::make_pair(pos, static_cast<unsigned>(static_cast<unsigned char>(text[i])));
+        if (text[i] == '\n') {
+            ++pos.line;
+            pos.column = 1;
+        } else {
+            ++pos.column;
+        }
+        i += len;
+    }
+    return std::nullopt;
+}
+
+// yaml-cpp decodes the escapes \N and \_ to the bare bytes 0x85 and 0xA0. The input has been
+// checked to be UTF-8, so any stray byte in a scalar is one of those: encode it properly.
+std::string repairedUtf8(const std::string &s)
+{
+    bool valid = true;
+    for (std::size_t i = 0; i < s.size() && valid;) {
+        const std::size_t len = utf8Length(s, i);
+        valid = len != 0;
+        i += len;
+    }
+    if (valid)
+        return s;
+    std::string out;
+    out.reserve(s.size() + 8);
+    for (std::size_t i = 0; i < s.size();) {
+        const std::size_t len = utf8Length(s, i);
+        if (len == 0) {
+            const auto c = static_cast<unsigned char>(s[i]);
+            out += static_cast<char>(0xC0 | (c >> 6));
+            out += static_cast<char>(0x80 | (c & 0x3F));
+            ++i;
+        } else {
+            out.append(s, i, len);
+            i += len;
+        }
+    }
+    return out;
+}
+
+std::string typeName(const YAML::Node &n)
+{
+    switch (n.Type()) {
+    case YAML::NodeType::Map:
+        return "a map";
+    case YAML::NodeType::Sequence:
+        return "a list";
+    default:
+        return "a null";
+    }
+}
+
+class Converter
+{
+public:
+    Converter(YamlDocument &doc, const std::string &text, std::size_t nodeBudget)
+        : m_doc(doc), m_text(text), m_budget(nodeBudget)
+    {}
+
+    Json convert(const YAML::Node &node, const std::string &pointer, SourcePos pos, int depth)
+    {
+        if (depth > kMaxDepth)
+            throw LoadError{pos, "nesting deeper than " + std::to_string(kMaxDepth) +
+                                     " levels (an alias that refers to itself?)"};
+        if (++m_nodes > m_budget)
+            throw LoadError{pos, "document expands to more than " + std::to_string(m_budget) +
+                                     " nodes through aliases"};
+        m_doc.positions.emplace(pointer, pos);
+        switch (node.Type()) {
+        case YAML::NodeType::Map:
+            return convertMap(node, pointer, depth);
+        case YAML::NodeType::Sequence: {
+            Json array = Json::array();
+            std::size_t index = 0;
+            for (const YAML::Node &item : node) {
+                SourcePos itemPos = toPos(item.Mark());
+                if (itemPos.line == 0)
+                    itemPos = pos;
+                array.push_back(convert(item, pointer + "/" + std::to_string(index++), itemPos, depth + 1));
+            }
+            return array;
+        }
+        case YAML::NodeType::Scalar:
+            return convertScalar(node, pos);
+        default:
+            return node.Tag() == kStrTag ? Json("") : Json(nullptr);
+        }
+    }
+
+private:
+    struct Entry
+    {
+        std::string key;
+        YAML::Node keyNode;
+        YAML::Node value;
+    };
+
+    // yaml-cpp accepts a quoted scalar that runs into the end of the input (it folds the rest
+    // of the file into it); go-yaml refuses it, and so do we. Each source scalar is checked once.
+    void checkClosingQuote(const YAML::Node &node)
+    {
+        const YAML::Mark mark = node.Mark();
+        if (mark.pos < 0 || static_cast<std::size_t>(mark.pos) >= m_text.size())
+            return;
+        const auto start = static_cast<std::size_t>(mark.pos);
+        const char quote = m_text[start];
+        if ((quote != '"' && quote != '\'') || !m_checkedQuotes.insert(start).second)
+            return;
+        for (std::size_t i = start + 1; i < m_text.size(); ++i) {
+            if (quote == '"' && m_text[i] == '\\') {
+                ++i;
+            } else if (m_text[i] == quote) {
+                if (quote == '\'' && i + 1 < m_text.size() && m_text[i + 1] == '\'')
+                    ++i;
+                else
+                    return;
+            }
+        }
+        throw LoadError{toPos(mark),
+                        std::string("unterminated quoted string: the closing ") + quote + " is missing"};
+    }
+
+    Json convertScalar(const YAML::Node &node, SourcePos pos)
+    {
+        const std::string &tag = node.Tag();
+        if (tag == "!")
+            checkClosingQuote(node);
+        const std::string &text = node.Scalar();
+        if (tag == "?" || tag.empty()) {
+            PlainScalar r = resolvePlainScalar(text);
+            if (r.kind == PlainScalarKind::Float && !std::isfinite(r.value.get<double>()))
+                throw LoadError{pos, "\"" + text + "\" (infinity or NaN) cannot be represented in JSON"};
+            return std::move(r.value);
+        }
+        static const std::string prefix = "tag:yaml.org,2002:";
+        if (tag.rfind(prefix, 0) != 0 || tag == kStrTag)
+            return repairedUtf8(text); // quoted, block, !!str, !!binary and application tags are text
+        const std::string type = tag.substr(prefix.size());
+        PlainScalar r = resolvePlainScalar(text);
+        const bool fits =
+            (type == "int" && r.kind == PlainScalarKind::Int) ||
+            (type == "float" && (r.kind == PlainScalarKind::Int || r.kind == PlainScalarKind::Float)) ||
+            (type == "bool" && r.kind == PlainScalarKind::Bool) ||
+            (type == "null" && r.kind == PlainScalarKind::Null);
+        if (type != "int" && type != "float" && type != "bool" && type != "null")
+            return text;
+        if (!fits)
+            throw LoadError{pos, "cannot read \"" + shortened(text) + "\" as !!" + type};
+        if (type == "float") {
+            const double d = r.value.get<double>();
+            if (!std::isfinite(d))
+                throw LoadError{pos, "\"" + text + "\" (infinity or NaN) cannot be represented in JSON"};
+            return d;
+        }
+        return std::move(r.value);
+    }
+
+    // sigs.k8s.io/yaml turns int, bool and float keys into their text.
+    std::string keyText(const YAML::Node &key)
+    {
+        const SourcePos pos = toPos(key.Mark());
+        if (key.IsNull())
+            throw LoadError{pos, "map key is null; only scalar keys are supported"};
+        if (!key.IsScalar())
+            throw LoadError{pos, "map key is " + typeName(key) + "; only scalar keys are supported"};
+        const std::string &tag = key.Tag();
+        if (tag == "!")
+            checkClosingQuote(key);
+        if (tag != "?" && !tag.empty())
+            return repairedUtf8(key.Scalar());
+        const PlainScalar r = resolvePlainScalar(key.Scalar());
+        switch (r.kind) {
+        case PlainScalarKind::Null:
+            throw LoadError{pos, "map key is null; only scalar keys are supported"};
+        case PlainScalarKind::Bool:
+            return r.value.get<bool>() ? "true" : "false";
+        case PlainScalarKind::Int:
+            return r.value.dump();
+        case PlainScalarKind::Float:
+            return formatGoFloat32(static_cast<float>(r.value.get<double>()));
+        default:
+            return key.Scalar();
+        }
+    }
+
+    static bool isMergeKey(const YAML::Node &key)
+    {
+        return key.IsScalar() && key.Tag() == "?" && key.Scalar() == "<<";
+    }
+
+    // The effective entries of a mapping: explicit keys (duplicates are errors) and then keys
+    // brought in by "<<" merges that are not explicit; among several merged maps the first wins.
+    std::vector<Entry> collectEntries(const YAML::Node &map, int depth)
+    {
+        if (depth > kMaxDepth)
+            throw LoadError{toPos(map.Mark()), "merge keys nest deeper than " + std::to_string(kMaxDepth) +
+                                                   " levels (an alias that refers to itself?)"};
+        std::vector<Entry> entries;
+        std::map<std::string, SourcePos> seen;
+        std::vector<YAML::Node> merges;
+        for (auto it = map.begin(); it != map.end(); ++it) {
+            const YAML::Node key = it->first;
+            if (isMergeKey(key)) {
+                merges.push_back(it->second);
+                continue;
+            }
+            std::string text = keyText(key);
+            const SourcePos pos = toPos(key.Mark());
+            const auto [where, inserted] = seen.emplace(text, pos);
+            if (!inserted) {
+                throw LoadError{pos, "duplicate key \"" + shortened(text) + "\" (first defined at line " +
+                                         std::to_string(where->second.line) + ", column " +
+                                         std::to_string(where->second.column) + ")"};
+            }
+            entries.push_back({std::move(text), key, it->second});
+        }
+        for (const YAML::Node &merge : merges) {
+            std::vector<YAML::Node> sources;
+            if (merge.IsMap()) {
+                sources.push_back(merge);
+            } else if (merge.IsSequence()) {
+                for (const YAML::Node &s : merge)
+                    sources.push_back(s);
+            }
+            if (sources.empty() && !merge.IsSequence())
+                throw LoadError{toPos(merge.Mark()),
+                                "the value of a \"<<\" merge key must be a map or a list of maps"};
+            for (const YAML::Node &source : sources) {
+                if (!source.IsMap())
+                    throw LoadError{toPos(source.Mark()),
+                                    "the value of a \"<<\" merge key must be a map or a list of maps"};
+                for (Entry &e : collectEntries(source, depth + 1)) {
+                    if (seen.emplace(e.key, toPos(e.keyNode.Mark())).second)
+                        entries.push_back(std::move(e));
+                }
+            }
+        }
+        return entries;
+    }
+
+    Json convertMap(const YAML::Node &node, const std::string &pointer, int depth)
+    {
+        Json object = Json::object();
+        for (const Entry &e : collectEntries(node, depth)) {
+            const std::string child = appendPointer(pointer, e.key);
+            const SourcePos keyPos = toPos(e.keyNode.Mark());
+            SourcePos valuePos = toPos(e.value.Mark());
+            // An empty value ("key:" and nothing else) is marked where the next token starts.
+            if (valuePos.line == 0 || (e.value.IsNull() && valuePos.line > keyPos.line))
+                valuePos = keyPos;
+            m_doc.keyPositions.emplace(child, keyPos);
+            object[e.key] = convert(e.value, child, valuePos, depth + 1);
+        }
+        return object;
+    }
+
+    YamlDocument &m_doc;
+    const std::string &m_text;
+    std::set<std::size_t> m_checkedQuotes;
+    std::size_t m_budget;
+    std::size_t m_nodes = 0;
+};
+
+std::size_t firstContent(const std::string &text)
+{
+    std::size_t i = text.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0;
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r'))
+        ++i;
+    return i;
+}
+
+bool looksLikeJson(const std::string &text)
+{
+    const std::size_t i = firstContent(text);
+    return i < text.size() && (text[i] == '{' || text[i] == '[');
+}
+
+// nlohmann's diagnosis of malformed JSON: "at line L, column C: <what>".
+std::optional<std::pair<SourcePos, std::string>> jsonError(const std::string &text)
+{
+    if (Json::accept(text))
+        return std::nullopt;
+    try {
+        const Json ignored = Json::parse(text);
+    } catch (const Json::parse_error &e) {
+        const std::string what = e.what();
+        SourcePos pos;
+        std::string message = what;
+        const std::size_t at = what.find(" at line ");
+        if (at != std::string::npos &&
+            std::sscanf(what.c_str() + at, " at line %d, column %d", &pos.line, &pos.column) == 2) {
+            const std::size_t colon = what.find(": ", at);
+            if (colon != std::string::npos)
+                message = what.substr(colon + 2);
+        }
+        return std::make_pair(pos, shortened(message, 300));
+    } catch (const std::exception &e) {
+        return std::make_pair(SourcePos{}, std::string(e.what()));
+    }
+    return std::nullopt;
+}
+
+// yaml-cpp reports tab indentation with various messages ("illegal map value", "illegal tab
+// when looking for indentation"). Name the tab instead: the nearest tab-indented line at or
+// before the failure.
+std::optional<SourcePos> tabIndentation(const std::string &text, int errorLine)
+{
+    std::optional<SourcePos> found;
+    int line = 1;
+    std::size_t i = 0;
+    while (i < text.size() && (errorLine <= 0 || line <= errorLine)) {
+        std::size_t end = text.find('\n', i);
+        if (end == std::string::npos)
+            end = text.size();
+        std::size_t k = i;
+        std::optional<int> tabColumn;
+        while (k < end && (text[k] == ' ' || text[k] == '\t')) {
+            if (text[k] == '\t' && !tabColumn)
+                tabColumn = static_cast<int>(k - i) + 1;
+            ++k;
+        }
+        if (tabColumn && k < end && text[k] != '\r')
+            found = SourcePos{line, *tabColumn};
+        i = end + 1;
+        ++line;
+    }
+    return found;
+}
+
+ApiStatus parseError(const std::string &file, SourcePos pos, const std::string &what)
+{
+    return ApiStatus::badRequest(located(file, pos, what));
+}
+
+// yaml-cpp's wording for the usual indentation mistakes is terse; say what to look at.
+std::string explainYamlCppMessage(const std::string &msg)
+{
+    if (msg == "end of map not found" || msg == "end of sequence not found")
+        return "wrong indentation: " + msg;
+    if (msg == "illegal map value")
+        return "illegal map value (a \": \" where a value was expected, or wrong indentation)";
+    return msg;
+}
+
+} // namespace
+
+std::string appendPointer(const std::string &pointer, const std::string &key)
+{
+    std::string out = pointer;
+    out.reserve(pointer.size() + key.size() + 1);
+    out += '/';
+    for (char c : key) {
+        if (c == '~')
+            out += "~0";
+        else if (c == '/')
+            out += "~1";
+        else
+            out += c;
+    }
+    return out;
+}
+
+SourcePos YamlDocument::posOf(const std::string &pointer) const
+{
+    std::string p = pointer;
+    for (;;) {
+        if (auto it = positions.find(p); it != positions.end())
+            return it->second;
+        if (p.empty())
+            return {};
+        const std::size_t slash = p.rfind('/');
+        p.resize(slash == std::string::npos ? 0 : slash);
+    }
+}
+
+std::string YamlDocument::where(const std::string &pointer) const
+{
+    const SourcePos pos = posOf(pointer);
+    if (pos.line <= 0)
+        return file;
+    return file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column);
+}
+
+Result<std::vector<YamlDocument>> parseYamlDocuments(const std::string &text, const std::string &fileName)
+{
+    const std::string file = fileName.empty() ? std::string("<input>") : fileName;
+    const bool json = looksLikeJson(text);
+    if (auto bad = invalidUtf8(text)) {
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "0x%02X", bad->second);
+        return parseError(file, bad->first, std::string("invalid UTF-8 (byte ") + hex + ")");
+    }
+
+    std::vector<YAML::Node> nodes;
+    try {
+        nodes = YAML::LoadAll(text);
+    } catch (const YAML::DeepRecursion &e) {
+        return parseError(file, toPos(e.mark),
+                          "nesting deeper than " + std::to_string(e.depth()) + " levels is not supported");
+    } catch (const YAML::Exception &e) {
+        if (json) {
+            if (auto err = jsonError(text))
+                return parseError(file, err->first, err->second);
+        }
+        SourcePos pos = toPos(e.mark);
+        if (pos.line == 0)
+            pos = endOf(text);
+        if (!json) {
+            if (auto tab = tabIndentation(text, pos.line))
+                return parseError(file, *tab, "tabs are not allowed for indentation");
+        }
+        return parseError(file, pos, explainYamlCppMessage(e.msg));
+    } catch (const std::exception &e) {
+        return parseError(file, {}, e.what());
+    }
+    if (json) {
+        // yaml-cpp accepts some truncated flow text; nlohmann does not.
+        if (auto err = jsonError(text);
+            err && err->second.find("unexpected end of input") != std::string::npos)
+            return parseError(file, err->first, err->second);
+    }
+
+    std::vector<YamlDocument> docs;
+    const std::size_t budget = std::max(kMinNodeBudget, kNodesPerByte * text.size());
+    for (const YAML::Node &node : nodes) {
+        if (node.IsNull() && node.Tag() != kStrTag)
+            continue;
+        YamlDocument doc;
+        doc.file = file;
+        SourcePos root = toPos(node.Mark());
+        if (root.line == 0)
+            root = {1, 1};
+        try {
+            Converter converter(doc, text, budget);
+            doc.value = converter.convert(node, "", root, 0);
+        } catch (const LoadError &e) {
+            return parseError(file, e.pos, e.message);
+        } catch (const YAML::Exception &e) {
+            return parseError(file, toPos(e.mark), e.msg);
+        }
+        docs.push_back(std::move(doc));
+    }
+    return docs;
+}
+
+Result<std::vector<YamlDocument>> loadYamlFile(const std::string &path)
+{
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (ec || !std::filesystem::exists(status))
+        return ApiStatus{404, "NotFound", path + ": file not found"};
+    if (std::filesystem::is_directory(status))
+        return ApiStatus::badRequest(path + ": is a directory, not a file");
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return ApiStatus::badRequest(path + ": cannot open file: " + std::strerror(errno));
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (in.bad())
+        return ApiStatus::badRequest(path + ": cannot read file: " + std::strerror(errno));
+    if (text.empty())
+        return ApiStatus::badRequest(path + ": file is empty");
+    auto docs = parseYamlDocuments(text, path);
+    if (docs.ok() && docs->empty())
+        return ApiStatus::badRequest(path +
+                                     ": file contains no YAML document (only blank lines or comments)");
+    return docs;
+}
+
+} // namespace kube

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# usage: check-deb.sh BUILD_DIR VERSION
+set -euo pipefail
+build="$1"
+version="$2"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+cd "$build"
+cpack -G DEB -B "$work/out" >"$work/cpack.log" 2>&1 || { cat "$work/cpack.log"; exit 1; }
+deb="$work/out/daemonscope_${version}_amd64.deb"
+[[ -f "$deb" ]] || { echo "package not found: $deb"; ls -l "$work/out"; exit 1; }
+dpkg-deb --info "$deb" | grep -q 'Depends: .*libqt6widgets6' || { echo "Depends line missing Qt"; exit 1; }
+dpkg-deb -x "$deb" "$work/root"
+out="$("$work/root/usr/bin/daemonscope" --version)"
+[[ "$out" == "daemonscope $version" ]] || { echo "unexpected --version output: $out"; exit 1; }
+desktop-file-validate "$work/root/usr/share/applications/io.daemonscope.Daemonscope.desktop"
+appstreamcli validate --no-net "$work/root/usr/share/metainfo/io.daemonscope.Daemonscope.metainfo.xml"
+[[ -f "$work/root/usr/share/icons/hicolor/scalable/apps/daemonscope.svg" ]] || { echo "icon missing"; exit 1; }
+echo "package ok: $(basename "$deb") ($(stat -c %s "$deb") bytes)"
