@@ -1,0 +1,402 @@
+#include "models/client/httptransport.h"
+
+#include "models/client/base64.h"
+
+#include <curl/curl.h>
+
+#include <cstring>
+
+#ifndef DAEMONSCOPE_VERSION
+#define DAEMONSCOPE_VERSION "0"
+#endif
+
+namespace client {
+
+using kube::ApiStatus;
+using kube::Result;
+
+namespace {
+
+std::once_flag g_curlInit;
+
+struct Authority
+{
+    std::string scheme;
+    std::string host; // as written, brackets kept for IPv6
+    std::string port;
+    std::string rest; // path prefix
+};
+
+Authority splitServer(const std::string &server)
+{
+    Authority a;
+    const auto se = server.find("://");
+    a.scheme = server.substr(0, se);
+    const auto hs = se + 3;
+    const auto pe = server.find('/', hs);
+    const std::string hostPort = server.substr(hs, pe == std::string::npos ? std::string::npos : pe - hs);
+    a.rest = pe == std::string::npos ? std::string() : server.substr(pe);
+    const auto bracket = hostPort.find(']');
+    const auto colon = hostPort.rfind(':');
+    if (colon != std::string::npos && (bracket == std::string::npos || colon > bracket)) {
+        a.host = hostPort.substr(0, colon);
+        a.port = hostPort.substr(colon + 1);
+    } else {
+        a.host = hostPort;
+        a.port = a.scheme == "https" ? "443" : "80";
+    }
+    return a;
+}
+
+// Header-safe form of an extra key (client-go percent-encodes it likewise).
+std::string percentEncoded(const std::string &key)
+{
+    const std::string pair = Transport::encodeQuery({{key, ""}});
+    return pair.substr(0, pair.size() - 1); // drop the '='
+}
+
+struct HeaderList
+{
+    curl_slist *list = nullptr;
+    ~HeaderList() { curl_slist_free_all(list); }
+    void add(const std::string &h) { list = curl_slist_append(list, h.c_str()); }
+};
+
+} // namespace
+
+struct HttpTransport::Transfer
+{
+    std::string method = "GET";
+    std::string path;
+    Query query;
+    std::string body;
+    std::string contentType;
+    std::string accept;
+    RequestOptions options;
+    const LineHandler *onLine = nullptr; // streaming when set
+
+    // results
+    long status = 0;
+    std::string responseBody;
+    std::string contentTypeOut;
+    std::string lineBuffer;
+    bool stoppedByHandler = false;
+    char errorBuffer[CURL_ERROR_SIZE] = {};
+    CURL *curl = nullptr;
+};
+
+std::string HttpTransport::defaultUserAgent()
+{
+    return std::string("daemonscope/") + DAEMONSCOPE_VERSION;
+}
+
+HttpTransport::HttpTransport(RestConfig config, HttpTransportOptions options)
+    : m_config(std::move(config)), m_options(std::move(options))
+{
+    std::call_once(g_curlInit, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+    if (m_options.userAgent.empty())
+        m_options.userAgent = defaultUserAgent();
+    if (m_config.exec && m_config.isTls())
+        m_exec = std::make_unique<ExecCredentialProvider>(*m_config.exec, m_options.clock,
+                                                          m_options.execTimeout, m_options.terminalAvailable);
+}
+
+HttpTransport::~HttpTransport()
+{
+    for (void *h : m_pool)
+        curl_easy_cleanup(static_cast<CURL *>(h));
+}
+
+void *HttpTransport::acquireHandle()
+{
+    {
+        std::lock_guard lock(m_poolMutex);
+        if (!m_pool.empty()) {
+            void *h = m_pool.back();
+            m_pool.pop_back();
+            curl_easy_reset(static_cast<CURL *>(h));
+            return h;
+        }
+    }
+    return curl_easy_init();
+}
+
+void HttpTransport::releaseHandle(void *handle)
+{
+    std::lock_guard lock(m_poolMutex);
+    if (m_pool.size() < 8)
+        m_pool.push_back(handle);
+    else
+        curl_easy_cleanup(static_cast<CURL *>(handle));
+}
+
+Result<HttpResponse> HttpTransport::request(const std::string &method, const std::string &path,
+                                            const Query &query, const std::string &body,
+                                            const std::string &contentType, const std::string &accept,
+                                            const RequestOptions &options)
+{
+    Transfer t;
+    t.method = method;
+    t.path = path;
+    t.query = query;
+    t.body = body;
+    t.contentType = contentType;
+    t.accept = accept;
+    t.options = options;
+    if (auto r = perform(t); !r)
+        return r.error();
+    if (t.status < 200 || t.status > 299)
+        return errorFromResponse(static_cast<int>(t.status), t.responseBody, m_config.server);
+    return HttpResponse{static_cast<int>(t.status), std::move(t.responseBody), std::move(t.contentTypeOut)};
+}
+
+Result<void> HttpTransport::watch(const std::string &path, const Query &query, const LineHandler &onLine,
+                                  const std::atomic<bool> &cancel, const RequestOptions &options)
+{
+    Transfer t;
+    t.path = path;
+    t.query = query;
+    t.accept = "application/json";
+    t.options = options;
+    t.options.cancel = &cancel;
+    t.onLine = &onLine;
+    auto r = perform(t);
+    if (!r) {
+        if (cancel.load() || t.stoppedByHandler)
+            return {};
+        return r.error();
+    }
+    if (t.status < 200 || t.status > 299)
+        return errorFromResponse(static_cast<int>(t.status), t.responseBody, m_config.server);
+    // A last line without a newline is still an event.
+    if (!t.lineBuffer.empty() && !t.stoppedByHandler && !cancel.load())
+        onLine(t.lineBuffer);
+    return {};
+}
+
+Result<void> HttpTransport::perform(Transfer &t)
+{
+    const bool tls = m_config.isTls();
+    std::optional<ExecCredential> cred;
+    if (m_exec) {
+        auto c = m_exec->credential();
+        if (!c)
+            return c.error();
+        cred = std::move(*c);
+        std::lock_guard lock(m_poolMutex);
+        if (cred->clientCertPem != m_lastClientCert) {
+            // A new client certificate must not ride on connections authenticated with the old one.
+            for (void *h : m_pool)
+                curl_easy_cleanup(static_cast<CURL *>(h));
+            m_pool.clear();
+            m_lastClientCert = cred->clientCertPem;
+        }
+    }
+
+    CURL *curl = static_cast<CURL *>(acquireHandle());
+    if (!curl)
+        return ApiStatus{0, "TransportError", "cannot initialise libcurl"};
+    struct Release
+    {
+        HttpTransport *self;
+        CURL *curl;
+        ~Release() { self->releaseHandle(curl); }
+    } release{this, curl};
+    t.curl = curl;
+
+    const Authority auth = splitServer(m_config.server);
+    std::string base = m_config.server;
+    std::string connectTo;
+    HeaderList headers;
+    if (tls && !m_config.tlsServerName.empty()) {
+        base = auth.scheme + "://" + m_config.tlsServerName + ":" + auth.port + auth.rest;
+        connectTo = m_config.tlsServerName + ":" + auth.port + ":" + auth.host + ":" + auth.port;
+        headers.add("Host: " + auth.host + ":" + auth.port);
+    }
+    std::string url = base + t.path;
+    const std::string q = encodeQuery(t.query);
+    if (!q.empty())
+        url += "?" + q;
+
+    curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
+    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, t.errorBuffer);
+    curl_easy_setopt(curl, CURLOPT_USERAGENT, m_options.userAgent.c_str());
+    curl_easy_setopt(curl, CURLOPT_HTTP_VERSION, static_cast<long>(CURL_HTTP_VERSION_2TLS));
+    curl_easy_setopt(curl, CURLOPT_TCP_KEEPALIVE, 1L);
+    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(t.options.connectTimeout.count()));
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, static_cast<long>(t.options.totalTimeout.count()));
+    if (t.options.idleTimeout.count() > 0) {
+        curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
+        curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME,
+                         std::max<long>(1, static_cast<long>(t.options.idleTimeout.count() / 1000)));
+    }
+    if (!m_config.disableCompression)
+        curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "gzip");
+    curl_slist *connectToList = nullptr;
+    if (!connectTo.empty()) {
+        connectToList = curl_slist_append(nullptr, connectTo.c_str());
+        curl_easy_setopt(curl, CURLOPT_CONNECT_TO, connectToList);
+    }
+    struct FreeList
+    {
+        curl_slist *l;
+        ~FreeList() { curl_slist_free_all(l); }
+    } freeConnectTo{connectToList};
+    if (!m_config.proxyUrl.empty())
+        curl_easy_setopt(curl, CURLOPT_PROXY, m_config.proxyUrl.c_str());
+
+    if (t.method != "GET") {
+        curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, t.method.c_str());
+        if (!t.body.empty() || t.method == "POST" || t.method == "PUT" || t.method == "PATCH") {
+            curl_easy_setopt(curl, CURLOPT_POSTFIELDS, t.body.c_str());
+            curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(t.body.size()));
+        }
+    }
+    if (!t.accept.empty())
+        headers.add("Accept: " + t.accept);
+    if (!t.contentType.empty())
+        headers.add("Content-Type: " + t.contentType);
+    headers.add("Expect:"); // no 100-continue round trip for PATCH/PUT bodies
+
+    if (tls) {
+        if (m_config.insecureSkipTlsVerify) {
+            curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 0L);
+            curl_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 0L);
+        } else if (!m_config.caPem.empty()) {
+            curl_blob blob{const_cast<char *>(m_config.caPem.data()), m_config.caPem.size(), CURL_BLOB_COPY};
+            curl_easy_setopt(curl, CURLOPT_CAINFO_BLOB, &blob);
+            // Only the kubeconfig's CA is trusted, as in client-go.
+            curl_easy_setopt(curl, CURLOPT_CAINFO, nullptr);
+            curl_easy_setopt(curl, CURLOPT_CAPATH, nullptr);
+        }
+        const std::string &certPem =
+            cred && !cred->clientCertPem.empty() ? cred->clientCertPem : m_config.clientCertPem;
+        const std::string &keyPem =
+            cred && !cred->clientKeyPem.empty() ? cred->clientKeyPem : m_config.clientKeyPem;
+        if (!certPem.empty()) {
+            curl_blob cert{const_cast<char *>(certPem.data()), certPem.size(), CURL_BLOB_COPY};
+            curl_blob key{const_cast<char *>(keyPem.data()), keyPem.size(), CURL_BLOB_COPY};
+            curl_easy_setopt(curl, CURLOPT_SSLCERT_BLOB, &cert);
+            curl_easy_setopt(curl, CURLOPT_SSLCERTTYPE, "PEM");
+            curl_easy_setopt(curl, CURLOPT_SSLKEY_BLOB, &key);
+            curl_easy_setopt(curl, CURLOPT_SSLKEYTYPE, "PEM");
+        }
+        const std::string &token = cred && !cred->token.empty() ? cred->token : m_config.token;
+        if (!token.empty())
+            headers.add("Authorization: Bearer " + token);
+        else if (!m_config.username.empty() || !m_config.password.empty())
+            headers.add("Authorization: Basic " + encodeBase64(m_config.username + ":" + m_config.password));
+        if (!m_config.impersonateUser.empty()) {
+            headers.add("Impersonate-User: " + m_config.impersonateUser);
+            if (!m_config.impersonateUid.empty())
+                headers.add("Impersonate-Uid: " + m_config.impersonateUid);
+            for (const auto &g : m_config.impersonateGroups)
+                headers.add("Impersonate-Group: " + g);
+            for (const auto &[k, values] : m_config.impersonateExtra)
+                for (const auto &v : values)
+                    headers.add("Impersonate-Extra-" + percentEncoded(k) + ": " + v);
+        }
+    }
+    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers.list);
+
+    // Body: buffered, or split into lines for watches once the status is known to be 2xx.
+    auto write = +[](char *data, size_t size, size_t n, void *user) -> size_t {
+        auto *tr = static_cast<Transfer *>(user);
+        const size_t len = size * n;
+        if (!tr->onLine) {
+            tr->responseBody.append(data, len);
+            return len;
+        }
+        long code = 0;
+        curl_easy_getinfo(tr->curl, CURLINFO_RESPONSE_CODE, &code);
+        if (code < 200 || code > 299) {
+            tr->responseBody.append(data, len);
+            return len;
+        }
+        tr->lineBuffer.append(data, len);
+        std::size_t start = 0;
+        for (;;) {
+            const auto nl = tr->lineBuffer.find('\n', start);
+            if (nl == std::string::npos)
+                break;
+            std::string_view line(tr->lineBuffer.data() + start, nl - start);
+            if (!line.empty() && line.back() == '\r')
+                line.remove_suffix(1);
+            start = nl + 1;
+            if (!line.empty() && !(*tr->onLine)(line)) {
+                tr->stoppedByHandler = true;
+                return 0; // aborts the transfer
+            }
+        }
+        tr->lineBuffer.erase(0, start);
+        return len;
+    };
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, write);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &t);
+    if (t.options.cancel) {
+        auto progress = +[](void *user, curl_off_t, curl_off_t, curl_off_t, curl_off_t) -> int {
+            return static_cast<const std::atomic<bool> *>(user)->load() ? 1 : 0;
+        };
+        curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, progress);
+        curl_easy_setopt(curl, CURLOPT_XFERINFODATA, const_cast<std::atomic<bool> *>(t.options.cancel));
+        curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+    }
+
+    const CURLcode rc = curl_easy_perform(curl);
+    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &t.status);
+    char *ct = nullptr;
+    if (curl_easy_getinfo(curl, CURLINFO_CONTENT_TYPE, &ct) == CURLE_OK && ct)
+        t.contentTypeOut = ct;
+    if (t.status == 401 && m_exec)
+        m_exec->invalidate(); // the next request runs the plugin again
+
+    if (rc == CURLE_OK)
+        return {};
+    const std::string detail =
+        t.errorBuffer[0] ? std::string(t.errorBuffer) : std::string(curl_easy_strerror(rc));
+    const std::string &server = m_config.server;
+    switch (rc) {
+    case CURLE_ABORTED_BY_CALLBACK:
+        return ApiStatus{0, "Cancelled", "request to " + server + " cancelled"};
+    case CURLE_WRITE_ERROR:
+        if (t.stoppedByHandler)
+            return ApiStatus{0, "Cancelled", "watch on " + server + " stopped"};
+        break;
+    case CURLE_PEER_FAILED_VERIFICATION:
+        if (detail.find("subject name") != std::string::npos || detail.find("host name") != std::string::npos)
+            return ApiStatus{
+                0, "TLSError",
+                "the server certificate of " + server + " does not name the host " +
+                    (m_config.tlsServerName.empty() ? auth.host : m_config.tlsServerName) +
+                    " (set tls-server-name in the kubeconfig if it is issued for another name): " + detail};
+        return ApiStatus{0, "TLSError",
+                         "the server certificate of " + server + " is not trusted by " +
+                             (m_config.caPem.empty()
+                                  ? std::string("the system's certificate authorities "
+                                                "(the kubeconfig has no certificate-authority)")
+                                  : std::string("the kubeconfig's certificate-authority")) +
+                             ": " + detail};
+    case CURLE_SSL_CACERT_BADFILE:
+        return ApiStatus{0, "TLSError", "the kubeconfig's certificate-authority cannot be used: " + detail};
+    case CURLE_SSL_CERTPROBLEM:
+        return ApiStatus{0, "TLSError", "the client certificate or key cannot be used: " + detail};
+    case CURLE_SSL_CONNECT_ERROR:
+        return ApiStatus{0, "TLSError", "TLS handshake with " + server + " failed: " + detail};
+    case CURLE_OPERATION_TIMEDOUT:
+        return ApiStatus{0, "Timeout", "request to " + server + " timed out: " + detail};
+    case CURLE_COULDNT_CONNECT:
+    case CURLE_COULDNT_RESOLVE_HOST:
+    case CURLE_COULDNT_RESOLVE_PROXY:
+    case CURLE_RECV_ERROR:
+    case CURLE_SEND_ERROR:
+    case CURLE_GOT_NOTHING:
+    case CURLE_PARTIAL_FILE:
+        return ApiStatus{0, "ConnectionFailed", "cannot reach " + server + ": " + detail};
+    default:
+        break;
+    }
+    return ApiStatus{0, "TransportError", "request to " + server + " failed: " + detail};
+}
+
+} // namespace client

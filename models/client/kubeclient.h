@@ -1,0 +1,84 @@
+#pragma once
+// KubeClient — typed calls against one API server through an injected Transport: get, list
+// (paged with limit/continue), patch (merge, JSON, strategic), update, and a single watch
+// stream. Instantiated for kube::DaemonSet, ControllerRevision, Pod, Node and Event; update is
+// not offered for Pod, whose compact record does not keep every field.
+//
+// Namespaces: get/patch/update use the given namespace, or the client's default when empty;
+// list/watch read all namespaces when the namespace is empty. Cluster-scoped kinds (Node)
+// ignore it. Thread-safe as far as the transport is (HttpTransport is).
+
+#include "models/client/listoptions.h"
+#include "models/client/objectlist.h"
+#include "models/client/resourcetype.h"
+#include "models/client/transport.h"
+#include "models/client/watchevent.h"
+#include "models/kube/gojson.h"
+#include "models/kube/result.h"
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace client {
+
+enum class PatchType { Merge, Json, Strategic };
+
+class KubeClient
+{
+public:
+    template <typename T> using WatchHandler = std::function<bool(WatchEvent<T> &&event)>; // false: stop
+
+    explicit KubeClient(std::shared_ptr<Transport> transport, std::string defaultNamespace = "default");
+
+    const std::string &defaultNamespace() const { return m_namespace; }
+    Transport &transport() { return *m_transport; }
+
+    template <typename T> kube::Result<T> get(const std::string &namespace_, const std::string &name);
+    template <typename T>
+    kube::Result<ObjectList<T>> list(const std::string &namespace_, const ListOptions &options = {});
+    template <typename T>
+    kube::Result<T> patch(const std::string &namespace_, const std::string &name, PatchType type,
+                          const std::string &body, const std::string &fieldManager = "daemonscope");
+    // PUT of the whole object; a resourceVersion in it makes the write conditional (409 Conflict).
+    template <typename T> kube::Result<T> update(const T &object);
+    // One watch stream: returns when the server ends it (ok), the handler returns false or
+    // `cancel` is set (ok), or on an error, including an ERROR event (e.g. 410 Expired).
+    template <typename T>
+    kube::Result<void> watch(const std::string &namespace_, const WatchOptions &options,
+                             const WatchHandler<T> &handler, const std::atomic<bool> &cancel);
+
+    // Untyped building blocks.
+    kube::Result<kube::Json> getJson(const ResourceType &resource, const std::string &namespace_,
+                                     const std::string &name);
+    struct PageInfo
+    {
+        std::string resourceVersion;
+        std::string continueToken;
+    };
+    // Follows `continue` tokens, handing each page's body to onPage, which decodes it and
+    // returns its list metadata; returns the list's resourceVersion (that of the first page).
+    // An expired continue token (410) restarts the list once without paging, as client-go's
+    // pager does: onPage then sees `restart` = true and must drop what it collected.
+    using PageHandler = std::function<kube::Result<PageInfo>(const std::string &body, bool restart)>;
+    kube::Result<std::string> listPages(const ResourceType &resource, const std::string &namespace_,
+                                        const ListOptions &options, const PageHandler &onPage);
+    kube::Result<kube::Json> patchJson(const ResourceType &resource, const std::string &namespace_,
+                                       const std::string &name, PatchType type, const std::string &body,
+                                       const std::string &fieldManager);
+    kube::Result<void> watchLines(const ResourceType &resource, const std::string &namespace_,
+                                  const WatchOptions &options,
+                                  const std::function<kube::Result<bool>(const kube::Json &event)> &onEvent,
+                                  const std::atomic<bool> &cancel);
+
+    static const char *contentTypeFor(PatchType type);
+
+private:
+    std::string ns(const std::string &given) const { return given.empty() ? m_namespace : given; }
+
+    std::shared_ptr<Transport> m_transport;
+    std::string m_namespace;
+};
+
+} // namespace client

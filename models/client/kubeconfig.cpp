@@ -1,0 +1,849 @@
+#include "models/client/kubeconfig.h"
+
+#include "models/client/base64.h"
+#include "models/kube/yamlscalar.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace client {
+
+using kube::ApiStatus;
+using kube::Result;
+
+namespace {
+
+constexpr const char *kExecExtensionName = "client.authentication.k8s.io/exec";
+
+ApiStatus configError(const std::string &message)
+{
+    return {0, "InvalidConfiguration", message};
+}
+
+std::string inQuotes(const std::string &s)
+{
+    return "\"" + s + "\"";
+}
+
+Result<std::string> readFile(const std::string &path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        const int err = errno;
+        return configError(std::string(std::strerror(err ? err : ENOENT)));
+    }
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    if (in.bad())
+        return configError("read error");
+    return ss.str();
+}
+
+std::string trimmed(const std::string &s)
+{
+    const auto b = s.find_first_not_of(" \t\r\n");
+    if (b == std::string::npos)
+        return {};
+    const auto e = s.find_last_not_of(" \t\r\n");
+    return s.substr(b, e - b + 1);
+}
+
+const char *nodeKindName(const YAML::Node &n)
+{
+    switch (n.Type()) {
+    case YAML::NodeType::Map:
+        return "a mapping";
+    case YAML::NodeType::Sequence:
+        return "a list";
+    case YAML::NodeType::Null:
+        return "null";
+    default:
+        return "a string";
+    }
+}
+
+// Reads one kubeconfig document with the types kubectl's decoder enforces. Every error names
+// the file, line:column and the field path; values are never quoted (they may be secrets).
+class FileParser
+{
+public:
+    FileParser(std::string file, std::string dir) : m_file(std::move(file)), m_dir(std::move(dir)) {}
+
+    Kubeconfig::Location at(const YAML::Node &n) const
+    {
+        const YAML::Mark m = n.Mark();
+        if (m.line < 0)
+            return {m_file, 0, 0};
+        return {m_file, m.line + 1, m.column + 1};
+    }
+
+    ApiStatus fail(const YAML::Node &n, const std::string &field, const std::string &what) const
+    {
+        return configError(at(n).text() + ": field " + field + ": " + what);
+    }
+
+    // A string field: null and absent read as "", numbers and booleans are errors as in Go.
+    Result<std::string> str(const YAML::Node &n, const std::string &field) const
+    {
+        if (!n.IsDefined() || n.IsNull())
+            return std::string();
+        if (!n.IsScalar())
+            return fail(n, field, std::string("expected a string, found ") + nodeKindName(n));
+        const std::string &tag = n.Tag();
+        if (tag == "?") {
+            const auto kind = kube::resolvePlainScalar(n.Scalar()).kind;
+            if (kind == kube::PlainScalarKind::Int || kind == kube::PlainScalarKind::Float)
+                return fail(n, field, "expected a string, found a number (quote it)");
+            if (kind == kube::PlainScalarKind::Bool)
+                return fail(n, field, "expected a string, found a boolean (quote it)");
+            if (kind == kube::PlainScalarKind::Null)
+                return std::string();
+        }
+        return n.Scalar();
+    }
+
+    Result<bool> boolean(const YAML::Node &n, const std::string &field) const
+    {
+        if (!n.IsDefined() || n.IsNull())
+            return false;
+        if (n.IsScalar() && n.Tag() == "?") {
+            const auto ps = kube::resolvePlainScalar(n.Scalar());
+            if (ps.kind == kube::PlainScalarKind::Bool)
+                return ps.value.get<bool>();
+            if (ps.kind == kube::PlainScalarKind::Null)
+                return false;
+        }
+        return fail(n, field, "expected true or false");
+    }
+
+    Result<std::vector<std::string>> strList(const YAML::Node &n, const std::string &field) const
+    {
+        std::vector<std::string> out;
+        if (!n.IsDefined() || n.IsNull())
+            return out;
+        if (!n.IsSequence())
+            return fail(n, field, std::string("expected a list of strings, found ") + nodeKindName(n));
+        for (std::size_t i = 0; i < n.size(); ++i) {
+            auto s = str(n[i], field + "[" + std::to_string(i) + "]");
+            if (!s)
+                return s.error();
+            out.push_back(std::move(*s));
+        }
+        return out;
+    }
+
+    Result<std::string> base64Data(const YAML::Node &n, const std::string &field) const
+    {
+        auto text = str(n, field);
+        if (!text)
+            return text.error();
+        std::size_t bad = 0;
+        auto decoded = decodeBase64(*text, &bad);
+        if (!decoded)
+            return fail(n, field,
+                        "not valid base64 (illegal data at input byte " + std::to_string(bad) + ")");
+        return std::move(*decoded);
+    }
+
+    std::string path(const std::string &p) const
+    {
+        if (p.empty() || p.front() == '/')
+            return p;
+        return (std::filesystem::path(m_dir) / p).lexically_normal().string();
+    }
+
+    // The body of a named-list entry ({name: x, cluster: {...}}): checks the shape and name.
+    Result<YAML::Node> entry(const YAML::Node &item, const std::string &list, std::size_t index,
+                             const char *bodyKey, std::string &name) const
+    {
+        const std::string field = list + "[" + std::to_string(index) + "]";
+        if (!item.IsMap())
+            return fail(item, field, std::string("expected a mapping, found ") + nodeKindName(item));
+        auto n = str(item["name"], field + ".name");
+        if (!n)
+            return n.error();
+        if (n->empty())
+            return fail(item, field, "entry has no name");
+        name = *n;
+        YAML::Node body = item[bodyKey];
+        if (body.IsDefined() && !body.IsNull() && !body.IsMap())
+            return fail(body, field + "." + bodyKey,
+                        std::string("expected a mapping, found ") + nodeKindName(body));
+        return body;
+    }
+
+    Result<Kubeconfig::Cluster> cluster(const YAML::Node &b, const std::string &f) const
+    {
+        Kubeconfig::Cluster c;
+        auto set = [&](const char *key, std::string &dst) -> Result<void> {
+            auto v = str(b[key], f + "." + key);
+            if (!v)
+                return v.error();
+            dst = std::move(*v);
+            if (b[key].IsDefined())
+                c.fields[key] = at(b[key]);
+            return {};
+        };
+        for (auto [key, dst] : {std::pair<const char *, std::string *>{"server", &c.server},
+                                {"certificate-authority", &c.certificateAuthority},
+                                {"tls-server-name", &c.tlsServerName},
+                                {"proxy-url", &c.proxyUrl}}) {
+            if (auto r = set(key, *dst); !r)
+                return r.error();
+        }
+        c.certificateAuthority = path(c.certificateAuthority);
+        if (b["certificate-authority-data"].IsDefined()) {
+            auto d = base64Data(b["certificate-authority-data"], f + ".certificate-authority-data");
+            if (!d)
+                return d.error();
+            c.certificateAuthorityData = std::move(*d);
+            c.fields["certificate-authority-data"] = at(b["certificate-authority-data"]);
+        }
+        auto insecure = boolean(b["insecure-skip-tls-verify"], f + ".insecure-skip-tls-verify");
+        if (!insecure)
+            return insecure.error();
+        c.insecureSkipTlsVerify = *insecure;
+        if (b["insecure-skip-tls-verify"].IsDefined())
+            c.fields["insecure-skip-tls-verify"] = at(b["insecure-skip-tls-verify"]);
+        auto dc = boolean(b["disable-compression"], f + ".disable-compression");
+        if (!dc)
+            return dc.error();
+        c.disableCompression = *dc;
+        const YAML::Node ext = b["extensions"];
+        if (ext.IsDefined() && !ext.IsNull()) {
+            if (!ext.IsSequence())
+                return fail(ext, f + ".extensions", "expected a list");
+            for (std::size_t i = 0; i < ext.size(); ++i) {
+                auto name = str(ext[i]["name"], f + ".extensions[" + std::to_string(i) + "].name");
+                if (!name)
+                    return name.error();
+                if (*name == kExecExtensionName)
+                    c.execExtension = toJson(ext[i]["extension"]);
+            }
+        }
+        return c;
+    }
+
+    Result<Kubeconfig::User> user(const YAML::Node &b, const std::string &f) const
+    {
+        Kubeconfig::User u;
+        for (auto [key, dst] :
+             {std::pair<const char *, std::string *>{"client-certificate", &u.clientCertificate},
+              {"client-key", &u.clientKey},
+              {"token", &u.token},
+              {"tokenFile", &u.tokenFile},
+              {"username", &u.username},
+              {"password", &u.password},
+              {"as", &u.impersonate},
+              {"as-uid", &u.impersonateUid}}) {
+            auto v = str(b[key], f + "." + key);
+            if (!v)
+                return v.error();
+            *dst = std::move(*v);
+            if (b[key].IsDefined())
+                u.fields[key] = at(b[key]);
+        }
+        u.clientCertificate = path(u.clientCertificate);
+        u.clientKey = path(u.clientKey);
+        u.tokenFile = path(u.tokenFile);
+        for (auto [key, dst] :
+             {std::pair<const char *, std::string *>{"client-certificate-data", &u.clientCertificateData},
+              {"client-key-data", &u.clientKeyData}}) {
+            if (!b[key].IsDefined())
+                continue;
+            auto d = base64Data(b[key], f + "." + key);
+            if (!d)
+                return d.error();
+            *dst = std::move(*d);
+            u.fields[key] = at(b[key]);
+        }
+        auto groups = strList(b["as-groups"], f + ".as-groups");
+        if (!groups)
+            return groups.error();
+        u.impersonateGroups = std::move(*groups);
+        const YAML::Node extra = b["as-user-extra"];
+        if (extra.IsDefined() && !extra.IsNull()) {
+            if (!extra.IsMap())
+                return fail(extra, f + ".as-user-extra", "expected a mapping of string lists");
+            for (auto it = extra.begin(); it != extra.end(); ++it) {
+                const std::string key = it->first.Scalar();
+                auto values = strList(it->second, f + ".as-user-extra." + key);
+                if (!values)
+                    return values.error();
+                u.impersonateExtra[key] = std::move(*values);
+            }
+        }
+        const YAML::Node ap = b["auth-provider"];
+        if (ap.IsDefined() && !ap.IsNull()) {
+            if (!ap.IsMap())
+                return fail(ap, f + ".auth-provider", "expected a mapping");
+            auto name = str(ap["name"], f + ".auth-provider.name");
+            if (!name)
+                return name.error();
+            u.authProvider = name->empty() ? std::string("(unnamed)") : *name;
+            u.fields["auth-provider"] = at(ap);
+        }
+        const YAML::Node ex = b["exec"];
+        if (ex.IsDefined() && !ex.IsNull()) {
+            if (!ex.IsMap())
+                return fail(ex, f + ".exec", std::string("expected a mapping, found ") + nodeKindName(ex));
+            u.fields["exec"] = at(ex);
+            Kubeconfig::ExecEntry e;
+            for (auto [key, dst] : {std::pair<const char *, std::string *>{"apiVersion", &e.apiVersion},
+                                    {"command", &e.command},
+                                    {"installHint", &e.installHint},
+                                    {"interactiveMode", &e.interactiveMode}}) {
+                auto v = str(ex[key], f + ".exec." + key);
+                if (!v)
+                    return v.error();
+                *dst = std::move(*v);
+            }
+            // A command with a path separator is relative to the kubeconfig; a bare name is
+            // looked up in PATH when it runs.
+            if (e.command.find('/') != std::string::npos)
+                e.command = path(e.command);
+            auto args = strList(ex["args"], f + ".exec.args");
+            if (!args)
+                return args.error();
+            e.args = std::move(*args);
+            auto pci = boolean(ex["provideClusterInfo"], f + ".exec.provideClusterInfo");
+            if (!pci)
+                return pci.error();
+            e.provideClusterInfo = *pci;
+            const YAML::Node env = ex["env"];
+            if (env.IsDefined() && !env.IsNull()) {
+                if (!env.IsSequence())
+                    return fail(env, f + ".exec.env", "expected a list of {name, value}");
+                for (std::size_t i = 0; i < env.size(); ++i) {
+                    const std::string ef = f + ".exec.env[" + std::to_string(i) + "]";
+                    if (!env[i].IsMap())
+                        return fail(env[i], ef, "expected a mapping with name and value");
+                    auto name = str(env[i]["name"], ef + ".name");
+                    if (!name)
+                        return name.error();
+                    auto value = str(env[i]["value"], ef + ".value");
+                    if (!value)
+                        return value.error();
+                    if (name->empty())
+                        return fail(env[i], ef + ".name", "an exec environment variable needs a name");
+                    e.env.emplace_back(std::move(*name), std::move(*value));
+                }
+            }
+            u.exec = std::move(e);
+        }
+        return u;
+    }
+
+    static kube::Json toJson(const YAML::Node &n)
+    {
+        switch (n.Type()) {
+        case YAML::NodeType::Map: {
+            kube::Json j = kube::Json::object();
+            for (auto it = n.begin(); it != n.end(); ++it)
+                j[it->first.Scalar()] = toJson(it->second);
+            return j;
+        }
+        case YAML::NodeType::Sequence: {
+            kube::Json j = kube::Json::array();
+            for (const auto &item : n)
+                j.push_back(toJson(item));
+            return j;
+        }
+        case YAML::NodeType::Scalar:
+            if (n.Tag() == "?")
+                return kube::resolvePlainScalar(n.Scalar()).value;
+            return n.Scalar();
+        default:
+            return nullptr;
+        }
+    }
+
+private:
+    std::string m_file;
+    std::string m_dir;
+};
+
+bool isDnsLabel(const std::string &s)
+{
+    if (s.empty() || s.size() > 63)
+        return false;
+    for (char c : s)
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'))
+            return false;
+    return s.front() != '-' && s.back() != '-';
+}
+
+bool containsPem(const std::string &bytes, const char *label)
+{
+    return bytes.find(std::string("-----BEGIN ") + label) != std::string::npos;
+}
+
+std::string joinFiles(const std::vector<std::string> &files)
+{
+    std::string out;
+    for (const auto &f : files)
+        out += (out.empty() ? "" : ", ") + f;
+    return out;
+}
+
+std::string envOr(const std::optional<std::string> &given, const char *name, bool &isSet)
+{
+    if (given) {
+        isSet = true;
+        return *given;
+    }
+    const char *v = std::getenv(name);
+    isSet = v != nullptr;
+    return v ? std::string(v) : std::string();
+}
+
+} // namespace
+
+std::string Kubeconfig::Location::text() const
+{
+    if (line <= 0)
+        return file;
+    return file + ":" + std::to_string(line) + ":" + std::to_string(column);
+}
+
+std::vector<std::string> Kubeconfig::filesFor(const KubeconfigOptions &options)
+{
+    if (!options.explicitPath.empty())
+        return {options.explicitPath};
+    bool envSet = false;
+    const std::string env = envOr(options.kubeconfigEnv, "KUBECONFIG", envSet);
+    if (envSet && !env.empty()) {
+        std::vector<std::string> out;
+        std::set<std::string> seen;
+        std::size_t start = 0;
+        while (start <= env.size()) {
+            std::size_t end = env.find(':', start);
+            if (end == std::string::npos)
+                end = env.size();
+            std::string item = env.substr(start, end - start);
+            if (!item.empty() && seen.insert(item).second)
+                out.push_back(item);
+            start = end + 1;
+        }
+        return out;
+    }
+    bool homeSet = false;
+    const std::string home = envOr(options.home, "HOME", homeSet);
+    if (home.empty())
+        return {};
+    return {home + "/.kube/config"};
+}
+
+Result<Kubeconfig> Kubeconfig::load(const KubeconfigOptions &options)
+{
+    return loadFiles(filesFor(options), !options.explicitPath.empty());
+}
+
+Result<Kubeconfig> Kubeconfig::loadFiles(const std::vector<std::string> &files, bool mustExist)
+{
+    Kubeconfig cfg;
+    for (const auto &file : files) {
+        std::error_code ec;
+        if (!std::filesystem::exists(file, ec)) {
+            if (mustExist)
+                return configError("kubeconfig " + file + " does not exist");
+            continue;
+        }
+        if (auto r = cfg.mergeFile(file); !r)
+            return r.error();
+    }
+    return cfg;
+}
+
+Result<void> Kubeconfig::mergeFile(const std::string &path)
+{
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        return configError("kubeconfig " + path + " is a directory, not a file");
+    auto text = readFile(path);
+    if (!text)
+        return configError("cannot read kubeconfig " + path + ": " + text.error().message);
+    m_files.push_back(path);
+    const std::string dir = std::filesystem::absolute(std::filesystem::path(path), ec).parent_path().string();
+    FileParser p(path, dir);
+
+    YAML::Node root;
+    try {
+        root = YAML::Load(*text);
+    } catch (const YAML::Exception &e) {
+        // yaml-cpp's marks are 0-based.
+        return configError(path + ":" + std::to_string(e.mark.line + 1) + ":" +
+                           std::to_string(e.mark.column + 1) + ": not valid YAML: " + e.msg);
+    }
+    try {
+        if (!root.IsDefined() || root.IsNull())
+            return {}; // an empty file is an empty configuration
+        if (!root.IsMap())
+            return configError(p.at(root).text() +
+                               ": not a kubeconfig: expected a mapping with clusters, users "
+                               "and contexts, found " +
+                               nodeKindName(root));
+        auto kind = p.str(root["kind"], "kind");
+        if (!kind)
+            return kind.error();
+        if (!kind->empty() && *kind != "Config")
+            return p.fail(root["kind"], "kind", "expected Config, found \"" + *kind + "\"");
+        auto apiVersion = p.str(root["apiVersion"], "apiVersion");
+        if (!apiVersion)
+            return apiVersion.error();
+        if (!apiVersion->empty() && *apiVersion != "v1")
+            return p.fail(root["apiVersion"], "apiVersion", "expected v1, found \"" + *apiVersion + "\"");
+        auto current = p.str(root["current-context"], "current-context");
+        if (!current)
+            return current.error();
+        if (m_currentContext.empty() && !current->empty()) {
+            m_currentContext = *current;
+            m_currentContextFile = path;
+        }
+
+        // Within one file a name may appear once (kubectl: "duplicate name in list"); across
+        // files the first definition wins.
+        auto eachEntry = [&](const char *list, const char *bodyKey, auto &&take) -> Result<void> {
+            const YAML::Node seq = root[list];
+            if (!seq.IsDefined() || seq.IsNull())
+                return {};
+            if (!seq.IsSequence())
+                return p.fail(seq, list, std::string("expected a list, found ") + nodeKindName(seq));
+            std::set<std::string> names;
+            for (std::size_t i = 0; i < seq.size(); ++i) {
+                std::string name;
+                auto body = p.entry(seq[i], list, i, bodyKey, name);
+                if (!body)
+                    return body.error();
+                if (!names.insert(name).second)
+                    return p.fail(seq[i], std::string(list) + "[" + std::to_string(i) + "]",
+                                  "duplicate name " + inQuotes(name) + " in " + list);
+                const std::string field = std::string(list) + "[" + std::to_string(i) + "]." + bodyKey;
+                if (auto r = take(name, *body, field, p.at(seq[i])); !r)
+                    return r.error();
+            }
+            return {};
+        };
+
+        auto clusters = eachEntry("clusters", "cluster",
+                                  [&](const std::string &name, const YAML::Node &body,
+                                      const std::string &field, const Location &where) -> Result<void> {
+                                      auto c = p.cluster(body, field);
+                                      if (!c)
+                                          return c.error();
+                                      c->name = name;
+                                      c->where = where;
+                                      m_clusters.emplace(name, std::move(*c)); // first file wins
+                                      return {};
+                                  });
+        if (!clusters)
+            return clusters.error();
+        auto users = eachEntry("users", "user",
+                               [&](const std::string &name, const YAML::Node &body, const std::string &field,
+                                   const Location &where) -> Result<void> {
+                                   auto u = p.user(body, field);
+                                   if (!u)
+                                       return u.error();
+                                   u->name = name;
+                                   u->where = where;
+                                   m_users.emplace(name, std::move(*u));
+                                   return {};
+                               });
+        if (!users)
+            return users.error();
+        auto contexts = eachEntry("contexts", "context",
+                                  [&](const std::string &name, const YAML::Node &body,
+                                      const std::string &field, const Location &where) -> Result<void> {
+                                      Context c;
+                                      c.name = name;
+                                      c.where = where;
+                                      for (auto [key, dst] :
+                                           {std::pair<const char *, std::string *>{"cluster", &c.cluster},
+                                            {"user", &c.user},
+                                            {"namespace", &c.namespace_}}) {
+                                          auto v = p.str(body[key], field + "." + key);
+                                          if (!v)
+                                              return v.error();
+                                          *dst = std::move(*v);
+                                      }
+                                      m_contexts.emplace(name, std::move(c));
+                                      return {};
+                                  });
+        if (!contexts)
+            return contexts.error();
+    } catch (const YAML::Exception &e) {
+        return configError(path + ":" + std::to_string(e.mark.line + 1) + ":" +
+                           std::to_string(e.mark.column + 1) + ": " + e.msg);
+    }
+    return {};
+}
+
+Result<RestConfig> Kubeconfig::resolve(const std::string &contextOverride,
+                                       const std::string &namespaceOverride) const
+{
+    const std::string files =
+        m_files.empty() ? std::string("(no kubeconfig file found)") : joinFiles(m_files);
+    const std::string contextName = contextOverride.empty() ? m_currentContext : contextOverride;
+    if (contextName.empty()) {
+        if (m_files.empty())
+            return configError(
+                "no kubeconfig file found: set KUBECONFIG, pass --kubeconfig, or create ~/.kube/config");
+        return configError("no current-context is set in " + files + "; choose a context with --context");
+    }
+    const auto ctxIt = m_contexts.find(contextName);
+    if (ctxIt == m_contexts.end()) {
+        if (contextOverride.empty())
+            return configError("current-context " + inQuotes(contextName) + " (set in " +
+                               m_currentContextFile + ") does not exist in " + files);
+        return configError("context " + inQuotes(contextName) + " does not exist in " + files);
+    }
+    const Context &ctx = ctxIt->second;
+    const std::string ctxWhere = "context " + inQuotes(ctx.name) + " (" + ctx.where.text() + ")";
+
+    RestConfig rc;
+    rc.contextName = ctx.name;
+    rc.clusterName = ctx.cluster;
+    rc.userName = ctx.user;
+
+    // Namespace: --namespace, else the context's, else "default".
+    rc.namespace_ = !namespaceOverride.empty() ? namespaceOverride
+                                               : (ctx.namespace_.empty() ? "default" : ctx.namespace_);
+    if (!isDnsLabel(rc.namespace_)) {
+        if (!namespaceOverride.empty())
+            return configError("namespace " + inQuotes(rc.namespace_) + " is not a valid DNS label");
+        return configError(ctxWhere + ": namespace " + inQuotes(rc.namespace_) +
+                           " does not conform to the kubernetes DNS_LABEL rules");
+    }
+
+    // Cluster.
+    if (ctx.cluster.empty())
+        return configError(ctxWhere + " names no cluster");
+    const auto clIt = m_clusters.find(ctx.cluster);
+    if (clIt == m_clusters.end())
+        return configError(ctxWhere + " names cluster " + inQuotes(ctx.cluster) +
+                           ", which is not defined in " + files);
+    const Cluster &cl = clIt->second;
+    auto clWhere = [&](const char *field) {
+        auto it = cl.fields.find(field);
+        const Location &loc = it != cl.fields.end() ? it->second : cl.where;
+        return loc.text() + ": cluster " + inQuotes(cl.name);
+    };
+    if (cl.server.empty())
+        return configError(cl.where.text() + ": cluster " + inQuotes(cl.name) + " has no server");
+    std::string server = cl.server;
+    const auto schemeEnd = server.find("://");
+    if (schemeEnd == std::string::npos) {
+        server = "https://" + server; // client-go's default for a bare host:port
+    } else {
+        const std::string scheme = server.substr(0, schemeEnd);
+        if (scheme != "https" && scheme != "http")
+            return configError(clWhere("server") + ": server URL scheme must be https or http, found " +
+                               inQuotes(scheme));
+    }
+    {
+        const auto hostStart = server.find("://") + 3;
+        const auto hostEnd = server.find_first_of("/?#", hostStart);
+        const std::string host =
+            server.substr(hostStart, hostEnd == std::string::npos ? std::string::npos : hostEnd - hostStart);
+        if (host.empty() || host.front() == ':')
+            return configError(clWhere("server") + ": server URL has no host");
+    }
+    while (!server.empty() && server.back() == '/')
+        server.pop_back();
+    rc.server = server;
+    rc.tlsServerName = cl.tlsServerName;
+    rc.insecureSkipTlsVerify = cl.insecureSkipTlsVerify;
+    rc.disableCompression = cl.disableCompression;
+
+    if (!cl.proxyUrl.empty()) {
+        // The proxy URL may carry credentials, so only its scheme is ever quoted.
+        const auto pe = cl.proxyUrl.find("://");
+        const std::string scheme = pe == std::string::npos ? std::string() : cl.proxyUrl.substr(0, pe);
+        if (scheme != "http" && scheme != "https" && scheme != "socks5")
+            return configError(clWhere("proxy-url") + ": unsupported proxy-url scheme " + inQuotes(scheme) +
+                               ", must be http, https, or socks5");
+        rc.proxyUrl = cl.proxyUrl;
+    }
+    const bool hasCaFile = !cl.certificateAuthority.empty();
+    const bool hasCaData =
+        cl.fields.count("certificate-authority-data") && !cl.certificateAuthorityData.empty();
+    if (hasCaFile && hasCaData)
+        return configError(
+            clWhere("certificate-authority-data") +
+            ": certificate-authority-data and certificate-authority are both specified; remove one");
+    if (cl.insecureSkipTlsVerify && (hasCaFile || hasCaData))
+        return configError(clWhere("insecure-skip-tls-verify") +
+                           ": specifying a root certificates file with the insecure flag is not allowed");
+    if (hasCaFile) {
+        auto ca = readFile(cl.certificateAuthority);
+        if (!ca)
+            return configError(clWhere("certificate-authority") + ": cannot read certificate-authority " +
+                               cl.certificateAuthority + ": " + ca.error().message);
+        if (!containsPem(*ca, "CERTIFICATE"))
+            return configError(clWhere("certificate-authority") + ": certificate-authority " +
+                               cl.certificateAuthority + " contains no PEM certificate");
+        rc.caPem = std::move(*ca);
+    } else if (hasCaData) {
+        if (!containsPem(cl.certificateAuthorityData, "CERTIFICATE"))
+            return configError(clWhere("certificate-authority-data") +
+                               ": certificate-authority-data does not decode to a PEM certificate");
+        rc.caPem = cl.certificateAuthorityData;
+    }
+
+    // User: a context without a user is anonymous; a named user must exist.
+    if (!ctx.user.empty()) {
+        const auto uIt = m_users.find(ctx.user);
+        if (uIt == m_users.end())
+            return configError(ctxWhere + " names user " + inQuotes(ctx.user) + ", which is not defined in " +
+                               files);
+        const User &u = uIt->second;
+        auto uWhere = [&](const char *field) {
+            auto it = u.fields.find(field);
+            const Location &loc = it != u.fields.end() ? it->second : u.where;
+            return loc.text() + ": user " + inQuotes(u.name);
+        };
+        if (!u.authProvider.empty() && u.exec)
+            return configError(uWhere("auth-provider") +
+                               ": auth-provider cannot be provided in combination with an exec plugin");
+        if (!u.authProvider.empty())
+            return configError(uWhere("auth-provider") + ": unsupported auth-provider " +
+                               inQuotes(u.authProvider) +
+                               "; use an exec credential plugin (client.authentication.k8s.io) instead, e.g. "
+                               "kubelogin or gke-gcloud-auth-plugin");
+
+        std::vector<std::string> methods;
+        if (!u.token.empty())
+            methods.push_back("token");
+        if (!u.username.empty() || !u.password.empty())
+            methods.push_back("basicAuth");
+        if (methods.size() > 1)
+            return configError(uWhere("token") + ": more than one authentication method found (token and "
+                                                 "username/password); only one is allowed");
+
+        const bool certSet = !u.clientCertificate.empty() || !u.clientCertificateData.empty();
+        const bool keySet = !u.clientKey.empty() || !u.clientKeyData.empty();
+        if (!u.clientCertificate.empty() && !u.clientCertificateData.empty())
+            return configError(
+                uWhere("client-certificate-data") +
+                ": client-certificate-data and client-certificate are both specified; remove one");
+        if (!u.clientKey.empty() && !u.clientKeyData.empty())
+            return configError(uWhere("client-key-data") +
+                               ": client-key-data and client-key are both specified; remove one");
+        if (certSet && !keySet)
+            return configError(
+                uWhere(u.clientCertificate.empty() ? "client-certificate-data" : "client-certificate") +
+                ": a client certificate needs client-key or client-key-data");
+        if (keySet && !certSet)
+            return configError(uWhere(u.clientKey.empty() ? "client-key-data" : "client-key") +
+                               ": a client key needs client-certificate or client-certificate-data");
+        if (certSet) {
+            if (!u.clientCertificate.empty()) {
+                auto cert = readFile(u.clientCertificate);
+                if (!cert)
+                    return configError(uWhere("client-certificate") + ": cannot read client-certificate " +
+                                       u.clientCertificate + ": " + cert.error().message);
+                rc.clientCertPem = std::move(*cert);
+            } else {
+                rc.clientCertPem = u.clientCertificateData;
+            }
+            if (!containsPem(rc.clientCertPem, "CERTIFICATE"))
+                return configError(
+                    uWhere(u.clientCertificate.empty() ? "client-certificate-data" : "client-certificate") +
+                    ": the client certificate is not a PEM certificate");
+            if (!u.clientKey.empty()) {
+                auto key = readFile(u.clientKey);
+                if (!key)
+                    return configError(uWhere("client-key") + ": cannot read client-key " + u.clientKey +
+                                       ": " + key.error().message);
+                rc.clientKeyPem = std::move(*key);
+            } else {
+                rc.clientKeyPem = u.clientKeyData;
+            }
+            if (!containsPem(rc.clientKeyPem, "PRIVATE KEY"))
+                return configError(uWhere(u.clientKey.empty() ? "client-key-data" : "client-key") +
+                                   ": the client key is not a PEM private key");
+        }
+
+        // `token` wins over `tokenFile`; the file's surrounding whitespace is stripped.
+        if (!u.token.empty()) {
+            rc.token = u.token;
+        } else if (!u.tokenFile.empty()) {
+            auto tok = readFile(u.tokenFile);
+            if (!tok)
+                return configError(uWhere("tokenFile") + ": cannot read tokenFile " + u.tokenFile + ": " +
+                                   tok.error().message);
+            rc.token = trimmed(*tok);
+            rc.tokenFile = u.tokenFile;
+            if (rc.token.empty())
+                return configError(uWhere("tokenFile") + ": tokenFile " + u.tokenFile + " is empty");
+        }
+        rc.username = u.username;
+        rc.password = u.password;
+
+        if ((!u.impersonateUid.empty() || !u.impersonateGroups.empty() || !u.impersonateExtra.empty()) &&
+            u.impersonate.empty())
+            return configError(uWhere("as-uid") +
+                               ": requesting uid, groups or user-extra without impersonating a "
+                               "user (set as)");
+        rc.impersonateUser = u.impersonate;
+        rc.impersonateUid = u.impersonateUid;
+        rc.impersonateGroups = u.impersonateGroups;
+        rc.impersonateExtra = u.impersonateExtra;
+
+        if (u.exec) {
+            const ExecEntry &e = *u.exec;
+            ExecConfig ec;
+            if (e.command.empty())
+                return configError(uWhere("exec") + ": exec needs a command");
+            if (e.apiVersion.empty())
+                return configError(uWhere("exec") +
+                                   ": exec needs an apiVersion (client.authentication.k8s.io/v1)");
+            if (e.apiVersion != "client.authentication.k8s.io/v1" &&
+                e.apiVersion != "client.authentication.k8s.io/v1beta1")
+                return configError(uWhere("exec") + ": exec apiVersion " + inQuotes(e.apiVersion) +
+                                   " is not supported; use client.authentication.k8s.io/v1 or v1beta1");
+            if (e.interactiveMode.empty()) {
+                if (e.apiVersion == "client.authentication.k8s.io/v1")
+                    return configError(uWhere("exec") +
+                                       ": exec needs interactiveMode (Never, IfAvailable or Always) "
+                                       "with client.authentication.k8s.io/v1");
+                ec.interactiveMode = InteractiveMode::IfAvailable;
+            } else if (e.interactiveMode == "Never") {
+                ec.interactiveMode = InteractiveMode::Never;
+            } else if (e.interactiveMode == "IfAvailable") {
+                ec.interactiveMode = InteractiveMode::IfAvailable;
+            } else if (e.interactiveMode == "Always") {
+                ec.interactiveMode = InteractiveMode::Always;
+            } else {
+                return configError(uWhere("exec") + ": invalid exec interactiveMode " +
+                                   inQuotes(e.interactiveMode) + "; use Never, IfAvailable or Always");
+            }
+            ec.apiVersion = e.apiVersion;
+            ec.command = e.command;
+            ec.args = e.args;
+            ec.env = e.env;
+            ec.installHint = e.installHint;
+            ec.provideClusterInfo = e.provideClusterInfo;
+            ec.server = rc.server;
+            ec.caPem = rc.caPem;
+            ec.tlsServerName = rc.tlsServerName;
+            ec.proxyUrl = rc.proxyUrl;
+            ec.insecureSkipTlsVerify = rc.insecureSkipTlsVerify;
+            ec.disableCompression = rc.disableCompression;
+            ec.clusterConfig = cl.execExtension;
+            ec.userName = u.name;
+            ec.sourceFile = u.where.file;
+            rc.exec = std::move(ec);
+        }
+    }
+    return rc;
+}
+
+} // namespace client

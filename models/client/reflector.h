@@ -1,0 +1,93 @@
+#pragma once
+// Reflector — the list+watch loop of client-go's Reflector on its own thread, keeping a cache of
+// objects keyed by namespace/name and reporting changes to a handler:
+//
+//  1. list (resourceVersion=0, paged), replace the cache: the handler sees Added / Modified /
+//     Deleted for what differs from the previous cache, then Synced;
+//  2. watch from the list's resourceVersion with bookmarks and a randomised timeoutSeconds;
+//     every event updates the cache and the last seen resourceVersion (bookmarks only the RV);
+//  3. when a watch ends or drops, watch again from the last RV; connection errors back off
+//     exponentially (initialBackoff doubling up to maxBackoff), a clean end re-watches at once;
+//  4. on 410 Gone/Expired, list again at the last RV (unpaged), and if that is gone too, with a
+//     consistent read (resourceVersion unset), then go to 2.
+//
+// The handler and the error callback run on the reflector's thread. stop() (and the
+// destructor) cancels the current request and joins the thread.
+
+#include "models/client/kubeclient.h"
+
+#include <chrono>
+#include <condition_variable>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+namespace client {
+
+enum class ReflectorEventType { Added, Modified, Deleted, Synced };
+
+template <typename T> struct ReflectorEvent
+{
+    ReflectorEventType type = ReflectorEventType::Added;
+    std::string key;                 // namespace/name (name for cluster-scoped objects); empty for Synced
+    std::shared_ptr<const T> object; // the new state; the last known state for Deleted; null for Synced
+    std::string resourceVersion;     // the object's, or the list's for Synced
+};
+
+struct ReflectorOptions
+{
+    std::string namespace_; // empty: all namespaces
+    std::string labelSelector;
+    std::string fieldSelector;
+    int pageSize = 500;
+    std::chrono::milliseconds initialBackoff = std::chrono::milliseconds(800);
+    std::chrono::milliseconds maxBackoff = std::chrono::seconds(30);
+    int minWatchTimeoutSeconds = 300; // timeoutSeconds is drawn from [min, max)
+    int maxWatchTimeoutSeconds = 600;
+    std::function<void(const kube::ApiStatus &)> onError; // list/watch failures (retried anyway)
+};
+
+template <typename T> class Reflector
+{
+public:
+    using Handler = std::function<void(const ReflectorEvent<T> &)>;
+
+    Reflector(std::shared_ptr<KubeClient> client, ReflectorOptions options, Handler handler);
+    ~Reflector();
+    Reflector(const Reflector &) = delete;
+    Reflector &operator=(const Reflector &) = delete;
+
+    void start();
+    void stop();
+
+    std::map<std::string, std::shared_ptr<const T>> items() const;
+    std::string lastResourceVersion() const;
+    int listCount() const;  // lists completed
+    int watchCount() const; // watch requests started
+
+private:
+    void run();
+    bool listAndReplace(bool afterGone);
+    void apply(WatchEvent<T> &&event);
+    void notify(ReflectorEventType type, const std::string &key, std::shared_ptr<const T> object,
+                const std::string &rv);
+    bool waitFor(std::chrono::milliseconds d); // false when stopped
+    void reportError(const kube::ApiStatus &s);
+
+    std::shared_ptr<KubeClient> m_client;
+    ReflectorOptions m_options;
+    Handler m_handler;
+    std::thread m_thread;
+    std::atomic<bool> m_stop{false};
+    std::mutex m_wakeMutex;
+    std::condition_variable m_wake;
+
+    mutable std::mutex m_mutex;
+    std::map<std::string, std::shared_ptr<const T>> m_items;
+    std::string m_rv;
+    int m_lists = 0;
+    int m_watches = 0;
+};
+
+} // namespace client
