@@ -1,0 +1,86 @@
+#include "models/diff/podtemplateof.h"
+
+namespace diff {
+namespace {
+
+using kube::Json;
+
+std::string nameOf(const Json &object)
+{
+    if (auto meta = object.find("metadata"); meta != object.end() && meta->is_object())
+        if (auto name = meta->find("name"); name != meta->end() && name->is_string())
+            return name->get<std::string>();
+    return {};
+}
+
+kube::ApiStatus missing(const std::string &kind, const std::string &name, const std::string &what)
+{
+    return kube::ApiStatus::invalid(kind, name, what);
+}
+
+// Follows `keys` from `object`; the result must be an object.
+kube::Result<Json> objectAt(const Json &object, std::initializer_list<const char *> keys,
+                            const std::string &kind, const std::string &name, std::string path = {})
+{
+    const Json *at = &object;
+    for (const char *key : keys) {
+        path += path.empty() ? key : std::string(".") + key;
+        if (!at->is_object())
+            return missing(kind, name, "has no " + path);
+        const auto it = at->find(key);
+        if (it == at->end() || it->is_null())
+            return missing(kind, name, "has no " + path);
+        at = &*it;
+    }
+    if (!at->is_object())
+        return missing(kind, name, path + " must be an object, got " + at->type_name());
+    return *at;
+}
+
+} // namespace
+
+kube::Result<kube::Json> podTemplateOf(const kube::Json &object)
+{
+    if (!object.is_object())
+        return kube::ApiStatus::badRequest(std::string("expected a Kubernetes object, got ") +
+                                           object.type_name());
+    const auto kindIt = object.find("kind");
+    if (kindIt == object.end() || !kindIt->is_string() || kindIt->get<std::string>().empty())
+        return kube::ApiStatus::badRequest("object has no kind");
+    const std::string kind = kindIt->get<std::string>();
+    const std::string name = nameOf(object);
+
+    if (kind == "DaemonSet" || kind == "Deployment" || kind == "ReplicaSet" || kind == "StatefulSet")
+        return objectAt(object, {"spec", "template"}, kind, name);
+    if (kind == "PodTemplate")
+        return objectAt(object, {"template"}, kind, name);
+    if (kind == "ControllerRevision") {
+        const auto dataIt = object.find("data");
+        if (dataIt == object.end() || dataIt->is_null())
+            return missing(kind, name, "has no data");
+        Json data;
+        if (dataIt->is_string()) {
+            // A revision read from a file may carry data as the raw JSON text it is stored as.
+            try {
+                data = Json::parse(dataIt->get<std::string>());
+            } catch (const Json::exception &e) {
+                return missing(kind, name, std::string("data is not valid JSON: ") + e.what());
+            }
+        } else {
+            data = *dataIt;
+        }
+        auto tpl = objectAt(data, {"spec", "template"}, kind, name, "data");
+        if (!tpl)
+            return tpl.error();
+        Json result = std::move(tpl).value();
+        // The controller stores the template as a strategic-merge patch that replaces the whole
+        // template; the directive is not part of the template.
+        result.erase("$patch");
+        return result;
+    }
+    return kube::ApiStatus::badRequest("kind " + kind + (name.empty() ? std::string() : " \"" + name + "\"") +
+                                       " has no pod template (expected DaemonSet, Deployment, ReplicaSet, "
+                                       "StatefulSet, ControllerRevision or PodTemplate)");
+}
+
+} // namespace diff

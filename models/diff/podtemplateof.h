@@ -1,0 +1,15 @@
+#pragma once
+// The pod template (PodTemplateSpec {metadata, spec}) inside a workload manifest, so that any
+// two objects that carry one can be diffed.
+
+#include "models/kube/gojson.h"
+#include "models/kube/result.h"
+
+namespace diff {
+
+// DaemonSet, Deployment, ReplicaSet, StatefulSet → spec.template; ControllerRevision →
+// data.spec.template without its "$patch" key (data may be an object or a JSON string);
+// PodTemplate → template. Errors (Invalid) name the kind, the object and what is missing.
+kube::Result<kube::Json> podTemplateOf(const kube::Json &object);
+
+} // namespace diff
