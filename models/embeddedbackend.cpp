@@ -1,0 +1,80 @@
+#include "models/embeddedbackend.h"
+
+#include "models/embeddedworker.h"
+
+namespace models {
+
+EmbeddedBackend::EmbeddedBackend(EmbeddedBackendOptions options, QObject *parent) : ClusterBackend(parent)
+{
+    auto inFlight = std::make_shared<std::atomic<int>>(0);
+    m_worker = new EmbeddedWorker(std::move(options), inFlight);
+    m_worker->moveToThread(&m_thread);
+    m_thread.setObjectName(QStringLiteral("daemonscope-engine"));
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(m_worker, &EmbeddedWorker::snapshotReady, this,
+            [this, inFlight](std::shared_ptr<const ClusterSnapshot> s) {
+                inFlight->fetch_sub(1);
+                publish(std::move(s));
+            });
+    connect(m_worker, &EmbeddedWorker::actionFinished, this, &ClusterBackend::actionFinished);
+    connect(m_worker, &EmbeddedWorker::errorOccurred, this, &ClusterBackend::errorOccurred);
+    m_thread.start();
+    QMetaObject::invokeMethod(m_worker, &EmbeddedWorker::start, Qt::QueuedConnection);
+}
+
+EmbeddedBackend::~EmbeddedBackend()
+{
+    m_thread.quit();
+    m_thread.wait();
+}
+
+void EmbeddedBackend::rollback(const QString &dsKey, qint64 toRevision)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, dsKey, toRevision] { w->rollback(dsKey, toRevision); },
+        Qt::QueuedConnection);
+}
+
+void EmbeddedBackend::pause(const QString &dsKey)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, dsKey] { w->pause(dsKey); }, Qt::QueuedConnection);
+}
+
+void EmbeddedBackend::resume(const QString &dsKey)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, dsKey] { w->resume(dsKey); }, Qt::QueuedConnection);
+}
+
+void EmbeddedBackend::loadScenario(const QString &path)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, path] { w->loadScenario(path); }, Qt::QueuedConnection);
+}
+
+void EmbeddedBackend::setSpeed(double speed)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, speed] { w->setSpeed(speed); }, Qt::QueuedConnection);
+}
+
+void EmbeddedBackend::step(qint64 ms)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, ms] { w->step(ms); }, Qt::QueuedConnection);
+}
+
+void EmbeddedBackend::setSeed(quint64 seed)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, seed] { w->setSeed(seed); }, Qt::QueuedConnection);
+}
+
+void EmbeddedBackend::injectFault(const QString &node, const QString &faultKind)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, node, faultKind] { w->injectFault(node, faultKind); }, Qt::QueuedConnection);
+}
+
+} // namespace models

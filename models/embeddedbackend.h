@@ -1,0 +1,54 @@
+#pragma once
+// EmbeddedBackend — the ClusterBackend over the embedded engine. The engine (engine::Cluster)
+// lives on a worker thread inside an EmbeddedWorker; this object stays on the GUI thread and
+// only forwards commands as queued calls and re-emits the worker's snapshots and results.
+// Nothing here touches the Cluster.
+//
+// Clock: every tick (kTickMs real ms) the worker advances the virtual clock by tick x speed.
+// Snapshots are coalesced: at most one per kPublishIntervalMs real ms, plus one right after
+// every command so an action's effect shows at once.
+
+#include "models/clusterbackend.h"
+
+#include <QThread>
+
+namespace models {
+
+class EmbeddedWorker;
+
+struct EmbeddedBackendOptions
+{
+    QString scenarioPath; // empty: start without a cluster until loadScenario
+    double speed = 1.0;
+    int tickMs = 50;
+    int publishIntervalMs = 100;
+    QString user; // for the action log; empty: $USER (or $USERNAME)
+};
+
+class EmbeddedBackend : public ClusterBackend
+{
+    Q_OBJECT
+
+public:
+    explicit EmbeddedBackend(EmbeddedBackendOptions options = {}, QObject *parent = nullptr);
+    ~EmbeddedBackend() override; // stops and joins the worker thread
+
+    BackendKind kind() const override { return BackendKind::Embedded; }
+    bool isSimulation() const override { return true; }
+
+public Q_SLOTS:
+    void rollback(const QString &dsKey, qint64 toRevision) override;
+    void pause(const QString &dsKey) override;
+    void resume(const QString &dsKey) override;
+    void loadScenario(const QString &path) override;
+    void setSpeed(double speed) override;
+    void step(qint64 ms) override;
+    void setSeed(quint64 seed) override;
+    void injectFault(const QString &node, const QString &faultKind) override;
+
+private:
+    QThread m_thread;
+    EmbeddedWorker *m_worker = nullptr; // lives on m_thread, deleted when it finishes
+};
+
+} // namespace models

@@ -1,0 +1,286 @@
+#include "models/embeddedworker.h"
+
+#include "models/scenarioloader.h"
+#include "models/snapshotbuilder.h"
+
+#include "models/engine/cluster.h"
+#include "models/engine/scenario.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+
+#include <algorithm>
+
+namespace models {
+
+namespace {
+
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+} // namespace
+
+EmbeddedWorker::EmbeddedWorker(EmbeddedBackendOptions options, std::shared_ptr<std::atomic<int>> inFlight)
+    : m_options(std::move(options)), m_inFlight(std::move(inFlight)),
+      m_speed(std::clamp(m_options.speed, 0.0, 1000.0))
+{
+    if (m_options.user.isEmpty())
+        m_options.user = qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME"));
+    // Children move with the worker to its thread.
+    m_tickTimer = new QTimer(this);
+    m_tickTimer->setInterval(std::max(1, m_options.tickMs));
+    m_tickTimer->setTimerType(Qt::PreciseTimer);
+    connect(m_tickTimer, &QTimer::timeout, this, &EmbeddedWorker::tick);
+    m_publishTimer = new QTimer(this);
+    m_publishTimer->setSingleShot(true);
+    connect(m_publishTimer, &QTimer::timeout, this, [this] { publish(false); });
+}
+
+EmbeddedWorker::~EmbeddedWorker()
+{
+    m_builder.reset(); // unwatches the cluster it observes
+}
+
+void EmbeddedWorker::start()
+{
+    m_sincePublish.start();
+    if (!m_options.scenarioPath.isEmpty())
+        loadScenario(m_options.scenarioPath);
+    else
+        publish(true);
+    updateTimer();
+}
+
+void EmbeddedWorker::updateTimer()
+{
+    if (m_cluster && m_speed > 0) {
+        if (!m_tickTimer->isActive())
+            m_tickTimer->start();
+    } else {
+        m_tickTimer->stop();
+    }
+}
+
+void EmbeddedWorker::tick()
+{
+    if (!m_cluster || m_speed <= 0)
+        return;
+    // Fixed virtual step per tick: when the engine cannot keep up the simulation runs slower
+    // than asked instead of taking ever larger steps.
+    m_cluster->advance(static_cast<kube::Duration>(m_tickTimer->interval() * m_speed));
+    publish(false);
+}
+
+void EmbeddedWorker::publish(bool force)
+{
+    ClockInfo clock;
+    clock.now = m_cluster ? m_cluster->now() : 0;
+    clock.speed = m_speed;
+    clock.running = m_cluster && m_speed > 0;
+    const bool clockChanged =
+        clock.now != m_publishedNow || clock.running != m_publishedRunning || clock.speed != m_publishedSpeed;
+    if (!force && !clockChanged && !(m_builder && m_builder->hasChanges()))
+        return;
+    const qint64 wait = m_options.publishIntervalMs - m_sincePublish.elapsed();
+    if (!force && (wait > 0 || m_inFlight->load() > 0)) {
+        if (!m_publishTimer->isActive())
+            m_publishTimer->start(static_cast<int>(std::max<qint64>(wait, m_options.tickMs)));
+        return;
+    }
+    m_publishTimer->stop();
+    std::shared_ptr<const ClusterSnapshot> snapshot;
+    if (m_builder) {
+        BackendInfo info;
+        info.kind = BackendKind::Embedded;
+        info.connected = true;
+        info.scenarioPath = m_scenarioPath;
+        info.seed = m_seed;
+        info.name = tr("embedded: %1")
+                        .arg(m_scenario && !m_scenario->name.empty() ? q(m_scenario->name)
+                                                                     : QFileInfo(m_scenarioPath).fileName());
+        m_builder->setBackendInfo(info);
+        snapshot = m_builder->build(clock);
+    } else {
+        auto empty = std::make_shared<ClusterSnapshot>(*ClusterSnapshot::empty(BackendKind::Embedded));
+        empty->clock = clock;
+        empty->backend.name = tr("embedded: no scenario loaded");
+        snapshot = std::move(empty);
+    }
+    m_publishedNow = clock.now;
+    m_publishedRunning = clock.running;
+    m_publishedSpeed = clock.speed;
+    m_sincePublish.restart();
+    m_inFlight->fetch_add(1);
+    Q_EMIT snapshotReady(std::move(snapshot));
+}
+
+void EmbeddedWorker::finish(ActionKind kind, const QString &target, bool ok, const QString &message,
+                            qint64 revision, const QString &parameters)
+{
+    if (m_builder && m_cluster &&
+        (kind == ActionKind::Rollback || kind == ActionKind::Pause || kind == ActionKind::Resume)) {
+        ActionRecord record;
+        record.time = m_cluster->now();
+        record.wallTime = QDateTime::currentMSecsSinceEpoch();
+        record.user = m_options.user;
+        record.kind = kind;
+        record.target = target;
+        record.parameters = parameters;
+        record.ok = ok;
+        record.outcome = message;
+        m_builder->tracker().recordAction(target.toStdString(), std::move(record));
+    }
+    ActionResult result;
+    result.kind = kind;
+    result.target = target;
+    result.ok = ok;
+    result.message = message;
+    result.revision = revision;
+    // The effect is published first, so a receiver of actionFinished already sees it in
+    // ClusterBackend::latest() (both signals are queued in this order).
+    publish(true);
+    Q_EMIT actionFinished(result);
+}
+
+bool EmbeddedWorker::splitKey(const QString &dsKey, std::string &ns, std::string &name, ActionKind kind)
+{
+    if (!m_cluster) {
+        finish(kind, dsKey, false, tr("no scenario loaded"));
+        return false;
+    }
+    const qsizetype slash = dsKey.indexOf(QLatin1Char('/'));
+    ns = slash < 0 ? std::string("default") : dsKey.left(slash).toStdString();
+    name = (slash < 0 ? dsKey : dsKey.mid(slash + 1)).toStdString();
+    if (!m_cluster->daemonSet(ns, name)) {
+        finish(kind, dsKey, false,
+               tr("daemonsets.apps \"%1\" not found in namespace %2").arg(q(name), q(ns)));
+        return false;
+    }
+    return true;
+}
+
+void EmbeddedWorker::rollback(const QString &dsKey, qint64 toRevision)
+{
+    std::string ns, name;
+    if (!splitKey(dsKey, ns, name, ActionKind::Rollback))
+        return;
+    const auto outcome = m_cluster->rollback(ns, name, toRevision);
+    finish(ActionKind::Rollback, dsKey, outcome.ok(), q(outcome.message), outcome.targetRevision,
+           QStringLiteral("toRevision=%1").arg(toRevision));
+}
+
+void EmbeddedWorker::pause(const QString &dsKey)
+{
+    std::string ns, name;
+    if (!splitKey(dsKey, ns, name, ActionKind::Pause))
+        return;
+    if (engine::isPaused(*m_cluster->daemonSet(ns, name))) {
+        finish(ActionKind::Pause, dsKey, true, tr("already paused"));
+        return;
+    }
+    const auto r = m_cluster->pause(ns, name);
+    finish(ActionKind::Pause, dsKey, r.ok(),
+           r.ok() ? tr("paused: update strategy switched to OnDelete (new nodes still get pods)")
+                  : q(r.error().message));
+}
+
+void EmbeddedWorker::resume(const QString &dsKey)
+{
+    std::string ns, name;
+    if (!splitKey(dsKey, ns, name, ActionKind::Resume))
+        return;
+    if (!engine::isPaused(*m_cluster->daemonSet(ns, name))) {
+        finish(ActionKind::Resume, dsKey, true, tr("not paused"));
+        return;
+    }
+    const auto r = m_cluster->resume(ns, name);
+    finish(ActionKind::Resume, dsKey, r.ok(),
+           r.ok() ? tr("resumed: saved update strategy restored") : q(r.error().message));
+}
+
+bool EmbeddedWorker::install(const QString &path, std::optional<quint64> seed, ActionKind kind)
+{
+    kube::Result<LoadedScenario> loaded = [&]() -> kube::Result<LoadedScenario> {
+        if (path == m_scenarioPath && m_scenario && seed) {
+            engine::Scenario s = *m_scenario;
+            s.seed = *seed;
+            return ScenarioLoader::run(std::move(s));
+        }
+        return ScenarioLoader::load(path, seed);
+    }();
+    if (!loaded) {
+        const QString message = q(loaded.error().message);
+        Q_EMIT errorOccurred(message);
+        finish(kind, path, false, message);
+        return false;
+    }
+    m_builder.reset(); // before the cluster it watches
+    m_cluster = std::move(loaded->cluster);
+    m_builder = std::move(loaded->builder);
+    m_scenario = std::make_unique<engine::Scenario>(std::move(loaded->scenario));
+    m_scenarioPath = path;
+    m_seed = m_scenario->seed;
+    m_publishedNow = -1;
+    updateTimer();
+    QString message = kind == ActionKind::SetSeed ? tr("rebuilt with seed %1").arg(m_seed) : tr("loaded");
+    if (loaded->exitCode != 0 && !loaded->messages.isEmpty())
+        message += QLatin1Char('\n') + loaded->messages;
+    finish(kind, path, true, message);
+    return true;
+}
+
+void EmbeddedWorker::loadScenario(const QString &path)
+{
+    install(path, std::nullopt, ActionKind::LoadScenario);
+}
+
+void EmbeddedWorker::setSpeed(double speed)
+{
+    m_speed = std::clamp(speed, 0.0, 1000.0);
+    updateTimer();
+    finish(ActionKind::SetSpeed, QString(), true,
+           m_speed > 0 ? tr("speed %1x").arg(m_speed) : tr("clock paused"));
+}
+
+void EmbeddedWorker::step(qint64 ms)
+{
+    if (!m_cluster) {
+        finish(ActionKind::Step, QString(), false, tr("no scenario loaded"));
+        return;
+    }
+    if (ms > 0)
+        m_cluster->advance(ms);
+    finish(ActionKind::Step, QString(), true,
+           tr("advanced %1").arg(q(kube::formatDuration(std::max<qint64>(ms, 0)))));
+}
+
+void EmbeddedWorker::setSeed(quint64 seed)
+{
+    if (!m_scenario) {
+        m_seed = seed;
+        finish(ActionKind::SetSeed, QString(), true, tr("seed %1 applies to the next scenario").arg(seed));
+        return;
+    }
+    install(m_scenarioPath, seed, ActionKind::SetSeed);
+}
+
+void EmbeddedWorker::injectFault(const QString &node, const QString &faultKind)
+{
+    if (!m_cluster) {
+        finish(ActionKind::InjectFault, node, false, tr("no scenario loaded"));
+        return;
+    }
+    const auto kind = engine::faultKindFromString(faultKind.toStdString());
+    if (!kind) {
+        finish(ActionKind::InjectFault, node, false, tr("unknown fault kind \"%1\"").arg(faultKind));
+        return;
+    }
+    const auto r = m_cluster->fault(node.toStdString(), *kind);
+    finish(ActionKind::InjectFault, node, r.ok(),
+           r.ok() ? tr("fault %1 injected").arg(faultKind) : q(r.error().message), 0,
+           QStringLiteral("fault=%1").arg(faultKind));
+}
+
+} // namespace models

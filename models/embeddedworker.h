@@ -1,0 +1,81 @@
+#pragma once
+// EmbeddedWorker — the embedded engine's side of EmbeddedBackend. It lives on the backend's
+// worker thread and owns everything the simulation needs: the engine::Cluster, the parsed
+// scenario (to rebuild it with another seed), the SnapshotBuilder and the clock timer.
+// Commands arrive as queued calls; results and snapshots leave as queued signals. Nothing else
+// touches the Cluster.
+//
+// Publication is coalesced: at most one snapshot per publishIntervalMs, and none while the
+// previous one has not been taken by the GUI thread (the backend acknowledges each through
+// the shared atomic counter), so a slow GUI never builds up a queue of stale snapshots.
+
+#include "models/clusterbackend.h"
+#include "models/embeddedbackend.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+
+namespace engine {
+class Cluster;
+struct Scenario;
+} // namespace engine
+
+namespace models {
+
+class SnapshotBuilder;
+
+class EmbeddedWorker : public QObject
+{
+    Q_OBJECT
+
+public:
+    EmbeddedWorker(EmbeddedBackendOptions options, std::shared_ptr<std::atomic<int>> inFlight);
+    ~EmbeddedWorker() override;
+
+public Q_SLOTS:
+    void start(); // on the worker thread: timers, initial scenario
+    void rollback(const QString &dsKey, qint64 toRevision);
+    void pause(const QString &dsKey);
+    void resume(const QString &dsKey);
+    void loadScenario(const QString &path);
+    void setSpeed(double speed);
+    void step(qint64 ms);
+    void setSeed(quint64 seed);
+    void injectFault(const QString &node, const QString &faultKind);
+
+Q_SIGNALS:
+    void snapshotReady(std::shared_ptr<const models::ClusterSnapshot> snapshot);
+    void actionFinished(const models::ActionResult &result);
+    void errorOccurred(const QString &message);
+
+private:
+    void tick();
+    void publish(bool force);
+    void finish(ActionKind kind, const QString &target, bool ok, const QString &message, qint64 revision = 0,
+                const QString &parameters = {});
+    bool splitKey(const QString &dsKey, std::string &ns, std::string &name, ActionKind kind);
+    bool install(const QString &path, std::optional<quint64> seed, ActionKind kind);
+    void updateTimer();
+
+    EmbeddedBackendOptions m_options;
+    std::shared_ptr<std::atomic<int>> m_inFlight;
+    std::unique_ptr<engine::Scenario> m_scenario;
+    std::unique_ptr<engine::Cluster> m_cluster;
+    std::unique_ptr<SnapshotBuilder> m_builder;
+    QString m_scenarioPath;
+    quint64 m_seed = 1;
+    double m_speed = 1.0;
+    QTimer *m_tickTimer = nullptr;
+    QTimer *m_publishTimer = nullptr; // single shot: a deferred publication
+    QElapsedTimer m_sincePublish;
+    qint64 m_publishedNow = -1;
+    bool m_publishedRunning = false;
+    double m_publishedSpeed = -1;
+};
+
+} // namespace models

@@ -1,0 +1,146 @@
+#include "models/rollbackpreview.h"
+
+#include "models/engine/cluster.h"
+#include "models/kube/intorstring.h"
+#include "models/kube/timeutil.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace models {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("models::RollbackPreview", text);
+}
+
+// "1", "10%" resolved against total (IntOrString.scaledValue, rounded up like upstream's
+// maxSurge/maxUnavailable for DaemonSets). Unparseable values count as `fallback`.
+int scaled(const QString &value, int total, int fallback)
+{
+    if (value.isEmpty())
+        return fallback;
+    bool isInt = false;
+    const int v = value.toInt(&isInt);
+    if (isInt)
+        return v;
+    auto r = kube::IntOrString::fromString(value.toStdString()).scaledValue(total, true);
+    return r ? *r : fallback;
+}
+
+} // namespace
+
+RollbackPreview RollbackPreview::compute(const ClusterSnapshot &snapshot, const QString &dsKey,
+                                         qint64 toRevision, bool ignoreServerNoise)
+{
+    RollbackPreview p;
+    p.requestedRevision = toRevision;
+    const DaemonSetInfo *ds = snapshot.daemonSet(dsKey);
+    if (!ds) {
+        p.message = tr("daemonset \"%1\" not found").arg(dsKey);
+        return p;
+    }
+    p.currentRevision = ds->currentRevisionNumber;
+    const auto &revs = *ds->revisions; // sorted by number
+    const RevisionInfo *target = nullptr;
+    if (toRevision < 0) {
+        p.message = tr("unable to find specified revision %1 in history").arg(toRevision);
+        return p;
+    }
+    if (toRevision == 0) {
+        if (revs.size() < 2) {
+            p.message = tr("no last revision to roll back to");
+            return p;
+        }
+        target = &revs[revs.size() - 2];
+    } else {
+        target = ds->revision(toRevision);
+        if (!target) {
+            p.message = tr("unable to find specified revision %1 in history").arg(toRevision);
+            return p;
+        }
+    }
+    p.ok = true;
+    p.targetRevision = target->number;
+    p.targetName = target->name;
+    p.targetHash = target->hash;
+
+    diff::TemplateDiffInput in;
+    in.oldName = (ds->name + QStringLiteral("@rev%1.yaml").arg(ds->currentRevisionNumber)).toStdString();
+    in.newName = (ds->name + QStringLiteral("@rev%1.yaml").arg(target->number)).toStdString();
+    in.oldTemplate = *ds->podTemplate;
+    in.newTemplate = target->podTemplate ? *target->podTemplate : kube::Json();
+    in.ignoreServerNoise = ignoreServerNoise;
+    p.diff = diff::TemplateDiff::compute(in);
+
+    p.skipped = target->podTemplate && *target->podTemplate == *ds->podTemplate;
+    p.message = p.skipped
+                    ? tr("skipped rollback (current template already matches revision %1)").arg(toRevision)
+                    : tr("rolled back");
+
+    // Which nodes get a new pod.
+    std::map<QString, bool> onTarget; // node -> has a non-terminating pod on the target hash
+    for (const auto &pod : *ds->pods) {
+        if (pod.node.isEmpty())
+            continue;
+        bool &on = onTarget[pod.node];
+        if (!pod.deleting && pod.hash == target->hash)
+            on = true;
+    }
+    p.desired = ds->counts.desired;
+    for (const auto &[node, on] : onTarget)
+        (on ? p.nodesOnTarget : p.nodesToReplace) += 1;
+    p.nodesWithoutPod = std::max(0, p.desired - static_cast<int>(onTarget.size()));
+    if (p.skipped) {
+        p.estimateText = tr("nothing changes");
+        return p;
+    }
+
+    if (ds->paused || ds->strategyType != QLatin1String("RollingUpdate")) {
+        p.manualOnly = true;
+        p.estimateText = ds->paused
+                             ? tr("paused (OnDelete): pods are replaced only when deleted; new nodes still "
+                                  "get the target revision")
+                             : tr("OnDelete: pods are replaced only when deleted");
+        return p;
+    }
+
+    const int surge = scaled(ds->maxSurge, p.desired, 0);
+    const int unavailable = scaled(ds->maxUnavailable, p.desired, 1);
+    p.parallel = surge > 0 ? surge : std::max(1, unavailable);
+
+    // Observed per-node time: the latest rollout with finished node replacements.
+    if (ds->record) {
+        for (auto it = ds->record->rollouts.rbegin(); it != ds->record->rollouts.rend(); ++it) {
+            if (const qint64 mean = it->meanNodeMs(); mean > 0) {
+                p.perNodeMs = mean;
+                p.perNodeObserved = true;
+                break;
+            }
+        }
+    }
+    if (!p.perNodeObserved) {
+        const engine::KubeletTimings k;
+        p.perNodeMs = k.startDelay + k.readyDelay + (surge > 0 ? 0 : k.terminationGrace);
+    }
+    const int replace = p.nodesToReplace; // missing pods are created at once, outside the budget
+    p.waves = (replace + p.parallel - 1) / p.parallel;
+    p.estimatedMs = static_cast<qint64>(p.waves) * (p.perNodeMs + qint64(ds->minReadySeconds) * 1000);
+    p.estimateText =
+        tr("%1 nodes, %2 at a time: %3 waves × (%4 per node%5) ≈ %6")
+            .arg(replace)
+            .arg(p.parallel)
+            .arg(p.waves)
+            .arg(QString::fromStdString(kube::formatDuration(p.perNodeMs)) +
+                 (p.perNodeObserved ? tr(" observed") : tr(" default")))
+            .arg(ds->minReadySeconds > 0 ? tr(" + minReadySeconds %1s").arg(ds->minReadySeconds) : QString())
+            .arg(QString::fromStdString(kube::formatDuration(p.estimatedMs)));
+    return p;
+}
+
+} // namespace models

@@ -1,0 +1,68 @@
+#pragma once
+// RollbackPreview — what `kubectl rollout undo daemonset/NAME [--to-revision=N]` would do,
+// computed from a snapshot before the user confirms: the target revision (kubectl's choice),
+// whether kubectl would skip it, the template diff, how many nodes get a new pod and an
+// estimated duration.
+//
+// Target choice (DaemonSetRollbacker): N < 0 or no revision numbered N → "unable to find
+// specified revision N in history"; N == 0 with fewer than two revisions → "no last revision
+// to roll back to"; N == 0 → the second highest revision number. Skip: the target's template
+// equals the current one (kubectl compares the canonical bytes; equal JSON values give equal
+// canonical bytes) → "skipped rollback (current template already matches revision N)" with
+// the *requested* N, as kubectl prints it.
+//
+// Nodes: the nodes that should run the DaemonSet are taken as the nodes that have one of its
+// pods, plus (desired − those) nodes still without one. A node gets a new pod when none of its
+// non-terminating pods carries the target hash; nodes without a pod get one either way.
+//
+// Duration estimate (RollingUpdate):
+//   parallel  = maxSurge > 0 ? maxSurge : max(1, maxUnavailable)   (percentages of desired,
+//                                                                   rounded up as upstream)
+//   waves     = ceil(nodesToReplace / parallel)
+//   perNode   = mean observed node replace time of this DaemonSet's latest rollout with finished
+//               nodes (pod deleted/created → new pod Ready); fallback: the simulated kubelet's
+//               defaults (start + ready delay, plus termination grace when not surging)
+//   estimate  = waves × (perNode + minReadySeconds)
+// OnDelete (also when paused): pods are replaced only when deleted, so no estimate (manual).
+
+#include "models/snapshot.h"
+
+#include "models/diff/templatediff.h"
+
+#include <QString>
+
+namespace models {
+
+class RollbackPreview
+{
+public:
+    bool ok = false; // false: kubectl would fail; `message` says why
+    QString message; // "rolled back" (would patch), the skipped text, or the error
+    bool skipped = false;
+    qint64 requestedRevision = 0;
+    qint64 targetRevision = 0;
+    QString targetName;
+    QString targetHash;
+    qint64 currentRevision = 0;
+
+    diff::TemplateDiff diff; // current template → target template
+
+    int desired = 0;
+    int nodesToReplace = 0;  // nodes with a pod not on the target revision
+    int nodesWithoutPod = 0; // desired nodes that have no pod yet
+    int nodesOnTarget = 0;   // nodes already running the target revision (not restarted)
+    int newPods() const { return nodesToReplace + nodesWithoutPod; }
+
+    bool manualOnly = false; // OnDelete: nothing is replaced until pods are deleted
+    int parallel = 1;
+    int waves = 0;
+    qint64 perNodeMs = 0;
+    bool perNodeObserved = false; // perNodeMs comes from this DaemonSet's own rollouts
+    qint64 estimatedMs = 0;
+    QString estimateText; // one line explaining the estimate
+
+    static RollbackPreview compute(const ClusterSnapshot &snapshot, const QString &dsKey, qint64 toRevision,
+                                   bool ignoreServerNoise = false);
+};
+
+} // namespace models

@@ -1,0 +1,248 @@
+#pragma once
+// ClusterSnapshot — everything the views show about a cluster at one instant, as one immutable
+// value. A backend builds it on its own thread and publishes std::shared_ptr<const
+// ClusterSnapshot> through a queued signal; the GUI thread only reads it. Big parts that did not
+// change since the previous snapshot (a DaemonSet's pods, its revisions, templates, the node
+// list, events, rollout records) are shared by pointer, so consecutive snapshots of a
+// 5,000-node cluster cost a few small allocations, not a deep copy.
+//
+// Invariants: vectors are sorted (daemonSets by key, pods and nodes by name, revisions by number
+// ascending, events newest first with the event key as tie-breaker); every shared_ptr member is
+// non-null in a published snapshot (possibly pointing at an empty vector); times are virtual
+// milliseconds since the epoch (kube::Timestamp), 0 meaning "never / unknown".
+
+#include "models/kube/gojson.h"
+
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace models {
+
+enum class BackendKind { Embedded, Live };
+
+struct BackendInfo
+{
+    BackendKind kind = BackendKind::Embedded;
+    QString name; // "embedded: demo.yaml", "kind-prod / default"
+    bool connected = false;
+    QString errorText;    // last error that affects the whole backend, empty when fine
+    QString scenarioPath; // embedded: the loaded scenario file, empty for the built-in one
+    quint64 seed = 1;     // embedded: the RNG seed the cluster was built with
+};
+
+struct ClockInfo
+{
+    qint64 now = 0;      // virtual time (embedded) or wall time of the last update (live)
+    double speed = 1.0;  // virtual ms per real ms; 0 = paused
+    bool running = true; // speed > 0 and a cluster is loaded
+};
+
+// The derived state of a DaemonSet rollout, one word for the explorer.
+//
+// Rule (computeBadge in snapshotbuilder.h), first match wins:
+// - Paused: the app paused it (updateStrategy switched to OnDelete, saved strategy in the
+//   daemonscope.io/paused-update-strategy annotation).
+// - Complete: observedGeneration >= generation and updated == available == desired and
+//   nothing misscheduled — kubectl's "successfully rolled out".
+// - Stuck: not complete, and either
+//     (a) a non-terminating pod on the current revision has been not Ready for longer than
+//         kStuckPodThreshold (5 min) since it was created, or
+//     (b) the rollout made no progress (no pod became Ready on the current revision, no pod
+//         was replaced) for longer than max(5 min, 10 x the mean per-node replace time
+//         observed in this rollout).
+// - Progressing: otherwise.
+enum class RolloutBadge { Progressing, Paused, Complete, Stuck };
+
+inline constexpr qint64 kStuckPodThreshold = 5 * 60 * 1000;
+
+struct DaemonSetCounts
+{
+    int desired = 0;      // desiredNumberScheduled
+    int current = 0;      // currentNumberScheduled
+    int updated = 0;      // updatedNumberScheduled
+    int ready = 0;        // numberReady
+    int available = 0;    // numberAvailable
+    int unavailable = 0;  // numberUnavailable
+    int misscheduled = 0; // numberMisscheduled
+    bool operator==(const DaemonSetCounts &) const = default;
+};
+
+struct RevisionInfo
+{
+    QString name; // ControllerRevision name, "web-5d4f8c7b9"
+    QString hash; // controller-revision-hash label (the suffix pods carry)
+    qint64 number = 0;
+    qint64 created = 0;
+    QString changeCause;  // kubernetes.io/change-cause annotation, empty when absent
+    QString imageSummary; // "nginx:1.27" or "a:1, b:2" (containers in template order)
+    // The revision's pod template (data.spec.template, "$patch" removed), never null.
+    std::shared_ptr<const kube::Json> podTemplate;
+    int podCount = 0; // non-terminating pods carrying this hash
+    bool current = false;
+};
+
+struct PodInfo
+{
+    QString name;
+    QString node; // bound node, or the node the DaemonSet pinned it to
+    QString hash; // controller-revision-hash label
+    bool ready = false;
+    bool deleting = false;
+    QString phase;         // Pending, Running, Succeeded, Failed
+    QString waitingReason; // ContainerCreating, CrashLoopBackOff, ...
+    int restarts = 0;
+    qint64 created = 0;
+    qint64 readySince = 0; // Ready condition transition when ready, else 0
+};
+
+struct NodeInfo
+{
+    QString name;
+    std::map<QString, QString> labels;
+    QString zone; // topology.kubernetes.io/zone, empty when unlabelled
+    QString pool; // a pool label (see SnapshotBuilder::poolOf), empty when none
+    bool ready = false;
+    bool unschedulable = false;
+    QString conditions;   // non-default conditions, "Ready=False (KubeletNotReady), DiskPressure=True"
+    QString agentVersion; // kubelet version
+    QString fault;        // embedded: the injected fault kind, empty when none
+};
+
+struct EventInfo
+{
+    QString key;          // namespace/name of the Event object (stable across count bumps)
+    qint64 time = 0;      // lastTimestamp
+    qint64 firstTime = 0; // firstTimestamp
+    QString object;       // "daemonset/default/web", "pod/default/web-x8k2p", "node/node-3"
+    QString daemonSetKey; // the DaemonSet the event concerns (itself or one of its pods), or empty
+    QString type;         // Normal, Warning
+    QString reason;
+    QString message;
+    int count = 1;
+};
+
+// A node's pod being replaced during a rollout: from the old pod's deletion (or the new pod's
+// creation, whichever came first) until the new pod was Ready.
+struct NodeReplaceTiming
+{
+    QString node;
+    qint64 started = 0;
+    qint64 finished = 0; // 0 while in progress
+};
+
+// One rollout of a DaemonSet: from the moment a template change was observed until
+// updated == available == desired.
+struct RolloutTiming
+{
+    QString fromHash;
+    QString toHash;
+    qint64 fromRevision = 0;
+    qint64 toRevision = 0;
+    qint64 started = 0;
+    qint64 completed = 0;                 // 0 while in progress (or superseded: see supersededBy)
+    QString supersededBy;                 // hash of the rollout that replaced this one before it completed
+    std::vector<NodeReplaceTiming> nodes; // in start order
+    qint64 lastProgress = 0;              // last time a pod of toHash was created or became Ready
+
+    // Mean duration of the finished node replacements, 0 when none finished yet.
+    qint64 meanNodeMs() const
+    {
+        qint64 sum = 0;
+        qint64 n = 0;
+        for (const auto &t : nodes) {
+            if (t.finished > 0) {
+                sum += t.finished - t.started;
+                ++n;
+            }
+        }
+        return n > 0 ? sum / n : 0;
+    }
+};
+
+enum class ActionKind { Rollback, Pause, Resume, LoadScenario, SetSpeed, Step, SetSeed, InjectFault };
+
+struct ActionRecord
+{
+    qint64 time = 0;     // virtual time when it was executed
+    qint64 wallTime = 0; // real time (ms since epoch)
+    QString user;        // OS user ($USER)
+    ActionKind kind = ActionKind::Rollback;
+    QString target;     // "default/web" or node name
+    QString parameters; // "toRevision=0", "fault=NotReady"
+    bool ok = false;
+    QString outcome; // "rolled back", "skipped rollback (...)", error text
+};
+
+struct DaemonSetRecord
+{
+    std::vector<RolloutTiming> rollouts; // oldest first
+    std::vector<ActionRecord> actions;   // oldest first
+};
+
+struct DaemonSetInfo
+{
+    QString key; // namespace/name
+    QString namespace_;
+    QString name;
+    QString uid;
+    qint64 generation = 0;
+    qint64 observedGeneration = 0;
+    qint64 created = 0;
+    DaemonSetCounts counts;
+
+    QString strategyType;   // RollingUpdate, OnDelete
+    QString maxUnavailable; // "1", "10%"; empty when not RollingUpdate
+    QString maxSurge;       // "0", "25%"
+    int minReadySeconds = 0;
+    int revisionHistoryLimit = 10;
+    bool paused = false;
+    QString savedStrategy; // paused: the saved updateStrategy as compact JSON
+
+    std::shared_ptr<const kube::Json> podTemplate; // spec.template, never null
+    QString currentRevisionName;
+    QString currentRevisionHash;
+    qint64 currentRevisionNumber = 0;
+
+    RolloutBadge badge = RolloutBadge::Progressing;
+    QString badgeReason; // one line: why Stuck/Progressing ("pod web-x on node-3 not ready for 6m")
+
+    std::shared_ptr<const std::vector<RevisionInfo>> revisions; // by number ascending
+    std::shared_ptr<const std::vector<PodInfo>> pods;           // by name; controlled by this DS
+    std::shared_ptr<const DaemonSetRecord> record;              // rollout timings and actions
+
+    const RevisionInfo *revision(qint64 number) const;
+    const RevisionInfo *currentRevision() const;
+};
+
+struct ClusterSnapshot
+{
+    quint64 sequence = 0; // increases with every published snapshot of one backend
+    BackendInfo backend;
+    ClockInfo clock;
+    QStringList namespaces;                               // sorted
+    std::vector<DaemonSetInfo> daemonSets;                // by key
+    std::shared_ptr<const std::vector<NodeInfo>> nodes;   // by name
+    std::shared_ptr<const std::vector<EventInfo>> events; // newest first, at most kMaxEvents
+    static constexpr int kMaxEvents = 2000;
+
+    const DaemonSetInfo *daemonSet(const QString &key) const; // binary search, null when absent
+    const NodeInfo *node(const QString &name) const;          // binary search, null when absent
+
+    // An empty snapshot with every shared part allocated (a valid "nothing loaded" state).
+    static std::shared_ptr<const ClusterSnapshot> empty(BackendKind kind = BackendKind::Embedded);
+};
+
+using SnapshotPtr = std::shared_ptr<const ClusterSnapshot>;
+
+QString badgeName(RolloutBadge badge);   // translated: "Progressing", "Paused", ...
+QString actionKindName(ActionKind kind); // untranslated identifier: "rollback", "pause", ...
+
+} // namespace models
+
+Q_DECLARE_METATYPE(std::shared_ptr<const models::ClusterSnapshot>)

@@ -1,0 +1,335 @@
+// EmbeddedBackend: the engine on its worker thread, seen only through snapshots and action
+// results. Loads a small scenario, rolls back (outcome text, renumbering in the timeline
+// model), pauses and resumes, and controls the virtual clock.
+
+#include "models/embeddedbackend.h"
+#include "models/eventlistmodel.h"
+#include "models/revisiontimelinemodel.h"
+#include "models/rollbackpreview.h"
+#include "models/snapshotbuilder.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace models;
+
+namespace {
+
+const QString kWeb = QStringLiteral("default/web");
+
+QString scenario(const char *name)
+{
+    return QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/models/data/") + QLatin1String(name);
+}
+
+// Waits until the backend's latest snapshot satisfies `pred`.
+template <typename Pred> bool waitForSnapshot(ClusterBackend &backend, Pred pred, int timeoutMs = 20000)
+{
+    QSignalSpy spy(&backend, &ClusterBackend::snapshotReady);
+    if (pred(*backend.latest()))
+        return true;
+    QElapsedTimer timer;
+    timer.start();
+    while (timer.elapsed() < timeoutMs) {
+        if (!spy.wait(timeoutMs - static_cast<int>(timer.elapsed())))
+            return false;
+        if (pred(*backend.latest()))
+            return true;
+    }
+    return false;
+}
+
+ActionResult waitForAction(QSignalSpy &spy)
+{
+    if (spy.isEmpty() && !spy.wait(20000))
+        return {};
+    return spy.takeFirst().at(0).value<ActionResult>();
+}
+
+} // namespace
+
+class TestEmbeddedBackend : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void loadsAScenarioAndPublishesItsState();
+    void rollbackRenumbersTheRevisionInTheTimeline();
+    void rollbackOutcomes_data();
+    void rollbackOutcomes();
+    void pauseAndResumeSwitchTheStrategyWithoutANewRevision();
+    void speedZeroStopsTheClockAndStepAdvancesIt();
+    void badScenarioIsReportedAsAnError();
+    void stuckBadgeRule_data();
+    void stuckBadgeRule();
+};
+
+void TestEmbeddedBackend::loadsAScenarioAndPublishesItsState()
+{
+    EmbeddedBackendOptions options;
+    options.scenarioPath = scenario("three-revisions.yaml");
+    options.speed = 0;
+    EmbeddedBackend backend(options);
+    QVERIFY(waitForSnapshot(backend, [](const ClusterSnapshot &s) { return s.daemonSet(kWeb) != nullptr; }));
+    const auto snap = backend.latest();
+    QCOMPARE(snap->backend.kind, BackendKind::Embedded);
+    QVERIFY(snap->backend.connected);
+    QCOMPARE(snap->backend.seed, quint64(3));
+    QVERIFY(!snap->clock.running);
+    const DaemonSetInfo &ds = *snap->daemonSet(kWeb);
+    QCOMPARE(ds.revisions->size(), std::size_t(3));
+    QCOMPARE(ds.currentRevisionNumber, qint64(3));
+    QCOMPARE(ds.currentRevision()->imageSummary, QStringLiteral("nginx:1.27"));
+    QCOMPARE(ds.currentRevision()->podCount, 5);
+    QCOMPARE(ds.revision(2)->changeCause, QStringLiteral("upgrade to 1.26"));
+    QCOMPARE(ds.badge, RolloutBadge::Complete);
+    QCOMPARE(ds.counts.desired, 5);
+    QCOMPARE(ds.pods->size(), std::size_t(5));
+    QCOMPARE(snap->nodes->size(), std::size_t(5));
+    QCOMPARE(snap->node(QStringLiteral("node-b-1"))->zone, QStringLiteral("zone-b"));
+    QCOMPARE(snap->node(QStringLiteral("node-b-1"))->pool, QStringLiteral("general"));
+    QVERIFY(!snap->events->empty());
+    QVERIFY(snap->namespaces.contains(QStringLiteral("default")));
+}
+
+void TestEmbeddedBackend::rollbackRenumbersTheRevisionInTheTimeline()
+{
+    EmbeddedBackendOptions options;
+    options.scenarioPath = scenario("three-revisions.yaml");
+    options.speed = 0;
+    options.user = QStringLiteral("tester");
+    EmbeddedBackend backend(options);
+    QSignalSpy actions(&backend, &ClusterBackend::actionFinished);
+    RevisionTimelineModel timeline;
+    QAbstractItemModelTester tester(&timeline, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    EventListModel events;
+    QAbstractItemModelTester eventsTester(&events, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    timeline.setDaemonSetKey(kWeb);
+    events.setDaemonSetKey(kWeb);
+    connect(&backend, &ClusterBackend::snapshotReady, &timeline, &RevisionTimelineModel::setSnapshot);
+    connect(&backend, &ClusterBackend::snapshotReady, &events, &EventListModel::setSnapshot);
+    QVERIFY(waitForSnapshot(backend, [](const ClusterSnapshot &s) { return s.daemonSet(kWeb) != nullptr; }));
+    QTRY_COMPARE(timeline.rowCount(), 3);
+    QVERIFY(events.rowCount() > 0);
+
+    // The preview agrees with what the backend will do.
+    const auto preview = RollbackPreview::compute(*backend.latest(), kWeb, 0);
+    QVERIFY(preview.ok);
+    QCOMPARE(preview.targetRevision, qint64(2));
+    QCOMPARE(preview.nodesToReplace, 5);
+
+    QCOMPARE(waitForAction(actions).kind, ActionKind::LoadScenario);
+    QSignalSpy resets(&timeline, &QAbstractItemModel::modelReset);
+    backend.rollback(kWeb, 0);
+    ActionResult r = waitForAction(actions);
+    QVERIFY(r.ok);
+    QCOMPARE(r.kind, ActionKind::Rollback);
+    QCOMPARE(r.message, QStringLiteral("rolled back"));
+    QCOMPARE(r.revision, qint64(2));
+
+    backend.step(5 * 60 * 1000);
+    QVERIFY(waitForSnapshot(backend, [](const ClusterSnapshot &s) {
+        const DaemonSetInfo *ds = s.daemonSet(kWeb);
+        return ds && ds->currentRevisionNumber == 4 && ds->badge == RolloutBadge::Complete;
+    }));
+    QTRY_COMPARE(timeline.rowOfNumber(4), 2);
+    const QModelIndex renumbered = timeline.index(2, 0);
+    QCOMPARE(renumbered.data(RevisionTimelineModel::ImageSummaryRole).toString(),
+             QStringLiteral("nginx:1.26"));
+    QCOMPARE(renumbered.data(RevisionTimelineModel::PreviousNumbersRole).toList(), QVariantList{qint64(2)});
+    QVERIFY(renumbered.data(RevisionTimelineModel::CurrentRole).toBool());
+    QCOMPARE(resets.count(), 0);
+
+    // The rollout and the action are recorded for the report and the next estimate.
+    const DaemonSetInfo &ds = *backend.latest()->daemonSet(kWeb);
+    QCOMPARE(ds.record->actions.size(), std::size_t(1));
+    QCOMPARE(ds.record->actions.front().user, QStringLiteral("tester"));
+    QCOMPARE(ds.record->actions.front().outcome, QStringLiteral("rolled back"));
+    QVERIFY(!ds.record->rollouts.empty());
+    const RolloutTiming &t = ds.record->rollouts.back();
+    QVERIFY(t.completed > t.started);
+    QCOMPARE(t.toRevision, qint64(4));
+    QCOMPARE(t.fromRevision, qint64(3));
+    QCOMPARE(t.nodes.size(), std::size_t(5));
+    QVERIFY(t.meanNodeMs() > 0);
+    const auto next = RollbackPreview::compute(*backend.latest(), kWeb, 3);
+    QVERIFY(next.perNodeObserved);
+}
+
+void TestEmbeddedBackend::rollbackOutcomes_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("daemonSet");
+    QTest::addColumn<qint64>("toRevision");
+    QTest::addColumn<bool>("ok");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("the current revision is skipped")
+        << QStringLiteral("three-revisions.yaml") << kWeb << qint64(3) << true
+        << QStringLiteral("skipped rollback (current template already matches revision 3)");
+    QTest::newRow("an unknown revision is an error")
+        << QStringLiteral("three-revisions.yaml") << kWeb << qint64(7) << false
+        << QStringLiteral("unable to find specified revision 7 in history");
+    QTest::newRow("a single revision has nothing to roll back to")
+        << QStringLiteral("one-revision.yaml") << QStringLiteral("kube-system/agent") << qint64(0) << false
+        << QStringLiteral("no last revision to roll back to");
+    QTest::newRow("an unknown DaemonSet is an error")
+        << QStringLiteral("one-revision.yaml") << QStringLiteral("default/nope") << qint64(0) << false
+        << QStringLiteral("daemonsets.apps \"nope\" not found in namespace default");
+}
+
+void TestEmbeddedBackend::rollbackOutcomes()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, daemonSet);
+    QFETCH(qint64, toRevision);
+    QFETCH(bool, ok);
+    QFETCH(QString, message);
+    EmbeddedBackendOptions options;
+    options.scenarioPath = scenario(file.toUtf8().constData());
+    options.speed = 0;
+    EmbeddedBackend backend(options);
+    QSignalSpy actions(&backend, &ClusterBackend::actionFinished);
+    const ActionResult loaded = waitForAction(actions);
+    QCOMPARE(loaded.kind, ActionKind::LoadScenario);
+    QVERIFY2(loaded.ok, qPrintable(loaded.message));
+    backend.rollback(daemonSet, toRevision);
+    const ActionResult r = waitForAction(actions);
+    QCOMPARE(r.kind, ActionKind::Rollback);
+    QCOMPARE(r.ok, ok);
+    QCOMPARE(r.message, message);
+}
+
+void TestEmbeddedBackend::pauseAndResumeSwitchTheStrategyWithoutANewRevision()
+{
+    EmbeddedBackendOptions options;
+    options.scenarioPath = scenario("three-revisions.yaml");
+    options.speed = 0;
+    EmbeddedBackend backend(options);
+    QSignalSpy actions(&backend, &ClusterBackend::actionFinished);
+    QVERIFY(waitForAction(actions).ok);
+
+    backend.pause(kWeb);
+    ActionResult r = waitForAction(actions);
+    QVERIFY(r.ok);
+    QCOMPARE(r.kind, ActionKind::Pause);
+    backend.step(60000);
+    QVERIFY(waitForAction(actions).ok);
+    auto snap = backend.latest();
+    const DaemonSetInfo *ds = snap->daemonSet(kWeb);
+    QVERIFY(ds->paused);
+    QCOMPARE(ds->strategyType, QStringLiteral("OnDelete"));
+    QVERIFY(ds->savedStrategy.contains(QStringLiteral("RollingUpdate")));
+    QCOMPARE(ds->badge, RolloutBadge::Paused);
+    QCOMPARE(ds->revisions->size(), std::size_t(3));
+    QCOMPARE(ds->currentRevisionNumber, qint64(3));
+
+    backend.pause(kWeb); // idempotent
+    r = waitForAction(actions);
+    QVERIFY(r.ok);
+    QCOMPARE(r.message, QStringLiteral("already paused"));
+
+    backend.resume(kWeb);
+    r = waitForAction(actions);
+    QVERIFY(r.ok);
+    QCOMPARE(r.kind, ActionKind::Resume);
+    snap = backend.latest();
+    ds = snap->daemonSet(kWeb);
+    QVERIFY(!ds->paused);
+    QCOMPARE(ds->strategyType, QStringLiteral("RollingUpdate"));
+    QCOMPARE(ds->maxUnavailable, QStringLiteral("1"));
+    QCOMPARE(ds->revisions->size(), std::size_t(3));
+    QCOMPARE(ds->record->actions.size(), std::size_t(3));
+}
+
+void TestEmbeddedBackend::speedZeroStopsTheClockAndStepAdvancesIt()
+{
+    EmbeddedBackendOptions options;
+    options.scenarioPath = scenario("one-revision.yaml");
+    options.speed = 50;
+    EmbeddedBackend backend(options);
+    QSignalSpy actions(&backend, &ClusterBackend::actionFinished);
+    QVERIFY(waitForAction(actions).ok);
+    const qint64 loadedAt = backend.latest()->clock.now;
+    // Running: the virtual clock moves on its own.
+    QVERIFY(waitForSnapshot(backend, [&](const ClusterSnapshot &s) { return s.clock.now > loadedAt; }));
+    QVERIFY(backend.latest()->clock.running);
+
+    backend.setSpeed(0);
+    ActionResult r = waitForAction(actions);
+    QCOMPARE(r.kind, ActionKind::SetSpeed);
+    const auto stopped = backend.latest();
+    QVERIFY(!stopped->clock.running);
+    QCOMPARE(stopped->clock.speed, 0.0);
+    QSignalSpy snapshots(&backend, &ClusterBackend::snapshotReady);
+    QVERIFY(!snapshots.wait(400)); // nothing moves while the clock is stopped
+
+    backend.step(1500);
+    r = waitForAction(actions);
+    QVERIFY(r.ok);
+    QCOMPARE(backend.latest()->clock.now, stopped->clock.now + 1500);
+}
+
+void TestEmbeddedBackend::badScenarioIsReportedAsAnError()
+{
+    EmbeddedBackend backend(EmbeddedBackendOptions{});
+    QSignalSpy errors(&backend, &ClusterBackend::errorOccurred);
+    QSignalSpy actions(&backend, &ClusterBackend::actionFinished);
+    backend.loadScenario(scenario("does-not-exist.yaml"));
+    const ActionResult r = waitForAction(actions);
+    QCOMPARE(r.kind, ActionKind::LoadScenario);
+    QVERIFY(!r.ok);
+    QVERIFY(r.message.contains(QStringLiteral("does-not-exist.yaml")));
+    QCOMPARE(errors.count(), 1);
+    backend.rollback(kWeb, 0);
+    QVERIFY(!waitForAction(actions).ok);
+}
+
+void TestEmbeddedBackend::stuckBadgeRule_data()
+{
+    QTest::addColumn<bool>("paused");
+    QTest::addColumn<int>("updated");
+    QTest::addColumn<qint64>("oldestNotReadyAgo"); // 0: none
+    QTest::addColumn<qint64>("lastProgressAgo");   // -1: no active rollout
+    QTest::addColumn<qint64>("meanNodeMs");
+    QTest::addColumn<int>("badge");
+    const qint64 min = 60000;
+    QTest::newRow("a paused DaemonSet is paused whatever its pods")
+        << true << 2 << 10 * min << qint64(-1) << qint64(0) << int(RolloutBadge::Paused);
+    QTest::newRow("all pods updated and available is complete")
+        << false << 5 << qint64(0) << qint64(-1) << qint64(0) << int(RolloutBadge::Complete);
+    QTest::newRow("a new pod not ready for six minutes is stuck")
+        << false << 3 << 6 * min << qint64(1000) << qint64(0) << int(RolloutBadge::Stuck);
+    QTest::newRow("a new pod not ready for four minutes is progressing")
+        << false << 3 << 4 * min << qint64(1000) << qint64(0) << int(RolloutBadge::Progressing);
+    QTest::newRow("no progress for longer than five minutes is stuck")
+        << false << 3 << qint64(0) << 6 * min << qint64(10000) << int(RolloutBadge::Stuck);
+    QTest::newRow("slow nodes stretch the no-progress limit to ten node times")
+        << false << 3 << qint64(0) << 6 * min << qint64(60000) << int(RolloutBadge::Progressing);
+}
+
+void TestEmbeddedBackend::stuckBadgeRule()
+{
+    QFETCH(bool, paused);
+    QFETCH(int, updated);
+    QFETCH(qint64, oldestNotReadyAgo);
+    QFETCH(qint64, lastProgressAgo);
+    QFETCH(qint64, meanNodeMs);
+    QFETCH(int, badge);
+    const qint64 now = 100 * 60000;
+    DaemonSetInfo ds;
+    ds.paused = paused;
+    ds.generation = ds.observedGeneration = 2;
+    ds.counts = {5, 5, updated, updated, updated, 5 - updated, 0};
+    RolloutTiming t;
+    t.started = now - 20 * 60000;
+    t.lastProgress = now - lastProgressAgo;
+    t.nodes = {{QStringLiteral("node-0"), t.started, t.started + meanNodeMs}};
+    const auto [b, reason] = SnapshotBuilder::computeBadge(
+        ds, lastProgressAgo >= 0 ? &t : nullptr, oldestNotReadyAgo > 0 ? now - oldestNotReadyAgo : 0, now);
+    QCOMPARE(int(b), badge);
+    QVERIFY(!reason.isEmpty());
+}
+
+QTEST_MAIN(TestEmbeddedBackend)
+#include "tst_embeddedbackend.moc"

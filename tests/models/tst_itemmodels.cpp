@@ -1,0 +1,237 @@
+// The explorer, revision timeline and event list models: structure checked by
+// QAbstractItemModelTester, and routine snapshot updates applied incrementally (inserts,
+// removals, moves, dataChanged) without a model reset.
+
+#include "snapshotfactory.h"
+
+#include "models/daemonsetlistmodel.h"
+#include "models/daemonsetselection.h"
+#include "models/eventlistmodel.h"
+#include "models/revisiontimelinemodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace models;
+using testing::daemonSet;
+using testing::snapshot;
+
+class TestItemModels : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void explorerShowsBackendNamespacesAndDaemonSets();
+    void explorerUpdatesIncrementally_data();
+    void explorerUpdatesIncrementally();
+    void timelineShowsRenumberingAndRemovedRevisions();
+    void timelineFollowsTheSelection();
+    void eventsAreNewestFirstAndFilteredByDaemonSet();
+    void repeatedEventMovesToTheTopWithoutReset();
+};
+
+void TestItemModels::explorerShowsBackendNamespacesAndDaemonSets()
+{
+    DaemonSetListModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setSnapshot(snapshot(
+        {daemonSet(QStringLiteral("logging"), QStringLiteral("fluent-bit"),
+                   {{QStringLiteral("fluent-bit-aaa"), 1, "fb:1"}}, QStringLiteral("fluent-bit-aaa"), 3),
+         daemonSet(QStringLiteral("kube-system"), QStringLiteral("calico"),
+                   {{QStringLiteral("calico-bbb"), 1, "calico:1"}}, QStringLiteral("calico-bbb"), 3),
+         daemonSet(QStringLiteral("kube-system"), QStringLiteral("agent"),
+                   {{QStringLiteral("agent-ccc"), 1, "agent:1"}}, QStringLiteral("agent-ccc"), 2)}));
+    QCOMPARE(model.rowCount(), 1);
+    const QModelIndex backend = model.index(0, 0);
+    QCOMPARE(backend.data().toString(), QStringLiteral("embedded: test"));
+    QCOMPARE(model.rowCount(backend), 2);
+    QCOMPARE(model.index(0, 0, backend).data().toString(), QStringLiteral("kube-system"));
+    const QModelIndex kubeSystem = model.index(0, 0, backend);
+    QCOMPARE(model.rowCount(kubeSystem), 2);
+    QCOMPARE(model.index(0, 0, kubeSystem).data().toString(), QStringLiteral("agent"));
+    QCOMPARE(model.index(1, 0, kubeSystem).data(DaemonSetListModel::KeyRole).toString(),
+             QStringLiteral("kube-system/calico"));
+    QCOMPARE(kubeSystem.siblingAtColumn(DaemonSetListModel::DesiredColumn).data().toInt(), 5); // sum of 2 + 3
+    const QModelIndex calico = model.indexOfDaemonSet(QStringLiteral("kube-system/calico"));
+    QCOMPARE(calico.data(DaemonSetListModel::BadgeRole).toInt(), int(RolloutBadge::Complete));
+    QCOMPARE(calico.parent(), kubeSystem);
+}
+
+void TestItemModels::explorerUpdatesIncrementally_data()
+{
+    QTest::addColumn<int>("change");
+    QTest::addColumn<int>("expectedInserts");
+    QTest::addColumn<int>("expectedRemoves");
+    QTest::addColumn<bool>("expectDataChanged");
+    QTest::newRow("a status change is a dataChanged") << 0 << 0 << 0 << true;
+    QTest::newRow("a new DaemonSet in a new namespace inserts the namespace, then the DaemonSet")
+        << 1 << 2 << 0 << false;
+    QTest::newRow("a deleted DaemonSet removes its row") << 2 << 0 << 1 << true;
+    QTest::newRow("an unchanged snapshot changes nothing") << 3 << 0 << 0 << false;
+}
+
+void TestItemModels::explorerUpdatesIncrementally()
+{
+    QFETCH(int, change);
+    QFETCH(int, expectedInserts);
+    QFETCH(int, expectedRemoves);
+    QFETCH(bool, expectDataChanged);
+    auto web = daemonSet(QStringLiteral("default"), QStringLiteral("web"),
+                         {{QStringLiteral("web-a"), 1, "n:1"}}, QStringLiteral("web-a"), 4);
+    auto db = daemonSet(QStringLiteral("default"), QStringLiteral("db"), {{QStringLiteral("db-a"), 1, "d:1"}},
+                        QStringLiteral("db-a"), 4);
+    DaemonSetListModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setSnapshot(snapshot({web, db}));
+    const QPersistentModelIndex webIndex = model.indexOfDaemonSet(QStringLiteral("default/web"));
+    QVERIFY(webIndex.isValid());
+
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy inserts(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy removes(&model, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy changes(&model, &QAbstractItemModel::dataChanged);
+    std::vector<DaemonSetInfo> next{web, db};
+    switch (change) {
+    case 0:
+        next[0].counts.updated = 2;
+        next[0].badge = RolloutBadge::Progressing;
+        break;
+    case 1:
+        next.push_back(daemonSet(QStringLiteral("monitoring"), QStringLiteral("exporter"),
+                                 {{QStringLiteral("exporter-a"), 1, "e:1"}}, QStringLiteral("exporter-a"),
+                                 4));
+        break;
+    case 2:
+        next.erase(next.begin() + 1); // db
+        break;
+    default:
+        break;
+    }
+    model.setSnapshot(snapshot(next));
+    QCOMPARE(resets.count(), 0);
+    QCOMPARE(inserts.count(), expectedInserts);
+    QCOMPARE(removes.count(), expectedRemoves);
+    QCOMPARE(!changes.isEmpty(), expectDataChanged);
+    QVERIFY(webIndex.isValid()); // the web row survives every routine update
+    QCOMPARE(webIndex.data(DaemonSetListModel::KeyRole).toString(), QStringLiteral("default/web"));
+    if (change == 0)
+        QCOMPARE(webIndex.sibling(webIndex.row(), DaemonSetListModel::UpdatedColumn).data().toInt(), 2);
+}
+
+void TestItemModels::timelineShowsRenumberingAndRemovedRevisions()
+{
+    RevisionTimelineModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setDaemonSetKey(QStringLiteral("default/web"));
+    const QString k = QStringLiteral("default");
+    const QString w = QStringLiteral("web");
+    // revisions 1..3, current 3
+    model.setSnapshot(snapshot({daemonSet(k, w,
+                                          {{QStringLiteral("web-h1"), 1, "nginx:1.25"},
+                                           {QStringLiteral("web-h2"), 2, "nginx:1.26"},
+                                           {QStringLiteral("web-h3"), 3, "nginx:1.27"}},
+                                          QStringLiteral("web-h3"), 5)}));
+    QCOMPARE(model.rowCount(), 3);
+    QVERIFY(model.index(2, 0).data(RevisionTimelineModel::CurrentRole).toBool());
+    QCOMPARE(model.index(2, RevisionTimelineModel::PodsColumn).data().toInt(), 5);
+
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy removes(&model, &QAbstractItemModel::rowsRemoved);
+    // rollback to 1: web-h1 becomes number 4 and current; then history limit removes web-h2
+    model.setSnapshot(snapshot(
+        {daemonSet(k, w,
+                   {{QStringLiteral("web-h1"), 4, "nginx:1.25"}, {QStringLiteral("web-h3"), 3, "nginx:1.27"}},
+                   QStringLiteral("web-h1"), 5)},
+        200000));
+    QCOMPARE(resets.count(), 0);
+    QCOMPARE(removes.count(), 0); // the removed revision stays as a greyed row
+    QCOMPARE(model.rowCount(), 3);
+    // order by number: web-h2 (2, removed), web-h3 (3), web-h1 (4, current, was 1)
+    QCOMPARE(model.index(0, 0).data(RevisionTimelineModel::NameRole).toString(), QStringLiteral("web-h2"));
+    QVERIFY(model.index(0, 0).data(RevisionTimelineModel::RemovedRole).toBool());
+    QVERIFY(model.index(0, 0).data(Qt::ForegroundRole).isValid());
+    QCOMPARE(model.index(2, 0).data(RevisionTimelineModel::NameRole).toString(), QStringLiteral("web-h1"));
+    QCOMPARE(model.index(2, 0).data(RevisionTimelineModel::NumberRole).toLongLong(), 4);
+    QCOMPARE(model.index(2, 0).data(RevisionTimelineModel::PreviousNumbersRole).toList(),
+             QVariantList{qint64(1)});
+    QVERIFY(model.index(2, 0).data(RevisionTimelineModel::CurrentRole).toBool());
+    QVERIFY(!model.index(1, 0).data(RevisionTimelineModel::CurrentRole).toBool());
+    QCOMPARE(model.rowOfNumber(4), 2);
+    QVERIFY(model.podTemplate(2));
+}
+
+void TestItemModels::timelineFollowsTheSelection()
+{
+    DaemonSetSelection selection;
+    RevisionTimelineModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setSelection(&selection);
+    auto snap = snapshot({daemonSet(QStringLiteral("default"), QStringLiteral("a"),
+                                    {{QStringLiteral("a-1"), 1, "x:1"}, {QStringLiteral("a-2"), 2, "x:2"}},
+                                    QStringLiteral("a-2"), 1),
+                          daemonSet(QStringLiteral("default"), QStringLiteral("b"),
+                                    {{QStringLiteral("b-1"), 1, "y:1"}}, QStringLiteral("b-1"), 1)});
+    model.setSnapshot(snap);
+    QCOMPARE(model.rowCount(), 0);
+    selection.setCurrent(QStringLiteral("default/a"));
+    QCOMPARE(model.rowCount(), 2);
+    selection.setCurrent(QStringLiteral("default/b"));
+    QCOMPARE(model.rowCount(), 1);
+    QCOMPARE(model.index(0, RevisionTimelineModel::ImageColumn).data().toString(), QStringLiteral("y:1"));
+}
+
+void TestItemModels::eventsAreNewestFirstAndFilteredByDaemonSet()
+{
+    EventListModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    auto snap = snapshot({});
+    auto events = std::make_shared<std::vector<EventInfo>>(std::vector<EventInfo>{
+        testing::event(QStringLiteral("default/e3"), 3000, QStringLiteral("default/web"),
+                       QStringLiteral("SuccessfulCreate")),
+        testing::event(QStringLiteral("default/e2"), 2000, QStringLiteral("default/db"),
+                       QStringLiteral("SuccessfulCreate")),
+        testing::event(QStringLiteral("default/e1"), 1000, QStringLiteral("default/web"),
+                       QStringLiteral("FailedCreate"))});
+    snap->events = events;
+    model.setSnapshot(snap);
+    QCOMPARE(model.rowCount(), 3);
+    model.setDaemonSetKey(QStringLiteral("default/web"));
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.index(0, EventListModel::ReasonColumn).data().toString(),
+             QStringLiteral("SuccessfulCreate"));
+    QCOMPARE(model.index(1, 0).data(EventListModel::WarningRole).toBool(), true);
+}
+
+void TestItemModels::repeatedEventMovesToTheTopWithoutReset()
+{
+    EventListModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const QString web = QStringLiteral("default/web");
+    auto first = snapshot({});
+    first->events = std::make_shared<std::vector<EventInfo>>(std::vector<EventInfo>{
+        testing::event(QStringLiteral("default/e2"), 2000, web, QStringLiteral("SuccessfulDelete")),
+        testing::event(QStringLiteral("default/e1"), 1000, web, QStringLiteral("FailedCreate"))});
+    model.setSnapshot(first);
+    const QPersistentModelIndex failed = model.index(1, 0);
+
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy moves(&model, &QAbstractItemModel::rowsMoved);
+    QSignalSpy inserts(&model, &QAbstractItemModel::rowsInserted);
+    auto second = snapshot({}, 200000);
+    second->events = std::make_shared<std::vector<EventInfo>>(std::vector<EventInfo>{
+        testing::event(QStringLiteral("default/e4"), 4000, web, QStringLiteral("SuccessfulCreate")),
+        testing::event(QStringLiteral("default/e1"), 3000, web, QStringLiteral("FailedCreate"), 2),
+        testing::event(QStringLiteral("default/e2"), 2000, web, QStringLiteral("SuccessfulDelete"))});
+    model.setSnapshot(second);
+    QCOMPARE(resets.count(), 0);
+    QCOMPARE(inserts.count(), 1);
+    QCOMPARE(moves.count(), 1);
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(failed.row(), 1);
+    QCOMPARE(failed.sibling(failed.row(), EventListModel::CountColumn).data().toInt(), 2);
+    QCOMPARE(model.index(0, 0).data(EventListModel::KeyRole).toString(), QStringLiteral("default/e4"));
+}
+
+QTEST_GUILESS_MAIN(TestItemModels)
+#include "tst_itemmodels.moc"
