@@ -1,21 +1,165 @@
 #include "app/guimain.h"
 
+#include "models/embeddedbackend.h"
+#include "ui/daemonsetpage.h"
+#include "ui/mainwindow.h"
+
 #include <QApplication>
-#include <QMainWindow>
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QPixmap>
+#include <QScreen>
+#include <QTimer>
+
+#include <cstdio>
+#include <optional>
 
 namespace app {
+
+namespace {
+
+std::optional<gui::DaemonSetPage::Tab> tabFromName(const QString &name)
+{
+    if (name == QLatin1String("timeline"))
+        return gui::DaemonSetPage::Tab::Timeline;
+    if (name == QLatin1String("nodes"))
+        return gui::DaemonSetPage::Tab::Nodes;
+    if (name == QLatin1String("diff"))
+        return gui::DaemonSetPage::Tab::Diff;
+    if (name == QLatin1String("events"))
+        return gui::DaemonSetPage::Tab::Events;
+    return std::nullopt;
+}
+
+void fail(const QString &message)
+{
+    std::fprintf(stderr, "daemonscope: %s\n", qPrintable(message));
+}
+
+} // namespace
 
 int guiMain(int argc, char **argv)
 {
     QApplication application(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Daemonscope"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Daemonscope"));
     QApplication::setOrganizationName(QStringLiteral("Daemonscope"));
     QApplication::setApplicationVersion(QStringLiteral(DAEMONSCOPE_VERSION));
-    QMainWindow window;
-    window.setWindowTitle(QStringLiteral("Daemonscope"));
-    window.resize(1400, 900);
+    QApplication::setDesktopFileName(QStringLiteral("io.daemonscope.Daemonscope"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QApplication::translate("app", "Desktop console for DaemonSet rollouts"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption scenarioOption(
+        QStringLiteral("scenario"), QApplication::translate("app", "Open this scenario instead of the demo."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption speedOption(
+        QStringLiteral("speed"),
+        QApplication::translate("app", "Virtual clock speed (0 = paused, up to 1000)."), QStringLiteral("X"));
+    const QCommandLineOption selectOption(
+        QStringLiteral("select"), QApplication::translate("app", "Select this DaemonSet (namespace/name)."),
+        QStringLiteral("NS/NAME"));
+    const QCommandLineOption tabOption(
+        QStringLiteral("tab"),
+        QApplication::translate("app", "Show this tab: timeline, nodes, diff or events."),
+        QStringLiteral("TAB"));
+    const QCommandLineOption screenshotOption(
+        QStringLiteral("screenshot"),
+        QApplication::translate("app", "Save a screenshot of the window to FILE and quit."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption screenshotTabOption(
+        QStringLiteral("screenshot-tab"), QApplication::translate("app", "The tab shown in the screenshot."),
+        QStringLiteral("TAB"));
+    const QCommandLineOption quitAfterOption(
+        QStringLiteral("quit-after"),
+        QApplication::translate("app", "Screenshot delay, or quit after MS milliseconds."),
+        QStringLiteral("MS"));
+    parser.addOptions({scenarioOption, speedOption, selectOption, tabOption, screenshotOption,
+                       screenshotTabOption, quitAfterOption});
+    parser.process(application);
+
+    std::optional<double> speed;
+    if (parser.isSet(speedOption)) {
+        bool ok = false;
+        const double value = parser.value(speedOption).toDouble(&ok);
+        if (!ok || value < 0 || value > 1000) {
+            fail(QStringLiteral("--speed expects a number from 0 to 1000, got \"%1\"")
+                     .arg(parser.value(speedOption)));
+            return 2;
+        }
+        speed = value;
+    }
+    std::optional<gui::DaemonSetPage::Tab> tab;
+    const QString tabName =
+        parser.isSet(screenshotTabOption) ? parser.value(screenshotTabOption) : parser.value(tabOption);
+    if (!tabName.isEmpty()) {
+        tab = tabFromName(tabName);
+        if (!tab) {
+            fail(QStringLiteral("unknown tab \"%1\" (timeline, nodes, diff, events)").arg(tabName));
+            return 2;
+        }
+    }
+    int quitAfter = -1;
+    if (parser.isSet(quitAfterOption)) {
+        bool ok = false;
+        quitAfter = parser.value(quitAfterOption).toInt(&ok);
+        if (!ok || quitAfter < 0) {
+            fail(QStringLiteral("--quit-after expects milliseconds, got \"%1\"")
+                     .arg(parser.value(quitAfterOption)));
+            return 2;
+        }
+    }
+    QString scenario = gui::MainWindow::demoScenarioPath();
+    if (parser.isSet(scenarioOption)) {
+        scenario = parser.value(scenarioOption);
+        if (!QFileInfo::exists(scenario)) {
+            fail(QStringLiteral("scenario file not found: %1").arg(scenario));
+            return 2;
+        }
+    }
+    const QString screenshot = parser.value(screenshotOption);
+    const QString select = parser.value(selectOption);
+
+    gui::MainWindow window(new models::EmbeddedBackend);
+    window.resize(window.screen() ? window.screen()->availableSize().boundedTo(QSize(1400, 900))
+                                  : QSize(1400, 900));
+    // Screenshots use the default layout, not the one the user left behind.
+    if (screenshot.isEmpty())
+        window.restoreSettings();
     window.show();
-    return application.exec();
+    window.openScenario(scenario);
+    if (speed)
+        window.setSpeed(*speed);
+
+    int exitCode = 0;
+    // Selection, tab and screenshot wait for the first snapshot that has DaemonSets in it.
+    auto applyOnce = std::make_shared<bool>(false);
+    QObject::connect(&window, &gui::MainWindow::snapshotApplied, &window, [&, applyOnce] {
+        if (*applyOnce || window.daemonSetCount() == 0)
+            return;
+        *applyOnce = true;
+        if (!select.isEmpty() && !window.selectDaemonSet(select))
+            fail(QStringLiteral("no DaemonSet %1 in the scenario").arg(select));
+        if (tab)
+            window.page()->setCurrentTab(*tab);
+        if (!screenshot.isEmpty()) {
+            QTimer::singleShot(quitAfter >= 0 ? quitAfter : 2000, &window, [&] {
+                const QPixmap pixmap = window.grab();
+                if (!pixmap.save(screenshot)) {
+                    fail(QStringLiteral("cannot write %1").arg(screenshot));
+                    exitCode = 1;
+                }
+                QApplication::quit();
+            });
+        }
+    });
+    if (screenshot.isEmpty() && quitAfter >= 0)
+        QTimer::singleShot(quitAfter, &application, &QApplication::quit);
+
+    const int rc = QApplication::exec();
+    return exitCode != 0 ? exitCode : rc;
 }
 
 } // namespace app

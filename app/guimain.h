@@ -1,5 +1,15 @@
 #pragma once
-// Starts the desktop console: QApplication, translations, main window.
+// Starts the desktop console: QApplication, command-line options, main window.
+//
+// Options (besides Qt's own):
+//   --scenario FILE        open this scenario instead of the bundled demo
+//   --speed X              start the virtual clock at X (0 = paused, up to 1000)
+//   --select NS/NAME       select this DaemonSet once it appears
+//   --tab timeline|nodes|diff|events
+//   --screenshot FILE      after the first snapshot and a delay, save the window to FILE and quit
+//   --screenshot-tab TAB   the tab shown in the screenshot (same values as --tab)
+//   --quit-after MS        the delay before the screenshot (default 2000), or, without
+//                          --screenshot, quit after MS of running
 
 namespace app {
 

@@ -1,0 +1,519 @@
+// The console's main flows, driven the way a user drives them: open a scenario, pick a
+// DaemonSet, diff revisions, roll back through the preview dialog, pause and resume, export.
+// The embedded cluster's clock is stopped; tests move it with step() and wait on snapshots.
+#include "models/daemonsetlistmodel.h"
+#include "models/embeddedbackend.h"
+#include "models/nodemapmodel.h"
+#include "models/revisiontimelinemodel.h"
+#include "ui/daemonsetpage.h"
+#include "ui/difftab.h"
+#include "ui/diffview.h"
+#include "ui/exportjob.h"
+#include "ui/mainwindow.h"
+#include "ui/nodemapview.h"
+#include "ui/nodestab.h"
+#include "ui/pausedbanner.h"
+#include "ui/revisionpalette.h"
+#include "ui/rollbackdialog.h"
+#include "ui/timelineview.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeView>
+
+#include <functional>
+#include <memory>
+
+using models::DaemonSetListModel;
+using models::RevisionTimelineModel;
+
+// A helper's failed QVERIFY only leaves the helper; this ends the test as well.
+#define SELECT(key)                                                                                          \
+    do {                                                                                                     \
+        selectInExplorer(key);                                                                               \
+        if (QTest::currentTestFailed())                                                                      \
+            return;                                                                                          \
+    } while (false)
+
+namespace {
+
+const QString kAgent = QStringLiteral("default/agent");
+
+QString scenarioPath()
+{
+    return QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/ui/data/three-revisions.yaml");
+}
+
+// The colour painted at the centre of a node's tile.
+struct RevisionPaletteProbe
+{
+    static QRgb pixel(gui::NodeMapView *view, const QString &node)
+    {
+        const QRect r = view->tileRect(node);
+        if (r.isEmpty())
+            return 0;
+        const QImage image = view->viewport()->grab().toImage();
+        const QPointF centre = QPointF(r.center()) * image.devicePixelRatio();
+        return image.pixel(centre.toPoint()) | 0xff000000u;
+    }
+};
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return f.readAll();
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<gui::MainWindow> m_window;
+
+    models::ClusterBackend *backend() const { return m_window->backend(); }
+    gui::DaemonSetPage *page() const { return m_window->page(); }
+
+    // Waits for snapshots until `done` holds; false after `timeoutMs` without it.
+    bool waitFor(const std::function<bool()> &done, int timeoutMs = 10000)
+    {
+        QElapsedTimer timer;
+        timer.start();
+        while (!done()) {
+            if (timer.elapsed() > timeoutMs)
+                return false;
+            QSignalSpy spy(m_window.get(), &gui::MainWindow::snapshotApplied);
+            spy.wait(std::max<int>(1, timeoutMs - int(timer.elapsed())));
+        }
+        return true;
+    }
+
+    // Moves the virtual clock in steps until `done` holds.
+    bool advanceUntil(const std::function<bool()> &done, qint64 stepMs = 2000, int maxSteps = 200)
+    {
+        for (int i = 0; i < maxSteps; ++i) {
+            if (done())
+                return true;
+            QSignalSpy spy(m_window.get(), &gui::MainWindow::snapshotApplied);
+            backend()->step(stepMs);
+            if (!spy.wait(10000))
+                return false;
+        }
+        return done();
+    }
+
+    // A new window (with its own local history) on a scenario.
+    void openFresh(const QString &path)
+    {
+        m_window.reset();
+        models::EmbeddedBackendOptions options;
+        options.speed = 0; // the tests move the clock
+        m_window = std::make_unique<gui::MainWindow>(new models::EmbeddedBackend(options));
+        m_window->resize(1200, 800);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        m_window->openScenario(path);
+        QVERIFY2(waitFor([this] { return m_window->daemonSetCount() == 2; }, 30000), "scenario did not load");
+    }
+
+    const models::DaemonSetInfo *agent() const
+    {
+        return m_window->snapshot() ? m_window->snapshot()->daemonSet(kAgent) : nullptr;
+    }
+
+    QModelIndex explorerIndexOf(const QString &key) const
+    {
+        auto *proxy = qobject_cast<QSortFilterProxyModel *>(m_window->explorer()->model());
+        return proxy->mapFromSource(m_window->daemonSetModel()->indexOfDaemonSet(key));
+    }
+
+    void selectInExplorer(const QString &key)
+    {
+        const QModelIndex index = explorerIndexOf(key);
+        QVERIFY(index.isValid());
+        QTreeView *tree = m_window->explorer();
+        tree->scrollTo(index);
+        // The tree lays its rows out lazily, on the next pass of the event loop.
+        QTRY_VERIFY(!tree->visualRect(index).isEmpty());
+        QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualRect(index).center());
+        QCOMPARE(page()->daemonSetKey(), key);
+    }
+
+    QStringList numberTexts() const
+    {
+        QStringList texts;
+        QAbstractItemModel *m = page()->timeline()->displayModel();
+        for (int r = 0; r < m->rowCount(); ++r)
+            texts << m->index(r, RevisionTimelineModel::NumberColumn).data().toString();
+        return texts;
+    }
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void init() { openFresh(scenarioPath()); }
+
+    void cleanup() { m_window.reset(); }
+
+    void explorerShowsBackendNamespacesAndDaemonSetsWithBadges()
+    {
+        const QModelIndex agentIndex = explorerIndexOf(kAgent);
+        QVERIFY(agentIndex.isValid());
+        QCOMPARE(agentIndex.parent().data().toString(), QStringLiteral("default"));
+        QVERIFY(agentIndex.parent().parent().isValid()); // the backend row
+        QVERIFY(m_window->explorer()->isExpanded(agentIndex.parent()));
+        const QModelIndex status = agentIndex.siblingAtColumn(DaemonSetListModel::StatusColumn);
+        QCOMPARE(status.data(DaemonSetListModel::BadgeRole).toInt(), int(models::RolloutBadge::Complete));
+        QCOMPARE(agentIndex.siblingAtColumn(DaemonSetListModel::DesiredColumn).data().toInt(), 6);
+        QVERIFY(explorerIndexOf(QStringLiteral("kube-system/proxy")).isValid());
+    }
+
+    void selectingADaemonSetFillsTheTimelineInRevisionOrder()
+    {
+        SELECT(kAgent);
+        auto *model = page()->timelineModel();
+        QTRY_COMPARE(model->rowCount(), 3);
+        for (int r = 0; r < 3; ++r)
+            QCOMPARE(model->index(r, 0).data(RevisionTimelineModel::NumberRole).toLongLong(), r + 1);
+        QCOMPARE(numberTexts(),
+                 (QStringList{QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("3 (current)")}));
+        QCOMPARE(model->index(2, RevisionTimelineModel::ImageColumn).data().toString(),
+                 QStringLiteral("registry.example/agent:1.2"));
+        QCOMPARE(model->index(2, RevisionTimelineModel::PodsColumn).data().toInt(), 6);
+        QCOMPARE(model->index(1, RevisionTimelineModel::ChangeCauseColumn).data().toString(),
+                 QStringLiteral("agent 1.1"));
+
+        SELECT(QStringLiteral("kube-system/proxy"));
+        QTRY_COMPARE(model->rowCount(), 1);
+        QVERIFY(page()->headline() != nullptr);
+    }
+
+    void diffTabComparesAnyTwoRevisions_data()
+    {
+        QTest::addColumn<qint64>("left");
+        QTest::addColumn<qint64>("right");
+        QTest::addColumn<QString>("expectedSummary");
+        QTest::addColumn<int>("changes");
+        QTest::newRow("first against current shows the image change")
+            << qint64(1) << qint64(3) << QStringLiteral("agent:1.0") << 1;
+        QTest::newRow("neighbours show one image step")
+            << qint64(2) << qint64(3) << QStringLiteral("agent:1.1") << 1;
+        QTest::newRow("a revision against the live template of the same content is identical")
+            << qint64(3) << qint64(0) << QString() << 0;
+    }
+
+    void diffTabComparesAnyTwoRevisions()
+    {
+        QFETCH(qint64, left);
+        QFETCH(qint64, right);
+        QFETCH(QString, expectedSummary);
+        QFETCH(int, changes);
+        SELECT(kAgent);
+        QTest::keyClick(m_window.get(), Qt::Key_3, Qt::ControlModifier);
+        QCOMPARE(page()->currentTab(), gui::DaemonSetPage::Tab::Diff);
+        gui::DiffTab *tab = page()->diffTab();
+        // Defaults to what the last rollout changed.
+        QCOMPARE(tab->leftTitle().section(QLatin1Char(' '), 0, 1), QStringLiteral("revision 2"));
+        QCOMPARE(tab->rightTitle().section(QLatin1Char(' '), 0, 1), QStringLiteral("revision 3"));
+
+        // Pick through the combo boxes, as a user does.
+        auto pick = [&](QComboBox *box, qint64 number) {
+            for (int i = 0; i < box->count(); ++i) {
+                const bool live = box->itemData(i).toString() == gui::DiffTab::liveKey();
+                if ((number == 0 && live) ||
+                    (number > 0 && box->itemText(i).startsWith(QStringLiteral("Revision %1 ").arg(number)))) {
+                    box->setCurrentIndex(i);
+                    return true;
+                }
+            }
+            return false;
+        };
+        QVERIFY(pick(tab->leftPicker(), left));
+        QVERIFY(pick(tab->rightPicker(), right));
+        const QStringList summary = tab->diffView()->summaryLines();
+        QCOMPARE(tab->diffView()->changeCount() > 0, changes > 0);
+        if (expectedSummary.isEmpty()) {
+            QVERIFY2(summary.isEmpty(), qPrintable(summary.join(QLatin1Char('\n'))));
+        } else {
+            QVERIFY2(summary.join(QLatin1Char('\n')).contains(expectedSummary),
+                     qPrintable(summary.join(QLatin1Char('\n'))));
+            QVERIFY(summary.join(QLatin1Char('\n')).contains(QStringLiteral("agent:1.2")));
+        }
+    }
+
+    void timelineDiffWithCurrentOpensTheDiffTab()
+    {
+        SELECT(kAgent);
+        QTRY_COMPARE(page()->timelineModel()->rowCount(), 3);
+        QVERIFY(page()->timeline()->selectRevision(1));
+        page()->timeline()->diffWithCurrentAction()->trigger();
+        QCOMPARE(page()->currentTab(), gui::DaemonSetPage::Tab::Diff);
+        QVERIFY(page()->diffTab()->leftTitle().startsWith(QStringLiteral("revision 1 ")));
+        QVERIFY(page()->diffTab()->rightTitle().startsWith(QStringLiteral("revision 3 ")));
+    }
+
+    void selectingARevisionHighlightsItsNodes()
+    {
+        SELECT(kAgent);
+        QTRY_COMPARE(page()->timelineModel()->rowCount(), 3);
+        page()->setCurrentTab(gui::DaemonSetPage::Tab::Nodes);
+        QVERIFY(page()->timeline()->selectRevision(3));
+        QCOMPARE(page()->nodesTab()->mapView()->highlightedRevision(), qint64(3));
+        QVERIFY(page()->timeline()->selectRevision(1));
+        QCOMPARE(page()->nodesTab()->mapView()->highlightedRevision(), qint64(1));
+    }
+
+    void rollbackThroughTheDialogRenumbersAndRecoloursTheNodes()
+    {
+        SELECT(kAgent);
+        QTRY_COMPARE(page()->timelineModel()->rowCount(), 3);
+        page()->setCurrentTab(gui::DaemonSetPage::Tab::Nodes);
+        models::NodeMapModel *map = page()->nodesTab()->model();
+        QTRY_COMPARE(map->rowCount(), 6);
+        for (int r = 0; r < map->rowCount(); ++r)
+            QCOMPARE(map->tile(r).revisionNumber, qint64(3));
+        const QString node = map->tile(0).node;
+        const QRgb before = RevisionPaletteProbe::pixel(page()->nodesTab()->mapView(), node);
+        QCOMPARE(before, gui::RevisionPalette::color(3).rgb());
+
+        QAction *rollback = m_window->action(QStringLiteral("rollback"));
+        QVERIFY(rollback->isEnabled());
+        rollback->trigger();
+        auto *dialog = m_window->findChild<gui::RollbackDialog *>();
+        QVERIFY(dialog);
+        QVERIFY(dialog->isVisible());
+        const auto &preview = dialog->preview();
+        QVERIFY(preview.ok);
+        QVERIFY(!preview.skipped);
+        QCOMPARE(preview.targetRevision, qint64(2));
+        QCOMPARE(preview.newPods(), 6);
+        QVERIFY(!dialog->warningLabel()->isVisible());
+        QVERIFY(
+            dialog->diffView()->summaryLines().join(QLatin1Char('\n')).contains(QStringLiteral("agent:1.1")));
+
+        QTest::mouseClick(dialog->confirmButton(), Qt::LeftButton);
+        QTRY_COMPARE(dialog->outcome(), QStringLiteral("rolled back"));
+        QVERIFY(dialog->outcomeLabel()->text().contains(QStringLiteral("rolled back")));
+
+        // Renumbering: revision 2 becomes 4 (and remembers its old number) once the DaemonSet
+        // controller has synced, which takes a moment of virtual time.
+        QVERIFY(advanceUntil([&] { return page()->timelineModel()->rowOfNumber(4) >= 0; }, 200));
+        QCOMPARE(page()->timelineModel()->rowOfNumber(2), -1);
+        QVERIFY(numberTexts().contains(QStringLiteral("4 (current, was 2)")));
+        dialog->close();
+
+        // The rollout proceeds as the clock moves, and the tiles take the colour of revision 4.
+        QVERIFY(advanceUntil([&] {
+            for (int r = 0; r < map->rowCount(); ++r) {
+                const auto &t = map->tile(r);
+                if (t.revisionNumber != 4 || t.podState != models::NodeTile::PodState::Ready)
+                    return false;
+            }
+            return map->rowCount() == 6;
+        }));
+        QTRY_COMPARE(RevisionPaletteProbe::pixel(page()->nodesTab()->mapView(), node),
+                     gui::RevisionPalette::color(4).rgb());
+        QVERIFY(gui::RevisionPalette::color(4) != gui::RevisionPalette::color(3));
+        QCOMPARE(agent()->badge, models::RolloutBadge::Complete);
+    }
+
+    void rollbackToTheCurrentTemplateIsSkipped()
+    {
+        SELECT(kAgent);
+        gui::RollbackDialog *dialog = m_window->showRollbackDialog(3);
+        QVERIFY(dialog);
+        QVERIFY(dialog->preview().skipped);
+        QVERIFY(dialog->warningLabel()->isVisible());
+        QVERIFY(dialog->warningLabel()->text().contains(
+            QStringLiteral("current template already matches revision 3")));
+        dialog->confirm();
+        QTRY_COMPARE(dialog->outcome(),
+                     QStringLiteral("skipped rollback (current template already matches revision 3)"));
+        QCOMPARE(page()->timelineModel()->rowCount(), 3);
+    }
+
+    void pauseShowsTheBannerAndResumeHidesIt()
+    {
+        SELECT(kAgent);
+        gui::PausedBanner *banner = page()->banner();
+        QVERIFY(!banner->isVisible());
+        QAction *pause = m_window->action(QStringLiteral("pauseRollout"));
+        QAction *resume = m_window->action(QStringLiteral("resumeRollout"));
+        QVERIFY(pause->isEnabled());
+        QVERIFY(!resume->isEnabled());
+        pause->trigger();
+        QVERIFY(waitFor([&] { return agent() && agent()->paused; }));
+        QTRY_VERIFY(banner->isVisible());
+        QVERIFY(banner->text().contains(QStringLiteral("OnDelete")));
+        QVERIFY(banner->text().contains(QStringLiteral("new nodes still get pods")));
+        QCOMPARE(agent()->strategyType, QStringLiteral("OnDelete"));
+        QVERIFY(!pause->isEnabled());
+        QVERIFY(resume->isEnabled());
+        const QModelIndex status = explorerIndexOf(kAgent).siblingAtColumn(DaemonSetListModel::StatusColumn);
+        QCOMPARE(status.data(DaemonSetListModel::BadgeRole).toInt(), int(models::RolloutBadge::Paused));
+
+        QTest::mouseClick(banner->resumeButton(), Qt::LeftButton);
+        QVERIFY(waitFor([&] { return agent() && !agent()->paused; }));
+        QTRY_VERIFY(!banner->isVisible());
+        QCOMPARE(agent()->strategyType, QStringLiteral("RollingUpdate"));
+        QVERIFY(pause->isEnabled());
+    }
+
+    void exportWritesTheHistoryReport_data()
+    {
+        QTest::addColumn<int>("format");
+        QTest::addColumn<QString>("fileName");
+        QTest::addColumn<QStringList>("expected");
+        QTest::newRow("markdown report names every image")
+            << int(gui::MainWindow::ReportFormat::Markdown) << QStringLiteral("agent.md")
+            << QStringList{QStringLiteral("agent:1.0"), QStringLiteral("agent:1.1"),
+                           QStringLiteral("agent:1.2")};
+        QTest::newRow("html report is a whole page")
+            << int(gui::MainWindow::ReportFormat::Html) << QStringLiteral("agent.html")
+            << QStringList{QStringLiteral("<html"), QStringLiteral("agent:1.2")};
+        QTest::newRow("json report has the daemonset's name")
+            << int(gui::MainWindow::ReportFormat::Json) << QStringLiteral("agent.json")
+            << QStringList{QStringLiteral("\"DaemonSetHistory\"")};
+    }
+
+    void exportWritesTheHistoryReport()
+    {
+        QFETCH(int, format);
+        QFETCH(QString, fileName);
+        QFETCH(QStringList, expected);
+        SELECT(kAgent);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(fileName);
+        QSignalSpy done(m_window.get(), &gui::MainWindow::exportFinished);
+        QVERIFY(m_window->exportHistoryReport(path, static_cast<gui::MainWindow::ReportFormat>(format)));
+        QVERIFY(done.wait(20000));
+        QCOMPARE(done.first().at(0).toBool(), true);
+        const QString text = QString::fromUtf8(readAll(path));
+        for (const QString &e : expected)
+            QVERIFY2(text.contains(e), qPrintable(e));
+        if (format == int(gui::MainWindow::ReportFormat::Json)) {
+            const QJsonDocument doc = QJsonDocument::fromJson(text.toUtf8());
+            QCOMPARE(doc.object().value(QStringLiteral("revisions")).toArray().size(), 3);
+            QCOMPARE(doc.object()
+                         .value(QStringLiteral("daemonSet"))
+                         .toObject()
+                         .value(QStringLiteral("name"))
+                         .toString(),
+                     QStringLiteral("agent"));
+        }
+    }
+
+    void exportToAnUnwritablePlaceFailsWithAMessage()
+    {
+        SELECT(kAgent);
+        QSignalSpy done(m_window.get(), &gui::MainWindow::exportFinished);
+        QVERIFY(m_window->exportHistoryReport(QStringLiteral("/nonexistent-dir/report.md"),
+                                              gui::MainWindow::ReportFormat::Markdown));
+        QVERIFY(done.wait(20000));
+        QCOMPARE(done.first().at(0).toBool(), false);
+        QVERIFY(done.first().at(1).toString().contains(QStringLiteral("/nonexistent-dir/report.md")));
+    }
+
+    void exportWritesTheDiffTabPairAsAUnifiedDiff()
+    {
+        SELECT(kAgent);
+        page()->setCurrentTab(gui::DaemonSetPage::Tab::Diff);
+        QVERIFY(page()->diffTab()->setPair(1, 3));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("agent-1-3.diff"));
+        QSignalSpy done(m_window.get(), &gui::MainWindow::exportFinished);
+        QVERIFY(m_window->exportRevisionDiff(path));
+        QVERIFY(done.wait(20000));
+        QVERIFY(done.first().at(0).toBool());
+        const QString text = QString::fromUtf8(readAll(path));
+        QVERIFY2(text.startsWith(QStringLiteral("diff --git a/agent@rev1.yaml b/agent@rev3.yaml\n")),
+                 qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("\n-    image: registry.example/agent:1.0\n")) ||
+                text.contains(QStringLiteral("agent:1.0\n")));
+        QVERIFY(text.contains(QStringLiteral("+")));
+    }
+
+    void keyboardShortcutsSwitchTabs_data()
+    {
+        QTest::addColumn<int>("key");
+        QTest::addColumn<int>("tab");
+        QTest::newRow("ctrl+1 shows the timeline")
+            << int(Qt::Key_1) << int(gui::DaemonSetPage::Tab::Timeline);
+        QTest::newRow("ctrl+2 shows the nodes") << int(Qt::Key_2) << int(gui::DaemonSetPage::Tab::Nodes);
+        QTest::newRow("ctrl+3 shows the diff") << int(Qt::Key_3) << int(gui::DaemonSetPage::Tab::Diff);
+        QTest::newRow("ctrl+4 shows the events") << int(Qt::Key_4) << int(gui::DaemonSetPage::Tab::Events);
+    }
+
+    void keyboardShortcutsSwitchTabs()
+    {
+        QFETCH(int, key);
+        QFETCH(int, tab);
+        SELECT(kAgent);
+        page()->setCurrentTab(tab == 0 ? gui::DaemonSetPage::Tab::Events : gui::DaemonSetPage::Tab::Timeline);
+        QTest::keyClick(m_window.get(), Qt::Key(key), Qt::ControlModifier);
+        QCOMPARE(int(page()->currentTab()), tab);
+    }
+
+    void eventsTabListsTheDaemonSetsEvents()
+    {
+        SELECT(kAgent);
+        page()->setCurrentTab(gui::DaemonSetPage::Tab::Events);
+        QTRY_VERIFY(page()->eventsView()->model()->rowCount() > 0);
+        QAbstractItemModel *m = page()->eventsView()->model();
+        bool sawCreate = false;
+        for (int r = 0; r < m->rowCount(); ++r)
+            sawCreate = sawCreate || m->index(r, 2).data().toString() == QStringLiteral("SuccessfulCreate");
+        QVERIFY(sawCreate);
+    }
+
+    void clockSpeedActionsSetTheBackendSpeed()
+    {
+        m_window->action(QStringLiteral("speed100"))->trigger();
+        QVERIFY(waitFor([&] { return m_window->snapshot()->clock.speed == 100.0; }));
+        QVERIFY(m_window->action(QStringLiteral("runClock"))->isChecked());
+        m_window->action(QStringLiteral("runClock"))->trigger(); // stop
+        QVERIFY(waitFor([&] { return !m_window->snapshot()->clock.running; }));
+        m_window->action(QStringLiteral("runClock"))->trigger(); // runs again at the last speed
+        QVERIFY(waitFor([&] { return m_window->snapshot()->clock.speed == 100.0; }));
+    }
+
+    void aRollbackBeforeTheConsoleOpenedShowsAsRenumbering()
+    {
+        openFresh(QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/ui/data/rolled-back.yaml"));
+        QVERIFY(agent() && agent()->currentRevisionNumber == 4);
+        SELECT(kAgent);
+        QTRY_COMPARE(numberTexts(), (QStringList{QStringLiteral("1"), QStringLiteral("3"),
+                                                 QStringLiteral("4 (current, renumbered)")}));
+    }
+
+    void bundledDemoOpensWithItsDaemonSets()
+    {
+        m_window->openScenario(gui::MainWindow::demoScenarioPath());
+        QVERIFY(waitFor(
+            [&] { return m_window->snapshot()->daemonSet(QStringLiteral("kube-system/calico-node")); },
+            60000));
+        QVERIFY(m_window->daemonSetCount() >= 4);
+        QVERIFY(!m_window->currentDaemonSet().isEmpty());
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

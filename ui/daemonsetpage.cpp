@@ -1,0 +1,269 @@
+#include "ui/daemonsetpage.h"
+
+#include "models/eventlistmodel.h"
+#include "models/revisiontimelinemodel.h"
+#include "ui/difftab.h"
+#include "ui/nodestab.h"
+#include "ui/nodetiles.h"
+#include "ui/pausedbanner.h"
+#include "ui/statusbadgedelegate.h"
+#include "ui/timelineview.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QStackedWidget>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace gui {
+
+DaemonSetPage::DaemonSetPage(QWidget *parent) : QWidget(parent)
+{
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    m_stack = new QStackedWidget(this);
+    outer->addWidget(m_stack);
+
+    m_placeholder = new QLabel(
+        tr("Choose a DaemonSet in the explorer to see its revisions, nodes, diffs and events."), m_stack);
+    m_placeholder->setAlignment(Qt::AlignCenter);
+    m_placeholder->setWordWrap(true);
+    m_placeholder->setForegroundRole(QPalette::PlaceholderText);
+    m_stack->addWidget(m_placeholder);
+
+    auto *content = new QWidget(m_stack);
+    auto *layout = new QVBoxLayout(content);
+
+    auto *titleRow = new QHBoxLayout;
+    m_title = new QLabel(content);
+    QFont titleFont = m_title->font();
+    if (titleFont.pointSizeF() > 0)
+        titleFont.setPointSizeF(titleFont.pointSizeF() * 1.35);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_title->setAccessibleName(tr("DaemonSet"));
+    titleRow->addWidget(m_title);
+    m_badge = new QLabel(content);
+    m_badge->setAutoFillBackground(true);
+    m_badge->setAccessibleName(tr("Rollout status"));
+    {
+        const int pad = m_badge->fontMetrics().averageCharWidth();
+        m_badge->setContentsMargins(pad, 0, pad, 0);
+    }
+    titleRow->addWidget(m_badge);
+    titleRow->addStretch(1);
+    layout->addLayout(titleRow);
+
+    m_summary = new QLabel(content);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setAccessibleName(tr("Counts and strategy"));
+    layout->addWidget(m_summary);
+    m_headline = new QLabel(content);
+    m_headline->setWordWrap(true);
+    m_headline->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_headline->setAccessibleName(tr("Why the rollout is waiting"));
+    layout->addWidget(m_headline);
+
+    m_banner = new PausedBanner(content);
+    m_banner->setVisible(false);
+    connect(m_banner, &PausedBanner::resumeRequested, this, &DaemonSetPage::resumeRequested);
+    layout->addWidget(m_banner);
+
+    m_tabs = new QTabWidget(content);
+    m_tabs->setAccessibleName(tr("DaemonSet views"));
+    m_tabs->setDocumentMode(true);
+
+    m_timelineModel = new models::RevisionTimelineModel(nullptr, this);
+    m_timeline = new TimelineView(m_timelineModel, m_tabs);
+    m_tabs->addTab(m_timeline, tr("&Timeline"));
+
+    m_nodes = new NodesTab(m_tabs);
+    m_tabs->addTab(m_nodes, tr("&Nodes"));
+
+    m_diff = new DiffTab(m_tabs);
+    m_tabs->addTab(m_diff, tr("&Diff"));
+
+    auto *events = new QWidget(m_tabs);
+    auto *eventsLayout = new QVBoxLayout(events);
+    auto *eventsBar = new QHBoxLayout;
+    m_eventSearch = new QLineEdit(events);
+    m_eventSearch->setPlaceholderText(tr("Filter events: reason, object or message"));
+    m_eventSearch->setClearButtonEnabled(true);
+    m_eventSearch->setAccessibleName(tr("Event filter"));
+    eventsBar->addWidget(m_eventSearch, 1);
+    m_allEvents = new QCheckBox(tr("&Whole cluster"), events);
+    m_allEvents->setToolTip(tr("Show the events of every object, not only this DaemonSet and its pods"));
+    eventsBar->addWidget(m_allEvents);
+    eventsLayout->addLayout(eventsBar);
+    m_eventModel = new models::EventListModel(this);
+    m_eventFilter = new QSortFilterProxyModel(this);
+    m_eventFilter->setSourceModel(m_eventModel);
+    m_eventFilter->setFilterKeyColumn(-1);
+    m_eventFilter->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_eventsView = new QTableView(events);
+    m_eventsView->setModel(m_eventFilter);
+    m_eventsView->setAccessibleName(tr("Events"));
+    m_eventsView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_eventsView->setAlternatingRowColors(true);
+    m_eventsView->setWordWrap(false);
+    m_eventsView->verticalHeader()->setVisible(false);
+    m_eventsView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_eventsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_eventsView->horizontalHeader()->setSectionResizeMode(models::EventListModel::MessageColumn,
+                                                           QHeaderView::Stretch);
+    eventsLayout->addWidget(m_eventsView, 1);
+    m_tabs->addTab(events, tr("&Events"));
+    connect(m_eventSearch, &QLineEdit::textChanged, m_eventFilter,
+            &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_allEvents, &QCheckBox::toggled, this,
+            [this](bool all) { m_eventModel->setDaemonSetKey(all ? QString() : m_key); });
+
+    layout->addWidget(m_tabs, 1);
+    m_stack->addWidget(content);
+
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (currentTab() == Tab::Nodes)
+            refreshNodes();
+        if (currentTab() == Tab::Diff)
+            refreshDiff();
+        emit currentTabChanged(currentTab());
+    });
+    connect(m_timeline, &TimelineView::revisionSelected, this, [this](qint64 number) {
+        m_highlighted = number;
+        m_nodes->setHighlightedRevision(number);
+    });
+    connect(m_nodes, &NodesTab::highlightedRevisionChanged, this, [this](qint64 number) {
+        if (number == m_highlighted)
+            return;
+        m_highlighted = number;
+        if (number >= 0)
+            m_timeline->selectRevision(number);
+    });
+    connect(m_timeline, &TimelineView::diffRequested, this, &DaemonSetPage::showDiff);
+    connect(m_timeline, &TimelineView::rollbackRequested, this, &DaemonSetPage::rollbackRequested);
+
+    m_stack->setCurrentIndex(0);
+}
+
+DaemonSetPage::~DaemonSetPage() = default;
+
+const models::DaemonSetInfo *DaemonSetPage::daemonSet() const
+{
+    return m_snapshot && !m_key.isEmpty() ? m_snapshot->daemonSet(m_key) : nullptr;
+}
+
+void DaemonSetPage::setSnapshot(const models::SnapshotPtr &snapshot)
+{
+    m_snapshot = snapshot;
+    m_timelineModel->setSnapshot(snapshot);
+    m_eventModel->setSnapshot(snapshot);
+    m_nodesDirty = true;
+    m_diffDirty = true;
+    refresh();
+}
+
+void DaemonSetPage::setDaemonSet(const QString &dsKey)
+{
+    if (dsKey == m_key)
+        return;
+    m_key = dsKey;
+    m_highlighted = -1;
+    m_timelineModel->setDaemonSetKey(dsKey);
+    m_eventModel->setDaemonSetKey(m_allEvents->isChecked() ? QString() : dsKey);
+    m_nodes->setHighlightedRevision(-1);
+    m_nodesDirty = true;
+    m_diffDirty = true;
+    refresh();
+}
+
+void DaemonSetPage::setCurrentTab(Tab tab)
+{
+    m_tabs->setCurrentIndex(static_cast<int>(tab));
+}
+
+DaemonSetPage::Tab DaemonSetPage::currentTab() const
+{
+    return static_cast<Tab>(std::max(0, m_tabs->currentIndex()));
+}
+
+bool DaemonSetPage::showDiff(const QString &leftName, const QString &rightName)
+{
+    refreshDiff();
+    if (!m_diff->setPairByKey(leftName, rightName))
+        return false;
+    setCurrentTab(Tab::Diff);
+    return true;
+}
+
+void DaemonSetPage::refresh()
+{
+    const models::DaemonSetInfo *ds = daemonSet();
+    m_stack->setCurrentIndex(ds ? 1 : 0);
+    if (!ds) {
+        m_placeholder->setText(
+            m_key.isEmpty() ? tr("Choose a DaemonSet in the explorer to see its revisions, nodes, diffs and "
+                                 "events.")
+                            : tr("DaemonSet %1 is not in the cluster (any more).").arg(m_key));
+        m_banner->setVisible(false);
+        return;
+    }
+    m_title->setText(ds->key);
+    m_badge->setText(models::badgeName(ds->badge));
+    QPalette badgePalette = m_badge->palette();
+    badgePalette.setColor(QPalette::Window, StatusBadgeDelegate::badgeColor(static_cast<int>(ds->badge)));
+    badgePalette.setColor(QPalette::WindowText, Qt::white);
+    m_badge->setPalette(badgePalette);
+
+    const auto &c = ds->counts;
+    QString strategy = ds->strategyType;
+    if (ds->strategyType == QLatin1String("RollingUpdate"))
+        strategy = tr("RollingUpdate (maxUnavailable %1, maxSurge %2)").arg(ds->maxUnavailable, ds->maxSurge);
+    m_summary->setText(
+        tr("Revision %1 · %2 · desired %3 · updated %4 · ready %5 · available %6 · unavailable %7")
+            .arg(ds->currentRevisionNumber)
+            .arg(strategy)
+            .arg(c.desired)
+            .arg(c.updated)
+            .arg(c.ready)
+            .arg(c.available)
+            .arg(c.unavailable));
+    m_headline->setText(ds->badgeReason);
+    m_headline->setVisible(!ds->badgeReason.isEmpty());
+
+    m_banner->setVisible(ds->paused);
+    m_banner->setSavedStrategy(ds->paused ? ds->savedStrategy : QString());
+
+    if (currentTab() == Tab::Nodes)
+        refreshNodes();
+    if (currentTab() == Tab::Diff)
+        refreshDiff();
+}
+
+void DaemonSetPage::refreshNodes()
+{
+    const models::DaemonSetInfo *ds = daemonSet();
+    if (!m_nodesDirty || !ds)
+        return;
+    m_nodesDirty = false;
+    const qint64 now = m_snapshot->backend.kind == models::BackendKind::Embedded ? m_snapshot->clock.now : 0;
+    m_nodes->setTiles(buildNodeTiles(*m_snapshot, *ds), now);
+}
+
+void DaemonSetPage::refreshDiff()
+{
+    if (!m_diffDirty)
+        return;
+    m_diffDirty = false;
+    const models::DaemonSetInfo *ds = daemonSet();
+    m_diff->setDaemonSet(ds, ds ? m_timelineModel->memory().revisions(ds->key)
+                                : std::vector<models::RememberedRevision>{});
+}
+
+} // namespace gui

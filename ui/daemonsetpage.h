@@ -1,0 +1,102 @@
+#pragma once
+// The centre of the main window: one DaemonSet — a header with its state and counts, a banner
+// while its rollout is paused, and the tabs Timeline, Nodes, Diff and Events. It is fed whole
+// snapshots and shows the DaemonSet chosen with setDaemonSet().
+
+#include "models/snapshot.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QSortFilterProxyModel;
+class QStackedWidget;
+class QTabWidget;
+class QTableView;
+
+namespace models {
+class EventListModel;
+class RevisionTimelineModel;
+} // namespace models
+
+namespace gui {
+
+class DiffTab;
+class NodesTab;
+class PausedBanner;
+class TimelineView;
+
+class DaemonSetPage : public QWidget
+{
+    Q_OBJECT
+
+public:
+    enum class Tab { Timeline, Nodes, Diff, Events };
+    Q_ENUM(Tab)
+
+    explicit DaemonSetPage(QWidget *parent = nullptr);
+    ~DaemonSetPage() override;
+
+    void setSnapshot(const models::SnapshotPtr &snapshot);
+    void setDaemonSet(const QString &dsKey); // empty shows the "choose a DaemonSet" hint
+    QString daemonSetKey() const { return m_key; }
+    // The shown DaemonSet in the latest snapshot; null when none.
+    const models::DaemonSetInfo *daemonSet() const;
+    models::SnapshotPtr snapshot() const { return m_snapshot; }
+
+    void setCurrentTab(Tab tab);
+    Tab currentTab() const;
+
+    // Brings the Diff tab's pickers up to date without showing it (it refreshes lazily).
+    void refreshDiff();
+    // Shows the Diff tab with these revisions (ControllerRevision names, or DiffTab::liveKey()).
+    bool showDiff(const QString &leftName, const QString &rightName);
+
+    TimelineView *timeline() const { return m_timeline; }
+    NodesTab *nodesTab() const { return m_nodes; }
+    DiffTab *diffTab() const { return m_diff; }
+    QTableView *eventsView() const { return m_eventsView; }
+    PausedBanner *banner() const { return m_banner; }
+    QTabWidget *tabs() const { return m_tabs; }
+    models::RevisionTimelineModel *timelineModel() const { return m_timelineModel; }
+    models::EventListModel *eventModel() const { return m_eventModel; }
+    QLabel *headline() const { return m_headline; }
+
+signals:
+    void rollbackRequested(qint64 revisionNumber); // 0 = previous
+    void resumeRequested();
+    void currentTabChanged(gui::DaemonSetPage::Tab tab);
+
+private:
+    void refresh();
+    void refreshNodes();
+
+    models::SnapshotPtr m_snapshot;
+    QString m_key;
+    bool m_nodesDirty = true;
+    bool m_diffDirty = true;
+    qint64 m_highlighted = -1;
+
+    QStackedWidget *m_stack = nullptr;
+    QLabel *m_placeholder = nullptr;
+    QLabel *m_title = nullptr;
+    QLabel *m_badge = nullptr;
+    QLabel *m_summary = nullptr;
+    QLabel *m_headline = nullptr;
+    PausedBanner *m_banner = nullptr;
+    QTabWidget *m_tabs = nullptr;
+
+    models::RevisionTimelineModel *m_timelineModel = nullptr;
+    TimelineView *m_timeline = nullptr;
+    NodesTab *m_nodes = nullptr;
+    DiffTab *m_diff = nullptr;
+
+    models::EventListModel *m_eventModel = nullptr;
+    QSortFilterProxyModel *m_eventFilter = nullptr;
+    QTableView *m_eventsView = nullptr;
+    QLineEdit *m_eventSearch = nullptr;
+    QCheckBox *m_allEvents = nullptr;
+};
+
+} // namespace gui

@@ -1,0 +1,858 @@
+#include "ui/mainwindow.h"
+
+#include "models/daemonsetlistmodel.h"
+#include "models/daemonsetselection.h"
+#include "models/diff/renderers.h"
+#include "models/kube/timeutil.h"
+#include "ui/difftab.h"
+#include "ui/diffview.h"
+#include "ui/exportjob.h"
+#include "ui/faultdialog.h"
+#include "ui/historyreportbuilder.h"
+#include "ui/nodestab.h"
+#include "ui/rollbackdialog.h"
+#include "ui/statusbadgedelegate.h"
+#include "ui/timelineview.h"
+
+#include "models/revisiontimelinemodel.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDateTime>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QStyle>
+#include <QToolBar>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+// Resources live in the ui library, a static library: without a reference from code the
+// linker would drop them. Q_INIT_RESOURCE must be called outside any namespace.
+static void initDaemonscopeResources()
+{
+    Q_INIT_RESOURCE(resources);
+}
+
+namespace gui {
+
+namespace {
+
+struct Speed
+{
+    double factor;
+    const char *label;
+    Qt::Key key;
+};
+
+const Speed kSpeeds[] = {
+    {1, QT_TRANSLATE_NOOP("gui::MainWindow", "Speed 1×"), Qt::Key_1},
+    {10, QT_TRANSLATE_NOOP("gui::MainWindow", "Speed 10×"), Qt::Key_2},
+    {100, QT_TRANSLATE_NOOP("gui::MainWindow", "Speed 100×"), Qt::Key_3},
+    {1000, QT_TRANSLATE_NOOP("gui::MainWindow", "Speed 1000×"), Qt::Key_4},
+};
+
+QString settingsDir(const QString &key)
+{
+    const QString dir = QSettings().value(key).toString();
+    return dir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) : dir;
+}
+
+QString speedText(double speed)
+{
+    return speed == std::floor(speed) ? QString::number(qint64(speed)) : QString::number(speed, 'g', 3);
+}
+
+// A revision's file name in an exported patch ("web@rev3.yaml"), so `git apply` has a name.
+std::string patchName(const QString &ds, const QString &title, const QString &key)
+{
+    if (key == DiffTab::liveKey())
+        return (ds + QStringLiteral("@live.yaml")).toStdString();
+    QString number = title.section(QLatin1Char(' '), 1, 1); // "revision 3 (hash)" -> "3"
+    return (ds + QStringLiteral("@rev") + number + QStringLiteral(".yaml")).toStdString();
+}
+
+// The explorer's view of the DaemonSet list: filterable by name (namespaces stay when a child
+// matches), with the counts folded into one compact "updated/desired" column so the tree fits a
+// narrow side panel; the full counts are in the tooltip.
+class ExplorerProxyModel : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+
+    QVariant data(const QModelIndex &index, int role) const override
+    {
+        using List = models::DaemonSetListModel;
+        if (!index.isValid())
+            return {};
+        const QModelIndex src = mapToSource(index);
+        const auto kind = src.data(List::ItemKindRole).value<List::ItemKind>();
+        if (index.column() == List::UpdatedColumn && kind != List::ItemKind::Backend) {
+            const auto count = [&](int column) { return src.siblingAtColumn(column).data().toInt(); };
+            if (role == Qt::DisplayRole)
+                return QStringLiteral("%1/%2")
+                    .arg(count(List::UpdatedColumn))
+                    .arg(count(List::DesiredColumn));
+            if (role == Qt::TextAlignmentRole)
+                return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        }
+        if (role == Qt::ToolTipRole && kind == List::ItemKind::DaemonSet) {
+            QString tip = MainWindow::tr("%1\nDesired %2 · updated %3 · available %4 · unavailable %5\n%6")
+                              .arg(src.data(List::KeyRole).toString())
+                              .arg(src.data(List::DesiredRole).toInt())
+                              .arg(src.data(List::UpdatedRole).toInt())
+                              .arg(src.data(List::AvailableRole).toInt())
+                              .arg(src.data(List::UnavailableRole).toInt())
+                              .arg(src.data(List::StrategyRole).toString());
+            const QString reason = src.data(List::BadgeReasonRole).toString();
+            if (!reason.isEmpty())
+                tip += QLatin1Char('\n') + reason;
+            return tip;
+        }
+        return QSortFilterProxyModel::data(index, role);
+    }
+
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override
+    {
+        if (orientation == Qt::Horizontal && section == models::DaemonSetListModel::UpdatedColumn) {
+            if (role == Qt::DisplayRole)
+                return MainWindow::tr("Updated");
+            if (role == Qt::ToolTipRole)
+                return MainWindow::tr("Pods on the current revision / desired pods");
+        }
+        return QSortFilterProxyModel::headerData(section, orientation, role);
+    }
+};
+
+} // namespace
+
+MainWindow::MainWindow(models::ClusterBackend *backend, QWidget *parent)
+    : QMainWindow(parent), m_backend(backend)
+{
+    initDaemonscopeResources();
+    qRegisterMetaType<models::SnapshotPtr>();
+    qRegisterMetaType<models::ActionResult>();
+    setWindowTitle(tr("Daemonscope"));
+    if (m_backend)
+        m_backend->setParent(this);
+    m_selection = new models::DaemonSetSelection(this);
+
+    createExplorer();
+    m_page = new DaemonSetPage(this);
+    m_page->setAccessibleName(tr("DaemonSet"));
+
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(QStringLiteral("mainSplitter"));
+    splitter->addWidget(m_explorer->parentWidget());
+    splitter->addWidget(m_page);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    splitter->setChildrenCollapsible(false);
+    const int explorerWidth = fontMetrics().averageCharWidth() * 60;
+    splitter->setSizes({explorerWidth, explorerWidth * 3});
+    setCentralWidget(splitter);
+
+    createActions();
+    createMenus();
+    createToolBar();
+    createStatusBar();
+
+    connect(m_page, &DaemonSetPage::rollbackRequested, this, [this](qint64 n) { showRollbackDialog(n); });
+    connect(m_page, &DaemonSetPage::resumeRequested, this, &MainWindow::resumeRollout);
+    connect(m_page, &DaemonSetPage::currentTabChanged, this, [this](DaemonSetPage::Tab tab) {
+        const int i = static_cast<int>(tab);
+        if (i >= 0 && i < m_tabActions.size())
+            m_tabActions[i]->setChecked(true);
+        updateActions();
+    });
+    connect(m_page->diffTab(), &DiffTab::pairChanged, this, &MainWindow::updateActions);
+    connect(m_page->timeline(), &TimelineView::revisionSelected, this, &MainWindow::updateActions);
+
+    if (m_backend) {
+        connect(m_backend, &models::ClusterBackend::snapshotReady, this, &MainWindow::applySnapshot);
+        connect(m_backend, &models::ClusterBackend::actionFinished, this, &MainWindow::onActionFinished);
+        connect(m_backend, &models::ClusterBackend::errorOccurred, this,
+                [this](const QString &message) { statusBar()->showMessage(message, 15000); });
+        applySnapshot(m_backend->latest());
+    }
+    updateActions();
+}
+
+MainWindow::~MainWindow() = default;
+
+QString MainWindow::demoScenarioPath()
+{
+    return QStringLiteral(":/scenarios/demo.yaml");
+}
+
+QAction *MainWindow::action(const QString &objectName) const
+{
+    return findChild<QAction *>(objectName);
+}
+
+// ---- construction -------------------------------------------------------------------------
+
+void MainWindow::createExplorer()
+{
+    auto *panel = new QWidget(this);
+    auto *layout = new QVBoxLayout(panel);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_explorerFilter = new QLineEdit(panel);
+    m_explorerFilter->setPlaceholderText(tr("Find DaemonSet or namespace"));
+    m_explorerFilter->setClearButtonEnabled(true);
+    m_explorerFilter->setAccessibleName(tr("Explorer filter"));
+    layout->addWidget(m_explorerFilter);
+
+    m_listModel = new models::DaemonSetListModel(this);
+    m_explorerProxy = new ExplorerProxyModel(this);
+    m_explorerProxy->setSourceModel(m_listModel);
+    m_explorerProxy->setRecursiveFilteringEnabled(true);
+    m_explorerProxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_explorerProxy->setFilterKeyColumn(models::DaemonSetListModel::NameColumn);
+    connect(m_explorerFilter, &QLineEdit::textChanged, m_explorerProxy, [this](const QString &text) {
+        m_explorerProxy->setFilterFixedString(text);
+        m_explorer->expandAll();
+    });
+
+    m_explorer = new QTreeView(panel);
+    m_explorer->setModel(m_explorerProxy);
+    m_explorer->setAccessibleName(tr("Explorer"));
+    m_explorer->setUniformRowHeights(true);
+    m_explorer->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_explorer->setAllColumnsShowFocus(true);
+    m_explorer->setItemDelegate(
+        new StatusBadgeDelegate(models::DaemonSetListModel::StatusColumn, m_explorer));
+    m_explorer->setColumnHidden(models::DaemonSetListModel::DesiredColumn, true);
+    m_explorer->setColumnHidden(models::DaemonSetListModel::AvailableColumn, true);
+    m_explorer->header()->setStretchLastSection(false);
+    m_explorer->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_explorer->header()->setSectionResizeMode(models::DaemonSetListModel::NameColumn, QHeaderView::Stretch);
+    m_explorer->header()->setMinimumSectionSize(fontMetrics().averageCharWidth() * 4);
+    layout->addWidget(m_explorer, 1);
+
+    connect(m_explorerProxy, &QAbstractItemModel::rowsInserted, m_explorer,
+            [this](const QModelIndex &parent, int first, int last) {
+                // New namespaces and the backend row open by themselves: the explorer is meant to
+                // show every DaemonSet at a glance.
+                m_explorer->expand(parent);
+                for (int r = first; r <= last; ++r)
+                    m_explorer->expand(m_explorerProxy->index(r, 0, parent));
+            });
+    connect(m_explorerProxy, &QAbstractItemModel::modelReset, m_explorer, &QTreeView::expandAll);
+    connect(m_explorer->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &MainWindow::onExplorerCurrentChanged);
+}
+
+void MainWindow::createActions()
+{
+    auto make = [this](const QString &name, const QString &text, const QKeySequence &shortcut,
+                       QStyle::StandardPixmap icon = QStyle::SP_CustomBase) {
+        auto *a = new QAction(text, this);
+        a->setObjectName(name);
+        if (!shortcut.isEmpty())
+            a->setShortcut(shortcut);
+        if (icon != QStyle::SP_CustomBase)
+            a->setIcon(style()->standardIcon(icon, nullptr, this));
+        addAction(a); // shortcuts work even when menu bar and toolbar are hidden
+        return a;
+    };
+
+    m_openScenario = make(QStringLiteral("openScenario"), tr("&Open Scenario…"), QKeySequence::Open,
+                          QStyle::SP_DialogOpenButton);
+    m_openScenario->setStatusTip(tr("Load a scenario file into the embedded cluster"));
+    connect(m_openScenario, &QAction::triggered, this, &MainWindow::openScenarioDialog);
+    m_reloadScenario = make(QStringLiteral("reloadScenario"), tr("&Reload Scenario"),
+                            QKeySequence(Qt::Key_F5), QStyle::SP_BrowserReload);
+    m_reloadScenario->setStatusTip(tr("Start the current scenario again from its first step"));
+    connect(m_reloadScenario, &QAction::triggered, this, [this] {
+        const QString path = m_snapshot ? m_snapshot->backend.scenarioPath : QString();
+        openScenario(path.isEmpty() ? demoScenarioPath() : path);
+    });
+    m_exportReport = make(QStringLiteral("exportReport"), tr("&Export History Report…"),
+                          QKeySequence(Qt::CTRL | Qt::Key_E), QStyle::SP_DialogSaveButton);
+    m_exportReport->setStatusTip(
+        tr("Write the DaemonSet's revisions, diffs, rollouts and actions as Markdown, HTML "
+           "or JSON"));
+    connect(m_exportReport, &QAction::triggered, this, &MainWindow::exportHistoryReportDialog);
+    m_exportDiff = make(QStringLiteral("exportDiff"), tr("Export Revision &Diff…"),
+                        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    m_exportDiff->setStatusTip(
+        tr("Write the two revisions of the Diff tab as a unified diff (git apply, patch)"));
+    connect(m_exportDiff, &QAction::triggered, this, &MainWindow::exportRevisionDiffDialog);
+    m_quit = make(QStringLiteral("quit"), tr("&Quit"), QKeySequence(Qt::CTRL | Qt::Key_Q));
+    m_quit->setMenuRole(QAction::QuitRole);
+    connect(m_quit, &QAction::triggered, this, &QWidget::close);
+
+    m_rollback = make(QStringLiteral("rollback"), tr("&Roll Back to Previous Revision…"),
+                      QKeySequence(Qt::CTRL | Qt::Key_Z), QStyle::SP_ArrowBack);
+    m_rollback->setIconText(tr("Roll Back"));
+    m_rollback->setStatusTip(tr("kubectl rollout undo: preview and roll back to the previous revision"));
+    connect(m_rollback, &QAction::triggered, this, [this] { showRollbackDialog(0); });
+    m_rollbackTo = make(QStringLiteral("rollbackTo"), tr("Roll Back to &Selected Revision…"),
+                        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
+    m_rollbackTo->setStatusTip(
+        tr("kubectl rollout undo --to-revision: the revision selected in the timeline"));
+    connect(m_rollbackTo, &QAction::triggered, this, [this] {
+        const qint64 n = m_page->timeline()->selectedNumber();
+        showRollbackDialog(n > 0 ? n : 0);
+    });
+    m_pause = make(QStringLiteral("pauseRollout"), tr("&Pause Rollout"), QKeySequence(Qt::CTRL | Qt::Key_P),
+                   QStyle::SP_MediaPause);
+    m_pause->setStatusTip(tr("Switch the update strategy to OnDelete and save the current one"));
+    connect(m_pause, &QAction::triggered, this, &MainWindow::pauseRollout);
+    m_resume = make(QStringLiteral("resumeRollout"), tr("Res&ume Rollout"),
+                    QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P), QStyle::SP_MediaPlay);
+    m_resume->setStatusTip(tr("Restore the saved update strategy"));
+    connect(m_resume, &QAction::triggered, this, &MainWindow::resumeRollout);
+
+    m_runClock =
+        make(QStringLiteral("runClock"), tr("&Run Clock"), QKeySequence(Qt::Key_Space), QStyle::SP_MediaPlay);
+    m_runClock->setCheckable(true);
+    m_runClock->setStatusTip(tr("Run or stop the simulated cluster's virtual clock"));
+    connect(m_runClock, &QAction::triggered, this, &MainWindow::toggleClock);
+    m_step = make(QStringLiteral("step"), tr("S&tep 5 Seconds"), QKeySequence(Qt::Key_F10),
+                  QStyle::SP_MediaSeekForward);
+    m_step->setStatusTip(tr("Advance the virtual clock by 5 seconds"));
+    connect(m_step, &QAction::triggered, this, [this] { m_backend->step(5000); });
+    auto *stepMinute =
+        make(QStringLiteral("stepMinute"), tr("Step 1 &Minute"), QKeySequence(Qt::SHIFT | Qt::Key_F10));
+    connect(stepMinute, &QAction::triggered, this, [this] { m_backend->step(60000); });
+    m_speedGroup = new QActionGroup(this);
+    for (const auto &s : kSpeeds) {
+        QAction *a =
+            make(QStringLiteral("speed%1").arg(qint64(s.factor)), tr(s.label), QKeySequence(Qt::ALT | s.key));
+        a->setCheckable(true);
+        a->setData(s.factor);
+        m_speedGroup->addAction(a);
+        m_speedActions << a;
+        connect(a, &QAction::triggered, this, [this, f = s.factor] { setSpeed(f); });
+    }
+    m_injectFault = make(QStringLiteral("injectFault"), tr("&Inject Fault on Node…"),
+                         QKeySequence(Qt::CTRL | Qt::Key_I), QStyle::SP_MessageBoxWarning);
+    m_injectFault->setStatusTip(tr("Make a node NotReady, unreachable, or misbehave on its next restart"));
+    connect(m_injectFault, &QAction::triggered, this, &MainWindow::injectFaultDialog);
+
+    const QString tabNames[] = {tr("&Timeline"), tr("&Nodes"), tr("&Diff"), tr("&Events")};
+    auto *tabGroup = new QActionGroup(this);
+    for (int i = 0; i < 4; ++i) {
+        QAction *a = make(QStringLiteral("showTab%1").arg(i + 1), tabNames[i],
+                          QKeySequence(Qt::CTRL | (Qt::Key_1 + i)));
+        a->setCheckable(true);
+        tabGroup->addAction(a);
+        m_tabActions << a;
+        connect(a, &QAction::triggered, this,
+                [this, i] { m_page->setCurrentTab(static_cast<DaemonSetPage::Tab>(i)); });
+    }
+    m_tabActions.first()->setChecked(true);
+    m_focusExplorer =
+        make(QStringLiteral("focusExplorer"), tr("Find &DaemonSet"), QKeySequence(Qt::CTRL | Qt::Key_K));
+    connect(m_focusExplorer, &QAction::triggered, this, [this] {
+        m_explorerFilter->setFocus();
+        m_explorerFilter->selectAll();
+    });
+    auto *focusTree =
+        make(QStringLiteral("focusTree"), tr("Go to E&xplorer"), QKeySequence(Qt::CTRL | Qt::Key_0));
+    connect(focusTree, &QAction::triggered, this, [this] { m_explorer->setFocus(); });
+
+    m_about = make(QStringLiteral("about"), tr("&About Daemonscope"), QKeySequence(Qt::Key_F1));
+    m_about->setMenuRole(QAction::AboutRole);
+    connect(m_about, &QAction::triggered, this, &MainWindow::showAbout);
+    m_aboutQt = make(QStringLiteral("aboutQt"), tr("About &Qt"), QKeySequence());
+    m_aboutQt->setMenuRole(QAction::AboutQtRole);
+    connect(m_aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_openScenario);
+    file->addAction(m_reloadScenario);
+    file->addSeparator();
+    file->addAction(m_exportReport);
+    file->addAction(m_exportDiff);
+    file->addSeparator();
+    file->addAction(m_quit);
+
+    QMenu *rollout = menuBar()->addMenu(tr("&Rollout"));
+    rollout->addAction(m_rollback);
+    rollout->addAction(m_rollbackTo);
+    rollout->addSeparator();
+    rollout->addAction(m_pause);
+    rollout->addAction(m_resume);
+
+    QMenu *sim = menuBar()->addMenu(tr("&Simulation"));
+    sim->addAction(m_runClock);
+    sim->addAction(m_step);
+    sim->addAction(action(QStringLiteral("stepMinute")));
+    sim->addSeparator();
+    sim->addActions(m_speedActions);
+    sim->addSeparator();
+    sim->addAction(m_injectFault);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->addActions(m_tabActions);
+    view->addSeparator();
+    view->addAction(m_focusExplorer);
+    view->addAction(action(QStringLiteral("focusTree")));
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_about);
+    help->addAction(m_aboutQt);
+}
+
+void MainWindow::createToolBar()
+{
+    QToolBar *bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->addAction(m_openScenario);
+    bar->addSeparator();
+    bar->addAction(m_rollback);
+    bar->addAction(m_pause);
+    bar->addAction(m_resume);
+    bar->addSeparator();
+    bar->addAction(m_runClock);
+    bar->addAction(m_step);
+    m_speedCombo = new QComboBox(bar);
+    m_speedCombo->setAccessibleName(tr("Clock speed"));
+    m_speedCombo->setToolTip(tr("Virtual clock speed (Alt+1 … Alt+4)"));
+    for (const auto &s : kSpeeds)
+        m_speedCombo->addItem(QStringLiteral("%1×").arg(speedText(s.factor)), s.factor);
+    connect(m_speedCombo, &QComboBox::activated, this,
+            [this](int i) { setSpeed(m_speedCombo->itemData(i).toDouble()); });
+    bar->addWidget(m_speedCombo);
+    bar->addAction(m_injectFault);
+    bar->addSeparator();
+    bar->addAction(m_exportReport);
+}
+
+void MainWindow::createStatusBar()
+{
+    m_backendLabel = new QLabel(this);
+    m_backendLabel->setAccessibleName(tr("Backend"));
+    m_clockLabel = new QLabel(this);
+    m_clockLabel->setAccessibleName(tr("Virtual clock"));
+    m_speedLabel = new QLabel(this);
+    m_speedLabel->setAccessibleName(tr("Clock speed"));
+    statusBar()->addPermanentWidget(m_backendLabel);
+    statusBar()->addPermanentWidget(m_clockLabel);
+    statusBar()->addPermanentWidget(m_speedLabel);
+}
+
+// ---- state --------------------------------------------------------------------------------
+
+int MainWindow::daemonSetCount() const
+{
+    return m_snapshot ? int(m_snapshot->daemonSets.size()) : 0;
+}
+
+QString MainWindow::currentDaemonSet() const
+{
+    return m_selection->current();
+}
+
+void MainWindow::applySnapshot(const models::SnapshotPtr &snapshot)
+{
+    if (!snapshot)
+        return;
+    // A snapshot from another scenario (a new load) is a new cluster: its first sequence restarts.
+    m_snapshot = snapshot;
+    m_listModel->setSnapshot(snapshot);
+    m_page->setSnapshot(snapshot);
+
+    if (!m_pendingSelection.isEmpty() && snapshot->daemonSet(m_pendingSelection)) {
+        const QString key = m_pendingSelection;
+        m_pendingSelection.clear();
+        selectDaemonSet(key);
+    } else if (!snapshot->daemonSets.empty() &&
+               (m_selection->current().isEmpty() || !snapshot->daemonSet(m_selection->current()))) {
+        if (!m_firstDaemonSetsSeen || !m_selection->current().isEmpty())
+            selectDaemonSet(snapshot->daemonSets.front().key);
+    }
+    m_firstDaemonSetsSeen = m_firstDaemonSetsSeen || !snapshot->daemonSets.empty();
+    updateActions();
+    updateStatusBar();
+    emit snapshotApplied();
+}
+
+bool MainWindow::selectDaemonSet(const QString &dsKey)
+{
+    const QModelIndex source = m_listModel->indexOfDaemonSet(dsKey);
+    if (!source.isValid()) {
+        m_pendingSelection = dsKey;
+        return false;
+    }
+    const QModelIndex index = m_explorerProxy->mapFromSource(source);
+    if (!index.isValid()) { // filtered out: show it anyway
+        m_explorerFilter->clear();
+    }
+    const QModelIndex shown = m_explorerProxy->mapFromSource(source);
+    m_explorer->scrollTo(shown);
+    m_explorer->selectionModel()->setCurrentIndex(shown, QItemSelectionModel::ClearAndSelect |
+                                                             QItemSelectionModel::Rows);
+    // Also when the row was current already (a reloaded scenario).
+    m_selection->setCurrent(dsKey);
+    m_page->setDaemonSet(dsKey);
+    updateActions();
+    return true;
+}
+
+void MainWindow::onExplorerCurrentChanged()
+{
+    const QModelIndex index = m_explorer->currentIndex();
+    const auto kind =
+        index.data(models::DaemonSetListModel::ItemKindRole).value<models::DaemonSetListModel::ItemKind>();
+    if (!index.isValid() || kind != models::DaemonSetListModel::ItemKind::DaemonSet)
+        return;
+    const QString key = index.data(models::DaemonSetListModel::KeyRole).toString();
+    m_selection->setCurrent(key);
+    m_page->setDaemonSet(key);
+    updateActions();
+}
+
+void MainWindow::updateActions()
+{
+    const models::DaemonSetInfo *ds = m_page->daemonSet();
+    const bool sim = m_backend && m_backend->isSimulation();
+    const bool hasRevisions = ds && ds->revisions && ds->revisions->size() >= 2;
+    m_rollback->setEnabled(ds && hasRevisions);
+    m_rollbackTo->setEnabled(ds && m_page->timeline()->selectedNumber() > 0);
+    m_pause->setEnabled(ds && !ds->paused);
+    m_resume->setEnabled(ds && ds->paused);
+    m_exportReport->setEnabled(ds != nullptr);
+    m_exportDiff->setEnabled(ds != nullptr);
+    m_openScenario->setEnabled(sim);
+    m_reloadScenario->setEnabled(sim);
+    m_runClock->setEnabled(sim);
+    m_step->setEnabled(sim);
+    action(QStringLiteral("stepMinute"))->setEnabled(sim);
+    for (QAction *a : m_speedActions)
+        a->setEnabled(sim);
+    m_speedCombo->setEnabled(sim);
+    m_injectFault->setEnabled(sim && m_snapshot && !m_snapshot->nodes->empty());
+
+    const double speed = m_snapshot ? m_snapshot->clock.speed : 0;
+    const bool running = m_snapshot && m_snapshot->clock.running && speed > 0;
+    m_runClock->setChecked(running);
+    m_runClock->setText(running ? tr("Pause &Clock") : tr("&Run Clock"));
+    m_runClock->setIcon(
+        style()->standardIcon(running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay, nullptr, this));
+    // Speed choices show the speed the clock runs at (or will resume at).
+    const double shown = speed > 0 ? speed : m_lastRunningSpeed;
+    for (QAction *a : m_speedActions)
+        a->setChecked(qFuzzyCompare(a->data().toDouble(), shown));
+    const int ci = m_speedCombo->findData(shown);
+    if (ci >= 0)
+        m_speedCombo->setCurrentIndex(ci);
+}
+
+void MainWindow::updateStatusBar()
+{
+    if (!m_snapshot)
+        return;
+    const auto &b = m_snapshot->backend;
+    QString backend = b.name.isEmpty() ? tr("no cluster") : b.name;
+    if (!b.errorText.isEmpty())
+        backend += QStringLiteral(" — ") + b.errorText;
+    else if (b.kind == models::BackendKind::Live)
+        backend += b.connected ? tr(" — connected") : tr(" — disconnected");
+    backend += tr(" · %n node(s)", nullptr, int(m_snapshot->nodes->size()));
+    m_backendLabel->setText(backend);
+    if (b.kind == models::BackendKind::Embedded) {
+        const QDateTime t = QDateTime::fromMSecsSinceEpoch(m_snapshot->clock.now, Qt::UTC);
+        m_clockLabel->setText(
+            tr("Virtual time %1").arg(t.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"))));
+        const double speed = m_snapshot->clock.speed;
+        m_speedLabel->setText(m_snapshot->clock.running && speed > 0
+                                  ? tr("Running at %1×").arg(speedText(speed))
+                                  : tr("Clock stopped"));
+    } else {
+        m_clockLabel->setText(
+            tr("Last update %1")
+                .arg(QDateTime::fromMSecsSinceEpoch(m_snapshot->clock.now).toString(Qt::ISODate)));
+        m_speedLabel->clear();
+    }
+}
+
+// ---- commands -----------------------------------------------------------------------------
+
+void MainWindow::openScenario(const QString &path)
+{
+    if (!m_backend)
+        return;
+    // The new cluster's DaemonSets replace the old ones; keep the selection when the key exists.
+    m_firstDaemonSetsSeen = false;
+    if (!m_selection->current().isEmpty())
+        m_pendingSelection = m_selection->current();
+    statusBar()->showMessage(tr("Loading %1…").arg(QFileInfo(path).fileName()));
+    m_backend->loadScenario(path);
+}
+
+void MainWindow::setSpeed(double speed)
+{
+    if (!m_backend)
+        return;
+    if (speed > 0)
+        m_lastRunningSpeed = speed;
+    m_backend->setSpeed(speed);
+}
+
+void MainWindow::toggleClock()
+{
+    const bool running = m_snapshot && m_snapshot->clock.running && m_snapshot->clock.speed > 0;
+    if (running)
+        m_lastRunningSpeed = m_snapshot->clock.speed;
+    setSpeed(running ? 0 : m_lastRunningSpeed);
+}
+
+void MainWindow::openScenarioDialog()
+{
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open Scenario"), settingsDir(QStringLiteral("dirs/scenario")),
+                                     tr("Scenarios (*.yaml *.yml);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QSettings().setValue(QStringLiteral("dirs/scenario"), QFileInfo(path).absolutePath());
+    openScenario(path);
+}
+
+RollbackDialog *MainWindow::showRollbackDialog(qint64 toRevision)
+{
+    const QString key = m_selection->current();
+    if (key.isEmpty() || !m_backend)
+        return nullptr;
+    if (m_rollbackDialog)
+        m_rollbackDialog->close();
+    auto *dialog = new RollbackDialog(m_backend, key, toRevision, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowModality(Qt::WindowModal);
+    m_rollbackDialog = dialog;
+    dialog->show();
+    return dialog;
+}
+
+void MainWindow::pauseRollout()
+{
+    const QString key = m_selection->current();
+    if (!key.isEmpty())
+        m_backend->pause(key);
+}
+
+void MainWindow::resumeRollout()
+{
+    const QString key = m_selection->current();
+    if (!key.isEmpty())
+        m_backend->resume(key);
+}
+
+void MainWindow::injectFaultDialog()
+{
+    if (!m_snapshot)
+        return;
+    QStringList nodes;
+    for (const auto &n : *m_snapshot->nodes)
+        nodes << n.name;
+    FaultDialog dialog(nodes, m_page->nodesTab()->currentNode(), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    m_backend->injectFault(dialog.node(), dialog.faultKind());
+}
+
+void MainWindow::onActionFinished(const models::ActionResult &result)
+{
+    QString what;
+    switch (result.kind) {
+    case models::ActionKind::Rollback:
+        what = tr("Rollback of %1").arg(result.target);
+        break;
+    case models::ActionKind::Pause:
+        what = tr("Pause of %1").arg(result.target);
+        break;
+    case models::ActionKind::Resume:
+        what = tr("Resume of %1").arg(result.target);
+        break;
+    case models::ActionKind::LoadScenario:
+        what = tr("Loading %1").arg(QFileInfo(result.target).fileName());
+        break;
+    case models::ActionKind::InjectFault:
+        what = tr("Fault on %1").arg(result.target);
+        break;
+    case models::ActionKind::SetSpeed:
+    case models::ActionKind::Step:
+    case models::ActionKind::SetSeed:
+        if (result.ok)
+            return; // the status bar's clock shows it
+        what = tr("Clock");
+        break;
+    }
+    statusBar()->showMessage(tr("%1: %2").arg(what, result.message), 15000);
+    if (!result.ok && result.kind == models::ActionKind::LoadScenario) {
+        auto *box = new QMessageBox(QMessageBox::Warning, tr("Cannot Open Scenario"), result.message,
+                                    QMessageBox::Ok, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+    }
+}
+
+// ---- export -------------------------------------------------------------------------------
+
+ExportJob *MainWindow::exportHistoryReport(const QString &path, ReportFormat format)
+{
+    const models::DaemonSetInfo *ds = m_page->daemonSet();
+    if (!ds || !m_snapshot)
+        return nullptr;
+    // Everything the worker needs is copied into plain values here, on the GUI thread.
+    diff::HistoryReport report =
+        buildHistoryReport(*m_snapshot, *ds, m_page->timelineModel()->memory().revisions(ds->key));
+    report.ignoreServerNoise = m_page->diffTab()->diffView()->hideServerNoise();
+    ExportJob *job = ExportJob::start(this, tr("Export History Report"), path,
+                                      [report = std::move(report), format](QString *) {
+                                          std::string text;
+                                          switch (format) {
+                                          case ReportFormat::Markdown:
+                                              text = report.markdown();
+                                              break;
+                                          case ReportFormat::Html:
+                                              text = report.html();
+                                              break;
+                                          case ReportFormat::Json:
+                                              text = report.json();
+                                              break;
+                                          }
+                                          return QByteArray::fromStdString(text);
+                                      });
+    connect(job, &ExportJob::finished, this, [this](bool ok, const QString &message) {
+        statusBar()->showMessage(message, 15000);
+        emit exportFinished(ok, message);
+    });
+    return job;
+}
+
+ExportJob *MainWindow::exportRevisionDiff(const QString &path)
+{
+    const models::DaemonSetInfo *ds = m_page->daemonSet();
+    if (!ds)
+        return nullptr;
+    DiffTab *tab = m_page->diffTab();
+    m_page->refreshDiff();
+    const auto left = tab->leftTemplate();
+    const auto right = tab->rightTemplate();
+    if (!left || !right)
+        return nullptr;
+    diff::TemplateDiffInput input;
+    input.oldName = patchName(ds->name, tab->leftTitle(), tab->leftKey());
+    input.newName = patchName(ds->name, tab->rightTitle(), tab->rightKey());
+    input.oldTemplate = *left;
+    input.newTemplate = *right;
+    input.ignoreServerNoise = tab->diffView()->hideServerNoise();
+    ExportJob *job =
+        ExportJob::start(this, tr("Export Revision Diff"), path, [input = std::move(input)](QString *) {
+            return QByteArray::fromStdString(diff::renderUnified(diff::TemplateDiff::compute(input)));
+        });
+    connect(job, &ExportJob::finished, this, [this](bool ok, const QString &message) {
+        statusBar()->showMessage(message, 15000);
+        emit exportFinished(ok, message);
+    });
+    return job;
+}
+
+void MainWindow::exportHistoryReportDialog()
+{
+    const models::DaemonSetInfo *ds = m_page->daemonSet();
+    if (!ds)
+        return;
+    const QString markdown = tr("Markdown (*.md)");
+    const QString html = tr("HTML page (*.html)");
+    const QString json = tr("JSON (*.json)");
+    QString filter = markdown;
+    const QString suggested = settingsDir(QStringLiteral("dirs/export")) + QLatin1Char('/') + ds->name +
+                              QStringLiteral("-history.md");
+    QString path =
+        QFileDialog::getSaveFileName(this, tr("Export History Report"), suggested,
+                                     QStringList{markdown, html, json}.join(QStringLiteral(";;")), &filter);
+    if (path.isEmpty())
+        return;
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    ReportFormat format = ReportFormat::Markdown;
+    if (suffix == QLatin1String("html") || suffix == QLatin1String("htm") ||
+        (suffix.isEmpty() && filter == html))
+        format = ReportFormat::Html;
+    else if (suffix == QLatin1String("json") || (suffix.isEmpty() && filter == json))
+        format = ReportFormat::Json;
+    if (suffix.isEmpty())
+        path += format == ReportFormat::Html   ? QStringLiteral(".html")
+                : format == ReportFormat::Json ? QStringLiteral(".json")
+                                               : QStringLiteral(".md");
+    QSettings().setValue(QStringLiteral("dirs/export"), QFileInfo(path).absolutePath());
+    exportHistoryReport(path, format);
+}
+
+void MainWindow::exportRevisionDiffDialog()
+{
+    const models::DaemonSetInfo *ds = m_page->daemonSet();
+    if (!ds)
+        return;
+    m_page->setCurrentTab(DaemonSetPage::Tab::Diff);
+    DiffTab *tab = m_page->diffTab();
+    auto part = [&](const QString &title, const QString &key) {
+        return QString::fromStdString(patchName(QString(), title, key))
+            .remove(QStringLiteral("@"))
+            .remove(QStringLiteral(".yaml"));
+    };
+    const QString suggested = settingsDir(QStringLiteral("dirs/export")) + QLatin1Char('/') + ds->name +
+                              QLatin1Char('-') + part(tab->leftTitle(), tab->leftKey()) + QLatin1Char('-') +
+                              part(tab->rightTitle(), tab->rightKey()) + QStringLiteral(".diff");
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Revision Diff"), suggested,
+                                                      tr("Unified diff (*.diff *.patch);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QSettings().setValue(QStringLiteral("dirs/export"), QFileInfo(path).absolutePath());
+    exportRevisionDiff(path);
+}
+
+// ---- misc ---------------------------------------------------------------------------------
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(
+        this, tr("About Daemonscope"),
+        tr("<h3>Daemonscope %1</h3>"
+           "<p>A desktop console for Kubernetes DaemonSet rollouts: revision history, "
+           "pod-to-revision map, template diffs, rollback with preview, pause and resume.</p>"
+           "<p>The embedded cluster is a deterministic simulation of the DaemonSet controller; "
+           "every action uses the same API calls kubectl makes.</p>")
+            .arg(QApplication::applicationVersion().toHtmlEscaped()));
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    if (auto *splitter = findChild<QSplitter *>(QStringLiteral("mainSplitter")))
+        splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    if (auto *splitter = findChild<QSplitter *>(QStringLiteral("mainSplitter")))
+        settings.setValue(QStringLiteral("window/splitter"), splitter->saveState());
+    QMainWindow::closeEvent(event);
+}
+
+} // namespace gui

@@ -1,0 +1,138 @@
+#pragma once
+// The console's main window: the explorer (backend → namespaces → DaemonSets with status
+// badges) on the left, the DaemonSet page in the centre, menus and a toolbar for every action,
+// and a status bar with the backend's state, the virtual clock and its speed.
+
+#include "models/clusterbackend.h"
+#include "ui/daemonsetpage.h"
+
+#include <QMainWindow>
+#include <QPointer>
+
+class QAction;
+class QActionGroup;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSortFilterProxyModel;
+class QTreeView;
+
+namespace models {
+class DaemonSetListModel;
+class DaemonSetSelection;
+} // namespace models
+
+namespace gui {
+
+class ExportJob;
+class RollbackDialog;
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    enum class ReportFormat { Markdown, Html, Json };
+    Q_ENUM(ReportFormat)
+
+    // Takes ownership of the backend.
+    explicit MainWindow(models::ClusterBackend *backend, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // The bundled demo cluster (a Qt resource).
+    static QString demoScenarioPath();
+
+    models::ClusterBackend *backend() const { return m_backend; }
+    DaemonSetPage *page() const { return m_page; }
+    QTreeView *explorer() const { return m_explorer; }
+    models::DaemonSetListModel *daemonSetModel() const { return m_listModel; }
+    models::SnapshotPtr snapshot() const { return m_snapshot; }
+    int daemonSetCount() const;
+    QString currentDaemonSet() const;
+
+    // Loads a scenario into the embedded backend; the explorer fills with the next snapshot.
+    void openScenario(const QString &path);
+    void setSpeed(double speed);
+    bool selectDaemonSet(const QString &dsKey);
+
+    // Opens the rollback dialog (0 = previous revision) and returns it; it deletes itself on close.
+    RollbackDialog *showRollbackDialog(qint64 toRevision = 0);
+    // Writes in the background; the job reports through finished() and then deletes itself.
+    ExportJob *exportHistoryReport(const QString &path, ReportFormat format);
+    // The pair shown in the Diff tab (or previous → current when the tab shows nothing).
+    ExportJob *exportRevisionDiff(const QString &path);
+
+    // Restores the window geometry and layout saved at the last exit.
+    void restoreSettings();
+
+    QAction *action(const QString &objectName) const;
+
+signals:
+    // After a snapshot reached every view.
+    void snapshotApplied();
+    void exportFinished(bool ok, const QString &message);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createToolBar();
+    void createStatusBar();
+    void createExplorer();
+
+    void applySnapshot(const models::SnapshotPtr &snapshot);
+    void onActionFinished(const models::ActionResult &result);
+    void onExplorerCurrentChanged();
+    void updateActions();
+    void updateStatusBar();
+
+    void openScenarioDialog();
+    void exportHistoryReportDialog();
+    void exportRevisionDiffDialog();
+    void pauseRollout();
+    void resumeRollout();
+    void toggleClock();
+    void injectFaultDialog();
+    void showAbout();
+
+    models::ClusterBackend *m_backend = nullptr;
+    models::SnapshotPtr m_snapshot;
+    models::DaemonSetSelection *m_selection = nullptr;
+    models::DaemonSetListModel *m_listModel = nullptr;
+    QSortFilterProxyModel *m_explorerProxy = nullptr;
+    QTreeView *m_explorer = nullptr;
+    QLineEdit *m_explorerFilter = nullptr;
+    DaemonSetPage *m_page = nullptr;
+    QPointer<RollbackDialog> m_rollbackDialog;
+    QString m_pendingSelection; // selected once it appears in a snapshot
+    double m_lastRunningSpeed = 1.0;
+    bool m_firstDaemonSetsSeen = false;
+
+    QAction *m_openScenario = nullptr;
+    QAction *m_reloadScenario = nullptr;
+    QAction *m_exportReport = nullptr;
+    QAction *m_exportDiff = nullptr;
+    QAction *m_quit = nullptr;
+    QAction *m_rollback = nullptr;
+    QAction *m_rollbackTo = nullptr;
+    QAction *m_pause = nullptr;
+    QAction *m_resume = nullptr;
+    QAction *m_runClock = nullptr;
+    QAction *m_step = nullptr;
+    QActionGroup *m_speedGroup = nullptr;
+    QList<QAction *> m_speedActions;
+    QAction *m_injectFault = nullptr;
+    QList<QAction *> m_tabActions;
+    QAction *m_focusExplorer = nullptr;
+    QAction *m_about = nullptr;
+    QAction *m_aboutQt = nullptr;
+
+    QComboBox *m_speedCombo = nullptr;
+    QLabel *m_backendLabel = nullptr;
+    QLabel *m_clockLabel = nullptr;
+    QLabel *m_speedLabel = nullptr;
+};
+
+} // namespace gui

@@ -1,0 +1,142 @@
+#include "ui/nodestab.h"
+
+#include "models/nodemapfilter.h"
+#include "models/nodemapmodel.h"
+#include "ui/nodemapview.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QVBoxLayout>
+
+namespace gui {
+
+namespace {
+
+using State = models::NodeTile::PodState;
+
+struct StateChoice
+{
+    const char *label;
+    QList<State> states;
+};
+
+const StateChoice kChoices[] = {
+    {QT_TRANSLATE_NOOP("gui::NodesTab", "All pod states"), {}},
+    {QT_TRANSLATE_NOOP("gui::NodesTab", "Problems (not ready, terminating, missing)"),
+     {State::NotReady, State::Terminating, State::Missing}},
+    {QT_TRANSLATE_NOOP("gui::NodesTab", "Ready"), {State::Ready}},
+    {QT_TRANSLATE_NOOP("gui::NodesTab", "Not ready"), {State::NotReady}},
+    {QT_TRANSLATE_NOOP("gui::NodesTab", "Terminating"), {State::Terminating}},
+    {QT_TRANSLATE_NOOP("gui::NodesTab", "Missing"), {State::Missing}},
+    {QT_TRANSLATE_NOOP("gui::NodesTab", "Surging"), {State::Surging}},
+    {QT_TRANSLATE_NOOP("gui::NodesTab", "Not scheduled"), {State::NotScheduled}},
+};
+
+} // namespace
+
+NodesTab::NodesTab(QWidget *parent) : QWidget(parent)
+{
+    m_model = new models::NodeMapModel(this);
+    m_filter = new models::NodeMapFilter(this);
+    m_filter->setSourceModel(m_model);
+
+    auto *layout = new QVBoxLayout(this);
+    auto *bar = new QHBoxLayout;
+    m_search = new QLineEdit(this);
+    m_search->setPlaceholderText(tr("Filter nodes: name or label=value"));
+    m_search->setClearButtonEnabled(true);
+    m_search->setAccessibleName(tr("Node filter"));
+    m_search->setToolTip(
+        tr("Space-separated terms, all must match: a part of the node name, or key=value for a label"));
+    auto *searchLabel = new QLabel(tr("&Filter:"), this);
+    searchLabel->setBuddy(m_search);
+    bar->addWidget(searchLabel);
+    bar->addWidget(m_search, 2);
+
+    m_states = new QComboBox(this);
+    m_states->setAccessibleName(tr("Pod state filter"));
+    for (const auto &c : kChoices)
+        m_states->addItem(tr(c.label));
+    auto *stateLabel = new QLabel(tr("&State:"), this);
+    stateLabel->setBuddy(m_states);
+    bar->addWidget(stateLabel);
+    bar->addWidget(m_states, 1);
+    m_count = new QLabel(this);
+    m_count->setAccessibleName(tr("Shown nodes"));
+    bar->addWidget(m_count);
+    layout->addLayout(bar);
+
+    m_view = new NodeMapView(this);
+    m_view->setModel(m_filter);
+    m_view->setAccessibleName(tr("Node map"));
+    layout->addWidget(m_view, 1);
+
+    m_details = new QLabel(this);
+    m_details->setWordWrap(true);
+    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_details->setAccessibleName(tr("Current node"));
+    m_details->setText(tr("Click a tile (or use the arrow keys) to see its node and pod."));
+    layout->addWidget(m_details);
+
+    connect(m_search, &QLineEdit::textChanged, m_filter, &models::NodeMapFilter::setFilterText);
+    connect(m_states, &QComboBox::currentIndexChanged, this, &NodesTab::applyStateFilter);
+    connect(m_view, &NodeMapView::currentNodeChanged, this, &NodesTab::updateNodeDetails);
+    connect(m_view, &NodeMapView::nodeActivated, this, &NodesTab::nodeActivated);
+    connect(m_view, &NodeMapView::highlightedRevisionChanged, this, [this](qint64 revision) {
+        m_filter->setHighlightedRevision(revision);
+        emit highlightedRevisionChanged(revision);
+    });
+    connect(m_filter, &QAbstractItemModel::rowsInserted, this, &NodesTab::updateCountLabel);
+    connect(m_filter, &QAbstractItemModel::rowsRemoved, this, &NodesTab::updateCountLabel);
+    connect(m_filter, &QAbstractItemModel::modelReset, this, &NodesTab::updateCountLabel);
+    connect(m_filter, &QAbstractItemModel::layoutChanged, this, &NodesTab::updateCountLabel);
+    updateCountLabel();
+}
+
+void NodesTab::setTiles(std::vector<models::NodeTile> tiles, qint64 referenceTime)
+{
+    m_model->setReferenceTime(referenceTime);
+    m_model->setTiles(std::move(tiles));
+    updateNodeDetails();
+    updateCountLabel();
+}
+
+void NodesTab::setHighlightedRevision(qint64 revisionNumber)
+{
+    m_filter->setHighlightedRevision(revisionNumber);
+    m_view->setHighlightedRevision(revisionNumber);
+}
+
+QString NodesTab::currentNode() const
+{
+    return m_view->currentNode();
+}
+
+void NodesTab::applyStateFilter()
+{
+    const int i = m_states->currentIndex();
+    if (i >= 0 && i < int(std::size(kChoices)))
+        m_filter->setStateFilter(kChoices[i].states);
+    updateCountLabel();
+}
+
+void NodesTab::updateNodeDetails()
+{
+    const QString node = m_view->currentNode();
+    const int row = node.isEmpty() ? -1 : m_model->rowOfNode(node);
+    if (row < 0)
+        return;
+    // The tooltip text is the one description of a tile; the details line repeats it on one line.
+    QString text = m_model->toolTip(m_model->tile(row));
+    text.replace(QLatin1Char('\n'), QStringLiteral(" · "));
+    m_details->setText(text);
+}
+
+void NodesTab::updateCountLabel()
+{
+    m_count->setText(tr("%1 of %2 nodes").arg(m_filter->rowCount()).arg(m_model->rowCount()));
+}
+
+} // namespace gui

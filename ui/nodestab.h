@@ -1,0 +1,61 @@
+#pragma once
+// The Nodes tab of a DaemonSet page: the pod-to-revision map with its legend, a search line
+// (node name or key=value label) and a pod-state filter, and a line describing the current
+// node.
+
+#include "models/nodetile.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+
+namespace models {
+class NodeMapFilter;
+class NodeMapModel;
+} // namespace models
+
+namespace gui {
+
+class NodeMapView;
+
+class NodesTab : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit NodesTab(QWidget *parent = nullptr);
+
+    // referenceTime: "now" for pod ages (the virtual clock), 0 for the wall clock.
+    void setTiles(std::vector<models::NodeTile> tiles, qint64 referenceTime);
+    void setHighlightedRevision(qint64 revisionNumber); // -1 clears
+
+    NodeMapView *mapView() const { return m_view; }
+    models::NodeMapModel *model() const { return m_model; }
+    models::NodeMapFilter *filter() const { return m_filter; }
+    QLineEdit *searchEdit() const { return m_search; }
+    QComboBox *stateCombo() const { return m_states; }
+    QString currentNode() const;
+
+signals:
+    void highlightedRevisionChanged(qint64 revisionNumber);
+    void nodeActivated(const QString &node);
+
+private:
+    void applyStateFilter();
+    void updateNodeDetails();
+    void updateCountLabel();
+
+    models::NodeMapModel *m_model = nullptr;
+    models::NodeMapFilter *m_filter = nullptr;
+    NodeMapView *m_view = nullptr;
+    QLineEdit *m_search = nullptr;
+    QComboBox *m_states = nullptr;
+    QLabel *m_count = nullptr;
+    QLabel *m_details = nullptr;
+};
+
+} // namespace gui

@@ -1,0 +1,38 @@
+#pragma once
+// Paints one node tile: fill by revision colour, outline by pod state. Shared by the node map
+// and its legend so the key shows exactly what the map draws.
+
+#include "models/nodetile.h"
+
+#include <QColor>
+#include <QRect>
+
+class QPainter;
+class QPalette;
+
+namespace gui {
+
+class NodeTilePainter
+{
+public:
+    struct Look
+    {
+        QColor fill;    // revision colour; invalid when the node has no pod
+        QColor outline; // outline of the fill; invalid: outlineColor(fill) (pass it to save work)
+        models::NodeTile::PodState state = models::NodeTile::PodState::Missing;
+        bool nodeReady = true;
+        bool dimmed = false;      // another revision is highlighted
+        bool highlighted = false; // this tile's revision is highlighted
+        bool current = false;
+        bool focused = false; // the view has keyboard focus (current tile drawn strongly)
+    };
+
+    // r is the tile in logical pixels; highlight and focus rings are drawn up to 2 px outside.
+    static void paint(QPainter *p, const QRect &r, const Look &look, const QPalette &palette);
+
+    static QColor outlineColor(const QColor &fill, const QPalette &palette);
+    // Outline colour of "not ready" tiles and the not-ready node marker.
+    static QColor alertColor(const QPalette &palette);
+};
+
+} // namespace gui
