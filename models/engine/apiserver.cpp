@@ -1,0 +1,563 @@
+// Cluster::Impl: the JSON API — create, update (PUT), status update, patch, get, delete with
+// API-server defaulting, validation, generations and optimistic concurrency.
+
+#include "models/engine/clusterimpl.h"
+#include "models/engine/strategicmerge.h"
+#include "models/engine/validation.h"
+#include "models/kube/defaults.h"
+
+namespace engine {
+
+using kube::ApiStatus;
+using kube::Json;
+
+namespace {
+
+struct Target
+{
+    Kind kind;
+    std::string ns;
+    std::string name;
+};
+
+kube::Result<Target> targetOf(const Json &manifest)
+{
+    if (!manifest.is_object())
+        return ApiStatus::badRequest("the object must be a JSON object");
+    const std::string kindText = manifest.value("kind", "");
+    if (kindText.empty())
+        return ApiStatus::badRequest("Object 'Kind' is missing in the object");
+    auto kind = kindFromString(kindText);
+    if (!kind || kindText != kindName(*kind))
+        return ApiStatus::badRequest("no kind \"" + kindText + "\" is registered for the engine");
+    Target t{*kind, {}, {}};
+    if (auto m = manifest.find("metadata"); m != manifest.end() && m->is_object()) {
+        if (auto n = m->find("name"); n != m->end() && n->is_string())
+            t.name = n->get<std::string>();
+        if (auto n = m->find("namespace"); n != m->end() && n->is_string())
+            t.ns = n->get<std::string>();
+    }
+    if (isNamespaced(*kind) && t.ns.empty())
+        t.ns = "default";
+    if (!isNamespaced(*kind))
+        t.ns.clear();
+    return t;
+}
+
+Json namespaceJson(const kube::ObjectMeta &m)
+{
+    return {{"apiVersion", "v1"},
+            {"kind", "Namespace"},
+            {"metadata", m.toJson()},
+            {"spec", {{"finalizers", Json::array({"kubernetes"})}}},
+            {"status", {{"phase", "Active"}}}};
+}
+
+// The generation annotation is the apps/v1 face of the internal templateGeneration.
+void setTemplateGeneration(kube::DaemonSet &ds, std::int64_t tg)
+{
+    ds.metadata.annotations[kube::kTemplateGenerationAnnotation] = std::to_string(tg);
+}
+
+void defaultNode(kube::Node &n, kube::Timestamp now)
+{
+    if (!n.condition("Ready"))
+        n.setCondition({"Ready", "True", "KubeletReady", "kubelet is posting ready status", now});
+    if (n.unschedulable) {
+        bool has = false;
+        for (const auto &t : n.taints)
+            has = has || (t.key == "node.kubernetes.io/unschedulable" && t.effect == "NoSchedule");
+        if (!has)
+            n.taints.push_back({"node.kubernetes.io/unschedulable", "", "NoSchedule"});
+    }
+}
+
+ApiStatus conflict(Kind kind, const std::string &name)
+{
+    return ApiStatus::conflict(
+        qualifiedResource(kind), name,
+        "the object has been modified; please apply your changes to the latest version and "
+        "try again");
+}
+
+template <typename T> kube::Result<T> parse(const Json &j)
+{
+    try {
+        return T::fromJson(j);
+    } catch (const std::exception &e) {
+        return ApiStatus::badRequest(std::string("decoding ") + e.what());
+    }
+}
+
+} // namespace
+
+Json Cluster::Impl::objectJson(Kind kind, const std::string &k) const
+{
+    switch (kind) {
+    case Kind::Namespace:
+        if (auto it = namespaces.find(k); it != namespaces.end())
+            return namespaceJson(it->second);
+        break;
+    case Kind::Node:
+        if (auto it = nodes.find(k); it != nodes.end())
+            return it->second.toJson();
+        break;
+    case Kind::Pod:
+        if (auto it = pods.find(k); it != pods.end())
+            return it->second.toJson();
+        break;
+    case Kind::DaemonSet:
+        if (auto it = daemonSets.find(k); it != daemonSets.end())
+            return it->second.toJson();
+        break;
+    case Kind::ControllerRevision:
+        if (auto it = revisions.find(k); it != revisions.end())
+            return it->second.toJson();
+        break;
+    case Kind::ReplicaSet:
+        if (auto it = replicaSets.find(k); it != replicaSets.end())
+            return it->second.toJson();
+        break;
+    case Kind::Event:
+        if (auto it = events.find(k); it != events.end())
+            return it->second.toJson();
+        break;
+    }
+    return Json();
+}
+
+kube::Result<Json> Cluster::Impl::apiGet(Kind kind, const std::string &ns, const std::string &name) const
+{
+    const std::string k = key(isNamespaced(kind) ? (ns.empty() ? "default" : ns) : std::string(), name);
+    Json j = objectJson(kind, k);
+    if (j.is_null())
+        return ApiStatus::notFound(qualifiedResource(kind), name);
+    return j;
+}
+
+kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest)
+{
+    auto t = targetOf(manifest);
+    if (!t)
+        return t.error();
+    Json m = manifest;
+    if (!m.contains("metadata") || !m["metadata"].is_object())
+        m["metadata"] = Json::object();
+    if (isNamespaced(t->kind))
+        m["metadata"]["namespace"] = t->ns;
+    for (const char *serverOwned :
+         {"uid", "resourceVersion", "creationTimestamp", "deletionTimestamp", "generation"})
+        m["metadata"].erase(serverOwned);
+    if (t->name.empty() && !(t->kind == Kind::Pod && m["metadata"].contains("generateName")))
+        return ApiStatus::invalid(qualifiedKind(t->kind), "",
+                                  "metadata.name: Required value: name or generateName is required");
+    const std::string k = key(t->ns, t->name);
+    switch (t->kind) {
+    case Kind::Namespace: {
+        if (namespaces.count(t->name))
+            return ApiStatus::alreadyExists("namespaces", t->name);
+        ensureNamespace(t->name);
+        break;
+    }
+    case Kind::Node: {
+        if (nodes.count(t->name))
+            return ApiStatus::alreadyExists("nodes", t->name);
+        auto n = parse<kube::Node>(m);
+        if (!n)
+            return n.error();
+        n->metadata.uid = rng.uuid();
+        n->metadata.creationTimestamp = now;
+        defaultNode(*n, now);
+        commitNode(std::move(*n), true);
+        break;
+    }
+    case Kind::Pod: {
+        if (m.contains("spec"))
+            kube::applyPodSpecDefaults(m["spec"]);
+        m.erase("status");
+        auto p = parse<kube::Pod>(m);
+        if (!p)
+            return p.error();
+        if (p->spec)
+            p->spec = internSpec(*p->spec);
+        auto created = createPod(std::move(*p));
+        if (!created)
+            return created.error();
+        return (*created)->toJson();
+    }
+    case Kind::DaemonSet: {
+        if (daemonSets.count(k))
+            return ApiStatus::alreadyExists("daemonsets.apps", t->name);
+        kube::applyDaemonSetDefaults(m);
+        m.erase("status");
+        auto ds = parse<kube::DaemonSet>(m);
+        if (!ds)
+            return ds.error();
+        if (auto v = validateDaemonSet(*ds, nullptr); !v)
+            return v.error();
+        const std::int64_t tg = std::max<std::int64_t>(1, ds->templateGeneration().value_or(0));
+        setTemplateGeneration(*ds, tg);
+        ds->metadata.generation = 1;
+        ds->metadata.uid = rng.uuid();
+        ds->metadata.creationTimestamp = now;
+        ensureNamespace(t->ns);
+        commitDaemonSet(std::move(*ds), true);
+        break;
+    }
+    case Kind::ControllerRevision: {
+        if (revisions.count(k))
+            return ApiStatus::alreadyExists("controllerrevisions.apps", t->name);
+        auto cr = parse<kube::ControllerRevision>(m);
+        if (!cr)
+            return cr.error();
+        cr->metadata.uid = rng.uuid();
+        cr->metadata.creationTimestamp = now;
+        commitRevision(std::move(*cr), true);
+        break;
+    }
+    case Kind::ReplicaSet: {
+        if (replicaSets.count(k))
+            return ApiStatus::alreadyExists("replicasets.apps", t->name);
+        kube::applyReplicaSetDefaults(m);
+        m.erase("status");
+        auto rs = parse<kube::ReplicaSet>(m);
+        if (!rs)
+            return rs.error();
+        rs->metadata.generation = 1;
+        rs->metadata.uid = rng.uuid();
+        rs->metadata.creationTimestamp = now;
+        ensureNamespace(t->ns);
+        commitReplicaSet(std::move(*rs), true);
+        break;
+    }
+    case Kind::Event: {
+        if (events.count(k))
+            return ApiStatus::alreadyExists("events", t->name);
+        auto e = parse<kube::Event>(m);
+        if (!e)
+            return e.error();
+        e->metadata.uid = rng.uuid();
+        e->metadata.creationTimestamp = now;
+        ensureNamespace(t->ns);
+        commitEvent(std::move(*e), true);
+        break;
+    }
+    }
+    return objectJson(t->kind, k);
+}
+
+kube::Result<Json> Cluster::Impl::apiUpdate(const Json &manifest, bool statusOnly)
+{
+    auto t = targetOf(manifest);
+    if (!t)
+        return t.error();
+    const std::string k = key(t->ns, t->name);
+    Json current = objectJson(t->kind, k);
+    if (current.is_null())
+        return ApiStatus::notFound(qualifiedResource(t->kind), t->name);
+    Json m = manifest;
+    if (!m.contains("metadata") || !m["metadata"].is_object())
+        m["metadata"] = Json::object();
+    const std::string wantRv = m["metadata"].value("resourceVersion", "");
+    const std::string haveRv = current["metadata"].value("resourceVersion", "");
+    if (!wantRv.empty() && wantRv != haveRv)
+        return conflict(t->kind, t->name);
+    const std::string wantUid = m["metadata"].value("uid", "");
+    if (!wantUid.empty() && wantUid != current["metadata"].value("uid", ""))
+        return ApiStatus{409, "Conflict",
+                         "Precondition failed: UID in precondition: " + wantUid +
+                             ", UID in object meta: " + current["metadata"].value("uid", "")};
+    if (isNamespaced(t->kind))
+        m["metadata"]["namespace"] = t->ns;
+    // Server-owned metadata always comes from the stored object.
+    for (const char *owned :
+         {"uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "generation"}) {
+        if (current["metadata"].contains(owned))
+            m["metadata"][owned] = current["metadata"][owned];
+        else
+            m["metadata"].erase(owned);
+    }
+    m["metadata"]["resourceVersion"] = haveRv;
+
+    auto unchanged = [&](const Json &candidate) { return candidate == current; };
+
+    switch (t->kind) {
+    case Kind::Namespace:
+        return current; // nothing mutable that the engine models
+    case Kind::Node: {
+        const kube::Node &old = nodes.at(k);
+        Json merged = m;
+        if (!statusOnly)
+            merged["status"] = current["status"];
+        else
+            merged["spec"] = current["spec"], merged["metadata"] = current["metadata"];
+        auto n = parse<kube::Node>(merged);
+        if (!n)
+            return n.error();
+        if (!statusOnly)
+            defaultNode(*n, now);
+        else
+            n->metadata = old.metadata;
+        if (unchanged(n->toJson()))
+            return current;
+        commitNode(std::move(*n), false);
+        break;
+    }
+    case Kind::Pod: {
+        const kube::Pod &old = pods.at(k);
+        kube::Pod p = old;
+        if (statusOnly) {
+            auto parsed = parse<kube::Pod>(m);
+            if (!parsed)
+                return parsed.error();
+            p.phase = parsed->phase;
+            p.ready = parsed->ready;
+            p.readyTransitionTime = parsed->readyTransitionTime;
+            p.startTime = parsed->startTime;
+            p.waitingReason = parsed->waitingReason;
+            p.restartCount = parsed->restartCount;
+        } else {
+            // Pod specs are immutable here; metadata (labels, annotations, owners) may change.
+            Json meta = m["metadata"];
+            auto parsed = kube::ObjectMeta::fromJson(meta);
+            if (!parsed)
+                return parsed.error();
+            p.metadata.labels = parsed->labels;
+            p.metadata.annotations = parsed->annotations;
+            p.metadata.ownerReferences = parsed->ownerReferences;
+            p.metadata.finalizers = parsed->finalizers;
+        }
+        if (unchanged(p.toJson()))
+            return current;
+        return commitPod(std::move(p), false)->toJson();
+    }
+    case Kind::DaemonSet: {
+        const kube::DaemonSet old = daemonSets.at(k);
+        if (statusOnly) {
+            auto parsed = kube::DaemonSetStatus::fromJson(m.value("status", Json()));
+            if (!parsed)
+                return parsed.error();
+            kube::DaemonSet ds = old;
+            ds.status = *parsed;
+            if (auto v = validateDaemonSetStatus(ds, old); !v)
+                return v.error();
+            if (unchanged(ds.toJson()))
+                return current;
+            commitDaemonSet(std::move(ds), false);
+            break;
+        }
+        kube::applyDaemonSetDefaults(m);
+        m.erase("status");
+        auto ds = parse<kube::DaemonSet>(m);
+        if (!ds)
+            return ds.error();
+        if (auto v = validateDaemonSet(*ds, &old); !v)
+            return v.error();
+        ds->status = old.status;
+        std::int64_t tg = old.templateGeneration().value_or(1);
+        ds->metadata.generation = old.metadata.generation;
+        if (ds->podTemplate() != old.podTemplate()) {
+            ++tg;
+            ++ds->metadata.generation;
+        } else if (ds->spec != old.spec) {
+            ++ds->metadata.generation;
+        }
+        setTemplateGeneration(*ds, tg);
+        if (unchanged(ds->toJson()))
+            return current;
+        commitDaemonSet(std::move(*ds), false);
+        break;
+    }
+    case Kind::ControllerRevision: {
+        auto cr = parse<kube::ControllerRevision>(m);
+        if (!cr)
+            return cr.error();
+        const kube::ControllerRevision &old = revisions.at(k);
+        if (cr->data != old.data)
+            return ApiStatus::invalid(
+                "ControllerRevision.apps", t->name,
+                "data: Invalid value: runtime.RawExtension{Raw:[]uint8(...)}: field is immutable");
+        if (unchanged(cr->toJson()))
+            return current;
+        commitRevision(std::move(*cr), false);
+        break;
+    }
+    case Kind::ReplicaSet: {
+        const kube::ReplicaSet old = replicaSets.at(k);
+        kube::ReplicaSet rs = old;
+        if (statusOnly) {
+            auto parsed = parse<kube::ReplicaSet>(m);
+            if (!parsed)
+                return parsed.error();
+            rs.status = parsed->status;
+        } else {
+            kube::applyReplicaSetDefaults(m);
+            m.erase("status");
+            auto parsed = parse<kube::ReplicaSet>(m);
+            if (!parsed)
+                return parsed.error();
+            rs = std::move(*parsed);
+            rs.status = old.status;
+            rs.metadata.generation = old.metadata.generation + (rs.spec != old.spec ? 1 : 0);
+        }
+        if (unchanged(rs.toJson()))
+            return current;
+        commitReplicaSet(std::move(rs), false);
+        break;
+    }
+    case Kind::Event: {
+        auto e = parse<kube::Event>(m);
+        if (!e)
+            return e.error();
+        if (unchanged(e->toJson()))
+            return current;
+        commitEvent(std::move(*e), false);
+        break;
+    }
+    }
+    return objectJson(t->kind, k);
+}
+
+kube::Result<Json> Cluster::Impl::apiPatch(Kind kind, const std::string &ns, const std::string &name,
+                                           PatchType type, const Json &patch)
+{
+    const std::string k = key(isNamespaced(kind) ? (ns.empty() ? "default" : ns) : std::string(), name);
+    Json current = objectJson(kind, k);
+    if (current.is_null())
+        return ApiStatus::notFound(qualifiedResource(kind), name);
+    // Preconditions carried by the patch itself.
+    if (patch.is_object() && patch.contains("metadata") && patch["metadata"].is_object()) {
+        const Json &pm = patch["metadata"];
+        if (pm.contains("resourceVersion") && pm["resourceVersion"].is_string() &&
+            pm["resourceVersion"] != current["metadata"].value("resourceVersion", ""))
+            return conflict(kind, name);
+        if (pm.contains("uid") && pm["uid"].is_string() && pm["uid"] != current["metadata"].value("uid", ""))
+            return ApiStatus{409, "Conflict",
+                             "Precondition failed: UID in precondition: " + pm["uid"].get<std::string>() +
+                                 ", UID in object meta: " + current["metadata"].value("uid", "")};
+    }
+    Json patched;
+    switch (type) {
+    case PatchType::Merge:
+        if (!patch.is_object())
+            return ApiStatus::badRequest("merge patch: the patch must be a JSON object");
+        patched = mergePatch(current, patch);
+        break;
+    case PatchType::Json: {
+        auto r = jsonPatch(current, patch);
+        if (!r)
+            return r.error();
+        patched = std::move(*r);
+        break;
+    }
+    case PatchType::Strategic: {
+        auto r = strategicMergePatch(current, patch);
+        if (!r)
+            return r.error();
+        patched = std::move(*r);
+        break;
+    }
+    }
+    if (!patched.is_object())
+        return ApiStatus::badRequest("the patched object is not a JSON object");
+    const Json &pm = patched.value("metadata", Json::object());
+    if (pm.value("name", "") != name)
+        return ApiStatus::badRequest("the name of the object (" + pm.value("name", "") +
+                                     ") does not match the name on the URL (" + name + ")");
+    patched["kind"] = kindName(kind);
+    patched["apiVersion"] = apiVersion(kind);
+    patched["metadata"]["resourceVersion"] = current["metadata"].value("resourceVersion", "");
+    return apiUpdate(patched, false);
+}
+
+kube::Result<void> Cluster::Impl::apiDelete(Kind kind, const std::string &nsIn, const std::string &name,
+                                            std::optional<std::int64_t> grace)
+{
+    const std::string ns = isNamespaced(kind) ? (nsIn.empty() ? "default" : nsIn) : std::string();
+    const std::string k = key(ns, name);
+    switch (kind) {
+    case Kind::Pod:
+        return deletePod(ns, name, grace);
+    case Kind::Node:
+        if (!nodes.count(name))
+            return ApiStatus::notFound("nodes", name);
+        eraseNode(name);
+        return {};
+    case Kind::DaemonSet:
+    case Kind::ReplicaSet: {
+        std::string uid;
+        if (kind == Kind::DaemonSet) {
+            auto it = daemonSets.find(k);
+            if (it == daemonSets.end())
+                return ApiStatus::notFound("daemonsets.apps", name);
+            uid = it->second.metadata.uid;
+            eraseDaemonSet(k);
+        } else {
+            auto it = replicaSets.find(k);
+            if (it == replicaSets.end())
+                return ApiStatus::notFound("replicasets.apps", name);
+            uid = it->second.metadata.uid;
+            eraseReplicaSet(k);
+        }
+        // Garbage collection of dependents (background propagation).
+        std::vector<std::string> crs, podNames;
+        for (const auto &[ck, cr] : revisions)
+            if (const auto *ref = cr.metadata.controllerRef(); ref && ref->uid == uid)
+                crs.push_back(ck);
+        for (const auto &ck : crs)
+            eraseRevision(ck);
+        if (auto it = podsByOwner.find(uid); it != podsByOwner.end())
+            for (const auto &[pn, pod] : it->second)
+                podNames.push_back(pn);
+        for (const auto &pn : podNames)
+            (void)deletePod(ns, pn, grace);
+        return {};
+    }
+    case Kind::ControllerRevision:
+        if (!revisions.count(k))
+            return ApiStatus::notFound("controllerrevisions.apps", name);
+        eraseRevision(k);
+        return {};
+    case Kind::Event:
+        if (!events.count(k))
+            return ApiStatus::notFound("events", name);
+        eraseEvent(k);
+        return {};
+    case Kind::Namespace: {
+        auto it = namespaces.find(name);
+        if (it == namespaces.end())
+            return ApiStatus::notFound("namespaces", name);
+        const std::string prefix = name + "/";
+        auto keysIn = [&](const auto &map) {
+            std::vector<std::string> out;
+            for (auto i = map.lower_bound(prefix); i != map.end() && i->first.rfind(prefix, 0) == 0; ++i)
+                out.push_back(i->first);
+            return out;
+        };
+        for (const auto &dk : keysIn(daemonSets))
+            (void)apiDelete(Kind::DaemonSet, name, dk.substr(prefix.size()), 0);
+        for (const auto &rk : keysIn(replicaSets))
+            (void)apiDelete(Kind::ReplicaSet, name, rk.substr(prefix.size()), 0);
+        for (const auto &pk : keysIn(pods))
+            erasePod(pk);
+        for (const auto &ck : keysIn(revisions))
+            eraseRevision(ck);
+        for (const auto &ek : keysIn(events))
+            (void)apiDelete(Kind::Event, name, ek.substr(prefix.size()), 0);
+        kube::ObjectMeta gone = namespaces.at(name);
+        namespaces.erase(name);
+        gone.resourceVersion = nextResourceVersion();
+        WatchEvent ev;
+        ev.type = WatchEvent::Type::Deleted;
+        ev.kind = Kind::Namespace;
+        ev.name = name;
+        ev.resourceVersion = rv;
+        ev.namespaceObject = &gone;
+        emit(ev);
+        return {};
+    }
+    }
+    return {};
+}
+
+} // namespace engine

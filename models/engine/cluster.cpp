@@ -1,0 +1,851 @@
+#include "models/engine/cluster.h"
+
+#include "models/engine/clusterimpl.h"
+#include "models/engine/daemonsetcontroller.h"
+#include "models/engine/daemonsetlogic.h"
+#include "models/engine/kubelet.h"
+
+#include <algorithm>
+
+namespace engine {
+
+using kube::ApiStatus;
+using kube::Json;
+
+std::optional<FaultKind> faultKindFromString(const std::string &text)
+{
+    for (FaultKind k :
+         {FaultKind::NotReady, FaultKind::Ready, FaultKind::Unreachable, FaultKind::AgentUnresponsive,
+          FaultKind::NeverReturns, FaultKind::ReturnsOldVersion, FaultKind::FlapsNotReady})
+        if (text == faultKindName(k))
+            return k;
+    return std::nullopt;
+}
+
+const char *faultKindName(FaultKind kind)
+{
+    switch (kind) {
+    case FaultKind::NotReady:
+        return "NotReady";
+    case FaultKind::Ready:
+        return "Ready";
+    case FaultKind::Unreachable:
+        return "Unreachable";
+    case FaultKind::AgentUnresponsive:
+        return "AgentUnresponsive";
+    case FaultKind::NeverReturns:
+        return "NeverReturns";
+    case FaultKind::ReturnsOldVersion:
+        return "ReturnsOldVersion";
+    case FaultKind::FlapsNotReady:
+        return "FlapsNotReady";
+    }
+    return "";
+}
+
+const char *watchEventTypeName(WatchEvent::Type type)
+{
+    switch (type) {
+    case WatchEvent::Type::Added:
+        return "ADDED";
+    case WatchEvent::Type::Modified:
+        return "MODIFIED";
+    case WatchEvent::Type::Deleted:
+        return "DELETED";
+    }
+    return "";
+}
+
+Json WatchEvent::object() const
+{
+    if (pod)
+        return pod->toJson();
+    if (node)
+        return node->toJson();
+    if (daemonSet)
+        return daemonSet->toJson();
+    if (controllerRevision)
+        return controllerRevision->toJson();
+    if (replicaSet)
+        return replicaSet->toJson();
+    if (event)
+        return event->toJson();
+    if (namespaceObject)
+        return {{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", namespaceObject->toJson()}};
+    return Json();
+}
+
+Cluster::Cluster(ClusterOptions options) : d(std::make_unique<Impl>(std::move(options))) {}
+Cluster::~Cluster() = default;
+
+kube::Timestamp Cluster::now() const
+{
+    return d->now;
+}
+Mode Cluster::mode() const
+{
+    return d->options.mode;
+}
+std::uint64_t Cluster::seed() const
+{
+    return d->options.seed;
+}
+const ClusterOptions &Cluster::options() const
+{
+    return d->options;
+}
+
+// ---- API ---------------------------------------------------------------------------------
+
+kube::Result<Json> Cluster::create(const Json &manifest)
+{
+    return d->apiCreate(manifest);
+}
+kube::Result<Json> Cluster::update(const Json &manifest)
+{
+    return d->apiUpdate(manifest, false);
+}
+kube::Result<Json> Cluster::updateStatus(const Json &manifest)
+{
+    return d->apiUpdate(manifest, true);
+}
+
+kube::Result<Json> Cluster::apply(const Json &manifest)
+{
+    if (!manifest.is_object())
+        return ApiStatus::badRequest("the object must be a JSON object");
+    auto kind = kindFromString(manifest.value("kind", ""));
+    if (!kind)
+        return d->apiCreate(manifest); // reports the unknown kind
+    const Json meta = manifest.value("metadata", Json::object());
+    const std::string name = meta.value("name", "");
+    std::string ns = meta.value("namespace", "");
+    if (isNamespaced(*kind) && ns.empty())
+        ns = "default";
+    if (!name.empty() && !d->objectJson(*kind, Impl::key(isNamespaced(*kind) ? ns : "", name)).is_null())
+        return d->apiUpdate(manifest, false);
+    return d->apiCreate(manifest);
+}
+
+kube::Result<Json> Cluster::get(Kind kind, const std::string &ns, const std::string &name) const
+{
+    return d->apiGet(kind, ns, name);
+}
+
+namespace {
+
+// Parses "a=b,c!=d,e in (x,y),f notin (z),g,!h" into a LabelSelector.
+kube::Result<kube::LabelSelector> parseSelector(const std::string &text)
+{
+    kube::LabelSelector sel;
+    std::vector<std::string> parts;
+    std::string cur;
+    int depth = 0;
+    for (char c : text) {
+        if (c == '(')
+            ++depth;
+        if (c == ')')
+            --depth;
+        if (c == ',' && depth == 0) {
+            parts.push_back(cur);
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    if (!cur.empty())
+        parts.push_back(cur);
+    auto trim = [](std::string s) {
+        while (!s.empty() && s.front() == ' ')
+            s.erase(s.begin());
+        while (!s.empty() && s.back() == ' ')
+            s.pop_back();
+        return s;
+    };
+    for (auto p : parts) {
+        p = trim(p);
+        if (p.empty())
+            continue;
+        kube::LabelSelectorRequirement r;
+        std::size_t pos;
+        if ((pos = p.find(" notin ")) != std::string::npos || (pos = p.find(" in ")) != std::string::npos) {
+            const bool notIn = p.compare(pos, 7, " notin ") == 0;
+            r.key = trim(p.substr(0, pos));
+            r.op = notIn ? "NotIn" : "In";
+            std::string vals = trim(p.substr(pos + (notIn ? 7 : 4)));
+            if (vals.size() < 2 || vals.front() != '(' || vals.back() != ')')
+                return ApiStatus::badRequest("unable to parse requirement: " + p);
+            std::string v;
+            for (char c : vals.substr(1, vals.size() - 2) + ",") {
+                if (c == ',') {
+                    if (!trim(v).empty())
+                        r.values.push_back(trim(v));
+                    v.clear();
+                } else {
+                    v += c;
+                }
+            }
+            sel.matchExpressions.push_back(r);
+        } else if ((pos = p.find("!=")) != std::string::npos) {
+            r.key = trim(p.substr(0, pos));
+            r.op = "NotIn";
+            r.values = {trim(p.substr(pos + 2))};
+            sel.matchExpressions.push_back(r);
+        } else if ((pos = p.find('=')) != std::string::npos) {
+            const std::size_t skip = p.compare(pos, 2, "==") == 0 ? 2 : 1;
+            sel.matchLabels[trim(p.substr(0, pos))] = trim(p.substr(pos + skip));
+        } else if (p.front() == '!') {
+            r.key = trim(p.substr(1));
+            r.op = "DoesNotExist";
+            sel.matchExpressions.push_back(r);
+        } else {
+            r.key = p;
+            r.op = "Exists";
+            sel.matchExpressions.push_back(r);
+        }
+    }
+    return sel;
+}
+
+template <typename Map, typename F>
+void forRange(const Map &map, const std::string &ns, bool namespaced, F &&f)
+{
+    if (!namespaced || ns.empty()) {
+        for (const auto &[k, v] : map)
+            f(k, v);
+        return;
+    }
+    const std::string prefix = ns + "/";
+    for (auto it = map.lower_bound(prefix); it != map.end() && it->first.rfind(prefix, 0) == 0; ++it)
+        f(it->first, it->second);
+}
+
+} // namespace
+
+kube::Result<Json> Cluster::list(Kind kind, const std::string &ns, const std::string &labelSelector) const
+{
+    auto sel = parseSelector(labelSelector);
+    if (!sel)
+        return sel.error();
+    Json items = Json::array();
+    auto add = [&](const std::string &k, const kube::StringMap &labels) {
+        if (sel->matches(labels))
+            items.push_back(d->objectJson(kind, k));
+    };
+    const bool nsd = isNamespaced(kind);
+    switch (kind) {
+    case Kind::Namespace:
+        for (const auto &[k, m] : d->namespaces)
+            add(k, m.labels);
+        break;
+    case Kind::Node:
+        forRange(d->nodes, ns, false,
+                 [&](const std::string &k, const auto &o) { add(k, o.metadata.labels); });
+        break;
+    case Kind::Pod:
+        forRange(d->pods, ns, nsd, [&](const std::string &k, const auto &o) { add(k, o.metadata.labels); });
+        break;
+    case Kind::DaemonSet:
+        forRange(d->daemonSets, ns, nsd,
+                 [&](const std::string &k, const auto &o) { add(k, o.metadata.labels); });
+        break;
+    case Kind::ControllerRevision:
+        forRange(d->revisions, ns, nsd,
+                 [&](const std::string &k, const auto &o) { add(k, o.metadata.labels); });
+        break;
+    case Kind::ReplicaSet:
+        forRange(d->replicaSets, ns, nsd,
+                 [&](const std::string &k, const auto &o) { add(k, o.metadata.labels); });
+        break;
+    case Kind::Event:
+        forRange(d->events, ns, nsd, [&](const std::string &k, const auto &o) { add(k, o.metadata.labels); });
+        break;
+    }
+    return Json{{"apiVersion", apiVersion(kind)},
+                {"kind", std::string(kindName(kind)) + "List"},
+                {"metadata", {{"resourceVersion", std::to_string(d->rv)}}},
+                {"items", std::move(items)}};
+}
+
+kube::Result<Json> Cluster::patch(Kind kind, const std::string &ns, const std::string &name, PatchType type,
+                                  const Json &patch)
+{
+    return d->apiPatch(kind, ns, name, type, patch);
+}
+
+kube::Result<void> Cluster::remove(Kind kind, const std::string &ns, const std::string &name,
+                                   std::optional<std::int64_t> gracePeriodSeconds)
+{
+    return d->apiDelete(kind, ns, name, gracePeriodSeconds);
+}
+
+// ---- typed reads -------------------------------------------------------------------------
+
+namespace {
+
+template <typename Map> auto values(const Map &map)
+{
+    std::vector<const typename Map::mapped_type *> out;
+    out.reserve(map.size());
+    for (const auto &[k, v] : map)
+        out.push_back(&v);
+    return out;
+}
+
+template <typename Map> auto find(const Map &map, const std::string &k) -> const typename Map::mapped_type *
+{
+    auto it = map.find(k);
+    return it == map.end() ? nullptr : &it->second;
+}
+
+} // namespace
+
+const kube::DaemonSet *Cluster::daemonSet(const std::string &ns, const std::string &name) const
+{
+    return find(d->daemonSets, Impl::key(ns, name));
+}
+std::vector<const kube::DaemonSet *> Cluster::daemonSets() const
+{
+    return values(d->daemonSets);
+}
+const kube::Node *Cluster::node(const std::string &name) const
+{
+    return find(d->nodes, name);
+}
+std::vector<const kube::Node *> Cluster::nodes() const
+{
+    return values(d->nodes);
+}
+const kube::Pod *Cluster::pod(const std::string &ns, const std::string &name) const
+{
+    return find(d->pods, Impl::key(ns, name));
+}
+std::vector<const kube::Pod *> Cluster::pods() const
+{
+    return values(d->pods);
+}
+
+std::vector<const kube::Pod *> Cluster::podsOf(const std::string &ns, const std::string &dsName) const
+{
+    std::vector<const kube::Pod *> out;
+    const kube::DaemonSet *ds = daemonSet(ns, dsName);
+    if (!ds)
+        return out;
+    if (auto it = d->podsByOwner.find(ds->metadata.uid); it != d->podsByOwner.end())
+        for (const auto &[name, pod] : it->second)
+            if (pod->metadata.namespace_ == ns)
+                out.push_back(pod);
+    return out;
+}
+
+std::vector<const kube::Pod *> Cluster::selectPods(const PodSelector &s) const
+{
+    std::vector<const kube::Pod *> base;
+    std::string currentHash;
+    auto split = [](const std::string &key) {
+        auto slash = key.find('/');
+        return slash == std::string::npos ? std::pair{std::string("default"), key}
+                                          : std::pair{key.substr(0, slash), key.substr(slash + 1)};
+    };
+    if (s.all) {
+        base = pods();
+    } else if (!s.daemonSet.empty()) {
+        auto [ns, name] = split(s.daemonSet);
+        base = podsOf(ns, name);
+        if (s.hash == "current") {
+            const std::string crName = currentRevisionName(ns, name);
+            if (const auto *cr = find(d->revisions, Impl::key(ns, crName)))
+                currentHash = cr->metadata.label(kube::kRevisionHashLabel);
+        }
+    } else if (!s.replicaSet.empty()) {
+        auto [ns, name] = split(s.replicaSet);
+        if (const auto *rs = replicaSet(ns, name))
+            if (auto it = d->podsByOwner.find(rs->metadata.uid); it != d->podsByOwner.end())
+                for (const auto &[pn, pod] : it->second)
+                    base.push_back(pod);
+    }
+    std::vector<const kube::Pod *> out;
+    for (const auto *p : base) {
+        if (!s.nodes.empty() && std::find(s.nodes.begin(), s.nodes.end(), p->node()) == s.nodes.end())
+            continue;
+        if (!s.hash.empty()) {
+            const std::string want = s.hash == "current" ? currentHash : s.hash;
+            if (p->metadata.label(kube::kRevisionHashLabel) != want)
+                continue;
+        }
+        if (s.ready && p->ready != *s.ready)
+            continue;
+        out.push_back(p);
+    }
+    std::sort(out.begin(), out.end(), [](const kube::Pod *a, const kube::Pod *b) {
+        if (a->node() != b->node())
+            return a->node() < b->node();
+        if (a->metadata.name != b->metadata.name)
+            return a->metadata.name < b->metadata.name;
+        return a->metadata.namespace_ < b->metadata.namespace_;
+    });
+    if (s.limit && static_cast<int>(out.size()) > *s.limit)
+        out.resize(static_cast<std::size_t>(std::max(0, *s.limit)));
+    return out;
+}
+
+std::vector<const kube::ControllerRevision *> Cluster::controllerRevisions() const
+{
+    return values(d->revisions);
+}
+
+std::vector<const kube::ControllerRevision *> Cluster::controllerRevisionsOf(const std::string &ns,
+                                                                             const std::string &dsName) const
+{
+    std::vector<const kube::ControllerRevision *> out;
+    const kube::DaemonSet *ds = daemonSet(ns, dsName);
+    if (!ds)
+        return out;
+    forRange(d->revisions, ns, true, [&](const std::string &, const kube::ControllerRevision &cr) {
+        if (const auto *ref = cr.metadata.controllerRef(); ref && ref->uid == ds->metadata.uid)
+            out.push_back(&cr);
+    });
+    std::sort(out.begin(), out.end(), [](const auto *a, const auto *b) {
+        return a->revision != b->revision ? a->revision < b->revision : a->metadata.name < b->metadata.name;
+    });
+    return out;
+}
+
+std::string Cluster::currentRevisionName(const std::string &ns, const std::string &dsName) const
+{
+    const kube::DaemonSet *ds = daemonSet(ns, dsName);
+    if (!ds)
+        return {};
+    const std::string patch = daemonSetPatch(ds->podTemplate());
+    std::string best;
+    std::int64_t bestRev = -1;
+    for (const auto *cr : controllerRevisionsOf(ns, dsName))
+        if (cr->data == patch && cr->revision >= bestRev) {
+            best = cr->metadata.name;
+            bestRev = cr->revision;
+        }
+    return best;
+}
+
+std::vector<const kube::ReplicaSet *> Cluster::replicaSets() const
+{
+    return values(d->replicaSets);
+}
+const kube::ReplicaSet *Cluster::replicaSet(const std::string &ns, const std::string &name) const
+{
+    return find(d->replicaSets, Impl::key(ns, name));
+}
+std::vector<const kube::Event *> Cluster::events() const
+{
+    return values(d->events);
+}
+std::vector<std::string> Cluster::namespaces() const
+{
+    std::vector<std::string> out;
+    for (const auto &[k, v] : d->namespaces)
+        out.push_back(k);
+    return out;
+}
+std::uint64_t Cluster::resourceVersion() const
+{
+    return d->rv;
+}
+
+EngineStats Cluster::stats() const
+{
+    EngineStats s = d->stats;
+    s.writes = d->rv;
+    return s;
+}
+
+// ---- watch -------------------------------------------------------------------------------
+
+int Cluster::watch(Kind kind, std::function<void(const WatchEvent &)> callback)
+{
+    const int id = d->nextWatchId++;
+    d->watchers.push_back({id, kind, std::move(callback)});
+    return id;
+}
+
+int Cluster::watchAll(std::function<void(const WatchEvent &)> callback)
+{
+    const int id = d->nextWatchId++;
+    d->watchers.push_back({id, std::nullopt, std::move(callback)});
+    return id;
+}
+
+void Cluster::unwatch(int id)
+{
+    for (auto &w : d->watchers)
+        if (w.id == id) {
+            w.id = 0; // dispatch may be iterating; the slot is skipped from now on
+            w.callback = nullptr;
+        }
+}
+
+// ---- kubectl -----------------------------------------------------------------------------
+
+RollbackOutcome Cluster::rollback(const std::string &ns, const std::string &name, std::int64_t toRevision)
+{
+    const kube::DaemonSet *ds = daemonSet(ns, name);
+    if (!ds) {
+        RollbackOutcome o;
+        o.requestedRevision = toRevision;
+        o.message = "failed to retrieve DaemonSet " + name + ": daemonsets.apps \"" + name + "\" not found";
+        return o;
+    }
+    RollbackOutcome o = decideRollback(*ds, controlledRevisions(*ds, controllerRevisions()), toRevision);
+    if (o.action != RollbackOutcome::Action::Patch)
+        return o;
+    Json body = Json::parse(o.patch, nullptr, false);
+    auto r = body.is_discarded() ? kube::Result<Json>(ApiStatus::badRequest("invalid revision data"))
+                                 : patch(Kind::DaemonSet, ns, name, PatchType::Strategic, body);
+    if (!r) {
+        o.action = RollbackOutcome::Action::Error;
+        o.message = "failed restoring revision " + std::to_string(toRevision) + ": " + r.error().message;
+        return o;
+    }
+    o.performed = true;
+    return o;
+}
+
+kube::Result<std::string> Cluster::historyText(const std::string &ns, const std::string &name,
+                                               std::optional<std::int64_t> revision) const
+{
+    const kube::DaemonSet *ds = daemonSet(ns, name);
+    if (!ds)
+        return ApiStatus::notFound("daemonsets.apps", name);
+    const auto revs = controlledRevisions(*ds, controllerRevisions());
+    if (revision)
+        return historyRevisionText(*ds, revs, *revision);
+    return historyTable(name, revs);
+}
+
+kube::Result<RolloutStatus> Cluster::rolloutStatusOf(const std::string &ns, const std::string &name) const
+{
+    const kube::DaemonSet *ds = daemonSet(ns, name);
+    if (!ds)
+        return ApiStatus::notFound("daemonsets.apps", name);
+    return rolloutStatus(*ds);
+}
+
+kube::Result<void> Cluster::pause(const std::string &ns, const std::string &name)
+{
+    const kube::DaemonSet *ds = daemonSet(ns, name);
+    if (!ds)
+        return ApiStatus::notFound("daemonsets.apps", name);
+    auto p = pausePatch(*ds);
+    if (!p)
+        return {};
+    auto r = patch(Kind::DaemonSet, ns, name, PatchType::Merge, *p);
+    if (!r)
+        return r.error();
+    return {};
+}
+
+kube::Result<void> Cluster::resume(const std::string &ns, const std::string &name)
+{
+    const kube::DaemonSet *ds = daemonSet(ns, name);
+    if (!ds)
+        return ApiStatus::notFound("daemonsets.apps", name);
+    auto p = resumePatch(*ds);
+    if (!p)
+        return p.error();
+    if (!*p)
+        return {};
+    auto r = patch(Kind::DaemonSet, ns, name, PatchType::Merge, **p);
+    if (!r)
+        return r.error();
+    return {};
+}
+
+// ---- simulation --------------------------------------------------------------------------
+
+SyncResult Cluster::syncDaemonSet(const std::string &ns, const std::string &name)
+{
+    SyncResult r = d->dsController->sync(Impl::key(ns, name));
+    if (d->continuous())
+        d->runTimersUntil(d->now); // deliver what the sync caused at this instant
+    return r;
+}
+
+void Cluster::advance(kube::Duration dur)
+{
+    const kube::Timestamp target = d->now + std::max<kube::Duration>(0, dur);
+    if (d->continuous())
+        d->runTimersUntil(target);
+    else
+        d->now = target;
+}
+
+void Cluster::setTime(kube::Timestamp t)
+{
+    if (d->continuous()) {
+        if (t > d->now)
+            d->runTimersUntil(t);
+    } else {
+        d->now = t;
+    }
+}
+
+bool Cluster::runUntil(const std::function<bool()> &done, kube::Duration timeout)
+{
+    if (done())
+        return true;
+    if (!d->continuous())
+        return false;
+    const kube::Timestamp deadline = d->now + std::max<kube::Duration>(0, timeout);
+    d->runTimersUntil(d->now); // anything pending at this instant first
+    if (done())
+        return true;
+    while (d->runNextInstant(deadline))
+        if (done())
+            return true;
+    d->now = std::max(d->now, deadline);
+    return done();
+}
+
+bool Cluster::rolloutComplete(const std::string &ns, const std::string &name) const
+{
+    const kube::DaemonSet *ds = daemonSet(ns, name);
+    if (!ds || ds->updateStrategyType() != "RollingUpdate")
+        return false;
+    return rolloutStatus(*ds).done;
+}
+
+bool Cluster::podsReady(int n) const
+{
+    int ready = 0;
+    for (const auto &[k, p] : d->pods)
+        if (p.ready && !p.isDeleting())
+            ++ready;
+    return ready >= n;
+}
+
+// ---- hooks -------------------------------------------------------------------------------
+
+namespace {
+
+std::pair<std::string, std::string> splitKey(const std::string &key)
+{
+    auto slash = key.find('/');
+    if (slash == std::string::npos)
+        return {"default", key};
+    return {key.substr(0, slash), key.substr(slash + 1)};
+}
+
+} // namespace
+
+kube::Result<void> Cluster::markReady(const std::vector<std::string> &podKeys, bool ready)
+{
+    for (const auto &k : podKeys) {
+        auto [ns, name] = splitKey(k);
+        if (!d->pods.count(Impl::key(ns, name)))
+            return ApiStatus::notFound("pods", name);
+    }
+    for (const auto &k : podKeys) {
+        auto [ns, name] = splitKey(k);
+        kube::Pod p = d->pods.at(Impl::key(ns, name));
+        if (p.ready == ready && p.readyTransitionTime)
+            continue;
+        p.ready = ready;
+        p.readyTransitionTime = d->now;
+        if (ready && p.phase == "Pending") {
+            p.phase = "Running";
+            p.startTime = d->now;
+        }
+        d->commitPod(std::move(p), false);
+    }
+    return {};
+}
+
+kube::Result<void> Cluster::setPodLabels(const std::vector<std::string> &podKeys,
+                                         const kube::StringMap &labels)
+{
+    Json patchBody = {{"metadata", {{"labels", kube::stringMapToJson(labels)}}}};
+    for (const auto &k : podKeys) {
+        auto [ns, name] = splitKey(k);
+        auto r = patch(Kind::Pod, ns, name, PatchType::Merge, patchBody);
+        if (!r)
+            return r.error();
+    }
+    return {};
+}
+
+kube::Result<void> Cluster::addNode(kube::Node node)
+{
+    if (node.metadata.name.empty())
+        return ApiStatus::invalid("Node", "",
+                                  "metadata.name: Required value: name or generateName is required");
+    auto r = create(node.toJson());
+    if (!r)
+        return r.error();
+    return {};
+}
+
+namespace {
+
+kube::Result<void> editNode(Cluster::Impl &d, const std::string &name,
+                            const std::function<bool(kube::Node &)> &edit)
+{
+    auto it = d.nodes.find(name);
+    if (it == d.nodes.end())
+        return ApiStatus::notFound("nodes", name);
+    kube::Node n = it->second;
+    if (edit(n))
+        d.commitNode(std::move(n), false);
+    return {};
+}
+
+bool setTaint(kube::Node &n, const kube::Taint &t)
+{
+    for (auto &e : n.taints)
+        if (e.key == t.key && e.effect == t.effect) {
+            if (e == t)
+                return false;
+            e = t;
+            return true;
+        }
+    n.taints.push_back(t);
+    return true;
+}
+
+bool removeTaint(kube::Node &n, const std::string &key, const std::string &effect = {})
+{
+    const auto before = n.taints.size();
+    n.taints.erase(std::remove_if(n.taints.begin(), n.taints.end(),
+                                  [&](const kube::Taint &t) {
+                                      return t.key == key && (effect.empty() || t.effect == effect);
+                                  }),
+                   n.taints.end());
+    return n.taints.size() != before;
+}
+
+} // namespace
+
+kube::Result<void> Cluster::cordon(const std::string &node)
+{
+    return editNode(*d, node, [](kube::Node &n) {
+        const bool changed = !n.unschedulable;
+        n.unschedulable = true;
+        return setTaint(n, {"node.kubernetes.io/unschedulable", "", "NoSchedule"}) || changed;
+    });
+}
+
+kube::Result<void> Cluster::uncordon(const std::string &node)
+{
+    return editNode(*d, node, [](kube::Node &n) {
+        const bool changed = n.unschedulable;
+        n.unschedulable = false;
+        return removeTaint(n, "node.kubernetes.io/unschedulable", "NoSchedule") || changed;
+    });
+}
+
+kube::Result<void> Cluster::taint(const std::string &node, const kube::Taint &t)
+{
+    return editNode(*d, node, [&](kube::Node &n) { return setTaint(n, t); });
+}
+
+kube::Result<void> Cluster::untaint(const std::string &node, const std::string &key)
+{
+    return editNode(*d, node, [&](kube::Node &n) { return removeTaint(n, key); });
+}
+
+kube::Result<void> Cluster::fault(const std::string &nodeName, FaultKind kind)
+{
+    if (!d->nodes.count(nodeName))
+        return ApiStatus::notFound("nodes", nodeName);
+    const bool wasUnreachable = d->faults.count(nodeName) && d->faults.at(nodeName) == FaultKind::Unreachable;
+    // The node lifecycle controller's view: conditions plus the condition taints (NoSchedule
+    // from TaintNodesByCondition, NoExecute from taint-based eviction).
+    auto setHealth = [&](const char *status, const char *reason, const char *message, const char *taintKey) {
+        return editNode(*d, nodeName, [&](kube::Node &n) {
+            bool changed = false;
+            const kube::NodeCondition *cur = n.condition("Ready");
+            if (!cur || cur->status != status) {
+                n.setCondition({"Ready", status, reason, message, d->now});
+                changed = true;
+            }
+            for (const char *k : {"node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"})
+                if (!taintKey || std::string(k) != taintKey)
+                    changed = removeTaint(n, k) || changed;
+            if (taintKey) {
+                changed = setTaint(n, {taintKey, "", "NoSchedule"}) || changed;
+                changed = setTaint(n, {taintKey, "", "NoExecute"}) || changed;
+            }
+            return changed;
+        });
+    };
+    kube::Result<void> r;
+    switch (kind) {
+    case FaultKind::NotReady:
+        d->faults[nodeName] = kind;
+        r = setHealth("False", "KubeletNotReady", "container runtime is down",
+                      "node.kubernetes.io/not-ready");
+        break;
+    case FaultKind::Unreachable:
+        d->faults[nodeName] = kind;
+        r = setHealth("Unknown", "NodeStatusUnknown", "Kubelet stopped posting node status.",
+                      "node.kubernetes.io/unreachable");
+        break;
+    case FaultKind::Ready:
+        d->faults.erase(nodeName);
+        r = setHealth("True", "KubeletReady", "kubelet is posting ready status", nullptr);
+        break;
+    default:
+        // Faults of the node-agent upgrade: recorded for the controller that acts on them.
+        d->faults[nodeName] = kind;
+        return {};
+    }
+    const bool isUnreachable = d->faults.count(nodeName) && d->faults.at(nodeName) == FaultKind::Unreachable;
+    if (wasUnreachable != isUnreachable && d->continuous())
+        d->kubelet->nodeChanged(nodeName);
+    return r;
+}
+
+std::optional<FaultKind> Cluster::faultOf(const std::string &node) const
+{
+    auto it = d->faults.find(node);
+    if (it == d->faults.end())
+        return std::nullopt;
+    return it->second;
+}
+
+const std::map<std::string, FaultKind> &Cluster::faults() const
+{
+    return d->faults;
+}
+
+std::vector<Activity> Cluster::takeActivity()
+{
+    return std::exchange(d->activity, {});
+}
+std::vector<EmittedEvent> Cluster::takeEvents()
+{
+    return std::exchange(d->emitted, {});
+}
+
+void Cluster::schedule(kube::Timestamp t, std::function<void()> fn)
+{
+    d->loop.post(std::max(t, d->now), std::move(fn));
+}
+std::uint64_t Cluster::randomU64()
+{
+    return d->rng.next();
+}
+
+void Cluster::recordEvent(const std::string &type, const std::string &reason, const std::string &message,
+                          Kind kind, const std::string &ns, const std::string &name)
+{
+    std::string uid;
+    if (kind == Kind::Node) {
+        if (const auto *n = node(name))
+            uid = n->metadata.uid;
+    } else if (kind == Kind::DaemonSet) {
+        if (const auto *ds = daemonSet(ns, name))
+            uid = ds->metadata.uid;
+    }
+    d->recordEvent(type, reason, message, kind, ns, name, uid);
+}
+
+} // namespace engine

@@ -1,0 +1,261 @@
+#pragma once
+// Cluster — the embedded, deterministic simulated Kubernetes cluster: an API server (object
+// store with resourceVersions, optimistic concurrency, defaulting, validation, patches and
+// watches), the DaemonSet controller with controller history, a ReplicaSet controller, a
+// minimal scheduler and a simulated kubelet, all on a virtual clock with a seeded RNG.
+//
+// Models Kubernetes 1.32/1.33: pod templates keep "creationTimestamp":null in their metadata,
+// so ControllerRevision data is byte-identical to what such a cluster stores and kubectl's
+// byte-equality checks agree with the engine. Revision hashes use the engine's own canonical
+// dump (sorted compact JSON of the template), not Go's struct dump; see daemonsetcontroller.h.
+//
+// Two modes:
+// - Stepped: the upstream controller unit-test harness. Nothing runs by itself; syncDaemonSet
+//   runs one sync whose creates/deletes hit the store at once and are observed immediately;
+//   pods have no status until markReady; advance/setTime only move the clock.
+// - Continuous: controllers, scheduler and kubelet run in virtual time through a timer queue
+//   ordered by (time, sequence); informer deliveries are deferred, so expectations matter.
+//
+// Same options and same calls => same objects, names, uids, events and activity, byte for byte.
+// Not thread-safe: the owner (a worker thread or a test) drives it alone.
+
+#include "models/engine/kind.h"
+#include "models/engine/kubectlrollout.h"
+#include "models/engine/podselector.h"
+#include "models/kube/daemonset.h"
+#include "models/kube/event.h"
+#include "models/kube/node.h"
+#include "models/kube/pod.h"
+#include "models/kube/replicaset.h"
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace engine {
+
+enum class Mode { Stepped, Continuous };
+
+struct KubeletTimings
+{
+    kube::Duration startDelay = 4000;       // created (bound) -> Running
+    kube::Duration readyDelay = 2000;       // Running -> Ready
+    kube::Duration terminationGrace = 3000; // deletion -> gone
+    double jitter = 0.2;                    // each delay is scaled by 1 +/- jitter (seeded RNG)
+    std::vector<std::string> failingImages; // glob patterns ("*:broken"): never become Ready
+};
+
+struct ClusterOptions
+{
+    std::uint64_t seed = 1;
+    Mode mode = Mode::Continuous;
+    kube::Timestamp start = 0;
+    KubeletTimings kubelet;
+};
+
+enum class PatchType { Merge, Json, Strategic };
+
+enum class FaultKind {
+    NotReady,
+    Ready,
+    Unreachable,
+    AgentUnresponsive,
+    NeverReturns,
+    ReturnsOldVersion,
+    FlapsNotReady
+};
+std::optional<FaultKind> faultKindFromString(const std::string &text);
+const char *faultKindName(FaultKind kind);
+
+struct WatchEvent
+{
+    enum class Type { Added, Modified, Deleted };
+    Type type = Type::Added;
+    Kind kind = Kind::Pod;
+    std::string namespace_;
+    std::string name;
+    std::uint64_t resourceVersion = 0;
+    // The object as written (for Deleted: its last state). Exactly the pointer of `kind` is
+    // set; it is valid only during the callback.
+    const kube::Pod *pod = nullptr;
+    const kube::Node *node = nullptr;
+    const kube::DaemonSet *daemonSet = nullptr;
+    const kube::ControllerRevision *controllerRevision = nullptr;
+    const kube::ReplicaSet *replicaSet = nullptr;
+    const kube::Event *event = nullptr;
+    const kube::ObjectMeta *namespaceObject = nullptr;
+
+    kube::Json object() const; // the full JSON an API server would send in the watch event
+    std::string key() const { return namespace_.empty() ? name : namespace_ + "/" + name; }
+};
+const char *watchEventTypeName(WatchEvent::Type type); // ADDED, MODIFIED, DELETED
+
+struct PodCreate
+{
+    std::string node;
+    std::string pod; // name of the created pod
+};
+
+struct PodDelete
+{
+    std::string pod;
+    std::string node;
+};
+
+struct SyncResult
+{
+    bool ok = true;
+    kube::ApiStatus error; // when !ok: why the sync failed (it would be requeued with backoff)
+    std::vector<PodCreate> creates;
+    std::vector<PodDelete> deletes;
+};
+
+// One pod create/delete issued by the DaemonSet controller, in the order issued.
+struct Activity
+{
+    enum class Op { Create, Delete };
+    kube::Timestamp time = 0;
+    std::string daemonSet; // "NS/NAME"
+    Op op = Op::Create;
+    std::string pod;
+    std::string node;
+};
+
+// An event as emitted (also stored as a core/v1 Event object).
+struct EmittedEvent
+{
+    kube::Timestamp time = 0;
+    std::string object; // "daemonset/default/web", "node/node-3", "pod/default/web-x8k2p"
+    std::string type;   // Normal or Warning
+    std::string reason;
+    std::string message;
+};
+
+// Counters for benchmarks and diagnostics.
+struct EngineStats
+{
+    std::uint64_t syncs = 0;  // DaemonSet controller syncs
+    std::uint64_t timers = 0; // timers run in continuous mode
+    std::uint64_t writes = 0; // committed object writes (= resourceVersion increments)
+};
+
+class Cluster
+{
+public:
+    explicit Cluster(ClusterOptions options = {});
+    ~Cluster();
+    Cluster(const Cluster &) = delete;
+    Cluster &operator=(const Cluster &) = delete;
+
+    kube::Timestamp now() const;
+    Mode mode() const;
+    std::uint64_t seed() const;
+    const ClusterOptions &options() const;
+
+    // ---- API server ----------------------------------------------------------------------
+    // Manifests carry apiVersion/kind/metadata. Namespaces referenced by objects exist
+    // implicitly. All writes bump the one global resourceVersion; no-op writes change nothing.
+    kube::Result<kube::Json> create(const kube::Json &manifest);
+    // PUT: full replacement. A metadata.resourceVersion that differs from the stored one is a
+    // Conflict. Status in the body is ignored (use updateStatus).
+    kube::Result<kube::Json> update(const kube::Json &manifest);
+    // kubectl apply of a full manifest: create when absent, else update (keeping status, uid,
+    // creationTimestamp; generation bumps on spec change).
+    kube::Result<kube::Json> apply(const kube::Json &manifest);
+    // PUT .../status: only status changes (DaemonSet: collisionCount may not decrease).
+    kube::Result<kube::Json> updateStatus(const kube::Json &manifest);
+    kube::Result<kube::Json> get(Kind kind, const std::string &ns, const std::string &name) const;
+    // List JSON ({"kind":"DaemonSetList","items":[...]}); ns empty = all namespaces.
+    kube::Result<kube::Json> list(Kind kind, const std::string &ns = {},
+                                  const std::string &labelSelector = {}) const;
+    kube::Result<kube::Json> patch(Kind kind, const std::string &ns, const std::string &name, PatchType type,
+                                   const kube::Json &patch);
+    // DELETE. Pods in continuous mode get a deletionTimestamp first (MODIFIED), and are gone
+    // after the grace period (DELETED); gracePeriodSeconds 0 removes at once. Deleting a DS or
+    // RS removes the objects it controls (foreground-free garbage collection, simplified).
+    kube::Result<void> remove(Kind kind, const std::string &ns, const std::string &name,
+                              std::optional<std::int64_t> gracePeriodSeconds = std::nullopt);
+
+    // ---- typed read access (pointers valid until the next mutating call) -----------------
+    const kube::DaemonSet *daemonSet(const std::string &ns, const std::string &name) const;
+    std::vector<const kube::DaemonSet *> daemonSets() const;
+    const kube::Node *node(const std::string &name) const;
+    std::vector<const kube::Node *> nodes() const;
+    const kube::Pod *pod(const std::string &ns, const std::string &name) const;
+    std::vector<const kube::Pod *> pods() const;
+    // Pods controlled by the DaemonSet (controller reference with its UID), by name.
+    std::vector<const kube::Pod *> podsOf(const std::string &ns, const std::string &dsName) const;
+    std::vector<const kube::Pod *> selectPods(const PodSelector &selector) const;
+    std::vector<const kube::ControllerRevision *> controllerRevisions() const;
+    // Owned by the DaemonSet (controller reference UID), sorted by revision then name.
+    std::vector<const kube::ControllerRevision *> controllerRevisionsOf(const std::string &ns,
+                                                                        const std::string &dsName) const;
+    // Name of the CR whose data matches the DaemonSet's current template ("" if none).
+    std::string currentRevisionName(const std::string &ns, const std::string &dsName) const;
+    std::vector<const kube::ReplicaSet *> replicaSets() const;
+    const kube::ReplicaSet *replicaSet(const std::string &ns, const std::string &name) const;
+    std::vector<const kube::Event *> events() const; // sorted by namespace, then name
+    std::vector<std::string> namespaces() const;
+    std::uint64_t resourceVersion() const; // the global counter's latest value
+    EngineStats stats() const;
+
+    // ---- watch ---------------------------------------------------------------------------
+    // Synchronous fan-out from every write, in write order. Returns an id for unwatch.
+    int watch(Kind kind, std::function<void(const WatchEvent &)> callback);
+    int watchAll(std::function<void(const WatchEvent &)> callback);
+    void unwatch(int id);
+
+    // ---- kubectl semantics ---------------------------------------------------------------
+    RollbackOutcome rollback(const std::string &ns, const std::string &name, std::int64_t toRevision);
+    kube::Result<std::string> historyText(const std::string &ns, const std::string &name,
+                                          std::optional<std::int64_t> revision = std::nullopt) const;
+    kube::Result<RolloutStatus> rolloutStatusOf(const std::string &ns, const std::string &name) const;
+    kube::Result<void> pause(const std::string &ns, const std::string &name);
+    kube::Result<void> resume(const std::string &ns, const std::string &name);
+    static bool isPaused(const kube::DaemonSet &ds) { return engine::isPaused(ds); }
+
+    // ---- simulation control --------------------------------------------------------------
+    SyncResult syncDaemonSet(const std::string &ns, const std::string &name);
+    void advance(kube::Duration d);
+    void setTime(kube::Timestamp t);
+    // Continuous: advances timer by timer until done() holds (checked before the first step and
+    // after each instant) or timeout passes. Stepped: checks done() once.
+    bool runUntil(const std::function<bool()> &done, kube::Duration timeout);
+    bool rolloutComplete(const std::string &ns, const std::string &name) const;
+    bool podsReady(int n) const; // at least n non-terminating pods are Ready
+
+    // ---- test and rehearsal hooks --------------------------------------------------------
+    kube::Result<void> markReady(const std::vector<std::string> &podKeys, bool ready); // "ns/name"
+    kube::Result<void> setPodLabels(const std::vector<std::string> &podKeys, const kube::StringMap &labels);
+    kube::Result<void> addNode(kube::Node node);
+    kube::Result<void> cordon(const std::string &node);
+    kube::Result<void> uncordon(const std::string &node);
+    kube::Result<void> taint(const std::string &node, const kube::Taint &taint);
+    kube::Result<void> untaint(const std::string &node, const std::string &key); // every effect
+    kube::Result<void> fault(const std::string &node, FaultKind kind);
+    std::optional<FaultKind> faultOf(const std::string &node) const;
+    const std::map<std::string, FaultKind> &faults() const;
+
+    // Drains the DaemonSet controller's pod creates/deletes since the last call.
+    std::vector<Activity> takeActivity();
+    // Drains the events emitted since the last call (in emission order).
+    std::vector<EmittedEvent> takeEvents();
+
+    // ---- extension points for further controllers ----------------------------------------
+    // Runs fn at virtual time t (continuous mode), after everything already queued for t.
+    void schedule(kube::Timestamp t, std::function<void()> fn);
+    std::uint64_t randomU64(); // from the seeded RNG
+    void recordEvent(const std::string &type, const std::string &reason, const std::string &message,
+                     Kind kind, const std::string &ns, const std::string &name);
+
+    struct Impl;
+
+private:
+    std::unique_ptr<Impl> d;
+};
+
+} // namespace engine

@@ -1,0 +1,148 @@
+#pragma once
+// Cluster::Impl — the state behind the Cluster facade: the object store (one ordered map per
+// kind, keyed "namespace/name"), its indexes, the global resourceVersion, watch fan-out, the
+// virtual clock, the RNG, the timer queue and the simulated components. Private to the engine.
+//
+// Invariants: every write goes through commit*/erase* below, which bump the one global
+// resourceVersion, keep the pod indexes in step and fan the change out (internal informers
+// first, then public watchers); a write that changes nothing is not made. Iteration that can
+// affect output walks ordered maps or sorted vectors only.
+
+#include "models/engine/cluster.h"
+#include "models/engine/eventloop.h"
+#include "models/engine/rng.h"
+
+#include <deque>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+namespace engine {
+
+class DaemonSetController;
+class ReplicaSetController;
+class Kubelet;
+class Scheduler;
+
+struct Cluster::Impl
+{
+    explicit Impl(ClusterOptions o);
+    ~Impl();
+
+    ClusterOptions options;
+    kube::Timestamp now = 0;
+    Rng rng;
+    EventLoop loop;
+    std::uint64_t rv = 0;
+    EngineStats stats;
+
+    // ---- store -------------------------------------------------------------------------
+    std::map<std::string, kube::ObjectMeta> namespaces;
+    std::map<std::string, kube::Node> nodes;
+    std::map<std::string, kube::Pod> pods;
+    std::map<std::string, kube::DaemonSet> daemonSets;
+    std::map<std::string, kube::ControllerRevision> revisions;
+    std::map<std::string, kube::ReplicaSet> replicaSets;
+    std::map<std::string, kube::Event> events;
+
+    // Indexes (values point into the maps above; std::map nodes are stable).
+    std::unordered_map<std::string, std::map<std::string, const kube::Pod *>> podsByOwner; // controller uid
+    std::unordered_map<std::string, std::map<std::string, const kube::Pod *>> podsByNode;  // node()
+    // controller uid -> node() -> pod name -> pod: a controller's pods grouped by node, in node
+    // order, so a DaemonSet sync merges it with the node list without hashing.
+    std::unordered_map<std::string, std::map<std::string, std::map<std::string, const kube::Pod *>>>
+        podsByOwnerNode;
+    std::map<std::string, std::map<std::string, const kube::Pod *>> orphanPods; // by namespace
+    std::unordered_map<std::string, std::string> daemonSetByUid;
+    std::unordered_map<std::string, std::string> replicaSetByUid;
+    std::map<std::string, std::shared_ptr<const kube::Json>> specCache; // canonical spec -> shared spec
+    std::map<std::string, std::string> eventByAggregateKey;
+    std::map<std::string, std::string> aggregateKeyOfEvent;
+    // Events expire an hour after they were last seen, as with the API server's default
+    // event TTL; this bounds memory in long sessions.
+    static constexpr kube::Duration kEventTtl = 60 * 60 * 1000;
+    std::deque<std::pair<kube::Timestamp, std::string>> eventExpiry;
+    std::uint64_t eventCounter = 0;
+    // Bumped when a pod appears without a controller or a pod's labels or owners change: the
+    // only writes after which a controller's claim (adopt/release) can come out differently.
+    std::uint64_t podClaimVersion = 0;
+    std::uint64_t podWriteVersion = 0; // bumped by every pod write
+
+    // ---- watch -------------------------------------------------------------------------
+    struct Watcher
+    {
+        int id;
+        std::optional<Kind> kind;
+        std::function<void(const WatchEvent &)> callback;
+    };
+    std::vector<Watcher> watchers;
+    int nextWatchId = 1;
+
+    // ---- simulation --------------------------------------------------------------------
+    std::map<std::string, FaultKind> faults;
+    std::vector<Activity> activity;
+    std::vector<EmittedEvent> emitted;
+    std::unique_ptr<DaemonSetController> dsController;
+    std::unique_ptr<ReplicaSetController> rsController;
+    std::unique_ptr<Kubelet> kubelet;
+    std::unique_ptr<Scheduler> scheduler;
+
+    bool continuous() const { return options.mode == Mode::Continuous; }
+    static std::string key(const std::string &ns, const std::string &name)
+    {
+        return ns.empty() ? name : ns + "/" + name;
+    }
+    std::string nextResourceVersion() { return std::to_string(++rv); }
+    // Informer delivery: immediate in stepped mode (the unit-test harness observes its own
+    // writes at once); in continuous mode after everything already queued for this instant.
+    void deliver(std::function<void()> fn);
+    std::shared_ptr<const kube::Json> internSpec(kube::Json spec);
+    std::string generateName(const std::string &prefix, const std::string &ns, Kind kind);
+    void ensureNamespace(const std::string &ns);
+
+    // ---- typed writes ------------------------------------------------------------------
+    const kube::Pod *commitPod(kube::Pod pod, bool isNew);
+    void erasePod(const std::string &key);
+    const kube::Node *commitNode(kube::Node node, bool isNew);
+    void eraseNode(const std::string &name);
+    const kube::DaemonSet *commitDaemonSet(kube::DaemonSet ds, bool isNew);
+    void eraseDaemonSet(const std::string &key);
+    const kube::ControllerRevision *commitRevision(kube::ControllerRevision cr, bool isNew);
+    void eraseRevision(const std::string &key);
+    const kube::ReplicaSet *commitReplicaSet(kube::ReplicaSet rs, bool isNew);
+    void eraseReplicaSet(const std::string &key);
+    const kube::Event *commitEvent(kube::Event ev, bool isNew);
+    void eraseEvent(const std::string &key);
+    void expireEvents();
+
+    // API-level pod operations used by controllers and the facade.
+    kube::Result<const kube::Pod *> createPod(kube::Pod pod);
+    // Graceful in continuous mode (deletionTimestamp, then the kubelet removes it); at once in
+    // stepped mode or with grace 0. Deleting a pod already being deleted changes nothing.
+    kube::Result<void> deletePod(const std::string &ns, const std::string &name,
+                                 std::optional<std::int64_t> gracePeriodSeconds = std::nullopt);
+
+    void recordEvent(const std::string &type, const std::string &reason, const std::string &message,
+                     Kind kind, const std::string &ns, const std::string &name, const std::string &uid = {});
+
+    // ---- JSON API (apiserver.cpp) ------------------------------------------------------
+    kube::Result<kube::Json> apiCreate(const kube::Json &manifest);
+    kube::Result<kube::Json> apiUpdate(const kube::Json &manifest, bool statusOnly);
+    kube::Result<kube::Json> apiGet(Kind kind, const std::string &ns, const std::string &name) const;
+    kube::Result<kube::Json> apiPatch(Kind kind, const std::string &ns, const std::string &name,
+                                      PatchType type, const kube::Json &patch);
+    kube::Result<void> apiDelete(Kind kind, const std::string &ns, const std::string &name,
+                                 std::optional<std::int64_t> grace);
+    kube::Json objectJson(Kind kind, const std::string &key) const; // null if absent
+
+    // ---- clock -------------------------------------------------------------------------
+    void runTimersUntil(kube::Timestamp t);
+    bool runNextInstant(kube::Timestamp limit); // runs all timers of the next instant <= limit
+
+private:
+    void emit(WatchEvent &ev);
+    void indexPod(const kube::Pod &p);
+    void unindexPod(const kube::Pod &p);
+};
+
+} // namespace engine

@@ -1,0 +1,732 @@
+#include "models/engine/daemonsetcontroller.h"
+
+#include "models/engine/clusterimpl.h"
+
+#include <algorithm>
+
+namespace engine {
+
+using kube::ApiStatus;
+using kube::ControllerRevision;
+using kube::Json;
+using kube::Pod;
+
+struct DaemonSetController::SyncContext
+{
+    std::string key;
+    kube::DaemonSet ds;
+    kube::LabelSelector selector;
+    std::vector<const kube::Node *> nodes;
+    DaemonPodPredicate predicate;
+    std::vector<ShouldRun> should; // parallel to nodes
+    std::string hash;
+    std::vector<ControllerRevision> old; // copies: cleanup runs after pod writes
+    bool claimed = false;
+    std::uint64_t entriesAt = 0; // m_entries is current while no pod was written since
+    bool entriesValid = false;
+    SyncResult result;
+};
+
+DaemonSetController::DaemonSetController(Cluster::Impl &cluster) : m_c(cluster) {}
+
+// ---- handlers ----------------------------------------------------------------------------
+
+void DaemonSetController::onDaemonSet(const WatchEvent &ev)
+{
+    const std::string key = ev.key();
+    if (ev.type == WatchEvent::Type::Deleted) {
+        m_c.deliver([this, key] {
+            m_expectations.erase(key);
+            enqueue(key);
+        });
+        return;
+    }
+    m_c.deliver([this, key] { enqueue(key); });
+}
+
+void DaemonSetController::onPod(const WatchEvent &ev)
+{
+    const Pod &pod = *ev.pod;
+    const kube::OwnerReference *ref = pod.metadata.controllerRef();
+    std::vector<std::string> keys;
+    if (ref) {
+        if (ref->kind != "DaemonSet")
+            return;
+        auto it = m_c.daemonSetByUid.find(ref->uid);
+        if (it == m_c.daemonSetByUid.end())
+            return;
+        keys.push_back(it->second);
+    } else {
+        if (ev.type == WatchEvent::Type::Deleted)
+            return;
+        // An orphan: every DaemonSet of its namespace whose selector matches may adopt it.
+        const std::string prefix = pod.metadata.namespace_ + "/";
+        for (auto it = m_c.daemonSets.lower_bound(prefix);
+             it != m_c.daemonSets.end() && it->first.rfind(prefix, 0) == 0; ++it) {
+            auto sel = it->second.selector();
+            if (sel && !sel->empty() && sel->matches(pod.metadata.labels))
+                keys.push_back(it->first);
+        }
+        if (keys.empty())
+            return;
+    }
+    const bool deleting = pod.isDeleting();
+    const auto type = ev.type;
+    m_c.deliver([this, keys, deleting, type, hasRef = ref != nullptr] {
+        for (const auto &key : keys) {
+            if (hasRef) {
+                if (type == WatchEvent::Type::Deleted || deleting)
+                    deletionObserved(key);
+                else if (type == WatchEvent::Type::Added)
+                    creationObserved(key);
+            }
+            enqueue(key);
+        }
+    });
+}
+
+void DaemonSetController::onNode(const WatchEvent &)
+{
+    std::vector<std::string> keys;
+    for (const auto &[key, ds] : m_c.daemonSets)
+        keys.push_back(key);
+    m_c.deliver([this, keys] {
+        for (const auto &key : keys)
+            enqueue(key);
+    });
+}
+
+void DaemonSetController::onRevision(const WatchEvent &ev)
+{
+    const kube::OwnerReference *ref = ev.controllerRevision->metadata.controllerRef();
+    if (!ref || ref->kind != "DaemonSet")
+        return;
+    auto it = m_c.daemonSetByUid.find(ref->uid);
+    if (it == m_c.daemonSetByUid.end())
+        return;
+    m_c.deliver([this, key = it->second] { enqueue(key); });
+}
+
+// ---- work queue --------------------------------------------------------------------------
+
+void DaemonSetController::enqueue(const std::string &key)
+{
+    kube::Timestamp due = m_c.now;
+    if (auto it = m_lastSync.find(key); it != m_lastSync.end())
+        due = std::max(due, it->second + kSyncInterval +
+                                static_cast<kube::Duration>(m_c.nodes.size()) * kSyncMicrosPerNode / 1000);
+    scheduleAt(key, due);
+}
+
+void DaemonSetController::enqueueAfter(const std::string &key, kube::Duration delay)
+{
+    scheduleAt(key, m_c.now + std::max<kube::Duration>(0, delay));
+}
+
+void DaemonSetController::scheduleAt(const std::string &key, kube::Timestamp due)
+{
+    if (!m_c.continuous())
+        return; // stepped mode: only explicit syncs run
+    auto it = m_queued.find(key);
+    if (it != m_queued.end() && it->second <= due)
+        return;
+    m_queued[key] = due;
+    m_c.loop.post(due, [this, key, due] { processKey(key, due); });
+}
+
+void DaemonSetController::processKey(const std::string &key, kube::Timestamp due)
+{
+    auto it = m_queued.find(key);
+    if (it == m_queued.end() || it->second != due)
+        return; // superseded by an earlier schedule of the same key
+    m_queued.erase(it);
+    SyncResult r = sync(key);
+    if (!r.ok) {
+        // Rate-limited requeue: 5 ms doubling per consecutive failure, capped at 1000 s.
+        const int n = std::min(++m_failures[key], 18);
+        enqueueAfter(key, std::min<kube::Duration>(5LL << n, 1000 * 1000));
+    } else {
+        m_failures.erase(key);
+    }
+}
+
+// ---- expectations ------------------------------------------------------------------------
+
+bool DaemonSetController::satisfiedExpectations(const std::string &key) const
+{
+    auto it = m_expectations.find(key);
+    if (it == m_expectations.end())
+        return true;
+    const auto &e = it->second;
+    if (e.add <= 0 && e.del <= 0)
+        return true;
+    return m_c.now - e.timestamp > kExpectationsTimeout;
+}
+
+void DaemonSetController::setExpectations(const std::string &key, int add, int del)
+{
+    m_expectations[key] = Expectations{add, del, m_c.now};
+}
+
+void DaemonSetController::creationObserved(const std::string &key)
+{
+    if (auto it = m_expectations.find(key); it != m_expectations.end())
+        --it->second.add;
+}
+
+void DaemonSetController::deletionObserved(const std::string &key)
+{
+    if (auto it = m_expectations.find(key); it != m_expectations.end())
+        --it->second.del;
+}
+
+void DaemonSetController::lowerExpectations(const std::string &key, int add, int del)
+{
+    if (auto it = m_expectations.find(key); it != m_expectations.end()) {
+        it->second.add -= add;
+        it->second.del -= del;
+    }
+}
+
+// ---- claims ------------------------------------------------------------------------------
+
+std::vector<const Pod *> DaemonSetController::daemonPods(const kube::DaemonSet &ds,
+                                                         const kube::LabelSelector &sel)
+{
+    const std::string &uid = ds.metadata.uid;
+    // Release owned pods that no longer match; adopt matching orphans (ClaimPods).
+    std::vector<std::string> release, adopt;
+    if (auto it = m_c.podsByOwner.find(uid); it != m_c.podsByOwner.end()) {
+        for (const auto &[name, pod] : it->second)
+            if (!sel.matches(pod->metadata.labels))
+                release.push_back(Cluster::Impl::key(pod->metadata.namespace_, name));
+    }
+    if (!ds.metadata.deletionTimestamp) {
+        if (auto it = m_c.orphanPods.find(ds.metadata.namespace_); it != m_c.orphanPods.end()) {
+            for (const auto &[name, pod] : it->second)
+                if (!pod->isDeleting() && sel.matches(pod->metadata.labels))
+                    adopt.push_back(Cluster::Impl::key(pod->metadata.namespace_, name));
+        }
+    }
+    for (const auto &k : release) {
+        kube::Pod p = m_c.pods.at(k);
+        auto &refs = p.metadata.ownerReferences;
+        refs.erase(std::remove_if(refs.begin(), refs.end(), [&](const auto &r) { return r.uid == uid; }),
+                   refs.end());
+        m_c.commitPod(std::move(p), false);
+    }
+    for (const auto &k : adopt) {
+        kube::Pod p = m_c.pods.at(k);
+        p.metadata.ownerReferences.push_back(
+            {"apps/v1", "DaemonSet", ds.metadata.name, ds.metadata.uid, true, true});
+        m_c.commitPod(std::move(p), false);
+    }
+    std::vector<const Pod *> out;
+    if (auto it = m_c.podsByOwner.find(uid); it != m_c.podsByOwner.end()) {
+        out.reserve(it->second.size());
+        for (const auto &[name, pod] : it->second)
+            if (pod->metadata.namespace_ == ds.metadata.namespace_)
+                out.push_back(pod);
+    }
+    return out;
+}
+
+kube::Result<std::vector<const ControllerRevision *>>
+DaemonSetController::controlledHistories(const kube::DaemonSet &ds, const kube::LabelSelector &sel)
+{
+    const std::string prefix = ds.metadata.namespace_ + "/";
+    std::vector<std::string> claimed, release, adopt;
+    for (auto it = m_c.revisions.lower_bound(prefix);
+         it != m_c.revisions.end() && it->first.rfind(prefix, 0) == 0; ++it) {
+        const auto &cr = it->second;
+        const kube::OwnerReference *ref = cr.metadata.controllerRef();
+        const bool match = sel.matches(cr.metadata.labels);
+        if (ref) {
+            if (ref->uid != ds.metadata.uid)
+                continue;
+            if (match)
+                claimed.push_back(it->first);
+            else if (!ds.metadata.deletionTimestamp)
+                release.push_back(it->first);
+        } else if (match && !ds.metadata.deletionTimestamp && !cr.metadata.deletionTimestamp) {
+            adopt.push_back(it->first);
+        }
+    }
+    for (const auto &k : release) {
+        kube::ControllerRevision cr = m_c.revisions.at(k);
+        auto &refs = cr.metadata.ownerReferences;
+        refs.erase(
+            std::remove_if(refs.begin(), refs.end(), [&](const auto &r) { return r.uid == ds.metadata.uid; }),
+            refs.end());
+        m_c.commitRevision(std::move(cr), false);
+    }
+    for (const auto &k : adopt) {
+        kube::ControllerRevision cr = m_c.revisions.at(k);
+        cr.metadata.ownerReferences.push_back(
+            {"apps/v1", "DaemonSet", ds.metadata.name, ds.metadata.uid, true, true});
+        m_c.commitRevision(std::move(cr), false);
+        claimed.push_back(k);
+    }
+    std::sort(claimed.begin(), claimed.end());
+    std::vector<const ControllerRevision *> out;
+    for (const auto &k : claimed)
+        out.push_back(&m_c.revisions.at(k));
+    return out;
+}
+
+const std::vector<NodeDaemonPods> &DaemonSetController::nodesToDaemonPods(SyncContext &ctx,
+                                                                          bool includeDeletedTerminal)
+{
+    // Claim once per sync (adoption and release write to the store); later passes read the
+    // owner index directly. The index groups the DaemonSet's pods by node in node order, so a
+    // pass is one merge with the sorted node list, rebuilt in place (no allocation in steady
+    // state) and reused while nothing was written. The result is valid until the next call.
+    if (!ctx.claimed) {
+        // Claims only change after orphan pods appear or labels/owners change.
+        auto &claimed = m_claimedAt[ctx.ds.metadata.uid];
+        if (claimed != m_c.podClaimVersion + 1) {
+            (void)daemonPods(ctx.ds, ctx.selector);
+            claimed = m_c.podClaimVersion + 1;
+        }
+        ctx.claimed = true;
+    }
+    std::vector<NodeDaemonPods> &entries = includeDeletedTerminal ? m_entriesAll : m_entries;
+    if (!includeDeletedTerminal && ctx.entriesValid && ctx.entriesAt == m_c.podWriteVersion)
+        return entries;
+    const std::string &ns = ctx.ds.metadata.namespace_;
+    entries.resize(ctx.nodes.size());
+    for (std::size_t i = 0; i < ctx.nodes.size(); ++i) {
+        NodeDaemonPods &e = entries[i];
+        e.node = ctx.nodes[i]->metadata.name;
+        e.should = ctx.should[i];
+        e.nodeExists = true;
+        e.pods.clear();
+    }
+    auto owner = m_c.podsByOwnerNode.find(ctx.ds.metadata.uid);
+    if (owner != m_c.podsByOwnerNode.end()) {
+        bool missing = false;
+        const std::size_t known = entries.size();
+        std::size_t i = 0;
+        for (const auto &[node, pods] : owner->second) {
+            while (i < known && entries[i].node < node)
+                ++i;
+            const bool exists = i < known && entries[i].node == node;
+            NodeDaemonPods *target = exists ? &entries[i] : nullptr;
+            for (const auto &[name, pod] : pods) {
+                if (pod->metadata.namespace_ != ns ||
+                    (!includeDeletedTerminal && pod->isTerminal() && pod->isDeleting()))
+                    continue;
+                if (!target) {
+                    // Pods targeting a node that does not exist (any more).
+                    entries.emplace_back();
+                    entries.back().node = node;
+                    entries.back().nodeExists = false;
+                    target = &entries.back();
+                    missing = true;
+                }
+                target->pods.push_back(pod);
+            }
+        }
+        if (missing)
+            std::sort(entries.begin(), entries.end(),
+                      [](const NodeDaemonPods &a, const NodeDaemonPods &b) { return a.node < b.node; });
+    }
+    if (!includeDeletedTerminal) {
+        ctx.entriesAt = m_c.podWriteVersion;
+        ctx.entriesValid = true;
+    }
+    return entries;
+}
+
+// ---- history -----------------------------------------------------------------------------
+
+kube::Result<const ControllerRevision *> DaemonSetController::snapshot(SyncContext &ctx,
+                                                                       std::int64_t revision)
+{
+    const kube::DaemonSet &ds = ctx.ds;
+    const std::string hash = templateHash(ds.podTemplate(), ds.status.collisionCount);
+    const std::string name = ds.metadata.name + "-" + hash;
+    const std::string crKey = Cluster::Impl::key(ds.metadata.namespace_, name);
+    if (auto it = m_c.revisions.find(crKey); it != m_c.revisions.end()) {
+        // AlreadyExists: ours (informer lag) when the data matches, else a genuine collision.
+        if (matchRevision(ds, it->second))
+            return &it->second;
+        const kube::DaemonSet *live = m_c.daemonSets.count(ctx.key) ? &m_c.daemonSets.at(ctx.key) : nullptr;
+        if (!live)
+            return ApiStatus::notFound("daemonsets.apps", ds.metadata.name);
+        if (live->status.collisionCount != ds.status.collisionCount) {
+            auto fmt = [](std::optional<int> v) { return v ? std::to_string(*v) : std::string("<nil>"); };
+            return ApiStatus::internal("found a stale collision count (" + fmt(ds.status.collisionCount) +
+                                       ", expected " + fmt(live->status.collisionCount) +
+                                       ") of DaemonSet \"" + ds.metadata.name +
+                                       "\" while processing; will retry until it is updated");
+        }
+        kube::DaemonSet updated = *live;
+        updated.status.collisionCount = live->status.collisionCount.value_or(0) + 1;
+        m_c.commitDaemonSet(std::move(updated), false);
+        return ApiStatus::alreadyExists("controllerrevisions.apps", name);
+    }
+    ControllerRevision cr;
+    cr.metadata.name = name;
+    cr.metadata.namespace_ = ds.metadata.namespace_;
+    const Json &tpl = ds.podTemplate();
+    if (tpl.contains("metadata") && tpl["metadata"].contains("labels"))
+        if (auto l = kube::stringMapFromJson(tpl["metadata"]["labels"], "labels"))
+            cr.metadata.labels = *l;
+    cr.metadata.labels[kube::kRevisionHashLabel] = hash;
+    cr.metadata.annotations = ds.metadata.annotations;
+    cr.metadata.ownerReferences.push_back(
+        {"apps/v1", "DaemonSet", ds.metadata.name, ds.metadata.uid, true, true});
+    cr.data = daemonSetPatch(tpl);
+    cr.revision = revision;
+    return m_c.commitRevision(std::move(cr), true);
+}
+
+kube::Result<std::string> DaemonSetController::constructHistory(SyncContext &ctx)
+{
+    auto claimed = controlledHistories(ctx.ds, ctx.selector);
+    if (!claimed)
+        return claimed.error();
+    // Legacy label fix-up: the CR's name stands in for a missing hash label.
+    std::vector<std::string> fix;
+    for (const auto *cr : *claimed)
+        if (!cr->metadata.labels.count(kube::kRevisionHashLabel))
+            fix.push_back(Cluster::Impl::key(cr->metadata.namespace_, cr->metadata.name));
+    for (const auto &k : fix) {
+        kube::ControllerRevision cr = m_c.revisions.at(k);
+        cr.metadata.labels[kube::kRevisionHashLabel] = cr.metadata.name;
+        m_c.commitRevision(std::move(cr), false);
+    }
+    const HistorySplit split = engine::constructHistory(ctx.ds, *claimed);
+    for (const auto *cr : split.old)
+        ctx.old.push_back(*cr);
+    const ControllerRevision *cur = nullptr;
+    if (split.current.empty()) {
+        auto s = snapshot(ctx, split.currRevision);
+        if (!s)
+            return s.error();
+        cur = *s;
+    } else {
+        const DedupDecision dedup = dedupCurHistories(split.current);
+        const std::string keepKey =
+            Cluster::Impl::key(dedup.keep->metadata.namespace_, dedup.keep->metadata.name);
+        std::vector<std::string> removeKeys;
+        for (const auto *cr : dedup.remove)
+            removeKeys.push_back(Cluster::Impl::key(cr->metadata.namespace_, cr->metadata.name));
+        const std::string keepHash = dedup.keep->metadata.label(kube::kRevisionHashLabel);
+        for (const auto &rk : removeKeys) {
+            // Relabel every pod whose hash differs from the kept one (upstream quirk: old ones too).
+            std::vector<std::string> relabel;
+            for (const Pod *pod : daemonPods(ctx.ds, ctx.selector))
+                if (pod->metadata.label(kube::kRevisionHashLabel) != keepHash)
+                    relabel.push_back(Cluster::Impl::key(pod->metadata.namespace_, pod->metadata.name));
+            for (const auto &pk : relabel) {
+                kube::Pod p = m_c.pods.at(pk);
+                p.metadata.labels[kube::kRevisionHashLabel] = keepHash;
+                m_c.commitPod(std::move(p), false);
+            }
+            m_c.eraseRevision(rk);
+        }
+        cur = &m_c.revisions.at(keepKey);
+        if (cur->revision < split.currRevision) {
+            kube::ControllerRevision updated = *cur;
+            updated.revision = split.currRevision;
+            cur = m_c.commitRevision(std::move(updated), false);
+        }
+    }
+    return cur->metadata.label(kube::kRevisionHashLabel);
+}
+
+kube::Result<void> DaemonSetController::cleanupHistory(SyncContext &ctx)
+{
+    const int limit = ctx.ds.revisionHistoryLimit();
+    if (static_cast<int>(ctx.old.size()) - limit <= 0)
+        return {};
+    std::set<std::string> live;
+    for (const auto &e : nodesToDaemonPods(ctx, true))
+        for (const Pod *pod : e.pods)
+            if (auto h = pod->metadata.label(kube::kRevisionHashLabel); !h.empty())
+                live.insert(h);
+    std::vector<const ControllerRevision *> old;
+    for (const auto &cr : ctx.old)
+        old.push_back(&cr);
+    for (const auto *cr : engine::cleanupHistory(old, limit, live)) {
+        const std::string k = Cluster::Impl::key(cr->metadata.namespace_, cr->metadata.name);
+        if (!m_c.revisions.count(k))
+            return ApiStatus::notFound("controllerrevisions.apps", cr->metadata.name);
+        m_c.eraseRevision(k);
+    }
+    return {};
+}
+
+// ---- pods --------------------------------------------------------------------------------
+
+bool DaemonSetController::failedPodAllowed(const kube::DaemonSet &ds, const std::string &node,
+                                           kube::Duration *delay)
+{
+    const std::string key = ds.metadata.uid + "/" + std::to_string(ds.status.observedGeneration) + "/" + node;
+    constexpr kube::Duration initial = 1000, maxDuration = 15 * 60 * 1000;
+    auto it = m_failedPodBackoff.find(key);
+    if (it != m_failedPodBackoff.end() && m_c.now - it->second.lastUpdate < it->second.duration) {
+        *delay = it->second.duration;
+        return false; // IsInBackOffSinceUpdate
+    }
+    // Next: start at 1 s, double, reset after 2 x max without failures.
+    if (it == m_failedPodBackoff.end() || m_c.now - it->second.lastUpdate > 2 * maxDuration)
+        m_failedPodBackoff[key] = Backoff{initial, m_c.now};
+    else
+        it->second = Backoff{std::min(it->second.duration * 2, maxDuration), m_c.now};
+    return true;
+}
+
+kube::Result<void> DaemonSetController::manage(SyncContext &ctx)
+{
+    const auto &entries = nodesToDaemonPods(ctx, false);
+    const bool surge = allowsSurge(ctx.ds);
+    const int mrs = ctx.ds.minReadySeconds();
+    std::vector<std::string> needing, toDelete;
+    for (const auto &e : entries) {
+        if (!e.nodeExists) {
+            // getUnscheduledPodsWithoutNode: never-bound pods pinned to a node that is gone.
+            continue;
+        }
+        kube::Duration delay = 0;
+        auto allowed = [&](const Pod &) {
+            kube::Duration d = 0;
+            const bool ok = failedPodAllowed(ctx.ds, e.node, &d);
+            delay = std::max(delay, d);
+            return ok;
+        };
+        const PodsOnNodeDecision d = podsShouldBeOnNode(e, ctx.hash, surge, mrs, m_c.now, allowed);
+        if (d.backoffRequeue)
+            enqueueAfter(ctx.key, delay);
+        for (const Pod *p : d.failed)
+            m_c.recordEvent("Warning", "FailedDaemonPod",
+                            "Found failed daemon pod " + p->metadata.namespace_ + "/" + p->metadata.name +
+                                " on node " + e.node + ", will try to kill it",
+                            Kind::DaemonSet, ctx.ds.metadata.namespace_, ctx.ds.metadata.name,
+                            ctx.ds.metadata.uid);
+        for (const Pod *p : d.succeeded)
+            m_c.recordEvent("Normal", "SucceededDaemonPod",
+                            "Found succeeded daemon pod " + p->metadata.namespace_ + "/" + p->metadata.name +
+                                " on node " + e.node + ", will try to delete it",
+                            Kind::DaemonSet, ctx.ds.metadata.namespace_, ctx.ds.metadata.name,
+                            ctx.ds.metadata.uid);
+        if (d.createPod)
+            needing.push_back(e.node);
+        for (const Pod *p : d.toDelete)
+            toDelete.push_back(p->metadata.name);
+    }
+    for (const auto &e : entries) {
+        if (e.nodeExists)
+            continue;
+        for (const Pod *p : e.pods)
+            if (p->nodeName.empty())
+                toDelete.push_back(p->metadata.name);
+    }
+    return syncNodes(ctx, toDelete, needing);
+}
+
+kube::Result<void> DaemonSetController::syncNodes(SyncContext &ctx,
+                                                  const std::vector<std::string> &podsToDelete,
+                                                  const std::vector<std::string> &nodesNeedingPods)
+{
+    const kube::DaemonSet &ds = ctx.ds;
+    const int createDiff = std::min(static_cast<int>(nodesNeedingPods.size()), kBurstReplicas);
+    const int deleteDiff = std::min(static_cast<int>(podsToDelete.size()), kBurstReplicas);
+    setExpectations(ctx.key, createDiff, deleteDiff);
+    std::vector<ApiStatus> errors;
+
+    if (createDiff > 0) {
+        // CreatePodTemplate: template + default tolerations + generation and hash labels.
+        const Json &tpl = ds.podTemplate();
+        Json spec = tpl.contains("spec") ? tpl["spec"] : Json::object();
+        addOrUpdateDaemonPodTolerations(spec);
+        auto sharedSpec = m_c.internSpec(std::move(spec));
+        kube::StringMap labels, annotations;
+        if (tpl.contains("metadata") && tpl["metadata"].is_object()) {
+            if (auto l = kube::stringMapFromJson(tpl["metadata"].value("labels", Json()), "labels"))
+                labels = *l;
+            if (auto a = kube::stringMapFromJson(tpl["metadata"].value("annotations", Json()), "annotations"))
+                annotations = *a;
+        }
+        if (auto gen = ds.templateGeneration())
+            labels[kube::kPodTemplateGenerationLabel] = std::to_string(*gen);
+        if (!ctx.hash.empty())
+            labels[kube::kRevisionHashLabel] = ctx.hash;
+
+        int batch = std::min(createDiff, 1);
+        for (int pos = 0; pos < createDiff;) {
+            const std::size_t errorsBefore = errors.size();
+            for (int i = pos; i < pos + batch; ++i) {
+                Pod pod;
+                pod.metadata.generateName = ds.metadata.name + "-";
+                pod.metadata.namespace_ = ds.metadata.namespace_;
+                pod.metadata.labels = labels;
+                pod.metadata.annotations = annotations;
+                pod.metadata.ownerReferences.push_back(
+                    {"apps/v1", "DaemonSet", ds.metadata.name, ds.metadata.uid, true, true});
+                pod.spec = sharedSpec;
+                pod.targetNode = nodesNeedingPods[static_cast<std::size_t>(i)];
+                auto created = m_c.createPod(std::move(pod));
+                if (!created) {
+                    creationObserved(ctx.key);
+                    errors.push_back(created.error());
+                    m_c.recordEvent("Warning", "FailedCreate", "Error creating: " + created.error().message,
+                                    Kind::DaemonSet, ds.metadata.namespace_, ds.metadata.name,
+                                    ds.metadata.uid);
+                    continue;
+                }
+                const std::string name = (*created)->metadata.name;
+                const std::string node = nodesNeedingPods[static_cast<std::size_t>(i)];
+                ctx.result.creates.push_back({node, name});
+                m_c.activity.push_back({m_c.now, ctx.key, Activity::Op::Create, name, node});
+                m_c.recordEvent("Normal", "SuccessfulCreate", "Created pod: " + name, Kind::DaemonSet,
+                                ds.metadata.namespace_, ds.metadata.name, ds.metadata.uid);
+            }
+            pos += batch;
+            const int skipped = createDiff - pos;
+            if (errors.size() > errorsBefore && skipped > 0) {
+                lowerExpectations(ctx.key, skipped, 0);
+                break;
+            }
+            batch = std::min(2 * batch, createDiff - pos);
+        }
+    }
+
+    for (int i = 0; i < deleteDiff; ++i) {
+        const std::string &name = podsToDelete[static_cast<std::size_t>(i)];
+        const std::string pk = Cluster::Impl::key(ds.metadata.namespace_, name);
+        const auto it = m_c.pods.find(pk);
+        const std::string node = it != m_c.pods.end() ? it->second.node() : std::string();
+        auto r = m_c.deletePod(ds.metadata.namespace_, name);
+        if (!r) {
+            deletionObserved(ctx.key);
+            if (r.error().reason != "NotFound") {
+                errors.push_back(r.error());
+                m_c.recordEvent("Warning", "FailedDelete", "Error deleting: " + r.error().message,
+                                Kind::DaemonSet, ds.metadata.namespace_, ds.metadata.name, ds.metadata.uid);
+            }
+            continue;
+        }
+        ctx.result.deletes.push_back({name, node});
+        m_c.activity.push_back({m_c.now, ctx.key, Activity::Op::Delete, name, node});
+        m_c.recordEvent("Normal", "SuccessfulDelete", "Deleted pod: " + name, Kind::DaemonSet,
+                        ds.metadata.namespace_, ds.metadata.name, ds.metadata.uid);
+    }
+    if (!errors.empty()) {
+        if (errors.size() == 1)
+            return errors.front();
+        std::string msg = "[";
+        for (std::size_t i = 0; i < errors.size(); ++i)
+            msg += (i ? ", " : "") + errors[i].message;
+        return ApiStatus::internal(msg + "]");
+    }
+    return {};
+}
+
+kube::Result<void> DaemonSetController::rollingUpdate(SyncContext &ctx)
+{
+    const auto &entries = nodesToDaemonPods(ctx, false);
+    int desired = 0;
+    for (const auto &e : entries)
+        if (e.nodeExists && e.should.shouldRun)
+            ++desired;
+    auto budget = updatedDesiredNodeCounts(ctx.ds, desired);
+    if (!budget)
+        return ApiStatus::internal("couldn't get unavailable numbers: " + budget.error().message);
+    const RollingUpdatePlan plan = engine::rollingUpdate(
+        entries, *budget, ctx.hash, ctx.ds.templateGeneration(), ctx.ds.minReadySeconds(), m_c.now);
+    return syncNodes(ctx, plan.podsToDelete, plan.nodesToCreate);
+}
+
+void DaemonSetController::updateDaemonSetStatus(SyncContext &ctx, bool updateObservedGen)
+{
+    const auto &entries = nodesToDaemonPods(ctx, false);
+    const kube::DaemonSetStatus computed = computeDaemonSetStatus(
+        entries, ctx.hash, ctx.ds.templateGeneration(), ctx.ds.minReadySeconds(), m_c.now);
+    auto it = m_c.daemonSets.find(ctx.key);
+    if (it != m_c.daemonSets.end() && !statusUnchanged(it->second, computed)) {
+        kube::DaemonSet updated = it->second;
+        auto &s = updated.status;
+        if (updateObservedGen)
+            s.observedGeneration = ctx.ds.metadata.generation;
+        s.desiredNumberScheduled = computed.desiredNumberScheduled;
+        s.currentNumberScheduled = computed.currentNumberScheduled;
+        s.numberMisscheduled = computed.numberMisscheduled;
+        s.numberReady = computed.numberReady;
+        s.updatedNumberScheduled = computed.updatedNumberScheduled;
+        s.numberAvailable = computed.numberAvailable;
+        s.numberUnavailable = computed.numberUnavailable;
+        m_c.commitDaemonSet(std::move(updated), false);
+    }
+    if (ctx.ds.minReadySeconds() > 0 && computed.numberReady != computed.numberAvailable)
+        enqueueAfter(ctx.key, kube::Duration{ctx.ds.minReadySeconds()} * 1000);
+}
+
+// ---- sync --------------------------------------------------------------------------------
+
+SyncResult DaemonSetController::sync(const std::string &key)
+{
+    SyncContext ctx;
+    ctx.key = key;
+    ++m_c.stats.syncs;
+    m_lastSync[key] = m_c.now;
+    auto it = m_c.daemonSets.find(key);
+    if (it == m_c.daemonSets.end()) {
+        m_expectations.erase(key);
+        return ctx.result;
+    }
+    ctx.ds = it->second;
+    auto fail = [&](const ApiStatus &e) {
+        ctx.result.ok = false;
+        ctx.result.error = e;
+        return ctx.result;
+    };
+    auto sel = ctx.ds.selector();
+    if (!sel)
+        return fail(sel.error());
+    ctx.selector = *sel;
+    if (ctx.selector.empty()) {
+        m_c.recordEvent("Warning", "SelectingAll",
+                        "This daemon set is selecting all pods. A non-empty selector is required.",
+                        Kind::DaemonSet, ctx.ds.metadata.namespace_, ctx.ds.metadata.name,
+                        ctx.ds.metadata.uid);
+        return ctx.result;
+    }
+    if (ctx.ds.metadata.deletionTimestamp)
+        return ctx.result;
+
+    ctx.predicate = daemonPodPredicate(ctx.ds);
+    ctx.nodes.reserve(m_c.nodes.size());
+    ctx.should.reserve(m_c.nodes.size());
+    for (const auto &[name, node] : m_c.nodes) {
+        ctx.nodes.push_back(&node);
+        ctx.should.push_back(nodeShouldRunDaemonPod(node, ctx.predicate));
+    }
+
+    auto hash = constructHistory(ctx);
+    if (!hash)
+        return fail(hash.error());
+    ctx.hash = *hash;
+
+    if (!satisfiedExpectations(key)) {
+        updateDaemonSetStatus(ctx, false);
+        return ctx.result;
+    }
+
+    kube::Result<void> err = manage(ctx);
+    if (err.ok() && satisfiedExpectations(key) && ctx.ds.updateStrategyType() == "RollingUpdate")
+        err = rollingUpdate(ctx);
+    if (err.ok()) {
+        err = cleanupHistory(ctx);
+        if (!err)
+            err = ApiStatus::internal("failed to clean up revisions of DaemonSet: " + err.error().message);
+    }
+    updateDaemonSetStatus(ctx, true);
+    if (!err)
+        return fail(err.error());
+    return ctx.result;
+}
+
+} // namespace engine

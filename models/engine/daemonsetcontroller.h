@@ -1,0 +1,108 @@
+#pragma once
+// DaemonSetController — the upstream DaemonSet controller (pkg/controller/daemon) on the
+// engine's store. Handlers only enqueue keys and observe expectations; sync(key) re-reads
+// everything and is idempotent; decisions are the pure functions of daemonsetlogic.h.
+//
+// Engine decisions and assumptions (see daemonset-semantics.md, "Engine decisions"):
+// - Models Kubernetes 1.32/1.33: template metadata keeps "creationTimestamp":null, so
+//   ControllerRevision data is byte-identical to such a cluster's and kubectl's byte-equality
+//   check ("skipped rollback") agrees with the engine.
+// - Revision names are <ds>-<hash> with the upstream hash shape (FNV-1a 32 + collision bytes,
+//   decimal, SafeEncodeString), but the hashed bytes are the engine's canonical dump (sorted
+//   compact JSON of the template), not Go's struct dump. Every decision compares names and data
+//   bytes only, so behaviour is unaffected; against real clusters the app never hashes.
+// - Where upstream iterates a Go map (random order), the engine walks nodes by name: rolling
+//   update candidates are replaced in node-name order, creates are issued in node-name order.
+// - Availability uses the recent boundary: lastTransitionTime + minReadySeconds <= now.
+// - BurstReplicas = 250 creates and 250 deletes per sync; creates in slow-start batches
+//   1, 2, 4, ...; expectations expire after 5 minutes as upstream.
+// - Continuous mode: after a sync a key waits kSyncInterval (500 ms) plus 0.1 ms per node of
+//   virtual time before its next sync; events in between coalesce into one sync (the work
+//   queue's dedup), as they would while a real controller is busy with a large DaemonSet. The
+//   first event after a quiet period is handled at once. The number of syncs is then bounded
+//   by virtual time, not by pod events, and a rollout's cost grows about linearly with nodes.
+// - Failed daemon pods are deleted with a per-node exponential backoff (1 s doubling to 15 min)
+//   keyed by DaemonSet UID, observedGeneration and node, as upstream.
+
+#include "models/engine/cluster.h"
+#include "models/engine/daemonsetlogic.h"
+
+#include <map>
+#include <set>
+
+namespace engine {
+
+class DaemonSetController
+{
+public:
+    static constexpr int kBurstReplicas = 250;
+    static constexpr kube::Duration kSyncInterval = 500;
+    static constexpr kube::Duration kSyncMicrosPerNode = 100;
+    static constexpr kube::Duration kExpectationsTimeout = 5 * 60 * 1000;
+
+    explicit DaemonSetController(Cluster::Impl &cluster);
+
+    // Informer handlers, called for every committed write of the kind.
+    void onDaemonSet(const WatchEvent &ev);
+    void onPod(const WatchEvent &ev);
+    void onNode(const WatchEvent &ev);
+    void onRevision(const WatchEvent &ev);
+
+    void enqueue(const std::string &key);
+    void enqueueAfter(const std::string &key, kube::Duration delay);
+
+    // One syncDaemonSet. Errors are returned (and, in continuous mode, requeued with backoff).
+    SyncResult sync(const std::string &key);
+
+    struct Expectations
+    {
+        int add = 0;
+        int del = 0;
+        kube::Timestamp timestamp = 0;
+    };
+    bool satisfiedExpectations(const std::string &key) const;
+    const std::map<std::string, Expectations> &expectations() const { return m_expectations; }
+
+private:
+    struct SyncContext;
+
+    void processKey(const std::string &key, kube::Timestamp due);
+    void scheduleAt(const std::string &key, kube::Timestamp due);
+
+    std::vector<const kube::Pod *> daemonPods(const kube::DaemonSet &ds, const kube::LabelSelector &selector);
+    kube::Result<std::vector<const kube::ControllerRevision *>>
+    controlledHistories(const kube::DaemonSet &ds, const kube::LabelSelector &sel);
+    const std::vector<NodeDaemonPods> &nodesToDaemonPods(SyncContext &ctx, bool includeDeletedTerminal);
+    kube::Result<std::string> constructHistory(SyncContext &ctx);
+    kube::Result<const kube::ControllerRevision *> snapshot(SyncContext &ctx, std::int64_t revision);
+    kube::Result<void> manage(SyncContext &ctx);
+    kube::Result<void> rollingUpdate(SyncContext &ctx);
+    kube::Result<void> syncNodes(SyncContext &ctx, const std::vector<std::string> &podsToDelete,
+                                 const std::vector<std::string> &nodesNeedingPods);
+    kube::Result<void> cleanupHistory(SyncContext &ctx);
+    void updateDaemonSetStatus(SyncContext &ctx, bool updateObservedGen);
+
+    void setExpectations(const std::string &key, int add, int del);
+    void creationObserved(const std::string &key);
+    void deletionObserved(const std::string &key);
+    void lowerExpectations(const std::string &key, int add, int del);
+
+    bool failedPodAllowed(const kube::DaemonSet &ds, const std::string &node, kube::Duration *delay);
+
+    Cluster::Impl &m_c;
+    std::map<std::string, Expectations> m_expectations;
+    std::map<std::string, kube::Timestamp> m_queued;   // key -> due time of its pending sync
+    std::map<std::string, kube::Timestamp> m_lastSync; // key -> time of its last sync
+    std::map<std::string, int> m_failures;             // key -> consecutive failed syncs
+    struct Backoff
+    {
+        kube::Duration duration = 0;
+        kube::Timestamp lastUpdate = 0;
+    };
+    std::map<std::string, Backoff> m_failedPodBackoff;
+    std::map<std::string, std::uint64_t> m_claimedAt; // DS uid -> podClaimVersion + 1 of its last claim
+    std::vector<NodeDaemonPods> m_entries;            // reused between passes and syncs
+    std::vector<NodeDaemonPods> m_entriesAll;         // the same, terminal deleted pods included
+};
+
+} // namespace engine

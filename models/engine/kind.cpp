@@ -1,0 +1,88 @@
+#include "models/engine/kind.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace engine {
+
+namespace {
+
+struct KindInfo
+{
+    Kind kind;
+    const char *name;
+    const char *resource;
+    const char *qualifiedResource;
+    const char *qualifiedKind;
+    const char *apiVersion;
+    const char *shortName;
+    bool namespaced;
+};
+
+const KindInfo kInfo[] = {
+    {Kind::Namespace, "Namespace", "namespaces", "namespaces", "Namespace", "v1", "ns", false},
+    {Kind::Node, "Node", "nodes", "nodes", "Node", "v1", "no", false},
+    {Kind::Pod, "Pod", "pods", "pods", "Pod", "v1", "po", true},
+    {Kind::DaemonSet, "DaemonSet", "daemonsets", "daemonsets.apps", "DaemonSet.apps", "apps/v1", "ds", true},
+    {Kind::ControllerRevision, "ControllerRevision", "controllerrevisions", "controllerrevisions.apps",
+     "ControllerRevision.apps", "apps/v1", "controllerrevision", true},
+    {Kind::ReplicaSet, "ReplicaSet", "replicasets", "replicasets.apps", "ReplicaSet.apps", "apps/v1", "rs",
+     true},
+    {Kind::Event, "Event", "events", "events", "Event", "v1", "ev", true},
+};
+
+const KindInfo &info(Kind k)
+{
+    return kInfo[static_cast<int>(k)];
+}
+
+std::string lower(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+} // namespace
+
+std::optional<Kind> kindFromString(const std::string &text)
+{
+    const std::string t = lower(text);
+    for (const auto &i : kInfo) {
+        const std::string name = lower(i.name);
+        if (t == name || t == i.resource || t == i.qualifiedResource || t == i.shortName ||
+            t == lower(i.qualifiedKind))
+            return i.kind;
+        // singular resource with group ("daemonset.apps")
+        if (t == name + ".apps" && std::string(i.apiVersion) == "apps/v1")
+            return i.kind;
+    }
+    return std::nullopt;
+}
+
+const char *kindName(Kind kind)
+{
+    return info(kind).name;
+}
+const char *resourceName(Kind kind)
+{
+    return info(kind).resource;
+}
+const char *qualifiedResource(Kind kind)
+{
+    return info(kind).qualifiedResource;
+}
+const char *qualifiedKind(Kind kind)
+{
+    return info(kind).qualifiedKind;
+}
+const char *apiVersion(Kind kind)
+{
+    return info(kind).apiVersion;
+}
+bool isNamespaced(Kind kind)
+{
+    return info(kind).namespaced;
+}
+
+} // namespace engine

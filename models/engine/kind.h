@@ -1,0 +1,25 @@
+#pragma once
+// Kind — the resource kinds the embedded API server stores, with the names kubectl and the
+// API use for them (kind "DaemonSet", resource "daemonsets.apps", short name "ds").
+
+#include <optional>
+#include <string>
+
+namespace engine {
+
+enum class Kind { Namespace, Node, Pod, DaemonSet, ControllerRevision, ReplicaSet, Event };
+
+inline constexpr Kind kAllKinds[] = {Kind::Namespace,          Kind::Node,       Kind::Pod,  Kind::DaemonSet,
+                                     Kind::ControllerRevision, Kind::ReplicaSet, Kind::Event};
+
+// Accepts the kind ("DaemonSet"), lower-case kind, plural resource ("daemonsets", with or
+// without ".apps") and kubectl short names ("ds", "po", "no", "ns", "rs", "ev").
+std::optional<Kind> kindFromString(const std::string &text);
+const char *kindName(Kind kind);          // "DaemonSet"
+const char *resourceName(Kind kind);      // "daemonsets"
+const char *qualifiedResource(Kind kind); // "daemonsets.apps" (core kinds: "pods")
+const char *qualifiedKind(Kind kind);     // "DaemonSet.apps" (core kinds: "Pod"), used in Invalid
+const char *apiVersion(Kind kind);        // "apps/v1" or "v1"
+bool isNamespaced(Kind kind);
+
+} // namespace engine

@@ -1,0 +1,208 @@
+#include "models/engine/kubelet.h"
+
+#include "models/engine/clusterimpl.h"
+
+namespace engine {
+
+using kube::Pod;
+
+Kubelet::Kubelet(Cluster::Impl &cluster) : m_c(cluster) {}
+
+bool Kubelet::globMatch(const std::string &p, const std::string &t)
+{
+    // Iterative '*' / '?' matcher with backtracking to the last star.
+    std::size_t pi = 0, ti = 0, star = std::string::npos, mark = 0;
+    while (ti < t.size()) {
+        if (pi < p.size() && (p[pi] == '?' || p[pi] == t[ti])) {
+            ++pi;
+            ++ti;
+        } else if (pi < p.size() && p[pi] == '*') {
+            star = pi++;
+            mark = ti;
+        } else if (star != std::string::npos) {
+            pi = star + 1;
+            ti = ++mark;
+        } else {
+            return false;
+        }
+    }
+    while (pi < p.size() && p[pi] == '*')
+        ++pi;
+    return pi == p.size();
+}
+
+bool Kubelet::nodeReachable(const std::string &node) const
+{
+    if (!m_c.nodes.count(node))
+        return false;
+    auto f = m_c.faults.find(node);
+    return f == m_c.faults.end() || f->second != FaultKind::Unreachable;
+}
+
+bool Kubelet::nodeRunsPods(const std::string &node) const
+{
+    auto it = m_c.nodes.find(node);
+    return it != m_c.nodes.end() && nodeReachable(node) && it->second.isReady();
+}
+
+bool Kubelet::failing(const Pod &pod) const
+{
+    if (m_c.options.kubelet.failingImages.empty() || !pod.spec || !pod.spec->contains("containers"))
+        return false;
+    for (const auto &c : (*pod.spec)["containers"]) {
+        const std::string image = c.value("image", "");
+        for (const auto &pattern : m_c.options.kubelet.failingImages)
+            if (globMatch(pattern, image))
+                return true;
+    }
+    return false;
+}
+
+void Kubelet::at(kube::Timestamp t, const Pod &pod, std::function<void(Pod &)> fn, bool commit)
+{
+    const std::string key = Cluster::Impl::key(pod.metadata.namespace_, pod.metadata.name);
+    const std::string uid = pod.metadata.uid;
+    const std::uint64_t epoch = m_state[uid].epoch;
+    m_c.loop.post(t, [this, key, uid, epoch, fn = std::move(fn), commit] {
+        auto it = m_c.pods.find(key);
+        if (it == m_c.pods.end() || it->second.metadata.uid != uid)
+            return;
+        auto st = m_state.find(uid);
+        if (st == m_state.end() || st->second.epoch != epoch)
+            return;
+        Pod copy = it->second;
+        fn(copy);
+        if (commit)
+            m_c.commitPod(std::move(copy), false);
+    });
+}
+
+void Kubelet::postStart(const Pod &pod)
+{
+    m_state[pod.metadata.uid].started = true;
+    const auto &k = m_c.options.kubelet;
+    at(m_c.now + m_c.rng.jittered(k.startDelay, k.jitter), pod, [this](Pod &p) {
+        p.phase = "Running";
+        p.startTime = m_c.now;
+        if (failing(p)) {
+            p.waitingReason = "CrashLoopBackOff";
+            p.restartCount = 1;
+            m_state[p.metadata.uid].crashes = 1;
+            postCrash(p, 10000);
+        } else {
+            p.waitingReason.clear();
+            postReady(p);
+        }
+    });
+}
+
+void Kubelet::postReady(const Pod &pod)
+{
+    const auto &k = m_c.options.kubelet;
+    at(m_c.now + m_c.rng.jittered(k.readyDelay, k.jitter), pod, [this](Pod &p) {
+        p.ready = true;
+        p.readyTransitionTime = m_c.now;
+    });
+}
+
+void Kubelet::postCrash(const Pod &pod, kube::Duration after)
+{
+    at(m_c.now + after, pod, [this](Pod &p) {
+        auto &st = m_state[p.metadata.uid];
+        ++st.crashes;
+        ++p.restartCount;
+        postCrash(p, std::min<kube::Duration>(10000LL << std::min(st.crashes - 1, 5), 300000));
+    });
+}
+
+void Kubelet::postRemoval(const Pod &pod)
+{
+    auto &st = m_state[pod.metadata.uid];
+    st.terminating = true;
+    ++st.epoch; // nothing else happens to a terminating pod
+    const auto &k = m_c.options.kubelet;
+    kube::Duration grace = m_c.rng.jittered(k.terminationGrace, k.jitter);
+    if (pod.metadata.deletionGracePeriodSeconds)
+        grace = std::min(grace, *pod.metadata.deletionGracePeriodSeconds * 1000);
+    at(
+        m_c.now + grace, pod,
+        [this](Pod &p) {
+            m_state.erase(p.metadata.uid);
+            m_c.erasePod(Cluster::Impl::key(p.metadata.namespace_, p.metadata.name));
+        },
+        false);
+}
+
+void Kubelet::onPod(const WatchEvent &ev)
+{
+    const Pod &pod = *ev.pod;
+    if (ev.type == WatchEvent::Type::Deleted) {
+        m_state.erase(pod.metadata.uid);
+        return;
+    }
+    if (pod.nodeName.empty())
+        return;
+    auto &st = m_state[pod.metadata.uid];
+    if (pod.isDeleting()) {
+        if (!st.terminating && nodeReachable(pod.nodeName))
+            postRemoval(pod);
+        return;
+    }
+    if (!st.started && pod.phase == "Pending" && nodeRunsPods(pod.nodeName))
+        postStart(pod);
+}
+
+void Kubelet::nodeChanged(const std::string &node)
+{
+    auto idx = m_c.podsByNode.find(node);
+    if (idx == m_c.podsByNode.end())
+        return;
+    std::vector<std::string> keys;
+    for (const auto &[key, pod] : idx->second)
+        if (!pod->nodeName.empty())
+            keys.push_back(key);
+    const bool runs = nodeRunsPods(node);
+    const bool reachable = nodeReachable(node);
+    for (const auto &key : keys) {
+        auto it = m_c.pods.find(key);
+        if (it == m_c.pods.end())
+            continue;
+        const Pod &pod = it->second;
+        auto &st = m_state[pod.metadata.uid];
+        if (!reachable) {
+            // Unreachable: the kubelet reports nothing; pending timers die with the epoch.
+            ++st.epoch;
+            st.started = pod.phase != "Pending";
+            st.terminating = false;
+            continue;
+        }
+        if (pod.isDeleting()) {
+            if (!st.terminating)
+                postRemoval(pod);
+            continue;
+        }
+        if (!runs) {
+            ++st.epoch;
+            st.started = pod.phase != "Pending";
+            if (pod.ready) {
+                Pod copy = pod;
+                copy.ready = false;
+                copy.readyTransitionTime = m_c.now;
+                m_c.commitPod(std::move(copy), false);
+            }
+            continue;
+        }
+        // Node (back) in service: resume whatever the pod was waiting for.
+        ++st.epoch;
+        if (pod.phase == "Pending") {
+            postStart(pod);
+        } else if (pod.phase == "Running" && !pod.ready) {
+            if (failing(pod))
+                postCrash(pod, 10000);
+            else
+                postReady(pod);
+        }
+    }
+}
+
+} // namespace engine

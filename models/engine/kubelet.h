@@ -1,0 +1,50 @@
+#pragma once
+// Kubelet — the simulated node agents of continuous mode, one state machine per bound pod:
+// Pending --startDelay--> Running --readyDelay--> Ready; deletion --terminationGrace--> gone.
+// Each delay is jittered from the seeded RNG. Pods whose image matches a failingImages glob
+// start but never become Ready (CrashLoopBackOff, restartCount growing with upstream's 10 s
+// doubling back-off capped at 5 min). On a NotReady node pods turn not Ready and nothing new
+// starts; on an Unreachable node nothing is reported at all (status frozen, deletions hang)
+// until the node returns. Timers carry the pod UID and an epoch, so a superseded timer is a
+// no-op rather than something to cancel.
+
+#include "models/engine/cluster.h"
+
+#include <unordered_map>
+
+namespace engine {
+
+class Kubelet
+{
+public:
+    explicit Kubelet(Cluster::Impl &cluster);
+
+    void onPod(const WatchEvent &ev);
+    // Called after a node's readiness or reachability changed.
+    void nodeChanged(const std::string &node);
+
+    static bool globMatch(const std::string &pattern, const std::string &text);
+
+private:
+    struct State
+    {
+        std::uint64_t epoch = 0;
+        bool started = false;     // start timer posted or done
+        bool terminating = false; // removal timer posted
+        int crashes = 0;
+    };
+    bool nodeRunsPods(const std::string &node) const;  // exists, Ready, reachable
+    bool nodeReachable(const std::string &node) const; // exists and not Unreachable
+    bool failing(const kube::Pod &pod) const;
+    void postStart(const kube::Pod &pod);
+    void postReady(const kube::Pod &pod);
+    void postRemoval(const kube::Pod &pod);
+    void postCrash(const kube::Pod &pod, kube::Duration after);
+    // Runs fn(pod copy) at t if the pod still exists with that uid and epoch.
+    void at(kube::Timestamp t, const kube::Pod &pod, std::function<void(kube::Pod &)> fn, bool commit = true);
+
+    Cluster::Impl &m_c;
+    std::unordered_map<std::string, State> m_state; // by pod UID
+};
+
+} // namespace engine

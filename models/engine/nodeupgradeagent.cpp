@@ -1,0 +1,112 @@
+#include "models/engine/nodeupgradeagent.h"
+
+#include "models/engine/nodeupgradelogic.h"
+
+namespace engine {
+
+NodeUpgradeAgent::NodeUpgradeAgent(Cluster &cluster, NodeUpgradeAgentTimings timings)
+    : m_cluster(cluster), m_timings(timings)
+{
+    m_watch = m_cluster.watch(Kind::Node, [this](const WatchEvent &ev) { onNode(ev); });
+}
+
+NodeUpgradeAgent::~NodeUpgradeAgent()
+{
+    m_cluster.unwatch(m_watch);
+}
+
+void NodeUpgradeAgent::onNode(const WatchEvent &ev)
+{
+    if (ev.type == WatchEvent::Type::Deleted || !ev.node) {
+        m_handled.erase(ev.name);
+        return;
+    }
+    const std::string token = ev.node->metadata.annotation(ann::kKamikaze);
+    if (token.empty() || m_handled[ev.name] == token)
+        return;
+    m_handled[ev.name] = token;
+    at(m_cluster.now() + m_timings.ackDelay, ev.name, token, &NodeUpgradeAgent::acknowledge);
+}
+
+void NodeUpgradeAgent::at(kube::Timestamp t, const std::string &node, const std::string &token,
+                          void (NodeUpgradeAgent::*step)(const std::string &, const std::string &))
+{
+    std::weak_ptr<char> alive = m_alive;
+    m_cluster.schedule(t, [this, alive, node, token, step] {
+        if (alive.expired() || !current(node, token))
+            return;
+        (this->*step)(node, token);
+    });
+}
+
+bool NodeUpgradeAgent::current(const std::string &node, const std::string &token) const
+{
+    auto it = m_handled.find(node);
+    return it != m_handled.end() && it->second == token && m_cluster.node(node);
+}
+
+void NodeUpgradeAgent::acknowledge(const std::string &node, const std::string &token)
+{
+    if (m_cluster.faultOf(node) == FaultKind::AgentUnresponsive)
+        return; // the request is lost; a re-send (new token) is handled afresh
+    (void)m_cluster.patch(Kind::Node, "", node, PatchType::Merge,
+                          {{"metadata", {{"annotations", {{ann::kKamikazeAck, token}}}}}});
+    at(m_cluster.now() + m_timings.leaveDelay, node, token, &NodeUpgradeAgent::leave);
+}
+
+void NodeUpgradeAgent::leave(const std::string &node, const std::string &token)
+{
+    setReady(node, false, nullptr);
+    at(m_cluster.now() + m_timings.downTime, node, token, &NodeUpgradeAgent::rejoin);
+}
+
+void NodeUpgradeAgent::rejoin(const std::string &node, const std::string &token)
+{
+    const auto fault = m_cluster.faultOf(node);
+    if (fault == FaultKind::NeverReturns)
+        return;
+    if (fault == FaultKind::ReturnsOldVersion) {
+        setReady(node, true, nullptr);
+        return;
+    }
+    const std::string target = kamikazeTarget(token);
+    setReady(node, true, &target);
+    if (fault == FaultKind::FlapsNotReady)
+        at(m_cluster.now() + m_timings.flapInterval, node, token, &NodeUpgradeAgent::flap);
+}
+
+void NodeUpgradeAgent::flap(const std::string &node, const std::string &token)
+{
+    const kube::Node *n = m_cluster.node(node);
+    if (!n)
+        return;
+    if (m_cluster.faultOf(node) != FaultKind::FlapsNotReady) {
+        if (!n->isReady())
+            setReady(node, true, nullptr);
+        return;
+    }
+    setReady(node, !n->isReady(), nullptr);
+    at(m_cluster.now() + m_timings.flapInterval, node, token, &NodeUpgradeAgent::flap);
+}
+
+void NodeUpgradeAgent::setReady(const std::string &node, bool ready, const std::string *version)
+{
+    const kube::Node *n = m_cluster.node(node);
+    if (!n)
+        return;
+    kube::Node copy = *n;
+    if (n->isReady() == ready && n->condition("Ready")) {
+        if (!version || *version == n->kubeletVersion)
+            return;
+    } else if (ready)
+        copy.setCondition(
+            {"Ready", "True", "KubeletReady", "kubelet is posting ready status", m_cluster.now()});
+    else
+        copy.setCondition(
+            {"Ready", "Unknown", "KubeletRestarting", "the node agent is restarting", m_cluster.now()});
+    if (version)
+        copy.kubeletVersion = *version;
+    (void)m_cluster.updateStatus(copy.toJson());
+}
+
+} // namespace engine

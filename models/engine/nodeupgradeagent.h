@@ -1,0 +1,59 @@
+#pragma once
+// NodeUpgradeAgent — the simulated node agent's side of the kamikaze restart (continuous
+// mode). When the controller writes a restart request token into a node's `upgrade/kamikaze`
+// annotation, the agent acknowledges it (echoes the token into `upgrade/kamikaze-ack`), leaves
+// (Ready=Unknown) and re-registers after `downTime` on the token's target version. Faults
+// recorded with Cluster::fault change that: AgentUnresponsive never acknowledges,
+// NeverReturns never comes back, ReturnsOldVersion comes back on the old version,
+// FlapsNotReady comes back and then flips NotReady/Ready every `flapInterval` until the fault
+// is cleared. Faults are read when each step happens, so a fault step issued after the
+// kamikaze still applies to the steps that follow.
+//
+// The agent plays the kubelet, not the controller: a controller restart does not touch it.
+// Its timers carry the token, so a superseded request (a re-send) makes older timers no-ops.
+
+#include "models/engine/cluster.h"
+
+#include <map>
+#include <memory>
+#include <string>
+
+namespace engine {
+
+struct NodeUpgradeAgentTimings
+{
+    kube::Duration ackDelay = 1000;
+    kube::Duration leaveDelay = 2000;
+    kube::Duration downTime = 30000;
+    kube::Duration flapInterval = 4000;
+};
+
+class NodeUpgradeAgent
+{
+public:
+    explicit NodeUpgradeAgent(Cluster &cluster, NodeUpgradeAgentTimings timings = {});
+    ~NodeUpgradeAgent();
+    NodeUpgradeAgent(const NodeUpgradeAgent &) = delete;
+    NodeUpgradeAgent &operator=(const NodeUpgradeAgent &) = delete;
+
+    const NodeUpgradeAgentTimings &timings() const { return m_timings; }
+
+private:
+    void onNode(const WatchEvent &ev);
+    void at(kube::Timestamp t, const std::string &node, const std::string &token,
+            void (NodeUpgradeAgent::*step)(const std::string &, const std::string &));
+    bool current(const std::string &node, const std::string &token) const;
+    void acknowledge(const std::string &node, const std::string &token);
+    void leave(const std::string &node, const std::string &token);
+    void rejoin(const std::string &node, const std::string &token);
+    void flap(const std::string &node, const std::string &token);
+    void setReady(const std::string &node, bool ready, const std::string *version);
+
+    Cluster &m_cluster;
+    NodeUpgradeAgentTimings m_timings;
+    int m_watch = 0;
+    std::map<std::string, std::string> m_handled; // node -> last token acted on
+    std::shared_ptr<char> m_alive = std::make_shared<char>(0);
+};
+
+} // namespace engine

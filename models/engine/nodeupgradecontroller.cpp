@@ -1,0 +1,1599 @@
+#include "models/engine/nodeupgradecontroller.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace engine {
+
+using kube::Json;
+using kube::Timestamp;
+
+namespace {
+
+constexpr std::size_t kMaxNodeDurations = 64;
+
+bool matches(const kube::StringMap &selector, const kube::StringMap &labels)
+{
+    for (const auto &[k, v] : selector) {
+        auto it = labels.find(k);
+        if (it == labels.end() || it->second != v)
+            return false;
+    }
+    return true;
+}
+
+std::string podKey(const kube::Pod &p)
+{
+    return p.metadata.namespace_ + "/" + p.metadata.name;
+}
+
+std::string joinNames(const std::vector<std::string> &v, std::size_t max = 5)
+{
+    std::string out;
+    for (std::size_t i = 0; i < v.size() && i < max; ++i)
+        out += (i ? ", " : "") + v[i];
+    if (v.size() > max)
+        out += " and " + std::to_string(v.size() - max) + " more";
+    return out;
+}
+
+std::string dur(kube::Duration d)
+{
+    return kube::formatDuration(std::max<kube::Duration>(0, d / 1000 * 1000));
+}
+
+} // namespace
+
+// ---- per-pass views ----------------------------------------------------------------------------
+
+struct PodInfo
+{
+    std::string ns;
+    std::string name;
+    std::string uid;
+    PodClass cls = PodClass::Unmanaged;
+    bool ready = false;
+    bool deleting = false;
+    std::optional<Timestamp> deletionTimestamp;
+    std::int64_t grace = 30;
+    std::string controller; // "replicaset/NS/NAME" (managed pods)
+    std::string owner;      // "rs/NAME", "none"
+    Timestamp created = 0;
+    std::string key() const { return ns + "/" + name; }
+};
+
+struct NodeUpgradeController::NodeState
+{
+    std::string name;
+    std::string zone;
+    std::string version;
+    bool ready = false;
+    bool unschedulable = false;
+    std::optional<Timestamp> readySince; // Ready condition's last transition
+    bool controllerHost = false;
+    kube::StringMap ann;
+    std::map<std::string, std::optional<std::string>> patch;
+    NodePhase phase = NodePhase::UpToDate;
+    std::vector<PodInfo> managed, unmanaged, daemon;
+    std::vector<std::string> blockers;
+    bool uncordonWanted = false;
+    bool taintWanted = false;
+    bool untaintWanted = false;
+
+    std::string get(const std::string &k) const
+    {
+        if (auto it = patch.find(k); it != patch.end())
+            return it->second.value_or("");
+        auto it = ann.find(k);
+        return it == ann.end() ? std::string() : it->second;
+    }
+    bool has(const std::string &k) const { return !get(k).empty(); }
+    void set(const std::string &k, const std::string &v)
+    {
+        if (get(k) != v || !ann.count(k))
+            patch[k] = v;
+    }
+    void erase(const std::string &k)
+    {
+        if (ann.count(k))
+            patch[k] = std::nullopt;
+        else
+            patch.erase(k);
+    }
+    std::optional<Timestamp> time(const std::string &k) const
+    {
+        const std::string v = get(k);
+        return v.empty() ? std::nullopt : parseUpgradeTime(v);
+    }
+    void setTime(const std::string &k, Timestamp t) { set(k, formatUpgradeTime(t)); }
+    int integer(const std::string &k, int def) const
+    {
+        const std::string v = get(k);
+        if (v.empty())
+            return def;
+        try {
+            return std::stoi(v);
+        } catch (...) {
+            return def;
+        }
+    }
+    bool ours() const { return get(ann::kCordonedByController) == "true"; }
+    bool held() const { return get(ann::kHold) == "true"; }
+    bool stillHasPods() const { return !managed.empty() || !unmanaged.empty(); }
+    std::string object() const { return "node/" + name; }
+};
+
+struct NodeUpgradeController::PassContext
+{
+    bool dry = false;
+    NodeUpgradePreview *preview = nullptr;
+    std::string name;
+    std::string object;
+    kube::ObjectMeta meta;
+    NodeUpgradeRolloutSpec spec;
+    NodeUpgradeRolloutStatus st;
+    std::string target;
+    Timestamp now = 0;
+    bool paused = false; // spec.paused or halted: no disruption
+    bool halted = false;
+    bool aborting = false;
+    int failedUnacked = 0;
+    std::map<std::string, ControllerHealth> health; // by "replicaset/NS/NAME"
+    std::set<std::string> affected;                 // controllers with pods on in-flight nodes
+    std::vector<std::string> selected;
+    bool changedNodes = false;
+    // Active (unpaused) time: drain and stall timers do not advance while paused.
+    Timestamp activeNow() const { return paused && st.pausedAt ? std::min(*st.pausedAt, now) : now; }
+};
+
+std::string NodeUpgradePreview::summary() const
+{
+    std::vector<std::string> parts;
+    if (!nextNodes.empty())
+        parts.push_back("select " + joinNames(nextNodes));
+    if (!deletions.empty()) {
+        std::vector<std::string> pods;
+        for (const auto &d : deletions)
+            pods.push_back(d.pod + " (" + d.why + ")");
+        parts.push_back("delete " + joinNames(pods));
+    }
+    if (!kamikazes.empty())
+        parts.push_back("restart " + joinNames(kamikazes));
+    if (parts.empty())
+        return "nothing";
+    std::string out;
+    for (const auto &p : parts)
+        out += (out.empty() ? "" : "; ") + p;
+    return out;
+}
+
+// ---- lifecycle ---------------------------------------------------------------------------
+
+NodeUpgradeController::NodeUpgradeController(Cluster &cluster, NodeUpgradeRolloutStore &store,
+                                             NodeUpgradeEvents &events,
+                                             std::map<std::string, NodeUpgradeMetrics> &metrics,
+                                             NodeUpgradeControllerOptions options)
+    : m_cluster(cluster), m_store(store), m_events(events), m_metrics(metrics), m_options(options)
+{
+    m_podWatch = m_cluster.watch(Kind::Pod, [this](const WatchEvent &ev) { onPod(ev); });
+    m_nodeWatch = m_cluster.watch(Kind::Node, [this](const WatchEvent &ev) { onNode(ev); });
+    // Pods already terminating on draining nodes were deleted before a restart, most likely by
+    // this controller: do not report them as someone else's deletion.
+    std::set<std::string> draining;
+    for (const auto *n : m_cluster.nodes())
+        if (auto p = nodePhaseFromString(n->metadata.annotation(ann::kPhase)); p && isPreRestart(*p))
+            draining.insert(n->metadata.name);
+    for (const auto *p : m_cluster.pods())
+        if (p->isDeleting() && draining.count(p->node()))
+            m_ourDeletions.insert(p->metadata.uid);
+    if (m_cluster.mode() == Mode::Continuous) {
+        std::weak_ptr<char> alive = m_alive;
+        m_cluster.schedule(m_cluster.now(), [this, alive] {
+            if (!alive.expired())
+                tick();
+        });
+    }
+}
+
+NodeUpgradeController::~NodeUpgradeController()
+{
+    m_cluster.unwatch(m_podWatch);
+    m_cluster.unwatch(m_nodeWatch);
+}
+
+void NodeUpgradeController::tick()
+{
+    pass();
+    std::weak_ptr<char> alive = m_alive;
+    m_cluster.schedule(m_cluster.now() + m_options.passInterval, [this, alive] {
+        if (!alive.expired())
+            tick();
+    });
+}
+
+// ---- watch (reporting only) ---------------------------------------------------------------
+
+void NodeUpgradeController::onPod(const WatchEvent &ev)
+{
+    const kube::Pod &pod = *ev.pod;
+    const std::string nodeName = pod.node();
+    if (nodeName.empty())
+        return;
+    const kube::Node *node = m_cluster.node(nodeName);
+    if (!node)
+        return;
+    auto phase = nodePhaseFromString(node->metadata.annotation(ann::kPhase));
+    if (!phase || !isPreRestart(*phase))
+        return;
+    bool exists = false;
+    if (const auto *ref = pod.metadata.controllerRef(); ref && ref->kind == "ReplicaSet")
+        if (const auto *rs = m_cluster.replicaSet(pod.metadata.namespace_, ref->name))
+            exists = rs->metadata.uid == ref->uid;
+    const PodClass cls = classifyPod(pod, exists);
+    if (cls != PodClass::Managed && cls != PodClass::Unmanaged)
+        return;
+    const std::string &uid = pod.metadata.uid;
+    const bool gone = ev.type == WatchEvent::Type::Deleted || pod.isDeleting();
+    if (gone) {
+        if (m_ourDeletions.count(uid) || m_reportedPods.count(uid + "/deleted"))
+            return;
+        m_reportedPods.insert(uid + "/deleted");
+        m_notes.push_back({nodeName, UpgradeReason::ManualPodDeletionObserved, {{"pod", podKey(pod)}}});
+        return;
+    }
+    // A pod bound after the node was selected: it tolerates the cordon (or was pinned there).
+    const auto selectedAt = parseUpgradeTime(node->metadata.annotation(ann::kSelectedAt));
+    const Timestamp created = pod.metadata.creationTimestamp.value_or(0);
+    if (selectedAt && created > *selectedAt && !pod.nodeName.empty() &&
+        !m_reportedPods.count(uid + "/rebound")) {
+        m_reportedPods.insert(uid + "/rebound");
+        m_notes.push_back({nodeName, UpgradeReason::PodRescheduledToDrainingNode, {{"pod", podKey(pod)}}});
+    }
+}
+
+void NodeUpgradeController::onNode(const WatchEvent &ev)
+{
+    if (ev.type != WatchEvent::Type::Deleted || !ev.node)
+        return;
+    const std::string owner = ev.node->metadata.annotation(ann::kRollout);
+    const std::string phase = ev.node->metadata.annotation(ann::kPhase);
+    if (owner.empty() || phase.empty() || phase == "UpToDate")
+        return;
+    m_removedNodes.insert(ev.name);
+    m_removedOwner[ev.name] = owner.substr(0, owner.rfind('/'));
+}
+
+// ---- events --------------------------------------------------------------------------------
+
+void NodeUpgradeController::report(PassContext &ctx, const std::string &object, UpgradeReason reason,
+                                   const UpgradeEventParams &params, bool repeating)
+{
+    if (ctx.dry)
+        return;
+    const Timestamp now = m_cluster.now();
+    if (repeating) {
+        const std::string key =
+            object + "\n" + upgradeReasonName(reason) + "\n" + upgradeEventMessage(reason, params);
+        auto it = m_lastEmitted.find(key);
+        if (it != m_lastEmitted.end() && now - it->second < m_options.eventRepeatInterval)
+            return;
+        m_lastEmitted[key] = now;
+    }
+    m_events.record(now, object, reason, params);
+    const std::string type = isWarning(reason) ? "Warning" : "Normal";
+    const std::string message = upgradeEventMessage(reason, params);
+    if (object.rfind("node/", 0) == 0)
+        m_cluster.recordEvent(type, upgradeReasonName(reason), message, Kind::Node, "", object.substr(5));
+}
+
+// ---- the pass ------------------------------------------------------------------------------
+
+void NodeUpgradeController::pass()
+{
+    for (const auto *r : m_store.list()) {
+        PassContext ctx;
+        syncRollout(*r, ctx);
+    }
+    m_notes.clear();
+    m_removedNodes.clear();
+    m_removedOwner.clear();
+}
+
+NodeUpgradePreview NodeUpgradeController::preview(const std::string &rollout)
+{
+    NodeUpgradePreview p;
+    const auto *r = m_store.get(rollout);
+    if (!r)
+        return p;
+    NodeUpgradeRollout copy = *r;
+    copy.spec.paused = false;
+    PassContext ctx;
+    ctx.dry = true;
+    ctx.preview = &p;
+    syncRollout(copy, ctx);
+    return p;
+}
+
+void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassContext &ctx)
+{
+    ctx.name = rollout.metadata.name;
+    ctx.object = "nodeupgraderollout/" + ctx.name;
+    ctx.meta = rollout.metadata;
+    ctx.spec = rollout.spec;
+    ctx.st = rollout.status;
+    ctx.now = m_cluster.now();
+    ctx.target = ctx.spec.targetVersion;
+    auto &st = ctx.st;
+    const RolloutPhase before = st.phase;
+    NodeUpgradeMetrics *metrics = ctx.dry ? nullptr : &m_metrics[ctx.name];
+
+    // A new generation (spec edit) is observed; an aborted generation stays aborted.
+    if (st.observedGeneration != rollout.metadata.generation) {
+        if (st.phase == RolloutPhase::Aborted && !ctx.spec.abort)
+            st.phase = RolloutPhase::Pending;
+        st.observedGeneration = rollout.metadata.generation;
+        st.targetVersion = ctx.spec.targetVersion;
+    }
+    if (st.phase == RolloutPhase::Aborted) {
+        if (!ctx.dry)
+            (void)m_store.updateStatus(ctx.name, st);
+        return;
+    }
+
+    // ---- observe -----------------------------------------------------------------------------
+    const auto allNodes = m_cluster.nodes();
+    std::vector<NodeState> nodes;
+    std::unordered_map<std::string, std::size_t> nodeIndex;
+    for (const auto *n : allNodes) {
+        if (!matches(ctx.spec.nodeSelector, n->metadata.labels))
+            continue;
+        NodeState ns;
+        ns.name = n->metadata.name;
+        ns.zone = n->metadata.label(kZoneLabel);
+        ns.version = n->kubeletVersion;
+        ns.ready = n->isReady();
+        ns.unschedulable = n->unschedulable;
+        if (const auto *c = n->condition("Ready"))
+            ns.readySince = c->lastTransitionTime;
+        ns.controllerHost = n->metadata.label(kControllerHostLabel) == "true";
+        ns.ann = n->metadata.annotations;
+        const std::string owner = ns.get(ann::kRollout);
+        const std::string ownerName = owner.substr(0, owner.rfind('/'));
+        auto phase = nodePhaseFromString(ns.get(ann::kPhase)).value_or(NodePhase::UpToDate);
+        // A node claimed by another rollout that is still running is that rollout's business;
+        // the nodes of a finished or aborted rollout are free for whichever rollout targets them.
+        if (!owner.empty() && ownerName != ctx.name)
+            if (const auto *other = m_store.get(ownerName)) {
+                const RolloutPhase op = other->status.phase;
+                if (op != RolloutPhase::Aborted && op != RolloutPhase::Completed &&
+                    op != RolloutPhase::CompletedWithExceptions)
+                    continue;
+            }
+        ns.phase = phase;
+        nodeIndex.emplace(ns.name, nodes.size());
+        nodes.push_back(std::move(ns));
+    }
+
+    // Refusals: overlapping rollouts (SUC's exclusive plans) and a lone self-hosting node.
+    std::string refusal;
+    UpgradeEventParams refusalParams;
+    UpgradeReason refusalReason = UpgradeReason::OverlapWithRollout;
+    for (const auto *other : m_store.list()) {
+        if (other->metadata.name == ctx.name)
+            continue;
+        const RolloutPhase op = other->status.phase;
+        if (op != RolloutPhase::Progressing && op != RolloutPhase::Paused && op != RolloutPhase::Halted &&
+            op != RolloutPhase::Aborting)
+            continue;
+        const auto oc = other->metadata.creationTimestamp.value_or(0),
+                   mc = ctx.meta.creationTimestamp.value_or(0);
+        if (oc > mc || (oc == mc && other->metadata.name > ctx.name))
+            continue;
+        std::vector<std::string> overlap;
+        for (const auto *n : allNodes)
+            if (matches(ctx.spec.nodeSelector, n->metadata.labels) &&
+                matches(other->spec.nodeSelector, n->metadata.labels))
+                overlap.push_back(n->metadata.name);
+        if (!overlap.empty()) {
+            refusalParams = {{"nodes", joinNames(overlap)}, {"other", other->metadata.name}};
+            refusal = upgradeEventMessage(UpgradeReason::OverlapWithRollout, refusalParams);
+            break;
+        }
+    }
+    if (refusal.empty() && allNodes.size() == 1 && !ctx.spec.allowSelfRestart && !nodes.empty() &&
+        nodes.front().controllerHost && nodes.front().version != ctx.target) {
+        refusalReason = UpgradeReason::SelfRestartNotAllowed;
+        refusalParams = {{"node", nodes.front().name}};
+        refusal = upgradeEventMessage(refusalReason, refusalParams);
+    }
+    if (!refusal.empty()) {
+        if (st.refusal != refusal)
+            report(ctx, ctx.object, refusalReason, refusalParams);
+        st.refusal = refusal;
+        st.phase = RolloutPhase::Pending;
+        st.counts = {};
+        st.counts.nodes = static_cast<int>(nodes.size());
+        st.setCondition("Progressing", false, upgradeReasonName(refusalReason), refusal, ctx.now);
+        HeadlineInput hi;
+        hi.refusal = refusal;
+        hi.counts = st.counts;
+        st.headline = headline(hi);
+        if (!ctx.dry)
+            (void)m_store.updateStatus(ctx.name, st);
+        return;
+    }
+    st.refusal.clear();
+
+    // Pods by node and the health of every ReplicaSet, from one walk over the pods.
+    std::unordered_map<std::string, std::string> rsKeyByUid;
+    for (const auto *rs : m_cluster.replicaSets()) {
+        const std::string key = "replicaset/" + rs->metadata.namespace_ + "/" + rs->metadata.name;
+        rsKeyByUid.emplace(rs->metadata.uid, key);
+        ctx.health[key].desired = rs->replicas();
+    }
+    for (const auto *p : m_cluster.pods()) {
+        std::string controller;
+        const auto *ref = p->metadata.controllerRef();
+        if (ref && ref->kind == "ReplicaSet")
+            if (auto it = rsKeyByUid.find(ref->uid); it != rsKeyByUid.end())
+                controller = it->second;
+        if (!controller.empty() && p->ready && !p->isDeleting())
+            ++ctx.health[controller].ready;
+        auto ni = nodeIndex.find(p->node());
+        if (ni == nodeIndex.end())
+            continue;
+        PodInfo pi;
+        pi.cls = classifyPod(*p, !controller.empty());
+        if (pi.cls == PodClass::Ignored)
+            continue;
+        pi.ns = p->metadata.namespace_;
+        pi.name = p->metadata.name;
+        pi.uid = p->metadata.uid;
+        pi.ready = p->ready;
+        pi.deleting = p->isDeleting();
+        pi.deletionTimestamp = p->metadata.deletionTimestamp;
+        pi.grace = p->metadata.deletionGracePeriodSeconds.value_or(
+            p->spec ? p->spec->value("terminationGracePeriodSeconds", 30) : 30);
+        pi.controller = controller;
+        pi.owner =
+            ref ? (ref->kind == "ReplicaSet" ? "rs/" : ref->kind + "/") + ref->name : std::string("none");
+        pi.created = p->metadata.creationTimestamp.value_or(0);
+        NodeState &ns = nodes[ni->second];
+        (pi.cls == PodClass::Managed     ? ns.managed
+         : pi.cls == PodClass::Unmanaged ? ns.unmanaged
+                                         : ns.daemon)
+            .push_back(std::move(pi));
+    }
+
+    // In-flight deletions: cleared once the controller is back to its ready count from just
+    // before the deletion (or its reduced desired count); slow replacements are reported.
+    for (auto it = st.inflight.begin(); it != st.inflight.end();) {
+        auto h = ctx.health.find(it->controller);
+        if (h == ctx.health.end() || h->second.ready >= std::min(it->readyBefore, h->second.desired)) {
+            it = st.inflight.erase(it);
+            continue;
+        }
+        if (!it->slowReported && ctx.now - it->time >= ctx.spec.timeouts.replacementTimeout) {
+            report(ctx, "node/" + it->node, UpgradeReason::ReplacementSlow,
+                   {{"pod", it->pod},
+                    {"controller", "rs/" + it->controller.substr(it->controller.rfind('/') + 1)},
+                    {"elapsed", dur(ctx.now - it->time)}});
+            if (!ctx.dry)
+                it->slowReported = true;
+        }
+        ++h->second.inflight;
+        ++it;
+    }
+
+    // Failure budget, pause bookkeeping.
+    int failedUnacked = 0;
+    for (const auto &ns : nodes)
+        if (ns.phase == NodePhase::Failed && !ns.has(ann::kFailureAcknowledged))
+            ++failedUnacked;
+    ctx.failedUnacked = failedUnacked;
+    ctx.halted = !ctx.spec.abort && failedUnacked >= ctx.spec.maxFailedNodes;
+    ctx.aborting = ctx.spec.abort;
+    ctx.paused = ctx.spec.paused || ctx.halted;
+    const std::string pausedBy = ctx.meta.annotation("upgrade/paused-by");
+    if (ctx.paused && !st.pausedAt) {
+        st.pausedAt = ctx.now;
+        if (ctx.spec.paused && !ctx.halted)
+            report(
+                ctx, ctx.object, UpgradeReason::RolloutPaused,
+                {{"actor", pausedBy.empty() ? std::string("spec") : pausedBy},
+                 {"note", ctx.spec.pauseReason.empty() ? std::string() : " (" + ctx.spec.pauseReason + ")"}});
+    } else if (!ctx.paused && st.pausedAt) {
+        // Resume: drain and stall timers skip the paused time.
+        const Timestamp pausedAt = *st.pausedAt;
+        for (auto &ns : nodes) {
+            if (!isPreRestart(ns.phase))
+                continue;
+            for (const char *k : {ann::kDrainStart, ann::kLastProgress})
+                if (auto t = ns.time(k))
+                    ns.setTime(k, *t + (ctx.now - std::max(pausedAt, *t)));
+        }
+        if (!ctx.dry) {
+            NodeUpgradePreview p = preview(ctx.name);
+            const std::string resumedBy = ctx.meta.annotation("upgrade/resumed-by");
+            report(
+                ctx, ctx.object, UpgradeReason::RolloutResumed,
+                {{"actor", resumedBy.empty() ? std::string("spec") : resumedBy}, {"preview", p.summary()}});
+        }
+        st.pausedAt.reset();
+    }
+
+    if (!st.startedAt && !ctx.dry) {
+        st.startedAt = ctx.now;
+        int incompatible = 0;
+        for (const auto &ns : nodes)
+            incompatible += ns.version != ctx.target ? 1 : 0;
+        report(ctx, ctx.object, UpgradeReason::RolloutStarted,
+               {{"target", ctx.target},
+                {"nodes", std::to_string(incompatible)},
+                {"maxUnavailable", ctx.spec.maxUnavailable.toString()}});
+    }
+
+    // Observations from the watch since the last pass.
+    if (!ctx.dry) {
+        for (const auto &note : m_notes)
+            if (nodeIndex.count(note.node))
+                report(ctx, "node/" + note.node, note.reason, note.params);
+        for (const auto &name : m_removedNodes)
+            if (m_removedOwner[name] == ctx.name) {
+                report(ctx, "node/" + name, UpgradeReason::NodeRemoved, {});
+                if (std::find(st.removedNodes.begin(), st.removedNodes.end(), name) == st.removedNodes.end())
+                    st.removedNodes.push_back(name);
+            }
+    }
+    // A removed node that came back is a node again.
+    st.removedNodes.erase(std::remove_if(st.removedNodes.begin(), st.removedNodes.end(),
+                                         [&](const std::string &n) { return nodeIndex.count(n) > 0; }),
+                          st.removedNodes.end());
+
+    // ---- act per node ----------------------------------------------------------------------
+    for (auto &ns : nodes) {
+        processNode(ns, ctx);
+        flush(ns, ctx);
+        if (!ctx.dry) {
+            const std::string key = ctx.name + "/" + ns.name;
+            if (ns.blockers.empty())
+                m_blockers.erase(key);
+            else
+                m_blockers[key] = ns.blockers;
+        }
+    }
+
+    // ---- selection -------------------------------------------------------------------------
+    const ResolvedBudget budget =
+        resolveMaxUnavailable(ctx.spec.maxUnavailable, static_cast<int>(nodes.size()));
+    auto unavailableOf = [&](const NodeState &ns) {
+        return isInFlight(ns.phase) || ns.phase == NodePhase::Failed || !ns.ready || ns.unschedulable;
+    };
+    int unavailable = 0;
+    std::vector<std::string> foreignHolders;
+    std::set<std::string> inFlightZones;
+    for (const auto &ns : nodes) {
+        if (unavailableOf(ns)) {
+            ++unavailable;
+            if (ns.phase == NodePhase::Failed)
+                foreignHolders.push_back(ns.name + " (Failed)");
+            else if (!isInFlight(ns.phase))
+                foreignHolders.push_back(
+                    ns.name + " (" + (ns.ready ? "cordoned" : "NotReady") +
+                    (ns.phase == NodePhase::Pending ? ", pending" : ", not part of this rollout") + ")");
+        }
+        if (isInFlight(ns.phase))
+            inFlightZones.insert(ns.zone);
+    }
+    std::vector<SelectionCandidate> candidates;
+    for (const auto &ns : nodes)
+        if (ns.phase == NodePhase::Pending && !ns.held() && ns.version != ctx.target)
+            candidates.push_back({ns.name, ns.zone, static_cast<int>(ns.managed.size()),
+                                  static_cast<int>(ns.unmanaged.size()),
+                                  ns.time(ann::kIncompatibleSince).value_or(ctx.now), ns.controllerHost});
+    const std::string zone = activeZone(inFlightZones, candidates, ctx.spec.zoneSerial);
+    const auto queue = orderCandidates(candidates, ctx.spec.zoneSerial, zone);
+    st.queue.clear();
+    for (const auto &c : queue)
+        st.queue.push_back(c.name);
+
+    std::string gateFailure;
+    if (ctx.spec.postNodeDelay > 0 && st.lastCompletion &&
+        ctx.now - *st.lastCompletion < ctx.spec.postNodeDelay)
+        gateFailure = "postNodeDelay " + dur(ctx.now - *st.lastCompletion) + "/" +
+                      dur(ctx.spec.postNodeDelay) + " since the last node finished";
+    if (ctx.spec.minReadyRatio > 0) {
+        int outside = 0, readyOutside = 0;
+        for (const auto &ns : nodes)
+            if (!isInFlight(ns.phase)) {
+                ++outside;
+                readyOutside += ns.ready ? 1 : 0;
+            }
+        if (outside > 0 && static_cast<double>(readyOutside) / outside < ctx.spec.minReadyRatio)
+            gateFailure = "only " + std::to_string(readyOutside) + "/" + std::to_string(outside) +
+                          " nodes Ready (minReadyRatio " +
+                          std::to_string(ctx.spec.minReadyRatio).substr(0, 4) + ")";
+    }
+
+    const int unavailableBefore = unavailable;
+    const bool mayStart = !ctx.paused && !ctx.aborting && gateFailure.empty();
+    if (mayStart && !queue.empty()) {
+        int starts = startsAllowed(budget.value, unavailable, ctx.spec.maxStartsPerPass);
+        int perPass = std::max(1, ctx.spec.maxStartsPerPass);
+        if (starts == 0 && !foreignHolders.empty())
+            report(ctx, ctx.object, UpgradeReason::BudgetExhausted,
+                   {{"used", std::to_string(unavailable)},
+                    {"max", std::to_string(budget.value)},
+                    {"holders", joinNames(foreignHolders)}},
+                   true);
+        int position = 0;
+        for (const auto &c : queue) {
+            ++position;
+            if (perPass <= 0)
+                break;
+            if (ctx.spec.zoneSerial && c.zone != zone)
+                break;
+            NodeState &ns = nodes[nodeIndex.at(c.name)];
+            if (!ns.ready)
+                continue; // a NotReady node cannot take a restart request; it waits
+            // A node someone else already cordoned is unavailable already: taking it costs no
+            // slot, but nothing is taken while the budget is overrun.
+            const bool free = ns.unschedulable && unavailable <= budget.value;
+            if (!free && starts <= 0)
+                continue;
+            select(ns, ctx, position, free ? unavailable : unavailable + 1, budget.value);
+            flush(ns, ctx);
+            --perPass;
+            if (!free) {
+                ++unavailable;
+                --starts;
+            }
+        }
+    } else if (!gateFailure.empty() && !ctx.paused && !ctx.aborting && !queue.empty()) {
+        report(ctx, ctx.object, UpgradeReason::HealthGateFailed, {{"gate", gateFailure}}, true);
+    }
+
+    if (!ctx.selected.empty())
+        st.queue.erase(std::remove_if(st.queue.begin(), st.queue.end(),
+                                      [&](const std::string &n) {
+                                          return std::find(ctx.selected.begin(), ctx.selected.end(), n) !=
+                                                 ctx.selected.end();
+                                      }),
+                       st.queue.end());
+
+    // ---- status ----------------------------------------------------------------------------
+    NodeUpgradeCounts counts;
+    counts.nodes = static_cast<int>(nodes.size());
+    int inFlightPostKamikaze = 0;
+    std::vector<std::string> stillInFlight, failedText, blockedText;
+    std::string blockedHeadline;
+    Timestamp blockedSince = ctx.now;
+    for (const auto &ns : nodes) {
+        counts.upToDate += ns.version == ctx.target ? 1 : 0;
+        const bool blocked = !ns.get(ann::kBlocked).empty() && isPreRestart(ns.phase);
+        counts.blocked += blocked ? 1 : 0;
+        counts.held += ns.held() ? 1 : 0;
+        switch (ns.phase) {
+        case NodePhase::Upgraded:
+            counts.upgraded += ns.version == ctx.target ? 1 : 0;
+            break;
+        case NodePhase::Pending:
+            ++counts.pending;
+            break;
+        case NodePhase::Failed:
+            ++counts.failed;
+            failedText.push_back(ns.name + " " + ns.get(ann::kReason));
+            break;
+        case NodePhase::Skipped:
+            ++counts.skipped;
+            break;
+        default:
+            break;
+        }
+        if (isInFlight(ns.phase)) {
+            ++counts.inFlight;
+            if (ns.phase == NodePhase::Restarting || ns.phase == NodePhase::Soaking) {
+                ++inFlightPostKamikaze;
+                const auto since = ns.time(ann::kPhaseSince).value_or(ctx.now);
+                const kube::Duration limit =
+                    ns.phase == NodePhase::Soaking ? ctx.spec.soakDuration : ctx.spec.timeouts.returnTimeout;
+                stillInFlight.push_back(ns.name + " still " +
+                                        (ns.phase == NodePhase::Soaking ? "soaking" : "restarting") + " (" +
+                                        dur(ctx.now - since) + "/" + dur(limit) + ")");
+            } else if (ctx.paused) {
+                stillInFlight.push_back(ns.name + " holds its slot (" + nodePhaseName(ns.phase) + ")");
+            }
+        }
+        if (blocked) {
+            const auto since = ns.time(ann::kLastProgress).value_or(ctx.now);
+            if (blockedHeadline.empty() || since < blockedSince) {
+                blockedSince = since;
+                blockedHeadline = ns.name + " blocked " + dur(ctx.now - since) + ": " +
+                                  (ns.blockers.empty() ? ns.get(ann::kBlocked) : joinNames(ns.blockers, 2));
+            }
+        }
+        if (isInFlight(ns.phase))
+            for (const auto &p : ns.managed)
+                ctx.affected.insert(p.controller);
+    }
+    for (const auto &d : st.inflight)
+        ctx.affected.insert(d.controller);
+
+    RolloutPhase phase;
+    if (ctx.aborting)
+        phase = inFlightPostKamikaze > 0 ? RolloutPhase::Aborting : RolloutPhase::Aborted;
+    else if (ctx.halted)
+        phase = RolloutPhase::Halted;
+    else if (ctx.spec.paused)
+        phase = RolloutPhase::Paused;
+    else if (counts.pending == 0 && counts.inFlight == 0)
+        phase = counts.skipped + counts.failed > 0 ? RolloutPhase::CompletedWithExceptions
+                                                   : RolloutPhase::Completed;
+    else
+        phase = RolloutPhase::Progressing;
+    st.phase = phase;
+    st.counts = counts;
+    st.unavailable = unavailable;
+    st.maxUnavailableResolved = budget.value;
+    st.maxUnavailableClamped = budget.clamped;
+    st.eta = estimateEta(st.nodeDurations, counts.nodes - counts.upToDate, budget.value);
+
+    HeadlineInput hi;
+    hi.phase = phase;
+    hi.failed = failedText;
+    hi.pausedBy = pausedBy.empty() ? std::string("spec") : pausedBy;
+    if (ctx.spec.paused && !ctx.spec.pauseReason.empty())
+        hi.pausedBy += " (" + ctx.spec.pauseReason + ")";
+    hi.pausedAt = st.pausedAt;
+    hi.stillInFlight = stillInFlight;
+    hi.gateFailure = gateFailure;
+    hi.budgetUsed = unavailable;
+    hi.budgetMax = budget.value;
+    hi.foreignHolders = foreignHolders;
+    hi.blockedNode = blockedHeadline;
+    hi.counts = counts;
+    hi.eta = st.eta;
+    st.headline = headline(hi);
+
+    const auto now = ctx.now;
+    st.setCondition("Progressing", phase == RolloutPhase::Progressing,
+                    phase == RolloutPhase::Progressing ? "NodesUpgrading" : rolloutPhaseName(phase),
+                    st.headline, now);
+    st.setCondition("Paused", phase == RolloutPhase::Paused || phase == RolloutPhase::Halted,
+                    phase == RolloutPhase::Halted ? "FailureThresholdReached"
+                    : ctx.spec.paused             ? "ByUser"
+                                                  : "NotPaused",
+                    phase == RolloutPhase::Paused ? st.headline : std::string(), now);
+    st.setCondition("Halted", phase == RolloutPhase::Halted,
+                    ctx.halted ? "FailureThresholdReached" : "BelowThreshold",
+                    ctx.halted ? st.headline : std::string(), now);
+    st.setCondition("Blocked", counts.blocked > 0, counts.blocked > 0 ? "NodesBlocked" : "NoneBlocked",
+                    blockedHeadline, now);
+    st.setCondition("Complete",
+                    phase == RolloutPhase::Completed || phase == RolloutPhase::CompletedWithExceptions,
+                    rolloutPhaseName(phase), std::string(), now);
+    st.setCondition("Degraded", counts.failed > 0, counts.failed > 0 ? "NodesFailed" : "NoFailures",
+                    joinNames(failedText), now);
+
+    if (phase != before) {
+        switch (phase) {
+        case RolloutPhase::Halted:
+            report(ctx, ctx.object, UpgradeReason::RolloutHalted,
+                   {{"failed", std::to_string(ctx.failedUnacked)}, {"nodes", joinNames(failedText)}});
+            break;
+        case RolloutPhase::Completed:
+            report(ctx, ctx.object, UpgradeReason::RolloutCompleted,
+                   {{"nodes", std::to_string(counts.nodes)}, {"target", ctx.target}});
+            break;
+        case RolloutPhase::CompletedWithExceptions:
+            report(ctx, ctx.object, UpgradeReason::RolloutCompletedWithExceptions,
+                   {{"skipped", std::to_string(counts.skipped)}, {"failed", std::to_string(counts.failed)}});
+            break;
+        case RolloutPhase::Aborting:
+        case RolloutPhase::Aborted:
+            if (before != RolloutPhase::Aborting) {
+                const std::string by = ctx.meta.annotation("upgrade/aborted-by");
+                report(ctx, ctx.object, UpgradeReason::RolloutAborting,
+                       {{"actor", by.empty() ? std::string("spec") : by},
+                        {"inFlight", std::to_string(inFlightPostKamikaze)}});
+            }
+            if (phase == RolloutPhase::Aborted)
+                report(ctx, ctx.object, UpgradeReason::RolloutAborted, {});
+            break;
+        default:
+            break;
+        }
+    }
+
+    if (ctx.dry)
+        return;
+    (void)m_store.updateStatus(ctx.name, st);
+
+    // Metrics: one sample per pass, also while paused (I6).
+    NodeUpgradeSample s;
+    s.time = now;
+    for (const auto &ns : nodes)
+        ++s.phases[static_cast<int>(ns.phase)];
+    s.phases[static_cast<int>(NodePhase::Removed)] = static_cast<int>(st.removedNodes.size());
+    s.unavailable = unavailable;
+    s.maxUnavailable = budget.value;
+    s.blocked = counts.blocked;
+    for (const auto &c : ctx.affected) {
+        auto h = ctx.health.find(c);
+        if (h == ctx.health.end() || h->second.desired <= 0)
+            continue;
+        const double ratio = static_cast<double>(h->second.ready) / h->second.desired;
+        if (!s.minControllerReadyRatio || ratio < *s.minControllerReadyRatio)
+            s.minControllerReadyRatio = ratio;
+    }
+    s.eta = st.eta;
+    s.rolloutPhase = phase;
+    s.headline = st.headline;
+    metrics->sample(std::move(s));
+
+    if (m_observer) {
+        NodeUpgradePassReport report;
+        report.time = now;
+        report.rollout = ctx.name;
+        report.phase = phase;
+        report.unavailableBefore = unavailableBefore;
+        report.unavailableAfter = unavailable;
+        report.maxUnavailable = budget.value;
+        report.selected = ctx.selected;
+        m_observer->afterPass(report);
+    }
+}
+
+// ---- per node --------------------------------------------------------------------------------
+
+void NodeUpgradeController::setPhase(NodeState &ns, PassContext &ctx, NodePhase phase)
+{
+    if (!ctx.dry && ns.phase != phase && isInFlight(ns.phase))
+        if (auto since = ns.time(ann::kPhaseSince))
+            m_metrics[ctx.name].observePhaseDuration(nodePhaseName(ns.phase), ctx.now - *since);
+    ns.phase = phase;
+    ns.set(ann::kPhase, nodePhaseName(phase));
+    ns.setTime(ann::kPhaseSince, ctx.now);
+    ns.set(ann::kRollout, ctx.name + "/" + std::to_string(ctx.meta.generation));
+}
+
+void NodeUpgradeController::flush(NodeState &ns, PassContext &ctx)
+{
+    if (ctx.dry) {
+        ns.patch.clear();
+        return;
+    }
+    if (!ns.patch.empty()) {
+        Json a = Json::object();
+        for (const auto &[k, v] : ns.patch)
+            a[k] = v ? Json(*v) : Json();
+        (void)m_cluster.patch(Kind::Node, "", ns.name, PatchType::Merge,
+                              {{"metadata", {{"annotations", a}}}});
+        for (const auto &[k, v] : ns.patch) {
+            if (v)
+                ns.ann[k] = *v;
+            else
+                ns.ann.erase(k);
+        }
+        ns.patch.clear();
+    }
+    if (ns.taintWanted) {
+        (void)m_cluster.taint(ns.name, {kPendingTaintKey, "", "PreferNoSchedule"});
+        ns.taintWanted = false;
+    }
+    if (ns.untaintWanted) {
+        (void)m_cluster.untaint(ns.name, kPendingTaintKey);
+        ns.untaintWanted = false;
+    }
+}
+
+void NodeUpgradeController::markPending(NodeState &ns, PassContext &ctx)
+{
+    auto since = ns.time(ann::kIncompatibleSince);
+    if (!ns.get(ann::kIncompatibleSince).empty() && since && *since > ctx.now) {
+        report(ctx, ns.object(), UpgradeReason::InvalidTimestamp,
+               {{"value", ns.get(ann::kIncompatibleSince)}});
+        since.reset();
+    }
+    if (!since) {
+        since = ctx.now;
+        ns.setTime(ann::kIncompatibleSince, ctx.now);
+    }
+    for (const char *k :
+         {ann::kReason, ann::kBlocked, ann::kDrainTimedOut, ann::kForce, ann::kKamikaze, ann::kKamikazeAck,
+          ann::kKamikazeSent, ann::kKamikazeSends, ann::kAckAt, ann::kUnmanagedDeleted,
+          ann::kFailureAcknowledged, ann::kDrainStart, ann::kLastProgress, ann::kRemaining, ann::kSelectedAt})
+        ns.erase(k);
+    setPhase(ns, ctx, NodePhase::Pending);
+    ns.taintWanted = !ctx.aborting;
+    report(ctx, ns.object(), UpgradeReason::NodeIncompatible,
+           {{"version", ns.version}, {"target", ctx.target}, {"since", formatUpgradeTime(*since)}});
+}
+
+void NodeUpgradeController::releaseNode(NodeState &ns, PassContext &ctx, NodePhase to, bool hold)
+{
+    if (ns.ours()) {
+        if (!ctx.dry) {
+            if (const kube::Node *n = m_cluster.node(ns.name)) {
+                if (m_observer)
+                    m_observer->beforeUncordon(ctx.name, *n);
+                (void)m_cluster.uncordon(ns.name);
+                ns.unschedulable = false;
+            }
+        }
+        report(ctx, ns.object(), UpgradeReason::NodeUncordoned, {});
+    }
+    ns.erase(ann::kCordonedByController);
+    if (hold)
+        ns.set(ann::kHold, "true");
+    for (const char *k : {ann::kBlocked, ann::kDrainTimedOut, ann::kForce, ann::kDrainStart,
+                          ann::kLastProgress, ann::kRemaining, ann::kSelectedAt, ann::kUnmanagedDeleted})
+        ns.erase(k);
+    if (to != NodePhase::Pending)
+        ns.untaintWanted = true;
+    setPhase(ns, ctx, to);
+}
+
+void NodeUpgradeController::processNode(NodeState &ns, PassContext &ctx)
+{
+    const bool atTarget = ns.version == ctx.target;
+    const std::string actor = "admin";
+
+    // Admin requests written as annotations by control(): acted on here so that they survive a
+    // restart between the request and the pass.
+    const std::string skipBy = ns.get("upgrade/skip-requested");
+    const std::string retryBy = ns.get("upgrade/retry-requested");
+    const std::string abortBy = ns.get("upgrade/abort-requested");
+    ns.erase("upgrade/skip-requested");
+    ns.erase("upgrade/retry-requested");
+    ns.erase("upgrade/abort-requested");
+    if (!abortBy.empty() && isPreRestart(ns.phase)) {
+        const bool ours = ns.ours();
+        releaseNode(ns, ctx, NodePhase::Pending, true);
+        report(ctx, ns.object(), UpgradeReason::NodeAborted,
+               {{"actor", abortBy}, {"uncordon", ours ? ", uncordoned" : ""}});
+        return;
+    }
+    if (!skipBy.empty() &&
+        (ns.phase == NodePhase::Pending || ns.phase == NodePhase::Failed || isPreRestart(ns.phase))) {
+        const bool ours = ns.ours();
+        releaseNode(ns, ctx, NodePhase::Skipped, false);
+        report(ctx, ns.object(), UpgradeReason::NodeSkipped,
+               {{"actor", skipBy}, {"uncordon", ours ? ", uncordoned" : ""}});
+        return;
+    }
+    if (!retryBy.empty() && ns.phase == NodePhase::Failed) {
+        const int attempt = ns.integer(ann::kAttempt, 1) + 1;
+        ns.set(ann::kAttempt, std::to_string(attempt));
+        ns.erase(ann::kFailureAcknowledged);
+        ns.erase(ann::kReason);
+        if (atTarget) {
+            // Failed while soaking on the target version: soak again.
+            report(ctx, ns.object(), UpgradeReason::NodeRetry,
+                   {{"attempt", std::to_string(attempt)}, {"actor", retryBy}, {"what", "soaking again"}});
+            setPhase(ns, ctx, NodePhase::Soaking);
+            report(ctx, ns.object(), UpgradeReason::SoakStarted, {{"duration", dur(ctx.spec.soakDuration)}});
+        } else if (!ns.stillHasPods()) {
+            report(ctx, ns.object(), UpgradeReason::NodeRetry,
+                   {{"attempt", std::to_string(attempt)},
+                    {"actor", retryBy},
+                    {"what", "re-sending the restart"}});
+            ns.erase(ann::kAckAt);
+            ns.erase(ann::kKamikazeAck);
+            sendKamikaze(ns, ctx, 1);
+        } else {
+            report(ctx, ns.object(), UpgradeReason::NodeRetry,
+                   {{"attempt", std::to_string(attempt)}, {"actor", retryBy}, {"what", "back to Pending"}});
+            releaseNode(ns, ctx, NodePhase::Pending, false);
+        }
+        return;
+    }
+
+    switch (ns.phase) {
+    case NodePhase::UpToDate:
+    case NodePhase::Upgraded:
+    case NodePhase::Removed:
+        if (!atTarget && !ctx.aborting)
+            markPending(ns, ctx);
+        return;
+    case NodePhase::Pending:
+        if (atTarget) {
+            complete(ns, ctx, true);
+            return;
+        }
+        if (!ns.has(ann::kIncompatibleSince) || ns.time(ann::kIncompatibleSince).value_or(0) > ctx.now)
+            markPending(ns, ctx);
+        if (!ctx.aborting) {
+            bool tainted = false;
+            if (const kube::Node *n = m_cluster.node(ns.name))
+                for (const auto &t : n->taints)
+                    tainted = tainted || t.key == kPendingTaintKey;
+            ns.taintWanted = !tainted;
+        }
+        return;
+    case NodePhase::Skipped:
+        if (atTarget)
+            complete(ns, ctx, true);
+        return;
+    case NodePhase::Failed:
+        return; // kept cordoned, keeps its slot; only an admin moves it on
+    case NodePhase::Cordoned:
+    case NodePhase::DrainingManaged:
+    case NodePhase::DrainingUnmanaged:
+        if (atTarget) {
+            complete(ns, ctx, true);
+            return;
+        }
+        if (ctx.aborting) {
+            const bool ours = ns.ours();
+            releaseNode(ns, ctx, NodePhase::Pending, false);
+            ns.untaintWanted = true;
+            report(ctx, ns.object(), UpgradeReason::NodeAborted,
+                   {{"actor", ctx.meta.annotation("upgrade/aborted-by").empty()
+                                  ? std::string("spec")
+                                  : ctx.meta.annotation("upgrade/aborted-by")},
+                    {"uncordon", ours ? ", uncordoned" : ""}});
+            return;
+        }
+        if (!ns.unschedulable) {
+            // The admin uncordoned a node we were draining: respect it, never re-cordon.
+            report(ctx, ns.object(), UpgradeReason::ExternalUncordonObserved, {});
+            ns.set(ann::kCordonedByController, "false");
+            releaseNode(ns, ctx, NodePhase::Pending, true);
+            return;
+        }
+        if (ns.phase == NodePhase::Cordoned) {
+            setPhase(ns, ctx, NodePhase::DrainingManaged);
+            ns.setTime(ann::kDrainStart, ctx.now);
+            ns.setTime(ann::kLastProgress, ctx.now);
+            ns.set(ann::kRemaining, std::to_string(ns.managed.size() + ns.unmanaged.size()));
+            return;
+        }
+        drain(ns, ctx);
+        return;
+    case NodePhase::Restarting:
+        restarting(ns, ctx);
+        return;
+    case NodePhase::Soaking:
+        soaking(ns, ctx);
+        return;
+    }
+}
+
+void NodeUpgradeController::deletePod(NodeState &ns, PassContext &ctx, const kube::Pod &pod, PodClass cls,
+                                      GateVerdict verdict, bool forced, const std::string &why)
+{
+    if (ctx.dry) {
+        if (ctx.preview)
+            ctx.preview->deletions.push_back({podKey(pod), ns.name, why});
+        return;
+    }
+    if (m_observer)
+        m_observer->beforePodDelete(ctx.name, pod, cls, verdict, forced);
+    m_ourDeletions.insert(pod.metadata.uid);
+    m_metrics[ctx.name].countDeletion(forced ? "forced" : podClassName(cls));
+    const std::string key = podKey(pod);
+    (void)m_cluster.remove(Kind::Pod, pod.metadata.namespace_, pod.metadata.name);
+    (void)key;
+}
+
+void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
+{
+    const auto &spec = ctx.spec;
+    const bool held = ns.held();
+    const bool canAct = !ctx.paused && !held;
+    const std::string forcedBy = ns.get(ann::kForce);
+    const bool force = !forcedBy.empty();
+    const Timestamp now = ctx.now;
+    const Timestamp active = ctx.activeNow();
+
+    const int remaining = static_cast<int>(ns.managed.size() + ns.unmanaged.size());
+    const int before = ns.integer(ann::kRemaining, remaining);
+    if (remaining < before)
+        ns.setTime(ann::kLastProgress, now);
+    if (remaining != before || !ns.has(ann::kRemaining))
+        ns.set(ann::kRemaining, std::to_string(remaining));
+
+    std::string blockedReason;
+    // Terminating pods: wait up to grace + margin, then report them as stuck (a stall).
+    for (const auto *list : {&ns.managed, &ns.unmanaged})
+        for (const auto &p : *list) {
+            if (!p.deleting || !p.deletionTimestamp)
+                continue;
+            if (now > *p.deletionTimestamp + spec.timeouts.terminationMargin) {
+                report(ctx, ns.object(), UpgradeReason::PodStuckTerminating,
+                       {{"pod", p.key()},
+                        {"elapsed", "more than " + dur(p.grace * 1000 + spec.timeouts.terminationMargin)},
+                        {"grace", dur(p.grace * 1000)},
+                        {"margin", dur(spec.timeouts.terminationMargin)}},
+                       true);
+                ns.blockers.push_back(p.key() + " terminating > grace " + dur(p.grace * 1000) + " + " +
+                                      dur(spec.timeouts.terminationMargin));
+                blockedReason = "PodStuckTerminating";
+            }
+        }
+
+    auto deleteNow = [&](const PodInfo &p, GateVerdict v, bool forced, const std::string &why) {
+        const kube::Pod *pod = m_cluster.pod(p.ns, p.name);
+        if (!pod)
+            return;
+        if (forced)
+            report(ctx, ns.object(), UpgradeReason::DrainForced, {{"pod", p.key()}, {"actor", forcedBy}});
+        else
+            report(ctx, ns.object(), UpgradeReason::PodDeleted,
+                   {{"pod", p.key()}, {"class", podClassName(p.cls)}, {"owner", p.owner}});
+        deletePod(ns, ctx, *pod, p.cls, v, forced, why);
+    };
+
+    bool managedLeft = false;
+    for (const auto &p : ns.managed) {
+        managedLeft = true;
+        if (p.deleting)
+            continue;
+        if (!canAct) {
+            ns.blockers.push_back(p.key() + (held ? " (node held)" : " (rollout paused)"));
+            continue;
+        }
+        if (force) {
+            deleteNow(p, GateVerdict::Delete, true, "forced");
+            continue;
+        }
+        ControllerHealth &h = ctx.health[p.controller];
+        const GateVerdict v = controllerGate(h, p.ready, spec);
+        const std::string controllerShort = "rs/" + p.controller.substr(p.controller.rfind('/') + 1);
+        if (allowsDeletion(v)) {
+            const std::string why = std::string("managed, ") + gateRule(controllerShort, h, v, spec);
+            if (consumesInflight(v) && !ctx.dry)
+                ctx.st.inflight.push_back({p.controller, p.uid, p.key(), ns.name, now, h.ready, false});
+            if (v == GateVerdict::DeleteSingleReplica)
+                report(ctx, ns.object(), UpgradeReason::SingleReplicaDisrupted,
+                       {{"pod", p.key()}, {"controller", controllerShort}});
+            deleteNow(p, v, false, why);
+            if (consumesInflight(v)) {
+                ++h.inflight;
+                if (p.ready)
+                    --h.ready;
+            }
+            continue;
+        }
+        const std::string rule = gateRule(controllerShort, h, v, spec);
+        ns.blockers.push_back(rule);
+        if (!ctx.dry)
+            m_metrics[ctx.name].countDeferral(gateVerdictName(v));
+        report(ctx, ns.object(), UpgradeReason::PodDeletionDeferred, {{"pod", p.key()}, {"rule", rule}},
+               true);
+        if (v == GateVerdict::DeferSingleReplica)
+            blockedReason = "SingleReplicaBlocked";
+    }
+
+    if (ns.phase == NodePhase::DrainingManaged && !managedLeft) {
+        report(ctx, ns.object(), UpgradeReason::ManagedPodsDrained, {});
+        setPhase(ns, ctx, NodePhase::DrainingUnmanaged);
+    } else if (ns.phase == NodePhase::DrainingUnmanaged && managedLeft) {
+        setPhase(ns, ctx, NodePhase::DrainingManaged); // a managed pod was bound here again
+    }
+
+    if (ns.phase == NodePhase::DrainingUnmanaged) {
+        std::vector<const PodInfo *> live;
+        std::vector<std::string> names;
+        for (const auto &p : ns.unmanaged)
+            if (!p.deleting) {
+                live.push_back(&p);
+                names.push_back(p.key());
+            }
+        if (!live.empty()) {
+            const auto since = ns.time(ann::kIncompatibleSince).value_or(now);
+            const UnmanagedDecision d =
+                unmanagedDecision(spec.unmanagedPodPolicy, spec.timeouts.unmanagedTimeout, since, now);
+            if (!canAct) {
+                for (const auto &n : names)
+                    ns.blockers.push_back(n + (held ? " (node held)" : " (rollout paused)"));
+            } else if (force) {
+                for (const auto *p : live)
+                    deleteNow(*p, GateVerdict::Delete, true, "forced");
+            } else if (d.deleteNow) {
+                report(ctx, ns.object(), UpgradeReason::UnmanagedPodsDeleted,
+                       {{"count", std::to_string(live.size())}, {"pods", joinNames(names)}});
+                for (const auto *p : live)
+                    deleteNow(*p, GateVerdict::Delete, false,
+                              spec.unmanagedPodPolicy == UnmanagedPodPolicy::AfterTimeout
+                                  ? "unmanaged, countdown expired"
+                                  : "unmanaged, policy Immediate");
+                ns.set(ann::kUnmanagedDeleted, "true");
+            } else if (d.never) {
+                report(ctx, ns.object(), UpgradeReason::UnmanagedPodsRetained, {{"pods", joinNames(names)}},
+                       true);
+                for (const auto &n : names)
+                    ns.blockers.push_back(n + " unmanaged, policy Never");
+                blockedReason = "UnmanagedPodsRetained";
+                ns.set(ann::kReason, "UnmanagedPodsRetained");
+            } else {
+                report(ctx, ns.object(), UpgradeReason::UnmanagedPodsPending,
+                       {{"count", std::to_string(live.size())},
+                        {"remaining", dur(d.remaining) + " (at " + clockTime(now + d.remaining) + ")"},
+                        {"pods", joinNames(names)}},
+                       true);
+                for (const auto &n : names)
+                    ns.blockers.push_back(n + " unmanaged, deleted in " + dur(d.remaining));
+            }
+        }
+        if (remaining == 0 && canAct) {
+            sendKamikaze(ns, ctx, 1);
+            return;
+        }
+    }
+
+    // Stall and timeout: active (unpaused, unheld) time only.
+    if (canAct && remaining > 0) {
+        const auto lastProgress = ns.time(ann::kLastProgress).value_or(now);
+        if (active - lastProgress >= spec.timeouts.drainStall) {
+            if (blockedReason.empty())
+                blockedReason = "DrainStalled";
+            report(ctx, ns.object(), UpgradeReason::DrainStalled,
+                   {{"elapsed", "more than " + dur(spec.timeouts.drainStall)},
+                    {"blockers", joinNames(ns.blockers, 3)}},
+                   true);
+        }
+        const auto drainStart = ns.time(ann::kDrainStart).value_or(now);
+        if (active - drainStart >= spec.timeouts.drainTimeout && !ns.has(ann::kDrainTimedOut)) {
+            ns.set(ann::kDrainTimedOut, "true");
+            report(ctx, ns.object(), UpgradeReason::DrainTimeout,
+                   {{"limit", dur(spec.timeouts.drainTimeout)},
+                    {"policy", drainTimeoutPolicyName(spec.onDrainTimeout)}});
+            if (spec.onDrainTimeout == DrainTimeoutPolicy::Skip) {
+                const bool ours = ns.ours();
+                releaseNode(ns, ctx, NodePhase::Skipped, false);
+                report(ctx, ns.object(), UpgradeReason::NodeSkipped,
+                       {{"actor", "onDrainTimeout"}, {"uncordon", ours ? ", uncordoned" : ""}});
+                return;
+            }
+            if (spec.onDrainTimeout == DrainTimeoutPolicy::Force) {
+                ns.set(ann::kForce, "onDrainTimeout");
+                report(ctx, ns.object(), UpgradeReason::NodeForced, {{"actor", "onDrainTimeout"}});
+            }
+        }
+        if (ns.has(ann::kDrainTimedOut) && spec.onDrainTimeout == DrainTimeoutPolicy::Hold &&
+            blockedReason.empty())
+            blockedReason = "DrainTimeout";
+    }
+    if (!blockedReason.empty())
+        ns.set(ann::kBlocked, blockedReason);
+    else if (canAct)
+        ns.erase(ann::kBlocked);
+}
+
+void NodeUpgradeController::sendKamikaze(NodeState &ns, PassContext &ctx, int send)
+{
+    // I4: decide on a fresh pod list of this node, not on the one this pass started with.
+    PodSelector sel;
+    sel.all = true;
+    sel.nodes = {ns.name};
+    for (const auto *p : m_cluster.selectPods(sel)) {
+        bool exists = false;
+        if (const auto *ref = p->metadata.controllerRef(); ref && ref->kind == "ReplicaSet")
+            if (const auto *rs = m_cluster.replicaSet(p->metadata.namespace_, ref->name))
+                exists = rs->metadata.uid == ref->uid;
+        const PodClass c = classifyPod(*p, exists);
+        if (c == PodClass::Managed || c == PodClass::Unmanaged)
+            return; // something appeared since the pass began; the next pass deals with it
+    }
+    if (ctx.dry) {
+        if (ctx.preview)
+            ctx.preview->kamikazes.push_back(ns.name);
+        return;
+    }
+    if (m_observer)
+        if (const kube::Node *n = m_cluster.node(ns.name))
+            m_observer->beforeKamikaze(ctx.name, *n);
+    const int attempt = ns.integer(ann::kAttempt, 1);
+    ns.set(ann::kAttempt, std::to_string(attempt));
+    ns.set(ann::kKamikaze, kamikazeToken(ctx.target, attempt, send));
+    ns.setTime(ann::kKamikazeSent, ctx.now);
+    ns.set(ann::kKamikazeSends, std::to_string(send));
+    ns.erase(ann::kBlocked);
+    ns.erase(ann::kReason);
+    if (send == 1) {
+        ns.erase(ann::kAckAt);
+        setPhase(ns, ctx, NodePhase::Restarting);
+    }
+    report(ctx, ns.object(), UpgradeReason::KamikazeSent,
+           {{"target", ctx.target}, {"attempt", std::to_string(attempt)}, {"send", std::to_string(send)}});
+}
+
+void NodeUpgradeController::restarting(NodeState &ns, PassContext &ctx)
+{
+    const auto &t = ctx.spec.timeouts;
+    const std::string token = ns.get(ann::kKamikaze);
+    const auto ackAt = ns.time(ann::kAckAt);
+    if (!ackAt) {
+        if (!token.empty() && ns.get(ann::kKamikazeAck) == token) {
+            ns.setTime(ann::kAckAt, ctx.now);
+            report(ctx, ns.object(), UpgradeReason::KamikazeAcknowledged, {});
+            return;
+        }
+        const int sends = ns.integer(ann::kKamikazeSends, 1);
+        const auto sent = ns.time(ann::kKamikazeSent).value_or(ctx.now);
+        const kube::Duration timeout = t.ackTimeout << std::min(sends - 1, 20); // backoff x2
+        if (ctx.now - sent < timeout)
+            return;
+        if (sends <= t.ackRetries) {
+            const std::string target = kamikazeTarget(token).empty() ? ctx.target : kamikazeTarget(token);
+            const std::string saved = ctx.target;
+            ctx.target = target; // a re-send keeps the version it promised
+            sendKamikaze(ns, ctx, sends + 1);
+            ctx.target = saved;
+            return;
+        }
+        fail(ns, ctx, "AgentUnresponsive",
+             "no acknowledgement after " + std::to_string(sends) + " restart request(s)");
+        return;
+    }
+    // Rejoined: Ready again after the acknowledgement (the Ready condition moved since).
+    const bool rejoined = ns.ready && ns.readySince && *ns.readySince / 1000 > *ackAt / 1000;
+    if (rejoined) {
+        const std::string want = kamikazeTarget(token);
+        if (ns.version == want) {
+            setPhase(ns, ctx, NodePhase::Soaking);
+            report(ctx, ns.object(), UpgradeReason::NodeRejoined, {{"version", ns.version}});
+            report(ctx, ns.object(), UpgradeReason::SoakStarted, {{"duration", dur(ctx.spec.soakDuration)}});
+        } else {
+            fail(ns, ctx, "VersionMismatch", "rejoined on " + ns.version + " instead of " + want);
+        }
+        return;
+    }
+    if (ctx.now - *ackAt >= t.returnTimeout)
+        fail(ns, ctx, "NodeDidNotReturn", "did not return within " + dur(t.returnTimeout) + " after restart");
+}
+
+void NodeUpgradeController::soaking(NodeState &ns, PassContext &ctx)
+{
+    const auto since = ns.time(ann::kPhaseSince).value_or(ctx.now);
+    if (!ns.ready || (ns.readySince && *ns.readySince / 1000 > since / 1000)) {
+        fail(ns, ctx, "UnstableAfterUpgrade", "NotReady during the soak");
+        return;
+    }
+    bool dsReady = true;
+    for (const auto &p : ns.daemon)
+        if (!p.deleting && !p.ready)
+            dsReady = false;
+    const kube::Duration elapsed = ctx.now - since;
+    if (elapsed >= ctx.spec.soakDuration && dsReady) {
+        complete(ns, ctx, false);
+        return;
+    }
+    if (!dsReady && elapsed >= ctx.spec.soakDuration + ctx.spec.timeouts.returnTimeout)
+        fail(ns, ctx, "UnstableAfterUpgrade", "DaemonSet pods not Ready after the soak");
+}
+
+void NodeUpgradeController::complete(NodeState &ns, PassContext &ctx, bool outOfBand)
+{
+    if (outOfBand)
+        report(ctx, ns.object(), UpgradeReason::OutOfBandUpgrade, {{"version", ns.version}});
+    const auto selectedAt = ns.time(ann::kSelectedAt);
+    if (ns.ours()) {
+        if (!ctx.dry) {
+            if (const kube::Node *n = m_cluster.node(ns.name)) {
+                if (m_observer)
+                    m_observer->beforeUncordon(ctx.name, *n);
+                (void)m_cluster.uncordon(ns.name);
+                ns.unschedulable = false;
+            }
+        }
+        report(ctx, ns.object(), UpgradeReason::NodeUncordoned, {});
+    }
+    ns.untaintWanted = true;
+    // Upgraded keeps only its phase, owner and time; everything else goes.
+    for (const auto &[k, v] : ns.ann)
+        if (k.rfind("upgrade/", 0) == 0 && k != ann::kPhase && k != ann::kRollout && k != ann::kPhaseSince &&
+            k != ann::kHold)
+            ns.erase(k);
+    for (auto it = ns.patch.begin(); it != ns.patch.end();)
+        if (it->second && !ns.ann.count(it->first))
+            it = ns.patch.erase(it);
+        else
+            ++it;
+    setPhase(ns, ctx, NodePhase::Upgraded);
+    if (!outOfBand && selectedAt) {
+        const kube::Duration d = ctx.now - *selectedAt;
+        ctx.st.nodeDurations.push_back(d);
+        if (ctx.st.nodeDurations.size() > kMaxNodeDurations)
+            ctx.st.nodeDurations.erase(ctx.st.nodeDurations.begin());
+        ctx.st.lastCompletion = ctx.now;
+        report(ctx, ns.object(), UpgradeReason::NodeUpgraded,
+               {{"version", ns.version}, {"duration", dur(d)}});
+    } else if (!outOfBand) {
+        report(ctx, ns.object(), UpgradeReason::NodeUpgraded, {{"version", ns.version}, {"duration", "?"}});
+    }
+}
+
+void NodeUpgradeController::fail(NodeState &ns, PassContext &ctx, const std::string &reason,
+                                 const std::string &detail)
+{
+    ns.set(ann::kReason, reason);
+    setPhase(ns, ctx, NodePhase::Failed);
+    // The failure budget applies at once: nodes later in this pass see the halt.
+    if (++ctx.failedUnacked >= ctx.spec.maxFailedNodes && !ctx.spec.abort)
+        ctx.halted = ctx.paused = true;
+    report(ctx, ns.object(), UpgradeReason::NodeFailed, {{"reason", reason}, {"detail", detail}});
+}
+
+void NodeUpgradeController::select(NodeState &ns, PassContext &ctx, int position, int slot, int slots)
+{
+    if (ctx.dry) {
+        if (ctx.preview)
+            ctx.preview->nextNodes.push_back(ns.name);
+        return;
+    }
+    // An admin's cordon is respected and never undone: ownership stays false.
+    const bool alreadyCordoned = ns.unschedulable;
+    if (!alreadyCordoned) {
+        (void)m_cluster.cordon(ns.name);
+        ns.unschedulable = true;
+    }
+    ns.set(ann::kCordonedByController, alreadyCordoned ? "false" : "true");
+    ns.setTime(ann::kSelectedAt, ctx.now);
+    if (!ns.has(ann::kAttempt))
+        ns.set(ann::kAttempt, "1");
+    ns.erase(ann::kReason);
+    setPhase(ns, ctx, NodePhase::Cordoned);
+    ctx.selected.push_back(ns.name);
+    report(ctx, ns.object(), UpgradeReason::NodeSelected,
+           {{"position", std::to_string(position)},
+            {"slot", std::to_string(slot)},
+            {"slots", std::to_string(slots)}});
+    report(ctx, ns.object(), UpgradeReason::NodeCordoned,
+           {{"how", alreadyCordoned ? "Already cordoned by someone else; that cordon is left as it is"
+                                    : "Cordoned by the controller"}});
+}
+
+// ---- admin actions -------------------------------------------------------------------------
+
+kube::Result<void> NodeUpgradeController::control(const std::string &rollout, const std::string &action,
+                                                  const std::string &node, const std::string &actor,
+                                                  const std::string &note)
+{
+    const auto *r = m_store.get(rollout);
+    if (!r)
+        return kube::ApiStatus::notFound("nodeupgraderollouts", rollout);
+    const Timestamp now = m_cluster.now();
+    const std::string object = "nodeupgraderollout/" + rollout;
+    auto annotate = [&](const std::string &key,
+                        const std::optional<std::string> &value) -> kube::Result<void> {
+        if (!m_cluster.node(node))
+            return kube::ApiStatus::notFound("nodes", node);
+        auto res = m_cluster.patch(Kind::Node, "", node, PatchType::Merge,
+                                   {{"metadata", {{"annotations", {{key, value ? Json(*value) : Json()}}}}}});
+        if (!res)
+            return res.error();
+        return {};
+    };
+    kube::Result<void> result;
+    if (action == "pause") {
+        result = m_store.edit(rollout, [&](NodeUpgradeRollout &x) {
+            x.spec.paused = true;
+            if (!note.empty())
+                x.spec.pauseReason = note;
+            x.metadata.annotations["upgrade/paused-by"] = actor;
+        });
+    } else if (action == "resume") {
+        result = m_store.edit(rollout, [&](NodeUpgradeRollout &x) {
+            x.spec.paused = false;
+            x.spec.pauseReason.clear();
+            x.metadata.annotations["upgrade/resumed-by"] = actor;
+        });
+    } else if (action == "abort" && node.empty()) {
+        result = m_store.edit(rollout, [&](NodeUpgradeRollout &x) {
+            x.spec.abort = true;
+            x.metadata.annotations["upgrade/aborted-by"] = actor;
+        });
+    } else if (action == "acknowledge") {
+        std::vector<std::string> acked;
+        for (const auto *n : m_cluster.nodes())
+            if (n->metadata.annotation(ann::kPhase) == "Failed" &&
+                n->metadata.annotation(ann::kRollout).rfind(rollout + "/", 0) == 0 &&
+                n->metadata.annotation(ann::kFailureAcknowledged).empty())
+                acked.push_back(n->metadata.name);
+        for (const auto &n : acked)
+            (void)m_cluster.patch(Kind::Node, "", n, PatchType::Merge,
+                                  {{"metadata", {{"annotations", {{ann::kFailureAcknowledged, actor}}}}}});
+        m_events.record(
+            now, object, UpgradeReason::RolloutAcknowledged,
+            {{"nodes", acked.empty() ? std::string("no node") : joinNames(acked)}, {"actor", actor}});
+    } else if (action == "hold") {
+        result = annotate(ann::kHold, std::string("true"));
+        if (result) {
+            m_events.record(now, "node/" + node, UpgradeReason::NodeHeld,
+                            {{"actor", actor}, {"note", note.empty() ? "" : " (" + note + ")"}});
+            m_cluster.recordEvent(
+                "Normal", "NodeHeld",
+                upgradeEventMessage(UpgradeReason::NodeHeld,
+                                    {{"actor", actor}, {"note", note.empty() ? "" : " (" + note + ")"}}),
+                Kind::Node, "", node);
+        }
+    } else if (action == "release") {
+        result = annotate(ann::kHold, std::nullopt);
+        if (result) {
+            m_events.record(now, "node/" + node, UpgradeReason::NodeReleased, {{"actor", actor}});
+            m_cluster.recordEvent("Normal", "NodeReleased",
+                                  upgradeEventMessage(UpgradeReason::NodeReleased, {{"actor", actor}}),
+                                  Kind::Node, "", node);
+        }
+    } else if (action == "skip") {
+        result = annotate("upgrade/skip-requested", actor);
+    } else if (action == "retry") {
+        result = annotate("upgrade/retry-requested", actor);
+    } else if (action == "abort") {
+        result = annotate("upgrade/abort-requested", actor);
+    } else if (action == "force") {
+        result = annotate(ann::kForce, actor);
+        if (result) {
+            m_events.record(now, "node/" + node, UpgradeReason::NodeForced, {{"actor", actor}});
+            m_cluster.recordEvent("Warning", "NodeForced",
+                                  upgradeEventMessage(UpgradeReason::NodeForced, {{"actor", actor}}),
+                                  Kind::Node, "", node);
+        }
+    } else {
+        return kube::ApiStatus::badRequest("unknown action \"" + action + "\"");
+    }
+    if (!result)
+        return result;
+    pass();
+    return {};
+}
+
+// ---- per-node table ------------------------------------------------------------------------
+
+std::vector<NodeUpgradeRow> NodeUpgradeController::table(const std::string &rollout) const
+{
+    std::vector<NodeUpgradeRow> rows;
+    const auto *r = m_store.get(rollout);
+    if (!r)
+        return rows;
+    const Timestamp now = m_cluster.now();
+    std::map<std::string, int> queuePos;
+    for (std::size_t i = 0; i < r->status.queue.size(); ++i)
+        queuePos[r->status.queue[i]] = static_cast<int>(i) + 1;
+    for (const auto *n : m_cluster.nodes()) {
+        if (!matches(r->spec.nodeSelector, n->metadata.labels))
+            continue;
+        NodeUpgradeRow row;
+        row.name = n->metadata.name;
+        row.zone = n->metadata.label(kZoneLabel);
+        row.agentVersion = n->kubeletVersion;
+        row.phase = nodePhaseFromString(n->metadata.annotation(ann::kPhase)).value_or(NodePhase::UpToDate);
+        if (auto since = parseUpgradeTime(n->metadata.annotation(ann::kPhaseSince)))
+            row.timeInPhase = now - *since;
+        row.queuePosition = queuePos.count(row.name) ? queuePos[row.name] : 0;
+        row.reason = n->metadata.annotation(ann::kReason);
+        if (row.reason.empty())
+            row.reason = n->metadata.annotation(ann::kBlocked);
+        const std::string attempt = n->metadata.annotation(ann::kAttempt);
+        row.attempt = attempt.empty() ? 0 : std::atoi(attempt.c_str());
+        const std::string owned = n->metadata.annotation(ann::kCordonedByController);
+        row.cordonOwner = owned == "true" ? "controller" : (n->unschedulable ? "someone else" : "");
+        row.held = n->metadata.annotation(ann::kHold) == "true";
+        row.blocked = !n->metadata.annotation(ann::kBlocked).empty() && isPreRestart(row.phase);
+        if (auto b = m_blockers.find(rollout + "/" + row.name);
+            b != m_blockers.end() && isPreRestart(row.phase))
+            row.blockers = b->second;
+        if (isPreRestart(row.phase)) {
+            if (auto start = parseUpgradeTime(n->metadata.annotation(ann::kDrainStart))) {
+                const Timestamp active = r->status.pausedAt ? std::min(*r->status.pausedAt, now) : now;
+                row.nextDeadline =
+                    "drainTimeout " + dur(active - *start) + "/" + dur(r->spec.timeouts.drainTimeout);
+            }
+        } else if (row.phase == NodePhase::Restarting) {
+            if (auto ack = parseUpgradeTime(n->metadata.annotation(ann::kAckAt)))
+                row.nextDeadline =
+                    "returnTimeout " + dur(now - *ack) + "/" + dur(r->spec.timeouts.returnTimeout);
+            else if (auto sent = parseUpgradeTime(n->metadata.annotation(ann::kKamikazeSent)))
+                row.nextDeadline = "ackTimeout " + dur(now - *sent) + "/" + dur(r->spec.timeouts.ackTimeout);
+        } else if (row.phase == NodePhase::Soaking) {
+            row.nextDeadline = "soak " + dur(row.timeInPhase) + "/" + dur(r->spec.soakDuration);
+        }
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+} // namespace engine

@@ -1,0 +1,180 @@
+#pragma once
+// NodeUpgradeController — walks the nodes of every NodeUpgradeRollout from Pending through
+// Cordoned, DrainingManaged, DrainingUnmanaged, Restarting and Soaking to Upgraded (docs
+// node-upgrade.md §3), one idempotent pass per rollout on a fixed virtual-time period and
+// right after every admin action.
+//
+// Assumptions and invariants:
+// - Every decision is recomputed from observed objects on each pass (I5): nodes, pods,
+//   ReplicaSets, the rollout's spec and status, and the node annotations that carry the
+//   per-node state machine. The controller's memory holds only reporting conveniences (event
+//   rate limits, deletions seen through the watch), so dropping it (restart) changes no
+//   decision.
+// - Managed pods are deleted one controller-gate check at a time (I2) and the count of
+//   deletions in flight per controller is persisted in the rollout status.
+// - Only nodes carrying `upgrade/cordoned-by-controller=true` are ever uncordoned (I3); an
+//   admin's cordon is never undone and an admin's uncordon is never fought.
+// - The kamikaze is sent only after a fresh pod list of the node shows no managed or
+//   unmanaged pod (I4).
+// - New nodes are selected only while the unavailable count is below the budget (I1).
+// - Pause stops disruption only: classification, status, metrics, events and the uncordon of
+//   an abort keep running (I6).
+//
+// Actor of admin actions: the `actor` argument of control(); scenario steps use "admin".
+
+#include "models/engine/cluster.h"
+#include "models/engine/nodeupgradeevents.h"
+#include "models/engine/nodeupgradelogic.h"
+#include "models/engine/nodeupgrademetrics.h"
+#include "models/engine/nodeupgraderolloutstore.h"
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace engine {
+
+struct NodeUpgradePassReport
+{
+    kube::Timestamp time = 0;
+    std::string rollout;
+    RolloutPhase phase = RolloutPhase::Pending;
+    int unavailableBefore = 0; // before this pass selected anything
+    int unavailableAfter = 0;
+    int maxUnavailable = 1;
+    std::vector<std::string> selected;
+};
+
+// Hooks for tests (invariant checks) and tracing; called synchronously, before the write.
+class NodeUpgradeObserver
+{
+public:
+    virtual ~NodeUpgradeObserver() = default;
+    virtual void beforePodDelete(const std::string & /*rollout*/, const kube::Pod & /*pod*/, PodClass /*cls*/,
+                                 GateVerdict /*verdict*/, bool /*forced*/)
+    {}
+    virtual void beforeUncordon(const std::string & /*rollout*/, const kube::Node & /*node*/) {}
+    virtual void beforeKamikaze(const std::string & /*rollout*/, const kube::Node & /*node*/) {}
+    virtual void afterPass(const NodeUpgradePassReport & /*report*/) {}
+};
+
+// What the first pass after a resume would do (docs §7 "resume preview").
+struct NodeUpgradePreview
+{
+    std::vector<std::string> nextNodes; // to be selected, in order
+    struct Deletion
+    {
+        std::string pod; // NS/NAME
+        std::string node;
+        std::string why; // "managed, rs/web 10/10 ready", "unmanaged, countdown expired"
+    };
+    std::vector<Deletion> deletions;
+    std::vector<std::string> kamikazes; // nodes whose agent would be told to restart
+    std::string summary() const;        // one line for events and the CLI
+};
+
+// One row of the per-node table (docs §10).
+struct NodeUpgradeRow
+{
+    std::string name;
+    std::string zone;
+    int queuePosition = 0; // 1-based among Pending nodes; 0 = not queued
+    NodePhase phase = NodePhase::UpToDate;
+    kube::Duration timeInPhase = 0;
+    std::string nextDeadline; // "drainTimeout 12m/30m"
+    std::string reason;
+    std::vector<std::string> blockers;
+    int attempt = 0;
+    std::string cordonOwner; // "controller", "someone else", ""
+    bool held = false;
+    bool blocked = false;
+    std::string agentVersion;
+};
+
+struct NodeUpgradeControllerOptions
+{
+    kube::Duration passInterval = 1000;
+    kube::Duration eventRepeatInterval = 60 * 1000; // repeating conditions re-emit at most this often
+};
+
+class NodeUpgradeController
+{
+public:
+    NodeUpgradeController(Cluster &cluster, NodeUpgradeRolloutStore &store, NodeUpgradeEvents &events,
+                          std::map<std::string, NodeUpgradeMetrics> &metrics,
+                          NodeUpgradeControllerOptions options = {});
+    ~NodeUpgradeController();
+    NodeUpgradeController(const NodeUpgradeController &) = delete;
+    NodeUpgradeController &operator=(const NodeUpgradeController &) = delete;
+
+    // Runs one pass over every rollout now (also used after admin actions).
+    void pass();
+    // Admin actions: pause, resume, abort, acknowledge (rollout), hold, release, skip, retry,
+    // force, abort (with node). Followed by a pass.
+    kube::Result<void> control(const std::string &rollout, const std::string &action, const std::string &node,
+                               const std::string &actor, const std::string &note);
+    NodeUpgradePreview preview(const std::string &rollout);
+    std::vector<NodeUpgradeRow> table(const std::string &rollout) const;
+
+    void setObserver(NodeUpgradeObserver *observer) { m_observer = observer; }
+    const NodeUpgradeControllerOptions &options() const { return m_options; }
+
+    struct NodeState;
+    struct PassContext;
+
+private:
+    void tick();
+    void syncRollout(const NodeUpgradeRollout &rollout, PassContext &ctx);
+    void onPod(const WatchEvent &ev);
+    void onNode(const WatchEvent &ev);
+
+    // per-node steps
+    void processNode(NodeState &ns, PassContext &ctx);
+    void drain(NodeState &ns, PassContext &ctx);
+    void restarting(NodeState &ns, PassContext &ctx);
+    void soaking(NodeState &ns, PassContext &ctx);
+    void markPending(NodeState &ns, PassContext &ctx);
+    void select(NodeState &ns, PassContext &ctx, int position, int slot, int slots);
+    void sendKamikaze(NodeState &ns, PassContext &ctx, int send);
+    void complete(NodeState &ns, PassContext &ctx, bool outOfBand);
+    void fail(NodeState &ns, PassContext &ctx, const std::string &reason, const std::string &detail);
+    void releaseNode(NodeState &ns, PassContext &ctx, NodePhase to,
+                     bool hold); // uncordon if ours, drop taint
+    void deletePod(NodeState &ns, PassContext &ctx, const kube::Pod &pod, PodClass cls, GateVerdict verdict,
+                   bool forced, const std::string &why);
+    void setPhase(NodeState &ns, PassContext &ctx, NodePhase phase);
+    void flush(NodeState &ns, PassContext &ctx);
+
+    // writes (no-ops in a dry run)
+    void report(PassContext &ctx, const std::string &object, UpgradeReason reason,
+                const UpgradeEventParams &params, bool repeating = false);
+
+    Cluster &m_cluster;
+    NodeUpgradeRolloutStore &m_store;
+    NodeUpgradeEvents &m_events;
+    std::map<std::string, NodeUpgradeMetrics> &m_metrics;
+    NodeUpgradeControllerOptions m_options;
+    NodeUpgradeObserver *m_observer = nullptr;
+    int m_podWatch = 0;
+    int m_nodeWatch = 0;
+    std::shared_ptr<char> m_alive = std::make_shared<char>(0);
+
+    // Reporting memory only (see the header comment).
+    std::map<std::string, kube::Timestamp> m_lastEmitted; // repeating event key -> time
+    std::set<std::string> m_ourDeletions;                 // pod UIDs this controller deleted
+    std::set<std::string> m_reportedPods;                 // pod UIDs already reported (manual / rebound)
+    struct Note
+    {
+        std::string node;
+        UpgradeReason reason;
+        UpgradeEventParams params;
+    };
+    std::vector<Note> m_notes;            // observations from the watch, emitted at the next pass
+    std::set<std::string> m_removedNodes; // nodes deleted since the last pass
+    std::map<std::string, std::string> m_removedOwner;          // node -> rollout it belonged to
+    std::map<std::string, std::vector<std::string>> m_blockers; // "rollout/node" -> blockers of the last pass
+};
+
+} // namespace engine

@@ -1,0 +1,325 @@
+#include "models/engine/nodeupgradelogic.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace engine {
+
+namespace {
+
+const char *const kNodePhaseNames[] = {
+    "UpToDate", "Pending", "Cordoned", "DrainingManaged", "DrainingUnmanaged", "Restarting", "Soaking",
+    "Upgraded", "Failed",  "Skipped",  "Removed"};
+
+std::string percent(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", std::round(v * 1000.0) / 10.0);
+    return buf;
+}
+
+std::string joinList(const std::vector<std::string> &items, const char *sep)
+{
+    std::string out;
+    for (const auto &s : items)
+        out += (out.empty() ? "" : sep) + s;
+    return out;
+}
+
+} // namespace
+
+const char *nodePhaseName(NodePhase phase)
+{
+    return kNodePhaseNames[static_cast<int>(phase)];
+}
+
+std::optional<NodePhase> nodePhaseFromString(const std::string &text)
+{
+    for (int i = 0; i < 11; ++i)
+        if (text == kNodePhaseNames[i])
+            return static_cast<NodePhase>(i);
+    return std::nullopt;
+}
+
+bool isInFlight(NodePhase p)
+{
+    return p == NodePhase::Cordoned || p == NodePhase::DrainingManaged || p == NodePhase::DrainingUnmanaged ||
+           p == NodePhase::Restarting || p == NodePhase::Soaking;
+}
+
+bool isPreRestart(NodePhase p)
+{
+    return p == NodePhase::Cordoned || p == NodePhase::DrainingManaged || p == NodePhase::DrainingUnmanaged;
+}
+
+std::string kamikazeToken(const std::string &target, int attempt, int send)
+{
+    return target + "#" + std::to_string(attempt) + "." + std::to_string(send);
+}
+
+std::string kamikazeTarget(const std::string &token)
+{
+    const auto hash = token.rfind('#');
+    return hash == std::string::npos ? std::string() : token.substr(0, hash);
+}
+
+// ---- pods --------------------------------------------------------------------------------
+
+const char *podClassName(PodClass c)
+{
+    switch (c) {
+    case PodClass::Ignored:
+        return "ignored";
+    case PodClass::DaemonSet:
+        return "daemonset";
+    case PodClass::Managed:
+        return "managed";
+    case PodClass::Unmanaged:
+        return "unmanaged";
+    }
+    return "";
+}
+
+bool isReplicatedOwnerKind(const std::string &kind)
+{
+    return kind == "ReplicationController" || kind == "ReplicaSet" || kind == "Deployment" ||
+           kind == "StatefulSet" || kind == "Job";
+}
+
+PodClass classifyPod(const kube::Pod &pod, bool controllerExists)
+{
+    if (pod.isTerminal() || pod.metadata.annotations.count("kubernetes.io/config.mirror"))
+        return PodClass::Ignored;
+    const kube::OwnerReference *ref = pod.metadata.controllerRef();
+    if (ref && ref->kind == "DaemonSet")
+        return PodClass::DaemonSet;
+    if (ref && isReplicatedOwnerKind(ref->kind) && controllerExists)
+        return PodClass::Managed;
+    return PodClass::Unmanaged;
+}
+
+// ---- budget ------------------------------------------------------------------------------
+
+ResolvedBudget resolveMaxUnavailable(const kube::IntOrString &maxUnavailable, int nodes)
+{
+    auto v = maxUnavailable.scaledValue(std::max(0, nodes), false);
+    const int raw = v ? *v : 1;
+    if (raw < 1)
+        return {1, true};
+    return {raw, false};
+}
+
+// ---- gate --------------------------------------------------------------------------------
+
+const char *gateVerdictName(GateVerdict v)
+{
+    switch (v) {
+    case GateVerdict::Delete:
+        return "Delete";
+    case GateVerdict::DeleteUnready:
+        return "DeleteUnready";
+    case GateVerdict::DeleteSingleReplica:
+        return "DeleteSingleReplica";
+    case GateVerdict::DeferHealth:
+        return "ControllerUnhealthy";
+    case GateVerdict::DeferInflight:
+        return "DeletionInFlight";
+    case GateVerdict::DeferSingleReplica:
+        return "SingleReplicaBlocked";
+    }
+    return "";
+}
+
+bool allowsDeletion(GateVerdict v)
+{
+    return v == GateVerdict::Delete || v == GateVerdict::DeleteUnready ||
+           v == GateVerdict::DeleteSingleReplica;
+}
+
+bool consumesInflight(GateVerdict v)
+{
+    return v == GateVerdict::Delete || v == GateVerdict::DeleteSingleReplica;
+}
+
+bool controllerHealthy(int ready, int desired, double threshold, HealthComparison comparison)
+{
+    if (desired <= 0)
+        return true; // nothing is promised, nothing to protect
+    // Compare ready > threshold * desired without rounding surprises at exact ratios (9/10 vs 0.9).
+    const double lhs = static_cast<double>(ready);
+    const double rhs = threshold * static_cast<double>(desired);
+    const double eps = 1e-9 * std::max(1.0, rhs);
+    return comparison == HealthComparison::AtLeast ? lhs >= rhs - eps : lhs > rhs + eps;
+}
+
+GateVerdict controllerGate(const ControllerHealth &h, bool podReady, const NodeUpgradeRolloutSpec &spec)
+{
+    // Unready pods are not serving (k/k#72320): deleting them cannot reduce availability.
+    if (!podReady && spec.unreadyPodPolicy == UnreadyPodPolicy::AlwaysDelete)
+        return GateVerdict::DeleteUnready;
+    if (h.desired == 1 && spec.singleReplicaPolicy == SingleReplicaPolicy::Block)
+        return GateVerdict::DeferSingleReplica;
+    if (h.inflight >= spec.maxInflightPerController)
+        return GateVerdict::DeferInflight;
+    if (!controllerHealthy(h.ready, h.desired, spec.controllerHealthThreshold, spec.healthComparison))
+        return GateVerdict::DeferHealth;
+    return h.desired == 1 ? GateVerdict::DeleteSingleReplica : GateVerdict::Delete;
+}
+
+std::string gateRule(const std::string &controller, const ControllerHealth &h, GateVerdict v,
+                     const NodeUpgradeRolloutSpec &spec)
+{
+    const std::string ratio =
+        controller + " " + std::to_string(h.ready) + "/" + std::to_string(h.desired) + " ready";
+    const std::string cmp = spec.healthComparison == HealthComparison::AtLeast ? "below " : "not above ";
+    switch (v) {
+    case GateVerdict::DeferHealth:
+        return ratio + " (" + cmp + percent(spec.controllerHealthThreshold) + " %)";
+    case GateVerdict::DeferInflight:
+        return ratio + ", " + std::to_string(h.inflight) + " deletion" + (h.inflight == 1 ? "" : "s") +
+               " in flight";
+    case GateVerdict::DeferSingleReplica:
+        return controller + " has a single replica (policy Block)";
+    default:
+        return ratio;
+    }
+}
+
+// ---- unmanaged ---------------------------------------------------------------------------
+
+UnmanagedDecision unmanagedDecision(UnmanagedPodPolicy policy, kube::Duration timeout,
+                                    kube::Timestamp incompatibleSince, kube::Timestamp now)
+{
+    switch (policy) {
+    case UnmanagedPodPolicy::Immediate:
+        return {true, false, 0};
+    case UnmanagedPodPolicy::Never:
+        return {false, true, 0};
+    case UnmanagedPodPolicy::AfterTimeout: {
+        const kube::Duration elapsed = now - std::min(incompatibleSince, now);
+        if (elapsed >= timeout)
+            return {true, false, 0};
+        return {false, false, timeout - elapsed};
+    }
+    }
+    return {};
+}
+
+// ---- selection ---------------------------------------------------------------------------
+
+std::string activeZone(const std::set<std::string> &inFlightZones,
+                       const std::vector<SelectionCandidate> &candidates, bool zoneSerial)
+{
+    if (!zoneSerial)
+        return {};
+    if (!inFlightZones.empty())
+        return *inFlightZones.begin();
+    // The controller's own node goes last, so its zone is chosen only when nothing else is left.
+    std::string best;
+    bool any = false;
+    for (int hostPass = 0; hostPass < 2 && !any; ++hostPass)
+        for (const auto &c : candidates)
+            if (c.controllerHost == (hostPass == 1) && (!any || c.zone < best)) {
+                best = c.zone;
+                any = true;
+            }
+    return best;
+}
+
+std::vector<SelectionCandidate> orderCandidates(std::vector<SelectionCandidate> cs, bool zoneSerial,
+                                                const std::string &active)
+{
+    std::sort(cs.begin(), cs.end(), [&](const SelectionCandidate &a, const SelectionCandidate &b) {
+        if (a.controllerHost != b.controllerHost)
+            return b.controllerHost; // FLUO#123: the controller's own node goes last
+        if (zoneSerial) {
+            const bool aa = a.zone == active, ba = b.zone == active;
+            if (aa != ba)
+                return aa;
+            if (a.zone != b.zone)
+                return a.zone < b.zone;
+        }
+        const bool ae = a.managedPods + a.unmanagedPods == 0, be = b.managedPods + b.unmanagedPods == 0;
+        if (ae != be)
+            return ae;
+        if (a.managedPods != b.managedPods)
+            return a.managedPods < b.managedPods;
+        if (a.incompatibleSince != b.incompatibleSince)
+            return a.incompatibleSince < b.incompatibleSince;
+        return a.name < b.name;
+    });
+    return cs;
+}
+
+int startsAllowed(int maxUnavailable, int unavailable, int maxStartsPerPass)
+{
+    return std::max(0, std::min(maxUnavailable - unavailable, std::max(1, maxStartsPerPass)));
+}
+
+// ---- reporting ---------------------------------------------------------------------------
+
+std::optional<kube::Duration> estimateEta(std::vector<kube::Duration> durations, int remainingNodes,
+                                          int concurrency)
+{
+    if (remainingNodes <= 0)
+        return kube::Duration{0};
+    if (durations.empty())
+        return std::nullopt;
+    std::sort(durations.begin(), durations.end());
+    const kube::Duration median = durations[durations.size() / 2];
+    const int c = std::max(1, concurrency);
+    const long long waves = (remainingNodes + c - 1) / c;
+    return (median * waves + 500) / 1000 * 1000; // whole seconds: an estimate, not a measurement
+}
+
+std::string clockTime(kube::Timestamp t)
+{
+    const std::string s = kube::formatRfc3339(t);
+    return s.size() >= 16 ? s.substr(11, 5) : s;
+}
+
+std::string headline(const HeadlineInput &in)
+{
+    const std::string progress =
+        std::to_string(in.counts.upToDate) + "/" + std::to_string(in.counts.nodes) + " upgraded";
+    switch (in.phase) {
+    case RolloutPhase::Aborted:
+        return "Aborted: " + progress;
+    case RolloutPhase::Aborting:
+        return "Aborting: waiting for " + joinList(in.stillInFlight, ", ");
+    case RolloutPhase::Completed:
+        return "Completed: " + progress;
+    case RolloutPhase::CompletedWithExceptions:
+        return "Completed with exceptions: " + progress + " · " + std::to_string(in.counts.skipped) +
+               " skipped · " + std::to_string(in.counts.failed) + " failed";
+    default:
+        break;
+    }
+    if (!in.refusal.empty())
+        return "Not started: " + in.refusal;
+    if (in.phase == RolloutPhase::Halted)
+        return "Halted: " + std::to_string(in.failed.size()) + " node" + (in.failed.size() == 1 ? "" : "s") +
+               " failed (" + joinList(in.failed, "; ") + "); acknowledge to resume";
+    if (in.phase == RolloutPhase::Paused) {
+        std::string s = "Paused by " + (in.pausedBy.empty() ? std::string("admin") : in.pausedBy);
+        if (in.pausedAt)
+            s += " " + clockTime(*in.pausedAt);
+        if (!in.stillInFlight.empty())
+            s += " — " + joinList(in.stillInFlight, ", ");
+        return s;
+    }
+    if (!in.gateFailure.empty())
+        return "Waiting: " + in.gateFailure;
+    if (!in.foreignHolders.empty() && in.budgetUsed >= in.budgetMax && in.counts.pending > 0)
+        return "Waiting: budget " + std::to_string(in.budgetUsed) + "/" + std::to_string(in.budgetMax) +
+               " used by " + joinList(in.foreignHolders, ", ");
+    if (!in.blockedNode.empty())
+        return in.blockedNode;
+    std::string s = progress + " · " + std::to_string(in.counts.inFlight) + " in flight";
+    if (in.eta)
+        s += " · ETA " + kube::formatDuration(*in.eta);
+    return s;
+}
+
+} // namespace engine

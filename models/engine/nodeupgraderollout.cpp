@@ -1,0 +1,475 @@
+#include "models/engine/nodeupgraderollout.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+
+namespace engine {
+
+using kube::ApiStatus;
+using kube::Json;
+
+namespace {
+
+const char *const kPhaseNames[] = {"Pending",  "Progressing", "Paused",    "Halted",
+                                   "Aborting", "Aborted",     "Completed", "CompletedWithExceptions"};
+
+std::string lower(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+kube::Result<kube::Duration> durationField(const Json &j, const std::string &field)
+{
+    if (j.is_string()) {
+        auto d = kube::parseDuration(j.get<std::string>());
+        if (!d)
+            return ApiStatus::badRequest(field + ": " + d.error().message);
+        return *d;
+    }
+    if (j.is_number_integer())
+        return j.get<kube::Duration>() * 1000; // plain numbers are seconds
+    return ApiStatus::badRequest(field + " must be a duration such as 10m");
+}
+
+template <typename E, std::size_t N>
+kube::Result<E> enumField(const Json &j, const std::string &field,
+                          const std::pair<const char *, E> (&values)[N])
+{
+    if (!j.is_string())
+        return ApiStatus::badRequest(field + " must be a string");
+    const std::string v = lower(j.get<std::string>());
+    for (const auto &[name, e] : values)
+        if (v == lower(name))
+            return e;
+    std::string all;
+    for (const auto &[name, e] : values)
+        all += (all.empty() ? "" : ", ") + std::string(name);
+    return ApiStatus::badRequest(field + " must be one of " + all + ", got \"" + j.get<std::string>() + "\"");
+}
+
+const std::pair<const char *, SingleReplicaPolicy> kSingle[] = {{"Allow", SingleReplicaPolicy::Allow},
+                                                                {"Block", SingleReplicaPolicy::Block}};
+const std::pair<const char *, UnreadyPodPolicy> kUnready[] = {
+    {"AlwaysDelete", UnreadyPodPolicy::AlwaysDelete},
+    {"CountTowardHealth", UnreadyPodPolicy::CountTowardHealth}};
+const std::pair<const char *, DrainTimeoutPolicy> kDrain[] = {{"Hold", DrainTimeoutPolicy::Hold},
+                                                              {"Skip", DrainTimeoutPolicy::Skip},
+                                                              {"Force", DrainTimeoutPolicy::Force}};
+const std::pair<const char *, HealthComparison> kCompare[] = {{"GreaterThan", HealthComparison::GreaterThan},
+                                                              {"AtLeast", HealthComparison::AtLeast}};
+
+Json timeJson(const std::optional<kube::Timestamp> &t)
+{
+    return t ? Json(formatUpgradeTime(*t)) : Json();
+}
+
+std::optional<kube::Timestamp> timeFrom(const Json &j, const char *key)
+{
+    if (!j.contains(key) || !j[key].is_string())
+        return std::nullopt;
+    return parseUpgradeTime(j[key].get<std::string>());
+}
+
+} // namespace
+
+std::string formatUpgradeTime(kube::Timestamp t)
+{
+    std::string s = kube::formatRfc3339(t);
+    const auto ms = ((t % 1000) + 1000) % 1000;
+    if (ms != 0) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, ".%03d", static_cast<int>(ms));
+        s.insert(s.size() - 1, buf);
+    }
+    return s;
+}
+
+std::optional<kube::Timestamp> parseUpgradeTime(const std::string &text)
+{
+    auto t = kube::parseRfc3339(text);
+    if (!t)
+        return std::nullopt;
+    return *t;
+}
+
+const char *rolloutPhaseName(RolloutPhase phase)
+{
+    return kPhaseNames[static_cast<int>(phase)];
+}
+
+std::optional<RolloutPhase> rolloutPhaseFromString(const std::string &text)
+{
+    for (int i = 0; i < 8; ++i)
+        if (text == kPhaseNames[i])
+            return static_cast<RolloutPhase>(i);
+    return std::nullopt;
+}
+
+bool isTerminal(RolloutPhase phase)
+{
+    return phase == RolloutPhase::Aborted;
+}
+
+const char *unmanagedPodPolicyName(UnmanagedPodPolicy p)
+{
+    switch (p) {
+    case UnmanagedPodPolicy::Immediate:
+        return "Immediate";
+    case UnmanagedPodPolicy::AfterTimeout:
+        return "AfterTimeout";
+    case UnmanagedPodPolicy::Never:
+        return "Never";
+    }
+    return "";
+}
+const char *drainTimeoutPolicyName(DrainTimeoutPolicy p)
+{
+    return kDrain[static_cast<int>(p)].first;
+}
+const char *singleReplicaPolicyName(SingleReplicaPolicy p)
+{
+    return kSingle[static_cast<int>(p)].first;
+}
+const char *unreadyPodPolicyName(UnreadyPodPolicy p)
+{
+    return kUnready[static_cast<int>(p)].first;
+}
+
+// ---- spec --------------------------------------------------------------------------------
+
+Json NodeUpgradeRolloutSpec::toJson() const
+{
+    Json j;
+    j["targetVersion"] = targetVersion;
+    if (!nodeSelector.empty())
+        j["nodeSelector"] = kube::stringMapToJson(nodeSelector);
+    j["maxUnavailable"] = maxUnavailable.toJson();
+    j["maxInflightPerController"] = maxInflightPerController;
+    j["controllerHealthThreshold"] = controllerHealthThreshold;
+    j["healthComparison"] = kCompare[static_cast<int>(healthComparison)].first;
+    j["singleReplicaPolicy"] = singleReplicaPolicyName(singleReplicaPolicy);
+    j["unreadyPodPolicy"] = unreadyPodPolicyName(unreadyPodPolicy);
+    j["respectPDBs"] = respectPDBs;
+    if (unmanagedPodPolicy == UnmanagedPodPolicy::AfterTimeout)
+        j["unmanagedPodPolicy"] = {{"afterTimeout", kube::formatDuration(timeouts.unmanagedTimeout)}};
+    else
+        j["unmanagedPodPolicy"] = unmanagedPodPolicyName(unmanagedPodPolicy);
+    j["onDrainTimeout"] = drainTimeoutPolicyName(onDrainTimeout);
+    j["maxFailedNodes"] = maxFailedNodes;
+    j["zoneSerial"] = zoneSerial;
+    if (!maintenanceWindow.is_null())
+        j["maintenanceWindow"] = maintenanceWindow;
+    j["postNodeDelay"] = kube::formatDuration(postNodeDelay);
+    j["soakDuration"] = kube::formatDuration(soakDuration);
+    j["timeouts"] = {{"drainStall", kube::formatDuration(timeouts.drainStall)},
+                     {"drainTimeout", kube::formatDuration(timeouts.drainTimeout)},
+                     {"replacementTimeout", kube::formatDuration(timeouts.replacementTimeout)},
+                     {"terminationMargin", kube::formatDuration(timeouts.terminationMargin)},
+                     {"unmanagedTimeout", kube::formatDuration(timeouts.unmanagedTimeout)},
+                     {"ackTimeout", kube::formatDuration(timeouts.ackTimeout)},
+                     {"ackRetries", timeouts.ackRetries},
+                     {"returnTimeout", kube::formatDuration(timeouts.returnTimeout)}};
+    j["paused"] = paused;
+    if (!pauseReason.empty())
+        j["pauseReason"] = pauseReason;
+    j["abort"] = abort;
+    j["allowSelfRestart"] = allowSelfRestart;
+    j["maxStartsPerPass"] = maxStartsPerPass;
+    j["minReadyRatio"] = minReadyRatio;
+    return j;
+}
+
+kube::Result<NodeUpgradeRolloutSpec> NodeUpgradeRolloutSpec::fromJson(const Json &j)
+{
+    if (!j.is_object())
+        return ApiStatus::badRequest("spec must be a map");
+    NodeUpgradeRolloutSpec s;
+    auto fail = [](const ApiStatus &e) { return e; };
+    if (!j.contains("targetVersion") || !j["targetVersion"].is_string() ||
+        j["targetVersion"].get<std::string>().empty())
+        return ApiStatus::invalid(kNodeUpgradeKind, "", "spec.targetVersion: Required value");
+    s.targetVersion = j["targetVersion"].get<std::string>();
+    if (j.contains("nodeSelector")) {
+        auto m = kube::stringMapFromJson(j["nodeSelector"], "spec.nodeSelector");
+        if (!m)
+            return m.error();
+        s.nodeSelector = *m;
+    }
+    if (j.contains("maxUnavailable")) {
+        auto v = kube::IntOrString::fromJson(j["maxUnavailable"]);
+        if (!v)
+            return v.error();
+        if (auto probe = v->scaledValue(100, false); !probe)
+            return probe.error();
+        s.maxUnavailable = *v;
+    }
+    auto intField = [&](const char *k, int &out, int min) -> std::optional<ApiStatus> {
+        if (!j.contains(k))
+            return std::nullopt;
+        if (!j[k].is_number_integer() || j[k].get<long long>() < min)
+            return ApiStatus::badRequest(std::string(k) + " must be an integer >= " + std::to_string(min));
+        out = j[k].get<int>();
+        return std::nullopt;
+    };
+    auto boolField = [&](const char *k, bool &out) -> std::optional<ApiStatus> {
+        if (!j.contains(k))
+            return std::nullopt;
+        if (!j[k].is_boolean())
+            return ApiStatus::badRequest(std::string(k) + " must be true or false");
+        out = j[k].get<bool>();
+        return std::nullopt;
+    };
+    auto numField = [&](const char *k, double &out) -> std::optional<ApiStatus> {
+        if (!j.contains(k))
+            return std::nullopt;
+        if (!j[k].is_number() || j[k].get<double>() < 0 || j[k].get<double>() > 1)
+            return ApiStatus::badRequest(std::string(k) + " must be a number between 0 and 1");
+        out = j[k].get<double>();
+        return std::nullopt;
+    };
+    for (auto e :
+         {intField("maxInflightPerController", s.maxInflightPerController, 1),
+          intField("maxFailedNodes", s.maxFailedNodes, 1),
+          intField("maxStartsPerPass", s.maxStartsPerPass, 1), boolField("respectPDBs", s.respectPDBs),
+          boolField("zoneSerial", s.zoneSerial), boolField("paused", s.paused), boolField("abort", s.abort),
+          boolField("allowSelfRestart", s.allowSelfRestart),
+          numField("controllerHealthThreshold", s.controllerHealthThreshold),
+          numField("minReadyRatio", s.minReadyRatio)})
+        if (e)
+            return fail(*e);
+    if (j.contains("singleReplicaPolicy")) {
+        auto v = enumField(j["singleReplicaPolicy"], "singleReplicaPolicy", kSingle);
+        if (!v)
+            return v.error();
+        s.singleReplicaPolicy = *v;
+    }
+    if (j.contains("unreadyPodPolicy")) {
+        auto v = enumField(j["unreadyPodPolicy"], "unreadyPodPolicy", kUnready);
+        if (!v)
+            return v.error();
+        s.unreadyPodPolicy = *v;
+    }
+    if (j.contains("onDrainTimeout")) {
+        auto v = enumField(j["onDrainTimeout"], "onDrainTimeout", kDrain);
+        if (!v)
+            return v.error();
+        s.onDrainTimeout = *v;
+    }
+    if (j.contains("healthComparison")) {
+        auto v = enumField(j["healthComparison"], "healthComparison", kCompare);
+        if (!v)
+            return v.error();
+        s.healthComparison = *v;
+    }
+    if (j.contains("timeouts")) {
+        const Json &t = j["timeouts"];
+        if (!t.is_object())
+            return ApiStatus::badRequest("timeouts must be a map");
+        const std::pair<const char *, kube::Duration *> fields[] = {
+            {"drainStall", &s.timeouts.drainStall},
+            {"drainTimeout", &s.timeouts.drainTimeout},
+            {"replacementTimeout", &s.timeouts.replacementTimeout},
+            {"terminationMargin", &s.timeouts.terminationMargin},
+            {"unmanagedTimeout", &s.timeouts.unmanagedTimeout},
+            {"ackTimeout", &s.timeouts.ackTimeout},
+            {"returnTimeout", &s.timeouts.returnTimeout},
+            {"soakDuration", &s.soakDuration}};
+        for (const auto &[k, out] : fields)
+            if (t.contains(k)) {
+                auto d = durationField(t[k], std::string("timeouts.") + k);
+                if (!d)
+                    return d.error();
+                *out = *d;
+            }
+        if (t.contains("ackRetries")) {
+            if (!t["ackRetries"].is_number_integer() || t["ackRetries"].get<int>() < 0)
+                return ApiStatus::badRequest("timeouts.ackRetries must be an integer >= 0");
+            s.timeouts.ackRetries = t["ackRetries"].get<int>();
+        }
+    }
+    for (auto [k, out] :
+         {std::pair{"postNodeDelay", &s.postNodeDelay}, std::pair{"soakDuration", &s.soakDuration}})
+        if (j.contains(k)) {
+            auto d = durationField(j[k], k);
+            if (!d)
+                return d.error();
+            *out = *d;
+        }
+    if (j.contains("unmanagedPodPolicy")) {
+        const Json &u = j["unmanagedPodPolicy"];
+        if (u.is_string()) {
+            const std::string v = lower(u.get<std::string>());
+            if (v == "immediate")
+                s.unmanagedPodPolicy = UnmanagedPodPolicy::Immediate;
+            else if (v == "never")
+                s.unmanagedPodPolicy = UnmanagedPodPolicy::Never;
+            else if (v == "aftertimeout")
+                s.unmanagedPodPolicy = UnmanagedPodPolicy::AfterTimeout;
+            else
+                return ApiStatus::badRequest(
+                    "unmanagedPodPolicy must be immediate, never or {afterTimeout: D}");
+        } else if (u.is_object() && u.contains("afterTimeout")) {
+            auto d = durationField(u["afterTimeout"], "unmanagedPodPolicy.afterTimeout");
+            if (!d)
+                return d.error();
+            s.unmanagedPodPolicy = UnmanagedPodPolicy::AfterTimeout;
+            s.timeouts.unmanagedTimeout = *d;
+        } else {
+            return ApiStatus::badRequest("unmanagedPodPolicy must be immediate, never or {afterTimeout: D}");
+        }
+    }
+    if (j.contains("pauseReason") && j["pauseReason"].is_string())
+        s.pauseReason = j["pauseReason"].get<std::string>();
+    if (j.contains("maintenanceWindow"))
+        s.maintenanceWindow = j["maintenanceWindow"];
+    return s;
+}
+
+// ---- status ------------------------------------------------------------------------------
+
+const NodeUpgradeCondition *NodeUpgradeRolloutStatus::condition(const std::string &type) const
+{
+    for (const auto &c : conditions)
+        if (c.type == type)
+            return &c;
+    return nullptr;
+}
+
+void NodeUpgradeRolloutStatus::setCondition(const std::string &type, bool status, const std::string &reason,
+                                            const std::string &message, kube::Timestamp now)
+{
+    const std::string s = status ? "True" : "False";
+    for (auto &c : conditions)
+        if (c.type == type) {
+            if (c.status != s)
+                c.lastTransitionTime = now;
+            c.status = s;
+            c.reason = reason;
+            c.message = message;
+            return;
+        }
+    conditions.push_back({type, s, reason, message, now});
+}
+
+Json NodeUpgradeRolloutStatus::toJson() const
+{
+    Json j;
+    j["phase"] = rolloutPhaseName(phase);
+    j["observedGeneration"] = observedGeneration;
+    j["targetVersion"] = targetVersion;
+    j["nodes"] = counts.nodes;
+    j["upToDate"] = counts.upToDate;
+    j["upgraded"] = counts.upgraded;
+    j["inFlight"] = counts.inFlight;
+    j["pending"] = counts.pending;
+    j["held"] = counts.held;
+    j["blocked"] = counts.blocked;
+    j["failed"] = counts.failed;
+    j["skipped"] = counts.skipped;
+    j["unavailable"] = unavailable;
+    j["maxUnavailableResolved"] = maxUnavailableResolved;
+    j["maxUnavailableClamped"] = maxUnavailableClamped;
+    j["headline"] = headline;
+    j["eta"] = eta ? Json(kube::formatDuration(*eta)) : Json();
+    j["conditions"] = Json::array();
+    for (const auto &c : conditions)
+        j["conditions"].push_back({{"type", c.type},
+                                   {"status", c.status},
+                                   {"reason", c.reason},
+                                   {"message", c.message},
+                                   {"lastTransitionTime", formatUpgradeTime(c.lastTransitionTime)}});
+    j["inflightDeletions"] = Json::array();
+    for (const auto &d : inflight)
+        j["inflightDeletions"].push_back({{"controller", d.controller},
+                                          {"podUID", d.podUid},
+                                          {"pod", d.pod},
+                                          {"node", d.node},
+                                          {"time", formatUpgradeTime(d.time)},
+                                          {"readyBefore", d.readyBefore},
+                                          {"slowReported", d.slowReported}});
+    j["queue"] = queue;
+    j["removedNodes"] = removedNodes;
+    j["nodeDurations"] = nodeDurations;
+    j["pausedAt"] = timeJson(pausedAt);
+    j["lastCompletion"] = timeJson(lastCompletion);
+    j["startedAt"] = timeJson(startedAt);
+    if (!refusal.empty())
+        j["refusal"] = refusal;
+    return j;
+}
+
+kube::Result<NodeUpgradeRolloutStatus> NodeUpgradeRolloutStatus::fromJson(const Json &j)
+{
+    NodeUpgradeRolloutStatus s;
+    if (!j.is_object())
+        return s;
+    if (auto p = rolloutPhaseFromString(j.value("phase", "")))
+        s.phase = *p;
+    s.observedGeneration = j.value("observedGeneration", std::int64_t{0});
+    s.targetVersion = j.value("targetVersion", "");
+    s.counts = {j.value("nodes", 0),    j.value("upToDate", 0), j.value("upgraded", 0),
+                j.value("inFlight", 0), j.value("pending", 0),  j.value("held", 0),
+                j.value("blocked", 0),  j.value("failed", 0),   j.value("skipped", 0)};
+    s.unavailable = j.value("unavailable", 0);
+    s.maxUnavailableResolved = j.value("maxUnavailableResolved", 1);
+    s.maxUnavailableClamped = j.value("maxUnavailableClamped", false);
+    s.headline = j.value("headline", "");
+    if (j.contains("eta") && j["eta"].is_string())
+        if (auto d = kube::parseDuration(j["eta"].get<std::string>()))
+            s.eta = *d;
+    for (const auto &c : j.value("conditions", Json::array()))
+        s.conditions.push_back({c.value("type", ""), c.value("status", "False"), c.value("reason", ""),
+                                c.value("message", ""), timeFrom(c, "lastTransitionTime").value_or(0)});
+    for (const auto &d : j.value("inflightDeletions", Json::array()))
+        s.inflight.push_back({d.value("controller", ""), d.value("podUID", ""), d.value("pod", ""),
+                              d.value("node", ""), timeFrom(d, "time").value_or(0), d.value("readyBefore", 0),
+                              d.value("slowReported", false)});
+    for (const auto &q : j.value("queue", Json::array()))
+        s.queue.push_back(q.get<std::string>());
+    for (const auto &q : j.value("removedNodes", Json::array()))
+        s.removedNodes.push_back(q.get<std::string>());
+    for (const auto &q : j.value("nodeDurations", Json::array()))
+        s.nodeDurations.push_back(q.get<kube::Duration>());
+    s.pausedAt = timeFrom(j, "pausedAt");
+    s.lastCompletion = timeFrom(j, "lastCompletion");
+    s.startedAt = timeFrom(j, "startedAt");
+    s.refusal = j.value("refusal", "");
+    return s;
+}
+
+// ---- object ------------------------------------------------------------------------------
+
+Json NodeUpgradeRollout::toJson() const
+{
+    return {{"apiVersion", kNodeUpgradeApiVersion},
+            {"kind", kNodeUpgradeKind},
+            {"metadata", metadata.toJson()},
+            {"spec", spec.toJson()},
+            {"status", status.toJson()}};
+}
+
+kube::Result<NodeUpgradeRollout> NodeUpgradeRollout::fromJson(const Json &j)
+{
+    if (!j.is_object())
+        return ApiStatus::badRequest("a NodeUpgradeRollout must be a map");
+    NodeUpgradeRollout r;
+    auto meta = kube::ObjectMeta::fromJson(j.value("metadata", Json::object()));
+    if (!meta)
+        return meta.error();
+    r.metadata = *meta;
+    auto spec = NodeUpgradeRolloutSpec::fromJson(j.value("spec", Json::object()));
+    if (!spec)
+        return spec.error();
+    r.spec = *spec;
+    auto status = NodeUpgradeRolloutStatus::fromJson(j.value("status", Json::object()));
+    if (!status)
+        return status.error();
+    r.status = *status;
+    return r;
+}
+
+} // namespace engine

@@ -1,0 +1,175 @@
+#pragma once
+// NodeUpgradeRollout (upgrade.daemonscope.io/v1alpha1) — one node-agent upgrade towards a
+// target version: the spec an operator writes and the status the NodeUpgradeController keeps
+// (docs node-upgrade.md §1). Cluster-scoped. The JSON form of the spec is the one scenario
+// files use for the `upgrade` step (durations as "10m", `unmanagedPodPolicy` as `immediate`,
+// `never` or `{afterTimeout: 10m}`); CamelCase policy names are accepted as well.
+//
+// Everything the controller needs to resume after a restart is either here (in-flight pod
+// deletions, removed nodes, recent node durations, pause bookkeeping) or in node annotations.
+
+#include "models/kube/intorstring.h"
+#include "models/kube/objectmeta.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace engine {
+
+inline constexpr const char *kNodeUpgradeApiVersion = "upgrade.daemonscope.io/v1alpha1";
+inline constexpr const char *kNodeUpgradeKind = "NodeUpgradeRollout";
+
+enum class UnmanagedPodPolicy { Immediate, AfterTimeout, Never };
+enum class DrainTimeoutPolicy { Hold, Skip, Force };
+enum class SingleReplicaPolicy { Allow, Block };
+enum class UnreadyPodPolicy { AlwaysDelete, CountTowardHealth };
+enum class HealthComparison { GreaterThan, AtLeast };
+
+enum class RolloutPhase {
+    Pending,
+    Progressing,
+    Paused,
+    Halted,
+    Aborting,
+    Aborted,
+    Completed,
+    CompletedWithExceptions
+};
+const char *rolloutPhaseName(RolloutPhase phase);
+std::optional<RolloutPhase> rolloutPhaseFromString(const std::string &text);
+bool isTerminal(RolloutPhase phase); // Aborted (a completed rollout still observes new nodes)
+
+struct NodeUpgradeTimeouts
+{
+    kube::Duration drainStall = 5 * 60 * 1000;
+    kube::Duration drainTimeout = 30 * 60 * 1000;
+    kube::Duration replacementTimeout = 10 * 60 * 1000;
+    kube::Duration terminationMargin = 2 * 60 * 1000;
+    kube::Duration unmanagedTimeout = 60 * 60 * 1000;
+    kube::Duration ackTimeout = 60 * 1000;
+    int ackRetries = 3;
+    kube::Duration returnTimeout = 10 * 60 * 1000;
+    bool operator==(const NodeUpgradeTimeouts &) const = default;
+};
+
+struct NodeUpgradeRolloutSpec
+{
+    std::string targetVersion;
+    kube::StringMap nodeSelector;
+    kube::IntOrString maxUnavailable = kube::IntOrString::fromInt(1);
+    int maxInflightPerController = 1;
+    double controllerHealthThreshold = 0.9;
+    HealthComparison healthComparison = HealthComparison::GreaterThan;
+    SingleReplicaPolicy singleReplicaPolicy = SingleReplicaPolicy::Allow;
+    UnreadyPodPolicy unreadyPodPolicy = UnreadyPodPolicy::AlwaysDelete;
+    bool respectPDBs = true; // no effect yet: the engine models no PodDisruptionBudgets
+    UnmanagedPodPolicy unmanagedPodPolicy = UnmanagedPodPolicy::AfterTimeout; // d = timeouts.unmanagedTimeout
+    DrainTimeoutPolicy onDrainTimeout = DrainTimeoutPolicy::Hold;
+    int maxFailedNodes = 1;
+    bool zoneSerial = true;
+    kube::Json maintenanceWindow; // kept, not evaluated yet
+    kube::Duration postNodeDelay = 0;
+    kube::Duration soakDuration = 2 * 60 * 1000;
+    NodeUpgradeTimeouts timeouts;
+    bool paused = false;
+    std::string pauseReason;
+    bool abort = false;
+    bool allowSelfRestart = false;
+    int maxStartsPerPass = 1;
+    double minReadyRatio = 0; // 0 = off
+
+    kube::Json toJson() const;
+    static kube::Result<NodeUpgradeRolloutSpec> fromJson(const kube::Json &j);
+    bool operator==(const NodeUpgradeRolloutSpec &) const = default;
+};
+
+struct NodeUpgradeCondition
+{
+    std::string type; // Progressing, Paused, Halted, Blocked, Complete, Degraded
+    std::string status = "False";
+    std::string reason;
+    std::string message;
+    kube::Timestamp lastTransitionTime = 0;
+    bool operator==(const NodeUpgradeCondition &) const = default;
+};
+
+// A managed-pod deletion the controller issued whose replacement is not Ready yet.
+struct InflightDeletion
+{
+    std::string controller; // "replicaset/NS/NAME"
+    std::string podUid;
+    std::string pod; // "NS/NAME"
+    std::string node;
+    kube::Timestamp time = 0;
+    int readyBefore = 0; // Ready, non-terminating pods of the controller just before the deletion
+    bool slowReported = false;
+    bool operator==(const InflightDeletion &) const = default;
+};
+
+struct NodeUpgradeCounts
+{
+    int nodes = 0;
+    int upToDate = 0;
+    int upgraded = 0;
+    int inFlight = 0;
+    int pending = 0;
+    int held = 0;
+    int blocked = 0;
+    int failed = 0;
+    int skipped = 0;
+    bool operator==(const NodeUpgradeCounts &) const = default;
+};
+
+struct NodeUpgradeRolloutStatus
+{
+    RolloutPhase phase = RolloutPhase::Pending;
+    std::int64_t observedGeneration = 0;
+    std::string targetVersion; // the target of observedGeneration
+    NodeUpgradeCounts counts;
+    int unavailable = 0;
+    int maxUnavailableResolved = 1;
+    bool maxUnavailableClamped = false; // the percentage resolved to 0 and was raised to 1
+    std::string headline;
+    std::optional<kube::Duration> eta;
+    std::vector<NodeUpgradeCondition> conditions;
+    std::vector<InflightDeletion> inflight;
+    std::vector<std::string> queue;            // predicted selection order of the Pending nodes
+    std::vector<std::string> removedNodes;     // nodes of this rollout deleted from the cluster
+    std::vector<kube::Duration> nodeDurations; // selection -> Upgraded, most recent last (bounded)
+    std::optional<kube::Timestamp> pausedAt;
+    std::optional<kube::Timestamp> lastCompletion;
+    std::optional<kube::Timestamp> startedAt;
+    std::string refusal; // why the rollout does not start (OverlapWithRollout, SelfRestartNotAllowed)
+
+    const NodeUpgradeCondition *condition(const std::string &type) const;
+    // Sets a condition; lastTransitionTime changes only when the status changes.
+    void setCondition(const std::string &type, bool status, const std::string &reason,
+                      const std::string &message, kube::Timestamp now);
+
+    kube::Json toJson() const;
+    static kube::Result<NodeUpgradeRolloutStatus> fromJson(const kube::Json &j);
+    bool operator==(const NodeUpgradeRolloutStatus &) const = default;
+};
+
+struct NodeUpgradeRollout
+{
+    kube::ObjectMeta metadata;
+    NodeUpgradeRolloutSpec spec;
+    NodeUpgradeRolloutStatus status;
+
+    kube::Json toJson() const;
+    static kube::Result<NodeUpgradeRollout> fromJson(const kube::Json &j);
+};
+
+// Times in annotations and status: RFC 3339 with milliseconds when they are not whole seconds,
+// so that a restarted controller resumes its timers exactly.
+std::string formatUpgradeTime(kube::Timestamp t);
+std::optional<kube::Timestamp> parseUpgradeTime(const std::string &text);
+
+const char *unmanagedPodPolicyName(UnmanagedPodPolicy p);
+const char *drainTimeoutPolicyName(DrainTimeoutPolicy p);
+const char *singleReplicaPolicyName(SingleReplicaPolicy p);
+const char *unreadyPodPolicyName(UnreadyPodPolicy p);
+
+} // namespace engine

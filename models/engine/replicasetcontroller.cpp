@@ -1,0 +1,180 @@
+#include "models/engine/replicasetcontroller.h"
+
+#include "models/engine/clusterimpl.h"
+
+#include <algorithm>
+
+namespace engine {
+
+using kube::Json;
+using kube::Pod;
+
+ReplicaSetController::ReplicaSetController(Cluster::Impl &cluster) : m_c(cluster) {}
+
+void ReplicaSetController::onReplicaSet(const WatchEvent &ev)
+{
+    m_c.deliver([this, key = ev.key()] { enqueue(key); });
+}
+
+void ReplicaSetController::onPod(const WatchEvent &ev)
+{
+    const Pod &pod = *ev.pod;
+    std::vector<std::string> keys;
+    if (const auto *ref = pod.metadata.controllerRef()) {
+        if (ref->kind != "ReplicaSet")
+            return;
+        auto it = m_c.replicaSetByUid.find(ref->uid);
+        if (it == m_c.replicaSetByUid.end())
+            return;
+        keys.push_back(it->second);
+    } else {
+        const std::string prefix = pod.metadata.namespace_ + "/";
+        for (auto it = m_c.replicaSets.lower_bound(prefix);
+             it != m_c.replicaSets.end() && it->first.rfind(prefix, 0) == 0; ++it) {
+            auto sel = it->second.selector();
+            if (sel && !sel->empty() && sel->matches(pod.metadata.labels))
+                keys.push_back(it->first);
+        }
+    }
+    if (keys.empty())
+        return;
+    m_c.deliver([this, keys] {
+        for (const auto &k : keys)
+            enqueue(k);
+    });
+}
+
+void ReplicaSetController::enqueue(const std::string &key)
+{
+    if (!m_c.continuous())
+        return;
+    kube::Timestamp due = m_c.now;
+    if (auto it = m_lastSync.find(key); it != m_lastSync.end())
+        due = std::max(due, it->second + kSyncInterval);
+    auto q = m_queued.find(key);
+    if (q != m_queued.end() && q->second <= due)
+        return;
+    m_queued[key] = due;
+    m_c.loop.post(due, [this, key, due] {
+        auto it = m_queued.find(key);
+        if (it == m_queued.end() || it->second != due)
+            return;
+        m_queued.erase(it);
+        sync(key);
+    });
+}
+
+void ReplicaSetController::sync(const std::string &key)
+{
+    m_lastSync[key] = m_c.now;
+    auto it = m_c.replicaSets.find(key);
+    if (it == m_c.replicaSets.end())
+        return;
+    const kube::ReplicaSet rs = it->second;
+    auto sel = rs.selector();
+    if (!sel || sel->empty() || rs.metadata.deletionTimestamp)
+        return;
+    // Claim: adopt matching orphans, release non-matching owned pods.
+    std::vector<std::string> adopt, release;
+    if (auto o = m_c.orphanPods.find(rs.metadata.namespace_); o != m_c.orphanPods.end())
+        for (const auto &[name, pod] : o->second)
+            if (!pod->isDeleting() && sel->matches(pod->metadata.labels))
+                adopt.push_back(Cluster::Impl::key(rs.metadata.namespace_, name));
+    if (auto o = m_c.podsByOwner.find(rs.metadata.uid); o != m_c.podsByOwner.end())
+        for (const auto &[name, pod] : o->second)
+            if (!sel->matches(pod->metadata.labels))
+                release.push_back(Cluster::Impl::key(pod->metadata.namespace_, name));
+    for (const auto &k : adopt) {
+        Pod p = m_c.pods.at(k);
+        p.metadata.ownerReferences.push_back(
+            {"apps/v1", "ReplicaSet", rs.metadata.name, rs.metadata.uid, true, true});
+        m_c.commitPod(std::move(p), false);
+    }
+    for (const auto &k : release) {
+        Pod p = m_c.pods.at(k);
+        auto &refs = p.metadata.ownerReferences;
+        refs.erase(
+            std::remove_if(refs.begin(), refs.end(), [&](const auto &r) { return r.uid == rs.metadata.uid; }),
+            refs.end());
+        m_c.commitPod(std::move(p), false);
+    }
+    std::vector<const Pod *> active;
+    if (auto o = m_c.podsByOwner.find(rs.metadata.uid); o != m_c.podsByOwner.end())
+        for (const auto &[name, pod] : o->second)
+            if (!pod->isDeleting() && !pod->isTerminal())
+                active.push_back(pod);
+    const int want = rs.replicas();
+    const int have = static_cast<int>(active.size());
+    if (have < want) {
+        const Json &tpl = rs.spec.contains("template") ? rs.spec["template"] : Json::object();
+        auto spec = m_c.internSpec(tpl.contains("spec") ? tpl["spec"] : Json::object());
+        kube::StringMap labels, annotations;
+        if (tpl.contains("metadata") && tpl["metadata"].is_object()) {
+            if (auto l = kube::stringMapFromJson(tpl["metadata"].value("labels", Json()), "labels"))
+                labels = *l;
+            if (auto a = kube::stringMapFromJson(tpl["metadata"].value("annotations", Json()), "annotations"))
+                annotations = *a;
+        }
+        for (int i = 0; i < std::min(want - have, 500); ++i) {
+            Pod pod;
+            pod.metadata.generateName = rs.metadata.name + "-";
+            pod.metadata.namespace_ = rs.metadata.namespace_;
+            pod.metadata.labels = labels;
+            pod.metadata.annotations = annotations;
+            pod.metadata.ownerReferences.push_back(
+                {"apps/v1", "ReplicaSet", rs.metadata.name, rs.metadata.uid, true, true});
+            pod.spec = spec;
+            auto created = m_c.createPod(std::move(pod));
+            if (created)
+                m_c.recordEvent("Normal", "SuccessfulCreate", "Created pod: " + (*created)->metadata.name,
+                                Kind::ReplicaSet, rs.metadata.namespace_, rs.metadata.name, rs.metadata.uid);
+        }
+    } else if (have > want) {
+        std::vector<const Pod *> ranked = active;
+        std::sort(ranked.begin(), ranked.end(), [](const Pod *a, const Pod *b) {
+            const bool sa = !a->nodeName.empty(), sb = !b->nodeName.empty();
+            if (sa != sb)
+                return !sa;
+            const bool ra = a->phase == "Running", rb = b->phase == "Running";
+            if (ra != rb)
+                return !ra;
+            if (a->ready != b->ready)
+                return !a->ready;
+            const auto ta = a->metadata.creationTimestamp.value_or(0),
+                       tb = b->metadata.creationTimestamp.value_or(0);
+            if (ta != tb)
+                return ta > tb;
+            return a->metadata.name < b->metadata.name;
+        });
+        std::vector<std::string> names;
+        for (int i = 0; i < have - want; ++i)
+            names.push_back(ranked[static_cast<std::size_t>(i)]->metadata.name);
+        for (const auto &name : names)
+            if (m_c.deletePod(rs.metadata.namespace_, name))
+                m_c.recordEvent("Normal", "SuccessfulDelete", "Deleted pod: " + name, Kind::ReplicaSet,
+                                rs.metadata.namespace_, rs.metadata.name, rs.metadata.uid);
+    }
+    // Status from the (possibly changed) store.
+    kube::ReplicaSetStatus st;
+    const int minReady = rs.spec.value("minReadySeconds", 0);
+    if (auto o = m_c.podsByOwner.find(rs.metadata.uid); o != m_c.podsByOwner.end()) {
+        for (const auto &[name, pod] : o->second) {
+            if (pod->isDeleting() || pod->isTerminal())
+                continue;
+            ++st.replicas;
+            if (pod->ready)
+                ++st.readyReplicas;
+            if (pod->isAvailable(minReady, m_c.now))
+                ++st.availableReplicas;
+        }
+    }
+    st.observedGeneration = rs.metadata.generation;
+    auto cur = m_c.replicaSets.find(key);
+    if (cur != m_c.replicaSets.end() && !(cur->second.status == st)) {
+        kube::ReplicaSet updated = cur->second;
+        updated.status = st;
+        m_c.commitReplicaSet(std::move(updated), false);
+    }
+}
+
+} // namespace engine

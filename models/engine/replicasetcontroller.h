@@ -1,0 +1,31 @@
+#pragma once
+// ReplicaSetController — keeps spec.replicas pods of each ReplicaSet (continuous mode): pods
+// named <rs>-<5 random chars>, orphans matching the selector adopted, excess pods deleted
+// unscheduled-first, then pending, not-ready, newest (upstream's ranking, simplified), status
+// counters written when they change. Syncs of one key coalesce like the DaemonSet controller's.
+
+#include "models/engine/cluster.h"
+
+#include <map>
+
+namespace engine {
+
+class ReplicaSetController
+{
+public:
+    static constexpr kube::Duration kSyncInterval = 500;
+
+    explicit ReplicaSetController(Cluster::Impl &cluster);
+
+    void onReplicaSet(const WatchEvent &ev);
+    void onPod(const WatchEvent &ev);
+    void enqueue(const std::string &key);
+    void sync(const std::string &key);
+
+private:
+    Cluster::Impl &m_c;
+    std::map<std::string, kube::Timestamp> m_queued;
+    std::map<std::string, kube::Timestamp> m_lastSync;
+};
+
+} // namespace engine

@@ -1,0 +1,551 @@
+// Cluster::Impl: the object store, its indexes, watch fan-out and the clock.
+
+#include "models/engine/clusterimpl.h"
+#include "models/engine/daemonsetcontroller.h"
+#include "models/engine/kubelet.h"
+#include "models/engine/replicasetcontroller.h"
+#include "models/engine/scheduler.h"
+
+#include <cstdio>
+
+namespace engine {
+
+using kube::Json;
+using kube::Pod;
+
+Cluster::Impl::Impl(ClusterOptions o) : options(std::move(o)), now(options.start), rng(options.seed)
+{
+    dsController = std::make_unique<DaemonSetController>(*this);
+    rsController = std::make_unique<ReplicaSetController>(*this);
+    kubelet = std::make_unique<Kubelet>(*this);
+    scheduler = std::make_unique<Scheduler>(*this);
+}
+
+Cluster::Impl::~Impl() = default;
+
+void Cluster::Impl::deliver(std::function<void()> fn)
+{
+    if (continuous())
+        loop.post(now, std::move(fn));
+    else
+        fn();
+}
+
+std::shared_ptr<const Json> Cluster::Impl::internSpec(Json spec)
+{
+    std::string k = kube::goJson(spec);
+    auto it = specCache.find(k);
+    if (it != specCache.end())
+        return it->second;
+    auto p = std::make_shared<const Json>(std::move(spec));
+    specCache.emplace(std::move(k), p);
+    return p;
+}
+
+std::string Cluster::Impl::generateName(const std::string &prefix, const std::string &ns, Kind kind)
+{
+    for (;;) {
+        std::string name = prefix + rng.string(5);
+        const std::string k = key(ns, name);
+        const bool taken = kind == Kind::Pod     ? pods.count(k) > 0
+                           : kind == Kind::Event ? events.count(k) > 0
+                                                 : false;
+        if (!taken)
+            return name;
+    }
+}
+
+void Cluster::Impl::ensureNamespace(const std::string &ns)
+{
+    if (ns.empty() || namespaces.count(ns))
+        return;
+    kube::ObjectMeta m;
+    m.name = ns;
+    m.uid = rng.uuid();
+    m.creationTimestamp = now;
+    m.labels["kubernetes.io/metadata.name"] = ns;
+    m.resourceVersion = nextResourceVersion();
+    auto &slot = namespaces[ns] = std::move(m);
+    WatchEvent ev;
+    ev.type = WatchEvent::Type::Added;
+    ev.kind = Kind::Namespace;
+    ev.name = ns;
+    ev.resourceVersion = rv;
+    ev.namespaceObject = &slot;
+    emit(ev);
+}
+
+// ---- indexes -----------------------------------------------------------------------------
+
+void Cluster::Impl::indexPod(const Pod &p)
+{
+    const std::string k = key(p.metadata.namespace_, p.metadata.name);
+    if (const auto *ref = p.metadata.controllerRef()) {
+        podsByOwner[ref->uid][p.metadata.name] = &p;
+        podsByOwnerNode[ref->uid][p.node()][p.metadata.name] = &p;
+    } else
+        orphanPods[p.metadata.namespace_][p.metadata.name] = &p;
+    if (!p.node().empty())
+        podsByNode[p.node()][k] = &p;
+}
+
+void Cluster::Impl::unindexPod(const Pod &p)
+{
+    const std::string k = key(p.metadata.namespace_, p.metadata.name);
+    if (const auto *ref = p.metadata.controllerRef()) {
+        auto it = podsByOwner.find(ref->uid);
+        if (it != podsByOwner.end()) {
+            it->second.erase(p.metadata.name);
+            if (it->second.empty())
+                podsByOwner.erase(it);
+        }
+        auto on = podsByOwnerNode.find(ref->uid);
+        if (on != podsByOwnerNode.end()) {
+            auto n = on->second.find(p.node());
+            if (n != on->second.end()) {
+                n->second.erase(p.metadata.name);
+                if (n->second.empty())
+                    on->second.erase(n);
+            }
+            if (on->second.empty())
+                podsByOwnerNode.erase(on);
+        }
+    } else {
+        auto it = orphanPods.find(p.metadata.namespace_);
+        if (it != orphanPods.end()) {
+            it->second.erase(p.metadata.name);
+            if (it->second.empty())
+                orphanPods.erase(it);
+        }
+    }
+    if (!p.node().empty()) {
+        auto it = podsByNode.find(p.node());
+        if (it != podsByNode.end()) {
+            it->second.erase(k);
+            if (it->second.empty())
+                podsByNode.erase(it);
+        }
+    }
+}
+
+// ---- fan-out -----------------------------------------------------------------------------
+
+void Cluster::Impl::emit(WatchEvent &ev)
+{
+    // Internal informers first: they only post timers or observe expectations.
+    switch (ev.kind) {
+    case Kind::Pod:
+        scheduler->onPod(ev);
+        if (continuous())
+            kubelet->onPod(ev);
+        dsController->onPod(ev);
+        rsController->onPod(ev);
+        break;
+    case Kind::Node:
+        dsController->onNode(ev);
+        scheduler->onNode(ev);
+        break;
+    case Kind::DaemonSet:
+        dsController->onDaemonSet(ev);
+        break;
+    case Kind::ControllerRevision:
+        dsController->onRevision(ev);
+        break;
+    case Kind::ReplicaSet:
+        rsController->onReplicaSet(ev);
+        break;
+    default:
+        break;
+    }
+    for (std::size_t i = 0; i < watchers.size(); ++i) {
+        const Watcher &w = watchers[i];
+        if (w.id > 0 && (!w.kind || *w.kind == ev.kind) && w.callback) {
+            auto cb = w.callback; // the callback may add or remove watchers
+            cb(ev);
+        }
+    }
+}
+
+namespace {
+
+template <typename T> void setPointer(WatchEvent &ev, const T *p);
+template <> void setPointer(WatchEvent &ev, const kube::Pod *p)
+{
+    ev.pod = p;
+}
+template <> void setPointer(WatchEvent &ev, const kube::Node *p)
+{
+    ev.node = p;
+}
+template <> void setPointer(WatchEvent &ev, const kube::DaemonSet *p)
+{
+    ev.daemonSet = p;
+}
+template <> void setPointer(WatchEvent &ev, const kube::ControllerRevision *p)
+{
+    ev.controllerRevision = p;
+}
+template <> void setPointer(WatchEvent &ev, const kube::ReplicaSet *p)
+{
+    ev.replicaSet = p;
+}
+template <> void setPointer(WatchEvent &ev, const kube::Event *p)
+{
+    ev.event = p;
+}
+
+template <typename T> WatchEvent makeEvent(WatchEvent::Type type, Kind kind, const T &obj, std::uint64_t rv)
+{
+    WatchEvent ev;
+    ev.type = type;
+    ev.kind = kind;
+    ev.namespace_ = obj.metadata.namespace_;
+    ev.name = obj.metadata.name;
+    ev.resourceVersion = rv;
+    setPointer(ev, &obj);
+    return ev;
+}
+
+} // namespace
+
+// ---- typed writes ------------------------------------------------------------------------
+
+const Pod *Cluster::Impl::commitPod(Pod pod, bool isNew)
+{
+    const std::string k = key(pod.metadata.namespace_, pod.metadata.name);
+    if (!isNew) {
+        auto it = pods.find(k);
+        if (it != pods.end()) {
+            const auto &old = it->second.metadata;
+            if (old.labels != pod.metadata.labels || old.ownerReferences != pod.metadata.ownerReferences)
+                ++podClaimVersion;
+            unindexPod(it->second);
+        } else {
+            isNew = true;
+        }
+    }
+    if (isNew && !pod.metadata.controllerRef())
+        ++podClaimVersion;
+    ++podWriteVersion;
+    pod.metadata.resourceVersion = nextResourceVersion();
+    Pod &slot = pods[k] = std::move(pod);
+    indexPod(slot);
+    WatchEvent ev =
+        makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified, Kind::Pod, slot, rv);
+    emit(ev);
+    auto it = pods.find(k);
+    return it == pods.end() ? nullptr : &it->second;
+}
+
+void Cluster::Impl::erasePod(const std::string &k)
+{
+    auto it = pods.find(k);
+    if (it == pods.end())
+        return;
+    unindexPod(it->second);
+    ++podWriteVersion;
+    Pod gone = std::move(it->second);
+    pods.erase(it);
+    gone.metadata.resourceVersion = nextResourceVersion();
+    WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, Kind::Pod, gone, rv);
+    emit(ev);
+}
+
+const kube::Node *Cluster::Impl::commitNode(kube::Node node, bool isNew)
+{
+    const std::string k = node.metadata.name;
+    bool readinessChanged = isNew;
+    if (!isNew) {
+        auto it = nodes.find(k);
+        if (it == nodes.end())
+            isNew = readinessChanged = true;
+        else
+            readinessChanged = it->second.isReady() != node.isReady();
+    }
+    node.metadata.resourceVersion = nextResourceVersion();
+    kube::Node &slot = nodes[k] = std::move(node);
+    WatchEvent ev =
+        makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified, Kind::Node, slot, rv);
+    emit(ev);
+    if (readinessChanged && continuous())
+        kubelet->nodeChanged(k);
+    auto it = nodes.find(k);
+    return it == nodes.end() ? nullptr : &it->second;
+}
+
+void Cluster::Impl::eraseNode(const std::string &name)
+{
+    auto it = nodes.find(name);
+    if (it == nodes.end())
+        return;
+    kube::Node gone = std::move(it->second);
+    nodes.erase(it);
+    faults.erase(name);
+    gone.metadata.resourceVersion = nextResourceVersion();
+    WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, Kind::Node, gone, rv);
+    emit(ev);
+    // Pod garbage collection: pods bound to a node that no longer exists are removed.
+    std::vector<std::string> orphaned;
+    if (auto idx = podsByNode.find(name); idx != podsByNode.end())
+        for (const auto &[k, pod] : idx->second)
+            if (!pod->nodeName.empty())
+                orphaned.push_back(k);
+    for (const auto &k : orphaned)
+        erasePod(k);
+}
+
+const kube::DaemonSet *Cluster::Impl::commitDaemonSet(kube::DaemonSet ds, bool isNew)
+{
+    const std::string k = key(ds.metadata.namespace_, ds.metadata.name);
+    if (!isNew && !daemonSets.count(k))
+        isNew = true;
+    ds.metadata.resourceVersion = nextResourceVersion();
+    daemonSetByUid[ds.metadata.uid] = k;
+    kube::DaemonSet &slot = daemonSets[k] = std::move(ds);
+    WatchEvent ev =
+        makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified, Kind::DaemonSet, slot, rv);
+    emit(ev);
+    auto it = daemonSets.find(k);
+    return it == daemonSets.end() ? nullptr : &it->second;
+}
+
+void Cluster::Impl::eraseDaemonSet(const std::string &k)
+{
+    auto it = daemonSets.find(k);
+    if (it == daemonSets.end())
+        return;
+    kube::DaemonSet gone = std::move(it->second);
+    daemonSets.erase(it);
+    daemonSetByUid.erase(gone.metadata.uid);
+    gone.metadata.resourceVersion = nextResourceVersion();
+    WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, Kind::DaemonSet, gone, rv);
+    emit(ev);
+}
+
+const kube::ControllerRevision *Cluster::Impl::commitRevision(kube::ControllerRevision cr, bool isNew)
+{
+    const std::string k = key(cr.metadata.namespace_, cr.metadata.name);
+    if (!isNew && !revisions.count(k))
+        isNew = true;
+    if (isNew) {
+        ensureNamespace(cr.metadata.namespace_);
+        if (cr.metadata.uid.empty())
+            cr.metadata.uid = rng.uuid();
+        if (!cr.metadata.creationTimestamp)
+            cr.metadata.creationTimestamp = now;
+    }
+    cr.metadata.resourceVersion = nextResourceVersion();
+    kube::ControllerRevision &slot = revisions[k] = std::move(cr);
+    WatchEvent ev = makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified,
+                              Kind::ControllerRevision, slot, rv);
+    emit(ev);
+    auto it = revisions.find(k);
+    return it == revisions.end() ? nullptr : &it->second;
+}
+
+void Cluster::Impl::eraseRevision(const std::string &k)
+{
+    auto it = revisions.find(k);
+    if (it == revisions.end())
+        return;
+    kube::ControllerRevision gone = std::move(it->second);
+    revisions.erase(it);
+    gone.metadata.resourceVersion = nextResourceVersion();
+    WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, Kind::ControllerRevision, gone, rv);
+    emit(ev);
+}
+
+const kube::ReplicaSet *Cluster::Impl::commitReplicaSet(kube::ReplicaSet rs, bool isNew)
+{
+    const std::string k = key(rs.metadata.namespace_, rs.metadata.name);
+    if (!isNew && !replicaSets.count(k))
+        isNew = true;
+    rs.metadata.resourceVersion = nextResourceVersion();
+    replicaSetByUid[rs.metadata.uid] = k;
+    kube::ReplicaSet &slot = replicaSets[k] = std::move(rs);
+    WatchEvent ev =
+        makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified, Kind::ReplicaSet, slot, rv);
+    emit(ev);
+    auto it = replicaSets.find(k);
+    return it == replicaSets.end() ? nullptr : &it->second;
+}
+
+void Cluster::Impl::eraseReplicaSet(const std::string &k)
+{
+    auto it = replicaSets.find(k);
+    if (it == replicaSets.end())
+        return;
+    kube::ReplicaSet gone = std::move(it->second);
+    replicaSets.erase(it);
+    replicaSetByUid.erase(gone.metadata.uid);
+    gone.metadata.resourceVersion = nextResourceVersion();
+    WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, Kind::ReplicaSet, gone, rv);
+    emit(ev);
+}
+
+const kube::Event *Cluster::Impl::commitEvent(kube::Event e, bool isNew)
+{
+    const std::string k = key(e.metadata.namespace_, e.metadata.name);
+    if (!isNew && !events.count(k))
+        isNew = true;
+    e.metadata.resourceVersion = nextResourceVersion();
+    kube::Event &slot = events[k] = std::move(e);
+    WatchEvent ev =
+        makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified, Kind::Event, slot, rv);
+    emit(ev);
+    auto it = events.find(k);
+    return it == events.end() ? nullptr : &it->second;
+}
+
+void Cluster::Impl::eraseEvent(const std::string &k)
+{
+    auto it = events.find(k);
+    if (it == events.end())
+        return;
+    kube::Event gone = std::move(it->second);
+    events.erase(it);
+    if (auto a = aggregateKeyOfEvent.find(k); a != aggregateKeyOfEvent.end()) {
+        eventByAggregateKey.erase(a->second);
+        aggregateKeyOfEvent.erase(a);
+    }
+    gone.metadata.resourceVersion = nextResourceVersion();
+    WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, Kind::Event, gone, rv);
+    emit(ev);
+}
+
+void Cluster::Impl::expireEvents()
+{
+    while (!eventExpiry.empty() && eventExpiry.front().first + kEventTtl <= now) {
+        const std::string k = eventExpiry.front().second;
+        eventExpiry.pop_front();
+        auto it = events.find(k);
+        if (it == events.end())
+            continue;
+        const kube::Timestamp last = it->second.lastTimestamp.value_or(0);
+        if (last + kEventTtl <= now)
+            eraseEvent(k);
+        else
+            eventExpiry.emplace_back(last, k); // seen again since: check later
+    }
+}
+
+// ---- pod API -----------------------------------------------------------------------------
+
+kube::Result<const Pod *> Cluster::Impl::createPod(Pod pod)
+{
+    if (pod.metadata.namespace_.empty())
+        pod.metadata.namespace_ = "default";
+    if (pod.metadata.name.empty()) {
+        if (pod.metadata.generateName.empty())
+            return kube::ApiStatus::invalid(
+                "Pod", "", "metadata.name: Required value: name or generateName is required");
+        pod.metadata.name = generateName(pod.metadata.generateName, pod.metadata.namespace_, Kind::Pod);
+    }
+    if (pods.count(key(pod.metadata.namespace_, pod.metadata.name)))
+        return kube::ApiStatus::alreadyExists("pods", pod.metadata.name);
+    ensureNamespace(pod.metadata.namespace_);
+    pod.metadata.uid = rng.uuid();
+    pod.metadata.creationTimestamp = now;
+    pod.metadata.deletionTimestamp.reset();
+    return commitPod(std::move(pod), true);
+}
+
+kube::Result<void> Cluster::Impl::deletePod(const std::string &ns, const std::string &name,
+                                            std::optional<std::int64_t> grace)
+{
+    const std::string k = key(ns, name);
+    auto it = pods.find(k);
+    if (it == pods.end())
+        return kube::ApiStatus::notFound("pods", name);
+    const Pod &pod = it->second;
+    const bool immediate = !continuous() || (grace && *grace == 0) || pod.nodeName.empty();
+    if (immediate) {
+        erasePod(k);
+        return {};
+    }
+    if (pod.isDeleting())
+        return {};
+    Pod copy = pod;
+    std::int64_t seconds =
+        grace.value_or(copy.spec ? copy.spec->value("terminationGracePeriodSeconds", 30) : 30);
+    copy.metadata.deletionGracePeriodSeconds = seconds;
+    copy.metadata.deletionTimestamp = now + seconds * 1000;
+    commitPod(std::move(copy), false);
+    return {};
+}
+
+void Cluster::Impl::recordEvent(const std::string &type, const std::string &reason,
+                                const std::string &message, Kind kind, const std::string &ns,
+                                const std::string &name, const std::string &uid)
+{
+    std::string object = kindName(kind);
+    for (auto &c : object)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    object += "/" + key(ns, name);
+    emitted.push_back({now, object, type, reason, message});
+    expireEvents();
+
+    const std::string aggregate = object + "\n" + type + "\n" + reason + "\n" + message;
+    if (auto it = eventByAggregateKey.find(aggregate); it != eventByAggregateKey.end()) {
+        if (auto ev = events.find(it->second); ev != events.end()) {
+            kube::Event e = ev->second;
+            ++e.count;
+            e.lastTimestamp = now;
+            commitEvent(std::move(e), false);
+            return;
+        }
+    }
+    kube::Event e;
+    const std::string eventNs = ns.empty() ? "default" : ns;
+    char suffix[32];
+    std::snprintf(suffix, sizeof suffix, ".%016llx",
+                  static_cast<unsigned long long>(now) * 1000000ULL + (++eventCounter % 1000000ULL));
+    e.metadata.name = name + suffix;
+    e.metadata.namespace_ = eventNs;
+    e.metadata.uid = rng.uuid();
+    e.metadata.creationTimestamp = now;
+    e.involvedObject = {kindName(kind), ns, name, uid, apiVersion(kind)};
+    e.reason = reason;
+    e.message = message;
+    e.type = type;
+    e.firstTimestamp = now;
+    e.lastTimestamp = now;
+    e.sourceComponent = kind == Kind::ReplicaSet  ? "replicaset-controller"
+                        : kind == Kind::DaemonSet ? "daemonset-controller"
+                                                  : "daemonscope";
+    ensureNamespace(eventNs);
+    const std::string eventKey = key(eventNs, e.metadata.name);
+    eventByAggregateKey[aggregate] = eventKey;
+    aggregateKeyOfEvent[eventKey] = aggregate;
+    eventExpiry.emplace_back(now, eventKey);
+    commitEvent(std::move(e), true);
+}
+
+// ---- clock -------------------------------------------------------------------------------
+
+void Cluster::Impl::runTimersUntil(kube::Timestamp t)
+{
+    while (!loop.empty() && loop.nextTime() <= t) {
+        now = std::max(now, loop.nextTime());
+        auto fn = loop.takeNext();
+        ++stats.timers;
+        fn();
+    }
+    now = std::max(now, t);
+}
+
+bool Cluster::Impl::runNextInstant(kube::Timestamp limit)
+{
+    if (loop.empty() || loop.nextTime() > limit)
+        return false;
+    const kube::Timestamp t = loop.nextTime();
+    now = std::max(now, t);
+    while (!loop.empty() && loop.nextTime() <= t) {
+        auto fn = loop.takeNext();
+        ++stats.timers;
+        fn();
+    }
+    return true;
+}
+
+} // namespace engine

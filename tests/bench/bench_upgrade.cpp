@@ -1,0 +1,97 @@
+// Node-agent upgrade at scale: 5,000 nodes in 5 zones, 20 ReplicaSets of 100 replicas,
+// maxUnavailable 5 % (250 nodes), the whole upgrade simulated in virtual time until the rollout
+// is Completed. Reports the CPU time (Google Benchmark's), the virtual duration, the number of
+// controller passes and the process's peak RSS.
+//
+//   build/tests/bench/bench_upgrade          (one iteration, fixed in the code)
+//
+// Peak RSS is the process high-water mark (getrusage), so it includes the cluster itself.
+
+#include "models/engine/nodeupgraderuntime.h"
+
+#include <benchmark/benchmark.h>
+
+#include <sys/resource.h>
+
+namespace {
+
+using kube::Json;
+using namespace engine;
+
+constexpr int kNodes = 5000;
+constexpr int kZones = 5;
+constexpr int kReplicaSets = 20;
+constexpr int kReplicas = 100;
+
+Json replicaSet(int i)
+{
+    const std::string name = "app-" + std::to_string(i);
+    return {{"apiVersion", "apps/v1"},
+            {"kind", "ReplicaSet"},
+            {"metadata", {{"name", name}, {"namespace", "default"}}},
+            {"spec",
+             {{"replicas", kReplicas},
+              {"selector", {{"matchLabels", {{"app", name}}}}},
+              {"template",
+               {{"metadata", {{"labels", {{"app", name}}}}},
+                {"spec", {{"containers", Json::array({{{"name", "c"}, {"image", "nginx:1.27"}}})}}}}}}}};
+}
+
+long peakRssKb()
+{
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_maxrss;
+}
+
+void BM_FullUpgrade5000Nodes(benchmark::State &state)
+{
+    for (auto _ : state) {
+        state.PauseTiming();
+        ClusterOptions o;
+        o.seed = 1;
+        o.start = 1767225600000;
+        o.kubelet.jitter = 0.2;
+        auto cluster = std::make_unique<Cluster>(o);
+        for (int i = 0; i < kNodes; ++i) {
+            kube::Node n;
+            n.metadata.name = "node-" + std::to_string(i);
+            n.metadata.labels["topology.kubernetes.io/zone"] = "zone-" + std::to_string(i % kZones);
+            n.kubeletVersion = "v1.0.0";
+            n.setCondition({"Ready", "True", "KubeletReady", "", o.start});
+            (void)cluster->addNode(n);
+        }
+        for (int i = 0; i < kReplicaSets; ++i)
+            (void)cluster->apply(replicaSet(i));
+        cluster->runUntil([&] { return cluster->podsReady(kReplicaSets * kReplicas); }, 10 * 60 * 1000);
+        auto runtime = std::make_unique<NodeUpgradeRuntime>(*cluster);
+        const kube::Timestamp begin = cluster->now();
+        state.ResumeTiming();
+
+        (void)runtime->upgradeStep({{"name", "agents-v2"},
+                                    {"targetVersion", "v2.0.0"},
+                                    {"maxUnavailable", "5%"},
+                                    {"maxStartsPerPass", 25},
+                                    {"unmanagedPodPolicy", "immediate"}});
+        const bool done =
+            cluster->runUntil([&] { return runtime->upgradeComplete("agents-v2"); }, 24LL * 3600 * 1000);
+
+        state.PauseTiming();
+        const auto *r = runtime->rollouts().get("agents-v2");
+        state.counters["completed"] = done ? 1 : 0;
+        state.counters["upgraded"] = r ? r->status.counts.upgraded : 0;
+        state.counters["virtual_minutes"] = static_cast<double>(cluster->now() - begin) / 60000.0;
+        const auto *m = runtime->metrics("agents-v2");
+        state.counters["passes"] = m ? static_cast<double>(m->totalSamples()) : 0;
+        state.counters["events"] = static_cast<double>(runtime->events().emissions().size());
+        runtime.reset();
+        cluster.reset();
+        state.ResumeTiming();
+    }
+    state.counters["peak_rss_MiB"] = static_cast<double>(peakRssKb()) / 1024.0;
+}
+
+} // namespace
+
+BENCHMARK(BM_FullUpgrade5000Nodes)->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK_MAIN();
