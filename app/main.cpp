@@ -1,4 +1,5 @@
 // Entry point: the GUI without a sub-command, headless sub-commands otherwise.
+#include "app/cmdserve.h"
 #include "app/commands.h"
 #include "app/guimain.h"
 
@@ -27,6 +28,8 @@ const char kUsage[] =
     "                      roll back, as kubectl rollout undo\n"
     "  export daemonset/NAME --scenario FILE --format markdown|html|json [-o OUT]\n"
     "                      export the revision history report\n"
+    "  serve [--scenario FILE] [--listen 127.0.0.1:PORT] [--speed X] [--kubeconfig-out FILE] [--tls]\n"
+    "                      serve a simulated cluster to kubectl over a Kubernetes-compatible API\n"
     "\n"
     "Options:\n"
     "  -h, --help          show this help\n"
@@ -60,7 +63,8 @@ int main(int argc, char **argv)
                                          {"sim", app::cmdSim},
                                          {"history", app::cmdHistory},
                                          {"rollback", app::cmdRollback},
-                                         {"export", app::cmdExport}};
+                                         {"export", app::cmdExport},
+                                         {"serve", app::cmdServe}};
         for (const auto &e : commands) {
             if (std::strcmp(first, e.name) == 0) {
                 QCoreApplication core(argc, argv);

@@ -1,0 +1,205 @@
+// daemonscope serve — loads a scenario (the bundled demo by default), runs its steps and keeps
+// simulating the resulting cluster in real time x --speed behind a Kubernetes-compatible API
+// that kubectl can use. Listens on loopback only. With --tls it serves HTTPS with a generated
+// CA and requires a generated bearer token; both go into the kubeconfig written with
+// --kubeconfig-out (atomically, mode 0600). Runs until SIGINT or SIGTERM.
+//
+// Exit codes: 0 stopped by a signal; 1 the server could not start; 2 bad arguments or an
+// invalid scenario.
+
+#include "app/cmdserve.h"
+
+#include "models/engine/scenariorunner.h"
+#include "models/server/apiserver.h"
+#include "models/server/kubeconfigwriter.h"
+#include "models/server/tlsmaterial.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+
+#include <csignal>
+#include <cstdio>
+#include <pthread.h>
+
+// The bundled scenarios live in the ui library's resources; a static library needs an explicit
+// reference to keep them. Q_INIT_RESOURCE must be called outside any namespace.
+static void initServeResources()
+{
+    Q_INIT_RESOURCE(resources);
+}
+
+namespace app {
+
+namespace {
+
+int usageError(const QString &message)
+{
+    std::fprintf(
+        stderr,
+        "error: %s\nUsage: daemonscope serve [--scenario FILE] [--listen 127.0.0.1:PORT] [--speed X] "
+        "[--kubeconfig-out FILE] [--tls]\n",
+        message.toUtf8().constData());
+    return 2;
+}
+
+// "127.0.0.1:8443", "localhost:0", "[::1]:8443".
+bool splitListen(const QString &text, QString &host, int &port)
+{
+    const int colon = text.lastIndexOf(QLatin1Char(':'));
+    if (colon <= 0)
+        return false;
+    host = text.left(colon);
+    bool ok = false;
+    port = text.mid(colon + 1).toInt(&ok);
+    if (!ok || port < 0 || port > 65535)
+        return false;
+    if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']')))
+        host = host.mid(1, host.size() - 2);
+    return !host.isEmpty();
+}
+
+bool writeKubeconfig(const QString &path, const std::string &text, QString &error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        error = file.errorString();
+        return false;
+    }
+    // It may hold a bearer token: readable by the owner only.
+    file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    file.write(text.data(), static_cast<qint64>(text.size()));
+    if (!file.commit()) {
+        error = file.errorString();
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+int cmdServe(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Serve a simulated cluster over a Kubernetes-compatible API on loopback, for kubectl."));
+    parser.addHelpOption();
+    const QCommandLineOption scenarioOption(
+        QStringLiteral("scenario"), QStringLiteral("The scenario to simulate (default: the bundled demo)."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption listenOption(
+        QStringLiteral("listen"), QStringLiteral("Loopback address and port; port 0 picks a free one."),
+        QStringLiteral("HOST:PORT"), QStringLiteral("127.0.0.1:0"));
+    const QCommandLineOption speedOption(
+        QStringLiteral("speed"), QStringLiteral("Virtual seconds per real second (0 freezes the clock)."),
+        QStringLiteral("X"), QStringLiteral("1"));
+    const QCommandLineOption kubeconfigOption(QStringLiteral("kubeconfig-out"),
+                                              QStringLiteral("Write a kubeconfig for this server to FILE."),
+                                              QStringLiteral("FILE"));
+    const QCommandLineOption tlsOption(
+        QStringLiteral("tls"),
+        QStringLiteral("Serve HTTPS with a generated CA and require a generated token."));
+    parser.addOptions({scenarioOption, listenOption, speedOption, kubeconfigOption, tlsOption});
+    QStringList args = arguments;
+    if (args.size() >= 2)
+        args.removeAt(1);
+    if (!parser.parse(args))
+        return usageError(parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fputs(parser.helpText().toUtf8().constData(), stdout);
+        return 0;
+    }
+    if (!parser.positionalArguments().isEmpty())
+        return usageError(
+            QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().first()));
+
+    QString host;
+    int port = 0;
+    if (!splitListen(parser.value(listenOption), host, port))
+        return usageError(
+            QStringLiteral("--listen: expected HOST:PORT, got \"%1\"").arg(parser.value(listenOption)));
+    if (!server::ApiServer::isLoopback(host.toStdString()))
+        return usageError(QStringLiteral("--listen: refusing to listen on %1: only loopback addresses "
+                                         "(127.0.0.0/8, ::1, localhost) are served")
+                              .arg(host));
+    bool speedOk = false;
+    const double speed = parser.value(speedOption).toDouble(&speedOk);
+    if (!speedOk || speed < 0)
+        return usageError(
+            QStringLiteral("--speed: expected a number >= 0, got \"%1\"").arg(parser.value(speedOption)));
+
+    QString scenarioPath = parser.value(scenarioOption);
+    if (scenarioPath.isEmpty()) {
+        initServeResources();
+        scenarioPath = QStringLiteral(":/scenarios/demo.yaml");
+    }
+    QFile scenarioFile(scenarioPath);
+    if (!scenarioFile.open(QIODevice::ReadOnly))
+        return usageError(QStringLiteral("cannot read %1: %2").arg(scenarioPath, scenarioFile.errorString()));
+    const QByteArray text = scenarioFile.readAll();
+    auto cluster = engine::ScenarioRunner::buildCluster(text.toStdString(), scenarioPath.toStdString());
+    if (!cluster) {
+        std::fprintf(stderr, "%s\n", cluster.error().message.c_str());
+        return 2;
+    }
+
+    server::ServerOptions options;
+    options.host = host.toStdString();
+    options.port = port;
+    options.speed = speed;
+    options.tls = parser.isSet(tlsOption);
+    if (options.tls) {
+        auto token = server::TlsMaterial::randomToken();
+        if (!token) {
+            std::fprintf(stderr, "error: %s\n", token.error().message.c_str());
+            return 1;
+        }
+        options.token = *token;
+    }
+
+    // Blocked before any thread starts, so every thread inherits the mask and the signals
+    // reach only the sigwait below.
+    sigset_t stopSignals;
+    sigemptyset(&stopSignals);
+    sigaddset(&stopSignals, SIGINT);
+    sigaddset(&stopSignals, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stopSignals, nullptr);
+
+    server::ApiServer apiServer(std::move(*cluster), options);
+    if (auto started = apiServer.start(); !started) {
+        std::fprintf(stderr, "error: %s\n", started.error().message.c_str());
+        return 1;
+    }
+    const std::string url = apiServer.url();
+    if (parser.isSet(kubeconfigOption)) {
+        QString error;
+        const QString path = parser.value(kubeconfigOption);
+        if (!writeKubeconfig(
+                path, server::KubeconfigWriter::render(url, apiServer.caCertificatePem(), options.token),
+                error)) {
+            std::fprintf(stderr, "error: cannot write %s: %s\n", path.toUtf8().constData(),
+                         error.toUtf8().constData());
+            apiServer.stop();
+            return 1;
+        }
+        std::printf(
+            "Serving %s at %s (speed %gx)\nkubeconfig: %s\nTry: kubectl --kubeconfig %s get daemonsets -A\n",
+            QFileInfo(scenarioPath).fileName().toUtf8().constData(), url.c_str(), speed,
+            path.toUtf8().constData(), path.toUtf8().constData());
+    } else {
+        std::printf("Serving %s at %s (speed %gx)\n", QFileInfo(scenarioPath).fileName().toUtf8().constData(),
+                    url.c_str(), speed);
+        if (options.tls)
+            std::printf("Use --kubeconfig-out FILE to get the CA certificate and token for this server.\n");
+    }
+    std::fflush(stdout);
+
+    int received = 0;
+    sigwait(&stopSignals, &received);
+    apiServer.stop();
+    std::printf("Stopped (%s).\n", received == SIGINT ? "SIGINT" : "SIGTERM");
+    return 0;
+}
+
+} // namespace app

@@ -1,0 +1,1018 @@
+#include "models/server/apiserver.h"
+
+#include "models/engine/strategicmerge.h"
+#include "models/kube/gojson.h"
+#include "models/server/discovery.h"
+#include "models/server/enginehost.h"
+#include "models/server/resourcepath.h"
+#include "models/server/selector.h"
+#include "models/server/tableprinter.h"
+#include "models/server/tlsmaterial.h"
+
+#include <httplib.h>
+#include <openssl/bio.h>
+#include <openssl/crypto.h>
+#include <openssl/pem.h>
+
+#include <arpa/inet.h>
+#include <csignal>
+#include <pthread.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <thread>
+
+namespace server {
+
+using engine::Kind;
+using kube::ApiStatus;
+using kube::Json;
+
+namespace {
+
+constexpr const char *kJson = "application/json";
+// Not "application/json": cpp-httplib gzips that content type when the client accepts gzip,
+// and its compressor holds back data until the stream ends. Go's client reads the media type
+// and ignores the parameter; kube-apiserver uses the same form for streaming media types.
+constexpr const char *kWatchJson = "application/json;stream=watch";
+
+std::string lower(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+bool wantsTable(const httplib::Request &req)
+{
+    const std::string accept = lower(req.get_header_value("Accept"));
+    std::size_t start = 0;
+    while (start <= accept.size()) {
+        const auto comma = accept.find(',', start);
+        const std::string range =
+            accept.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        if (range.find("as=table") != std::string::npos && range.find("g=meta.k8s.io") != std::string::npos)
+            return true;
+        if (range.find("application/json") != std::string::npos)
+            return false; // a plain JSON range preferred before any Table range
+        if (comma == std::string::npos)
+            break;
+        start = comma + 1;
+    }
+    return false;
+}
+
+std::string param(const httplib::Request &req, const char *name)
+{
+    return req.has_param(name) ? req.get_param_value(name) : std::string();
+}
+
+bool flag(const httplib::Request &req, const char *name)
+{
+    const std::string v = lower(param(req, name));
+    return v == "true" || v == "1";
+}
+
+// Kubernetes Status for an error, with details naming what failed.
+Json statusJson(const ApiStatus &st, const ResourcePath &path, const std::string &name)
+{
+    Json j = st.toJson();
+    if (path.kind && (st.code == 404 || st.code == 409 || st.code == 422 || st.code == 403)) {
+        Json details = {
+            {"group", path.group},
+            {"kind", st.code == 422 ? engine::kindName(*path.kind) : engine::resourceName(*path.kind)}};
+        if (!name.empty())
+            details["name"] = name;
+        if (path.group.empty())
+            details.erase("group");
+        j["details"] = std::move(details);
+    }
+    return j;
+}
+
+void send(httplib::Response &res, int code, const Json &body, const std::string &contentType = kJson)
+{
+    res.status = code;
+    res.set_content(kube::goJson(body), contentType.c_str());
+}
+
+void sendError(httplib::Response &res, const ApiStatus &st, const ResourcePath &path = {},
+               const std::string &name = {})
+{
+    send(res, st.code, statusJson(st, path, name));
+}
+
+ApiStatus notFoundPath()
+{
+    return {404, "NotFound", "the server could not find the requested resource"};
+}
+
+kube::Result<std::uint64_t> parseRv(const std::string &text)
+{
+    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 19)
+        return ApiStatus::badRequest("invalid resource version: " + text);
+    return std::stoull(text);
+}
+
+std::string resourceVersionOf(const Json &o)
+{
+    if (auto m = o.find("metadata"); m != o.end() && m->is_object())
+        return m->value("resourceVersion", "");
+    return {};
+}
+
+std::string objectNamespace(const Json &o)
+{
+    if (auto m = o.find("metadata"); m != o.end() && m->is_object())
+        return m->value("namespace", "");
+    return {};
+}
+
+// ---- continue tokens ---------------------------------------------------------------------------
+// A paged list is served from a snapshot taken by its first page, so every page shows the
+// same resourceVersion, as the API promises. Snapshots expire after five minutes (410 then).
+class ListPager
+{
+public:
+    struct Page
+    {
+        std::vector<Json> items;
+        std::string resourceVersion;
+        std::string continueToken;
+        std::int64_t remaining = 0;
+    };
+
+    Page first(std::vector<Json> items, const std::string &rv, std::size_t limit)
+    {
+        auto snap = std::make_shared<Snapshot>();
+        snap->items = std::move(items);
+        snap->resourceVersion = rv;
+        return page(snap, 0, limit);
+    }
+
+    kube::Result<Page> next(const std::string &token, std::size_t limit)
+    {
+        const auto dash = token.rfind('-');
+        std::shared_ptr<Snapshot> snap;
+        std::size_t offset = 0;
+        if (dash != std::string::npos) {
+            std::lock_guard lock(m_mutex);
+            expire();
+            if (auto it = m_snapshots.find(token.substr(0, dash)); it != m_snapshots.end()) {
+                snap = it->second;
+                offset = static_cast<std::size_t>(std::strtoull(token.c_str() + dash + 1, nullptr, 10));
+            }
+        }
+        if (!snap || offset > snap->items.size())
+            return ApiStatus{
+                410, "Expired",
+                "The provided continue parameter is too old to display a consistent list result. You "
+                "can start a new list without the continue parameter."};
+        return page(snap, offset, limit);
+    }
+
+private:
+    struct Snapshot
+    {
+        std::vector<Json> items;
+        std::string resourceVersion;
+        std::chrono::steady_clock::time_point created = std::chrono::steady_clock::now();
+    };
+
+    Page page(const std::shared_ptr<Snapshot> &snap, std::size_t offset, std::size_t limit)
+    {
+        Page p;
+        p.resourceVersion = snap->resourceVersion;
+        const std::size_t end =
+            limit == 0 ? snap->items.size() : std::min(snap->items.size(), offset + limit);
+        p.items.assign(snap->items.begin() + static_cast<std::ptrdiff_t>(offset),
+                       snap->items.begin() + static_cast<std::ptrdiff_t>(end));
+        if (end < snap->items.size()) {
+            std::lock_guard lock(m_mutex);
+            expire();
+            std::string id;
+            for (const auto &[k, v] : m_snapshots)
+                if (v == snap)
+                    id = k;
+            if (id.empty()) {
+                id = std::to_string(++m_nextId);
+                m_snapshots[id] = snap;
+            }
+            p.continueToken = id + "-" + std::to_string(end);
+            p.remaining = static_cast<std::int64_t>(snap->items.size() - end);
+        }
+        return p;
+    }
+
+    void expire()
+    {
+        const auto now = std::chrono::steady_clock::now();
+        for (auto it = m_snapshots.begin(); it != m_snapshots.end();) {
+            if (now - it->second->created > std::chrono::minutes(5))
+                it = m_snapshots.erase(it);
+            else
+                ++it;
+        }
+        while (m_snapshots.size() > 64)
+            m_snapshots.erase(m_snapshots.begin());
+    }
+
+    std::mutex m_mutex;
+    std::map<std::string, std::shared_ptr<Snapshot>> m_snapshots;
+    std::uint64_t m_nextId = 0;
+};
+
+// ---- watch streams -----------------------------------------------------------------------------
+struct WatchStream
+{
+    Kind kind = Kind::Pod;
+    std::string ns;
+    Selector labels;
+    Selector fields;
+    bool table = false;
+    TablePrinter::IncludeObject include = TablePrinter::IncludeObject::Metadata;
+    bool bookmarks = false;
+    bool sentColumns = false;
+    bool finished = false;
+    std::uint64_t cursor = 0;
+    std::uint64_t lastRv = 0; // every event up to here has been considered
+    std::chrono::steady_clock::time_point deadline;
+    std::deque<std::string> pending;
+
+    bool matches(const Json *o) const
+    {
+        return o && (ns.empty() || objectNamespace(*o) == ns) && labels.matches(*o) && fields.matches(*o);
+    }
+
+    std::string line(const char *type, const Json &object, kube::Timestamp now)
+    {
+        std::string out = std::string("{\"type\":\"") + type + "\",\"object\":";
+        if (table && std::string(type) != "ERROR") {
+            out += kube::goJson(TablePrinter::table(kind, {object}, now, include, resourceVersionOf(object),
+                                                    {}, !sentColumns));
+            sentColumns = true;
+        } else {
+            out += kube::goJson(object);
+        }
+        out += "}\n";
+        return out;
+    }
+
+    std::string bookmark(bool initialEventsEnd)
+    {
+        Json meta = {{"resourceVersion", std::to_string(lastRv)}};
+        if (initialEventsEnd)
+            meta["annotations"] = {{"k8s.io/initial-events-end", "true"}};
+        const Json object = {
+            {"kind", engine::kindName(kind)}, {"apiVersion", engine::apiVersion(kind)}, {"metadata", meta}};
+        return "{\"type\":\"BOOKMARK\",\"object\":" + kube::goJson(object) + "}\n";
+    }
+
+    // The watch cache's rule: an object that starts matching is ADDED, one that stops is DELETED.
+    void translate(const HubEvent &e)
+    {
+        lastRv = std::max(lastRv, e.resourceVersion);
+        if (e.kind != kind)
+            return;
+        using T = engine::WatchEvent::Type;
+        const bool now = e.type != T::Deleted && matches(e.object.get());
+        const bool before = matches(e.previous.get());
+        const char *type = nullptr;
+        if (e.type == T::Deleted)
+            type = (before || matches(e.object.get())) ? "DELETED" : nullptr;
+        else if (now)
+            type = before ? "MODIFIED" : "ADDED";
+        else if (before)
+            type = "DELETED";
+        if (type)
+            pending.push_back(line(type, *e.object, e.time));
+    }
+};
+
+} // namespace
+
+// ---- the server ----------------------------------------------------------------------------------
+
+struct ApiServer::Impl
+{
+    ServerOptions options;
+    std::unique_ptr<EngineHost> engine;
+    std::unique_ptr<httplib::Server> http;
+    std::thread listenThread;
+    int port = 0;
+    std::string caPem;
+    ListPager pager;
+    std::atomic<bool> started{false};
+    std::atomic<bool> stopped{false};
+
+    Impl(std::unique_ptr<engine::Cluster> cluster, ServerOptions o) : options(std::move(o))
+    {
+        engine = std::make_unique<EngineHost>(std::move(cluster), options.speed, options.tick,
+                                              options.watchWindow);
+    }
+
+    bool authorized(const httplib::Request &req) const
+    {
+        if (options.token.empty())
+            return true;
+        const std::string expected = "Bearer " + options.token;
+        const std::string got = req.get_header_value("Authorization");
+        return got.size() == expected.size() && CRYPTO_memcmp(got.data(), expected.data(), got.size()) == 0;
+    }
+
+    void handle(const httplib::Request &req, httplib::Response &res)
+    {
+        const ResourcePath path = ResourcePath::parse(req.path);
+        const bool anonymous =
+            path.type == ResourcePath::Type::Version || path.type == ResourcePath::Type::Health;
+        if (!anonymous && !authorized(req)) {
+            sendError(res, {401, "Unauthorized", "Unauthorized"});
+            return;
+        }
+        const std::string &m = req.method;
+        switch (path.type) {
+        case ResourcePath::Type::NotFound:
+            sendError(res, notFoundPath());
+            return;
+        case ResourcePath::Type::Version:
+            send(res, 200, Discovery::version());
+            return;
+        case ResourcePath::Type::Health:
+            res.status = 200;
+            res.set_content("ok", "text/plain");
+            return;
+        case ResourcePath::Type::CoreVersions:
+        case ResourcePath::Type::Groups: {
+            if (m != "GET")
+                break;
+            const auto format = Discovery::negotiate(req.get_header_value("Accept"));
+            const Json doc = path.type == ResourcePath::Type::CoreVersions
+                                 ? Discovery::core(format, options.host + ":" + std::to_string(port))
+                                 : Discovery::groups(format);
+            send(res, 200, doc, Discovery::contentType(format));
+            return;
+        }
+        case ResourcePath::Type::Group:
+            if (m != "GET")
+                break;
+            send(res, 200, Discovery::group(path.group));
+            return;
+        case ResourcePath::Type::ResourceList:
+            if (m != "GET")
+                break;
+            send(res, 200, Discovery::resourceList(path.group));
+            return;
+        case ResourcePath::Type::Collection:
+            if (m == "GET") {
+                if (flag(req, "watch"))
+                    watch(req, res, path);
+                else
+                    list(req, res, path);
+                return;
+            }
+            if (m == "POST") {
+                create(req, res, path);
+                return;
+            }
+            break;
+        case ResourcePath::Type::Object:
+            if (!path.subresource.empty() && path.subresource != "status") {
+                sendError(res, notFoundPath());
+                return;
+            }
+            if (path.subresource == "status" &&
+                (*path.kind == Kind::ControllerRevision || *path.kind == Kind::Event)) {
+                sendError(res, notFoundPath());
+                return;
+            }
+            if (m == "GET") {
+                get(req, res, path);
+                return;
+            }
+            if (m == "PUT") {
+                update(req, res, path);
+                return;
+            }
+            if (m == "PATCH") {
+                patch(req, res, path);
+                return;
+            }
+            if (m == "DELETE" && path.subresource.empty()) {
+                remove(req, res, path);
+                return;
+            }
+            break;
+        }
+        sendError(res, {405, "MethodNotAllowed",
+                        "the server does not allow this method on the requested resource"});
+    }
+
+    // ---- reads -------------------------------------------------------------------------------
+
+    void get(const httplib::Request &req, httplib::Response &res, const ResourcePath &path)
+    {
+        struct Out
+        {
+            kube::Result<Json> object = Json();
+            kube::Timestamp now = 0;
+        };
+        Out out = engine->call([&](engine::Cluster &c) {
+            return Out{c.get(*path.kind, path.ns, path.name), c.now()};
+        });
+        if (!out.object) {
+            sendError(res, out.object.error(), path, path.name);
+            return;
+        }
+        if (wantsTable(req)) {
+            const Json &o = *out.object;
+            send(res, 200,
+                 TablePrinter::table(*path.kind, {o}, out.now,
+                                     TablePrinter::includeObjectFrom(param(req, "includeObject")),
+                                     resourceVersionOf(o)));
+            return;
+        }
+        send(res, 200, *out.object);
+    }
+
+    void list(const httplib::Request &req, httplib::Response &res, const ResourcePath &path)
+    {
+        auto labels = Selector::parseLabels(param(req, "labelSelector"));
+        if (!labels)
+            return sendError(res, labels.error());
+        auto fields = Selector::parseFields(param(req, "fieldSelector"), *path.kind);
+        if (!fields)
+            return sendError(res, fields.error());
+        std::size_t limit = 0;
+        if (const std::string l = param(req, "limit"); !l.empty()) {
+            auto n = parseRv(l);
+            if (!n)
+                return sendError(res, ApiStatus::badRequest("invalid limit: " + l));
+            limit = static_cast<std::size_t>(*n);
+        }
+        const std::string rvParam = param(req, "resourceVersion");
+        const std::string rvMatch = param(req, "resourceVersionMatch");
+        const std::string cont = param(req, "continue");
+        if (!rvMatch.empty() && rvMatch != "NotOlderThan" && rvMatch != "Exact")
+            return sendError(res, ApiStatus::badRequest("unsupported resourceVersionMatch: " + rvMatch));
+        if (!rvMatch.empty() && rvParam.empty())
+            return sendError(res,
+                             ApiStatus::badRequest(
+                                 "resourceVersionMatch is forbidden unless resourceVersion is provided"));
+        if (!cont.empty() && !rvParam.empty() && rvParam != "0")
+            return sendError(
+                res, ApiStatus::badRequest("specifying resource version is not allowed when using continue"));
+
+        ListPager::Page page;
+        kube::Timestamp now = 0;
+        if (!cont.empty()) {
+            auto p = pager.next(cont, limit);
+            if (!p)
+                return sendError(res, p.error());
+            page = std::move(*p);
+            now = engine->call([](engine::Cluster &c) { return c.now(); });
+        } else {
+            std::uint64_t wantRv = 0;
+            if (!rvParam.empty()) {
+                auto n = parseRv(rvParam);
+                if (!n)
+                    return sendError(res, n.error());
+                wantRv = *n;
+            }
+            struct Out
+            {
+                kube::Result<Json> list = Json();
+                kube::Timestamp now = 0;
+                std::uint64_t rv = 0;
+            };
+            Out out = engine->call([&](engine::Cluster &c) {
+                return Out{c.list(*path.kind, path.ns), c.now(), c.resourceVersion()};
+            });
+            if (!out.list)
+                return sendError(res, out.list.error(), path);
+            // Only the current state is kept: an exact read of an older version is gone, a
+            // version from the future is one the client cannot have seen from this server.
+            if (wantRv > out.rv)
+                return sendError(
+                    res, {504, "Timeout",
+                          "Too large resource version: " + rvParam + ", current: " + std::to_string(out.rv)});
+            if (rvMatch == "Exact" && wantRv != out.rv)
+                return sendError(res, ApiStatus::gone("too old resource version: " + rvParam + " (" +
+                                                      std::to_string(out.rv) + ")"));
+            std::vector<Json> items;
+            for (auto &item : (*out.list)["items"])
+                if (labels->matches(item) && fields->matches(item))
+                    items.push_back(std::move(item));
+            now = out.now;
+            page = pager.first(std::move(items), std::to_string(out.rv), limit);
+        }
+        if (wantsTable(req)) {
+            send(res, 200,
+                 TablePrinter::table(*path.kind, page.items, now,
+                                     TablePrinter::includeObjectFrom(param(req, "includeObject")),
+                                     page.resourceVersion, page.continueToken));
+            return;
+        }
+        Json meta = {{"resourceVersion", page.resourceVersion}};
+        if (!page.continueToken.empty()) {
+            meta["continue"] = page.continueToken;
+            meta["remainingItemCount"] = page.remaining;
+        }
+        Json items = Json::array();
+        for (auto &i : page.items)
+            items.push_back(std::move(i));
+        send(res, 200,
+             {{"apiVersion", engine::apiVersion(*path.kind)},
+              {"kind", std::string(engine::kindName(*path.kind)) + "List"},
+              {"metadata", std::move(meta)},
+              {"items", std::move(items)}});
+    }
+
+    void watch(const httplib::Request &req, httplib::Response &res, const ResourcePath &path)
+    {
+        auto stream = std::make_shared<WatchStream>();
+        stream->kind = *path.kind;
+        stream->ns = path.ns;
+        auto labels = Selector::parseLabels(param(req, "labelSelector"));
+        if (!labels)
+            return sendError(res, labels.error());
+        auto fields = Selector::parseFields(param(req, "fieldSelector"), *path.kind);
+        if (!fields)
+            return sendError(res, fields.error());
+        stream->labels = std::move(*labels);
+        stream->fields = std::move(*fields);
+        stream->table = wantsTable(req);
+        stream->include = TablePrinter::includeObjectFrom(param(req, "includeObject"));
+        stream->bookmarks = flag(req, "allowWatchBookmarks");
+        const bool sendInitial = flag(req, "sendInitialEvents");
+        const std::string rvParam = param(req, "resourceVersion");
+        if (req.has_param("sendInitialEvents") && param(req, "resourceVersionMatch") != "NotOlderThan")
+            return sendError(res, {422, "Invalid",
+                                   "ListOptions.meta.k8s.io \"\" is invalid: sendInitialEvents: Forbidden: "
+                                   "sendInitialEvents is allowed with watch and resourceVersionMatch set to "
+                                   "NotOlderThan"});
+        std::uint64_t fromRv = 0;
+        const bool synthetic = sendInitial || rvParam.empty() || rvParam == "0";
+        if (!synthetic) {
+            auto n = parseRv(rvParam);
+            if (!n)
+                return sendError(res, n.error());
+            fromRv = *n;
+        }
+        std::chrono::seconds timeout = options.defaultWatchTimeout;
+        if (const std::string t = param(req, "timeoutSeconds"); !t.empty()) {
+            auto n = parseRv(t);
+            if (!n)
+                return sendError(res, ApiStatus::badRequest("invalid timeoutSeconds: " + t));
+            timeout = std::chrono::seconds(std::min<std::uint64_t>(*n, 24 * 3600));
+        }
+        stream->deadline = std::chrono::steady_clock::now() + timeout;
+
+        // The starting point and the initial state are read in one engine task, so no write
+        // falls between them.
+        bool tooOld = false;
+        engine->call([&](engine::Cluster &c) {
+            WatchHub &hub = engine->hub();
+            if (synthetic) {
+                stream->cursor = hub.headCursor();
+                stream->lastRv = c.resourceVersion();
+                auto list = c.list(*path.kind, path.ns);
+                if (list)
+                    for (const auto &item : (*list)["items"])
+                        if (stream->matches(&item))
+                            stream->pending.push_back(stream->line("ADDED", item, c.now()));
+                if (sendInitial && stream->bookmarks)
+                    stream->pending.push_back(stream->bookmark(true));
+                return 0;
+            }
+            if (hub.cursorAfter(fromRv, stream->cursor) != WatchHub::Start::Ok)
+                tooOld = true;
+            stream->lastRv = fromRv;
+            return 0;
+        });
+        if (tooOld) {
+            // kube-apiserver's watch cache answers 200 and one ERROR event, then ends.
+            const Json status =
+                ApiStatus::gone("too old resource version: " + rvParam + " (" +
+                                std::to_string(engine->hub().oldestResourceVersion() + 1) + ")")
+                    .toJson();
+            stream->pending.push_back(stream->line("ERROR", status, 0));
+            stream->finished = true;
+        }
+        res.status = 200;
+        res.set_header("Cache-Control", "no-cache, private");
+        res.set_chunked_content_provider(
+            kWatchJson, [this, stream](std::size_t, httplib::DataSink &sink) { return pump(*stream, sink); });
+    }
+
+    // Writes what is pending, or waits for the next events; ends the stream at its deadline,
+    // on an ERROR, or when the server stops.
+    bool pump(WatchStream &s, httplib::DataSink &sink)
+    {
+        while (true) {
+            if (!s.pending.empty()) {
+                std::string chunk;
+                for (auto &l : s.pending)
+                    chunk += l;
+                s.pending.clear();
+                return sink.write(chunk.data(), chunk.size());
+            }
+            const auto now = std::chrono::steady_clock::now();
+            if (s.finished || now >= s.deadline || engine->hub().closed()) {
+                sink.done();
+                return true;
+            }
+            std::vector<HubEvent> events;
+            const auto wake = std::min(s.deadline, now + options.bookmarkInterval);
+            switch (engine->hub().next(s.cursor, wake, events)) {
+            case WatchHub::Wait::Closed:
+                sink.done();
+                return true;
+            case WatchHub::Wait::Expired:
+                s.pending.push_back(
+                    s.line("ERROR",
+                           ApiStatus::gone("too old resource version: " + std::to_string(s.lastRv) + " (" +
+                                           std::to_string(engine->hub().oldestResourceVersion() + 1) + ")")
+                               .toJson(),
+                           0));
+                s.finished = true;
+                break;
+            case WatchHub::Wait::Timeout:
+                if (s.bookmarks && std::chrono::steady_clock::now() < s.deadline)
+                    s.pending.push_back(s.bookmark(false));
+                break;
+            case WatchHub::Wait::Events:
+                for (const auto &e : events)
+                    s.translate(e);
+                break;
+            }
+        }
+    }
+
+    // ---- writes ------------------------------------------------------------------------------
+
+    kube::Result<Json> body(const httplib::Request &req)
+    {
+        try {
+            return Json::parse(req.body);
+        } catch (const std::exception &e) {
+            return ApiStatus::badRequest(std::string("the request body is not valid JSON: ") + e.what());
+        }
+    }
+
+    bool refuseDryRun(const httplib::Request &req, httplib::Response &res)
+    {
+        if (!req.has_param("dryRun"))
+            return false;
+        sendError(res, ApiStatus::badRequest("dryRun is not supported by the embedded API server"));
+        return true;
+    }
+
+    // Puts the URL's namespace into the object; a different one in the body is an error.
+    bool placeInNamespace(Json &object, const ResourcePath &path, httplib::Response &res)
+    {
+        if (!object.is_object()) {
+            sendError(res, ApiStatus::badRequest("the body must be a JSON object"));
+            return false;
+        }
+        if (!object.contains("metadata") || !object["metadata"].is_object())
+            object["metadata"] = Json::object();
+        if (!engine::isNamespaced(*path.kind))
+            return true;
+        const std::string bodyNs = object["metadata"].value("namespace", "");
+        if (!bodyNs.empty() && !path.ns.empty() && bodyNs != path.ns) {
+            sendError(res, ApiStatus::badRequest("the namespace of the provided object does not match the "
+                                                 "namespace sent on the request"));
+            return false;
+        }
+        if (!path.ns.empty())
+            object["metadata"]["namespace"] = path.ns;
+        return true;
+    }
+
+    bool checkKind(Json &object, const ResourcePath &path, httplib::Response &res)
+    {
+        const std::string kind = object.value("kind", "");
+        const std::string apiVersion = object.value("apiVersion", "");
+        if (kind.empty())
+            object["kind"] = engine::kindName(*path.kind);
+        if (apiVersion.empty())
+            object["apiVersion"] = engine::apiVersion(*path.kind);
+        if ((!kind.empty() && kind != engine::kindName(*path.kind)) ||
+            (!apiVersion.empty() && apiVersion != engine::apiVersion(*path.kind))) {
+            sendError(res, ApiStatus::badRequest("the API version in the data (" + apiVersion +
+                                                 ") and kind (" + kind + ") do not match the resource " +
+                                                 engine::qualifiedResource(*path.kind)));
+            return false;
+        }
+        return true;
+    }
+
+    void create(const httplib::Request &req, httplib::Response &res, const ResourcePath &path)
+    {
+        if (refuseDryRun(req, res))
+            return;
+        auto object = body(req);
+        if (!object)
+            return sendError(res, object.error());
+        if (engine::isNamespaced(*path.kind) && path.ns.empty())
+            return sendError(res, notFoundPath());
+        if (!placeInNamespace(*object, path, res) || !checkKind(*object, path, res))
+            return;
+        const std::string name = (*object)["metadata"].value("name", "");
+        auto created = engine->call([&](engine::Cluster &c) { return c.create(*object); });
+        if (!created)
+            return sendError(res, created.error(), path, name);
+        send(res, 201, *created);
+    }
+
+    void update(const httplib::Request &req, httplib::Response &res, const ResourcePath &path)
+    {
+        if (refuseDryRun(req, res))
+            return;
+        auto object = body(req);
+        if (!object)
+            return sendError(res, object.error());
+        if (!placeInNamespace(*object, path, res) || !checkKind(*object, path, res))
+            return;
+        const std::string bodyName = (*object)["metadata"].value("name", "");
+        if (bodyName != path.name)
+            return sendError(res, ApiStatus::badRequest("the name of the object (" + bodyName +
+                                                        ") does not match the name on the URL (" + path.name +
+                                                        ")"));
+        const bool status = path.subresource == "status";
+        auto updated = engine->call(
+            [&](engine::Cluster &c) { return status ? c.updateStatus(*object) : c.update(*object); });
+        if (!updated)
+            return sendError(res, updated.error(), path, path.name);
+        send(res, 200, *updated);
+    }
+
+    void patch(const httplib::Request &req, httplib::Response &res, const ResourcePath &path)
+    {
+        if (refuseDryRun(req, res))
+            return;
+        std::string contentType = lower(req.get_header_value("Content-Type"));
+        contentType = contentType.substr(0, contentType.find(';'));
+        engine::PatchType type;
+        if (contentType == "application/merge-patch+json")
+            type = engine::PatchType::Merge;
+        else if (contentType == "application/json-patch+json")
+            type = engine::PatchType::Json;
+        else if (contentType == "application/strategic-merge-patch+json")
+            type = engine::PatchType::Strategic;
+        else
+            return sendError(res, {415, "UnsupportedMediaType",
+                                   "the body of the request was in an unknown format - accepted media types "
+                                   "include: application/json-patch+json, application/merge-patch+json, "
+                                   "application/strategic-merge-patch+json"});
+        auto patchBody = body(req);
+        if (!patchBody)
+            return sendError(res, patchBody.error());
+        const bool status = path.subresource == "status";
+        auto patched = engine->call([&](engine::Cluster &c) -> kube::Result<Json> {
+            if (!status)
+                return c.patch(*path.kind, path.ns, path.name, type, *patchBody);
+            // The status subresource: the patch applies to the whole object, only its status is
+            // written.
+            auto current = c.get(*path.kind, path.ns, path.name);
+            if (!current)
+                return current.error();
+            kube::Result<Json> applied = Json();
+            switch (type) {
+            case engine::PatchType::Merge:
+                if (!patchBody->is_object())
+                    return ApiStatus::badRequest("merge patch: the patch must be a JSON object");
+                applied = engine::mergePatch(*current, *patchBody);
+                break;
+            case engine::PatchType::Json:
+                applied = engine::jsonPatch(*current, *patchBody);
+                break;
+            case engine::PatchType::Strategic:
+                applied = engine::strategicMergePatch(*current, *patchBody);
+                break;
+            }
+            if (!applied)
+                return applied.error();
+            if (!applied->is_object() || !applied->contains("metadata") ||
+                !(*applied)["metadata"].is_object())
+                return ApiStatus::badRequest("the patched object is not a valid object");
+            const Json &pm = (*applied)["metadata"];
+            if (patchBody->is_object() && patchBody->contains("metadata") &&
+                (*patchBody)["metadata"].is_object() &&
+                (*patchBody)["metadata"].contains("resourceVersion") &&
+                (*patchBody)["metadata"]["resourceVersion"] !=
+                    (*current)["metadata"].value("resourceVersion", ""))
+                return ApiStatus::conflict(
+                    engine::qualifiedResource(*path.kind), path.name,
+                    "the object has been modified; please apply your changes to the latest "
+                    "version and try again");
+            if (pm.value("name", "") != path.name)
+                return ApiStatus::badRequest("the name of the object does not match the name on the URL");
+            (*applied)["metadata"]["resourceVersion"] = (*current)["metadata"].value("resourceVersion", "");
+            return c.updateStatus(*applied);
+        });
+        if (!patched)
+            return sendError(res, patched.error(), path, path.name);
+        send(res, 200, *patched);
+    }
+
+    void remove(const httplib::Request &req, httplib::Response &res, const ResourcePath &path)
+    {
+        if (refuseDryRun(req, res))
+            return;
+        std::optional<std::int64_t> grace;
+        Json options = Json::object();
+        if (!req.body.empty()) {
+            auto b = body(req);
+            if (!b)
+                return sendError(res, b.error());
+            if (b->is_object())
+                options = std::move(*b);
+        }
+        if (auto g = options.find("gracePeriodSeconds"); g != options.end() && g->is_number_integer())
+            grace = g->get<std::int64_t>();
+        if (const std::string g = param(req, "gracePeriodSeconds"); !g.empty()) {
+            auto n = parseRv(g);
+            if (!n)
+                return sendError(res, ApiStatus::badRequest("invalid gracePeriodSeconds: " + g));
+            grace = static_cast<std::int64_t>(*n);
+        }
+        const Json preconditions = options.value("preconditions", Json::object());
+        auto removed = engine->call([&](engine::Cluster &c) -> kube::Result<Json> {
+            auto current = c.get(*path.kind, path.ns, path.name);
+            if (!current)
+                return current.error();
+            const Json &meta = (*current)["metadata"];
+            if (preconditions.is_object()) {
+                const std::string uid = preconditions.value("uid", "");
+                const std::string rv = preconditions.value("resourceVersion", "");
+                if (!uid.empty() && uid != meta.value("uid", ""))
+                    return ApiStatus{409, "Conflict",
+                                     "Precondition failed: UID in precondition: " + uid +
+                                         ", UID in object meta: " + meta.value("uid", "")};
+                if (!rv.empty() && rv != meta.value("resourceVersion", ""))
+                    return ApiStatus{409, "Conflict",
+                                     "Precondition failed: ResourceVersion in precondition: " + rv +
+                                         ", ResourceVersion in meta: " + meta.value("resourceVersion", "")};
+            }
+            if (auto r = c.remove(*path.kind, path.ns, path.name, grace); !r)
+                return r.error();
+            // A graceful deletion leaves the object with a deletionTimestamp for now.
+            auto after = c.get(*path.kind, path.ns, path.name);
+            return after ? *after : *current;
+        });
+        if (!removed)
+            return sendError(res, removed.error(), path, path.name);
+        send(res, 200, *removed);
+    }
+};
+
+ApiServer::ApiServer(std::unique_ptr<engine::Cluster> cluster, ServerOptions options)
+    : d(std::make_unique<Impl>(std::move(cluster), std::move(options)))
+{}
+
+ApiServer::~ApiServer()
+{
+    stop();
+}
+
+bool ApiServer::isLoopback(const std::string &host)
+{
+    if (host == "localhost")
+        return true;
+    std::string h = host;
+    if (h.size() > 2 && h.front() == '[' && h.back() == ']')
+        h = h.substr(1, h.size() - 2);
+    in_addr v4{};
+    if (inet_pton(AF_INET, h.c_str(), &v4) == 1)
+        return (ntohl(v4.s_addr) >> 24) == 127;
+    in6_addr v6{};
+    if (inet_pton(AF_INET6, h.c_str(), &v6) == 1)
+        return IN6_IS_ADDR_LOOPBACK(&v6);
+    return false;
+}
+
+kube::Result<void> ApiServer::start()
+{
+    if (d->started.exchange(true))
+        return ApiStatus::internal("the server was already started");
+    if (!isLoopback(d->options.host))
+        return ApiStatus::badRequest("refusing to listen on " + d->options.host +
+                                     ": the embedded API server serves loopback addresses only");
+    if (d->options.tls) {
+        auto material = TlsMaterial::generate();
+        if (!material)
+            return material.error();
+        d->caPem = material->caCertificatePem();
+        // httplib takes the certificate and key as OpenSSL objects: nothing touches the disk.
+        BIO *certBio = BIO_new_mem_buf(material->serverCertificatePem().data(),
+                                       static_cast<int>(material->serverCertificatePem().size()));
+        BIO *keyBio = BIO_new_mem_buf(material->serverKeyPem().data(),
+                                      static_cast<int>(material->serverKeyPem().size()));
+        X509 *cert = certBio ? PEM_read_bio_X509(certBio, nullptr, nullptr, nullptr) : nullptr;
+        EVP_PKEY *key = keyBio ? PEM_read_bio_PrivateKey(keyBio, nullptr, nullptr, nullptr) : nullptr;
+        if (cert && key)
+            d->http = std::make_unique<httplib::SSLServer>(cert, key);
+        X509_free(cert);
+        EVP_PKEY_free(key);
+        BIO_free(certBio);
+        BIO_free(keyBio);
+        if (!d->http || !d->http->is_valid())
+            return ApiStatus::internal("TLS setup: the server certificate was not accepted");
+    } else {
+        d->http = std::make_unique<httplib::Server>();
+    }
+    const int threads = std::max(4, d->options.threads);
+    d->http->new_task_queue = [threads] {
+        return new httplib::ThreadPool(static_cast<std::size_t>(threads));
+    };
+    d->http->set_keep_alive_timeout(2);
+    d->http->set_payload_max_length(64 * 1024 * 1024);
+    auto handler = [this](const httplib::Request &req, httplib::Response &res) {
+        try {
+            d->handle(req, res);
+        } catch (const std::exception &e) {
+            sendError(res, ApiStatus::internal(e.what()));
+        }
+    };
+    const std::string any = R"(/.*)";
+    d->http->Get(any, handler);
+    d->http->Post(any, handler);
+    d->http->Put(any, handler);
+    d->http->Patch(any, handler);
+    d->http->Delete(any, handler);
+
+    std::string bindHost = d->options.host == "localhost" ? std::string("127.0.0.1") : d->options.host;
+    if (bindHost.size() > 2 && bindHost.front() == '[')
+        bindHost = bindHost.substr(1, bindHost.size() - 2);
+    if (d->options.port == 0) {
+        d->port = d->http->bind_to_any_port(bindHost);
+        if (d->port <= 0)
+            return ApiStatus::internal("cannot bind to " + d->options.host);
+    } else {
+        if (!d->http->bind_to_port(bindHost, d->options.port))
+            return ApiStatus::internal("cannot bind to " + d->options.host + ":" +
+                                       std::to_string(d->options.port) + " (address in use?)");
+        d->port = d->options.port;
+    }
+    d->engine->start();
+    d->listenThread = std::thread([this] {
+        // Writing to a client that hung up raises SIGPIPE where OpenSSL writes to the socket;
+        // blocked here, it is inherited by every worker and the write just fails with EPIPE.
+        sigset_t pipe;
+        sigemptyset(&pipe);
+        sigaddset(&pipe, SIGPIPE);
+        pthread_sigmask(SIG_BLOCK, &pipe, nullptr);
+        d->http->listen_after_bind();
+    });
+    return {};
+}
+
+void ApiServer::stop()
+{
+    if (!d->started || d->stopped.exchange(true))
+        return;
+    d->engine->hub().close();
+    if (d->http)
+        d->http->stop();
+    if (d->listenThread.joinable())
+        d->listenThread.join();
+    d->engine->stop();
+}
+
+int ApiServer::port() const
+{
+    return d->port;
+}
+
+std::string ApiServer::url() const
+{
+    std::string host = d->options.host;
+    if (host.find(':') != std::string::npos && host.front() != '[')
+        host = "[" + host + "]";
+    return std::string(d->options.tls ? "https://" : "http://") + host + ":" + std::to_string(d->port);
+}
+
+const std::string &ApiServer::caCertificatePem() const
+{
+    return d->caPem;
+}
+
+const ServerOptions &ApiServer::options() const
+{
+    return d->options;
+}
+
+void ApiServer::withCluster(const std::function<void(engine::Cluster &)> &fn)
+{
+    d->engine->call([&](engine::Cluster &c) {
+        fn(c);
+        return 0;
+    });
+}
+
+} // namespace server

@@ -1,0 +1,203 @@
+#include "models/server/discovery.h"
+
+#include "models/engine/kind.h"
+#include "models/server/resourcepath.h"
+
+#include <vector>
+
+namespace server {
+
+namespace {
+
+using kube::Json;
+
+struct ResourceInfo
+{
+    engine::Kind kind;
+    const char *singular;
+    std::vector<std::string> shortNames;
+    std::vector<std::string> categories;
+    bool status; // has a status subresource
+};
+
+// The served resources, per group, in the order kube-apiserver lists them.
+const std::vector<ResourceInfo> &resources()
+{
+    static const std::vector<ResourceInfo> r = {
+        {engine::Kind::Event, "event", {"ev"}, {}, false},
+        {engine::Kind::Namespace, "namespace", {"ns"}, {}, true},
+        {engine::Kind::Node, "node", {"no"}, {}, true},
+        {engine::Kind::Pod, "pod", {"po"}, {"all"}, true},
+        {engine::Kind::ControllerRevision, "controllerrevision", {}, {}, false},
+        {engine::Kind::DaemonSet, "daemonset", {"ds"}, {"all"}, true},
+        {engine::Kind::ReplicaSet, "replicaset", {"rs"}, {"all"}, true},
+    };
+    return r;
+}
+
+const std::vector<std::string> kVerbs = {"create", "delete", "get", "list", "patch", "update", "watch"};
+const std::vector<std::string> kStatusVerbs = {"get", "patch", "update"};
+
+Json responseKind(engine::Kind kind)
+{
+    return {{"group", ResourcePath::groupOf(kind)}, {"version", "v1"}, {"kind", engine::kindName(kind)}};
+}
+
+Json aggregatedResources(const std::string &group)
+{
+    Json out = Json::array();
+    for (const auto &r : resources()) {
+        if (ResourcePath::groupOf(r.kind) != group)
+            continue;
+        Json j = {{"resource", engine::resourceName(r.kind)},
+                  {"responseKind", responseKind(r.kind)},
+                  {"scope", engine::isNamespaced(r.kind) ? "Namespaced" : "Cluster"},
+                  {"singularResource", r.singular},
+                  {"verbs", kVerbs}};
+        if (!r.shortNames.empty())
+            j["shortNames"] = r.shortNames;
+        if (!r.categories.empty())
+            j["categories"] = r.categories;
+        if (r.status)
+            j["subresources"] = Json::array({{{"subresource", "status"},
+                                              {"responseKind", responseKind(r.kind)},
+                                              {"verbs", kStatusVerbs}}});
+        out.push_back(std::move(j));
+    }
+    return out;
+}
+
+Json aggregatedList(Discovery::Format format, const std::string &group)
+{
+    const std::string apiVersion =
+        format == Discovery::Format::AggregatedV2 ? "apidiscovery.k8s.io/v2" : "apidiscovery.k8s.io/v2beta1";
+    Json item = {{"metadata", {{"name", group}, {"creationTimestamp", nullptr}}},
+                 {"versions", Json::array({{{"version", "v1"},
+                                            {"freshness", "Current"},
+                                            {"resources", aggregatedResources(group)}}})}};
+    return {{"kind", "APIGroupDiscoveryList"},
+            {"apiVersion", apiVersion},
+            {"metadata", Json::object()},
+            {"items", Json::array({item})}};
+}
+
+std::string lowerParam(std::string s)
+{
+    std::string out;
+    for (char c : s)
+        if (c != ' ')
+            out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+} // namespace
+
+Discovery::Format Discovery::negotiate(const std::string &accept)
+{
+    std::size_t start = 0;
+    while (start <= accept.size()) {
+        auto comma = accept.find(',', start);
+        const std::string range =
+            lowerParam(accept.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+        if (range.find("as=apigroupdiscoverylist") != std::string::npos &&
+            range.find("g=apidiscovery.k8s.io") != std::string::npos) {
+            if (range.find("v=v2beta1") != std::string::npos)
+                return Format::AggregatedV2Beta1;
+            if (range.find("v=v2;") != std::string::npos ||
+                (range.size() >= 5 && range.compare(range.size() - 5, 5, ";v=v2") == 0))
+                return Format::AggregatedV2;
+        } else if (range.rfind("application/json", 0) == 0 || range.rfind("*/*", 0) == 0) {
+            return Format::Legacy;
+        }
+        if (comma == std::string::npos)
+            break;
+        start = comma + 1;
+    }
+    return Format::Legacy;
+}
+
+std::string Discovery::contentType(Format format)
+{
+    switch (format) {
+    case Format::AggregatedV2:
+        return "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList";
+    case Format::AggregatedV2Beta1:
+        return "application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList";
+    case Format::Legacy:
+        break;
+    }
+    return "application/json";
+}
+
+Json Discovery::core(Format format, const std::string &serverAddress)
+{
+    if (format != Format::Legacy)
+        return aggregatedList(format, "");
+    return {{"kind", "APIVersions"},
+            {"versions", Json::array({"v1"})},
+            {"serverAddressByClientCIDRs",
+             Json::array({{{"clientCIDR", "0.0.0.0/0"}, {"serverAddress", serverAddress}}})}};
+}
+
+Json Discovery::groups(Format format)
+{
+    if (format != Format::Legacy)
+        return aggregatedList(format, "apps");
+    return {{"kind", "APIGroupList"}, {"apiVersion", "v1"}, {"groups", Json::array({group("apps")})}};
+}
+
+Json Discovery::group(const std::string &name)
+{
+    const Json gv = {{"groupVersion", name + "/v1"}, {"version", "v1"}};
+    return {{"kind", "APIGroup"},
+            {"apiVersion", "v1"},
+            {"name", name},
+            {"versions", Json::array({gv})},
+            {"preferredVersion", gv}};
+}
+
+Json Discovery::resourceList(const std::string &group)
+{
+    Json list = Json::array();
+    for (const auto &r : resources()) {
+        if (ResourcePath::groupOf(r.kind) != group)
+            continue;
+        Json j = {{"name", engine::resourceName(r.kind)},
+                  {"singularName", r.singular},
+                  {"namespaced", engine::isNamespaced(r.kind)},
+                  {"kind", engine::kindName(r.kind)},
+                  {"verbs", kVerbs}};
+        if (!r.shortNames.empty())
+            j["shortNames"] = r.shortNames;
+        if (!r.categories.empty())
+            j["categories"] = r.categories;
+        list.push_back(std::move(j));
+        if (r.status)
+            list.push_back({{"name", std::string(engine::resourceName(r.kind)) + "/status"},
+                            {"singularName", ""},
+                            {"namespaced", engine::isNamespaced(r.kind)},
+                            {"kind", engine::kindName(r.kind)},
+                            {"verbs", kStatusVerbs}});
+    }
+    return {{"kind", "APIResourceList"},
+            {"apiVersion", "v1"},
+            {"groupVersion", group.empty() ? std::string("v1") : group + "/v1"},
+            {"resources", std::move(list)}};
+}
+
+Json Discovery::version()
+{
+    // The engine models Kubernetes 1.32 (cluster.h); kubectl dispatchers pick their binary
+    // from "minor".
+    return {{"major", "1"},
+            {"minor", "32"},
+            {"gitVersion", std::string("v1.32.0+daemonscope-") + DAEMONSCOPE_VERSION},
+            {"gitCommit", "0000000000000000000000000000000000000000"},
+            {"gitTreeState", "clean"},
+            {"buildDate", "2026-01-01T00:00:00Z"},
+            {"goVersion", "go1.23.0"},
+            {"compiler", "gc"},
+            {"platform", "linux/amd64"}};
+}
+
+} // namespace server

@@ -1,0 +1,66 @@
+#pragma once
+// EngineHost — runs one engine::Cluster on its own thread. The engine is not thread-safe, so
+// every access is a task posted to that thread (call() blocks the caller until its task ran);
+// between tasks the thread advances the virtual clock by the real time that passed times the
+// speed factor, in ticks. Watch streams never touch the Cluster: they read the WatchHub the
+// engine thread fills.
+
+#include "models/engine/cluster.h"
+#include "models/server/watchhub.h"
+
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <future>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+namespace server {
+
+class EngineHost
+{
+public:
+    EngineHost(std::unique_ptr<engine::Cluster> cluster, double speed, std::chrono::milliseconds tick,
+               std::size_t watchWindow);
+    ~EngineHost();
+    EngineHost(const EngineHost &) = delete;
+    EngineHost &operator=(const EngineHost &) = delete;
+
+    void start();
+    void stop(); // runs the tasks already posted, then joins
+
+    // Runs fn(cluster) on the engine thread and returns its result. After stop() the task runs
+    // on the caller's thread, still one at a time.
+    template <typename F> auto call(F &&fn) -> std::invoke_result_t<F &, engine::Cluster &>
+    {
+        using R = std::invoke_result_t<F &, engine::Cluster &>;
+        auto task = std::make_shared<std::packaged_task<R()>>([this, &fn]() { return fn(*m_cluster); });
+        auto result = task->get_future();
+        post([task] { (*task)(); });
+        return result.get();
+    }
+
+    WatchHub &hub() { return m_hub; }
+    double speed() const { return m_speed; }
+
+private:
+    void post(std::function<void()> task);
+    void run();
+
+    std::unique_ptr<engine::Cluster> m_cluster;
+    const double m_speed;
+    const std::chrono::milliseconds m_tick;
+    WatchHub m_hub;
+    std::mutex m_mutex;
+    std::condition_variable m_cv;
+    std::vector<std::function<void()>> m_tasks;
+    bool m_running = false;
+    bool m_stopping = false;
+    std::mutex m_inlineMutex; // serialises tasks run after stop()
+    std::thread m_thread;
+};
+
+} // namespace server

@@ -1,0 +1,126 @@
+#include "models/server/resourcepath.h"
+
+#include <vector>
+
+namespace server {
+
+namespace {
+
+std::vector<std::string> segments(const std::string &path)
+{
+    std::vector<std::string> out;
+    std::string cur;
+    for (char c : path) {
+        if (c == '/') {
+            if (!cur.empty())
+                out.push_back(cur);
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    if (!cur.empty())
+        out.push_back(cur);
+    return out;
+}
+
+std::optional<engine::Kind> kindOfResource(const std::string &group, const std::string &resource)
+{
+    for (engine::Kind k : engine::kAllKinds)
+        if (resource == engine::resourceName(k) && ResourcePath::groupOf(k) == group)
+            return k;
+    return std::nullopt;
+}
+
+} // namespace
+
+std::string ResourcePath::groupOf(engine::Kind kind)
+{
+    return std::string(engine::apiVersion(kind)) == "v1" ? std::string() : std::string("apps");
+}
+
+ResourcePath ResourcePath::parse(const std::string &path)
+{
+    const auto s = segments(path);
+    ResourcePath p;
+    if (s.size() == 1 && s[0] == "version") {
+        p.type = Type::Version;
+        return p;
+    }
+    if (s.size() == 1 && (s[0] == "healthz" || s[0] == "livez" || s[0] == "readyz")) {
+        p.type = Type::Health;
+        return p;
+    }
+    if (s.empty())
+        return p;
+    std::size_t i = 0;
+    if (s[0] == "api") {
+        if (s.size() == 1) {
+            p.type = Type::CoreVersions;
+            return p;
+        }
+        if (s[1] != "v1")
+            return p;
+        p.version = "v1";
+        i = 2;
+    } else if (s[0] == "apis") {
+        if (s.size() == 1) {
+            p.type = Type::Groups;
+            return p;
+        }
+        if (s[1] != "apps")
+            return p;
+        p.group = "apps";
+        if (s.size() == 2) {
+            p.type = Type::Group;
+            return p;
+        }
+        if (s[2] != "v1")
+            return p;
+        p.version = "v1";
+        i = 3;
+    } else {
+        return p;
+    }
+    const std::vector<std::string> rest(s.begin() + static_cast<std::ptrdiff_t>(i), s.end());
+    if (rest.empty()) {
+        p.type = Type::ResourceList;
+        return p;
+    }
+    // namespaces/NS/RESOURCE[/NAME[/SUB]] when the third segment is a namespaced resource of
+    // this group; otherwise namespaces/NAME[/SUB] addresses the Namespace object itself.
+    if (rest.size() >= 3 && rest[0] == "namespaces") {
+        if (auto k = kindOfResource(p.group, rest[2]); k && engine::isNamespaced(*k)) {
+            if (rest.size() > 5)
+                return p;
+            p.kind = k;
+            p.ns = rest[1];
+            if (rest.size() == 3) {
+                p.type = Type::Collection;
+                return p;
+            }
+            p.name = rest[3];
+            if (rest.size() == 5)
+                p.subresource = rest[4];
+            p.type = Type::Object;
+            return p;
+        }
+    }
+    auto k = kindOfResource(p.group, rest[0]);
+    if (!k || rest.size() > 3)
+        return p;
+    p.kind = k;
+    if (rest.size() == 1) {
+        p.type = Type::Collection; // cluster-scoped, or every namespace
+        return p;
+    }
+    if (engine::isNamespaced(*k))
+        return p; // pods/NAME without a namespace is not a path
+    p.name = rest[1];
+    if (rest.size() == 3)
+        p.subresource = rest[2];
+    p.type = Type::Object;
+    return p;
+}
+
+} // namespace server

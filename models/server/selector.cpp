@@ -1,0 +1,240 @@
+#include "models/server/selector.h"
+
+#include <algorithm>
+#include <set>
+
+namespace server {
+
+namespace {
+
+using kube::ApiStatus;
+using kube::Json;
+
+std::string trim(const std::string &s)
+{
+    const auto b = s.find_first_not_of(' ');
+    if (b == std::string::npos)
+        return {};
+    const auto e = s.find_last_not_of(' ');
+    return s.substr(b, e - b + 1);
+}
+
+// Splits on commas outside parentheses ("a in (x,y),b" -> "a in (x,y)", "b").
+std::vector<std::string> splitTerms(const std::string &text)
+{
+    std::vector<std::string> parts;
+    std::string cur;
+    int depth = 0;
+    for (char c : text) {
+        if (c == '(')
+            ++depth;
+        else if (c == ')')
+            --depth;
+        if (c == ',' && depth == 0) {
+            parts.push_back(cur);
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    parts.push_back(cur);
+    return parts;
+}
+
+// The fields kube-apiserver's field selectors accept per kind (besides metadata.name and
+// metadata.namespace, which every kind accepts).
+const std::set<std::string> &extraFields(engine::Kind kind)
+{
+    static const std::set<std::string> none;
+    static const std::set<std::string> pod = {
+        "spec.nodeName",           "spec.restartPolicy", "spec.schedulerName", "spec.serviceAccountName",
+        "spec.hostNetwork",        "status.phase",       "status.podIP",       "status.podIPs",
+        "status.nominatedNodeName"};
+    static const std::set<std::string> node = {"spec.unschedulable"};
+    static const std::set<std::string> event = {"involvedObject.kind",
+                                                "involvedObject.namespace",
+                                                "involvedObject.name",
+                                                "involvedObject.uid",
+                                                "involvedObject.apiVersion",
+                                                "involvedObject.resourceVersion",
+                                                "involvedObject.fieldPath",
+                                                "reason",
+                                                "reportingComponent",
+                                                "source",
+                                                "type"};
+    static const std::set<std::string> ns = {"status.phase"};
+    static const std::set<std::string> rs = {"status.replicas"};
+    switch (kind) {
+    case engine::Kind::Pod:
+        return pod;
+    case engine::Kind::Node:
+        return node;
+    case engine::Kind::Event:
+        return event;
+    case engine::Kind::Namespace:
+        return ns;
+    case engine::Kind::ReplicaSet:
+        return rs;
+    default:
+        return none;
+    }
+}
+
+std::string scalarText(const Json &v)
+{
+    if (v.is_string())
+        return v.get<std::string>();
+    if (v.is_boolean())
+        return v.get<bool>() ? "true" : "false";
+    if (v.is_number_integer())
+        return std::to_string(v.get<std::int64_t>());
+    if (v.is_null())
+        return {};
+    return v.dump();
+}
+
+} // namespace
+
+std::string Selector::fieldValue(const Json &object, const std::string &field)
+{
+    if (field == "source") // events: the short form of source.component
+        return fieldValue(object, "source.component");
+    const Json *cur = &object;
+    std::size_t start = 0;
+    while (start <= field.size()) {
+        const auto dot = field.find('.', start);
+        const std::string part =
+            field.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+        if (!cur->is_object())
+            return {};
+        auto it = cur->find(part);
+        if (it == cur->end())
+            return field == "spec.unschedulable" ? "false" : std::string();
+        cur = &*it;
+        if (dot == std::string::npos)
+            break;
+        start = dot + 1;
+    }
+    return scalarText(*cur);
+}
+
+kube::Result<Selector> Selector::parseLabels(const std::string &text)
+{
+    Selector sel;
+    for (const auto &raw : splitTerms(text)) {
+        const std::string term = trim(raw);
+        if (term.empty())
+            continue;
+        Requirement r;
+        std::size_t pos;
+        if ((pos = term.find(" notin ")) != std::string::npos ||
+            (pos = term.find(" in ")) != std::string::npos) {
+            const bool notIn = term.compare(pos, 7, " notin ") == 0;
+            r.key = trim(term.substr(0, pos));
+            r.op = notIn ? Op::NotIn : Op::In;
+            const std::string vals = trim(term.substr(pos + (notIn ? 7 : 4)));
+            if (vals.size() < 2 || vals.front() != '(' || vals.back() != ')')
+                return ApiStatus::badRequest("unable to parse requirement: " + term);
+            for (const auto &v : splitTerms(vals.substr(1, vals.size() - 2)))
+                if (!trim(v).empty())
+                    r.values.push_back(trim(v));
+        } else if ((pos = term.find("!=")) != std::string::npos) {
+            r.key = trim(term.substr(0, pos));
+            r.op = Op::NotEquals;
+            r.values = {trim(term.substr(pos + 2))};
+        } else if ((pos = term.find("==")) != std::string::npos) {
+            r.key = trim(term.substr(0, pos));
+            r.values = {trim(term.substr(pos + 2))};
+        } else if ((pos = term.find('=')) != std::string::npos) {
+            r.key = trim(term.substr(0, pos));
+            r.values = {trim(term.substr(pos + 1))};
+        } else if (term[0] == '!') {
+            r.key = trim(term.substr(1));
+            r.op = Op::DoesNotExist;
+        } else {
+            r.key = term;
+            r.op = Op::Exists;
+        }
+        if (r.key.empty() || r.key.find_first_of(" ()!=") != std::string::npos)
+            return ApiStatus::badRequest("unable to parse requirement: " + term);
+        sel.m_requirements.push_back(std::move(r));
+    }
+    return sel;
+}
+
+kube::Result<Selector> Selector::parseFields(const std::string &text, engine::Kind kind)
+{
+    Selector sel;
+    sel.m_fields = true;
+    for (const auto &raw : splitTerms(text)) {
+        const std::string term = trim(raw);
+        if (term.empty())
+            continue;
+        Requirement r;
+        std::size_t pos;
+        if ((pos = term.find("!=")) != std::string::npos) {
+            r.op = Op::NotEquals;
+            r.key = trim(term.substr(0, pos));
+            r.values = {trim(term.substr(pos + 2))};
+        } else if ((pos = term.find("==")) != std::string::npos) {
+            r.key = trim(term.substr(0, pos));
+            r.values = {trim(term.substr(pos + 2))};
+        } else if ((pos = term.find('=')) != std::string::npos) {
+            r.key = trim(term.substr(0, pos));
+            r.values = {trim(term.substr(pos + 1))};
+        } else {
+            return ApiStatus::badRequest("invalid selector: '" + text + "'; can't understand '" + term + "'");
+        }
+        if (r.key != "metadata.name" && r.key != "metadata.namespace" && !extraFields(kind).count(r.key))
+            return ApiStatus::badRequest("field label not supported: " + r.key);
+        sel.m_requirements.push_back(std::move(r));
+    }
+    return sel;
+}
+
+bool Selector::matches(const Json &object) const
+{
+    static const Json emptyLabels = Json::object();
+    const Json *labels = &emptyLabels;
+    if (!m_fields) {
+        if (auto m = object.find("metadata"); m != object.end() && m->is_object())
+            if (auto l = m->find("labels"); l != m->end() && l->is_object())
+                labels = &*l;
+    }
+    for (const auto &r : m_requirements) {
+        bool present = true;
+        std::string value;
+        if (m_fields) {
+            value = fieldValue(object, r.key);
+        } else {
+            auto it = labels->find(r.key);
+            present = it != labels->end();
+            if (present)
+                value = scalarText(*it);
+        }
+        const bool listed = std::find(r.values.begin(), r.values.end(), value) != r.values.end();
+        switch (r.op) {
+        case Op::Equals:
+        case Op::In:
+            if (!present || !listed)
+                return false;
+            break;
+        case Op::NotEquals:
+        case Op::NotIn:
+            if (present && listed)
+                return false;
+            break;
+        case Op::Exists:
+            if (!present)
+                return false;
+            break;
+        case Op::DoesNotExist:
+            if (present)
+                return false;
+            break;
+        }
+    }
+    return true;
+}
+
+} // namespace server

@@ -1,0 +1,40 @@
+#pragma once
+// Selector — a label selector ("app=web,tier in (a,b),!legacy") or a field selector
+// ("metadata.name=web,spec.nodeName!=node-1") from a list or watch query, evaluated against the
+// JSON of an object. The same matcher serves lists and watches, so a watch reports exactly the
+// objects the matching list returns. Field selectors accept only the fields kube-apiserver
+// supports for the kind; anything else is a 400 "field label not supported".
+
+#include "models/engine/kind.h"
+#include "models/kube/gojson.h"
+#include "models/kube/result.h"
+
+#include <string>
+#include <vector>
+
+namespace server {
+
+class Selector
+{
+public:
+    static kube::Result<Selector> parseLabels(const std::string &text);
+    static kube::Result<Selector> parseFields(const std::string &text, engine::Kind kind);
+
+    bool matches(const kube::Json &object) const;
+    bool empty() const { return m_requirements.empty(); }
+    // The value a field selector compares for a field path ("" when absent).
+    static std::string fieldValue(const kube::Json &object, const std::string &field);
+
+private:
+    enum class Op { Equals, NotEquals, In, NotIn, Exists, DoesNotExist };
+    struct Requirement
+    {
+        std::string key;
+        Op op = Op::Equals;
+        std::vector<std::string> values;
+    };
+    std::vector<Requirement> m_requirements;
+    bool m_fields = false;
+};
+
+} // namespace server

@@ -1,0 +1,78 @@
+#pragma once
+// WatchHub — the watch cache between the engine and the HTTP watch streams. The engine thread
+// records every write the Cluster fans out (watchAll) into a bounded window of recent events;
+// each watch stream reads the window from its own cursor, so a stream that starts at a
+// resourceVersion replays exactly the events after it, and one whose resourceVersion (or
+// cursor) fell out of the window gets 410 Expired, as kube-apiserver's watch cache does.
+//
+// Each event carries the object's previous state (from a mirror of the store the hub keeps),
+// so a filtered watch can turn "stopped matching the selector" into DELETED and "started
+// matching" into ADDED. Objects are shared, immutable JSON: a window entry costs two pointers.
+
+#include "models/engine/cluster.h"
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+namespace server {
+
+struct HubEvent
+{
+    std::uint64_t seq = 0; // position in the hub, dense
+    std::uint64_t resourceVersion = 0;
+    kube::Timestamp time = 0; // virtual clock at the write (Table ages)
+    engine::Kind kind = engine::Kind::Pod;
+    engine::WatchEvent::Type type = engine::WatchEvent::Type::Added;
+    std::shared_ptr<const kube::Json> object;   // for DELETED: the last state
+    std::shared_ptr<const kube::Json> previous; // state before this event; null when new
+};
+
+class WatchHub
+{
+public:
+    explicit WatchHub(std::size_t window);
+
+    // Engine thread: seeds the mirror from the cluster and subscribes to its writes.
+    void attach(engine::Cluster &cluster);
+    void record(const engine::WatchEvent &event);
+
+    enum class Start { Ok, TooOld, TooNew };
+    // The cursor of the first event after resourceVersion rv. Call on the engine thread so the
+    // answer is consistent with the cluster state read in the same call.
+    Start cursorAfter(std::uint64_t rv, std::uint64_t &cursor) const;
+    std::uint64_t headCursor() const;
+    std::uint64_t headResourceVersion() const;
+    std::uint64_t oldestResourceVersion() const; // the window holds every event after this RV
+
+    enum class Wait { Events, Timeout, Expired, Closed };
+    // Blocks until events at or after cursor exist, the deadline passes or the hub closes;
+    // appends at most maxEvents of them and advances cursor. Expired: the cursor fell out of
+    // the window (the stream was too slow).
+    Wait next(std::uint64_t &cursor, std::chrono::steady_clock::time_point deadline,
+              std::vector<HubEvent> &out, std::size_t maxEvents = 256);
+
+    void close(); // wakes every waiting stream; next() answers Closed from now on
+    bool closed() const;
+
+private:
+    const std::size_t m_window;
+    mutable std::mutex m_mutex;
+    std::condition_variable m_cv;
+    std::deque<HubEvent> m_events;
+    std::uint64_t m_nextSeq = 0;
+    std::uint64_t m_floorRv = 0; // every event with a larger RV is still in m_events
+    std::uint64_t m_headRv = 0;
+    bool m_closed = false;
+    const engine::Cluster *m_cluster = nullptr;
+    // Engine thread only: the latest state of every object, by kind and "ns/name".
+    std::map<std::pair<engine::Kind, std::string>, std::shared_ptr<const kube::Json>> m_mirror;
+};
+
+} // namespace server

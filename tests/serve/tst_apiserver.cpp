@@ -1,0 +1,728 @@
+// The embedded API server's wire behaviour, checked in process through the client library's
+// libcurl transport: discovery negotiation, Tables, selectors, paging, optimistic concurrency,
+// patches, Status bodies, watch resume, bookmarks, streaming lists, 410 Expired, TLS and token
+// authentication. The clock is frozen (speed 0) so nothing changes unless a test changes it.
+
+#include "models/client/httptransport.h"
+#include "models/engine/scenariorunner.h"
+#include "models/server/apiserver.h"
+
+#include <QFile>
+#include <QtTest>
+
+#include <atomic>
+#include <memory>
+
+using kube::Json;
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+std::unique_ptr<engine::Cluster> testCluster()
+{
+    QFile f(QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/serve/web.yaml"));
+    if (!f.open(QIODevice::ReadOnly))
+        return nullptr;
+    auto c = engine::ScenarioRunner::buildCluster(f.readAll().toStdString(), "web.yaml");
+    return c ? std::move(*c) : nullptr;
+}
+
+struct Running
+{
+    std::unique_ptr<server::ApiServer> server;
+    std::unique_ptr<client::HttpTransport> transport;
+};
+
+Running startServer(server::ServerOptions options = {}, const std::string &clientToken = {})
+{
+    Running r;
+    options.speed = 0;
+    if (options.bookmarkInterval == std::chrono::milliseconds(1000))
+        options.bookmarkInterval = std::chrono::milliseconds(100);
+    r.server = std::make_unique<server::ApiServer>(testCluster(), options);
+    if (auto s = r.server->start(); !s) {
+        qWarning("start: %s", s.error().message.c_str());
+        r.server.reset();
+        return r;
+    }
+    client::RestConfig config;
+    config.server = r.server->url();
+    config.caPem = r.server->caCertificatePem();
+    config.token = clientToken;
+    r.transport = std::make_unique<client::HttpTransport>(config);
+    return r;
+}
+
+// Lines of a watch until `count` arrived or the server ended the stream.
+std::vector<Json> watchLines(client::Transport &t, const std::string &path, const client::Query &query,
+                             std::size_t count, kube::ApiStatus *error = nullptr)
+{
+    std::vector<Json> lines;
+    std::atomic<bool> cancel{false};
+    client::RequestOptions options;
+    options.totalTimeout = std::chrono::seconds(20);
+    auto r = t.watch(
+        path, query,
+        [&](std::string_view line) {
+            lines.push_back(Json::parse(line));
+            return lines.size() < count;
+        },
+        cancel, options);
+    if (!r && error)
+        *error = r.error();
+    return lines;
+}
+
+Json getJson(client::Transport &t, const std::string &path, const client::Query &query = {},
+             const std::string &accept = "application/json")
+{
+    auto r = t.request("GET", path, query, {}, {}, accept);
+    if (!r)
+        return Json{{"error", r.error().message}, {"code", r.error().code}};
+    return Json::parse(r->body);
+}
+
+std::vector<std::string> columnNames(const Json &table)
+{
+    std::vector<std::string> out;
+    for (const auto &c : table["columnDefinitions"])
+        out.push_back(c["name"].get<std::string>());
+    return out;
+}
+
+QStringList toList(const std::vector<std::string> &v)
+{
+    QStringList out;
+    for (const auto &s : v)
+        out << QString::fromStdString(s);
+    return out;
+}
+
+const char *kTableAccept =
+    "application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g="
+    "meta.k8s.io,application/json";
+
+} // namespace
+
+class TstApiServer : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void discoveryFollowsTheAcceptHeader_data();
+    void discoveryFollowsTheAcceptHeader();
+    void discoveryListsShortNamesAndCategories();
+    void tablesCarryKubectlColumns_data();
+    void tablesCarryKubectlColumns();
+    void selectorsFilterLists_data();
+    void selectorsFilterLists();
+    void unsupportedFieldSelectorIsABadRequest();
+    void pagedListsShareOneResourceVersion();
+    void errorsAreStatusObjects_data();
+    void errorsAreStatusObjects();
+    void putWithAStaleResourceVersionConflicts();
+    void patchTypesAndNoOpPatches();
+    void unknownPatchTypeIsUnsupportedMediaType();
+    void statusSubresourceWritesOnlyStatus();
+    void createThenCreateAgainIsAlreadyExists();
+    void deleteHonoursPreconditionsAndGracePeriods();
+    void watchResumesAfterTheResourceVersion();
+    void watchFromATooOldResourceVersionIsExpired();
+    void watchTurnsSelectorChangesIntoAddedAndDeleted();
+    void watchSendsBookmarksWhenAllowed();
+    void streamingListEndsInitialEventsWithABookmark();
+    void streamingListNeedsNotOlderThan();
+    void tlsServerRequiresTheToken();
+    void nonLoopbackAddressesAreRefused_data();
+    void nonLoopbackAddressesAreRefused();
+};
+
+void TstApiServer::discoveryFollowsTheAcceptHeader_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("accept");
+    QTest::addColumn<QString>("contentType");
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("apiVersion");
+    const QString agg =
+        QStringLiteral("application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,"
+                       "application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,"
+                       "application/json");
+    const QString agg127 = QStringLiteral(
+        "application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json");
+    const QString v2 = QStringLiteral("application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList");
+    const QString v2beta1 =
+        QStringLiteral("application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList");
+    QTest::newRow("kubectl 1.32 gets aggregated v2 for the core group")
+        << u"/api"_s << agg << v2 << u"APIGroupDiscoveryList"_s << u"apidiscovery.k8s.io/v2"_s;
+    QTest::newRow("kubectl 1.32 gets aggregated v2 for named groups")
+        << u"/apis"_s << agg << v2 << u"APIGroupDiscoveryList"_s << u"apidiscovery.k8s.io/v2"_s;
+    QTest::newRow("kubectl 1.27 gets aggregated v2beta1")
+        << u"/apis"_s << agg127 << v2beta1 << u"APIGroupDiscoveryList"_s << u"apidiscovery.k8s.io/v2beta1"_s;
+    QTest::newRow("plain JSON gets the legacy APIVersions")
+        << u"/api"_s << u"application/json, */*"_s << u"application/json"_s << u"APIVersions"_s << u""_s;
+    QTest::newRow("plain JSON gets the legacy APIGroupList")
+        << u"/apis"_s << u"application/json"_s << u"application/json"_s << u"APIGroupList"_s << u"v1"_s;
+    QTest::newRow("legacy resource list of apps/v1")
+        << u"/apis/apps/v1"_s << u"application/json, */*"_s << u"application/json"_s << u"APIResourceList"_s
+        << u"v1"_s;
+}
+
+void TstApiServer::discoveryFollowsTheAcceptHeader()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, accept);
+    QFETCH(QString, contentType);
+    QFETCH(QString, kind);
+    QFETCH(QString, apiVersion);
+    auto s = startServer();
+    QVERIFY(s.server);
+    auto r = s.transport->request("GET", path.toStdString(), {}, {}, {}, accept.toStdString());
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+    QCOMPARE(QString::fromStdString(r->contentType), contentType);
+    const Json doc = Json::parse(r->body);
+    QCOMPARE(QString::fromStdString(doc.value("kind", "")), kind);
+    QCOMPARE(QString::fromStdString(doc.value("apiVersion", "")), apiVersion);
+}
+
+void TstApiServer::discoveryListsShortNamesAndCategories()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    const Json doc = getJson(*s.transport, "/apis", {},
+                             "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList");
+    QCOMPARE(doc["items"].size(), 1u);
+    QCOMPARE(doc["items"][0]["metadata"]["name"], "apps");
+    Json ds;
+    for (const auto &r : doc["items"][0]["versions"][0]["resources"])
+        if (r["resource"] == "daemonsets")
+            ds = r;
+    QCOMPARE(ds["shortNames"], Json::array({"ds"}));
+    QCOMPARE(ds["categories"], Json::array({"all"}));
+    QCOMPARE(ds["scope"], "Namespaced");
+    QCOMPARE(ds["responseKind"]["kind"], "DaemonSet");
+    QCOMPARE(ds["subresources"][0]["subresource"], "status");
+    const Json core = getJson(*s.transport, "/api/v1");
+    bool nodesClusterScoped = false;
+    for (const auto &r : core["resources"])
+        if (r["name"] == "nodes")
+            nodesClusterScoped = r["namespaced"] == false && r["shortNames"] == Json::array({"no"});
+    QVERIFY(nodesClusterScoped);
+}
+
+void TstApiServer::tablesCarryKubectlColumns_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QStringList>("columns");
+    QTest::addColumn<QString>("firstRow");
+    QTest::newRow("daemonsets show desired, current, ready, up-to-date and available")
+        << u"/apis/apps/v1/namespaces/default/daemonsets/web"_s
+        << QStringList{u"Name"_s,       u"Desired"_s,   u"Current"_s,       u"Ready"_s,
+                       u"Up-to-date"_s, u"Available"_s, u"Node Selector"_s, u"Age"_s,
+                       u"Containers"_s, u"Images"_s,    u"Selector"_s}
+        << uR"(["web",3,3,3,3,3,"<none>",)"_s;
+    QTest::newRow("pods show ready, status and restarts")
+        << u"/api/v1/namespaces/default/pods?labelSelector=app%3Dsolo"_s
+        << QStringList{u"Name"_s, u"Ready"_s, u"Status"_s,         u"Restarts"_s,       u"Age"_s,
+                       u"IP"_s,   u"Node"_s,  u"Nominated Node"_s, u"Readiness Gates"_s}
+        << uR"(1/1","Running","0",)"_s;
+    QTest::newRow("nodes show status, roles and version")
+        << u"/api/v1/nodes"_s
+        << QStringList{u"Name"_s,           u"Status"_s,           u"Roles"_s,       u"Age"_s,
+                       u"Version"_s,        u"Internal-IP"_s,      u"External-IP"_s, u"OS-Image"_s,
+                       u"Kernel-Version"_s, u"Container-Runtime"_s}
+        << uR"(["node-0","Ready","<none>",)"_s;
+    QTest::newRow("controller revisions show their controller and revision")
+        << u"/apis/apps/v1/namespaces/default/controllerrevisions?labelSelector=app%3Dweb"_s
+        << QStringList{u"Name"_s, u"Controller"_s, u"Revision"_s, u"Age"_s}
+        << uR"("daemonset.apps/web",1,)"_s;
+    QTest::newRow("namespaces show their phase")
+        << u"/api/v1/namespaces/default"_s << QStringList{u"Name"_s, u"Status"_s, u"Age"_s}
+        << uR"(["default","Active",)"_s;
+}
+
+void TstApiServer::tablesCarryKubectlColumns()
+{
+    QFETCH(QString, path);
+    QFETCH(QStringList, columns);
+    QFETCH(QString, firstRow);
+    auto s = startServer();
+    QVERIFY(s.server);
+    const std::string p = path.toStdString();
+    const auto q = p.find('?');
+    client::Query query;
+    if (q != std::string::npos) {
+        const std::string kv = p.substr(q + 1);
+        query.push_back({kv.substr(0, kv.find('=')),
+                         QUrl::fromPercentEncoding(QByteArray::fromStdString(kv.substr(kv.find('=') + 1)))
+                             .toStdString()});
+    }
+    const Json table = getJson(*s.transport, p.substr(0, q), query, kTableAccept);
+    QCOMPARE(QString::fromStdString(table.value("kind", "")), QStringLiteral("Table"));
+    QCOMPARE(toList(columnNames(table)), columns);
+    QVERIFY(!table["metadata"].value("resourceVersion", "").empty());
+    QVERIFY(table["rows"].size() >= 1);
+    const std::string cells = table["rows"][0]["cells"].dump();
+    QVERIFY2(cells.find(firstRow.toStdString()) != std::string::npos, cells.c_str());
+    QCOMPARE(table["rows"][0]["object"]["kind"], "PartialObjectMetadata");
+}
+
+void TstApiServer::selectorsFilterLists_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<int>("count");
+    QTest::newRow("a label selector picks the pods of one DaemonSet")
+        << u"/api/v1/namespaces/default/pods"_s << u"labelSelector"_s << u"app=web"_s << 3;
+    QTest::newRow("a set-based label selector matches either value")
+        << u"/api/v1/namespaces/default/pods"_s << u"labelSelector"_s << u"app in (web,solo)"_s << 6;
+    QTest::newRow("a negated label selector excludes")
+        << u"/api/v1/pods"_s << u"labelSelector"_s << u"app!=web"_s << 3;
+    QTest::newRow("metadata.name selects one DaemonSet, as rollout status asks")
+        << u"/apis/apps/v1/namespaces/default/daemonsets"_s << u"fieldSelector"_s << u"metadata.name=web"_s
+        << 1;
+    QTest::newRow("spec.nodeName selects the pods of one node")
+        << u"/api/v1/pods"_s << u"fieldSelector"_s << u"spec.nodeName=node-1"_s << 2;
+    QTest::newRow("a name that does not exist selects nothing")
+        << u"/apis/apps/v1/daemonsets"_s << u"fieldSelector"_s << u"metadata.name=nope"_s << 0;
+}
+
+void TstApiServer::selectorsFilterLists()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, key);
+    QFETCH(QString, value);
+    QFETCH(int, count);
+    auto s = startServer();
+    QVERIFY(s.server);
+    const Json list = getJson(*s.transport, path.toStdString(), {{key.toStdString(), value.toStdString()}});
+    QVERIFY2(list.contains("items"), list.dump().c_str());
+    QCOMPARE(int(list["items"].size()), count);
+}
+
+void TstApiServer::unsupportedFieldSelectorIsABadRequest()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    auto r = s.transport->request("GET", "/apis/apps/v1/daemonsets", {{"fieldSelector", "spec.nodeName=x"}},
+                                  {}, {}, "application/json");
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().code, 400);
+    QCOMPARE(QString::fromStdString(r.error().reason), QStringLiteral("BadRequest"));
+    QCOMPARE(QString::fromStdString(r.error().message),
+             QStringLiteral("field label not supported: spec.nodeName"));
+}
+
+void TstApiServer::pagedListsShareOneResourceVersion()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    const Json all = getJson(*s.transport, "/api/v1/pods");
+    QCOMPARE(all["items"].size(), 6u);
+    std::vector<std::string> names;
+    std::string token, rv;
+    int pages = 0;
+    do {
+        client::Query q = {{"limit", "4"}};
+        if (!token.empty())
+            q.push_back({"continue", token});
+        const Json page = getJson(*s.transport, "/api/v1/pods", q);
+        QVERIFY2(page.contains("items"), page.dump().c_str());
+        if (rv.empty())
+            rv = page["metadata"]["resourceVersion"];
+        QCOMPARE(page["metadata"]["resourceVersion"].get<std::string>(), rv);
+        for (const auto &i : page["items"])
+            names.push_back(i["metadata"]["name"]);
+        token = page["metadata"].value("continue", "");
+        if (!token.empty())
+            QCOMPARE(page["metadata"]["remainingItemCount"], 2);
+        ++pages;
+    } while (!token.empty() && pages < 10);
+    QCOMPARE(pages, 2);
+    std::vector<std::string> expected;
+    for (const auto &i : all["items"])
+        expected.push_back(i["metadata"]["name"]);
+    QCOMPARE(names, expected);
+
+    auto expired = s.transport->request("GET", "/api/v1/pods", {{"limit", "4"}, {"continue", "999-4"}}, {},
+                                        {}, "application/json");
+    QVERIFY(!expired.ok());
+    QCOMPARE(expired.error().code, 410);
+    QCOMPARE(QString::fromStdString(expired.error().reason), QStringLiteral("Expired"));
+}
+
+void TstApiServer::errorsAreStatusObjects_data()
+{
+    QTest::addColumn<QString>("method");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("reason");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("a missing DaemonSet is NotFound with its qualified resource")
+        << u"GET"_s << u"/apis/apps/v1/namespaces/default/daemonsets/nope"_s << 404 << u"NotFound"_s
+        << uR"(daemonsets.apps "nope" not found)"_s;
+    QTest::newRow("a missing pod names the core resource without a group")
+        << u"GET"_s << u"/api/v1/namespaces/default/pods/nope"_s << 404 << u"NotFound"_s
+        << uR"(pods "nope" not found)"_s;
+    QTest::newRow("an unknown resource is NotFound")
+        << u"GET"_s << u"/apis/apps/v1/namespaces/default/deployments"_s << 404 << u"NotFound"_s
+        << u"the server could not find the requested resource"_s;
+    QTest::newRow("an unknown group is NotFound")
+        << u"GET"_s << u"/apis/batch/v1/jobs"_s << 404 << u"NotFound"_s
+        << u"the server could not find the requested resource"_s;
+    QTest::newRow("deleting a collection is not allowed")
+        << u"DELETE"_s << u"/api/v1/namespaces/default/pods"_s << 405 << u"MethodNotAllowed"_s
+        << u"the server does not allow this method on the requested resource"_s;
+}
+
+void TstApiServer::errorsAreStatusObjects()
+{
+    QFETCH(QString, method);
+    QFETCH(QString, path);
+    QFETCH(int, code);
+    QFETCH(QString, reason);
+    QFETCH(QString, message);
+    auto s = startServer();
+    QVERIFY(s.server);
+    auto r = s.transport->request(method.toStdString(), path.toStdString(), {}, {}, {}, "application/json");
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().code, code);
+    QCOMPARE(QString::fromStdString(r.error().reason), reason);
+    QCOMPARE(QString::fromStdString(r.error().message), message);
+}
+
+void TstApiServer::putWithAStaleResourceVersionConflicts()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    const std::string path = "/apis/apps/v1/namespaces/default/daemonsets/web";
+    Json ds = getJson(*s.transport, path);
+    const std::string staleRv = ds["metadata"]["resourceVersion"];
+    ds["metadata"]["labels"]["tier"] = "frontend";
+    auto first = s.transport->request("PUT", path, {}, ds.dump(), "application/json", "application/json");
+    QVERIFY2(first.ok(), first.ok() ? "" : first.error().message.c_str());
+    const Json updated = Json::parse(first->body);
+    QCOMPARE(updated["metadata"]["labels"]["tier"], "frontend");
+    QVERIFY(updated["metadata"]["resourceVersion"] != staleRv);
+
+    ds["metadata"]["labels"]["tier"] = "backend"; // still carries the stale resourceVersion
+    auto second = s.transport->request("PUT", path, {}, ds.dump(), "application/json", "application/json");
+    QVERIFY(!second.ok());
+    QCOMPARE(second.error().code, 409);
+    QCOMPARE(QString::fromStdString(second.error().reason), QStringLiteral("Conflict"));
+    QCOMPARE(QString::fromStdString(second.error().message),
+             QStringLiteral(
+                 "Operation cannot be fulfilled on daemonsets.apps \"web\": the object has been modified; "
+                 "please apply your changes to the latest version and try again"));
+    QCOMPARE(getJson(*s.transport, path)["metadata"]["labels"]["tier"], "frontend");
+}
+
+void TstApiServer::patchTypesAndNoOpPatches()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    const std::string path = "/apis/apps/v1/namespaces/default/daemonsets/web";
+    auto patch = [&](const std::string &type, const std::string &body) {
+        auto r = s.transport->request("PATCH", path, {}, body, type, "application/json");
+        return r.ok() ? Json::parse(r->body) : Json{{"error", r.error().message}};
+    };
+    const Json before = getJson(*s.transport, path);
+    const Json merged = patch("application/merge-patch+json", R"({"metadata":{"labels":{"tier":"a"}}})");
+    QCOMPARE(merged["metadata"]["labels"]["tier"], "a");
+    QVERIFY(merged["metadata"]["resourceVersion"] != before["metadata"]["resourceVersion"]);
+    // The same patch again changes nothing: the resourceVersion stays (kubectl prints "(no change)").
+    const Json again = patch("application/merge-patch+json", R"({"metadata":{"labels":{"tier":"a"}}})");
+    QCOMPARE(again["metadata"]["resourceVersion"], merged["metadata"]["resourceVersion"]);
+    const Json jsonPatched = patch("application/json-patch+json",
+                                   R"([{"op":"replace","path":"/metadata/labels/tier","value":"b"}])");
+    QCOMPARE(jsonPatched["metadata"]["labels"]["tier"], "b");
+    const Json strategic =
+        patch("application/strategic-merge-patch+json",
+              R"({"spec":{"template":{"spec":{"containers":[{"name":"web","image":"nginx:1.29"}]}}}})");
+    QCOMPARE(strategic["spec"]["template"]["spec"]["containers"][0]["image"], "nginx:1.29");
+    // Strategic merge kept the container's other fields.
+    QCOMPARE(strategic["spec"]["template"]["spec"]["containers"][0]["ports"][0]["containerPort"], 80);
+    QCOMPARE(strategic["metadata"]["generation"].get<int>(), before["metadata"]["generation"].get<int>() + 1);
+}
+
+void TstApiServer::unknownPatchTypeIsUnsupportedMediaType()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    auto r = s.transport->request("PATCH", "/apis/apps/v1/namespaces/default/daemonsets/web", {}, "{}",
+                                  "application/apply-patch+yaml", "application/json");
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().code, 415);
+    QCOMPARE(QString::fromStdString(r.error().reason), QStringLiteral("UnsupportedMediaType"));
+}
+
+void TstApiServer::statusSubresourceWritesOnlyStatus()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    auto r =
+        s.transport->request("PATCH", "/apis/apps/v1/namespaces/default/daemonsets/web/status", {},
+                             R"({"metadata":{"labels":{"ignored":"yes"}},"status":{"numberMisscheduled":2}})",
+                             "application/merge-patch+json", "application/json");
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+    const Json ds = getJson(*s.transport, "/apis/apps/v1/namespaces/default/daemonsets/web");
+    QCOMPARE(ds["status"]["numberMisscheduled"], 2);
+    QVERIFY(!ds["metadata"]["labels"].contains("ignored"));
+}
+
+void TstApiServer::createThenCreateAgainIsAlreadyExists()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    const std::string ds = R"({"apiVersion":"apps/v1","kind":"DaemonSet","metadata":{"name":"agent"},
+        "spec":{"selector":{"matchLabels":{"app":"agent"}},"template":{"metadata":{"labels":{"app":"agent"}},
+        "spec":{"containers":[{"name":"agent","image":"agent:1"}]}}}})";
+    auto created = s.transport->request("POST", "/apis/apps/v1/namespaces/default/daemonsets", {}, ds,
+                                        "application/json", "application/json");
+    QVERIFY2(created.ok(), created.ok() ? "" : created.error().message.c_str());
+    QCOMPARE(created->status, 201);
+    const Json object = Json::parse(created->body);
+    QCOMPARE(object["metadata"]["namespace"], "default"); // from the URL
+    QCOMPARE(object["metadata"]["generation"], 1);
+    QCOMPARE(object["spec"]["updateStrategy"]["type"], "RollingUpdate"); // API defaulting
+    QVERIFY(!object["metadata"].value("uid", "").empty());
+
+    auto again = s.transport->request("POST", "/apis/apps/v1/namespaces/default/daemonsets", {}, ds,
+                                      "application/json", "application/json");
+    QVERIFY(!again.ok());
+    QCOMPARE(again.error().code, 409);
+    QCOMPARE(QString::fromStdString(again.error().reason), QStringLiteral("AlreadyExists"));
+    QCOMPARE(QString::fromStdString(again.error().message),
+             QStringLiteral(R"(daemonsets.apps "agent" already exists)"));
+
+    Json inDefault = Json::parse(ds);
+    inDefault["metadata"]["name"] = "agent2";
+    inDefault["metadata"]["namespace"] = "default";
+    // The body names another namespace than the URL.
+    auto elsewhere = s.transport->request("POST", "/apis/apps/v1/namespaces/kube-system/daemonsets", {},
+                                          inDefault.dump(), "application/json", "application/json");
+    QVERIFY(!elsewhere.ok());
+    QCOMPARE(elsewhere.error().code, 400);
+}
+
+void TstApiServer::deleteHonoursPreconditionsAndGracePeriods()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    const Json solo = getJson(*s.transport, "/apis/apps/v1/namespaces/default/daemonsets/solo");
+    auto wrongUid = s.transport->request("DELETE", "/apis/apps/v1/namespaces/default/daemonsets/solo", {},
+                                         R"({"preconditions":{"uid":"not-the-uid"}})", "application/json",
+                                         "application/json");
+    QVERIFY(!wrongUid.ok());
+    QCOMPARE(wrongUid.error().code, 409);
+    QVERIFY(wrongUid.error().message.rfind("Precondition failed: UID in precondition: not-the-uid", 0) == 0);
+
+    // A pod is deleted gracefully: it stays, with a deletionTimestamp, until the kubelet is done.
+    const std::string pod = getJson(*s.transport, "/api/v1/namespaces/default/pods",
+                                    {{"labelSelector", "app=solo"}})["items"][0]["metadata"]["name"];
+    auto graceful = s.transport->request("DELETE", "/api/v1/namespaces/default/pods/" + pod, {}, {}, {},
+                                         "application/json");
+    QVERIFY2(graceful.ok(), graceful.ok() ? "" : graceful.error().message.c_str());
+    QVERIFY(Json::parse(graceful->body)["metadata"].contains("deletionTimestamp"));
+    QVERIFY(getJson(*s.transport, "/api/v1/namespaces/default/pods/" + pod)["metadata"].contains(
+        "deletionTimestamp"));
+    // gracePeriodSeconds=0 removes it at once.
+    auto now = s.transport->request("DELETE", "/api/v1/namespaces/default/pods/" + pod,
+                                    {{"gracePeriodSeconds", "0"}}, {}, {}, "application/json");
+    QVERIFY2(now.ok(), now.ok() ? "" : now.error().message.c_str());
+    QCOMPARE(getJson(*s.transport, "/api/v1/namespaces/default/pods/" + pod)["code"], 404);
+
+    auto removed = s.transport->request("DELETE", "/apis/apps/v1/namespaces/default/daemonsets/solo", {},
+                                        Json{{"preconditions", {{"uid", solo["metadata"]["uid"]}}}}.dump(),
+                                        "application/json", "application/json");
+    QVERIFY2(removed.ok(), removed.ok() ? "" : removed.error().message.c_str());
+    QCOMPARE(getJson(*s.transport, "/apis/apps/v1/namespaces/default/daemonsets/solo")["code"], 404);
+}
+
+void TstApiServer::watchResumesAfterTheResourceVersion()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    const Json list = getJson(*s.transport, "/apis/apps/v1/namespaces/default/daemonsets",
+                              {{"fieldSelector", "metadata.name=web"}});
+    const std::string rv = list["metadata"]["resourceVersion"];
+    s.server->withCluster([](engine::Cluster &c) {
+        (void)c.patch(engine::Kind::DaemonSet, "default", "solo", engine::PatchType::Merge,
+                      Json::parse(R"({"metadata":{"labels":{"x":"1"}}})"));
+        (void)c.patch(engine::Kind::DaemonSet, "default", "web", engine::PatchType::Merge,
+                      Json::parse(R"({"metadata":{"labels":{"x":"2"}}})"));
+    });
+    const auto lines =
+        watchLines(*s.transport, "/apis/apps/v1/namespaces/default/daemonsets",
+                   {{"watch", "true"}, {"resourceVersion", rv}, {"fieldSelector", "metadata.name=web"}}, 1);
+    QCOMPARE(lines.size(), 1u);
+    QCOMPARE(lines[0]["type"], "MODIFIED");
+    QCOMPARE(lines[0]["object"]["metadata"]["name"], "web");
+    QCOMPARE(lines[0]["object"]["metadata"]["labels"]["x"], "2");
+    QVERIFY(std::stoull(lines[0]["object"]["metadata"]["resourceVersion"].get<std::string>()) >
+            std::stoull(rv));
+}
+
+void TstApiServer::watchFromATooOldResourceVersionIsExpired()
+{
+    server::ServerOptions o;
+    o.watchWindow = 4;
+    auto s = startServer(o);
+    QVERIFY(s.server);
+    const std::string rv = getJson(*s.transport, "/api/v1/nodes")["metadata"]["resourceVersion"];
+    s.server->withCluster([](engine::Cluster &c) {
+        for (int i = 0; i < 6; ++i)
+            (void)c.patch(engine::Kind::Node, "", "node-0", engine::PatchType::Merge,
+                          Json{{"metadata", {{"labels", {{"round", std::to_string(i)}}}}}});
+    });
+    const auto lines =
+        watchLines(*s.transport, "/api/v1/nodes", {{"watch", "true"}, {"resourceVersion", rv}}, 5);
+    QCOMPARE(lines.size(), 1u); // the server ends the stream after the ERROR event
+    QCOMPARE(lines[0]["type"], "ERROR");
+    QCOMPARE(lines[0]["object"]["kind"], "Status");
+    QCOMPARE(lines[0]["object"]["code"], 410);
+    QCOMPARE(lines[0]["object"]["reason"], "Expired");
+    QVERIFY(lines[0]["object"]["message"].get<std::string>().rfind("too old resource version: " + rv, 0) ==
+            0);
+}
+
+void TstApiServer::watchTurnsSelectorChangesIntoAddedAndDeleted()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    const std::string rv = getJson(*s.transport, "/api/v1/namespaces/default/pods",
+                                   {{"labelSelector", "app=solo"}})["metadata"]["resourceVersion"];
+    std::string pod;
+    s.server->withCluster([&](engine::Cluster &c) {
+        pod = c.podsOf("default", "solo").front()->metadata.name;
+        (void)c.patch(engine::Kind::Pod, "default", pod, engine::PatchType::Merge,
+                      Json::parse(R"({"metadata":{"labels":{"app":"moved"}}})"));
+        (void)c.patch(engine::Kind::Pod, "default", pod, engine::PatchType::Merge,
+                      Json::parse(R"({"metadata":{"labels":{"app":"solo"}}})"));
+    });
+    const auto lines =
+        watchLines(*s.transport, "/api/v1/namespaces/default/pods",
+                   {{"watch", "true"}, {"resourceVersion", rv}, {"labelSelector", "app=solo"}}, 2);
+    QCOMPARE(lines.size(), 2u);
+    QCOMPARE(lines[0]["type"], "DELETED");
+    QCOMPARE(lines[0]["object"]["metadata"]["name"].get<std::string>(), pod);
+    QCOMPARE(lines[1]["type"], "ADDED");
+    QCOMPARE(lines[1]["object"]["metadata"]["name"].get<std::string>(), pod);
+}
+
+void TstApiServer::watchSendsBookmarksWhenAllowed()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    const std::string rv =
+        getJson(*s.transport, "/apis/apps/v1/namespaces/default/daemonsets")["metadata"]["resourceVersion"];
+    const auto lines =
+        watchLines(*s.transport, "/apis/apps/v1/namespaces/default/daemonsets",
+                   {{"watch", "true"}, {"resourceVersion", rv}, {"allowWatchBookmarks", "true"}}, 1);
+    QCOMPARE(lines.size(), 1u);
+    QCOMPARE(lines[0]["type"], "BOOKMARK");
+    QCOMPARE(lines[0]["object"]["kind"], "DaemonSet");
+    QCOMPARE(lines[0]["object"]["metadata"]["resourceVersion"].get<std::string>(), rv);
+    // A watch without allowWatchBookmarks that times out ends with no event at all.
+    const auto quiet = watchLines(*s.transport, "/apis/apps/v1/namespaces/default/daemonsets",
+                                  {{"watch", "true"}, {"resourceVersion", rv}, {"timeoutSeconds", "1"}}, 1);
+    QCOMPARE(quiet.size(), 0u);
+}
+
+void TstApiServer::streamingListEndsInitialEventsWithABookmark()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    const auto lines = watchLines(*s.transport, "/apis/apps/v1/namespaces/default/daemonsets",
+                                  {{"watch", "true"},
+                                   {"sendInitialEvents", "true"},
+                                   {"resourceVersionMatch", "NotOlderThan"},
+                                   {"allowWatchBookmarks", "true"}},
+                                  3);
+    QCOMPARE(lines.size(), 3u);
+    QCOMPARE(lines[0]["type"], "ADDED");
+    QCOMPARE(lines[0]["object"]["metadata"]["name"], "solo");
+    QCOMPARE(lines[1]["type"], "ADDED");
+    QCOMPARE(lines[1]["object"]["metadata"]["name"], "web");
+    QCOMPARE(lines[2]["type"], "BOOKMARK");
+    QCOMPARE(lines[2]["object"]["metadata"]["annotations"]["k8s.io/initial-events-end"], "true");
+}
+
+void TstApiServer::streamingListNeedsNotOlderThan()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    kube::ApiStatus error;
+    const auto lines = watchLines(*s.transport, "/apis/apps/v1/namespaces/default/daemonsets",
+                                  {{"watch", "true"}, {"sendInitialEvents", "true"}}, 1, &error);
+    QCOMPARE(lines.size(), 0u);
+    QCOMPARE(error.code, 422);
+    QCOMPARE(QString::fromStdString(error.reason), QStringLiteral("Invalid"));
+}
+
+void TstApiServer::tlsServerRequiresTheToken()
+{
+    server::ServerOptions o;
+    o.tls = true;
+    o.token = "s3cret-token";
+    auto good = startServer(o, "s3cret-token");
+    QVERIFY(good.server);
+    QVERIFY(good.server->url().rfind("https://127.0.0.1:", 0) == 0);
+    QVERIFY(good.server->caCertificatePem().rfind("-----BEGIN CERTIFICATE-----", 0) == 0);
+    const Json ds = getJson(*good.transport, "/apis/apps/v1/namespaces/default/daemonsets/web");
+    QCOMPARE(ds["metadata"]["name"], "web");
+
+    client::RestConfig wrong;
+    wrong.server = good.server->url();
+    wrong.caPem = good.server->caCertificatePem();
+    wrong.token = "guessed";
+    client::HttpTransport wrongToken(wrong);
+    auto r = wrongToken.request("GET", "/apis/apps/v1/namespaces/default/daemonsets/web", {}, {}, {},
+                                "application/json");
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().code, 401);
+    QCOMPARE(QString::fromStdString(r.error().reason), QStringLiteral("Unauthorized"));
+    // /version stays public, as on kube-apiserver (kubectl dispatchers read it).
+    QCOMPARE(getJson(wrongToken, "/version")["minor"], "32");
+
+    client::RestConfig untrusted = wrong;
+    untrusted.caPem.clear(); // the system store does not know the generated CA
+    client::HttpTransport noCa(untrusted);
+    auto tlsFail = noCa.request("GET", "/version", {}, {}, {}, "application/json");
+    QVERIFY(!tlsFail.ok());
+    QCOMPARE(tlsFail.error().code, 0);
+}
+
+void TstApiServer::nonLoopbackAddressesAreRefused_data()
+{
+    QTest::addColumn<QString>("host");
+    QTest::addColumn<bool>("accepted");
+    QTest::newRow("every interface is refused") << u"0.0.0.0"_s << false;
+    QTest::newRow("a LAN address is refused") << u"192.168.1.10"_s << false;
+    QTest::newRow("a host name other than localhost is refused") << u"example.com"_s << false;
+    QTest::newRow("IPv6 any is refused") << u"::"_s << false;
+    QTest::newRow("127.0.0.1 is served") << u"127.0.0.1"_s << true;
+    QTest::newRow("the rest of 127/8 is loopback too") << u"127.0.0.2"_s << true;
+    QTest::newRow("localhost is served") << u"localhost"_s << true;
+    QTest::newRow("::1 is loopback") << u"::1"_s << true;
+}
+
+void TstApiServer::nonLoopbackAddressesAreRefused()
+{
+    QFETCH(QString, host);
+    QFETCH(bool, accepted);
+    QCOMPARE(server::ApiServer::isLoopback(host.toStdString()), accepted);
+    if (accepted)
+        return;
+    server::ServerOptions o;
+    o.host = host.toStdString();
+    server::ApiServer s(testCluster(), o);
+    auto r = s.start();
+    QVERIFY(!r.ok());
+    QVERIFY(r.error().message.find("loopback") != std::string::npos);
+}
+
+QTEST_GUILESS_MAIN(TstApiServer)
+#include "tst_apiserver.moc"

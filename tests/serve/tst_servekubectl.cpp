@@ -1,0 +1,642 @@
+// `daemonscope serve` driven by the real kubectl: the kubectl on PATH (a dispatcher that picks
+// the binary matching the server's /version, i.e. 1.32) and kubectl 1.27 from the same folder
+// when it is installed. Each test starts its own server on a free loopback port with the test
+// scenario (tests/serve/web.yaml), writes the kubeconfig to a temporary folder, runs kubectl
+// with a fresh HOME (cold discovery cache) and checks kubectl's exact output and exit codes
+// (kube-api.md Part A, daemonset-semantics.md §4 and §6). Only processes started here are
+// stopped, by their own handles.
+
+#include <QDir>
+#include <QFileInfo>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <csignal>
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString sourceDir()
+{
+    const QString env = qEnvironmentVariable("DAEMONSCOPE_SOURCE_DIR");
+    return env.isEmpty() ? QStringLiteral(DAEMONSCOPE_SOURCE_DIR) : env;
+}
+
+QString scenarioPath()
+{
+    return sourceDir() + QStringLiteral("/tests/serve/web.yaml");
+}
+
+// The kubectl binaries to run: label -> path.
+QList<QPair<QString, QString>> kubectls()
+{
+    QList<QPair<QString, QString>> out;
+    const QString onPath = QStandardPaths::findExecutable(QStringLiteral("kubectl"));
+    if (onPath.isEmpty())
+        return out;
+    out.append({QStringLiteral("kubectl on PATH"), onPath});
+    const QString dir = QFileInfo(QFileInfo(onPath).canonicalFilePath()).absolutePath();
+    const QString k127 = dir + QStringLiteral("/kubectl.1.27");
+    if (QFileInfo(k127).isExecutable())
+        out.append({QStringLiteral("kubectl 1.27"), k127});
+    return out;
+}
+
+struct KubectlResult
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+class Server
+{
+public:
+    Server(const QTemporaryDir &dir, const QStringList &extra)
+        : m_kubeconfig(dir.filePath(QStringLiteral("kubeconfig-%1").arg(++s_count)))
+    {
+        m_process.setProgram(qEnvironmentVariable("DAEMONSCOPE_BINARY"));
+        m_process.setArguments(QStringList{QStringLiteral("serve"), QStringLiteral("--scenario"),
+                                           scenarioPath(), QStringLiteral("--listen"),
+                                           QStringLiteral("127.0.0.1:0"), QStringLiteral("--kubeconfig-out"),
+                                           m_kubeconfig} +
+                               extra);
+        m_process.start();
+    }
+
+    ~Server()
+    {
+        if (m_process.state() != QProcess::NotRunning) {
+            m_process.terminate();
+            if (!m_process.waitForFinished(10000))
+                m_process.kill();
+            m_process.waitForFinished(5000);
+        }
+    }
+
+    // Waits until the server printed its kubeconfig line.
+    bool waitReady()
+    {
+        while (!m_stdout.contains("kubeconfig: ")) {
+            if (m_process.state() == QProcess::NotRunning && !m_process.bytesAvailable())
+                return false;
+            if (!m_process.waitForReadyRead(60000) && m_process.state() == QProcess::NotRunning)
+                m_stdout += m_process.readAllStandardOutput();
+            m_stdout += m_process.readAllStandardOutput();
+            if (m_process.state() == QProcess::NotRunning && !m_stdout.contains("kubeconfig: "))
+                return false;
+        }
+        return true;
+    }
+
+    QString diagnostics()
+    {
+        return QString::fromUtf8(m_stdout + m_process.readAllStandardOutput() +
+                                 m_process.readAllStandardError());
+    }
+
+    const QString &kubeconfig() const { return m_kubeconfig; }
+    QProcess &process() { return m_process; }
+
+private:
+    static inline int s_count = 0;
+    QString m_kubeconfig;
+    QProcess m_process;
+    QByteArray m_stdout;
+};
+
+} // namespace
+
+class TstServeKubectl : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+
+    void getDaemonSetsShowsTheServerColumns_data();
+    void getDaemonSetsShowsTheServerColumns();
+    void getYamlPrintsTheStoredObject_data();
+    void getYamlPrintsTheStoredObject();
+    void rolloutHistoryPrintsEveryRevision_data();
+    void rolloutHistoryPrintsEveryRevision();
+    void rolloutHistoryOfOneRevisionPrintsItsTemplate_data();
+    void rolloutHistoryOfOneRevisionPrintsItsTemplate();
+    void rolloutUndoFollowsKubectlRules_data();
+    void rolloutUndoFollowsKubectlRules();
+    void mergePatchStartsARolloutThatStatusFollows_data();
+    void mergePatchStartsARolloutThatStatusFollows();
+    void getPodsWatchPrintsTheListThenEachChange_data();
+    void getPodsWatchPrintsTheListThenEachChange();
+    void tlsServerNeedsTheGeneratedToken_data();
+    void tlsServerNeedsTheGeneratedToken();
+    void serveRefusesNonLoopbackAddresses_data();
+    void serveRefusesNonLoopbackAddresses();
+    void serveStopsCleanlyOnSignals_data();
+    void serveStopsCleanlyOnSignals();
+
+private:
+    enum class Transports { Http, Https, Both };
+    void addKubectlRows(Transports transports);
+    KubectlResult kubectl(const QString &binary, const QString &kubeconfig, const QStringList &args);
+    std::unique_ptr<Server> startServer(bool tls, const QString &speed = QStringLiteral("4"));
+
+    QTemporaryDir m_dir;
+};
+
+void TstServeKubectl::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    const QString binary = qEnvironmentVariable("DAEMONSCOPE_BINARY");
+    if (binary.isEmpty() || !QFileInfo(binary).isExecutable())
+        QSKIP("DAEMONSCOPE_BINARY does not name the daemonscope executable");
+    if (kubectls().isEmpty())
+        QSKIP("no kubectl on PATH");
+    QDir(m_dir.path()).mkdir(QStringLiteral("home"));
+}
+
+void TstServeKubectl::addKubectlRows(Transports transports)
+{
+    QTest::addColumn<QString>("binary");
+    QTest::addColumn<bool>("tls");
+    for (const auto &[label, path] : kubectls()) {
+        if (transports != Transports::Https)
+            QTest::newRow(qPrintable(label + QStringLiteral(" over http"))) << path << false;
+        if (transports != Transports::Http)
+            QTest::newRow(qPrintable(label + QStringLiteral(" over https with the CA and token")))
+                << path << true;
+    }
+}
+
+KubectlResult TstServeKubectl::kubectl(const QString &binary, const QString &kubeconfig,
+                                       const QStringList &args)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    // A home of its own: kubectl's discovery cache starts cold and nothing of the user's is read.
+    env.insert(QStringLiteral("HOME"), m_dir.filePath(QStringLiteral("home")));
+    env.remove(QStringLiteral("KUBECONFIG"));
+    p.setProcessEnvironment(env);
+    p.start(binary, QStringList{QStringLiteral("--kubeconfig"), kubeconfig} + args);
+    KubectlResult r;
+    if (!p.waitForFinished(180000)) {
+        p.kill();
+        p.waitForFinished(5000);
+        r.err = QStringLiteral("kubectl did not finish");
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+std::unique_ptr<Server> TstServeKubectl::startServer(bool tls, const QString &speed)
+{
+    QStringList extra{QStringLiteral("--speed"), speed};
+    if (tls)
+        extra << QStringLiteral("--tls");
+    auto s = std::make_unique<Server>(m_dir, extra);
+    if (!s->waitReady()) {
+        qWarning("serve did not start: %s", qPrintable(s->diagnostics()));
+        return nullptr;
+    }
+    return s;
+}
+
+#define RUN_OK(result)                                                                                       \
+    QVERIFY2((result).exitCode == 0, qPrintable(QStringLiteral("exit %1\nstdout:\n%2\nstderr:\n%3")          \
+                                                    .arg((result).exitCode)                                  \
+                                                    .arg((result).out, (result).err)))
+
+void TstServeKubectl::getDaemonSetsShowsTheServerColumns_data()
+{
+    addKubectlRows(Transports::Both);
+}
+
+void TstServeKubectl::getDaemonSetsShowsTheServerColumns()
+{
+    QFETCH(QString, binary);
+    QFETCH(bool, tls);
+    auto server = startServer(tls);
+    QVERIFY(server);
+    const auto r = kubectl(binary, server->kubeconfig(), {QStringLiteral("get"), QStringLiteral("ds")});
+    RUN_OK(r);
+    const QStringList lines = r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 3);
+    const QStringList header = lines[0].split(QRegularExpression(QStringLiteral("\\s{2,}")));
+    QCOMPARE(header, (QStringList{u"NAME"_s, u"DESIRED"_s, u"CURRENT"_s, u"READY"_s, u"UP-TO-DATE"_s,
+                                  u"AVAILABLE"_s, u"NODE SELECTOR"_s, u"AGE"_s}));
+    QVERIFY2(QRegularExpression(QStringLiteral("^solo\\s+3\\s+3\\s+3\\s+3\\s+3\\s+<none>\\s+\\d+[smhd]"))
+                 .match(lines[1])
+                 .hasMatch(),
+             qPrintable(lines[1]));
+    QVERIFY2(QRegularExpression(QStringLiteral("^web\\s+3\\s+3\\s+3\\s+3\\s+3\\s+<none>\\s+\\d+[smhd]"))
+                 .match(lines[2])
+                 .hasMatch(),
+             qPrintable(lines[2]));
+
+    const auto wide = kubectl(binary, server->kubeconfig(),
+                              {QStringLiteral("get"), QStringLiteral("ds"), QStringLiteral("web"),
+                               QStringLiteral("-o"), QStringLiteral("wide")});
+    RUN_OK(wide);
+    QVERIFY2(wide.out.contains(QStringLiteral("CONTAINERS   IMAGES       SELECTOR")), qPrintable(wide.out));
+    QVERIFY2(wide.out.contains(QStringLiteral("web          nginx:1.27   app=web")), qPrintable(wide.out));
+
+    const auto missing = kubectl(binary, server->kubeconfig(),
+                                 {QStringLiteral("get"), QStringLiteral("ds"), QStringLiteral("nope")});
+    QCOMPARE(missing.exitCode, 1);
+    QCOMPARE(missing.err,
+             QStringLiteral("Error from server (NotFound): daemonsets.apps \"nope\" not found\n"));
+}
+
+void TstServeKubectl::getYamlPrintsTheStoredObject_data()
+{
+    addKubectlRows(Transports::Http);
+}
+
+void TstServeKubectl::getYamlPrintsTheStoredObject()
+{
+    QFETCH(QString, binary);
+    auto server = startServer(false);
+    QVERIFY(server);
+    const auto r = kubectl(binary, server->kubeconfig(),
+                           {QStringLiteral("get"), QStringLiteral("ds"), QStringLiteral("web"),
+                            QStringLiteral("-o"), QStringLiteral("yaml")});
+    RUN_OK(r);
+    QVERIFY2(r.out.startsWith(QStringLiteral("apiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n")),
+             qPrintable(r.out));
+    for (const char *expected :
+         {"\n  name: web\n", "\n  namespace: default\n", "\n  generation: 2\n", "\n  resourceVersion: \"",
+          "image: nginx:1.27\n", "\n    type: RollingUpdate\n", "\n  observedGeneration: 2\n",
+          "\n  numberAvailable: 3\n", "\n  updatedNumberScheduled: 3\n",
+          "kubernetes.io/change-cause: kubectl set image ds/web web=nginx:1.27\n"})
+        QVERIFY2(r.out.contains(QString::fromUtf8(expected)), expected);
+}
+
+void TstServeKubectl::rolloutHistoryPrintsEveryRevision_data()
+{
+    addKubectlRows(Transports::Both);
+}
+
+void TstServeKubectl::rolloutHistoryPrintsEveryRevision()
+{
+    QFETCH(QString, binary);
+    QFETCH(bool, tls);
+    auto server = startServer(tls);
+    QVERIFY(server);
+    const auto r =
+        kubectl(binary, server->kubeconfig(),
+                {QStringLiteral("rollout"), QStringLiteral("history"), QStringLiteral("daemonset/web")});
+    RUN_OK(r);
+    QCOMPARE(r.out, QStringLiteral("daemonset.apps/web \n"
+                                   "REVISION  CHANGE-CAUSE\n"
+                                   "1         <none>\n"
+                                   "2         kubectl set image ds/web web=nginx:1.27\n"
+                                   "\n"));
+}
+
+void TstServeKubectl::rolloutHistoryOfOneRevisionPrintsItsTemplate_data()
+{
+    addKubectlRows(Transports::Http);
+}
+
+void TstServeKubectl::rolloutHistoryOfOneRevisionPrintsItsTemplate()
+{
+    QFETCH(QString, binary);
+    auto server = startServer(false);
+    QVERIFY(server);
+    const auto r = kubectl(binary, server->kubeconfig(),
+                           {QStringLiteral("rollout"), QStringLiteral("history"),
+                            QStringLiteral("daemonset/web"), QStringLiteral("--revision=1")});
+    RUN_OK(r);
+    QVERIFY2(r.out.startsWith(QStringLiteral("daemonset.apps/web with revision #1\nPod Template:\n")),
+             qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("  Labels:\tapp=web\n")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("   web:\n    Image:\tnginx:1.26\n    Port:\t80/TCP\n")),
+             qPrintable(r.out));
+
+    const auto second = kubectl(binary, server->kubeconfig(),
+                                {QStringLiteral("rollout"), QStringLiteral("history"),
+                                 QStringLiteral("daemonset/web"), QStringLiteral("--revision=2")});
+    RUN_OK(second);
+    QVERIFY2(second.out.contains(QStringLiteral("    Image:\tnginx:1.27\n")), qPrintable(second.out));
+
+    const auto missing = kubectl(binary, server->kubeconfig(),
+                                 {QStringLiteral("rollout"), QStringLiteral("history"),
+                                  QStringLiteral("daemonset/web"), QStringLiteral("--revision=7")});
+    QCOMPARE(missing.exitCode, 1);
+    QCOMPARE(missing.err, QStringLiteral("error: unable to find the specified revision\n"));
+}
+
+void TstServeKubectl::rolloutUndoFollowsKubectlRules_data()
+{
+    addKubectlRows(Transports::Http);
+}
+
+void TstServeKubectl::rolloutUndoFollowsKubectlRules()
+{
+    QFETCH(QString, binary);
+    auto server = startServer(false);
+    QVERIFY(server);
+    const QString kc = server->kubeconfig();
+    auto undo = [&](const QString &name, const QStringList &more = {}) {
+        return kubectl(binary, kc,
+                       QStringList{QStringLiteral("rollout"), QStringLiteral("undo"),
+                                   QStringLiteral("daemonset/") + name} +
+                           more);
+    };
+    auto image = [&]() {
+        return kubectl(binary, kc,
+                       {QStringLiteral("get"), QStringLiteral("ds"), QStringLiteral("web"),
+                        QStringLiteral("-o"),
+                        QStringLiteral("jsonpath={.spec.template.spec.containers[0].image}")})
+            .out;
+    };
+    auto waitRolledOut = [&]() {
+        return kubectl(binary, kc,
+                       {QStringLiteral("rollout"), QStringLiteral("status"), QStringLiteral("daemonset/web"),
+                        QStringLiteral("--timeout=150s")});
+    };
+
+    const auto absent = undo(QStringLiteral("web"), {QStringLiteral("--to-revision=9")});
+    QCOMPARE(absent.exitCode, 1);
+    QCOMPARE(absent.err, QStringLiteral("error: unable to find specified revision 9 in history\n"));
+
+    const auto same = undo(QStringLiteral("web"), {QStringLiteral("--to-revision=2")});
+    RUN_OK(same);
+    QCOMPARE(same.out,
+             QStringLiteral(
+                 "daemonset.apps/web skipped rollback (current template already matches revision 2)\n"));
+
+    const auto lonely = undo(QStringLiteral("solo"));
+    QCOMPARE(lonely.exitCode, 1);
+    QCOMPARE(lonely.err, QStringLiteral("error: no last revision to roll back to\n"));
+
+    const auto previous = undo(QStringLiteral("web"));
+    RUN_OK(previous);
+    QCOMPARE(previous.out, QStringLiteral("daemonset.apps/web rolled back\n"));
+    QCOMPARE(image(), QStringLiteral("nginx:1.26"));
+    const auto status = waitRolledOut();
+    RUN_OK(status);
+    QVERIFY2(status.out.endsWith(QStringLiteral("daemon set \"web\" successfully rolled out\n")),
+             qPrintable(status.out));
+
+    // Revision 1's template came back: the controller renumbered it 3 (daemonset-semantics §6).
+    const auto history = kubectl(
+        binary, kc, {QStringLiteral("rollout"), QStringLiteral("history"), QStringLiteral("daemonset/web")});
+    RUN_OK(history);
+    QCOMPARE(history.out, QStringLiteral("daemonset.apps/web \n"
+                                         "REVISION  CHANGE-CAUSE\n"
+                                         "2         kubectl set image ds/web web=nginx:1.27\n"
+                                         "3         <none>\n"
+                                         "\n"));
+    const auto gone = undo(QStringLiteral("web"), {QStringLiteral("--to-revision=1")});
+    QCOMPARE(gone.exitCode, 1);
+    QCOMPARE(gone.err, QStringLiteral("error: unable to find specified revision 1 in history\n"));
+
+    const auto back = undo(QStringLiteral("web"), {QStringLiteral("--to-revision=2")});
+    RUN_OK(back);
+    QCOMPARE(back.out, QStringLiteral("daemonset.apps/web rolled back\n"));
+    QCOMPARE(image(), QStringLiteral("nginx:1.27"));
+    RUN_OK(waitRolledOut());
+    const auto skipped = undo(QStringLiteral("web"), {QStringLiteral("--to-revision=4")});
+    RUN_OK(skipped);
+    QCOMPARE(skipped.out,
+             QStringLiteral(
+                 "daemonset.apps/web skipped rollback (current template already matches revision 4)\n"));
+}
+
+void TstServeKubectl::mergePatchStartsARolloutThatStatusFollows_data()
+{
+    addKubectlRows(Transports::Http);
+}
+
+void TstServeKubectl::mergePatchStartsARolloutThatStatusFollows()
+{
+    QFETCH(QString, binary);
+    // Slow enough that the rollout is still running when rollout status starts watching.
+    auto server = startServer(false, QStringLiteral("0.5"));
+    QVERIFY(server);
+    const QString kc = server->kubeconfig();
+    const QString imagePatch = QStringLiteral(
+        R"({"spec":{"template":{"spec":{"containers":[{"name":"web","image":"nginx:1.28","ports":[{"containerPort":80}]}]}}}})");
+    const auto patched = kubectl(binary, kc,
+                                 {QStringLiteral("patch"), QStringLiteral("ds"), QStringLiteral("web"),
+                                  QStringLiteral("--type=merge"), QStringLiteral("-p"), imagePatch});
+    RUN_OK(patched);
+    QCOMPARE(patched.out, QStringLiteral("daemonset.apps/web patched\n"));
+    const auto again = kubectl(binary, kc,
+                               {QStringLiteral("patch"), QStringLiteral("ds"), QStringLiteral("web"),
+                                QStringLiteral("--type=merge"), QStringLiteral("-p"), imagePatch});
+    RUN_OK(again);
+    QCOMPARE(again.out, QStringLiteral("daemonset.apps/web patched (no change)\n"));
+
+    const auto status = kubectl(binary, kc,
+                                {QStringLiteral("rollout"), QStringLiteral("status"),
+                                 QStringLiteral("daemonset/web"), QStringLiteral("--timeout=150s")});
+    RUN_OK(status);
+    const QStringList lines = status.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QVERIFY(!lines.isEmpty());
+    // Three nodes, one at a time: the rollout cannot be over when the status command starts,
+    // so the final line must have come through the watch.
+    QVERIFY2(lines.size() >= 2, qPrintable(status.out));
+    QCOMPARE(lines.last(), QStringLiteral("daemon set \"web\" successfully rolled out"));
+    static const QRegularExpression waiting(
+        QStringLiteral("^Waiting for daemon set spec update to be observed\\.\\.\\.$|^Waiting for daemon set "
+                       "\"web\" rollout to "
+                       "finish: \\d out of 3 new pods have been updated\\.\\.\\.$|^Waiting for daemon set "
+                       "\"web\" rollout to finish: "
+                       "\\d of 3 updated pods are available\\.\\.\\.$"));
+    for (int i = 0; i + 1 < lines.size(); ++i)
+        QVERIFY2(waiting.match(lines[i]).hasMatch(), qPrintable(lines[i]));
+
+    const auto history = kubectl(
+        binary, kc, {QStringLiteral("rollout"), QStringLiteral("history"), QStringLiteral("daemonset/web")});
+    RUN_OK(history);
+    QVERIFY2(history.out.contains(QStringLiteral("\n3         ")), qPrintable(history.out));
+
+    // Pause: OnDelete. rollout status refuses it, as on a real cluster.
+    const auto paused =
+        kubectl(binary, kc,
+                {QStringLiteral("patch"), QStringLiteral("ds"), QStringLiteral("web"),
+                 QStringLiteral("--type=merge"), QStringLiteral("-p"),
+                 QStringLiteral(R"({"spec":{"updateStrategy":{"type":"OnDelete","rollingUpdate":null}}})")});
+    RUN_OK(paused);
+    QCOMPARE(paused.out, QStringLiteral("daemonset.apps/web patched\n"));
+    const auto refused = kubectl(binary, kc,
+                                 {QStringLiteral("rollout"), QStringLiteral("status"),
+                                  QStringLiteral("daemonset/web"), QStringLiteral("--timeout=30s")});
+    QCOMPARE(refused.exitCode, 1);
+    QCOMPARE(refused.err,
+             QStringLiteral("error: rollout status is only available for RollingUpdate strategy type\n"));
+}
+
+void TstServeKubectl::getPodsWatchPrintsTheListThenEachChange_data()
+{
+    addKubectlRows(Transports::Http);
+}
+
+void TstServeKubectl::getPodsWatchPrintsTheListThenEachChange()
+{
+    QFETCH(QString, binary);
+    auto server = startServer(false, QStringLiteral("2"));
+    QVERIFY(server);
+    QProcess watch;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("HOME"), m_dir.filePath(QStringLiteral("home")));
+    watch.setProcessEnvironment(env);
+    watch.start(binary,
+                {QStringLiteral("--kubeconfig"), server->kubeconfig(), QStringLiteral("get"),
+                 QStringLiteral("pods"), QStringLiteral("-w"), QStringLiteral("--output-watch-events"),
+                 QStringLiteral("-l"), QStringLiteral("app=web")});
+    QVERIFY(watch.waitForStarted());
+    QByteArray out;
+    auto lines = [&] {
+        out += watch.readAllStandardOutput();
+        return QString::fromUtf8(out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    };
+    // The header and the three pods of the list.
+    QTRY_VERIFY_WITH_TIMEOUT(lines().size() >= 4, 60000);
+    const QStringList initial = lines().mid(0, 4);
+    QCOMPARE(initial[0].split(QRegularExpression(QStringLiteral("\\s+"))),
+             (QStringList{u"EVENT"_s, u"NAME"_s, u"READY"_s, u"STATUS"_s, u"RESTARTS"_s, u"AGE"_s}));
+    QStringList initialPods;
+    for (int i = 1; i < 4; ++i) {
+        const QStringList cells = initial[i].split(QRegularExpression(QStringLiteral("\\s+")));
+        QCOMPARE(cells.size(), 6);
+        QCOMPARE(cells[0], QStringLiteral("ADDED"));
+        QVERIFY2(cells[1].startsWith(QStringLiteral("web-")), qPrintable(initial[i]));
+        QCOMPARE(cells[2], QStringLiteral("1/1"));
+        QCOMPARE(cells[3], QStringLiteral("Running"));
+        initialPods << cells[1];
+    }
+
+    // A template change replaces every pod; the watch shows it as it happens.
+    const auto patched = kubectl(
+        binary, server->kubeconfig(),
+        {QStringLiteral("patch"), QStringLiteral("ds"), QStringLiteral("web"), QStringLiteral("-p"),
+         QStringLiteral(
+             R"({"spec":{"template":{"spec":{"containers":[{"name":"web","image":"nginx:1.29"}]}}}})")});
+    RUN_OK(patched);
+    auto sawNewPod = [&] {
+        for (const QString &l : lines().mid(4)) {
+            const QStringList cells = l.split(QRegularExpression(QStringLiteral("\\s+")));
+            if (cells.size() == 6 && cells[0] == QStringLiteral("ADDED") && !initialPods.contains(cells[1]))
+                return true;
+        }
+        return false;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(sawNewPod(), 60000);
+    watch.kill(); // kubectl get -w runs until stopped
+    watch.waitForFinished(10000);
+    const QStringList all = lines();
+    bool oldPodLeft = false;
+    for (const QString &l : all.mid(4)) {
+        const QStringList cells = l.split(QRegularExpression(QStringLiteral("\\s+")));
+        QCOMPARE(cells.size(), 6);
+        QVERIFY2(QStringList({u"ADDED"_s, u"MODIFIED"_s, u"DELETED"_s}).contains(cells[0]), qPrintable(l));
+        // The watch starts at the list's resourceVersion: the listed pods are not replayed.
+        QVERIFY2(!(cells[0] == QStringLiteral("ADDED") && initialPods.contains(cells[1])), qPrintable(l));
+        if (initialPods.contains(cells[1]) &&
+            (cells[0] == QStringLiteral("DELETED") || cells[3] == QStringLiteral("Terminating")))
+            oldPodLeft = true;
+    }
+    QVERIFY2(oldPodLeft, qPrintable(all.join(QLatin1Char('\n'))));
+}
+
+void TstServeKubectl::tlsServerNeedsTheGeneratedToken_data()
+{
+    addKubectlRows(Transports::Https);
+}
+
+void TstServeKubectl::tlsServerNeedsTheGeneratedToken()
+{
+    QFETCH(QString, binary);
+    QFETCH(bool, tls);
+    auto server = startServer(tls);
+    QVERIFY(server);
+    QFile file(server->kubeconfig());
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString config = QString::fromUtf8(file.readAll());
+    QVERIFY2(config.contains(QStringLiteral("server: https://127.0.0.1:")), qPrintable(config));
+    QVERIFY(config.contains(QStringLiteral("certificate-authority-data: LS0t")));
+    QVERIFY(QRegularExpression(QStringLiteral("\n\\s+token: [0-9a-f]{64}\n")).match(config).hasMatch());
+    QCOMPARE(file.permissions() & (QFileDevice::ReadGroup | QFileDevice::ReadOther),
+             QFileDevice::Permissions());
+
+    const auto ok = kubectl(binary, server->kubeconfig(), {QStringLiteral("get"), QStringLiteral("nodes")});
+    RUN_OK(ok);
+    QVERIFY2(ok.out.startsWith(QStringLiteral("NAME     STATUS   ROLES    AGE")), qPrintable(ok.out));
+    QCOMPARE(ok.out.count(QStringLiteral("   Ready    <none>   ")), 3);
+
+    const auto wrong =
+        kubectl(binary, server->kubeconfig(),
+                {QStringLiteral("--token=not-the-token"), QStringLiteral("get"), QStringLiteral("ds")});
+    QCOMPARE(wrong.exitCode, 1);
+    QVERIFY2(wrong.err.contains(QStringLiteral("error: You must be logged in to the server (Unauthorized)")),
+             qPrintable(wrong.err));
+}
+
+void TstServeKubectl::serveRefusesNonLoopbackAddresses_data()
+{
+    QTest::addColumn<QString>("listen");
+    QTest::newRow("every interface") << u"0.0.0.0:0"_s;
+    QTest::newRow("a LAN address") << u"192.168.10.20:6443"_s;
+    QTest::newRow("IPv6 any") << u"[::]:0"_s;
+}
+
+void TstServeKubectl::serveRefusesNonLoopbackAddresses()
+{
+    QFETCH(QString, listen);
+    QProcess p;
+    p.start(qEnvironmentVariable("DAEMONSCOPE_BINARY"),
+            {QStringLiteral("serve"), QStringLiteral("--scenario"), scenarioPath(),
+             QStringLiteral("--listen"), listen});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitCode(), 2);
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QVERIFY2(err.contains(QStringLiteral("refusing to listen on")), qPrintable(err));
+}
+
+void TstServeKubectl::serveStopsCleanlyOnSignals_data()
+{
+    QTest::addColumn<int>("signal");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("SIGTERM") << int(SIGTERM) << u"Stopped (SIGTERM)."_s;
+    QTest::newRow("SIGINT, as Ctrl+C sends") << int(SIGINT) << u"Stopped (SIGINT)."_s;
+}
+
+void TstServeKubectl::serveStopsCleanlyOnSignals()
+{
+    QFETCH(int, signal);
+    QFETCH(QString, message);
+    auto server = startServer(false);
+    QVERIFY(server);
+    // A watch is open while the server stops: it must end, not hold the shutdown.
+    QProcess watch;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("HOME"), m_dir.filePath(QStringLiteral("home")));
+    watch.setProcessEnvironment(env);
+    watch.start(kubectls().first().second,
+                {QStringLiteral("--kubeconfig"), server->kubeconfig(), QStringLiteral("get"),
+                 QStringLiteral("ds"), QStringLiteral("-w")});
+    QByteArray watched;
+    QTRY_VERIFY_WITH_TIMEOUT((watched += watch.readAllStandardOutput()).contains("\nweb "), 60000);
+    ::kill(static_cast<pid_t>(server->process().processId()), signal);
+    QVERIFY(server->process().waitForFinished(30000));
+    QCOMPARE(server->process().exitStatus(), QProcess::NormalExit);
+    QCOMPARE(server->process().exitCode(), 0);
+    QVERIFY2(server->diagnostics().contains(message), qPrintable(server->diagnostics()));
+    // kubectl get -w exits 0 when the server ends the stream.
+    QVERIFY(watch.waitForFinished(30000));
+    QCOMPARE(watch.exitCode(), 0);
+}
+
+QTEST_GUILESS_MAIN(TstServeKubectl)
+#include "tst_servekubectl.moc"
