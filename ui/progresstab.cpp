@@ -63,6 +63,18 @@ QColor markerColor(RolloutMarker::Kind kind, bool dark)
     return {};
 }
 
+// The smallest of 1, 2, 5 x 10^k that cuts `span` into at most `ticks` pieces (at least 1).
+double niceStep(double span, int ticks)
+{
+    const double raw = std::max(1.0, span / ticks);
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double f : {1.0, 2.0, 5.0, 10.0}) {
+        if (f * magnitude >= raw)
+            return f * magnitude;
+    }
+    return 10 * magnitude;
+}
+
 bool isProblem(const RolloutHeadline &h)
 {
     switch (h.reason) {
@@ -103,9 +115,13 @@ ProgressTab::ProgressTab(QWidget *parent) : QWidget(parent), m_model(new Rollout
 
     m_x = new QValueAxis(m_chart);
     m_x->setLabelFormat(QStringLiteral("%d"));
+    m_x->setTickType(QValueAxis::TicksDynamic);
+    m_x->setTickAnchor(0);
     m_x->setTitleText(tr("Seconds since rollout start"));
     m_y = new QValueAxis(m_chart);
     m_y->setLabelFormat(QStringLiteral("%d"));
+    m_y->setTickType(QValueAxis::TicksDynamic);
+    m_y->setTickAnchor(0);
     m_y->setTitleText(tr("Pods"));
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
@@ -241,14 +257,13 @@ void ProgressTab::updateAxes()
         x1 = std::ceil(m_model->elapsedSeconds(m_model->lastTime()));
         x1 = std::max(x1, x0 + 60); // a fresh series still gets a minute of room
     }
+    // The range is the data's; ticks sit on round values anchored at 0 (the rollout start).
     m_x->setRange(x0, x1);
-    m_x->applyNiceNumbers();
+    m_x->setTickInterval(niceStep(x1 - x0, 8));
     const int top = m_model->maxValue();
-    m_y->setRange(0, top + std::max(1, top / 10));
-    m_y->applyNiceNumbers();
-    // With a few pods, a tick per pod; otherwise what applyNiceNumbers chose.
-    if (m_y->max() <= 10)
-        m_y->setTickCount(int(m_y->max()) + 1);
+    const double yStep = niceStep(top, 6);
+    m_y->setRange(0, std::ceil((top + 0.5) / yStep) * yStep);
+    m_y->setTickInterval(yStep);
 
     // Whether x = 0 is a rollout start or just the first sample.
     bool fromRollout = false;

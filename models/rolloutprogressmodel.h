@@ -1,0 +1,160 @@
+#pragma once
+// RolloutProgressModel — the rollout of the selected DaemonSet over time, as a table a chart
+// maps with QVXYModelMapper: one row per sample with the time (virtual ms since the epoch, or
+// wall time on a live cluster), the same time as seconds since origin() (the start of the
+// DaemonSet's latest rollout, or its first sample when no rollout was seen; charts use this
+// column so their axis needs no time zone), the desired / updated / available / unavailable
+// counts and
+// the maxUnavailable budget resolved against desired (rounded up, as rollingUpdate does; 0
+// while the strategy is OnDelete, paused included, because then nothing is replaced).
+//
+// Samples are recorded for every DaemonSet of every snapshot (a few integers when something
+// changed), so selecting another DaemonSet shows its recent history at once. Per DaemonSet:
+// - a snapshot whose values differ from the last row appends a row (beginInsertRows);
+// - a snapshot with the same values appends one "hold" row the first time and afterwards moves
+//   that row's time forward (dataChanged on the time column), so a quiet rollout costs two
+//   rows and a line series draws flat segments with a step at each change, never a slope
+//   across a quiet period;
+// - at capacity (default 2,000 rows) the oldest rows are removed from the front
+//   (beginRemoveRows).
+// Routine updates never reset the model; a reset happens only when the selected DaemonSet
+// changes. Time going backwards (another scenario, a reseeded cluster) or a recreated
+// DaemonSet (new uid) drops the history concerned by row removals.
+//
+// Besides the rows it exposes the headline (RolloutHeadline, with the progress history it
+// needs), an ETA, and the chart markers (RolloutMarkerModel) for the selected DaemonSet.
+
+#include "models/rolloutheadline.h"
+#include "models/snapshot.h"
+
+#include <QAbstractTableModel>
+#include <QPointer>
+
+#include <deque>
+#include <map>
+
+namespace models {
+
+class DaemonSetSelection;
+class RolloutMarkerModel;
+
+struct ProgressSample
+{
+    qint64 time = 0;
+    int desired = 0;
+    int updated = 0;
+    int available = 0;
+    int unavailable = 0;
+    int budget = 0; // maxUnavailable resolved against desired
+    bool sameValues(const ProgressSample &o) const
+    {
+        return desired == o.desired && updated == o.updated && available == o.available &&
+               unavailable == o.unavailable && budget == o.budget;
+    }
+    bool operator==(const ProgressSample &) const = default;
+};
+
+class RolloutProgressModel : public QAbstractTableModel
+{
+    Q_OBJECT
+    Q_PROPERTY(QString daemonSetKey READ daemonSetKey WRITE setDaemonSetKey NOTIFY daemonSetKeyChanged)
+    Q_PROPERTY(QString headline READ headlineText NOTIFY headlineChanged)
+    Q_PROPERTY(QString eta READ etaText NOTIFY etaChanged)
+
+public:
+    enum Column {
+        TimeColumn,    // ms since the epoch
+        ElapsedColumn, // seconds since origin(), may be negative
+        DesiredColumn,
+        UpdatedColumn,
+        AvailableColumn,
+        UnavailableColumn,
+        BudgetColumn,
+        ColumnCount
+    };
+    enum Role {
+        TimeRole = Qt::UserRole + 1, // qint64 ms of the row
+        ValueRole,                   // int value of the cell (time column: qint64 ms)
+    };
+    Q_ENUM(Role)
+    static constexpr int kDefaultCapacity = 2000;
+
+    explicit RolloutProgressModel(QObject *parent = nullptr);
+    ~RolloutProgressModel() override;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    // DisplayRole is numeric (what QVXYModelMapper reads); ToolTipRole of the time column is
+    // the time as text (UTC).
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    const ProgressSample *sample(int row) const;
+    int capacity() const { return m_capacity; }
+    void setCapacity(int rows); // at least 2; trims the front at once
+
+    QString daemonSetKey() const { return m_key; }
+    const RolloutHeadline &headline() const { return m_headline; }
+    QString headlineText() const { return m_headline.text; }
+    // RolloutHeadline::estimateRemainingMs while the headline is Progressing or Slow, else -1.
+    qint64 etaMs() const { return m_etaMs; }
+    QString etaText() const; // "about 3m left", empty when unknown or done
+    RolloutMarkerModel *markers() const { return m_markers; }
+
+    // Axis helpers for a chart: the time span of the rows and the largest charted value (>= 1).
+    qint64 firstTime() const;
+    qint64 lastTime() const;
+    int maxValue() const { return m_maxValue; }
+    qint64 origin() const { return m_origin; } // ms; 0 when there are no rows
+    double elapsedSeconds(qint64 time) const { return double(time - m_origin) / 1000.0; }
+
+    // Follows selection->currentChanged (and takes its current key now). Null detaches.
+    void setSelection(DaemonSetSelection *selection);
+
+    // The sample rollingUpdate's view of `ds` gives at `now`.
+    static ProgressSample sampleOf(const DaemonSetInfo &ds, qint64 now);
+
+public Q_SLOTS:
+    void setSnapshot(std::shared_ptr<const models::ClusterSnapshot> snapshot);
+    void setDaemonSetKey(const QString &dsKey);
+
+Q_SIGNALS:
+    void daemonSetKeyChanged(const QString &dsKey);
+    void headlineChanged(const QString &text);
+    void etaChanged(const QString &text);
+    // firstTime(), lastTime(), maxValue() or origin() changed: chart axes follow.
+    void rangeChanged();
+
+private:
+    struct Series
+    {
+        QString uid;
+        std::deque<ProgressSample> rows;
+        qint64 firstSample = 0; // time of the first sample ever recorded (not moved by trimming)
+        qint64 lastChange = 0;  // time the updated or available count last changed
+    };
+    void record(Series &series, const ProgressSample &sample, bool shown);
+    void clearSeries(Series &series, bool shown);
+    void trim(Series &series, bool shown);
+    void refreshDerived(); // headline, ETA, markers, range of the shown DaemonSet
+    Series *shown() const;
+
+    int m_capacity = kDefaultCapacity;
+    QString m_key;
+    std::map<QString, Series> m_series;
+    std::shared_ptr<const ClusterSnapshot> m_snapshot;
+    qint64 m_lastNow = 0;
+    RolloutObservation m_observation; // for the shown DaemonSet
+    const void *m_observedPods = nullptr;
+    RolloutHeadline m_headline;
+    qint64 m_etaMs = -1;
+    int m_maxValue = 1;
+    qint64 m_rangeFirst = 0;
+    qint64 m_rangeLast = 0;
+    qint64 m_origin = 0;
+    RolloutMarkerModel *m_markers = nullptr;
+    QPointer<DaemonSetSelection> m_selection;
+    QMetaObject::Connection m_selectionConnection;
+};
+
+} // namespace models
