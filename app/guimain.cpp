@@ -28,6 +28,8 @@ std::optional<gui::DaemonSetPage::Tab> tabFromName(const QString &name)
         return gui::DaemonSetPage::Tab::Diff;
     if (name == QLatin1String("events"))
         return gui::DaemonSetPage::Tab::Events;
+    if (name == QLatin1String("progress"))
+        return gui::DaemonSetPage::Tab::Progress;
     return std::nullopt;
 }
 
@@ -63,7 +65,7 @@ int guiMain(int argc, char **argv)
         QStringLiteral("NS/NAME"));
     const QCommandLineOption tabOption(
         QStringLiteral("tab"),
-        QApplication::translate("app", "Show this tab: timeline, nodes, diff or events."),
+        QApplication::translate("app", "Show this tab: timeline, nodes, diff, events or progress."),
         QStringLiteral("TAB"));
     const QCommandLineOption screenshotOption(
         QStringLiteral("screenshot"),
@@ -97,7 +99,7 @@ int guiMain(int argc, char **argv)
     if (!tabName.isEmpty()) {
         tab = tabFromName(tabName);
         if (!tab) {
-            fail(QStringLiteral("unknown tab \"%1\" (timeline, nodes, diff, events)").arg(tabName));
+            fail(QStringLiteral("unknown tab \"%1\" (timeline, nodes, diff, events, progress)").arg(tabName));
             return 2;
         }
     }

@@ -6,6 +6,7 @@
 #include "ui/nodestab.h"
 #include "ui/nodetiles.h"
 #include "ui/pausedbanner.h"
+#include "ui/progresstab.h"
 #include "ui/statusbadgedelegate.h"
 #include "ui/timelineview.h"
 
@@ -120,6 +121,9 @@ DaemonSetPage::DaemonSetPage(QWidget *parent) : QWidget(parent)
                                                            QHeaderView::Stretch);
     eventsLayout->addWidget(m_eventsView, 1);
     m_tabs->addTab(events, tr("&Events"));
+
+    m_progress = new ProgressTab(m_tabs);
+    m_tabs->addTab(m_progress, tr("&Progress"));
     connect(m_eventSearch, &QLineEdit::textChanged, m_eventFilter,
             &QSortFilterProxyModel::setFilterFixedString);
     connect(m_allEvents, &QCheckBox::toggled, this,
@@ -164,6 +168,7 @@ void DaemonSetPage::setSnapshot(const models::SnapshotPtr &snapshot)
     m_snapshot = snapshot;
     m_timelineModel->setSnapshot(snapshot);
     m_eventModel->setSnapshot(snapshot);
+    m_progress->setSnapshot(snapshot);
     m_nodesDirty = true;
     m_diffDirty = true;
     refresh();
@@ -176,6 +181,7 @@ void DaemonSetPage::setDaemonSet(const QString &dsKey)
     m_key = dsKey;
     m_highlighted = -1;
     m_timelineModel->setDaemonSetKey(dsKey);
+    m_progress->setDaemonSetKey(dsKey);
     m_eventModel->setDaemonSetKey(m_allEvents->isChecked() ? QString() : dsKey);
     m_nodes->setHighlightedRevision(-1);
     m_nodesDirty = true;

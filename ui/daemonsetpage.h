@@ -25,6 +25,7 @@ namespace gui {
 class DiffTab;
 class NodesTab;
 class PausedBanner;
+class ProgressTab;
 class TimelineView;
 
 class DaemonSetPage : public QWidget
@@ -32,7 +33,7 @@ class DaemonSetPage : public QWidget
     Q_OBJECT
 
 public:
-    enum class Tab { Timeline, Nodes, Diff, Events };
+    enum class Tab { Timeline, Nodes, Diff, Events, Progress };
     Q_ENUM(Tab)
 
     explicit DaemonSetPage(QWidget *parent = nullptr);
@@ -86,6 +87,7 @@ private:
     QLabel *m_headline = nullptr;
     PausedBanner *m_banner = nullptr;
     QTabWidget *m_tabs = nullptr;
+    ProgressTab *m_progress = nullptr;
 
     models::RevisionTimelineModel *m_timelineModel = nullptr;
     TimelineView *m_timeline = nullptr;

@@ -344,9 +344,9 @@ void MainWindow::createActions()
     m_injectFault->setStatusTip(tr("Make a node NotReady, unreachable, or misbehave on its next restart"));
     connect(m_injectFault, &QAction::triggered, this, &MainWindow::injectFaultDialog);
 
-    const QString tabNames[] = {tr("&Timeline"), tr("&Nodes"), tr("&Diff"), tr("&Events")};
+    const QString tabNames[] = {tr("&Timeline"), tr("&Nodes"), tr("&Diff"), tr("&Events"), tr("&Progress")};
     auto *tabGroup = new QActionGroup(this);
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < 5; ++i) {
         QAction *a = make(QStringLiteral("showTab%1").arg(i + 1), tabNames[i],
                           QKeySequence(Qt::CTRL | (Qt::Key_1 + i)));
         a->setCheckable(true);

@@ -187,8 +187,13 @@ NodeUpgradeController::NodeUpgradeController(Cluster &cluster, NodeUpgradeRollou
         if (p->isDeleting() && draining.count(p->node()))
             m_ourDeletions.insert(p->metadata.uid);
     if (m_cluster.mode() == Mode::Continuous) {
+        // Passes run on a fixed grid of absolute virtual time, so a restarted controller passes
+        // at the same instants as the one it replaces.
         std::weak_ptr<char> alive = m_alive;
-        m_cluster.schedule(m_cluster.now(), [this, alive] {
+        const kube::Duration step = std::max<kube::Duration>(1, m_options.passInterval);
+        const Timestamp now = m_cluster.now();
+        const Timestamp first = (now % step == 0) ? now : now - ((now % step) + step) % step + step;
+        m_cluster.schedule(first, [this, alive] {
             if (!alive.expired())
                 tick();
         });

@@ -1,0 +1,243 @@
+// The fault scenarios of docs node-upgrade.md. Every tests/scenarios/upgrade/*.yaml runs through
+// the node-upgrade scenario driver and must exit 0 (every expect held); the C++ cases below
+// check what an `expect` cannot say: orders, counts over time, deduplication, restarts.
+#include "models/engine/nodeupgradescenario.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTest>
+
+#include <set>
+
+using kube::Json;
+using namespace engine;
+
+class TstUpgradeScenarios : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void scenarioFiles_data();
+    void scenarioFiles();
+    void happyPathFollowsTheQueueZoneByZone();
+    void longBlockIsOneEventWithACount();
+    void pauseFreezesTheDrainTimers();
+    void restartsChangeNoDecision();
+    void sameSeedSameEvents();
+};
+
+namespace {
+
+std::string readFile(const std::string &name)
+{
+    QFile f(QString::fromStdString(std::string(DAEMONSCOPE_SOURCE_DIR "/tests/scenarios/upgrade/") + name));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return f.readAll().toStdString();
+}
+
+std::unique_ptr<NodeUpgradeScenario> runText(const std::string &text, const std::string &name = "inline.yaml")
+{
+    auto s = NodeUpgradeScenario::fromText(text, name);
+    if (!s)
+        return nullptr;
+    auto r = (*s)->run();
+    if (r.exitCode != 0) {
+        for (const auto &m : r.messages)
+            qWarning("%s", m.c_str());
+        return nullptr;
+    }
+    return std::move(*s);
+}
+
+// "node/a-0 NodeUpgraded" lines of the given reasons, in emission order.
+std::vector<std::string> timeline(const NodeUpgradeScenario &s, const std::set<std::string> &reasons)
+{
+    std::vector<std::string> out;
+    for (const auto &e : s.events())
+        if (reasons.count(e.reason))
+            out.push_back(formatUpgradeTime(e.time) + " " + e.object + " " + e.reason);
+    return out;
+}
+
+// The steps of the happy-path scenario up to (not including) `steps:`, plus these steps.
+std::string withSteps(const std::string &file, const std::string &steps)
+{
+    const std::string text = readFile(file);
+    return text.substr(0, text.find("\nsteps:\n")) + "\nsteps:\n" + steps;
+}
+
+} // namespace
+
+void TstUpgradeScenarios::scenarioFiles_data()
+{
+    QTest::addColumn<QString>("path");
+    const QDir dir(QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/scenarios/upgrade"));
+    const auto files = dir.entryList({QStringLiteral("*.yaml")}, QDir::Files, QDir::Name);
+    QVERIFY(!files.isEmpty());
+    for (const auto &f : files)
+        QTest::newRow(qPrintable(f)) << dir.filePath(f);
+}
+
+void TstUpgradeScenarios::scenarioFiles()
+{
+    QFETCH(QString, path);
+    auto s = NodeUpgradeScenario::load(path.toStdString());
+    QVERIFY2(s.ok(), s.ok() ? "" : s.error().message.c_str());
+    const auto r = (*s)->run();
+    std::string messages;
+    for (const auto &m : r.messages)
+        messages += m + "\n";
+    if (r.exitCode != 0 || qEnvironmentVariableIsSet("UPGRADE_TRACE")) {
+        // What an operator would look at: the status and the event log.
+        if (auto *rt = (*s)->runtime())
+            for (const auto *ro : rt->rollouts().list())
+                messages += rt->statusText(ro->metadata.name);
+        for (const auto &e : (*s)->events())
+            messages += formatUpgradeTime(e.time) + " " + e.object + " " + e.reason + ": " + e.message + "\n";
+        qInfo("%s", messages.c_str());
+    }
+    QVERIFY2(r.exitCode == 0, r.messages.empty() ? "" : r.messages.front().c_str());
+}
+
+void TstUpgradeScenarios::happyPathFollowsTheQueueZoneByZone()
+{
+    auto s = runText(readFile("01-happy-path-zone-serial-one-at-a-time.yaml"));
+    QVERIFY(s);
+    // one node at a time: every node is Upgraded before the next one is selected
+    std::vector<std::string> order;
+    std::string inFlight;
+    for (const auto &e : s->events()) {
+        if (e.reason == "NodeSelected") {
+            QVERIFY2(inFlight.empty(), ("selected while " + inFlight + " was in flight").c_str());
+            inFlight = e.object;
+            order.push_back(e.object.substr(5));
+        } else if (e.reason == "NodeUpgraded") {
+            QCOMPARE(e.object, inFlight);
+            inFlight.clear();
+        }
+    }
+    QCOMPARE(order.size(), std::size_t(6));
+    for (std::size_t i = 0; i < 3; ++i)
+        QCOMPARE(order[i].substr(0, 2), std::string("a-")); // zone-a before zone-b
+    // per node, the events come in the state machine's order
+    const std::vector<std::string> lifecycle = {"NodeSelected",         "NodeCordoned", "KamikazeSent",
+                                                "KamikazeAcknowledged", "NodeRejoined", "SoakStarted",
+                                                "NodeUncordoned",       "NodeUpgraded"};
+    for (const auto &node : order) {
+        std::vector<std::string> seen;
+        for (const auto &e : s->events())
+            if (e.object == "node/" + node &&
+                std::find(lifecycle.begin(), lifecycle.end(), e.reason) != lifecycle.end())
+                seen.push_back(e.reason);
+        QCOMPARE(seen, lifecycle);
+    }
+    // the chart's Upgraded series climbs 0..6 without going back
+    const auto *m = s->runtime()->metrics("agents-v2");
+    QVERIFY(m);
+    int last = 0;
+    std::set<int> values;
+    for (const auto &sample : m->samples()) {
+        const int up = sample.phases[static_cast<int>(NodePhase::Upgraded)];
+        QVERIFY(up >= last);
+        last = up;
+        values.insert(up);
+        QVERIFY(sample.unavailable <= sample.maxUnavailable);
+    }
+    QCOMPARE(values, (std::set<int>{0, 1, 2, 3, 4, 5, 6}));
+}
+
+void TstUpgradeScenarios::longBlockIsOneEventWithACount()
+{
+    auto s = runText(readFile("26-long-block-is-one-deduplicated-event.yaml"));
+    QVERIFY(s);
+    std::vector<UpgradeEventRecord> stalled;
+    for (const auto &e : s->runtime()->events().entries())
+        if (e.reason == "DrainStalled" && e.object == "node/node-0")
+            stalled.push_back(e);
+    QCOMPARE(stalled.size(), std::size_t(1));
+    QVERIFY2(stalled[0].count >= 50 && stalled[0].count <= 60, std::to_string(stalled[0].count).c_str());
+    // the cluster's Event objects are deduplicated the same way
+    int objects = 0, count = 0;
+    for (const auto *e : s->cluster()->events())
+        if (e->reason == "DrainStalled" && e->involvedObject.name == "node-0") {
+            ++objects;
+            count = e->count;
+        }
+    QCOMPARE(objects, 1);
+    QCOMPARE(count, stalled[0].count);
+    // and so are the repeated deferrals
+    std::size_t deferredEntries = 0;
+    for (const auto &e : s->runtime()->events().entries())
+        deferredEntries += e.reason == "PodDeletionDeferred" ? 1 : 0;
+    QCOMPARE(deferredEntries, std::size_t(1));
+}
+
+void TstUpgradeScenarios::pauseFreezesTheDrainTimers()
+{
+    auto s = runText(withSteps("16-pause-while-draining-freezes-deletions-and-timers.yaml", R"(
+  - run: {until: podsReady 3, timeout: 1m}
+  - upgrade: {name: agents-v2, targetVersion: v2.0.0, soakDuration: 10s, timeouts: {drainTimeout: 2m}, onDrainTimeout: Skip}
+  - advance: 2s
+  - upgradeControl: {name: agents-v2, action: pause}
+)"));
+    QVERIFY(s);
+    auto deadline = [&] {
+        for (const auto &row : s->runtime()->controller().table("agents-v2"))
+            if (row.name == "node-0")
+                return row.nextDeadline;
+        return std::string();
+    };
+    const std::string before = deadline();
+    QVERIFY2(before.rfind("drainTimeout ", 0) == 0, before.c_str());
+    s->cluster()->advance(30 * 60 * 1000);
+    QCOMPARE(deadline(), before);
+    // the preview names the next deletion; nothing was deleted meanwhile
+    const auto preview = s->runtime()->controller().preview("agents-v2");
+    QCOMPARE(preview.deletions.size(), std::size_t(1));
+    QCOMPARE(preview.deletions[0].pod, std::string("default/web-1"));
+    QVERIFY(s->cluster()->pod("default", "web-1") && !s->cluster()->pod("default", "web-1")->isDeleting());
+    // resuming continues the drain clock from where it stopped
+    QVERIFY(s->runtime()->upgradeControlStep({{"name", "agents-v2"}, {"action", "resume"}}).ok());
+    QCOMPARE(deadline(), before);
+    s->cluster()->advance(1000);
+    const std::string after = deadline();
+    QVERIFY2(after != before && after.rfind("drainTimeout ", 0) == 0, after.c_str());
+}
+
+void TstUpgradeScenarios::restartsChangeNoDecision()
+{
+    const std::string head = R"(
+  - run: {until: podsReady 6, timeout: 1m}
+  - upgrade: {name: agents-v2, targetVersion: v2.0.0, maxUnavailable: 1, soakDuration: 30s}
+)";
+    std::string plain = head, restarted = head;
+    for (int i = 0; i < 70; ++i) {
+        plain += "  - advance: 7s\n";
+        restarted += "  - advance: 7s\n  - restartController: nodeUpgrade\n";
+    }
+    auto a = runText(withSteps("01-happy-path-zone-serial-one-at-a-time.yaml", plain));
+    auto b = runText(withSteps("01-happy-path-zone-serial-one-at-a-time.yaml", restarted));
+    QVERIFY(a && b);
+    const std::set<std::string> decisions = {"NodeSelected", "PodDeleted",   "KamikazeSent",
+                                             "NodeRejoined", "NodeUpgraded", "RolloutCompleted"};
+    const auto ta = timeline(*a, decisions), tb = timeline(*b, decisions);
+    QVERIFY(ta.size() > 20);
+    QCOMPARE(tb, ta);
+    QVERIFY(a->runtime()->upgradeComplete("agents-v2"));
+}
+
+void TstUpgradeScenarios::sameSeedSameEvents()
+{
+    auto a = runText(readFile("13-node-never-returns-halts-the-rollout.yaml"));
+    auto b = runText(readFile("13-node-never-returns-halts-the-rollout.yaml"));
+    QVERIFY(a && b);
+    QCOMPARE(a->events().size(), b->events().size());
+    for (std::size_t i = 0; i < a->events().size(); ++i) {
+        QCOMPARE(a->events()[i].message, b->events()[i].message);
+        QCOMPARE(a->events()[i].time, b->events()[i].time);
+    }
+}
+
+QTEST_GUILESS_MAIN(TstUpgradeScenarios)
+#include "tst_upgradescenarios.moc"
