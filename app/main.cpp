@@ -1,5 +1,6 @@
 // Entry point: the GUI without a sub-command, headless sub-commands otherwise.
 #include "app/cmdserve.h"
+#include "app/cmdupgrade.h"
 #include "app/commands.h"
 #include "app/guimain.h"
 
@@ -30,6 +31,8 @@ const char kUsage[] =
     "                      export the revision history report\n"
     "  serve [--scenario FILE] [--listen 127.0.0.1:PORT] [--speed X] [--kubeconfig-out FILE] [--tls]\n"
     "                      serve a simulated cluster to kubectl over a Kubernetes-compatible API\n"
+    "  upgrade status NAME --scenario FILE\n"
+    "                      node-agent upgrade: headline, counts, conditions and per-node table\n"
     "\n"
     "Options:\n"
     "  -h, --help          show this help\n"
@@ -59,12 +62,10 @@ int main(int argc, char **argv)
             const char *name;
             Command fn;
         };
-        static const Entry commands[] = {{"diff", app::cmdDiff},
-                                         {"sim", app::cmdSim},
-                                         {"history", app::cmdHistory},
-                                         {"rollback", app::cmdRollback},
-                                         {"export", app::cmdExport},
-                                         {"serve", app::cmdServe}};
+        static const Entry commands[] = {{"diff", app::cmdDiff},       {"sim", app::cmdSim},
+                                         {"history", app::cmdHistory}, {"rollback", app::cmdRollback},
+                                         {"export", app::cmdExport},   {"serve", app::cmdServe},
+                                         {"upgrade", app::cmdUpgrade}};
         for (const auto &e : commands) {
             if (std::strcmp(first, e.name) == 0) {
                 QCoreApplication core(argc, argv);
