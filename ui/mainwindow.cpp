@@ -3,12 +3,12 @@
 #include "models/daemonsetlistmodel.h"
 #include "models/daemonsetselection.h"
 #include "models/diff/renderers.h"
+#include "models/historyexport.h"
 #include "models/kube/timeutil.h"
 #include "ui/difftab.h"
 #include "ui/diffview.h"
 #include "ui/exportjob.h"
 #include "ui/faultdialog.h"
-#include "ui/historyreportbuilder.h"
 #include "ui/nodestab.h"
 #include "ui/rollbackdialog.h"
 #include "ui/statusbadgedelegate.h"
@@ -714,9 +714,12 @@ ExportJob *MainWindow::exportHistoryReport(const QString &path, ReportFormat for
     if (!ds || !m_snapshot)
         return nullptr;
     // Everything the worker needs is copied into plain values here, on the GUI thread.
-    diff::HistoryReport report =
-        buildHistoryReport(*m_snapshot, *ds, m_page->timelineModel()->memory().revisions(ds->key));
-    report.ignoreServerNoise = m_page->diffTab()->diffView()->hideServerNoise();
+    const bool hideNoise = m_page->diffTab()->diffView()->hideServerNoise();
+    auto built =
+        models::HistoryExport::report(*m_snapshot, ds->key, &m_page->timelineModel()->memory(), hideNoise);
+    if (!built)
+        return nullptr;
+    diff::HistoryReport report = std::move(*built);
     ExportJob *job = ExportJob::start(this, tr("Export History Report"), path,
                                       [report = std::move(report), format](QString *) {
                                           std::string text;
