@@ -6,7 +6,8 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 mapfile -t wanted < <(grep -Ev '^\s*(#|$)' "$here/debian-packages.txt")
 missing=()
 for p in "${wanted[@]}"; do
-  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+  status="$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)"
+  if [[ "$status" != *"install ok installed"* ]]; then
     missing+=("$p")
   fi
 done

@@ -9,7 +9,10 @@ cd "$build"
 cpack -G DEB -B "$work/out" >"$work/cpack.log" 2>&1 || { cat "$work/cpack.log"; exit 1; }
 deb="$work/out/daemonscope_${version}_amd64.deb"
 [[ -f "$deb" ]] || { echo "package not found: $deb"; ls -l "$work/out"; exit 1; }
-dpkg-deb --info "$deb" | grep -q 'Depends: .*libqt6widgets6' || { echo "Depends line missing Qt"; exit 1; }
+# Read the control data into a variable first: `grep -q` in a pipeline under pipefail can
+# close the pipe early and fail the writer with SIGPIPE.
+info="$(dpkg-deb --info "$deb")"
+[[ "$info" == *"Depends: "*libqt6widgets6* ]] || { echo "Depends line missing Qt:"; echo "$info"; exit 1; }
 dpkg-deb -x "$deb" "$work/root"
 out="$("$work/root/usr/bin/daemonscope" --version)"
 [[ "$out" == "daemonscope $version" ]] || { echo "unexpected --version output: $out"; exit 1; }
