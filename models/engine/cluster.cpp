@@ -4,6 +4,7 @@
 #include "models/engine/daemonsetcontroller.h"
 #include "models/engine/daemonsetlogic.h"
 #include "models/engine/kubelet.h"
+#include "models/engine/nodeupgraderuntime.h"
 
 #include <algorithm>
 
@@ -77,6 +78,13 @@ Json WatchEvent::object() const
 
 Cluster::Cluster(ClusterOptions options) : d(std::make_unique<Impl>(std::move(options))) {}
 Cluster::~Cluster() = default;
+
+NodeUpgradeRuntime &Cluster::nodeUpgrade()
+{
+    if (!m_nodeUpgrade)
+        m_nodeUpgrade = std::make_unique<NodeUpgradeRuntime>(*this);
+    return *m_nodeUpgrade;
+}
 
 kube::Timestamp Cluster::now() const
 {

@@ -38,6 +38,8 @@
 
 namespace engine {
 
+class NodeUpgradeRuntime;
+
 enum class Mode { Stepped, Continuous };
 
 struct KubeletTimings
@@ -252,10 +254,19 @@ public:
     void recordEvent(const std::string &type, const std::string &reason, const std::string &message,
                      Kind kind, const std::string &ns, const std::string &name);
 
+    // The node-agent upgrade machinery (NodeUpgradeRollout store, controller, simulated agent),
+    // created on first use so clusters that never upgrade pay nothing. It lives as long as the
+    // cluster: the scenario runner's `upgrade` steps, `daemonscope upgrade status` and the
+    // console all reach the same instance through it.
+    NodeUpgradeRuntime &nodeUpgrade();
+    NodeUpgradeRuntime *nodeUpgradeIfStarted() const { return m_nodeUpgrade.get(); }
+
     struct Impl;
 
 private:
     std::unique_ptr<Impl> d;
+    // Declared after d: destroyed first, while the store it watches still exists.
+    std::unique_ptr<NodeUpgradeRuntime> m_nodeUpgrade;
 };
 
 } // namespace engine
