@@ -183,7 +183,7 @@ std::shared_ptr<const kube::Json> parseTemplate(const QString &text)
 std::optional<ActionKind> actionKindFromName(const QString &name)
 {
     // Kinds unknown to this version (written by a newer one) have no ActionKind; callers skip them.
-    for (int k = 0; k <= int(ActionKind::InjectFault); ++k) {
+    for (int k = 0; k <= int(ActionKind::Last); ++k) {
         if (actionKindName(ActionKind(k)) == name)
             return ActionKind(k);
     }

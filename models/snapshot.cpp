@@ -86,6 +86,12 @@ QString actionKindName(ActionKind kind)
         return QStringLiteral("setSeed");
     case ActionKind::InjectFault:
         return QStringLiteral("injectFault");
+    case ActionKind::StartUpgrade:
+        return QStringLiteral("startUpgrade");
+    case ActionKind::UpgradeControl:
+        return QStringLiteral("upgradeControl");
+    case ActionKind::Connect:
+        return QStringLiteral("connect");
     }
     return {};
 }

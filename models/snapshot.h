@@ -165,7 +165,21 @@ struct RolloutTiming
     }
 };
 
-enum class ActionKind { Rollback, Pause, Resume, LoadScenario, SetSpeed, Step, SetSeed, InjectFault };
+enum class ActionKind {
+    Rollback,
+    Pause,
+    Resume,
+    LoadScenario,
+    SetSpeed,
+    Step,
+    SetSeed,
+    InjectFault,
+    StartUpgrade,   // a NodeUpgradeRollout created (target = rollout name)
+    UpgradeControl, // pause / resume / abort / acknowledge a rollout, or hold / release / skip /
+                    // retry / force one node (target = rollout name, parameters name the action)
+    Connect,        // a live backend connected to a kubeconfig context (target = context)
+    Last = Connect
+};
 
 struct ActionRecord
 {

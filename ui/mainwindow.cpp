@@ -689,6 +689,15 @@ void MainWindow::onActionFinished(const models::ActionResult &result)
     case models::ActionKind::InjectFault:
         what = tr("Fault on %1").arg(result.target);
         break;
+    case models::ActionKind::StartUpgrade:
+        what = tr("Upgrade %1").arg(result.target);
+        break;
+    case models::ActionKind::UpgradeControl:
+        what = tr("Upgrade %1").arg(result.target);
+        break;
+    case models::ActionKind::Connect:
+        what = tr("Connecting to %1").arg(result.target);
+        break;
     case models::ActionKind::SetSpeed:
     case models::ActionKind::Step:
     case models::ActionKind::SetSeed:
