@@ -1,5 +1,6 @@
-// daemonscope diff — the pod templates of two manifests (or, with --scenario, of two revisions
-// of a DaemonSet) as a unified diff, HTML, Markdown or JSON. Exit codes follow diff(1): 0 when
+// daemonscope diff — the pod templates of two manifests (or of two revisions of a DaemonSet, in
+// a scenario with --scenario or in a cluster through --kubeconfig/--context) as a unified diff,
+// HTML, Markdown or JSON. Exit codes follow diff(1): 0 when
 // the templates are equal, 1 when they differ, 2 on bad input or usage.
 
 #include "app/commands.h"
@@ -7,6 +8,8 @@
 #include "models/diff/podtemplateof.h"
 #include "models/diff/renderers.h"
 #include "models/kube/manifest.h"
+#include "models/liveactions.h"
+#include "models/liveconnection.h"
 #include "models/scenarioloader.h"
 
 #include <QCommandLineParser>
@@ -96,7 +99,7 @@ int diffScenarioRevisions(const QCommandLineParser &parser)
 {
     const QStringList positional = parser.positionalArguments();
     const QString name = positional.size() == 3 ? daemonSetName(positional[0]) : QString();
-    if (name.isEmpty() || !parser.isSet(QStringLiteral("scenario"))) {
+    if (name.isEmpty()) {
         printError(QStringLiteral("usage: daemonscope diff daemonset/NAME REV_A REV_B --scenario FILE"));
         return exitTrouble;
     }
@@ -130,20 +133,45 @@ int diffScenarioRevisions(const QCommandLineParser &parser)
     }
 
     const QString scenarioPath = parser.value(QStringLiteral("scenario"));
-    auto loaded = models::ScenarioLoader::load(scenarioPath);
-    if (!loaded) {
-        std::fprintf(stderr, "%s\n", loaded.error().message.c_str());
-        return exitTrouble;
+    models::SnapshotPtr snapshot;
+    QString ns = parser.isSet(QStringLiteral("namespace")) ? parser.value(QStringLiteral("namespace"))
+                                                           : QStringLiteral("default");
+    QString source = scenarioPath;
+    if (scenarioPath.isEmpty()) {
+        // A real cluster: the DaemonSet and its revisions as kubectl reads them.
+        auto cluster = models::LiveConnection::open(parser.value(QStringLiteral("kubeconfig")).toStdString(),
+                                                    parser.value(QStringLiteral("context")).toStdString(),
+                                                    parser.value(QStringLiteral("namespace")).toStdString());
+        if (!cluster) {
+            printError(QString::fromStdString(cluster.error().message));
+            return exitTrouble;
+        }
+        ns = QString::fromStdString(cluster->namespace_);
+        source = QString::fromStdString(cluster->client->transport().server());
+        auto live = cluster->daemonSetSnapshot(name.toStdString());
+        if (!live) {
+            if (live.error().code != 404) {
+                printError(QString::fromStdString(models::LiveActions::kubectlError(live.error())));
+                return exitTrouble;
+            }
+            snapshot = models::ClusterSnapshot::empty(models::BackendKind::Live);
+        } else {
+            snapshot = *live;
+        }
+    } else {
+        auto loaded = models::ScenarioLoader::load(scenarioPath);
+        if (!loaded) {
+            std::fprintf(stderr, "%s\n", loaded.error().message.c_str());
+            return exitTrouble;
+        }
+        models::ClockInfo clock;
+        clock.now = loaded->cluster->now();
+        snapshot = loaded->builder->build(clock);
     }
-    models::ClockInfo clock;
-    clock.now = loaded->cluster->now();
-    const auto snapshot = loaded->builder->build(clock);
-    const QString ns = parser.isSet(QStringLiteral("namespace")) ? parser.value(QStringLiteral("namespace"))
-                                                                 : QStringLiteral("default");
     const models::DaemonSetInfo *ds = snapshot->daemonSet(ns + QLatin1Char('/') + name);
     if (!ds) {
-        printError(QStringLiteral("daemonset \"%1\" not found in namespace \"%2\" of %3")
-                       .arg(name, ns, scenarioPath));
+        printError(
+            QStringLiteral("daemonset \"%1\" not found in namespace \"%2\" of %3").arg(name, ns, source));
         return exitTrouble;
     }
     kube::Json templates[2];
@@ -254,8 +282,14 @@ int cmdDiff(const QStringList &arguments)
          QStringLiteral("With daemonset/NAME REV_A REV_B: the scenario file holding the revisions."),
          QStringLiteral("file")});
     parser.addOption({{QStringLiteral("n"), QStringLiteral("namespace")},
-                      QStringLiteral("With --scenario: the DaemonSet's namespace."),
+                      QStringLiteral("With daemonset/NAME: the DaemonSet's namespace."),
                       QStringLiteral("namespace")});
+    parser.addOption({QStringLiteral("kubeconfig"),
+                      QStringLiteral("With daemonset/NAME and no --scenario: the cluster's kubeconfig file."),
+                      QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("context"),
+                      QStringLiteral("With daemonset/NAME and no --scenario: the kubeconfig context."),
+                      QStringLiteral("NAME")});
 
     // QCommandLineParser takes the first element as the program name; "diff" is not a positional.
     QStringList args = arguments;

@@ -1,11 +1,14 @@
-// daemonscope export daemonset/NAME --scenario FILE --format markdown|html|json [-o OUT] [-n NS]
-// — runs the scenario's steps in the embedded engine, then writes the DaemonSet's history
-// report: revisions, diffs between consecutive revisions, rollout timings and actions.
+// daemonscope export daemonset/NAME (--scenario FILE | [--kubeconfig FILE] [--context NAME])
+// --format markdown|html|json [-o OUT] [-n NS] — runs the scenario's steps in the embedded engine
+// (or reads the DaemonSet, its revisions and pods from a cluster), then writes the DaemonSet's
+// history report: revisions, diffs between consecutive revisions, rollout timings and actions.
 // Exit 0 written; 1 the DaemonSet does not exist; 2 bad usage, scenario or output file.
 
+#include "app/clusterargs.h"
 #include "app/commands.h"
 
 #include "models/historyexport.h"
+#include "models/liveactions.h"
 #include "models/scenarioloader.h"
 
 #include <QCommandLineParser>
@@ -76,7 +79,15 @@ int cmdExport(const QStringList &arguments)
                                 QStringLiteral("namespace"), QStringLiteral("default"));
     const QCommandLineOption noise(QStringLiteral("ignore-noise"),
                                    QStringLiteral("Hide fields the API server fills in, in the diffs."));
-    parser.addOptions({scenario, format, output, ns, noise});
+    const QCommandLineOption kubeconfig(
+        QStringLiteral("kubeconfig"),
+        QStringLiteral(
+            "Without --scenario: the cluster's kubeconfig file (default: KUBECONFIG, ~/.kube/config)."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption context(QStringLiteral("context"),
+                                     QStringLiteral("Without --scenario: the kubeconfig context."),
+                                     QStringLiteral("NAME"));
+    parser.addOptions({scenario, format, output, ns, noise, kubeconfig, context});
 
     QStringList args = arguments;
     if (args.size() >= 2)
@@ -91,7 +102,7 @@ int cmdExport(const QStringList &arguments)
     }
     const QStringList positional = parser.positionalArguments();
     const QString name = positional.size() == 1 ? daemonSetName(positional.front()) : QString();
-    if (name.isEmpty() || !parser.isSet(scenario)) {
+    if (name.isEmpty()) {
         printError(QStringLiteral("usage: daemonscope export daemonset/NAME --scenario FILE --format "
                                   "markdown|html|json [-o OUT] [-n NS]"));
         return 2;
@@ -104,24 +115,48 @@ int cmdExport(const QStringList &arguments)
         return 2;
     }
 
-    auto loaded = models::ScenarioLoader::load(parser.value(scenario));
-    if (!loaded) {
-        std::fprintf(stderr, "%s\n", loaded.error().message.c_str());
-        return 2;
+    models::SnapshotPtr snapshot;
+    QString key = parser.value(ns) + QLatin1Char('/') + name;
+    if (!parser.isSet(scenario)) {
+        // A real cluster: the DaemonSet, its revisions and pods as kubectl reads them.
+        ClusterArgs args = ClusterArgs::from(parser);
+        args.namespace_ = parser.isSet(ns) ? parser.value(ns) : QString();
+        auto cluster = connectCluster(args);
+        if (!cluster) {
+            printError(QString::fromStdString(cluster.error().message));
+            // Without any cluster option the user may simply have forgotten --scenario.
+            if (!parser.isSet(kubeconfig) && !parser.isSet(context))
+                printError(
+                    QStringLiteral("usage: daemonscope export daemonset/NAME (--scenario FILE | --kubeconfig "
+                                   "FILE [--context NAME]) --format markdown|html|json [-o OUT] [-n NS]"));
+            return 2;
+        }
+        key = QString::fromStdString(cluster->namespace_) + QLatin1Char('/') + name;
+        auto live = cluster->daemonSetSnapshot(name.toStdString());
+        if (!live && live.error().code != 404) {
+            std::fprintf(stderr, "%s\n", models::LiveActions::kubectlError(live.error()).c_str());
+            return 1;
+        }
+        snapshot = live ? *live : models::ClusterSnapshot::empty(models::BackendKind::Live);
+    } else {
+        auto loaded = models::ScenarioLoader::load(parser.value(scenario));
+        if (!loaded) {
+            std::fprintf(stderr, "%s\n", loaded.error().message.c_str());
+            return 2;
+        }
+        models::ClockInfo clock;
+        clock.now = loaded->cluster->now();
+        clock.running = false;
+        clock.speed = 0;
+        models::BackendInfo info;
+        info.kind = models::BackendKind::Embedded;
+        info.connected = true;
+        info.name = QStringLiteral("scenario %1").arg(parser.value(scenario));
+        info.scenarioPath = parser.value(scenario);
+        info.seed = loaded->scenario.seed;
+        loaded->builder->setBackendInfo(info);
+        snapshot = loaded->builder->build(clock);
     }
-    models::ClockInfo clock;
-    clock.now = loaded->cluster->now();
-    clock.running = false;
-    clock.speed = 0;
-    models::BackendInfo info;
-    info.kind = models::BackendKind::Embedded;
-    info.connected = true;
-    info.name = QStringLiteral("scenario %1").arg(parser.value(scenario));
-    info.scenarioPath = parser.value(scenario);
-    info.seed = loaded->scenario.seed;
-    loaded->builder->setBackendInfo(info);
-    const auto snapshot = loaded->builder->build(clock);
-    const QString key = parser.value(ns) + QLatin1Char('/') + name;
     const auto report = models::HistoryExport::report(*snapshot, key, nullptr, parser.isSet(noise));
     if (!report) {
         std::fprintf(stderr, "Error from server (NotFound): daemonsets.apps \"%s\" not found\n",

@@ -1,11 +1,16 @@
-// daemonscope history daemonset/NAME --scenario FILE [--revision N] [-n NS] — what
-// `kubectl rollout history` prints for a DaemonSet of a simulated cluster. The scenario's steps
-// run first (its expectations are not checked: this command shows the state, it does not test
-// it); an invalid scenario exits 2, a kubectl error prints "error: ..." and exits 1.
+// daemonscope history daemonset/NAME (--scenario FILE | [--kubeconfig FILE] [--context NAME])
+// [--revision N] [-n NS] — what `kubectl rollout history` prints for a DaemonSet, of a simulated
+// cluster or of a real one. A scenario's steps run first (its expectations are not checked:
+// this command shows the state, it does not test it); an invalid scenario exits 2. On a real
+// cluster the same API calls as kubectl are made (GET the DaemonSet, LIST its revisions). A
+// kubectl error prints "error: ..." and exits 1.
 
+#include "app/clusterargs.h"
 #include "app/commands.h"
 
+#include "models/engine/kubectlrollout.h"
 #include "models/engine/scenariorunner.h"
+#include "models/liveactions.h"
 
 #include <QCommandLineParser>
 
@@ -13,34 +18,35 @@
 #include <optional>
 
 namespace app {
+
 namespace {
 
-// "daemonset/NAME", "ds/NAME", "daemonsets.apps/NAME", or the type and name as two words.
-QString daemonSetName(const QStringList &positional, QString &error)
+int historyOfCluster(const ClusterArgs &args, const std::string &name, std::optional<std::int64_t> revision)
 {
-    static const QStringList types = {QStringLiteral("daemonset"), QStringLiteral("daemonsets"),
-                                      QStringLiteral("ds"), QStringLiteral("daemonset.apps"),
-                                      QStringLiteral("daemonsets.apps")};
-    QString type, name;
-    if (positional.size() == 1 && positional[0].contains(QLatin1Char('/'))) {
-        type = positional[0].section(QLatin1Char('/'), 0, 0);
-        name = positional[0].section(QLatin1Char('/'), 1);
-    } else if (positional.size() == 2) {
-        type = positional[0];
-        name = positional[1];
-    } else {
-        error = QStringLiteral("expected daemonset/NAME");
-        return {};
+    auto cluster = connectCluster(args);
+    if (!cluster) {
+        std::fprintf(stderr, "error: %s\n", cluster.error().message.c_str());
+        return 1;
     }
-    if (!types.contains(type.toLower())) {
-        error = QStringLiteral("only daemonsets are supported, got \"%1\"").arg(type);
-        return {};
+    models::LiveActions actions(*cluster->client);
+    auto history = actions.history(cluster->namespace_, name);
+    if (!history) {
+        std::fprintf(stderr, "%s\n", models::LiveActions::kubectlError(history.error()).c_str());
+        return 1;
     }
-    if (name.isEmpty() || name.contains(QLatin1Char('/'))) {
-        error = QStringLiteral("expected daemonset/NAME");
-        return {};
+    const auto revisions = history->pointers();
+    if (!revision) {
+        const std::string text = engine::historyTable(name, revisions);
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        return 0;
     }
-    return name;
+    auto text = engine::historyRevisionText(history->daemonSet, revisions, *revision);
+    if (!text) {
+        std::fprintf(stderr, "error: %s\n", text.error().message.c_str());
+        return 1;
+    }
+    std::fwrite(text->data(), 1, text->size(), stdout);
+    return 0;
 }
 
 } // namespace
@@ -48,39 +54,24 @@ QString daemonSetName(const QStringList &positional, QString &error)
 int cmdHistory(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Print a DaemonSet's rollout history from a scenario, as kubectl rollout history."));
+    parser.setApplicationDescription(QStringLiteral(
+        "Print a DaemonSet's rollout history from a scenario or a cluster, as kubectl rollout history."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("daemonset/NAME"), QStringLiteral("The DaemonSet."));
-    const QCommandLineOption scenario(QStringLiteral("scenario"), QStringLiteral("The scenario file."),
-                                      QStringLiteral("FILE"));
+    ClusterArgs::addOptions(parser);
     const QCommandLineOption revision(QStringLiteral("revision"),
                                       QStringLiteral("Show the pod template of this revision."),
                                       QStringLiteral("N"));
-    const QCommandLineOption ns({QStringLiteral("n"), QStringLiteral("namespace")},
-                                QStringLiteral("The DaemonSet's namespace (default: default)."),
-                                QStringLiteral("NS"), QStringLiteral("default"));
-    parser.addOption(scenario);
     parser.addOption(revision);
-    parser.addOption(ns);
-    QStringList args = arguments;
-    if (args.size() >= 2)
-        args.removeAt(1);
-    if (!parser.parse(args)) {
-        std::fprintf(stderr, "error: %s\n", parser.errorText().toUtf8().constData());
-        return 2;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(parser.helpText().toUtf8().constData(), stdout);
-        return 0;
-    }
+    if (const int exit = ClusterArgs::parse(parser, arguments); exit >= 0)
+        return exit;
     QString error;
-    const QString name = daemonSetName(parser.positionalArguments(), error);
-    if (name.isEmpty() || !parser.isSet(scenario)) {
+    const QString name = ClusterArgs::daemonSetName(parser.positionalArguments(), error);
+    if (name.isEmpty()) {
         std::fprintf(
             stderr,
             "error: %s\nUsage: daemonscope history daemonset/NAME --scenario FILE [--revision N] [-n NS]\n",
-            (error.isEmpty() ? QStringLiteral("--scenario FILE is required") : error).toUtf8().constData());
+            error.toUtf8().constData());
         return 2;
     }
     std::optional<std::int64_t> rev;
@@ -95,8 +86,11 @@ int cmdHistory(const QStringList &arguments)
         if (n != 0) // kubectl: 0 (the default) prints the table
             rev = n;
     }
+    const ClusterArgs args = ClusterArgs::from(parser);
+    if (args.live())
+        return historyOfCluster(args, name.toStdString(), rev);
     const auto result = engine::ScenarioRunner::history(
-        parser.value(scenario).toStdString(), parser.value(ns).toStdString(), name.toStdString(), rev);
+        args.scenario.toStdString(), args.scenarioNamespace().toStdString(), name.toStdString(), rev);
     std::fwrite(result.out.data(), 1, result.out.size(), stdout);
     std::fwrite(result.err.data(), 1, result.err.size(), stderr);
     return result.exitCode;

@@ -1,45 +1,43 @@
-// daemonscope rollback daemonset/NAME --scenario FILE [--to-revision N] [-n NS] — what
-// `kubectl rollout undo` does and prints, on the cluster a scenario builds. The scenario's steps
-// run first (expectations are not checked); an invalid scenario exits 2. Success prints
+// daemonscope rollback daemonset/NAME (--scenario FILE | [--kubeconfig FILE] [--context NAME])
+// [--to-revision N] [-n NS] — what `kubectl rollout undo` does and prints, on the cluster a
+// scenario builds or on a real one (with kubectl's API calls: GET the DaemonSet, LIST its
+// revisions, strategic-merge PATCH with the chosen revision's data). A scenario's steps run
+// first (expectations are not checked); an invalid scenario exits 2. Success prints
 // "daemonset.apps/NAME rolled back" (or "skipped rollback (...)"); a refusal prints
 // "error: ..." and exits 1, as kubectl does.
 
+#include "app/clusterargs.h"
 #include "app/commands.h"
 
 #include "models/engine/scenariorunner.h"
+#include "models/liveactions.h"
 
 #include <QCommandLineParser>
 
 #include <cstdio>
 
 namespace app {
+
 namespace {
 
-QString daemonSetName(const QStringList &positional, QString &error)
+int rollbackOnCluster(const ClusterArgs &args, const std::string &name, std::int64_t toRevision)
 {
-    static const QStringList types = {QStringLiteral("daemonset"), QStringLiteral("daemonsets"),
-                                      QStringLiteral("ds"), QStringLiteral("daemonset.apps"),
-                                      QStringLiteral("daemonsets.apps")};
-    QString type, name;
-    if (positional.size() == 1 && positional[0].contains(QLatin1Char('/'))) {
-        type = positional[0].section(QLatin1Char('/'), 0, 0);
-        name = positional[0].section(QLatin1Char('/'), 1);
-    } else if (positional.size() == 2) {
-        type = positional[0];
-        name = positional[1];
-    } else {
-        error = QStringLiteral("expected daemonset/NAME");
-        return {};
+    auto cluster = connectCluster(args);
+    if (!cluster) {
+        std::fprintf(stderr, "error: %s\n", cluster.error().message.c_str());
+        return 1;
     }
-    if (!types.contains(type.toLower())) {
-        error = QStringLiteral("only daemonsets are supported, got \"%1\"").arg(type);
-        return {};
+    models::LiveActions actions(*cluster->client);
+    // kubectl's resource builder reads the object first: a missing one is the API's NotFound.
+    auto ds = cluster->client->get<kube::DaemonSet>(cluster->namespace_, name);
+    if (!ds) {
+        std::fprintf(stderr, "%s\n", models::LiveActions::kubectlError(ds.error()).c_str());
+        return 1;
     }
-    if (name.isEmpty() || name.contains(QLatin1Char('/'))) {
-        error = QStringLiteral("expected daemonset/NAME");
-        return {};
-    }
-    return name;
+    const models::LiveRollback r = actions.rollback(cluster->namespace_, name, toRevision);
+    const std::string line = r.outcome.kubectlOutput(name) + "\n";
+    std::fputs(line.c_str(), r.outcome.ok() ? stdout : stderr);
+    return r.outcome.ok() ? 0 : 1;
 }
 
 } // namespace
@@ -48,39 +46,23 @@ int cmdRollback(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        QStringLiteral("Roll a DaemonSet of a scenario back, as kubectl rollout undo."));
+        QStringLiteral("Roll a DaemonSet of a scenario or a cluster back, as kubectl rollout undo."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("daemonset/NAME"), QStringLiteral("The DaemonSet."));
-    const QCommandLineOption scenario(QStringLiteral("scenario"), QStringLiteral("The scenario file."),
-                                      QStringLiteral("FILE"));
+    ClusterArgs::addOptions(parser);
     const QCommandLineOption toRevision(QStringLiteral("to-revision"),
                                         QStringLiteral("The revision to roll back to (0: the previous one)."),
                                         QStringLiteral("N"), QStringLiteral("0"));
-    const QCommandLineOption ns({QStringLiteral("n"), QStringLiteral("namespace")},
-                                QStringLiteral("The DaemonSet's namespace (default: default)."),
-                                QStringLiteral("NS"), QStringLiteral("default"));
-    parser.addOption(scenario);
     parser.addOption(toRevision);
-    parser.addOption(ns);
-    QStringList args = arguments;
-    if (args.size() >= 2)
-        args.removeAt(1);
-    if (!parser.parse(args)) {
-        std::fprintf(stderr, "error: %s\n", parser.errorText().toUtf8().constData());
-        return 2;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(parser.helpText().toUtf8().constData(), stdout);
-        return 0;
-    }
+    if (const int exit = ClusterArgs::parse(parser, arguments); exit >= 0)
+        return exit;
     QString error;
-    const QString name = daemonSetName(parser.positionalArguments(), error);
-    if (name.isEmpty() || !parser.isSet(scenario)) {
-        std::fprintf(
-            stderr,
-            "error: %s\nUsage: daemonscope rollback daemonset/NAME --scenario FILE [--to-revision N] [-n "
-            "NS]\n",
-            (error.isEmpty() ? QStringLiteral("--scenario FILE is required") : error).toUtf8().constData());
+    const QString name = ClusterArgs::daemonSetName(parser.positionalArguments(), error);
+    if (name.isEmpty()) {
+        std::fprintf(stderr,
+                     "error: %s\nUsage: daemonscope rollback daemonset/NAME --scenario FILE [--to-revision "
+                     "N] [-n NS]\n",
+                     error.toUtf8().constData());
         return 2;
     }
     bool ok = false;
@@ -90,8 +72,11 @@ int cmdRollback(const QStringList &arguments)
                      parser.value(toRevision).toUtf8().constData());
         return 1;
     }
+    const ClusterArgs args = ClusterArgs::from(parser);
+    if (args.live())
+        return rollbackOnCluster(args, name.toStdString(), to);
     const auto result = engine::ScenarioRunner::rollback(
-        parser.value(scenario).toStdString(), parser.value(ns).toStdString(), name.toStdString(), to);
+        args.scenario.toStdString(), args.scenarioNamespace().toStdString(), name.toStdString(), to);
     std::fwrite(result.out.data(), 1, result.out.size(), stdout);
     std::fwrite(result.err.data(), 1, result.err.size(), stderr);
     return result.exitCode;

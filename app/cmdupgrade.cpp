@@ -6,7 +6,9 @@
 
 #include "app/cmdupgrade.h"
 
-#include "models/engine/nodeupgradescenario.h"
+#include "models/engine/nodeupgraderuntime.h"
+#include "models/engine/scenarioparser.h"
+#include "models/engine/scenariorunner.h"
 
 #include <QCommandLineParser>
 
@@ -42,13 +44,15 @@ int cmdUpgrade(const QStringList &arguments)
         std::fputs("Usage: daemonscope upgrade status NAME --scenario FILE\n", stderr);
         return 2;
     }
-    auto loaded = engine::NodeUpgradeScenario::load(parser.value(scenario).toStdString());
-    if (!loaded) {
-        std::fprintf(stderr, "%s\n", loaded.error().message.c_str());
+    auto parsed = engine::ScenarioParser::parseFile(parser.value(scenario).toStdString());
+    if (!parsed) {
+        std::fprintf(stderr, "%s\n", parsed.error().message.c_str());
         return 2;
     }
-    auto &run = *loaded;
-    const auto result = run->run(false);
+    engine::ScenarioRunner runner(std::move(*parsed));
+    engine::ScenarioRunOptions options;
+    options.checkExpects = false;
+    const auto result = runner.run(options);
     if (result.exitCode == 2) {
         for (const auto &m : result.messages)
             std::fprintf(stderr, "%s\n", m.c_str());
@@ -57,11 +61,12 @@ int cmdUpgrade(const QStringList &arguments)
     for (const auto &m : result.messages) // a step that could not complete: shown, not fatal
         std::fprintf(stderr, "warning: %s\n", m.c_str());
     const std::string name = positional[1].toStdString();
-    if (!run->runtime() || !run->runtime()->rollouts().get(name)) {
+    engine::NodeUpgradeRuntime *upgrade = runner.upgradeRuntime();
+    if (!upgrade || !upgrade->rollouts().get(name)) {
         std::fprintf(stderr, "error: nodeupgraderollouts \"%s\" not found\n", name.c_str());
         return 1;
     }
-    std::fputs(run->runtime()->statusText(name).c_str(), stdout);
+    std::fputs(upgrade->statusText(name).c_str(), stdout);
     return 0;
 }
 

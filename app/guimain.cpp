@@ -1,8 +1,14 @@
 #include "app/guimain.h"
 
+#include "models/appsettings.h"
 #include "models/embeddedbackend.h"
+#include "models/livebackend.h"
+#include "ui/apptranslator.h"
 #include "ui/daemonsetpage.h"
 #include "ui/mainwindow.h"
+#include "ui/upgradepage.h"
+#include "ui/theme.h"
+#include "ui/windowsession.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -48,6 +54,13 @@ int guiMain(int argc, char **argv)
     QApplication::setOrganizationName(QStringLiteral("Daemonscope"));
     QApplication::setApplicationVersion(QStringLiteral(DAEMONSCOPE_VERSION));
     QApplication::setDesktopFileName(QStringLiteral("io.daemonscope.Daemonscope"));
+    // Before the first widget (and --help): the language and theme chosen in the View menu.
+    {
+        const models::AppSettings settings;
+        gui::AppTranslator::install(settings.languageOverride());
+        if (settings.theme() != models::AppSettings::Theme::System)
+            gui::Theme::apply(settings.theme());
+    }
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
@@ -78,8 +91,28 @@ int guiMain(int argc, char **argv)
         QStringLiteral("quit-after"),
         QApplication::translate("app", "Screenshot delay, or quit after MS milliseconds."),
         QStringLiteral("MS"));
+    const QCommandLineOption historyOption(
+        QStringLiteral("history-db"),
+        QApplication::translate("app", "Keep the history in this SQLite file instead of the standard one."),
+        QStringLiteral("FILE"));
     parser.addOptions({scenarioOption, speedOption, selectOption, tabOption, screenshotOption,
-                       screenshotTabOption, quitAfterOption});
+                       screenshotTabOption, quitAfterOption, historyOption});
+    // The node-upgrade page: `--tab upgrade`; `--start-upgrade '{}'` starts one with the form's
+    // defaults, the JSON object's fields replacing spec fields (`{"maxUnavailable":"10%"}`).
+    const QCommandLineOption startUpgradeOption(
+        QStringLiteral("start-upgrade"),
+        QApplication::translate("app", "Start a node-agent upgrade: the start form's defaults, with these spec "
+                                       "fields (a JSON object) replaced."),
+        QStringLiteral("JSON"));
+    parser.addOption(startUpgradeOption);
+    // A live cluster instead of the simulation: `--kubeconfig FILE` and/or `--context NAME`.
+    const QCommandLineOption kubeconfigOption(
+        QStringLiteral("kubeconfig"), QApplication::translate("app", "Watch the cluster of this kubeconfig file."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption contextOption(
+        QStringLiteral("context"), QApplication::translate("app", "Watch the cluster of this kubeconfig context."),
+        QStringLiteral("NAME"));
+    parser.addOptions({kubeconfigOption, contextOption});
     parser.process(application);
 
     std::optional<double> speed;
@@ -96,10 +129,12 @@ int guiMain(int argc, char **argv)
     std::optional<gui::DaemonSetPage::Tab> tab;
     const QString tabName =
         parser.isSet(screenshotTabOption) ? parser.value(screenshotTabOption) : parser.value(tabOption);
-    if (!tabName.isEmpty()) {
+    const bool upgradeTab = tabName == QLatin1String("upgrade");
+    if (!tabName.isEmpty() && !upgradeTab) {
         tab = tabFromName(tabName);
         if (!tab) {
-            fail(QStringLiteral("unknown tab \"%1\" (timeline, nodes, diff, events, progress)").arg(tabName));
+            fail(QStringLiteral("unknown tab \"%1\" (timeline, nodes, diff, events, progress, upgrade)")
+                     .arg(tabName));
             return 2;
         }
     }
@@ -125,6 +160,10 @@ int guiMain(int argc, char **argv)
     const QString select = parser.value(selectOption);
 
     gui::MainWindow window(new models::EmbeddedBackend);
+    auto *session = new gui::WindowSession(&window, parser.value(historyOption));
+    // Without --scenario the scenario used last (screenshots always show the demo).
+    if (!parser.isSet(scenarioOption) && screenshot.isEmpty())
+        scenario = session->startupScenario();
     window.resize(window.screen() ? window.screen()->availableSize().boundedTo(QSize(1400, 900))
                                   : QSize(1400, 900));
     // Screenshots use the default layout, not the one the user left behind.
@@ -132,8 +171,20 @@ int guiMain(int argc, char **argv)
         window.restoreSettings();
     window.show();
     window.openScenario(scenario);
+    if (parser.isSet(kubeconfigOption) || parser.isSet(contextOption)) {
+        models::LiveBackendOptions live;
+        live.kubeconfig = parser.value(kubeconfigOption);
+        live.context = parser.value(contextOption);
+        session->settings().setLastKubeconfig(live.kubeconfig);
+        window.setBackend(new models::LiveBackend(live));
+    } else if (!parser.isSet(scenarioOption) && screenshot.isEmpty()) {
+        if (const auto last = session->startupLiveBackend()) // the live cluster shown at the last exit
+            window.setBackend(new models::LiveBackend(*last));
+    }
     if (speed)
         window.setSpeed(*speed);
+    else if (screenshot.isEmpty() && window.backend()->isSimulation())
+        window.setSpeed(session->startupSpeed());
 
     int exitCode = 0;
     // Selection, tab and screenshot wait for the first snapshot that has DaemonSets in it.
@@ -146,6 +197,15 @@ int guiMain(int argc, char **argv)
             fail(QStringLiteral("no DaemonSet %1 in the scenario").arg(select));
         if (tab)
             window.page()->setCurrentTab(*tab);
+        QString upgrade;
+        if (parser.isSet(startUpgradeOption))
+            upgrade = window.upgradePage()->startDefaultUpgrade(parser.value(startUpgradeOption));
+        if (upgradeTab) {
+            const auto snap = window.snapshot();
+            if (upgrade.isEmpty() && snap && !snap->upgrades->empty())
+                upgrade = snap->upgrades->front().name;
+            window.showUpgrade(upgrade);
+        }
         if (!screenshot.isEmpty()) {
             QTimer::singleShot(quitAfter >= 0 ? quitAfter : 2000, &window, [&] {
                 const QPixmap pixmap = window.grab();

@@ -5,11 +5,15 @@
 //   --scenario FILE        open this scenario instead of the bundled demo
 //   --speed X              start the virtual clock at X (0 = paused, up to 1000)
 //   --select NS/NAME       select this DaemonSet once it appears
-//   --tab timeline|nodes|diff|events
+//   --tab timeline|nodes|diff|events|progress|upgrade
+//   --start-upgrade JSON   start a node-agent upgrade: the start form's defaults, JSON's spec fields replaced
 //   --screenshot FILE      after the first snapshot and a delay, save the window to FILE and quit
 //   --screenshot-tab TAB   the tab shown in the screenshot (same values as --tab)
 //   --quit-after MS        the delay before the screenshot (default 2000), or, without
 //                          --screenshot, quit after MS of running
+//   --history-db FILE      keep the history in FILE instead of the standard location
+//   --kubeconfig FILE      watch a live cluster through this kubeconfig (with --context NAME:
+//   --context NAME         that context; either one alone uses the defaults for the other)
 
 namespace app {
 

@@ -9,7 +9,10 @@ function(daemonscope_test name)
   if(NOT T_TIMEOUT)
     set(T_TIMEOUT 300)
   endif()
+  # Each test gets its own XDG folders, so windows closed by tests never write the user's
+  # settings or history database.
+  set(xdg ${CMAKE_CURRENT_BINARY_DIR}/xdg/${name})
   set_tests_properties(${name} PROPERTIES TIMEOUT ${T_TIMEOUT}
-    ENVIRONMENT "QT_QPA_PLATFORM=offscreen;DAEMONSCOPE_SOURCE_DIR=${PROJECT_SOURCE_DIR};DAEMONSCOPE_BINARY=$<TARGET_FILE:daemonscope>")
+    ENVIRONMENT "QT_QPA_PLATFORM=offscreen;DAEMONSCOPE_SOURCE_DIR=${PROJECT_SOURCE_DIR};DAEMONSCOPE_BINARY=$<TARGET_FILE:daemonscope>;XDG_CONFIG_HOME=${xdg}/config;XDG_DATA_HOME=${xdg}/data;XDG_CACHE_HOME=${xdg}/cache")
   target_compile_definitions(${name} PRIVATE DAEMONSCOPE_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 endfunction()

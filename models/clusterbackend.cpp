@@ -17,6 +17,33 @@ std::shared_ptr<const ClusterSnapshot> ClusterBackend::latest() const
     return m_latest;
 }
 
+void ClusterBackend::startUpgrade(const QString &rolloutJson)
+{
+    Q_UNUSED(rolloutJson);
+    finishUnsupported(ActionKind::StartUpgrade, QString());
+}
+
+void ClusterBackend::upgradeControl(const QString &rollout, const QString &action, const QString &node,
+                                    const QString &note)
+{
+    Q_UNUSED(action);
+    Q_UNUSED(node);
+    Q_UNUSED(note);
+    finishUnsupported(ActionKind::UpgradeControl, rollout);
+}
+
+void ClusterBackend::finishUnsupported(ActionKind kind, const QString &target)
+{
+    ActionResult result;
+    result.kind = kind;
+    result.target = target;
+    result.ok = false;
+    result.message = tr("not supported by this backend");
+    // Commands complete asynchronously on every backend, so callers can connect after calling.
+    QMetaObject::invokeMethod(
+        this, [this, result] { Q_EMIT actionFinished(result); }, Qt::QueuedConnection);
+}
+
 void ClusterBackend::publish(std::shared_ptr<const ClusterSnapshot> snapshot)
 {
     if (!snapshot)

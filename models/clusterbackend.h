@@ -62,12 +62,25 @@ public Q_SLOTS:
     // Embedded: engine::FaultKind name (NotReady, Ready, Unreachable, ...).
     virtual void injectFault(const QString &node, const QString &faultKind) = 0;
 
+    // Node-agent upgrade (docs node-upgrade.md). A backend that cannot do it finishes with
+    // ActionResult{ok = false, "not supported by this backend"} (the default).
+    // Creates or updates a NodeUpgradeRollout from a manifest ({metadata:{name}, spec:{...}}) or
+    // the scenario step's flat map, as JSON; outcome ActionKind::StartUpgrade, target = name.
+    virtual void startUpgrade(const QString &rolloutJson);
+    // action: pause, resume, abort, acknowledge (rollout; node empty) or hold, release, skip,
+    // retry, force, abort (one node); note: the pause reason. Outcome ActionKind::UpgradeControl,
+    // target = rollout name.
+    virtual void upgradeControl(const QString &rollout, const QString &action, const QString &node,
+                                const QString &note);
+
 Q_SIGNALS:
     void snapshotReady(std::shared_ptr<const models::ClusterSnapshot> snapshot);
     void actionFinished(const models::ActionResult &result);
     void errorOccurred(const QString &message);
 
 protected:
+    // Emits actionFinished{kind, target, ok = false, "not supported by this backend"}, queued.
+    void finishUnsupported(ActionKind kind, const QString &target);
     // Stores the snapshot as latest() and emits snapshotReady. GUI thread only.
     void publish(std::shared_ptr<const ClusterSnapshot> snapshot);
 

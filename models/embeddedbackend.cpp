@@ -77,4 +77,19 @@ void EmbeddedBackend::injectFault(const QString &node, const QString &faultKind)
         m_worker, [w = m_worker, node, faultKind] { w->injectFault(node, faultKind); }, Qt::QueuedConnection);
 }
 
+void EmbeddedBackend::startUpgrade(const QString &rolloutJson)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, rolloutJson] { w->startUpgrade(rolloutJson); }, Qt::QueuedConnection);
+}
+
+void EmbeddedBackend::upgradeControl(const QString &rollout, const QString &action, const QString &node,
+                                     const QString &note)
+{
+    QMetaObject::invokeMethod(
+        m_worker,
+        [w = m_worker, rollout, action, node, note] { w->upgradeControl(rollout, action, node, note); },
+        Qt::QueuedConnection);
+}
+
 } // namespace models

@@ -45,6 +45,9 @@ public Q_SLOTS:
     void step(qint64 ms) override;
     void setSeed(quint64 seed) override;
     void injectFault(const QString &node, const QString &faultKind) override;
+    void startUpgrade(const QString &rolloutJson) override;
+    void upgradeControl(const QString &rollout, const QString &action, const QString &node,
+                        const QString &note) override;
 
 private:
     QThread m_thread;

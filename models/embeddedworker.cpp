@@ -4,6 +4,7 @@
 #include "models/snapshotbuilder.h"
 
 #include "models/engine/cluster.h"
+#include "models/engine/nodeupgraderuntime.h"
 #include "models/engine/scenario.h"
 
 #include <QDateTime>
@@ -281,6 +282,77 @@ void EmbeddedWorker::injectFault(const QString &node, const QString &faultKind)
     finish(ActionKind::InjectFault, node, r.ok(),
            r.ok() ? tr("fault %1 injected").arg(faultKind) : q(r.error().message), 0,
            QStringLiteral("fault=%1").arg(faultKind));
+}
+
+void EmbeddedWorker::startUpgrade(const QString &rolloutJson)
+{
+    if (!m_cluster) {
+        finish(ActionKind::StartUpgrade, QString(), false, tr("no scenario loaded"));
+        return;
+    }
+    const kube::Json manifest = kube::Json::parse(rolloutJson.toStdString(), nullptr, false);
+    if (manifest.is_discarded() || !manifest.is_object()) {
+        finish(ActionKind::StartUpgrade, QString(), false, tr("the rollout is not a JSON object"));
+        return;
+    }
+    const bool isManifest = manifest.contains("spec");
+    std::string name;
+    if (isManifest && manifest.contains("metadata") && manifest["metadata"].is_object())
+        name = manifest["metadata"].value("name", "");
+    else if (!isManifest && manifest.contains("name") && manifest["name"].is_string())
+        name = manifest["name"].get<std::string>();
+    if (name.empty()) {
+        finish(ActionKind::StartUpgrade, QString(), false, tr("the rollout has no name"));
+        return;
+    }
+    engine::NodeUpgradeRuntime &runtime = m_cluster->nodeUpgrade();
+    const bool existed = runtime.rollouts().get(name) != nullptr;
+    const auto r = isManifest ? runtime.apply(manifest) : runtime.upgradeStep(manifest);
+    QString message;
+    if (r.ok()) {
+        const auto *rollout = runtime.rollouts().get(name);
+        message = existed ? tr("spec updated") : tr("started");
+        if (rollout && !rollout->status.refusal.empty())
+            message += QStringLiteral(": ") + q(rollout->status.refusal);
+    } else {
+        message = q(r.error().message);
+    }
+    finish(ActionKind::StartUpgrade, q(name), r.ok(), message);
+}
+
+void EmbeddedWorker::upgradeControl(const QString &rollout, const QString &action, const QString &node,
+                                    const QString &note)
+{
+    if (!m_cluster) {
+        finish(ActionKind::UpgradeControl, rollout, false, tr("no scenario loaded"));
+        return;
+    }
+    static const QStringList known = {
+        QStringLiteral("pause"),       QStringLiteral("resume"), QStringLiteral("abort"),
+        QStringLiteral("acknowledge"), QStringLiteral("hold"),   QStringLiteral("release"),
+        QStringLiteral("skip"),        QStringLiteral("retry"),  QStringLiteral("force")};
+    if (!known.contains(action)) {
+        finish(ActionKind::UpgradeControl, rollout, false, tr("unknown upgrade action \"%1\"").arg(action));
+        return;
+    }
+    const bool perNode = action != QLatin1String("pause") && action != QLatin1String("resume") &&
+                         action != QLatin1String("acknowledge") && action != QLatin1String("abort");
+    if (perNode && node.isEmpty()) {
+        finish(ActionKind::UpgradeControl, rollout, false, tr("%1 needs a node").arg(action));
+        return;
+    }
+    engine::NodeUpgradeRuntime &runtime = m_cluster->nodeUpgrade();
+    const std::string actor = m_options.user.isEmpty() ? std::string("admin") : m_options.user.toStdString();
+    const auto r = runtime.controller().control(rollout.toStdString(), action.toStdString(),
+                                                node.toStdString(), actor, note.toStdString());
+    QString message;
+    if (r.ok())
+        message = node.isEmpty() ? tr("%1 done").arg(action) : tr("%1 %2 done").arg(action, node);
+    else
+        message = q(r.error().message);
+    finish(ActionKind::UpgradeControl, rollout, r.ok(), message, 0,
+           node.isEmpty() ? QStringLiteral("action=%1").arg(action)
+                          : QStringLiteral("action=%1 node=%2").arg(action, node));
 }
 
 } // namespace models

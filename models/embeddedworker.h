@@ -47,6 +47,9 @@ public Q_SLOTS:
     void step(qint64 ms);
     void setSeed(quint64 seed);
     void injectFault(const QString &node, const QString &faultKind);
+    void startUpgrade(const QString &rolloutJson);
+    void upgradeControl(const QString &rollout, const QString &action, const QString &node,
+                        const QString &note);
 
 Q_SIGNALS:
     void snapshotReady(std::shared_ptr<const models::ClusterSnapshot> snapshot);

@@ -281,8 +281,10 @@ HistoryDatabase::~HistoryDatabase()
 
 QString HistoryDatabase::defaultPath()
 {
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
-           QStringLiteral("/history.sqlite");
+    // Spelled out rather than AppDataLocation, which follows the running application's names:
+    // the headless commands (application "daemonscope") must find the GUI's file.
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
+           QStringLiteral("/Daemonscope/Daemonscope/history.sqlite");
 }
 
 QString HistoryDatabase::embeddedContextKey(const QString &scenarioName)

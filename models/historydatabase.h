@@ -105,8 +105,9 @@ public:
     HistoryDatabase(const HistoryDatabase &) = delete;
     HistoryDatabase &operator=(const HistoryDatabase &) = delete;
 
-    // QStandardPaths::AppDataLocation + "/history.sqlite"
-    // (~/.local/share/Daemonscope/Daemonscope/history.sqlite on Linux).
+    // GenericDataLocation + "/Daemonscope/Daemonscope/history.sqlite" (the AppDataLocation of
+    // organisation and application "Daemonscope", whatever the running application is called):
+    // ~/.local/share/Daemonscope/Daemonscope/history.sqlite on Linux.
     static QString defaultPath();
     // Context keys: "embedded:<scenario name>" and "<kubeconfig context>@<server URL>".
     static QString embeddedContextKey(const QString &scenarioName);

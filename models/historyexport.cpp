@@ -6,7 +6,8 @@ namespace models {
 
 std::optional<diff::HistoryReport> HistoryExport::report(const ClusterSnapshot &snapshot,
                                                          const QString &dsKey, const RevisionMemory *memory,
-                                                         bool ignoreServerNoise)
+                                                         bool ignoreServerNoise,
+                                                         const std::vector<ActionRecord> *actions)
 {
     const DaemonSetInfo *ds = snapshot.daemonSet(dsKey);
     if (!ds)
@@ -74,17 +75,19 @@ std::optional<diff::HistoryReport> HistoryExport::report(const ClusterSnapshot &
                 h.nodes.push_back({t.node.toStdString(), t.started, t.finished});
             report.rollouts.push_back(std::move(h));
         }
-        for (const ActionRecord &a : ds->record->actions) {
-            diff::HistoryAction h;
-            h.time = a.time;
-            h.user = a.user.toStdString();
-            h.action = actionKindName(a.kind).toStdString();
-            h.target = a.target.toStdString();
-            h.parameters = a.parameters.toStdString();
-            h.ok = a.ok;
-            h.outcome = a.outcome.toStdString();
-            report.actions.push_back(std::move(h));
-        }
+    }
+    static const std::vector<ActionRecord> kNone;
+    const std::vector<ActionRecord> &log = actions ? *actions : ds->record ? ds->record->actions : kNone;
+    for (const ActionRecord &a : log) {
+        diff::HistoryAction h;
+        h.time = a.time;
+        h.user = a.user.toStdString();
+        h.action = actionKindName(a.kind).toStdString();
+        h.target = a.target.toStdString();
+        h.parameters = a.parameters.toStdString();
+        h.ok = a.ok;
+        h.outcome = a.outcome.toStdString();
+        report.actions.push_back(std::move(h));
     }
     return report;
 }

@@ -15,9 +15,13 @@ class HistoryExport
 {
 public:
     // Null when the snapshot has no such DaemonSet. `memory` may be null (live revisions only).
+    // `actions`, when given, is the action log to report instead of the snapshot's (the stored
+    // history merged with it, HistoryRecorder::actions), so actions taken before a restart are
+    // in the export too.
     static std::optional<diff::HistoryReport> report(const ClusterSnapshot &snapshot, const QString &dsKey,
                                                      const RevisionMemory *memory = nullptr,
-                                                     bool ignoreServerNoise = false);
+                                                     bool ignoreServerNoise = false,
+                                                     const std::vector<ActionRecord> *actions = nullptr);
 };
 
 } // namespace models

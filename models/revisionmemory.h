@@ -49,6 +49,8 @@ public:
 
     // Replaces what is remembered for a DaemonSet (loading persisted history).
     void restore(const QString &dsKey, const QString &uid, std::vector<RememberedRevision> revisions);
+    // Forgets everything (another cluster was opened: its history is a different one).
+    void clear() { m_entries.clear(); }
 
 private:
     struct Entry

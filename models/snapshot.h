@@ -12,6 +12,7 @@
 // milliseconds since the epoch (kube::Timestamp), 0 meaning "never / unknown".
 
 #include "models/kube/gojson.h"
+#include "models/upgraderolloutinfo.h"
 
 #include <QMetaType>
 #include <QString>
@@ -244,6 +245,11 @@ struct ClusterSnapshot
     std::shared_ptr<const std::vector<NodeInfo>> nodes;   // by name
     std::shared_ptr<const std::vector<EventInfo>> events; // newest first, at most kMaxEvents
     static constexpr int kMaxEvents = 2000;
+    // Node-agent upgrade rollouts (by name) and the per-node workload the pre-flight report
+    // reads; never null (shared empty values by default, so every backend gets them).
+    std::shared_ptr<const UpgradeRolloutList> upgrades = emptyUpgradeRollouts();
+    std::shared_ptr<const UpgradeInventory> upgradeInventory = emptyUpgradeInventory();
+    const UpgradeRolloutInfo *upgrade(const QString &name) const; // null when absent
 
     const DaemonSetInfo *daemonSet(const QString &key) const; // binary search, null when absent
     const NodeInfo *node(const QString &name) const;          // binary search, null when absent

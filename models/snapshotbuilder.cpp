@@ -59,7 +59,7 @@ bool eventNewerFirst(const EventInfo &a, const EventInfo &b)
 
 } // namespace
 
-SnapshotBuilder::SnapshotBuilder(engine::Cluster &cluster) : m_cluster(cluster)
+SnapshotBuilder::SnapshotBuilder(engine::Cluster &cluster) : m_cluster(cluster), m_upgrade(cluster)
 {
     m_backend.kind = BackendKind::Embedded;
     m_backend.connected = true;
@@ -110,6 +110,7 @@ void SnapshotBuilder::onWatch(const engine::WatchEvent &event)
 {
     using Type = engine::WatchEvent::Type;
     const bool deleted = event.type == Type::Deleted;
+    m_upgrade.onWatch(event);
     switch (event.kind) {
     case engine::Kind::Pod: {
         const kube::Pod &p = *event.pod;
@@ -172,6 +173,8 @@ void SnapshotBuilder::onWatch(const engine::WatchEvent &event)
     case engine::Kind::Namespace:
         m_daemonSetListDirty = true;
         return;
+    case engine::Kind::NodeUpgradeRollout:
+        return; // m_upgrade.onWatch above
     case engine::Kind::ReplicaSet:
         return;
     }
@@ -179,7 +182,8 @@ void SnapshotBuilder::onWatch(const engine::WatchEvent &event)
 
 bool SnapshotBuilder::hasChanges() const
 {
-    if (!m_previous || m_nodesDirty || m_eventsDirty || m_daemonSetListDirty || !m_dirtyDaemonSets.empty())
+    if (!m_previous || m_nodesDirty || m_eventsDirty || m_daemonSetListDirty || !m_dirtyDaemonSets.empty() ||
+        m_upgrade.hasChanges())
         return true;
     const auto &faults = m_cluster.faults();
     if (faults.size() != m_faults.size())
@@ -266,6 +270,7 @@ std::shared_ptr<const ClusterSnapshot> SnapshotBuilder::build(const ClockInfo &c
               [](const DaemonSetInfo &a, const DaemonSetInfo &b) { return a.key < b.key; });
     m_dirtyDaemonSets.clear();
     m_daemonSetListDirty = false;
+    m_upgrade.build(*snap, m_previous.get());
     m_previous = snap;
     return snap;
 }

@@ -12,6 +12,7 @@
 
 #include "models/rollouttracker.h"
 #include "models/snapshot.h"
+#include "models/upgradesnapshotbuilder.h"
 
 #include <QString>
 
@@ -75,6 +76,7 @@ private:
     int m_watchId = -1;
     BackendInfo m_backend;
     RolloutTracker m_tracker;
+    UpgradeSnapshotBuilder m_upgrade; // the node-agent upgrade part, fed from the same watch
     std::shared_ptr<const ClusterSnapshot> m_previous;
     quint64 m_sequence = 0;
 

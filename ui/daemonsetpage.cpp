@@ -115,7 +115,10 @@ DaemonSetPage::DaemonSetPage(QWidget *parent) : QWidget(parent)
     m_eventsView->setAlternatingRowColors(true);
     m_eventsView->setWordWrap(false);
     m_eventsView->verticalHeader()->setVisible(false);
-    m_eventsView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Word wrap is off, so every row is one line high: a fixed height. ResizeToContents would
+    // measure every cell of up to 2,000 events on each update, even while the tab is hidden.
+    m_eventsView->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_eventsView->verticalHeader()->setDefaultSectionSize(m_eventsView->fontMetrics().height() + 6);
     m_eventsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_eventsView->horizontalHeader()->setSectionResizeMode(models::EventListModel::MessageColumn,
                                                            QHeaderView::Stretch);
@@ -259,6 +262,13 @@ void DaemonSetPage::refreshNodes()
         return;
     m_nodesDirty = false;
     const qint64 now = m_snapshot->backend.kind == models::BackendKind::Embedded ? m_snapshot->clock.now : 0;
+    const TileInputs inputs{ds->key,         m_snapshot->nodes.get(),    ds->pods.get(),
+                            ds->revisions.get(), ds->currentRevisionNumber, ds->counts};
+    if (inputs == m_tileInputs) {
+        m_nodes->setReferenceTime(now);
+        return;
+    }
+    m_tileInputs = inputs;
     m_nodes->setTiles(buildNodeTiles(*m_snapshot, *ds), now);
 }
 

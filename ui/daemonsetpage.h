@@ -76,6 +76,19 @@ private:
     models::SnapshotPtr m_snapshot;
     QString m_key;
     bool m_nodesDirty = true;
+    // What the node tiles were last built from: snapshots share unchanged lists by pointer, so
+    // equal pointers and counts mean the tiles would come out the same (only ages move on).
+    struct TileInputs
+    {
+        QString key;
+        const void *nodes = nullptr;
+        const void *pods = nullptr;
+        const void *revisions = nullptr;
+        qint64 currentRevision = 0;
+        models::DaemonSetCounts counts;
+        bool operator==(const TileInputs &) const = default;
+    };
+    TileInputs m_tileInputs;
     bool m_diffDirty = true;
     qint64 m_highlighted = -1;
 

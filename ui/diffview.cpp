@@ -96,11 +96,13 @@ DiffView::DiffView(QWidget *parent) : QWidget(parent)
         return w;
     };
     auto *panes = new QSplitter(Qt::Horizontal, this);
+    panes->setObjectName(QStringLiteral("diffPanes")); // named: the window saves its sizes
     panes->addWidget(side(m_leftLabel, m_left));
     panes->addWidget(side(m_rightLabel, m_right));
     panes->setChildrenCollapsible(false);
 
     auto *split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(QStringLiteral("diffSummarySplit"));
     split->addWidget(summaryBox);
     split->addWidget(panes);
     split->setStretchFactor(0, 1);

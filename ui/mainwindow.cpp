@@ -2,6 +2,7 @@
 
 #include "models/daemonsetlistmodel.h"
 #include "models/daemonsetselection.h"
+#include "models/embeddedbackend.h"
 #include "models/diff/renderers.h"
 #include "models/historyexport.h"
 #include "models/kube/timeutil.h"
@@ -13,8 +14,18 @@
 #include "ui/rollbackdialog.h"
 #include "ui/statusbadgedelegate.h"
 #include "ui/timelineview.h"
+#include "ui/upgradeexplorer.h"
+#include "ui/upgradepage.h"
+#include "ui/upgradestatusindicator.h"
+#include "ui/connectdialog.h"
 
 #include "models/revisiontimelinemodel.h"
+
+#include "models/appsettings.h"
+#include "models/historyrecorder.h"
+#include "ui/languagemenu.h"
+#include "ui/thememenu.h"
+#include "ui/windowlayout.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -147,6 +158,8 @@ MainWindow::MainWindow(models::ClusterBackend *backend, QWidget *parent)
     setWindowTitle(tr("Daemonscope"));
     if (m_backend)
         m_backend->setParent(this);
+    if (m_backend && m_backend->kind() == models::BackendKind::Embedded)
+        m_embeddedBackend = m_backend;
     m_selection = new models::DaemonSetSelection(this);
 
     createExplorer();
@@ -157,6 +170,15 @@ MainWindow::MainWindow(models::ClusterBackend *backend, QWidget *parent)
     splitter->setObjectName(QStringLiteral("mainSplitter"));
     splitter->addWidget(m_explorer->parentWidget());
     splitter->addWidget(m_page);
+    m_upgradePage = new UpgradePage(m_backend, this);
+    m_upgradePage->setAccessibleName(tr("Node upgrade"));
+    m_upgradePage->hide();
+    splitter->addWidget(m_upgradePage);
+    connect(m_upgradeExplorer, &UpgradeExplorer::rolloutActivated, this, &MainWindow::showUpgrade);
+    connect(m_upgradePage, &UpgradePage::rolloutShown, this, [this](const QString &name) {
+        if (!m_upgradePage->isHidden())
+            m_upgradeExplorer->select(name);
+    });
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
     splitter->setChildrenCollapsible(false);
@@ -191,6 +213,41 @@ MainWindow::MainWindow(models::ClusterBackend *backend, QWidget *parent)
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::setBackend(models::ClusterBackend *backend)
+{
+    if (!backend || backend == m_backend)
+        return;
+    if (m_backend) {
+        disconnect(m_backend, nullptr, this, nullptr);
+        if (m_backend != m_embeddedBackend)
+            m_backend->deleteLater(); // stops its watches
+    }
+    m_backend = backend;
+    m_backend->setParent(this);
+    if (m_upgradePage)
+        m_upgradePage->setBackend(m_backend);
+    if (!m_embeddedBackend && m_backend->kind() == models::BackendKind::Embedded)
+        m_embeddedBackend = m_backend;
+    connect(m_backend, &models::ClusterBackend::snapshotReady, this, &MainWindow::applySnapshot);
+    connect(m_backend, &models::ClusterBackend::actionFinished, this, &MainWindow::onActionFinished);
+    connect(m_backend, &models::ClusterBackend::errorOccurred, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 15000); });
+    applySnapshot(m_backend->latest());
+    updateActions();
+    Q_EMIT backendChanged(m_backend);
+}
+
+void MainWindow::useEmbeddedBackend()
+{
+    if (m_embeddedBackend) {
+        setBackend(m_embeddedBackend);
+        return;
+    }
+    auto *embedded = new models::EmbeddedBackend;
+    setBackend(embedded);
+    embedded->loadScenario(demoScenarioPath());
+}
 
 QString MainWindow::demoScenarioPath()
 {
@@ -241,6 +298,12 @@ void MainWindow::createExplorer()
     m_explorer->header()->setSectionResizeMode(models::DaemonSetListModel::NameColumn, QHeaderView::Stretch);
     m_explorer->header()->setMinimumSectionSize(fontMetrics().averageCharWidth() * 4);
     layout->addWidget(m_explorer, 1);
+    m_upgradeExplorer = new UpgradeExplorer(panel);
+    layout->addWidget(m_upgradeExplorer);
+    connect(m_explorer, &QTreeView::clicked, this, [this] {
+        if (m_upgradePage && !m_upgradePage->isHidden())
+            onExplorerCurrentChanged();
+    });
 
     connect(m_explorerProxy, &QAbstractItemModel::rowsInserted, m_explorer,
             [this](const QModelIndex &parent, int first, int last) {
@@ -343,6 +406,13 @@ void MainWindow::createActions()
                          QKeySequence(Qt::CTRL | Qt::Key_I), QStyle::SP_MessageBoxWarning);
     m_injectFault->setStatusTip(tr("Make a node NotReady, unreachable, or misbehave on its next restart"));
     connect(m_injectFault, &QAction::triggered, this, &MainWindow::injectFaultDialog);
+    m_startUpgrade = make(QStringLiteral("startUpgrade"), tr("Start Node &Upgrade…"),
+                          QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_U));
+    m_startUpgrade->setStatusTip(tr("Upgrade the node agents a few nodes at a time, with a pre-flight report"));
+    connect(m_startUpgrade, &QAction::triggered, this, [this] {
+        showUpgrade(m_upgradePage->rollout());
+        m_upgradePage->showStartDialog(false);
+    });
 
     const QString tabNames[] = {tr("&Timeline"), tr("&Nodes"), tr("&Diff"), tr("&Events"), tr("&Progress")};
     auto *tabGroup = new QActionGroup(this);
@@ -380,6 +450,8 @@ void MainWindow::createMenus()
     file->addAction(m_openScenario);
     file->addAction(m_reloadScenario);
     file->addSeparator();
+    ConnectDialog::addActions(this, file);
+    file->addSeparator();
     file->addAction(m_exportReport);
     file->addAction(m_exportDiff);
     file->addSeparator();
@@ -391,6 +463,8 @@ void MainWindow::createMenus()
     rollout->addSeparator();
     rollout->addAction(m_pause);
     rollout->addAction(m_resume);
+    rollout->addSeparator();
+    rollout->addAction(m_startUpgrade);
 
     QMenu *sim = menuBar()->addMenu(tr("&Simulation"));
     sim->addAction(m_runClock);
@@ -406,6 +480,9 @@ void MainWindow::createMenus()
     view->addSeparator();
     view->addAction(m_focusExplorer);
     view->addAction(action(QStringLiteral("focusTree")));
+    view->addSeparator();
+    view->addMenu(new ThemeMenu(view));
+    view->addMenu(new LanguageMenu(view));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_about);
@@ -449,6 +526,9 @@ void MainWindow::createStatusBar()
     statusBar()->addPermanentWidget(m_backendLabel);
     statusBar()->addPermanentWidget(m_clockLabel);
     statusBar()->addPermanentWidget(m_speedLabel);
+    m_upgradeStatus = new UpgradeStatusIndicator(this);
+    statusBar()->addPermanentWidget(m_upgradeStatus);
+    connect(m_upgradeStatus, &UpgradeStatusIndicator::activated, this, &MainWindow::showUpgrade);
 }
 
 // ---- state --------------------------------------------------------------------------------
@@ -471,6 +551,9 @@ void MainWindow::applySnapshot(const models::SnapshotPtr &snapshot)
     m_snapshot = snapshot;
     m_listModel->setSnapshot(snapshot);
     m_page->setSnapshot(snapshot);
+    m_upgradePage->setSnapshot(snapshot);
+    m_upgradeExplorer->setSnapshot(snapshot);
+    m_upgradeStatus->setSnapshot(snapshot);
 
     if (!m_pendingSelection.isEmpty() && snapshot->daemonSet(m_pendingSelection)) {
         const QString key = m_pendingSelection;
@@ -519,7 +602,26 @@ void MainWindow::onExplorerCurrentChanged()
     const QString key = index.data(models::DaemonSetListModel::KeyRole).toString();
     m_selection->setCurrent(key);
     m_page->setDaemonSet(key);
+    showDaemonSetPage();
     updateActions();
+}
+
+void MainWindow::showUpgrade(const QString &rollout)
+{
+    m_upgradePage->setRollout(rollout);
+    m_page->hide();
+    m_upgradePage->show();
+    if (!m_upgradeExplorer->select(rollout))
+        m_upgradeExplorer->clearSelection();
+}
+
+void MainWindow::showDaemonSetPage()
+{
+    if (!m_upgradePage || m_upgradePage->isHidden())
+        return;
+    m_upgradePage->hide();
+    m_page->show();
+    m_upgradeExplorer->clearSelection();
 }
 
 void MainWindow::updateActions()
@@ -542,6 +644,7 @@ void MainWindow::updateActions()
         a->setEnabled(sim);
     m_speedCombo->setEnabled(sim);
     m_injectFault->setEnabled(sim && m_snapshot && !m_snapshot->nodes->empty());
+    m_startUpgrade->setEnabled(m_backend && m_snapshot && !m_snapshot->nodes->empty());
 
     const double speed = m_snapshot ? m_snapshot->clock.speed : 0;
     const bool running = m_snapshot && m_snapshot->clock.running && speed > 0;
@@ -724,8 +827,12 @@ ExportJob *MainWindow::exportHistoryReport(const QString &path, ReportFormat for
         return nullptr;
     // Everything the worker needs is copied into plain values here, on the GUI thread.
     const bool hideNoise = m_page->diffTab()->diffView()->hideServerNoise();
-    auto built =
-        models::HistoryExport::report(*m_snapshot, ds->key, &m_page->timelineModel()->memory(), hideNoise);
+    // The action log includes actions stored before a restart when a history is kept.
+    const auto *recorder = findChild<models::HistoryRecorder *>();
+    const auto actions =
+        recorder ? recorder->actions(*m_snapshot, ds->key) : std::vector<models::ActionRecord>{};
+    auto built = models::HistoryExport::report(*m_snapshot, ds->key, &m_page->timelineModel()->memory(),
+                                               hideNoise, recorder ? &actions : nullptr);
     if (!built)
         return nullptr;
     diff::HistoryReport report = std::move(*built);
@@ -769,9 +876,11 @@ ExportJob *MainWindow::exportRevisionDiff(const QString &path)
     input.oldTemplate = *left;
     input.newTemplate = *right;
     input.ignoreServerNoise = tab->diffView()->hideServerNoise();
-    ExportJob *job =
-        ExportJob::start(this, tr("Export Revision Diff"), path, [input = std::move(input)](QString *) {
-            return QByteArray::fromStdString(diff::renderUnified(diff::TemplateDiff::compute(input)));
+    const int contextLines = models::AppSettings().diffContextLines();
+    ExportJob *job = ExportJob::start(
+        this, tr("Export Revision Diff"), path, [input = std::move(input), contextLines](QString *) {
+            return QByteArray::fromStdString(
+                diff::renderUnified(diff::TemplateDiff::compute(input), contextLines));
         });
     connect(job, &ExportJob::finished, this, [this](bool ok, const QString &message) {
         statusBar()->showMessage(message, 15000);
@@ -850,20 +959,13 @@ void MainWindow::showAbout()
 
 void MainWindow::restoreSettings()
 {
-    QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-    if (auto *splitter = findChild<QSplitter *>(QStringLiteral("mainSplitter")))
-        splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
+    WindowLayout::restore(this, models::AppSettings());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    QSettings settings;
-    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
-    if (auto *splitter = findChild<QSplitter *>(QStringLiteral("mainSplitter")))
-        settings.setValue(QStringLiteral("window/splitter"), splitter->saveState());
+    models::AppSettings settings;
+    WindowLayout::save(this, settings);
     QMainWindow::closeEvent(event);
 }
 

@@ -26,6 +26,9 @@ namespace gui {
 
 class ExportJob;
 class RollbackDialog;
+class UpgradeExplorer;
+class UpgradePage;
+class UpgradeStatusIndicator;
 
 class MainWindow : public QMainWindow
 {
@@ -43,7 +46,17 @@ public:
     static QString demoScenarioPath();
 
     models::ClusterBackend *backend() const { return m_backend; }
+    // Shows another backend (taking ownership), e.g. a live cluster. The embedded backend the
+    // window started with stays alive (idle) for useEmbeddedBackend(); others are deleted.
+    void setBackend(models::ClusterBackend *backend);
+    void useEmbeddedBackend();
     DaemonSetPage *page() const { return m_page; }
+    // The node-upgrade page (shown instead of the DaemonSet page while a rollout is selected).
+    UpgradePage *upgradePage() const { return m_upgradePage; }
+    UpgradeExplorer *upgradeExplorer() const { return m_upgradeExplorer; }
+    // Shows the node-upgrade page with this rollout (empty: the page's start view).
+    void showUpgrade(const QString &rollout);
+    void showDaemonSetPage();
     QTreeView *explorer() const { return m_explorer; }
     models::DaemonSetListModel *daemonSetModel() const { return m_listModel; }
     models::SnapshotPtr snapshot() const { return m_snapshot; }
@@ -70,6 +83,7 @@ public:
 signals:
     // After a snapshot reached every view.
     void snapshotApplied();
+    void backendChanged(models::ClusterBackend *backend);
     void exportFinished(bool ok, const QString &message);
 
 protected:
@@ -98,6 +112,7 @@ private:
     void showAbout();
 
     models::ClusterBackend *m_backend = nullptr;
+    QPointer<models::ClusterBackend> m_embeddedBackend; // the one the window started with
     models::SnapshotPtr m_snapshot;
     models::DaemonSetSelection *m_selection = nullptr;
     models::DaemonSetListModel *m_listModel = nullptr;
@@ -106,6 +121,10 @@ private:
     QLineEdit *m_explorerFilter = nullptr;
     DaemonSetPage *m_page = nullptr;
     QPointer<RollbackDialog> m_rollbackDialog;
+    UpgradePage *m_upgradePage = nullptr;
+    UpgradeExplorer *m_upgradeExplorer = nullptr;
+    UpgradeStatusIndicator *m_upgradeStatus = nullptr;
+    QAction *m_startUpgrade = nullptr;
     QString m_pendingSelection; // selected once it appears in a snapshot
     double m_lastRunningSpeed = 1.0;
     bool m_firstDaemonSetsSeen = false;

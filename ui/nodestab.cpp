@@ -103,6 +103,14 @@ void NodesTab::setTiles(std::vector<models::NodeTile> tiles, qint64 referenceTim
     updateCountLabel();
 }
 
+void NodesTab::setReferenceTime(qint64 referenceTime)
+{
+    if (m_model->referenceTime() == referenceTime)
+        return;
+    m_model->setReferenceTime(referenceTime);
+    updateNodeDetails();
+}
+
 void NodesTab::setHighlightedRevision(qint64 revisionNumber)
 {
     m_filter->setHighlightedRevision(revisionNumber);

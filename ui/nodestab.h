@@ -31,6 +31,8 @@ public:
 
     // referenceTime: "now" for pod ages (the virtual clock), 0 for the wall clock.
     void setTiles(std::vector<models::NodeTile> tiles, qint64 referenceTime);
+    // Moves "now" on for ages without rebuilding the tiles.
+    void setReferenceTime(qint64 referenceTime);
     void setHighlightedRevision(qint64 revisionNumber); // -1 clears
 
     NodeMapView *mapView() const { return m_view; }

@@ -1,5 +1,6 @@
 #include "ui/nodetiles.h"
 
+#include <QCoreApplication>
 #include <QHash>
 
 #include <algorithm>
@@ -66,7 +67,8 @@ std::vector<models::NodeTile> buildNodeTiles(const models::ClusterSnapshot &snap
                                   ? (node.ready ? QStringLiteral("Ready") : QStringLiteral("NotReady"))
                                   : node.conditions;
         if (!node.fault.isEmpty())
-            tile.nodeConditions += QStringLiteral(" — fault: ") + node.fault;
+            tile.nodeConditions +=
+                QCoreApplication::translate("gui::NodeTiles", " — fault: %1").arg(node.fault);
         if (node.unschedulable)
             tile.nodeConditions += QStringLiteral(", SchedulingDisabled");
 

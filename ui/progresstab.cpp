@@ -75,6 +75,20 @@ double niceStep(double span, int ticks)
     return 10 * magnitude;
 }
 
+// Sets range and tick interval so that no state in between has many more ticks than the old
+// or the new one: Qt Charts creates and lays out a label item per tick on every change, and
+// the range 0..5000 (pods) with the previous interval 1 would build 5,000 labels first.
+void setAxis(QValueAxis *axis, double min, double max, double interval)
+{
+    if (interval >= axis->tickInterval()) {
+        axis->setTickInterval(interval);
+        axis->setRange(min, max);
+    } else {
+        axis->setRange(min, max);
+        axis->setTickInterval(interval);
+    }
+}
+
 bool isProblem(const RolloutHeadline &h)
 {
     switch (h.reason) {
@@ -258,12 +272,10 @@ void ProgressTab::updateAxes()
         x1 = std::max(x1, x0 + 60); // a fresh series still gets a minute of room
     }
     // The range is the data's; ticks sit on round values anchored at 0 (the rollout start).
-    m_x->setRange(x0, x1);
-    m_x->setTickInterval(niceStep(x1 - x0, 8));
+    setAxis(m_x, x0, x1, niceStep(x1 - x0, 8));
     const int top = m_model->maxValue();
     const double yStep = niceStep(top, 6);
-    m_y->setRange(0, std::ceil((top + 0.5) / yStep) * yStep);
-    m_y->setTickInterval(yStep);
+    setAxis(m_y, 0, std::ceil((top + 0.5) / yStep) * yStep, yStep);
 
     // Whether x = 0 is a rollout start or just the first sample.
     bool fromRollout = false;

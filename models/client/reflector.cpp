@@ -79,8 +79,18 @@ template <typename T> bool Reflector<T>::waitFor(std::chrono::milliseconds d)
 
 template <typename T> void Reflector<T>::reportError(const kube::ApiStatus &s)
 {
+    m_failing = true;
     if (m_options.onError && !m_stop)
         m_options.onError(s);
+}
+
+template <typename T> void Reflector<T>::reportRecovered()
+{
+    if (!m_failing)
+        return;
+    m_failing = false;
+    if (m_options.onRecovered && !m_stop)
+        m_options.onRecovered();
 }
 
 template <typename T>
@@ -113,6 +123,7 @@ template <typename T> bool Reflector<T>::listAndReplace(bool afterGone)
         reportError(list.error());
         return false;
     }
+    reportRecovered();
     std::map<std::string, std::shared_ptr<const T>> fresh;
     for (auto &item : list->items) {
         std::string key = item.metadata.key();
@@ -210,6 +221,7 @@ template <typename T> void Reflector<T>::run()
             m_options.namespace_, wo,
             [&](WatchEvent<T> &&ev) {
                 gotEvents = true;
+                reportRecovered();
                 apply(std::move(ev));
                 return !m_stop.load();
             },

@@ -46,6 +46,9 @@ struct ReflectorOptions
     int minWatchTimeoutSeconds = 300; // timeoutSeconds is drawn from [min, max)
     int maxWatchTimeoutSeconds = 600;
     std::function<void(const kube::ApiStatus &)> onError; // list/watch failures (retried anyway)
+    // After an error: called once the server answers again (a list succeeded, or a watch
+    // delivered an event or a bookmark). Runs on the reflector's thread.
+    std::function<void()> onRecovered;
 };
 
 template <typename T> class Reflector
@@ -74,12 +77,14 @@ private:
                 const std::string &rv);
     bool waitFor(std::chrono::milliseconds d); // false when stopped
     void reportError(const kube::ApiStatus &s);
+    void reportRecovered();
 
     std::shared_ptr<KubeClient> m_client;
     ReflectorOptions m_options;
     Handler m_handler;
     std::thread m_thread;
     std::atomic<bool> m_stop{false};
+    bool m_failing = false; // an error was reported and nothing succeeded since (reflector thread)
     std::mutex m_wakeMutex;
     std::condition_variable m_wake;
 

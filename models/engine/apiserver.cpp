@@ -2,6 +2,7 @@
 // API-server defaulting, validation, generations and optimistic concurrency.
 
 #include "models/engine/clusterimpl.h"
+#include "models/engine/nodeupgraderollout.h"
 #include "models/engine/strategicmerge.h"
 #include "models/engine/validation.h"
 #include "models/kube/defaults.h"
@@ -89,6 +90,20 @@ template <typename T> kube::Result<T> parse(const Json &j)
     }
 }
 
+// Custom kinds are stored as JSON; decoding through the typed object validates the body and
+// yields the canonical form (defaults filled in), so equal objects compare equal as JSON.
+kube::Result<NodeUpgradeRollout> parseRollout(const Json &j, const std::string &name)
+{
+    try {
+        auto r = NodeUpgradeRollout::fromJson(j);
+        if (!r)
+            return ApiStatus::invalid(qualifiedKind(Kind::NodeUpgradeRollout), name, r.error().message);
+        return r;
+    } catch (const std::exception &e) {
+        return ApiStatus::badRequest(std::string("decoding ") + e.what());
+    }
+}
+
 } // namespace
 
 Json Cluster::Impl::objectJson(Kind kind, const std::string &k) const
@@ -121,6 +136,10 @@ Json Cluster::Impl::objectJson(Kind kind, const std::string &k) const
     case Kind::Event:
         if (auto it = events.find(k); it != events.end())
             return it->second.toJson();
+        break;
+    case Kind::NodeUpgradeRollout:
+        if (auto it = customs.find(k); it != customs.end())
+            return it->second;
         break;
     }
     return Json();
@@ -240,6 +259,19 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest)
         e->metadata.creationTimestamp = now;
         ensureNamespace(t->ns);
         commitEvent(std::move(*e), true);
+        break;
+    }
+    case Kind::NodeUpgradeRollout: {
+        if (customs.count(k))
+            return ApiStatus::alreadyExists(qualifiedResource(t->kind), t->name);
+        m.erase("status");
+        auto r = parseRollout(m, t->name);
+        if (!r)
+            return r.error();
+        r->metadata.uid = rng.uuid();
+        r->metadata.creationTimestamp = now;
+        r->metadata.generation = 1;
+        commitCustom(t->kind, r->toJson(), true);
         break;
     }
     }
@@ -414,6 +446,30 @@ kube::Result<Json> Cluster::Impl::apiUpdate(const Json &manifest, bool statusOnl
         commitEvent(std::move(*e), false);
         break;
     }
+    case Kind::NodeUpgradeRollout: {
+        auto old = parseRollout(current, t->name);
+        if (!old)
+            return old.error();
+        NodeUpgradeRollout r = *old;
+        if (statusOnly) {
+            auto status = NodeUpgradeRolloutStatus::fromJson(m.value("status", Json::object()));
+            if (!status)
+                return ApiStatus::invalid(qualifiedKind(t->kind), t->name, status.error().message);
+            r.status = std::move(*status);
+        } else {
+            auto parsed = parseRollout(m, t->name);
+            if (!parsed)
+                return parsed.error();
+            r = std::move(*parsed);
+            r.status = old->status;
+            r.metadata.generation = old->metadata.generation + (r.spec == old->spec ? 0 : 1);
+        }
+        Json next = r.toJson();
+        if (unchanged(next))
+            return current;
+        commitCustom(t->kind, std::move(next), false);
+        break;
+    }
     }
     return objectJson(t->kind, k);
 }
@@ -522,6 +578,11 @@ kube::Result<void> Cluster::Impl::apiDelete(Kind kind, const std::string &nsIn, 
         if (!events.count(k))
             return ApiStatus::notFound("events", name);
         eraseEvent(k);
+        return {};
+    case Kind::NodeUpgradeRollout:
+        if (!customs.count(k))
+            return ApiStatus::notFound(qualifiedResource(kind), name);
+        eraseCustom(kind, k);
         return {};
     case Kind::Namespace: {
         auto it = namespaces.find(name);

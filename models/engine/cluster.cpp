@@ -73,6 +73,8 @@ Json WatchEvent::object() const
         return event->toJson();
     if (namespaceObject)
         return {{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", namespaceObject->toJson()}};
+    if (custom)
+        return *custom;
     return Json();
 }
 
@@ -267,6 +269,15 @@ kube::Result<Json> Cluster::list(Kind kind, const std::string &ns, const std::st
         break;
     case Kind::Event:
         forRange(d->events, ns, nsd, [&](const std::string &k, const auto &o) { add(k, o.metadata.labels); });
+        break;
+    case Kind::NodeUpgradeRollout:
+        for (const auto &[k, o] : d->customs) {
+            kube::StringMap labels;
+            if (auto l = o["metadata"].find("labels"); l != o["metadata"].end())
+                if (auto m = kube::stringMapFromJson(*l, "metadata.labels"))
+                    labels = *m;
+            add(k, labels);
+        }
         break;
     }
     return Json{{"apiVersion", apiVersion(kind)},
@@ -852,6 +863,9 @@ void Cluster::recordEvent(const std::string &type, const std::string &reason, co
     } else if (kind == Kind::DaemonSet) {
         if (const auto *ds = daemonSet(ns, name))
             uid = ds->metadata.uid;
+    } else if (kind == Kind::NodeUpgradeRollout) {
+        if (auto it = d->customs.find(name); it != d->customs.end())
+            uid = it->second["metadata"].value("uid", "");
     }
     d->recordEvent(type, reason, message, kind, ns, name, uid);
 }

@@ -90,6 +90,7 @@ struct WatchEvent
     const kube::ReplicaSet *replicaSet = nullptr;
     const kube::Event *event = nullptr;
     const kube::ObjectMeta *namespaceObject = nullptr;
+    const kube::Json *custom = nullptr; // NodeUpgradeRollout: the stored JSON object
 
     kube::Json object() const; // the full JSON an API server would send in the watch event
     std::string key() const { return namespace_.empty() ? name : namespace_ + "/" + name; }

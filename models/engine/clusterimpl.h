@@ -44,6 +44,8 @@ struct Cluster::Impl
     std::map<std::string, kube::ControllerRevision> revisions;
     std::map<std::string, kube::ReplicaSet> replicaSets;
     std::map<std::string, kube::Event> events;
+    // Custom kinds (NodeUpgradeRollout), kept as the JSON object the API serves, by name.
+    std::map<std::string, kube::Json> customs;
 
     // Indexes (values point into the maps above; std::map nodes are stable).
     std::unordered_map<std::string, std::map<std::string, const kube::Pod *>> podsByOwner; // controller uid
@@ -114,6 +116,8 @@ struct Cluster::Impl
     const kube::Event *commitEvent(kube::Event ev, bool isNew);
     void eraseEvent(const std::string &key);
     void expireEvents();
+    const kube::Json *commitCustom(Kind kind, kube::Json obj, bool isNew);
+    void eraseCustom(Kind kind, const std::string &key);
 
     // API-level pod operations used by controllers and the facade.
     kube::Result<const kube::Pod *> createPod(kube::Pod pod);

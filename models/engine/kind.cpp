@@ -29,6 +29,9 @@ const KindInfo kInfo[] = {
     {Kind::ReplicaSet, "ReplicaSet", "replicasets", "replicasets.apps", "ReplicaSet.apps", "apps/v1", "rs",
      true},
     {Kind::Event, "Event", "events", "events", "Event", "v1", "ev", true},
+    {Kind::NodeUpgradeRollout, "NodeUpgradeRollout", "nodeupgraderollouts",
+     "nodeupgraderollouts.upgrade.daemonscope.io", "NodeUpgradeRollout.upgrade.daemonscope.io",
+     "upgrade.daemonscope.io/v1alpha1", "nur", false},
 };
 
 const KindInfo &info(Kind k)
@@ -54,7 +57,8 @@ std::optional<Kind> kindFromString(const std::string &text)
             t == lower(i.qualifiedKind))
             return i.kind;
         // singular resource with group ("daemonset.apps")
-        if (t == name + ".apps" && std::string(i.apiVersion) == "apps/v1")
+        const std::string group = apiGroup(i.kind);
+        if (!group.empty() && t == name + "." + group)
             return i.kind;
     }
     return std::nullopt;
@@ -79,6 +83,24 @@ const char *qualifiedKind(Kind kind)
 const char *apiVersion(Kind kind)
 {
     return info(kind).apiVersion;
+}
+const char *apiGroup(Kind kind)
+{
+    // The group is the apiVersion up to its slash; core kinds ("v1") have none.
+    switch (kind) {
+    case Kind::DaemonSet:
+    case Kind::ControllerRevision:
+    case Kind::ReplicaSet:
+        return "apps";
+    case Kind::NodeUpgradeRollout:
+        return "upgrade.daemonscope.io";
+    case Kind::Namespace:
+    case Kind::Node:
+    case Kind::Pod:
+    case Kind::Event:
+        break;
+    }
+    return "";
 }
 bool isNamespaced(Kind kind)
 {

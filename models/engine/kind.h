@@ -7,19 +7,32 @@
 
 namespace engine {
 
-enum class Kind { Namespace, Node, Pod, DaemonSet, ControllerRevision, ReplicaSet, Event };
+// NodeUpgradeRollout (upgrade.daemonscope.io/v1alpha1, cluster-scoped) is the one custom kind:
+// the store keeps it as generic JSON (Cluster::Impl::customs).
+enum class Kind {
+    Namespace,
+    Node,
+    Pod,
+    DaemonSet,
+    ControllerRevision,
+    ReplicaSet,
+    Event,
+    NodeUpgradeRollout
+};
 
+// The built-in kinds (what `daemonscope serve` serves); NodeUpgradeRollout is not among them.
 inline constexpr Kind kAllKinds[] = {Kind::Namespace,          Kind::Node,       Kind::Pod,  Kind::DaemonSet,
                                      Kind::ControllerRevision, Kind::ReplicaSet, Kind::Event};
 
 // Accepts the kind ("DaemonSet"), lower-case kind, plural resource ("daemonsets", with or
-// without ".apps") and kubectl short names ("ds", "po", "no", "ns", "rs", "ev").
+// without its group) and kubectl short names ("ds", "po", "no", "ns", "rs", "ev", "nur").
 std::optional<Kind> kindFromString(const std::string &text);
 const char *kindName(Kind kind);          // "DaemonSet"
 const char *resourceName(Kind kind);      // "daemonsets"
 const char *qualifiedResource(Kind kind); // "daemonsets.apps" (core kinds: "pods")
 const char *qualifiedKind(Kind kind);     // "DaemonSet.apps" (core kinds: "Pod"), used in Invalid
-const char *apiVersion(Kind kind);        // "apps/v1" or "v1"
+const char *apiVersion(Kind kind);        // "apps/v1", "v1" or "upgrade.daemonscope.io/v1alpha1"
+const char *apiGroup(Kind kind);          // "apps", "" (core) or "upgrade.daemonscope.io"
 bool isNamespaced(Kind kind);
 
 } // namespace engine

@@ -71,7 +71,11 @@ struct NodeUpgradeController::NodeState
     bool unschedulable = false;
     std::optional<Timestamp> readySince; // Ready condition's last transition
     bool controllerHost = false;
-    kube::StringMap ann;
+    // The node's annotations are read in place from the store (its map nodes are stable and only
+    // this controller writes node annotations during a pass); `applied` holds what flush() wrote
+    // this pass, so reads see the controller's own writes even if the API server refused them.
+    const kube::StringMap *base = nullptr;
+    std::map<std::string, std::optional<std::string>> applied;
     std::map<std::string, std::optional<std::string>> patch;
     NodePhase phase = NodePhase::UpToDate;
     std::vector<PodInfo> managed, unmanaged, daemon;
@@ -80,35 +84,59 @@ struct NodeUpgradeController::NodeState
     bool taintWanted = false;
     bool untaintWanted = false;
 
-    std::string get(const std::string &k) const
+    const std::string *committed(const std::string &k) const
     {
+        if (auto it = applied.find(k); it != applied.end())
+            return it->second ? &*it->second : nullptr;
+        if (!base)
+            return nullptr;
+        auto it = base->find(k);
+        return it == base->end() ? nullptr : &it->second;
+    }
+    // Committed annotation keys (store plus this pass's flushed writes), in order.
+    std::vector<std::string> committedKeys() const
+    {
+        std::vector<std::string> out;
+        if (base)
+            for (const auto &[k, v] : *base)
+                if (!applied.count(k))
+                    out.push_back(k);
+        for (const auto &[k, v] : applied)
+            if (v)
+                out.push_back(k);
+        std::sort(out.begin(), out.end());
+        return out;
+    }
+    const std::string &get(const std::string &k) const
+    {
+        static const std::string empty;
         if (auto it = patch.find(k); it != patch.end())
-            return it->second.value_or("");
-        auto it = ann.find(k);
-        return it == ann.end() ? std::string() : it->second;
+            return it->second ? *it->second : empty;
+        const std::string *c = committed(k);
+        return c ? *c : empty;
     }
     bool has(const std::string &k) const { return !get(k).empty(); }
     void set(const std::string &k, const std::string &v)
     {
-        if (get(k) != v || !ann.count(k))
+        if (get(k) != v || !committed(k))
             patch[k] = v;
     }
     void erase(const std::string &k)
     {
-        if (ann.count(k))
+        if (committed(k))
             patch[k] = std::nullopt;
         else
             patch.erase(k);
     }
     std::optional<Timestamp> time(const std::string &k) const
     {
-        const std::string v = get(k);
+        const std::string &v = get(k);
         return v.empty() ? std::nullopt : parseUpgradeTime(v);
     }
     void setTime(const std::string &k, Timestamp t) { set(k, formatUpgradeTime(t)); }
     int integer(const std::string &k, int def) const
     {
-        const std::string v = get(k);
+        const std::string &v = get(k);
         if (v.empty())
             return def;
         try {
@@ -289,6 +317,9 @@ void NodeUpgradeController::report(PassContext &ctx, const std::string &object, 
     const std::string message = upgradeEventMessage(reason, params);
     if (object.rfind("node/", 0) == 0)
         m_cluster.recordEvent(type, upgradeReasonName(reason), message, Kind::Node, "", object.substr(5));
+    else if (object.rfind("nodeupgraderollout/", 0) == 0)
+        m_cluster.recordEvent(type, upgradeReasonName(reason), message, Kind::NodeUpgradeRollout, "",
+                              object.substr(19));
 }
 
 // ---- the pass ------------------------------------------------------------------------------
@@ -361,7 +392,7 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
         if (const auto *c = n->condition("Ready"))
             ns.readySince = c->lastTransitionTime;
         ns.controllerHost = n->metadata.label(kControllerHostLabel) == "true";
-        ns.ann = n->metadata.annotations;
+        ns.base = &n->metadata.annotations;
         const std::string owner = ns.get(ann::kRollout);
         const std::string ownerName = owner.substr(0, owner.rfind('/'));
         auto phase = nodePhaseFromString(ns.get(ann::kPhase)).value_or(NodePhase::UpToDate);
@@ -874,12 +905,8 @@ void NodeUpgradeController::flush(NodeState &ns, PassContext &ctx)
             a[k] = v ? Json(*v) : Json();
         (void)m_cluster.patch(Kind::Node, "", ns.name, PatchType::Merge,
                               {{"metadata", {{"annotations", a}}}});
-        for (const auto &[k, v] : ns.patch) {
-            if (v)
-                ns.ann[k] = *v;
-            else
-                ns.ann.erase(k);
-        }
+        for (auto &[k, v] : ns.patch)
+            ns.applied[k] = std::move(v);
         ns.patch.clear();
     }
     if (ns.taintWanted) {
@@ -1388,12 +1415,12 @@ void NodeUpgradeController::complete(NodeState &ns, PassContext &ctx, bool outOf
     }
     ns.untaintWanted = true;
     // Upgraded keeps only its phase, owner and time; everything else goes.
-    for (const auto &[k, v] : ns.ann)
+    for (const auto &k : ns.committedKeys())
         if (k.rfind("upgrade/", 0) == 0 && k != ann::kPhase && k != ann::kRollout && k != ann::kPhaseSince &&
             k != ann::kHold)
             ns.erase(k);
     for (auto it = ns.patch.begin(); it != ns.patch.end();)
-        if (it->second && !ns.ann.count(it->first))
+        if (it->second && !ns.committed(it->first))
             it = ns.patch.erase(it);
         else
             ++it;
@@ -1501,9 +1528,12 @@ kube::Result<void> NodeUpgradeController::control(const std::string &rollout, co
         for (const auto &n : acked)
             (void)m_cluster.patch(Kind::Node, "", n, PatchType::Merge,
                                   {{"metadata", {{"annotations", {{ann::kFailureAcknowledged, actor}}}}}});
-        m_events.record(
-            now, object, UpgradeReason::RolloutAcknowledged,
-            {{"nodes", acked.empty() ? std::string("no node") : joinNames(acked)}, {"actor", actor}});
+        const UpgradeEventParams params = {
+            {"nodes", acked.empty() ? std::string("no node") : joinNames(acked)}, {"actor", actor}};
+        m_events.record(now, object, UpgradeReason::RolloutAcknowledged, params);
+        m_cluster.recordEvent("Normal", upgradeReasonName(UpgradeReason::RolloutAcknowledged),
+                              upgradeEventMessage(UpgradeReason::RolloutAcknowledged, params),
+                              Kind::NodeUpgradeRollout, "", rollout);
     } else if (action == "hold") {
         result = annotate(ann::kHold, std::string("true"));
         if (result) {

@@ -1,25 +1,72 @@
 #include "models/engine/nodeupgraderolloutstore.h"
 
+#include "models/engine/cluster.h"
+
 namespace engine {
 
 using kube::ApiStatus;
 using kube::Json;
 
-kube::Result<NodeUpgradeRollout> NodeUpgradeRolloutStore::apply(const Json &manifest, kube::Timestamp now,
-                                                                const std::string &uid)
+NodeUpgradeRolloutStore::NodeUpgradeRolloutStore(Cluster &cluster) : m_cluster(cluster)
+{
+    m_clusterWatch = m_cluster.watch(Kind::NodeUpgradeRollout, [this](const WatchEvent &ev) { onEvent(ev); });
+    // Rollouts written before this adapter existed (a manifest among the scenario objects).
+    if (auto existing = m_cluster.list(Kind::NodeUpgradeRollout))
+        for (const auto &item : (*existing)["items"])
+            if (auto r = NodeUpgradeRollout::fromJson(item)) {
+                m_rv = std::max<std::uint64_t>(m_rv, std::stoull(r->metadata.resourceVersion));
+                m_rollouts[r->metadata.name] = std::move(*r);
+            }
+}
+
+NodeUpgradeRolloutStore::~NodeUpgradeRolloutStore()
+{
+    m_cluster.unwatch(m_clusterWatch);
+}
+
+void NodeUpgradeRolloutStore::onEvent(const WatchEvent &ev)
+{
+    if (!ev.custom)
+        return;
+    auto parsed = NodeUpgradeRollout::fromJson(*ev.custom);
+    if (!parsed)
+        return; // the API server validated it; nothing else writes this kind
+    m_rv = ev.resourceVersion;
+    const bool deleted = ev.type == WatchEvent::Type::Deleted;
+    const NodeUpgradeRollout *current = nullptr;
+    NodeUpgradeRollout gone;
+    if (deleted) {
+        m_rollouts.erase(ev.name);
+        gone = std::move(*parsed);
+        current = &gone;
+    } else {
+        // Assign into the existing map node: pointers handed out by get()/list() stay valid.
+        NodeUpgradeRollout &slot = m_rollouts[ev.name];
+        slot = std::move(*parsed);
+        current = &slot;
+    }
+    const auto watchers = m_watchers; // a callback may unwatch
+    for (const auto &[id, cb] : watchers)
+        cb(*current, deleted);
+}
+
+kube::Result<NodeUpgradeRollout> NodeUpgradeRolloutStore::apply(const Json &manifest, kube::Timestamp,
+                                                                const std::string &)
 {
     if (!manifest.is_object())
         return ApiStatus::badRequest("a NodeUpgradeRollout must be a map");
     std::string name;
     Json specJson;
-    kube::StringMap annotations;
+    Json annotations;
     if (manifest.contains("spec")) {
         const Json meta = manifest.value("metadata", Json::object());
         name = meta.value("name", "");
         specJson = manifest["spec"];
-        if (meta.contains("annotations"))
-            if (auto a = kube::stringMapFromJson(meta["annotations"], "metadata.annotations"))
-                annotations = *a;
+        if (meta.contains("annotations")) {
+            auto a = kube::stringMapFromJson(meta["annotations"], "metadata.annotations");
+            if (a && !a->empty())
+                annotations = meta["annotations"];
+        }
     } else {
         name = manifest.value("name", "");
         specJson = manifest;
@@ -32,24 +79,24 @@ kube::Result<NodeUpgradeRollout> NodeUpgradeRolloutStore::apply(const Json &mani
         return ApiStatus::invalid(kNodeUpgradeKind, name, spec.error().message);
     auto it = m_rollouts.find(name);
     if (it == m_rollouts.end()) {
-        NodeUpgradeRollout r;
-        r.metadata.name = name;
-        r.metadata.uid = uid;
-        r.metadata.generation = 1;
-        r.metadata.creationTimestamp = now;
-        r.metadata.annotations = annotations;
-        r.spec = *spec;
-        auto &slot = m_rollouts[name] = std::move(r);
-        commit(slot);
-        return slot;
+        Json body = {{"apiVersion", kNodeUpgradeApiVersion},
+                     {"kind", kNodeUpgradeKind},
+                     {"metadata", {{"name", name}}},
+                     {"spec", spec->toJson()}};
+        if (!annotations.is_null())
+            body["metadata"]["annotations"] = annotations;
+        if (auto r = m_cluster.create(body); !r)
+            return r.error();
+        return m_rollouts.at(name);
     }
-    NodeUpgradeRollout &r = it->second;
-    if (r.spec == *spec)
-        return r;
-    r.spec = *spec;
-    ++r.metadata.generation;
-    commit(r);
-    return r;
+    // Re-applying changes the spec only (annotations are the controller's and the admin's).
+    if (it->second.spec == *spec)
+        return it->second;
+    NodeUpgradeRollout next = it->second;
+    next.spec = *spec;
+    if (auto r = m_cluster.update(next.toJson()); !r)
+        return r.error();
+    return m_rollouts.at(name);
 }
 
 const NodeUpgradeRollout *NodeUpgradeRolloutStore::get(const std::string &name) const
@@ -61,6 +108,7 @@ const NodeUpgradeRollout *NodeUpgradeRolloutStore::get(const std::string &name) 
 std::vector<const NodeUpgradeRollout *> NodeUpgradeRolloutStore::list() const
 {
     std::vector<const NodeUpgradeRollout *> out;
+    out.reserve(m_rollouts.size());
     for (const auto &[k, r] : m_rollouts)
         out.push_back(&r);
     return out;
@@ -75,13 +123,11 @@ kube::Result<void> NodeUpgradeRolloutStore::edit(const std::string &name,
     NodeUpgradeRollout copy = it->second;
     fn(copy);
     copy.status = it->second.status; // status only through updateStatus
-    const bool specChanged = !(copy.spec == it->second.spec);
-    if (!specChanged && copy.metadata.annotations == it->second.metadata.annotations)
+    if (copy.spec == it->second.spec && copy.metadata.annotations == it->second.metadata.annotations)
         return {};
-    if (specChanged)
-        ++copy.metadata.generation;
-    it->second = std::move(copy);
-    commit(it->second);
+    copy.metadata.generation = it->second.metadata.generation; // the API server owns it
+    if (auto r = m_cluster.update(copy.toJson()); !r)
+        return r.error();
     return {};
 }
 
@@ -93,20 +139,20 @@ kube::Result<void> NodeUpgradeRolloutStore::updateStatus(const std::string &name
         return ApiStatus::notFound("nodeupgraderollouts", name);
     if (it->second.status == status)
         return {};
-    it->second.status = status;
-    commit(it->second);
+    Json body = {{"apiVersion", kNodeUpgradeApiVersion},
+                 {"kind", kNodeUpgradeKind},
+                 {"metadata", {{"name", name}, {"resourceVersion", it->second.metadata.resourceVersion}}},
+                 {"status", status.toJson()}};
+    if (auto r = m_cluster.updateStatus(body); !r)
+        return r.error();
     return {};
 }
 
 kube::Result<void> NodeUpgradeRolloutStore::remove(const std::string &name)
 {
-    auto it = m_rollouts.find(name);
-    if (it == m_rollouts.end())
+    if (!m_rollouts.count(name))
         return ApiStatus::notFound("nodeupgraderollouts", name);
-    NodeUpgradeRollout gone = std::move(it->second);
-    m_rollouts.erase(it);
-    commit(gone, true);
-    return {};
+    return m_cluster.remove(Kind::NodeUpgradeRollout, "", name);
 }
 
 int NodeUpgradeRolloutStore::watch(std::function<void(const NodeUpgradeRollout &, bool)> callback)
@@ -119,14 +165,6 @@ int NodeUpgradeRolloutStore::watch(std::function<void(const NodeUpgradeRollout &
 void NodeUpgradeRolloutStore::unwatch(int id)
 {
     m_watchers.erase(id);
-}
-
-void NodeUpgradeRolloutStore::commit(NodeUpgradeRollout &r, bool deleted)
-{
-    r.metadata.resourceVersion = std::to_string(++m_rv);
-    const auto watchers = m_watchers; // a callback may unwatch
-    for (const auto &[id, cb] : watchers)
-        cb(r, deleted);
 }
 
 } // namespace engine

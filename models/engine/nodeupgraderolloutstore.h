@@ -1,9 +1,10 @@
 #pragma once
-// NodeUpgradeRolloutStore — where NodeUpgradeRollout objects live until the engine's object
-// store holds the kind itself: create/apply/get/list/remove with a resourceVersion per write,
-// generation bumped on spec changes, a status subresource and watch callbacks, the same
-// semantics as the API server gives the built-in kinds. It is owned by NodeUpgradeRuntime,
-// not by the controller, so a restarted controller reads the rollouts back from here.
+// NodeUpgradeRolloutStore — typed access to the NodeUpgradeRollout objects of a Cluster. The
+// objects live in the cluster's object store (Kind::NodeUpgradeRollout: resourceVersion per
+// write, generation bumped on spec changes, status subresource, watch events); this adapter
+// keeps a typed mirror of them, updated from the cluster's watch, so get()/list() are cheap and
+// their pointers stay valid across writes to the same object. It is owned by
+// NodeUpgradeRuntime, not by the controller, so a restarted controller reads the rollouts back.
 
 #include "models/engine/nodeupgraderollout.h"
 
@@ -14,11 +15,20 @@
 
 namespace engine {
 
+class Cluster;
+struct WatchEvent;
+
 class NodeUpgradeRolloutStore
 {
 public:
+    explicit NodeUpgradeRolloutStore(Cluster &cluster);
+    ~NodeUpgradeRolloutStore();
+    NodeUpgradeRolloutStore(const NodeUpgradeRolloutStore &) = delete;
+    NodeUpgradeRolloutStore &operator=(const NodeUpgradeRolloutStore &) = delete;
+
     // kubectl apply of a rollout manifest ({metadata:{name}, spec:{...}}) or of a scenario
-    // `upgrade` step (name and spec fields side by side). `uid` is used on creation.
+    // `upgrade` step (name and spec fields side by side). On creation the API server assigns
+    // uid and creationTimestamp; `now` and `uid` are accepted for source compatibility only.
     kube::Result<NodeUpgradeRollout> apply(const kube::Json &manifest, kube::Timestamp now,
                                            const std::string &uid);
     const NodeUpgradeRollout *get(const std::string &name) const;
@@ -27,14 +37,17 @@ public:
     kube::Result<void> edit(const std::string &name, const std::function<void(NodeUpgradeRollout &)> &fn);
     kube::Result<void> updateStatus(const std::string &name, const NodeUpgradeRolloutStatus &status);
     kube::Result<void> remove(const std::string &name);
+    // The cluster resourceVersion of the latest rollout write (0 before the first one).
     std::uint64_t resourceVersion() const { return m_rv; }
 
     int watch(std::function<void(const NodeUpgradeRollout &, bool deleted)> callback);
     void unwatch(int id);
 
 private:
-    void commit(NodeUpgradeRollout &r, bool deleted = false);
+    void onEvent(const WatchEvent &ev);
 
+    Cluster &m_cluster;
+    int m_clusterWatch = 0;
     std::map<std::string, NodeUpgradeRollout> m_rollouts;
     std::uint64_t m_rv = 0;
     std::map<int, std::function<void(const NodeUpgradeRollout &, bool)>> m_watchers;

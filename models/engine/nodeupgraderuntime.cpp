@@ -15,20 +15,10 @@ std::string jsonText(const Json &j)
     return j.is_string() ? j.get<std::string>() : j.dump();
 }
 
-std::string hexUid(std::uint64_t a, std::uint64_t b)
-{
-    char buf[48];
-    std::snprintf(
-        buf, sizeof buf, "%08llx-%04llx-%04llx-%04llx-%012llx", static_cast<unsigned long long>(a >> 32),
-        static_cast<unsigned long long>((a >> 16) & 0xffff), static_cast<unsigned long long>(a & 0xffff),
-        static_cast<unsigned long long>(b >> 48), static_cast<unsigned long long>(b & 0xffffffffffffULL));
-    return buf;
-}
-
 } // namespace
 
 NodeUpgradeRuntime::NodeUpgradeRuntime(Cluster &cluster, NodeUpgradeRuntimeOptions options)
-    : m_cluster(cluster), m_options(options), m_agent(cluster, options.agent),
+    : m_cluster(cluster), m_options(options), m_store(cluster), m_agent(cluster, options.agent),
       m_controller(
           std::make_unique<NodeUpgradeController>(cluster, m_store, m_events, m_metrics, options.controller))
 {}
@@ -43,15 +33,8 @@ const NodeUpgradeMetrics *NodeUpgradeRuntime::metrics(const std::string &rollout
 
 kube::Result<void> NodeUpgradeRuntime::apply(const Json &rollout)
 {
-    const bool manifest = rollout.is_object() && rollout.contains("spec");
-    const std::string name =
-        manifest ? rollout.value("metadata", Json::object()).value("name", "") : rollout.value("name", "");
-    std::string uid;
-    if (!m_store.get(name)) {
-        const std::uint64_t a = m_cluster.randomU64(), b = m_cluster.randomU64();
-        uid = hexUid(a, b);
-    }
-    auto r = m_store.apply(rollout, m_cluster.now(), uid);
+    // The API server assigns uid and creationTimestamp of a new rollout.
+    auto r = m_store.apply(rollout, m_cluster.now(), {});
     if (!r)
         return r.error();
     m_metrics.try_emplace(r->metadata.name, m_options.metricsCapacity);

@@ -154,11 +154,9 @@ kube::Result<void> NodeUpgradeScenario::build()
 
 void NodeUpgradeScenario::collectEvents()
 {
+    // Rollout events are in the cluster's log (Kind::NodeUpgradeRollout) with the node events.
     std::vector<EmittedEvent> merged = m_cluster->takeEvents();
-    for (auto &e : m_runtime->takeRolloutEvents())
-        merged.push_back(std::move(e));
-    std::stable_sort(merged.begin(), merged.end(),
-                     [](const EmittedEvent &a, const EmittedEvent &b) { return a.time < b.time; });
+    (void)m_runtime->takeRolloutEvents();
     for (auto &e : merged)
         m_events.push_back(std::move(e));
 }

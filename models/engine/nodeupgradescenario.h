@@ -4,7 +4,8 @@
 // kubelet / objects, and the steps advance, run, apply, patch, delete, cordon, uncordon,
 // fault, markReady, markNotReady, upgrade, upgradeControl, restartController and expect
 // (node, upgrade, events, pods). Any other step is reported as unsupported here and belongs
-// to the full ScenarioRunner. It serves the upgrade tests and `daemonscope upgrade status`.
+// to the full ScenarioRunner. It serves the upgrade tests (tst_upgradescenarios); CTest also
+// runs the same files through `sim run`, and `daemonscope upgrade status` uses ScenarioRunner.
 //
 // Exit codes as `sim run`: 0 every step ran and every expect held, 1 an expect failed or a
 // step could not complete, 2 the file is invalid. Messages name "FILE:LINE:COLUMN".

@@ -131,6 +131,12 @@ struct ScenarioExpect
     std::vector<ScenarioExpectEvent> eventsContain;
     std::vector<ScenarioExpectEvent> eventsNotContain;
     std::vector<ScenarioExpectHistory> history;
+    // Node-agent upgrade state, checked by NodeUpgradeRuntime: {NODE: {field: value}} and
+    // {ROLLOUT: {field: value}}; empty objects when the expect has none.
+    kube::Json expectNode = kube::Json::object();
+    kube::Json expectUpgrade = kube::Json::object();
+    std::string expectNodeWhere;
+    std::string expectUpgradeWhere;
 };
 
 enum class StepKind {
@@ -190,7 +196,7 @@ struct ScenarioStep
     kube::Taint taint;
     std::string faultKind;
     std::int64_t toRevision = 0; // rollback
-    kube::Json upgradeArgs;      // upgrade, upgradeControl, restartController (not run yet)
+    kube::Json upgradeArgs;      // upgrade, upgradeControl: the checked map; restartController: its name
     ScenarioExpect expect;
 };
 

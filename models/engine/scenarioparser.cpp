@@ -149,6 +149,7 @@ private:
     std::set<ScenarioRef> m_daemonSets;
     std::set<ScenarioRef> m_replicaSets;
     std::set<std::string> m_nodes;
+    std::set<std::string> m_rollouts;        // NodeUpgradeRollouts started by an upgrade step so far
     std::map<std::string, int> m_prefixNext; // generated node numbering continues per prefix
     // Container names of DaemonSets whose template the file spelled out, for setImage; a
     // patch or rollback makes the template unknown and the check is left to the run.
@@ -364,6 +365,8 @@ private:
     bool upgradeStep(const Json &arg, const std::string &ptr);
     bool upgradeControlStep(const Json &arg, const std::string &ptr);
     bool expectStep(ScenarioExpect &ex, const Json &arg, const std::string &ptr);
+    Json expectUpgradeState(const Json &v, const std::string &ptr, const std::string &what,
+                            const std::map<std::string, char> &fields);
     std::optional<ScenarioExpectPods> expectPods(const Json &v, const std::string &ptr);
     std::optional<ScenarioExpectEvent> expectEvent(const Json &v, const std::string &ptr);
     std::optional<ScenarioExpectHistory> expectHistory(const Json &v, const std::string &ptr);
@@ -1127,19 +1130,19 @@ bool Checker::stepArgs(ScenarioStep &st, const Json &arg, const std::string &ptr
                 st.toRevision = *n;
         break;
     case StepKind::Upgrade:
-        if (upgradeStep(arg, ptr))
-            error(st.where, "step upgrade: node-agent upgrade rollouts are not supported yet");
+        if (upgradeStep(arg, ptr)) {
+            st.upgradeArgs = arg;
+            m_rollouts.insert(arg["name"].get<std::string>());
+        }
         break;
     case StepKind::UpgradeControl:
         if (upgradeControlStep(arg, ptr))
-            error(st.where, "step upgradeControl: node-agent upgrade rollouts are not supported yet");
+            st.upgradeArgs = arg;
         break;
     case StepKind::RestartController:
         if (auto s = str(arg, ptr, "restartController")) {
             if (*s != "nodeUpgrade")
                 error(at(ptr), "restartController must be nodeUpgrade, got \"" + *s + "\"");
-            else
-                error(st.where, "step restartController: the node-upgrade controller is not supported yet");
             st.upgradeArgs = *s;
         }
         break;
@@ -1180,8 +1183,11 @@ bool Checker::runCondition(ScenarioStep &st, const Json &arg, const std::string 
         rc.kind = RunConditionKind::UpgradeComplete;
         if (rest.empty())
             error(at(up), expected);
+        else if (!m_rollouts.count(rest))
+            error(at(up),
+                  "upgradeComplete names the rollout \"" + rest + "\", which no earlier upgrade step starts");
         else
-            error(at(up), "run until upgradeComplete: node-agent upgrade rollouts are not supported yet");
+            rc.upgrade = rest;
     } else if (what == "podsReady") {
         rc.kind = RunConditionKind::PodsReady;
         if (rest.empty() ||
@@ -1451,7 +1457,9 @@ bool Checker::upgradeControlStep(const Json &arg, const std::string &ptr)
     const std::size_t before = errors.size();
     checkKeys(arg, ptr, "upgradeControl", {"name", "action", "node", "note"});
     if (require(arg, ptr, "upgradeControl", "name", "the rollout's name"))
-        nonEmpty(arg["name"], child(ptr, "name"), "name");
+        if (auto n = nonEmpty(arg["name"], child(ptr, "name"), "name"); n && !m_rollouts.count(*n))
+            error(at(child(ptr, "name")),
+                  "upgradeControl names the rollout \"" + *n + "\", which no earlier upgrade step starts");
     if (require(arg, ptr, "upgradeControl", "action",
                 "pause, resume, abort, acknowledge, hold, release, skip, retry or force"))
         if (auto a = str(arg["action"], child(ptr, "action"), "action")) {
@@ -1494,6 +1502,92 @@ const std::map<std::string, std::string> kDaemonSetExpectFields = {
     {"rolloutStatus", "s"},
     {"exists", "b"},
 };
+
+// expect.node / expect.upgrade field -> expected type: s string, b boolean, i integer,
+// l list of strings. The keys are the ones NodeUpgradeRuntime's checks understand.
+const std::map<std::string, char> kNodeExpectFields = {
+    {"phase", 's'},   {"cordoned", 'b'}, {"held", 'b'},         {"blocked", 'b'},
+    {"reason", 's'},  {"attempt", 'i'},  {"agentVersion", 's'}, {"cordonedByController", 'b'},
+    {"tainted", 'b'},
+};
+const std::map<std::string, char> kUpgradeExpectFields = {
+    {"phase", 's'},
+    {"nodes", 'i'},
+    {"upToDate", 'i'},
+    {"upgraded", 'i'},
+    {"inFlight", 'i'},
+    {"pending", 'i'},
+    {"held", 'i'},
+    {"blocked", 'i'},
+    {"failed", 'i'},
+    {"skipped", 'i'},
+    {"unavailable", 'i'},
+    {"maxUnavailable", 'i'},
+    {"maxUnavailableClamped", 'b'},
+    {"observedGeneration", 'i'},
+    {"headline", 's'},
+    {"queue", 'l'},
+};
+
+// A map NAME: {field: value} for expect.node (NAME a node) or expect.upgrade (NAME a rollout
+// started by an earlier step). Returns the checked map; fields with errors are left out.
+Json Checker::expectUpgradeState(const Json &v, const std::string &ptr, const std::string &what,
+                                 const std::map<std::string, char> &fields)
+{
+    Json out = Json::object();
+    const std::string full = "expect." + what;
+    const bool isNode = what == "node";
+    if (!expectMap(v, ptr, full + " (a map NAME: {field: value})"))
+        return out;
+    for (const auto &[name, entry] : v.items()) {
+        const auto np = child(ptr, name);
+        if (isNode && !m_nodes.count(name)) {
+            error(atKey(np), full + ": unknown node \"" + name + "\"");
+            continue;
+        }
+        if (!isNode && !m_rollouts.count(name)) {
+            error(atKey(np), full + ": unknown rollout \"" + name + "\" (no earlier upgrade step starts it)");
+            continue;
+        }
+        if (!expectMap(entry, np, full + "." + name))
+            continue;
+        Json checked = Json::object();
+        for (const auto &[field, value] : entry.items()) {
+            const auto vp = child(np, field);
+            const auto t = fields.find(field);
+            if (t == fields.end()) {
+                std::string names;
+                for (const auto &[n, ty] : fields)
+                    names += (names.empty() ? "" : ", ") + n;
+                error(atKey(vp),
+                      "unknown key \"" + field + "\" in " + full + " (expected one of: " + names + ")");
+                continue;
+            }
+            bool ok = true;
+            switch (t->second) {
+            case 's':
+                ok = str(value, vp, field).has_value();
+                break;
+            case 'b':
+                ok = boolean(value, vp, field).has_value();
+                break;
+            case 'i':
+                ok = integer(value, vp, field, 0).has_value();
+                break;
+            default:
+                ok = value.is_array() &&
+                     std::all_of(value.begin(), value.end(), [](const Json &e) { return e.is_string(); });
+                if (!ok)
+                    error(at(vp), field + " must be a list of node names, got " + typeName(value));
+                break;
+            }
+            if (ok)
+                checked[field] = value;
+        }
+        out[name] = std::move(checked);
+    }
+    return out;
+}
 
 bool Checker::expectStep(ScenarioExpect &ex, const Json &arg, const std::string &ptr)
 {
@@ -1608,13 +1702,15 @@ bool Checker::expectStep(ScenarioExpect &ex, const Json &arg, const std::string 
         ex.rollbackWhere = at(child(ptr, "rollback"));
         ex.rollback = str(arg["rollback"], child(ptr, "rollback"), "expect.rollback");
     }
-    for (const char *k : {"node", "upgrade"})
-        if (arg.contains(k)) {
-            const auto kp = child(ptr, k);
-            if (expectMap(arg[k], kp, std::string("expect.") + k))
-                error(atKey(kp),
-                      std::string("expect.") + k + ": node-agent upgrade state is not supported yet");
-        }
+    if (arg.contains("node")) {
+        ex.expectNodeWhere = at(child(ptr, "node"));
+        ex.expectNode = expectUpgradeState(arg["node"], child(ptr, "node"), "node", kNodeExpectFields);
+    }
+    if (arg.contains("upgrade")) {
+        ex.expectUpgradeWhere = at(child(ptr, "upgrade"));
+        ex.expectUpgrade =
+            expectUpgradeState(arg["upgrade"], child(ptr, "upgrade"), "upgrade", kUpgradeExpectFields);
+    }
     if (arg.contains("events")) {
         const auto ep = child(ptr, "events");
         const Json &e = arg["events"];

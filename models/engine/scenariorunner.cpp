@@ -1,5 +1,6 @@
 #include "models/engine/scenariorunner.h"
 
+#include "models/engine/nodeupgraderuntime.h"
 #include "models/engine/scenarioparser.h"
 
 #include <algorithm>
@@ -20,6 +21,9 @@ struct ScenarioRunner::State
     std::optional<std::string> lastRollback;
     std::optional<std::pair<int, int>> lastSync; // creates, deletes
     ScenarioRunResult result;
+    // The cluster's node-upgrade runtime, started before step 1 when the scenario uses it (so
+    // its controller passes from the same instant on as in tests/upgrade's driver); null else.
+    NodeUpgradeRuntime *upgrade = nullptr;
 };
 
 namespace {
@@ -98,7 +102,7 @@ template <typename T> bool byNamespaceName(const T *a, const T *b)
     return a->metadata.name < b->metadata.name;
 }
 
-OJson stateJson(Cluster &cluster)
+OJson stateJson(Cluster &cluster, const NodeUpgradeRuntime *upgrade)
 {
     OJson state;
     auto dss = cluster.daemonSets();
@@ -168,8 +172,12 @@ OJson stateJson(Cluster &cluster)
         j["agentVersion"] = n->kubeletVersion;
         j["ready"] = n->isReady();
         j["unschedulable"] = n->unschedulable;
-        const auto phase = n->metadata.annotation("upgrade/phase");
-        j["upgradePhase"] = phase.empty() ? std::string("UpToDate") : phase;
+        if (upgrade) {
+            j["upgradePhase"] = upgrade->nodePhase(n->metadata.name);
+        } else {
+            const auto phase = n->metadata.annotation("upgrade/phase");
+            j["upgradePhase"] = phase.empty() ? std::string("UpToDate") : phase;
+        }
         nodeList.push_back(std::move(j));
     }
     state["nodes"] = std::move(nodeList);
@@ -216,6 +224,7 @@ private:
     void checkPods();
     void checkEvents();
     void checkHistory();
+    void checkUpgrade();
 };
 
 void ExpectChecker::check()
@@ -233,6 +242,32 @@ void ExpectChecker::check()
     }
     checkEvents();
     checkHistory();
+    checkUpgrade();
+}
+
+void ExpectChecker::checkUpgrade()
+{
+    const auto &ex = m_step.expect;
+    if (ex.expectNode.empty() && ex.expectUpgrade.empty())
+        return;
+    const std::string prefix = ": step " + std::to_string(m_step.index) + " (" + m_step.action + ") failed: ";
+    if (!m_state.upgrade) {
+        failures.push_back((ex.expectNodeWhere.empty() ? ex.expectUpgradeWhere : ex.expectNodeWhere) +
+                           prefix + "no node-agent upgrade has started");
+        return;
+    }
+    // The runtime names paths "node/NAME.field"; the runner's are "expect.node.NAME.field".
+    auto path = [](std::string m) {
+        if (const auto slash = m.find('/'); slash != std::string::npos)
+            m[slash] = '.';
+        return "expect." + m;
+    };
+    if (!ex.expectNode.empty())
+        for (const auto &m : m_state.upgrade->checkExpectNode(ex.expectNode))
+            failures.push_back(ex.expectNodeWhere + prefix + path(m));
+    if (!ex.expectUpgrade.empty())
+        for (const auto &m : m_state.upgrade->checkExpectUpgrade(ex.expectUpgrade))
+            failures.push_back(ex.expectUpgradeWhere + prefix + path(m));
 }
 
 void ExpectChecker::checkSync()
@@ -570,7 +605,9 @@ std::optional<StepError> execute(Cluster &cluster, const ScenarioStep &st, Scena
                 cluster.advance(rc.time - cluster.now());
             return std::nullopt;
         case RunConditionKind::UpgradeComplete:
-            return StepError{2, "node-agent upgrade rollouts are not supported yet"};
+            done = [&] { return state.upgrade && state.upgrade->upgradeComplete(rc.upgrade); };
+            what = "upgradeComplete " + rc.upgrade;
+            break;
         }
         if (!cluster.runUntil(done, rc.timeout))
             return StepError{1, "\"" + what + "\" did not hold within " + kube::formatDuration(rc.timeout) +
@@ -717,13 +754,31 @@ std::optional<StepError> execute(Cluster &cluster, const ScenarioStep &st, Scena
     case StepKind::Resume:
         return check(cluster.resume(st.target.namespace_, st.target.name));
     case StepKind::Upgrade:
+        // A rollout the API server refuses (e.g. an invalid spec) is invalid input.
+        if (auto r = cluster.nodeUpgrade().upgradeStep(st.upgradeArgs); !r)
+            return StepError{2, r.error().message};
+        return std::nullopt;
     case StepKind::UpgradeControl:
+        if (auto r = cluster.nodeUpgrade().upgradeControlStep(st.upgradeArgs); !r)
+            return StepError{r.error().reason == "NotFound" ? 2 : 1, r.error().message};
+        return std::nullopt;
     case StepKind::RestartController:
-        return StepError{2, "node-agent upgrade rollouts are not supported yet"};
+        cluster.nodeUpgrade().restartController();
+        return std::nullopt;
     case StepKind::Expect:
         return std::nullopt;
     }
     return std::nullopt;
+}
+
+bool usesNodeUpgrade(const Scenario &scenario)
+{
+    return std::any_of(scenario.steps.begin(), scenario.steps.end(), [](const ScenarioStep &st) {
+        return st.kind == StepKind::Upgrade || st.kind == StepKind::UpgradeControl ||
+               st.kind == StepKind::RestartController ||
+               (st.kind == StepKind::Run && st.run.kind == RunConditionKind::UpgradeComplete) ||
+               !st.expect.expectNode.empty() || !st.expect.expectUpgrade.empty();
+    });
 }
 
 } // namespace
@@ -733,6 +788,11 @@ ScenarioRunner::ScenarioRunner(Scenario scenario)
 {}
 
 ScenarioRunner::~ScenarioRunner() = default;
+
+NodeUpgradeRuntime *ScenarioRunner::upgradeRuntime()
+{
+    return m_cluster ? m_cluster->nodeUpgradeIfStarted() : nullptr;
+}
 
 ClusterOptions ScenarioRunner::clusterOptions(const Scenario &scenario)
 {
@@ -765,7 +825,12 @@ ScenarioRunResult ScenarioRunner::run(const ScenarioRunOptions &options)
 
     auto finishRecord = [&](OJson &record) {
         OJson events = OJson::array();
-        for (const auto &e : cluster.takeEvents()) {
+        // Rollout events are recorded by the cluster like every other kind's, in emission order;
+        // the runtime's own copy is drained only so that it does not grow unread.
+        std::vector<EmittedEvent> emitted = cluster.takeEvents();
+        if (state.upgrade)
+            (void)state.upgrade->takeRolloutEvents();
+        for (const auto &e : emitted) {
             events.push_back(eventJson(e));
             state.events.push_back(e);
         }
@@ -798,7 +863,7 @@ ScenarioRunResult ScenarioRunner::run(const ScenarioRunOptions &options)
         if (record.contains("failures"))
             line["failures"] = record["failures"];
         if (options.traceState)
-            line["state"] = stateJson(cluster);
+            line["state"] = stateJson(cluster, state.upgrade);
         state.trace.push_back(line.dump());
     };
 
@@ -843,6 +908,8 @@ ScenarioRunResult ScenarioRunner::run(const ScenarioRunOptions &options)
             return result;
         }
     }
+    if (usesNodeUpgrade(m_scenario))
+        state.upgrade = &cluster.nodeUpgrade();
     {
         OJson record;
         record["step"] = 0;

@@ -71,6 +71,9 @@ public:
     // The cluster after run(), e.g. for the GUI to continue the simulation; null before run().
     Cluster *cluster() { return m_cluster.get(); }
     std::unique_ptr<Cluster> takeCluster() { return std::move(m_cluster); }
+    // The cluster's node-agent upgrade runtime when the scenario started one (upgrade steps);
+    // null before run(), after takeCluster() (it moves with the cluster) or when none started.
+    NodeUpgradeRuntime *upgradeRuntime();
 
     // ClusterOptions for a scenario (seed, mode, start, kubelet timings).
     static ClusterOptions clusterOptions(const Scenario &scenario);

@@ -413,6 +413,39 @@ void Cluster::Impl::eraseEvent(const std::string &k)
     emit(ev);
 }
 
+const Json *Cluster::Impl::commitCustom(Kind kind, Json obj, bool isNew)
+{
+    const std::string k = obj["metadata"].value("name", "");
+    obj["metadata"]["resourceVersion"] = nextResourceVersion();
+    Json &slot = customs[k] = std::move(obj);
+    WatchEvent ev;
+    ev.type = isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified;
+    ev.kind = kind;
+    ev.name = k;
+    ev.resourceVersion = rv;
+    ev.custom = &slot;
+    emit(ev);
+    auto it = customs.find(k);
+    return it == customs.end() ? nullptr : &it->second;
+}
+
+void Cluster::Impl::eraseCustom(Kind kind, const std::string &k)
+{
+    auto it = customs.find(k);
+    if (it == customs.end())
+        return;
+    Json gone = std::move(it->second);
+    customs.erase(it);
+    gone["metadata"]["resourceVersion"] = nextResourceVersion();
+    WatchEvent ev;
+    ev.type = WatchEvent::Type::Deleted;
+    ev.kind = kind;
+    ev.name = k;
+    ev.resourceVersion = rv;
+    ev.custom = &gone;
+    emit(ev);
+}
+
 void Cluster::Impl::expireEvents()
 {
     while (!eventExpiry.empty() && eventExpiry.front().first + kEventTtl <= now) {

@@ -135,6 +135,8 @@ const std::vector<Column> &columnsOf(Kind kind)
         return event;
     case Kind::Namespace:
         return ns;
+    case Kind::NodeUpgradeRollout:
+        break;
     }
     return ns;
 }
@@ -376,6 +378,7 @@ Json TablePrinter::cells(Kind kind, const Json &o, kube::Timestamp now)
     case Kind::Event:
         return eventCells(o, now);
     case Kind::Namespace:
+    case Kind::NodeUpgradeRollout:
         return Json::array({str(at(o, {"metadata", "name"})), str(at(o, {"status", "phase"}), "Active"),
                             age(at(o, {"metadata", "creationTimestamp"}), now)});
     }

@@ -3,13 +3,18 @@
 // is Completed. Reports the CPU time (Google Benchmark's), the virtual duration, the number of
 // controller passes and the process's peak RSS.
 //
-//   build/tests/bench/bench_upgrade          (one iteration, fixed in the code)
+//   build/tests/bench/bench_upgrade [NODES] [benchmark flags]   (one iteration; NODES defaults
+//                                                                to 5000, e.g. 1000 for a quick run)
 //
 // Peak RSS is the process high-water mark (getrusage), so it includes the cluster itself.
 
 #include "models/engine/nodeupgraderuntime.h"
 
 #include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <string>
+#include <vector>
 
 #include <sys/resource.h>
 
@@ -18,7 +23,7 @@ namespace {
 using kube::Json;
 using namespace engine;
 
-constexpr int kNodes = 5000;
+int gNodes = 5000; // set from the optional first argument
 constexpr int kZones = 5;
 constexpr int kReplicaSets = 20;
 constexpr int kReplicas = 100;
@@ -53,7 +58,7 @@ void BM_FullUpgrade5000Nodes(benchmark::State &state)
         o.start = 1767225600000;
         o.kubelet.jitter = 0.2;
         auto cluster = std::make_unique<Cluster>(o);
-        for (int i = 0; i < kNodes; ++i) {
+        for (int i = 0; i < gNodes; ++i) {
             kube::Node n;
             n.metadata.name = "node-" + std::to_string(i);
             n.metadata.labels["topology.kubernetes.io/zone"] = "zone-" + std::to_string(i % kZones);
@@ -94,4 +99,25 @@ void BM_FullUpgrade5000Nodes(benchmark::State &state)
 } // namespace
 
 BENCHMARK(BM_FullUpgrade5000Nodes)->Unit(benchmark::kSecond)->Iterations(1);
-BENCHMARK_MAIN();
+
+int main(int argc, char **argv)
+{
+    // A leading positive integer is the node count; everything else goes to Google Benchmark.
+    std::vector<char *> args(argv, argv + argc);
+    if (argc > 1) {
+        char *end = nullptr;
+        const long n = std::strtol(argv[1], &end, 10);
+        if (end != argv[1] && *end == '\0' && n > 0) {
+            gNodes = static_cast<int>(n);
+            args.erase(args.begin() + 1);
+        }
+    }
+    int count = static_cast<int>(args.size());
+    benchmark::Initialize(&count, args.data());
+    if (benchmark::ReportUnrecognizedArguments(count, args.data()))
+        return 1;
+    benchmark::AddCustomContext("nodes", std::to_string(gNodes));
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

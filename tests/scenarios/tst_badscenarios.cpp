@@ -186,6 +186,48 @@ private slots:
         QVERIFY(t.open(QIODevice::ReadOnly));
         QCOMPARE(t.readAll().count('\n'), 3);
     }
+
+    void failedUpgradeExpectationNamesNodeOrRollout_data()
+    {
+        QTest::addColumn<QString>("expectYaml");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("a node's upgrade phase")
+            << QStringLiteral("{node: {node-0: {phase: Upgraded}}}") << 6
+            << QStringLiteral(
+                   "step 2 (expect) failed: expect.node.node-0.phase: expected Upgraded, got Cordoned");
+        QTest::newRow("a rollout's count")
+            << QStringLiteral("{upgrade: {agents-v2: {upgraded: 3}}}") << 6
+            << QStringLiteral("step 2 (expect) failed: expect.upgrade.agents-v2.upgraded: expected 3, got 0");
+        QTest::newRow("a rollout event")
+            << QStringLiteral("{events: {contains: [{reason: RolloutCompleted}]}}") << 6
+            << QStringLiteral("RolloutStarted nodeupgraderollout/agents-v2");
+    }
+
+    void failedUpgradeExpectationNamesNodeOrRollout()
+    {
+        QFETCH(QString, expectYaml);
+        QFETCH(int, line);
+        QFETCH(QString, message);
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const QString file = tmp.filePath(QStringLiteral("failing.yaml"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QStringLiteral("mode: continuous\n"
+                               "cluster:\n"
+                               "  nodes: [{count: 3}]\n"
+                               "steps:\n"
+                               "  - upgrade: {name: agents-v2, targetVersion: v2.0.0}\n"
+                               "  - expect: %1\n")
+                    .arg(expectYaml)
+                    .toUtf8());
+        f.close();
+        const Run r = runBinary({QStringLiteral("sim"), QStringLiteral("run"), file});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.startsWith(file + QStringLiteral(":%1:").arg(line)), qPrintable(r.err));
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestBadScenarios)

@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -95,6 +96,8 @@ private slots:
             << source("tests/scenarios/continuous-collision-count-only-grows-on-a-genuine-collision.yaml");
         QTest::newRow("the stepped worked example")
             << source("tests/scenarios/worked-example-three-updates-then-rollback-to-revision-1.yaml");
+        QTest::newRow("a node-agent upgrade with a controller restart")
+            << source("tests/scenarios/upgrade/29-restarted-controller-resumes-exactly.yaml");
     }
 
     void sameFileAndSeedGiveIdenticalTraces()
@@ -133,6 +136,43 @@ private slots:
         QVERIFY(original != other);
         // Same number of steps: only timings and generated names moved.
         QCOMPARE(original.count('\n'), other.count('\n'));
+    }
+
+    void upgradeTraceCarriesRolloutEventsAndNodePhases()
+    {
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const QByteArray trace =
+            traceOf(source("tests/scenarios/upgrade/01-happy-path-zone-serial-one-at-a-time.yaml"),
+                    tmp.filePath(QStringLiteral("u.jsonl")));
+        const QList<QByteArray> lines = trace.split('\n');
+        QVERIFY(lines.size() > 3);
+        QSet<QString> rolloutReasons, nodeReasons, phases;
+        for (qsizetype i = 0; i + 1 < lines.size(); ++i) {
+            const QJsonObject o = QJsonDocument::fromJson(lines[i]).object();
+            QVERIFY(!o.isEmpty());
+            for (const auto &e : o.value(QStringLiteral("events")).toArray()) {
+                const QJsonObject ev = e.toObject();
+                const QString object = ev.value(QStringLiteral("object")).toString();
+                if (object.startsWith(QStringLiteral("nodeupgraderollout/")))
+                    rolloutReasons.insert(ev.value(QStringLiteral("reason")).toString());
+                else if (object.startsWith(QStringLiteral("node/")))
+                    nodeReasons.insert(ev.value(QStringLiteral("reason")).toString());
+            }
+            const auto nodes =
+                o.value(QStringLiteral("state")).toObject().value(QStringLiteral("nodes")).toArray();
+            for (const auto &n : nodes)
+                phases.insert(n.toObject().value(QStringLiteral("upgradePhase")).toString());
+        }
+        // Rollout events are merged into the step's events next to the node events.
+        QVERIFY2(rolloutReasons.contains(QStringLiteral("RolloutStarted")),
+                 qPrintable(rolloutReasons.values().join(u' ')));
+        QVERIFY2(rolloutReasons.contains(QStringLiteral("RolloutCompleted")),
+                 qPrintable(rolloutReasons.values().join(u' ')));
+        QVERIFY(nodeReasons.contains(QStringLiteral("NodeUpgraded")));
+        // The state follows each node from Pending through the drain to Upgraded.
+        for (const char *phase : {"Pending", "Upgraded"})
+            QVERIFY2(phases.contains(QLatin1String(phase)), qPrintable(phases.values().join(u' ')));
     }
 
     void traceLinesHaveTheDocumentedShape()

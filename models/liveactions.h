@@ -1,0 +1,81 @@
+#pragma once
+// LiveActions — the DaemonSet actions on a real cluster, with exactly kubectl's API calls, shared
+// by the live backend and the headless commands (history, rollback, diff, export):
+//
+//  - reading history: GET the DaemonSet, LIST ControllerRevisions in its namespace with its
+//    selector, keep those whose controller owner reference carries its UID (kubectl rollout
+//    history/undo, daemonset-semantics.md §4.1);
+//  - rollback: the same reads, the target chosen by engine::decideRollback, then a strategic
+//    merge PATCH whose body is the revision's data verbatim (§4.3);
+//  - pause / resume: the engine's merge patches (annotation daemonscope.io/paused-update-strategy
+//    plus OnDelete, restored on resume), made conditional on the resourceVersion that was read.
+//
+// A 409 Conflict is retried on a fresh read, up to maxConflictRetries times. Messages are
+// kubectl's; they never contain credentials. Blocking: call off the GUI thread.
+
+#include "models/client/kubeclient.h"
+#include "models/engine/kubectlrollout.h"
+#include "models/kube/daemonset.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace models {
+
+struct LiveHistory
+{
+    kube::DaemonSet daemonSet;
+    std::vector<kube::ControllerRevision> revisions; // controlled by the DaemonSet, by revision ascending
+
+    std::vector<const kube::ControllerRevision *> pointers() const;
+};
+
+struct LiveRollback
+{
+    engine::RollbackOutcome outcome;
+    std::optional<kube::DaemonSet> updated; // the PATCH answer, when one was sent and accepted
+    int attempts = 0;                       // PATCH requests sent
+};
+
+struct LiveStrategyChange
+{
+    bool ok = false;
+    bool changed = false; // false: already paused / not paused, nothing sent
+    std::string message;  // error text when !ok
+    std::optional<kube::DaemonSet> updated;
+    int attempts = 0;
+};
+
+class LiveActions
+{
+public:
+    explicit LiveActions(client::KubeClient &client, int maxConflictRetries = 5);
+
+    // GET daemonsets/NAME and its controlled ControllerRevisions. The error is the API's
+    // (e.g. 404 `daemonsets.apps "web" not found`), unchanged.
+    kube::Result<LiveHistory> history(const std::string &ns, const std::string &name);
+    // The controlled ControllerRevisions of a DaemonSet already read.
+    kube::Result<std::vector<kube::ControllerRevision>> revisionsOf(const kube::DaemonSet &ds);
+
+    // kubectl rollout undo daemonset/NAME --to-revision=N. A failed GET gives an Error outcome
+    // with "failed to retrieve DaemonSet NAME: <err>"; `notFound` is set when it was a 404.
+    LiveRollback rollback(const std::string &ns, const std::string &name, std::int64_t toRevision,
+                          bool *notFound = nullptr);
+
+    LiveStrategyChange pause(const std::string &ns, const std::string &name);
+    LiveStrategyChange resume(const std::string &ns, const std::string &name);
+
+    // "Error from server (NotFound): daemonsets.apps "web" not found" for API errors,
+    // "error: <message>" for failures without an HTTP answer.
+    static std::string kubectlError(const kube::ApiStatus &status);
+    static bool isConflict(const kube::ApiStatus &status) { return status.code == 409; }
+
+private:
+    LiveStrategyChange changeStrategy(const std::string &ns, const std::string &name, bool pause);
+
+    client::KubeClient &m_client;
+    int m_maxRetries;
+};
+
+} // namespace models

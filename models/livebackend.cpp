@@ -1,0 +1,84 @@
+#include "models/livebackend.h"
+
+#include "models/liveworker.h"
+
+namespace models {
+
+LiveBackend::LiveBackend(LiveBackendOptions options, QObject *parent) : ClusterBackend(parent)
+{
+    auto inFlight = std::make_shared<std::atomic<int>>(0);
+    m_worker = new LiveWorker(std::move(options), inFlight);
+    m_worker->moveToThread(&m_thread);
+    m_thread.setObjectName(QStringLiteral("daemonscope-live"));
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(m_worker, &LiveWorker::snapshotReady, this,
+            [this, inFlight](std::shared_ptr<const ClusterSnapshot> s) {
+                inFlight->fetch_sub(1);
+                publish(std::move(s));
+            });
+    connect(m_worker, &LiveWorker::actionFinished, this, &ClusterBackend::actionFinished);
+    connect(m_worker, &LiveWorker::errorOccurred, this, &ClusterBackend::errorOccurred);
+    m_thread.start();
+    QMetaObject::invokeMethod(m_worker, &LiveWorker::start, Qt::QueuedConnection);
+}
+
+LiveBackend::~LiveBackend()
+{
+    // The watches end on the worker thread before it quits, so no reflector outlives the client.
+    QMetaObject::invokeMethod(m_worker, &LiveWorker::stop, Qt::BlockingQueuedConnection);
+    m_thread.quit();
+    m_thread.wait();
+}
+
+void LiveBackend::rollback(const QString &dsKey, qint64 toRevision)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, dsKey, toRevision] { w->rollback(dsKey, toRevision); },
+        Qt::QueuedConnection);
+}
+
+void LiveBackend::pause(const QString &dsKey)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, dsKey] { w->pause(dsKey); }, Qt::QueuedConnection);
+}
+
+void LiveBackend::resume(const QString &dsKey)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, dsKey] { w->resume(dsKey); }, Qt::QueuedConnection);
+}
+
+void LiveBackend::loadScenario(const QString &path)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, path] { w->unavailable(ActionKind::LoadScenario, path); },
+        Qt::QueuedConnection);
+}
+
+void LiveBackend::setSpeed(double)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker] { w->unavailable(ActionKind::SetSpeed, QString()); }, Qt::QueuedConnection);
+}
+
+void LiveBackend::step(qint64)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker] { w->unavailable(ActionKind::Step, QString()); }, Qt::QueuedConnection);
+}
+
+void LiveBackend::setSeed(quint64)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker] { w->unavailable(ActionKind::SetSeed, QString()); }, Qt::QueuedConnection);
+}
+
+void LiveBackend::injectFault(const QString &node, const QString &)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, node] { w->unavailable(ActionKind::InjectFault, node); },
+        Qt::QueuedConnection);
+}
+
+} // namespace models

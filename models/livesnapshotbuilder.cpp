@@ -1,0 +1,333 @@
+#include "models/livesnapshotbuilder.h"
+
+#include "models/snapshotbuilder.h"
+
+#include "models/engine/daemonsetlogic.h"
+#include "models/engine/kubectlrollout.h"
+
+#include <algorithm>
+
+namespace models {
+
+namespace {
+
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+// The DaemonSet a pod belongs to: its controller reference, which must name `dsKey`'s DaemonSet.
+bool ownedBy(const kube::ObjectMeta &meta, const std::string &dsKey)
+{
+    const kube::OwnerReference *ref = meta.controllerRef();
+    return ref && ref->kind == "DaemonSet" && meta.namespace_ + "/" + ref->name == dsKey;
+}
+
+EventInfo eventInfo(const kube::Event &e)
+{
+    EventInfo info;
+    info.key = q(e.metadata.key());
+    info.firstTime = e.firstTimestamp.value_or(e.metadata.creationTimestamp.value_or(0));
+    info.time = e.lastTimestamp.value_or(info.firstTime);
+    const auto &o = e.involvedObject;
+    const QString kind = q(o.kind).toLower();
+    info.object = o.namespace_.empty()
+                      ? kind + QLatin1Char('/') + q(o.name)
+                      : kind + QLatin1Char('/') + q(o.namespace_) + QLatin1Char('/') + q(o.name);
+    info.type = q(e.type);
+    info.reason = q(e.reason);
+    info.message = q(e.message);
+    info.count = e.count;
+    if (o.kind == "DaemonSet")
+        info.daemonSetKey = q(o.namespace_ + "/" + o.name);
+    return info;
+}
+
+bool eventNewerFirst(const EventInfo &a, const EventInfo &b)
+{
+    return a.time != b.time ? a.time > b.time : a.key < b.key;
+}
+
+} // namespace
+
+void LiveSnapshotBuilder::setBackendInfo(const BackendInfo &info)
+{
+    const bool same = info.kind == m_backend.kind && info.name == m_backend.name &&
+                      info.connected == m_backend.connected && info.errorText == m_backend.errorText;
+    m_backend = info;
+    if (!same)
+        m_backendDirty = true;
+}
+
+void LiveSnapshotBuilder::daemonSetChanged(const kube::DaemonSet &ds, bool deleted, kube::Timestamp now)
+{
+    const std::string key = ds.metadata.key();
+    m_tracker.observeDaemonSet(ds, now, deleted);
+    if (deleted)
+        m_daemonSets.erase(key);
+    else
+        m_daemonSets[key] = ds;
+    m_dirtyDaemonSets.insert(key);
+    m_daemonSetListDirty = true;
+}
+
+void LiveSnapshotBuilder::revisionChanged(const std::string &dsKey, const kube::ControllerRevision &cr,
+                                          bool deleted)
+{
+    if (deleted) {
+        auto it = m_revisions.find(dsKey);
+        if (it != m_revisions.end())
+            it->second.erase(cr.metadata.name);
+        m_revisionTemplates.erase(cr.metadata.key());
+    } else {
+        m_revisions[dsKey][cr.metadata.name] = cr;
+        m_tracker.observeRevision(dsKey, cr.metadata.label(kube::kRevisionHashLabel), cr.revision);
+    }
+    m_dirtyDaemonSets.insert(dsKey);
+}
+
+void LiveSnapshotBuilder::podChanged(const std::string &dsKey, const kube::Pod &pod, bool created,
+                                     bool deleted, kube::Timestamp now)
+{
+    if (!ownedBy(pod.metadata, dsKey))
+        return; // selected by the labels, but another controller's
+    if (deleted) {
+        auto it = m_pods.find(dsKey);
+        if (it != m_pods.end())
+            it->second.erase(pod.metadata.name);
+        m_podOwner.erase(pod.metadata.key());
+    } else {
+        m_pods[dsKey][pod.metadata.name] = SnapshotBuilder::podInfo(pod);
+        m_podOwner[pod.metadata.key()] = dsKey;
+    }
+    m_tracker.observePod(pod, dsKey, created, now);
+    m_dirtyDaemonSets.insert(dsKey);
+}
+
+void LiveSnapshotBuilder::nodeChanged(const kube::Node &node, bool deleted)
+{
+    if (deleted)
+        m_nodes.erase(node.metadata.name);
+    else
+        m_nodes[node.metadata.name] = SnapshotBuilder::nodeInfo(node);
+    m_nodesDirty = true;
+}
+
+void LiveSnapshotBuilder::eventChanged(const kube::Event &event, bool deleted)
+{
+    if (deleted) {
+        m_events.erase(event.metadata.key());
+    } else {
+        EventInfo info = eventInfo(event);
+        const auto &o = event.involvedObject;
+        if (info.daemonSetKey.isEmpty() && o.kind == "Pod") {
+            auto it = m_podOwner.find(o.namespace_ + "/" + o.name);
+            if (it != m_podOwner.end())
+                info.daemonSetKey = q(it->second);
+        }
+        m_events[event.metadata.key()] = std::move(info);
+    }
+    m_eventsDirty = true;
+}
+
+void LiveSnapshotBuilder::forgetDaemonSet(const std::string &dsKey)
+{
+    if (auto it = m_pods.find(dsKey); it != m_pods.end()) {
+        for (const auto &[name, info] : it->second)
+            m_podOwner.erase(dsKey.substr(0, dsKey.find('/')) + "/" + name);
+        m_pods.erase(it);
+    }
+    if (auto it = m_revisions.find(dsKey); it != m_revisions.end()) {
+        for (const auto &[name, cr] : it->second)
+            m_revisionTemplates.erase(cr.metadata.key());
+        m_revisions.erase(it);
+    }
+    m_oldestNotReady.erase(dsKey);
+    m_dirtyDaemonSets.insert(dsKey);
+}
+
+const kube::DaemonSet *LiveSnapshotBuilder::daemonSet(const std::string &key) const
+{
+    auto it = m_daemonSets.find(key);
+    return it == m_daemonSets.end() ? nullptr : &it->second;
+}
+
+bool LiveSnapshotBuilder::hasChanges() const
+{
+    return !m_previous || m_backendDirty || m_nodesDirty || m_eventsDirty || m_daemonSetListDirty ||
+           !m_dirtyDaemonSets.empty();
+}
+
+std::string
+LiveSnapshotBuilder::currentRevisionName(const kube::DaemonSet &ds,
+                                         const std::map<std::string, kube::ControllerRevision> &revisions)
+{
+    std::string best;
+    std::int64_t bestRev = -1;
+    for (const auto &[name, cr] : revisions) {
+        const auto *ref = cr.metadata.controllerRef();
+        if (!ref || ref->uid != ds.metadata.uid)
+            continue;
+        const bool matches =
+            engine::matchRevision(ds, cr) || SnapshotBuilder::revisionTemplate(cr.data) == ds.podTemplate();
+        if (matches && cr.revision >= bestRev) {
+            best = name;
+            bestRev = cr.revision;
+        }
+    }
+    return best;
+}
+
+std::shared_ptr<const ClusterSnapshot> LiveSnapshotBuilder::build(const ClockInfo &clock)
+{
+    auto snap = std::make_shared<ClusterSnapshot>();
+    snap->sequence = ++m_sequence;
+    snap->backend = m_backend;
+    snap->clock = clock;
+    std::set<QString> namespaces;
+    for (const auto &[key, ds] : m_daemonSets)
+        namespaces.insert(q(ds.metadata.namespace_));
+    for (const auto &ns : namespaces)
+        snap->namespaces.append(ns);
+
+    if (m_nodesDirty || !m_previous) {
+        auto nodes = std::make_shared<std::vector<NodeInfo>>();
+        nodes->reserve(m_nodes.size());
+        for (const auto &[name, info] : m_nodes)
+            nodes->push_back(info);
+        snap->nodes = std::move(nodes);
+        m_nodesDirty = false;
+    } else {
+        snap->nodes = m_previous->nodes;
+    }
+
+    if (m_eventsDirty || !m_previous) {
+        std::vector<EventInfo> all;
+        all.reserve(m_events.size());
+        for (const auto &[key, info] : m_events)
+            all.push_back(info);
+        const std::size_t keep = std::min<std::size_t>(all.size(), ClusterSnapshot::kMaxEvents);
+        std::partial_sort(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(keep), all.end(),
+                          eventNewerFirst);
+        all.resize(keep);
+        snap->events = std::make_shared<const std::vector<EventInfo>>(std::move(all));
+        m_eventsDirty = false;
+    } else {
+        snap->events = m_previous->events;
+    }
+
+    for (const auto &[key, ds] : m_daemonSets) {
+        const DaemonSetInfo *previous = m_previous ? m_previous->daemonSet(q(key)) : nullptr;
+        if (previous && !m_dirtyDaemonSets.count(key))
+            snap->daemonSets.push_back(*previous);
+        else
+            snap->daemonSets.push_back(buildDaemonSet(ds, previous));
+        DaemonSetInfo &info = snap->daemonSets.back();
+        info.record = m_tracker.record(key);
+        auto oldest = m_oldestNotReady.find(key);
+        auto [badge, reason] =
+            SnapshotBuilder::computeBadge(info, m_tracker.activeRollout(key),
+                                          oldest == m_oldestNotReady.end() ? 0 : oldest->second, clock.now);
+        info.badge = badge;
+        info.badgeReason = reason;
+    }
+    // m_daemonSets is ordered by key already, as the snapshot requires.
+    m_dirtyDaemonSets.clear();
+    m_daemonSetListDirty = false;
+    m_backendDirty = false;
+    m_previous = snap;
+    return snap;
+}
+
+DaemonSetInfo LiveSnapshotBuilder::buildDaemonSet(const kube::DaemonSet &ds, const DaemonSetInfo *previous)
+{
+    const std::string key = ds.metadata.key();
+    DaemonSetInfo info;
+    info.key = q(key);
+    info.namespace_ = q(ds.metadata.namespace_);
+    info.name = q(ds.metadata.name);
+    info.uid = q(ds.metadata.uid);
+    info.generation = ds.metadata.generation;
+    info.observedGeneration = ds.status.observedGeneration;
+    info.created = ds.metadata.creationTimestamp.value_or(0);
+    const auto &s = ds.status;
+    info.counts = DaemonSetCounts{
+        s.desiredNumberScheduled, s.currentNumberScheduled, s.updatedNumberScheduled, s.numberReady,
+        s.numberAvailable,        s.numberUnavailable,      s.numberMisscheduled};
+    info.strategyType = q(ds.updateStrategyType());
+    if (ds.updateStrategyType() == "RollingUpdate") {
+        info.maxUnavailable = q(ds.maxUnavailable().value_or(kube::IntOrString::fromInt(1)).toString());
+        info.maxSurge = q(ds.maxSurge().value_or(kube::IntOrString::fromInt(0)).toString());
+    }
+    info.minReadySeconds = ds.minReadySeconds();
+    info.revisionHistoryLimit = ds.revisionHistoryLimit();
+    info.paused = engine::isPaused(ds);
+    info.savedStrategy = q(ds.metadata.annotation(engine::kPausedStrategyAnnotation));
+    if (previous && previous->podTemplate && *previous->podTemplate == ds.podTemplate())
+        info.podTemplate = previous->podTemplate;
+    else
+        info.podTemplate = std::make_shared<const kube::Json>(ds.podTemplate());
+
+    auto pods = std::make_shared<std::vector<PodInfo>>();
+    std::map<QString, int> perHash;
+    if (auto it = m_pods.find(key); it != m_pods.end()) {
+        pods->reserve(it->second.size());
+        for (const auto &[podName, p] : it->second) {
+            pods->push_back(p);
+            if (!p.deleting)
+                ++perHash[p.hash];
+        }
+    }
+
+    static const std::map<std::string, kube::ControllerRevision> noRevisions;
+    auto revIt = m_revisions.find(key);
+    const auto &crs = revIt == m_revisions.end() ? noRevisions : revIt->second;
+    const std::string currentName = currentRevisionName(ds, crs);
+    auto revisions = std::make_shared<std::vector<RevisionInfo>>();
+    std::map<std::string, std::int64_t> numberByHash;
+    for (const auto &[name, cr] : crs) {
+        const auto *ref = cr.metadata.controllerRef();
+        if (!ref || ref->uid != ds.metadata.uid)
+            continue; // kubectl ignores revisions without this DaemonSet as controller
+        RevisionInfo r;
+        r.name = q(cr.metadata.name);
+        r.hash = q(cr.metadata.label(kube::kRevisionHashLabel));
+        r.number = cr.revision;
+        r.created = cr.metadata.creationTimestamp.value_or(0);
+        r.changeCause = q(cr.metadata.annotation(kube::kChangeCauseAnnotation));
+        auto &cached = m_revisionTemplates[cr.metadata.key()];
+        if (!cached.second || cached.first != cr.data)
+            cached = {cr.data,
+                      std::make_shared<const kube::Json>(SnapshotBuilder::revisionTemplate(cr.data))};
+        r.podTemplate = cached.second;
+        r.imageSummary = SnapshotBuilder::imageSummary(*r.podTemplate);
+        r.podCount = perHash.count(r.hash) ? perHash[r.hash] : 0;
+        r.current = cr.metadata.name == currentName;
+        if (r.current) {
+            info.currentRevisionName = r.name;
+            info.currentRevisionHash = r.hash;
+            info.currentRevisionNumber = r.number;
+        }
+        numberByHash[r.hash.toStdString()] = r.number;
+        revisions->push_back(std::move(r));
+    }
+    std::sort(revisions->begin(), revisions->end(), [](const RevisionInfo &a, const RevisionInfo &b) {
+        return a.number != b.number ? a.number < b.number : a.name < b.name;
+    });
+
+    qint64 oldest = 0;
+    for (const auto &p : *pods) {
+        if (p.hash == info.currentRevisionHash && !p.ready && !p.deleting &&
+            (oldest == 0 || p.created < oldest))
+            oldest = p.created;
+    }
+    m_oldestNotReady[key] = oldest;
+
+    info.revisions = std::move(revisions);
+    info.pods = std::move(pods);
+    m_tracker.reconcile(key, info.currentRevisionHash.toStdString(), info.currentRevisionNumber,
+                        numberByHash);
+    return info;
+}
+
+} // namespace models

@@ -1,0 +1,416 @@
+#include "models/liveworker.h"
+
+#include "models/liveactions.h"
+#include "models/livesnapshotbuilder.h"
+
+#include "models/client/httptransport.h"
+#include "models/client/kubeclient.h"
+#include "models/client/kubeconfig.h"
+#include "models/client/reflector.h"
+#include "models/engine/kubectlrollout.h"
+
+#include <QDateTime>
+
+#include <algorithm>
+#include <charconv>
+
+namespace models {
+
+namespace {
+
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+kube::Timestamp wallNow()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+std::optional<std::uint64_t> numericVersion(const std::string &rv)
+{
+    std::uint64_t v = 0;
+    const auto [end, ec] = std::from_chars(rv.data(), rv.data() + rv.size(), v);
+    if (ec != std::errc() || end != rv.data() + rv.size())
+        return std::nullopt;
+    return v;
+}
+
+} // namespace
+
+LiveWorker::LiveWorker(LiveBackendOptions options, std::shared_ptr<std::atomic<int>> inFlight)
+    : m_options(std::move(options)), m_inFlight(std::move(inFlight)),
+      m_builder(std::make_unique<LiveSnapshotBuilder>())
+{
+    if (m_options.user.isEmpty())
+        m_options.user = qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME"));
+    m_drainTimer = new QTimer(this);
+    m_drainTimer->setInterval(std::max(10, m_options.publishIntervalMs));
+    connect(m_drainTimer, &QTimer::timeout, this, &LiveWorker::drain);
+}
+
+LiveWorker::~LiveWorker()
+{
+    stop();
+}
+
+QString LiveWorker::backendName() const
+{
+    const QString ns = m_namespace.empty() ? tr("all namespaces") : q(m_namespace);
+    if (m_contextName.isEmpty())
+        return tr("%1 / %2").arg(m_server, ns);
+    return tr("%1 / %2 (%3)").arg(m_contextName, ns, m_server);
+}
+
+void LiveWorker::start()
+{
+    client::RestConfig config;
+    if (m_options.restConfig) {
+        config = *m_options.restConfig;
+        if (!m_options.namespace_.isEmpty())
+            config.namespace_ = m_options.namespace_.toStdString();
+    } else {
+        client::KubeconfigOptions ko;
+        ko.explicitPath = m_options.kubeconfig.toStdString();
+        ko.context = m_options.context.toStdString();
+        ko.namespace_ = m_options.namespace_.toStdString();
+        auto loaded = client::Kubeconfig::load(ko);
+        auto resolved = loaded ? loaded->resolve(ko) : kube::Result<client::RestConfig>(loaded.error());
+        if (!resolved) {
+            m_contextName = m_options.context;
+            setError(q(resolved.error().message));
+            finish(ActionKind::Connect, m_options.context, false, q(resolved.error().message));
+            return;
+        }
+        config = std::move(*resolved);
+    }
+    m_contextName = q(config.contextName);
+    m_server = q(config.server);
+    m_namespace = m_options.allNamespaces ? std::string() : config.namespace_;
+    std::shared_ptr<client::Transport> transport = m_options.transportFactory
+                                                       ? m_options.transportFactory(config)
+                                                       : std::make_shared<client::HttpTransport>(config);
+    m_client = std::make_shared<client::KubeClient>(
+        std::move(transport), config.namespace_.empty() ? "default" : config.namespace_);
+    m_configured = true;
+
+    m_dsReflector = makeReflector<kube::DaemonSet>(Kind::DaemonSet, m_nextSource++, m_namespace, {}, {});
+    m_nodeReflector = makeReflector<kube::Node>(Kind::Node, m_nextSource++, {}, {}, {});
+    m_eventReflector = makeReflector<kube::Event>(Kind::Event, m_nextSource++, m_namespace, {}, {});
+    m_dsReflector->start();
+    m_nodeReflector->start();
+    m_eventReflector->start();
+    m_drainTimer->start();
+    publish(true);
+}
+
+void LiveWorker::stop()
+{
+    if (m_drainTimer)
+        m_drainTimer->stop();
+    // Stopping joins the reflector threads; none of them waits for this thread.
+    m_watched.clear();
+    m_dsReflector.reset();
+    m_nodeReflector.reset();
+    m_eventReflector.reset();
+    m_liveSources.clear();
+}
+
+template <typename T>
+std::unique_ptr<client::Reflector<T>> LiveWorker::makeReflector(Kind kind, int source, const std::string &ns,
+                                                                const std::string &labelSelector,
+                                                                const std::string &dsKey)
+{
+    client::ReflectorOptions ro;
+    ro.namespace_ = ns;
+    ro.labelSelector = labelSelector;
+    ro.initialBackoff = std::chrono::milliseconds(std::max(1, m_options.initialBackoffMs));
+    ro.maxBackoff = std::chrono::milliseconds(std::max(m_options.initialBackoffMs, m_options.maxBackoffMs));
+    ro.minWatchTimeoutSeconds = m_options.minWatchTimeoutSeconds;
+    ro.maxWatchTimeoutSeconds = m_options.maxWatchTimeoutSeconds;
+    ro.onError = [this, source, kind](const kube::ApiStatus &s) {
+        Pending p;
+        p.source = source;
+        p.kind = kind;
+        p.error = true;
+        p.message = s.message;
+        push(std::move(p));
+    };
+    ro.onRecovered = [this, source, kind] {
+        Pending p;
+        p.source = source;
+        p.kind = kind;
+        p.recovered = true;
+        push(std::move(p));
+    };
+    m_liveSources.insert(source);
+    return std::make_unique<client::Reflector<T>>(
+        m_client, std::move(ro), [this, source, kind, dsKey](const client::ReflectorEvent<T> &e) {
+            Pending p;
+            p.source = source;
+            p.kind = kind;
+            p.dsKey = dsKey;
+            p.type = static_cast<int>(e.type);
+            p.object = e.object;
+            push(std::move(p));
+        });
+}
+
+void LiveWorker::push(Pending p)
+{
+    std::lock_guard lock(m_queueMutex);
+    m_queue.push_back(std::move(p));
+}
+
+void LiveWorker::drain()
+{
+    std::vector<Pending> batch;
+    {
+        std::lock_guard lock(m_queueMutex);
+        batch.swap(m_queue);
+    }
+    for (const Pending &p : batch)
+        apply(p);
+    publish(false);
+}
+
+void LiveWorker::apply(const Pending &p)
+{
+    if (!m_liveSources.count(p.source))
+        return; // from a watch that has been stopped since
+    if (p.error) {
+        m_failingSources.insert(p.source);
+        setError(q(p.message));
+        if (!m_connectReported && !m_connectFailureReported) {
+            m_connectFailureReported = true; // once; a later success still reports the connection
+            finish(ActionKind::Connect, m_contextName, false, q(p.message));
+        }
+        return;
+    }
+    if (p.recovered) {
+        m_failingSources.erase(p.source);
+        if (m_failingSources.empty())
+            setError(QString());
+        return;
+    }
+    using Type = client::ReflectorEventType;
+    const auto type = static_cast<Type>(p.type);
+    if (type == Type::Synced) {
+        if (p.kind == Kind::DaemonSet || p.kind == Kind::Node || p.kind == Kind::Event) {
+            m_syncedBase.insert(p.source);
+            if (!m_connectReported && m_syncedBase.size() == 3) {
+                m_connectReported = true;
+                finish(ActionKind::Connect, m_contextName, true, tr("connected to %1").arg(m_server));
+            }
+        }
+        return;
+    }
+    const bool deleted = type == Type::Deleted;
+    const kube::Timestamp now = wallNow();
+    switch (p.kind) {
+    case Kind::DaemonSet: {
+        const auto &ds = *std::static_pointer_cast<const kube::DaemonSet>(p.object);
+        const std::string key = ds.metadata.key();
+        if (deleted) {
+            m_dsVersions.erase(key);
+            unwatchDaemonSet(key);
+            m_builder->daemonSetChanged(ds, true, now);
+            return;
+        }
+        // An action's PATCH answer may have been applied already; an older watch event
+        // queued before it must not undo it for a moment.
+        if (auto v = numericVersion(ds.metadata.resourceVersion)) {
+            auto it = m_dsVersions.find(key);
+            if (it != m_dsVersions.end() && *v < it->second)
+                return;
+            m_dsVersions[key] = *v;
+        }
+        m_builder->daemonSetChanged(ds, false, now);
+        watchDaemonSet(ds);
+        return;
+    }
+    case Kind::Revision:
+        m_builder->revisionChanged(
+            p.dsKey, *std::static_pointer_cast<const kube::ControllerRevision>(p.object), deleted);
+        return;
+    case Kind::Pod:
+        m_builder->podChanged(p.dsKey, *std::static_pointer_cast<const kube::Pod>(p.object),
+                              type == Type::Added, deleted, now);
+        return;
+    case Kind::Node:
+        m_builder->nodeChanged(*std::static_pointer_cast<const kube::Node>(p.object), deleted);
+        return;
+    case Kind::Event:
+        m_builder->eventChanged(*std::static_pointer_cast<const kube::Event>(p.object), deleted);
+        return;
+    }
+}
+
+void LiveWorker::watchDaemonSet(const kube::DaemonSet &ds)
+{
+    const std::string key = ds.metadata.key();
+    auto it = m_watched.find(key);
+    if (it != m_watched.end()) {
+        if (it->second.uid == ds.metadata.uid)
+            return;
+        unwatchDaemonSet(key); // deleted and created again under the same name
+    }
+    auto selector = ds.selector();
+    if (!selector || selector->empty())
+        return; // apps/v1 requires a non-empty selector; nothing sensible to watch otherwise
+    Watched w;
+    w.uid = ds.metadata.uid;
+    w.source = m_nextSource++;
+    const std::string labels = selector->toQueryString();
+    w.revisions = makeReflector<kube::ControllerRevision>(Kind::Revision, w.source, ds.metadata.namespace_,
+                                                          labels, key);
+    w.pods = makeReflector<kube::Pod>(Kind::Pod, w.source, ds.metadata.namespace_, labels, key);
+    w.revisions->start();
+    w.pods->start();
+    m_watched.emplace(key, std::move(w));
+}
+
+void LiveWorker::unwatchDaemonSet(const std::string &dsKey)
+{
+    auto it = m_watched.find(dsKey);
+    if (it == m_watched.end())
+        return;
+    m_liveSources.erase(it->second.source);
+    m_failingSources.erase(it->second.source);
+    m_watched.erase(it); // stops and joins both reflectors
+    m_builder->forgetDaemonSet(dsKey);
+}
+
+void LiveWorker::setError(const QString &message)
+{
+    if (message == m_error)
+        return;
+    m_error = message;
+    if (!message.isEmpty())
+        Q_EMIT errorOccurred(message);
+}
+
+void LiveWorker::publish(bool force)
+{
+    const qint64 now = wallNow();
+    BackendInfo info;
+    info.kind = BackendKind::Live;
+    info.name = backendName();
+    info.connected = m_configured && m_error.isEmpty() && m_connectReported;
+    info.errorText = m_error;
+    m_builder->setBackendInfo(info);
+    // Badges depend on the time, so a quiet cluster is still republished once a second.
+    const bool due = m_builder->hasChanges() || now - m_lastPublish >= 1000;
+    if (!force && (!due || m_inFlight->load() > 0))
+        return;
+    ClockInfo clock;
+    clock.now = now;
+    clock.speed = 1.0;
+    clock.running = m_configured;
+    auto snapshot = m_builder->build(clock);
+    m_lastPublish = now;
+    m_inFlight->fetch_add(1);
+    Q_EMIT snapshotReady(std::move(snapshot));
+}
+
+void LiveWorker::finish(ActionKind kind, const QString &target, bool ok, const QString &message,
+                        qint64 revision, const QString &parameters)
+{
+    if (kind == ActionKind::Rollback || kind == ActionKind::Pause || kind == ActionKind::Resume) {
+        ActionRecord record;
+        record.time = wallNow();
+        record.wallTime = record.time;
+        record.user = m_options.user;
+        record.kind = kind;
+        record.target = target;
+        record.parameters = parameters;
+        record.ok = ok;
+        record.outcome = message;
+        m_builder->tracker().recordAction(target.toStdString(), std::move(record));
+    }
+    ActionResult result;
+    result.kind = kind;
+    result.target = target;
+    result.ok = ok;
+    result.message = message;
+    result.revision = revision;
+    publish(true); // the effect first, as ClusterBackend promises
+    Q_EMIT actionFinished(result);
+}
+
+void LiveWorker::applyUpdated(const kube::DaemonSet &ds)
+{
+    // What is queued happened before the write; apply it, then the write's answer.
+    drain();
+    if (auto v = numericVersion(ds.metadata.resourceVersion)) {
+        auto &known = m_dsVersions[ds.metadata.key()];
+        if (*v < known)
+            return;
+        known = *v;
+    }
+    m_builder->daemonSetChanged(ds, false, wallNow());
+}
+
+bool LiveWorker::splitKey(const QString &dsKey, std::string &ns, std::string &name, ActionKind kind)
+{
+    if (!m_client) {
+        finish(kind, dsKey, false, m_error.isEmpty() ? tr("not connected") : m_error);
+        return false;
+    }
+    const qsizetype slash = dsKey.indexOf(QLatin1Char('/'));
+    ns = slash < 0 ? m_client->defaultNamespace() : dsKey.left(slash).toStdString();
+    name = (slash < 0 ? dsKey : dsKey.mid(slash + 1)).toStdString();
+    return true;
+}
+
+void LiveWorker::rollback(const QString &dsKey, qint64 toRevision)
+{
+    std::string ns, name;
+    if (!splitKey(dsKey, ns, name, ActionKind::Rollback))
+        return;
+    LiveActions actions(*m_client, m_options.maxConflictRetries);
+    LiveRollback r = actions.rollback(ns, name, toRevision);
+    if (r.updated)
+        applyUpdated(*r.updated);
+    finish(ActionKind::Rollback, dsKey, r.outcome.ok(), q(r.outcome.message), r.outcome.targetRevision,
+           QStringLiteral("toRevision=%1").arg(toRevision));
+}
+
+void LiveWorker::pause(const QString &dsKey)
+{
+    std::string ns, name;
+    if (!splitKey(dsKey, ns, name, ActionKind::Pause))
+        return;
+    LiveActions actions(*m_client, m_options.maxConflictRetries);
+    const LiveStrategyChange r = actions.pause(ns, name);
+    if (r.updated)
+        applyUpdated(*r.updated);
+    QString message = q(r.message);
+    if (r.ok)
+        message = r.changed ? tr("paused: update strategy switched to OnDelete (new nodes still get pods)")
+                            : tr("already paused");
+    finish(ActionKind::Pause, dsKey, r.ok, message);
+}
+
+void LiveWorker::resume(const QString &dsKey)
+{
+    std::string ns, name;
+    if (!splitKey(dsKey, ns, name, ActionKind::Resume))
+        return;
+    LiveActions actions(*m_client, m_options.maxConflictRetries);
+    const LiveStrategyChange r = actions.resume(ns, name);
+    if (r.updated)
+        applyUpdated(*r.updated);
+    QString message = q(r.message);
+    if (r.ok)
+        message = r.changed ? tr("resumed: saved update strategy restored") : tr("not paused");
+    finish(ActionKind::Resume, dsKey, r.ok, message);
+}
+
+void LiveWorker::unavailable(ActionKind kind, const QString &target)
+{
+    finish(kind, target, false, tr("not available on a live cluster"));
+}
+
+} // namespace models

@@ -1,0 +1,150 @@
+#include "models/upgradepreflight.h"
+
+#include "models/engine/nodeupgradelogic.h"
+#include "models/kube/timeutil.h"
+
+#include <algorithm>
+#include <map>
+
+namespace models {
+
+namespace {
+
+QString unmanagedAction(const engine::NodeUpgradeRolloutSpec &spec, qint64 since, qint64 now)
+{
+    switch (spec.unmanagedPodPolicy) {
+    case engine::UnmanagedPodPolicy::Immediate:
+        return UpgradePreflight::tr("deleted once the managed pods are gone");
+    case engine::UnmanagedPodPolicy::Never:
+        return UpgradePreflight::tr("kept: the node waits for you to delete them or skip it");
+    case engine::UnmanagedPodPolicy::AfterTimeout: {
+        const qint64 left = since > 0 ? std::max<qint64>(0, since + spec.timeouts.unmanagedTimeout - now)
+                                      : spec.timeouts.unmanagedTimeout;
+        if (left == 0)
+            return UpgradePreflight::tr("deleted at once (countdown already expired)");
+        return UpgradePreflight::tr("deleted %1 after marking (%2 left)")
+            .arg(QString::fromStdString(kube::formatDuration(spec.timeouts.unmanagedTimeout)),
+                 QString::fromStdString(kube::formatDuration(left)));
+    }
+    }
+    return {};
+}
+
+} // namespace
+
+UpgradePreflight UpgradePreflight::compute(const ClusterSnapshot &snapshot,
+                                           const engine::NodeUpgradeRolloutSpec &spec)
+{
+    UpgradePreflight p;
+    const qint64 now = snapshot.clock.now;
+    const QString target = QString::fromStdString(spec.targetVersion);
+    std::map<QString, const UpgradeNodeWorkload *> workload;
+    for (const auto &w : *snapshot.upgradeInventory)
+        workload[w.node] = &w;
+    std::map<QString, int> zones;
+    std::vector<engine::SelectionCandidate> candidates;
+    for (const NodeInfo &n : *snapshot.nodes) {
+        bool match = true;
+        for (const auto &[k, v] : spec.nodeSelector) {
+            auto it = n.labels.find(QString::fromStdString(k));
+            if (it == n.labels.end() || it->second != QString::fromStdString(v))
+                match = false;
+        }
+        if (!match)
+            continue;
+        ++p.matched;
+        if (!n.ready)
+            p.notReady << n.name;
+        if (n.agentVersion == target)
+            continue;
+        ++p.incompatible;
+        ++zones[n.zone];
+        if (n.unschedulable)
+            p.cordonedElsewhere << n.name;
+        engine::SelectionCandidate c;
+        c.name = n.name.toStdString();
+        c.zone = n.zone.toStdString();
+        c.incompatibleSince = now;
+        auto w = workload.find(n.name);
+        if (w != workload.end()) {
+            const UpgradeNodeWorkload &wl = *w->second;
+            c.managedPods = wl.managedPods;
+            c.unmanagedPods = int(wl.unmanagedPods.size());
+            if (wl.incompatibleSince > 0)
+                c.incompatibleSince = std::min(wl.incompatibleSince, now);
+            c.controllerHost = wl.controllerHost;
+            for (const QString &owner : wl.singleReplicaOwners) {
+                p.singleReplica << (spec.singleReplicaPolicy == engine::SingleReplicaPolicy::Block
+                                        ? tr("%1 on %2 (blocks the node until you act)").arg(owner, n.name)
+                                        : tr("%1 on %2 (disrupted, with a Warning)").arg(owner, n.name));
+            }
+            if (!wl.unmanagedPods.isEmpty())
+                p.unmanaged << tr("%1: %2 — %3")
+                                   .arg(n.name, wl.unmanagedPods.join(QStringLiteral(", ")),
+                                        unmanagedAction(spec, wl.incompatibleSince, now));
+        }
+        candidates.push_back(std::move(c));
+    }
+    for (const auto &[zone, count] : zones)
+        p.perZone.emplace_back(zone, count);
+    const std::string zone = engine::activeZone({}, candidates, spec.zoneSerial);
+    for (const auto &c : engine::orderCandidates(std::move(candidates), spec.zoneSerial, zone))
+        p.order << QString::fromStdString(c.name);
+    const auto budget = engine::resolveMaxUnavailable(spec.maxUnavailable, p.matched);
+    p.budget = budget.value;
+    p.budgetClamped = budget.clamped;
+    // A rough figure: drain and restart take about two minutes besides the soak.
+    const qint64 perNode = spec.soakDuration + 2 * 60 * 1000;
+    p.estimateMs = p.budget > 0 ? perNode * ((p.incompatible + p.budget - 1) / p.budget) : 0;
+    return p;
+}
+
+namespace {
+
+QStringList bullets(const QStringList &items)
+{
+    QStringList out;
+    for (const QString &i : items)
+        out << QStringLiteral("  • ") + i;
+    return out;
+}
+
+} // namespace
+
+QString UpgradePreflight::text() const
+{
+    QStringList lines;
+    lines << tr("%n node(s) to upgrade", nullptr, incompatible) + tr(" (of %n matched)", nullptr, matched);
+    if (incompatible == 0) {
+        lines << tr("Every matched node already runs the target version.");
+        return lines.join(QLatin1Char('\n'));
+    }
+    QStringList zones;
+    for (const auto &[zone, count] : perZone)
+        zones << QStringLiteral("%1: %2").arg(zone.isEmpty() ? tr("(no zone)") : zone).arg(count);
+    lines << tr("Per zone: %1").arg(zones.join(QStringLiteral(", ")));
+    lines << tr("Budget: %n node(s) at a time", nullptr, budget) +
+                 (budgetClamped ? tr(" (the percentage rounded to 0 and was raised to 1)") : QString());
+    QStringList shown = order.mid(0, 12);
+    if (order.size() > 12)
+        shown << tr("… %n more", nullptr, int(order.size() - 12));
+    lines << tr("Predicted order: %1").arg(shown.join(QStringLiteral(", ")));
+    lines << tr("Estimated duration: about %1").arg(QString::fromStdString(kube::formatDuration(estimateMs)));
+    if (singleReplica.isEmpty())
+        lines << tr("Single-replica controllers: none");
+    else
+        lines << tr("Single-replica controllers:") << bullets(singleReplica);
+    if (unmanaged.isEmpty())
+        lines << tr("Unmanaged pods: none");
+    else
+        lines << tr("Unmanaged pods:") << bullets(unmanaged);
+    if (!notReady.isEmpty())
+        lines << tr("NotReady now, each holding a budget slot until it recovers: %1")
+                     .arg(notReady.join(QStringLiteral(", ")));
+    if (!cordonedElsewhere.isEmpty())
+        lines << tr("Already cordoned by someone else (never uncordoned by the rollout): %1")
+                     .arg(cordonedElsewhere.join(QStringLiteral(", ")));
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace models

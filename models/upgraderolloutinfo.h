@@ -1,0 +1,174 @@
+#pragma once
+// UpgradeRolloutInfo — the node-agent upgrade part of a ClusterSnapshot: one immutable value per
+// NodeUpgradeRollout (spec summary, status, per-node rows, recent metrics samples, deduplicated
+// events, resume preview) plus the workload inventory the pre-flight report needs before a
+// rollout exists. Built on the backend's thread (UpgradeSnapshotBuilder for the embedded
+// engine); the large parts are shared by pointer between consecutive snapshots when unchanged.
+//
+// Phases are kept as the engine's names would be on a live cluster's status: the enum below
+// mirrors engine::NodePhase value for value (checked by a static_assert where both are seen).
+
+#include <QString>
+#include <QStringList>
+
+#include <array>
+#include <memory>
+#include <vector>
+
+namespace models {
+
+enum class UpgradeNodePhase {
+    UpToDate,
+    Pending,
+    Cordoned,
+    DrainingManaged,
+    DrainingUnmanaged,
+    Restarting,
+    Soaking,
+    Upgraded,
+    Failed,
+    Skipped,
+    Removed
+};
+inline constexpr int kUpgradeNodePhaseCount = 11;
+
+QString upgradeNodePhaseName(UpgradeNodePhase phase);  // untranslated engine name: "DrainingManaged"
+QString upgradeNodePhaseTitle(UpgradeNodePhase phase); // translated: "Draining managed pods"
+bool upgradeNodeInFlight(UpgradeNodePhase phase);      // Cordoned .. Soaking
+bool upgradeNodePreRestart(UpgradeNodePhase phase);    // Cordoned .. DrainingUnmanaged
+
+struct UpgradeNodeRow
+{
+    QString name;
+    QString zone;
+    int queuePosition = 0; // 1-based among Pending nodes, 0 = not queued
+    UpgradeNodePhase phase = UpgradeNodePhase::UpToDate;
+    qint64 phaseSince = 0; // virtual ms; time in phase = snapshot clock - phaseSince
+    QString nextDeadline;  // "drainTimeout 12m/30m"
+    QString reason;        // engine reason code or text
+    QStringList blockers;  // "rs/web 8/10 ready < 90 %"
+    int attempt = 0;
+    QString cordonOwner; // "controller", "someone else", ""
+    bool held = false;
+    bool blocked = false;
+    QString agentVersion;
+    bool operator==(const UpgradeNodeRow &) const = default;
+};
+
+// One controller pass as the engine's metrics ring buffer recorded it.
+struct UpgradeSample
+{
+    qint64 time = 0;
+    std::array<int, kUpgradeNodePhaseCount> phases{}; // nodes per UpgradeNodePhase
+    int unavailable = 0;
+    int maxUnavailable = 1;
+    int blocked = 0;
+    double minReadyRatio = -1; // lowest ready/desired of the affected controllers; -1 = none
+    bool operator==(const UpgradeSample &) const = default;
+};
+
+struct UpgradeEventInfo
+{
+    QString object; // "node/node-3", "nodeupgraderollout/agents-v2"
+    QString type;   // Normal, Warning
+    QString reason;
+    QString message;
+    int count = 1;
+    qint64 firstTime = 0;
+    qint64 lastTime = 0;
+    bool operator==(const UpgradeEventInfo &) const = default;
+};
+
+// What the first pass after a resume would do (docs node-upgrade.md §7).
+struct UpgradePreviewInfo
+{
+    QStringList nextNodes; // in selection order
+    QStringList deletions; // "default/web-x on node-3: managed, rs/web 10/10 ready"
+    QStringList kamikazes; // nodes whose agent would be told to restart
+    QString summary;
+    bool operator==(const UpgradePreviewInfo &) const = default;
+};
+
+struct UpgradeCountsInfo
+{
+    int nodes = 0;
+    int upToDate = 0;
+    int upgraded = 0;
+    int inFlight = 0;
+    int pending = 0;
+    int held = 0;
+    int blocked = 0;
+    int failed = 0;
+    int skipped = 0;
+    bool operator==(const UpgradeCountsInfo &) const = default;
+};
+
+struct UpgradeRolloutInfo
+{
+    QString name;
+    qint64 generation = 0;
+    qint64 observedGeneration = 0;
+    qint64 created = 0;
+
+    // spec summary
+    QString targetVersion;
+    QString nodeSelector;       // "pool=a, zone=b", empty = every node
+    QString maxUnavailable;     // as written: "1", "10%"
+    QString unmanagedPodPolicy; // Immediate, AfterTimeout(1h), Never
+    QString onDrainTimeout;     // Hold, Skip, Force
+    QString singleReplicaPolicy;
+    double healthThreshold = 0.9;
+    int maxFailedNodes = 1;
+    bool zoneSerial = true;
+    bool paused = false; // spec.paused (an admin pause)
+    QString pauseReason;
+    bool abort = false;
+
+    // status
+    QString
+        phase; // Pending, Progressing, Paused, Halted, Aborting, Aborted, Completed, CompletedWithExceptions
+    QString headline;
+    UpgradeCountsInfo counts;
+    int unavailable = 0;
+    int maxUnavailableResolved = 1;
+    bool maxUnavailableClamped = false;
+    qint64 eta = -1; // ms, -1 unknown
+    QStringList queue;
+    QString refusal;
+    qint64 startedAt = 0;
+    qint64 pausedAt = 0;
+    QStringList conditions; // "Halted=True (FailureThresholdReached)"
+
+    std::shared_ptr<const std::vector<UpgradeNodeRow>> nodes;    // by name
+    std::shared_ptr<const std::vector<UpgradeSample>> samples;   // oldest first, the most recent passes
+    std::shared_ptr<const std::vector<UpgradeEventInfo>> events; // in order of first emission
+    std::shared_ptr<const UpgradePreviewInfo> preview;           // filled while paused or halted
+
+    bool running() const; // not Completed*, not Aborted
+    bool halted() const { return phase == QLatin1String("Halted"); }
+    // Nodes in Cordoned .. Soaking as "n7 (Restarting)".
+    QStringList inFlightNodes() const;
+    const UpgradeNodeRow *node(const QString &name) const; // binary search
+};
+
+// Per node: the pods an upgrade would have to move (for the pre-flight report).
+struct UpgradeNodeWorkload
+{
+    QString node;
+    int managedPods = 0;
+    int daemonSetPods = 0;
+    QStringList unmanagedPods;       // NS/NAME
+    QStringList singleReplicaOwners; // "replicaset/NS/NAME" with replicas = 1
+    qint64 incompatibleSince = 0;    // node annotation, 0 when none
+    bool controllerHost = false;
+    bool operator==(const UpgradeNodeWorkload &) const = default;
+};
+
+using UpgradeRolloutList = std::vector<UpgradeRolloutInfo>;
+using UpgradeInventory = std::vector<UpgradeNodeWorkload>; // by node name
+
+// Shared empty values, so a snapshot's upgrade members are never null.
+std::shared_ptr<const UpgradeRolloutList> emptyUpgradeRollouts();
+std::shared_ptr<const UpgradeInventory> emptyUpgradeInventory();
+
+} // namespace models

@@ -1,0 +1,239 @@
+// Loading a big cluster from an API server: time and peak RSS to list 50,000 pods (10,000 nodes
+// x 5 DaemonSets by default) from `daemonscope serve`, (1) through the client library
+// (KubeClient::list<Pod>: pages of 500, SAX-decoded into compact pods), (2) through a
+// LiveBackend until its first snapshot holds every pod, and (3) with
+// `kubectl get pods -A -o json > /dev/null` against the same server. Each measurement runs in a
+// child process of its own so its peak RSS is its alone (wait4's ru_maxrss).
+//
+// Usage: bench_liveload [pods=50000] [--daemonscope PATH] [--kubectl PATH]
+// The scenario is generated into a temporary folder; the server listens on a free loopback port
+// and is stopped (SIGTERM, by its pid) at the end.
+
+#include "models/client/httptransport.h"
+#include "models/client/kubeclient.h"
+#include "models/client/kubeconfig.h"
+#include "models/kube/pod.h"
+#include "models/livebackend.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QTimer>
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+namespace {
+
+constexpr int kDaemonSets = 5;
+
+std::string scenarioYaml(int nodes)
+{
+    std::string y = "name: bench — " + std::to_string(nodes) + " nodes x " + std::to_string(kDaemonSets) +
+                    " DaemonSets\nseed: 1\nmode: stepped\nstart: 2026-01-01T00:00:00Z\ncluster:\n"
+                    "  nodes: [{count: " +
+                    std::to_string(nodes) + "}]\n  objects:\n";
+    for (int i = 0; i < kDaemonSets; ++i) {
+        const std::string name = "agent-" + std::to_string(i);
+        y += "    - apiVersion: apps/v1\n      kind: DaemonSet\n      metadata: {name: " + name +
+             ", namespace: bench}\n      spec:\n        selector: {matchLabels: {app: " + name +
+             "}}\n        template:\n          metadata: {labels: {app: " + name +
+             "}}\n          spec:\n            containers: [{name: agent, image: "
+             "\"registry.example/agent:1.2." +
+             std::to_string(i) +
+             "\", resources: {requests: {cpu: 50m, memory: 64Mi}}}]\n            tolerations: [{operator: "
+             "Exists}]\n";
+    }
+    // One sync creates at most a slow-start batch of pods (the controller's burst of 250), so
+    // each DaemonSet is synced until every node has its pod.
+    y += "steps:\n";
+    for (int i = 0; i < kDaemonSets; ++i)
+        for (int s = 0; s <= nodes / 250 + 1; ++s)
+            y += "  - sync: bench/agent-" + std::to_string(i) + "\n";
+    return y;
+}
+
+struct Measurement
+{
+    double ms = 0;
+    double peakMb = 0;
+    int exitCode = -1;
+};
+
+// Runs fn in a child process; wall time and the child's peak RSS.
+template <typename F> Measurement measure(F &&fn)
+{
+    std::fflush(stdout);
+    const auto t0 = std::chrono::steady_clock::now();
+    const pid_t pid = fork();
+    if (pid == 0) {
+        const int rc = fn();
+        std::fflush(stdout);
+        _exit(rc);
+    }
+    Measurement m;
+    int status = 0;
+    rusage ru{};
+    wait4(pid, &status, 0, &ru);
+    m.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    m.peakMb = double(ru.ru_maxrss) / 1024.0;
+    m.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return m;
+}
+
+int loadWithClient(const std::string &kubeconfig, int expected)
+{
+    client::KubeconfigOptions ko;
+    ko.explicitPath = kubeconfig;
+    auto config = client::Kubeconfig::load(ko);
+    auto rest = config ? config->resolve(ko) : kube::Result<client::RestConfig>(config.error());
+    if (!rest) {
+        std::fprintf(stderr, "%s\n", rest.error().message.c_str());
+        return 2;
+    }
+    client::KubeClient kc(std::make_shared<client::HttpTransport>(*rest));
+    auto pods = kc.list<kube::Pod>("", {});
+    if (!pods) {
+        std::fprintf(stderr, "%s\n", pods.error().message.c_str());
+        return 2;
+    }
+    std::printf("  client listed %zu pods\n", pods->items.size());
+    return int(pods->items.size()) == expected ? 0 : 1;
+}
+
+int loadWithBackend(const std::string &kubeconfig, int expected)
+{
+    int argc = 1;
+    char name[] = "bench_liveload";
+    char *argv[] = {name, nullptr};
+    QCoreApplication app(argc, argv);
+    models::LiveBackendOptions options;
+    options.kubeconfig = QString::fromStdString(kubeconfig);
+    options.allNamespaces = true;
+    models::LiveBackend backend(options);
+    int result = 1;
+    QObject::connect(&backend, &models::ClusterBackend::snapshotReady, &app, [&](models::SnapshotPtr s) {
+        std::size_t pods = 0;
+        for (const auto &ds : s->daemonSets)
+            pods += ds.pods->size();
+        if (int(pods) >= expected) {
+            std::printf("  backend snapshot holds %zu pods of %zu DaemonSets on %zu nodes\n", pods,
+                        s->daemonSets.size(), s->nodes->size());
+            result = 0;
+            app.quit();
+        }
+    });
+    QTimer::singleShot(300000, &app, &QCoreApplication::quit);
+    app.exec();
+    return result;
+}
+
+std::string selfDir()
+{
+    return std::filesystem::read_symlink("/proc/self/exe").parent_path().string();
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    int pods = 50000;
+    std::string daemonscope = selfDir() + "/../../app/daemonscope";
+    std::string kubectl;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--daemonscope" && i + 1 < argc)
+            daemonscope = argv[++i];
+        else if (a == "--kubectl" && i + 1 < argc)
+            kubectl = argv[++i];
+        else
+            pods = std::atoi(argv[i]);
+    }
+    if (kubectl.empty()) {
+        for (const char *candidate :
+             {"/usr/local/bin/kubectl", "/usr/lib/google-cloud-sdk/bin/kubectl.1.32", "/usr/bin/kubectl"})
+            if (access(candidate, X_OK) == 0) {
+                kubectl = candidate;
+                break;
+            }
+    }
+    const int nodes = std::max(1, pods / kDaemonSets);
+    pods = nodes * kDaemonSets;
+
+    char dirTemplate[] = "/tmp/bench_liveload.XXXXXX";
+    const std::string dir = mkdtemp(dirTemplate);
+    const std::string scenario = dir + "/cluster.yaml";
+    const std::string kubeconfig = dir + "/kubeconfig";
+    std::ofstream(scenario) << scenarioYaml(nodes);
+    std::filesystem::create_directory(dir + "/home");
+
+    // The server, its stdout on a pipe until it has written the kubeconfig.
+    int out[2];
+    if (pipe(out) != 0)
+        return 2;
+    const auto serveStart = std::chrono::steady_clock::now();
+    const pid_t server = fork();
+    if (server == 0) {
+        dup2(out[1], STDOUT_FILENO);
+        close(out[0]);
+        execl(daemonscope.c_str(), daemonscope.c_str(), "serve", "--scenario", scenario.c_str(), "--speed",
+              "0", "--listen", "127.0.0.1:0", "--kubeconfig-out", kubeconfig.c_str(),
+              static_cast<char *>(nullptr));
+        std::perror("exec daemonscope");
+        _exit(127);
+    }
+    close(out[1]);
+    std::string banner;
+    char buf[512];
+    while (banner.find("kubeconfig: ") == std::string::npos) {
+        const ssize_t n = read(out[0], buf, sizeof buf);
+        if (n <= 0) {
+            std::fprintf(stderr, "daemonscope serve did not start (%s)\n", daemonscope.c_str());
+            return 2;
+        }
+        banner.append(buf, std::size_t(n));
+    }
+    const double serveMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - serveStart).count();
+    std::printf(
+        "daemonscope serve --scenario %s --speed 0: %d nodes, %d DaemonSets, %d pods, ready after %.0f ms\n",
+        scenario.c_str(), nodes, kDaemonSets, pods, serveMs);
+
+    const Measurement c = measure([&] { return loadWithClient(kubeconfig, pods); });
+    std::printf(
+        "client  KubeClient::list<Pod>(all namespaces, pages of 500, SAX)  %8.0f ms  peak RSS %7.1f MB%s\n",
+        c.ms, c.peakMb, c.exitCode == 0 ? "" : "  (FAILED)");
+    const Measurement b = measure([&] { return loadWithBackend(kubeconfig, pods); });
+    std::printf(
+        "backend LiveBackend, all namespaces, until the first full snapshot %8.0f ms  peak RSS %7.1f MB%s\n",
+        b.ms, b.peakMb, b.exitCode == 0 ? "" : "  (FAILED)");
+    if (!kubectl.empty()) {
+        const Measurement k = measure([&] {
+            const int devnull = open("/dev/null", O_WRONLY);
+            dup2(devnull, STDOUT_FILENO);
+            setenv("HOME", (dir + "/home").c_str(), 1);
+            execl(kubectl.c_str(), kubectl.c_str(), "--kubeconfig", kubeconfig.c_str(), "get", "pods", "-A",
+                  "-o", "json", static_cast<char *>(nullptr));
+            return 127;
+        });
+        std::printf(
+            "kubectl %s --kubeconfig %s get pods -A -o json > /dev/null  %8.0f ms  peak RSS %7.1f MB%s\n",
+            kubectl.c_str(), kubeconfig.c_str(), k.ms, k.peakMb, k.exitCode == 0 ? "" : "  (FAILED)");
+    } else {
+        std::printf("kubectl: not found (--kubectl PATH)\n");
+    }
+    kill(server, SIGTERM);
+    waitpid(server, nullptr, 0);
+    std::filesystem::remove_all(dir);
+    return 0;
+}

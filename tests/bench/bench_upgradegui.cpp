@@ -1,0 +1,185 @@
+// The node-upgrade page under load: a 5,000-node cluster (5 zones, a node-agent DaemonSet, 20
+// ReplicaSets of 100 replicas) on the EmbeddedBackend at 1000x, a node-agent upgrade with
+// maxUnavailable 2 % started through the backend, and the UpgradePage visible (offscreen) and
+// fed every snapshot. Prints the longest GUI-thread stall — the largest gap between two ticks of
+// a 1 ms repeating timer, i.e. the event-loop latency an operator would feel — with the 99th
+// percentile, how far the rollout got, and the process's peak RSS (getrusage).
+//
+//   QT_QPA_PLATFORM=offscreen build/<dir>/tests/bench/bench_upgradegui [--nodes N] [--seconds S]
+
+#include "models/embeddedbackend.h"
+#include "models/upgradenodetablemodel.h"
+#include "ui/upgradepage.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTextStream>
+#include <QTimer>
+
+#include <sys/resource.h>
+#include <time.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+namespace {
+
+// CPU time this thread has used, in microseconds: separates the GUI thread's own work from
+// time it merely waited for a CPU (the machine may be shared).
+qint64 threadCpuUs()
+{
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return qint64(t.tv_sec) * 1000000 + t.tv_nsec / 1000;
+}
+
+long peakRssMb()
+{
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_maxrss / 1024; // KiB on Linux
+}
+
+QString scenario(int nodes)
+{
+    QString y;
+    QTextStream s(&y);
+    s << "name: bench upgrade gui\nseed: 7\nmode: continuous\nstart: 2026-01-01T00:00:00Z\n"
+      << "cluster:\n  nodes:\n";
+    for (int z = 0; z < 5; ++z)
+        s << "    - {count: " << nodes / 5 << ", namePrefix: z" << z
+          << "-, labels: {topology.kubernetes.io/zone: zone-" << char('a' + z)
+          << "}, agentVersion: v1.0.0}\n";
+    s << "  kubelet: {startDelay: 2s, readyDelay: 1s, terminationGrace: 2s}\n  objects:\n";
+    s << "    - apiVersion: apps/v1\n      kind: DaemonSet\n      metadata: {name: agent, namespace: "
+         "default}\n"
+         "      spec:\n        selector: {matchLabels: {app: agent}}\n"
+         "        template:\n          metadata: {labels: {app: agent}}\n"
+         "          spec: {containers: [{name: a, image: \"agent:1\"}]}\n";
+    for (int i = 0; i < 20; ++i)
+        s << "    - apiVersion: apps/v1\n      kind: ReplicaSet\n      metadata: {name: app-" << i
+          << ", namespace: default}\n      spec:\n        replicas: 100\n        selector: {matchLabels: "
+             "{app: app-"
+          << i << "}}\n        template:\n          metadata: {labels: {app: app-" << i
+          << "}}\n          spec: {containers: [{name: c, image: \"nginx:1.27\"}]}\n";
+    return y;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    qRegisterMetaType<models::ActionResult>();
+    QCommandLineParser parser;
+    parser.addHelpOption();
+    const QCommandLineOption nodesOption(QStringLiteral("nodes"), QStringLiteral("Nodes (5000)."),
+                                         QStringLiteral("n"), QStringLiteral("5000"));
+    const QCommandLineOption secondsOption(QStringLiteral("seconds"),
+                                           QStringLiteral("Real seconds to run the upgrade (30)."),
+                                           QStringLiteral("s"), QStringLiteral("30"));
+    parser.addOptions({nodesOption, secondsOption});
+    parser.process(app);
+    const int nodes = std::max(5, parser.value(nodesOption).toInt());
+    const int seconds = std::max(1, parser.value(secondsOption).toInt());
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("bench.yaml"));
+    {
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly))
+            return 1;
+        f.write(scenario(nodes).toUtf8());
+    }
+
+    models::EmbeddedBackendOptions options;
+    options.speed = 1000;
+    models::EmbeddedBackend backend(options);
+    gui::UpgradePage page(&backend);
+    qint64 maxApplyUs = 0; // the longest page.setSnapshot (models + header) on the GUI thread
+    QObject::connect(&backend, &models::ClusterBackend::snapshotReady, &page,
+                     [&](const models::SnapshotPtr &s) {
+                         QElapsedTimer t;
+                         t.start();
+                         page.setSnapshot(s);
+                         maxApplyUs = std::max(maxApplyUs, t.nsecsElapsed() / 1000);
+                     });
+    page.resize(1400, 900);
+    page.show();
+
+    QElapsedTimer clock;
+    clock.start();
+    int snapshots = 0;
+    QObject::connect(&backend, &models::ClusterBackend::snapshotReady, &app, [&] { ++snapshots; });
+
+    // The event-loop probe: a 1 ms timer; each gap beyond 1 ms is time the GUI thread was busy.
+    std::vector<qint64> gaps;
+    qint64 maxCpuInGap = 0; // GUI-thread CPU used during the longest-working gap
+    qint64 lastCpu = 0;
+    qint64 last = -1;
+    bool measuring = false;
+    QTimer probe;
+    probe.setTimerType(Qt::PreciseTimer);
+    probe.setInterval(1);
+    QObject::connect(&probe, &QTimer::timeout, &app, [&] {
+        const qint64 now = clock.nsecsElapsed() / 1000;
+        const qint64 cpu = threadCpuUs();
+        if (measuring && last >= 0) {
+            gaps.push_back(now - last);
+            maxCpuInGap = std::max(maxCpuInGap, cpu - lastCpu);
+        }
+        last = now;
+        lastCpu = cpu;
+    });
+    probe.start();
+
+    qint64 loadMs = 0;
+    qint64 startVirtual = 0;
+    QObject::connect(
+        &backend, &models::ClusterBackend::actionFinished, &app, [&](const models::ActionResult &r) {
+            if (r.kind == models::ActionKind::LoadScenario) {
+                loadMs = clock.elapsed();
+                startVirtual = backend.latest()->clock.now;
+                const QString json = QStringLiteral(
+                    R"({"metadata":{"name":"agents-v2"},"spec":{"targetVersion":"v2.0.0",)"
+                    R"("maxUnavailable":"2%","soakDuration":"30s","unmanagedPodPolicy":"immediate"}})");
+                backend.startUpgrade(json);
+            } else if (r.kind == models::ActionKind::StartUpgrade) {
+                if (!r.ok)
+                    std::fprintf(stderr, "start failed: %s\n", qPrintable(r.message));
+                page.setRollout(r.target);
+                measuring = true;
+                last = -1;
+                QTimer::singleShot(seconds * 1000, &app, &QApplication::quit);
+            }
+        });
+    backend.loadScenario(path);
+    app.exec();
+    probe.stop();
+
+    std::sort(gaps.begin(), gaps.end());
+    const auto *info = page.rolloutInfo();
+    const double maxMs = gaps.empty() ? 0 : gaps.back() / 1000.0;
+    const double p99 = gaps.empty() ? 0 : gaps[gaps.size() * 99 / 100] / 1000.0;
+    std::printf("nodes %d, speed 1000x, %d s measured after the start (load took %lld ms)\n", nodes, seconds,
+                static_cast<long long>(loadMs));
+    std::printf("snapshots applied: %d; virtual time advanced: %.1f min\n", snapshots,
+                (backend.latest()->clock.now - startVirtual) / 60000.0);
+    if (info)
+        std::printf("rollout %s: %d/%d up to date, %d in flight, table rows %d\n", qPrintable(info->phase),
+                    info->counts.upToDate, info->counts.nodes, info->counts.inFlight,
+                    page.nodeModel()->rowCount());
+    std::printf("GUI thread: longest stall %.1f ms, p99 tick gap %.2f ms over %zu ticks\n", maxMs, p99,
+                gaps.size());
+    std::printf(
+        "GUI thread CPU: at most %.1f ms of own work inside one gap; longest snapshot apply %.1f ms\n",
+        maxCpuInGap / 1000.0, maxApplyUs / 1000.0);
+    std::printf("peak RSS %ld MB\n", peakRssMb());
+    return 0;
+}

@@ -1,0 +1,216 @@
+// NodeUpgradeRollout as a kind of the engine's object store: the API semantics every kind has
+// (resourceVersion per write, generation on spec change, status only via the status
+// subresource, Conflict on a stale resourceVersion, watch events), the typed store adapter on
+// top of it, and rollout events recorded by the cluster exactly once.
+#include "models/engine/cluster.h"
+#include "models/engine/nodeupgraderuntime.h"
+
+#include <QTest>
+
+using kube::Json;
+using namespace engine;
+
+namespace {
+
+Json rolloutManifest(const std::string &name, const std::string &target)
+{
+    return {{"apiVersion", "upgrade.daemonscope.io/v1alpha1"},
+            {"kind", "NodeUpgradeRollout"},
+            {"metadata", {{"name", name}}},
+            {"spec", {{"targetVersion", target}}}};
+}
+
+std::string rvOf(const Json &j)
+{
+    return j["metadata"].value("resourceVersion", "");
+}
+
+} // namespace
+
+class TstRolloutKind : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void kindNames_data();
+    void kindNames();
+    void writesFollowTheApiRules_data();
+    void writesFollowTheApiRules();
+    void staleResourceVersionIsAConflict();
+    void watchSeesAddModifyDelete();
+    void storeAdapterMirrorsTheCluster();
+    void rolloutEventsAreRecordedOnce();
+};
+
+void TstRolloutKind::kindNames_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::newRow("the kind is recognised") << QStringLiteral("NodeUpgradeRollout");
+    QTest::newRow("the plural resource is recognised") << QStringLiteral("nodeupgraderollouts");
+    QTest::newRow("the short name nur is recognised") << QStringLiteral("nur");
+    QTest::newRow("the resource with its group is recognised")
+        << QStringLiteral("nodeupgraderollouts.upgrade.daemonscope.io");
+}
+
+void TstRolloutKind::kindNames()
+{
+    QFETCH(QString, text);
+    const auto k = kindFromString(text.toStdString());
+    QVERIFY(k.has_value());
+    QVERIFY(*k == Kind::NodeUpgradeRollout);
+    QCOMPARE(std::string(apiVersion(*k)), std::string("upgrade.daemonscope.io/v1alpha1"));
+    QCOMPARE(std::string(apiGroup(*k)), std::string("upgrade.daemonscope.io"));
+    QCOMPARE(std::string(resourceName(*k)), std::string("nodeupgraderollouts"));
+    QVERIFY(!isNamespaced(*k));
+}
+
+void TstRolloutKind::writesFollowTheApiRules_data()
+{
+    QTest::addColumn<QString>("change");
+    QTest::addColumn<bool>("written");
+    QTest::addColumn<int>("generation");
+    QTest::newRow("a spec change bumps the generation") << QStringLiteral("spec") << true << 2;
+    QTest::newRow("an unchanged re-apply writes nothing") << QStringLiteral("none") << false << 1;
+    QTest::newRow("status in a spec update is ignored") << QStringLiteral("statusInUpdate") << false << 1;
+    QTest::newRow("a status update keeps the generation") << QStringLiteral("status") << true << 1;
+}
+
+void TstRolloutKind::writesFollowTheApiRules()
+{
+    QFETCH(QString, change);
+    QFETCH(bool, written);
+    QFETCH(int, generation);
+    Cluster c;
+    auto created = c.create(rolloutManifest("agents", "v2"));
+    QVERIFY2(created.ok(), created.ok() ? "" : created.error().message.c_str());
+    QCOMPARE(created->value("metadata", Json::object()).value("generation", 0), 1);
+    QVERIFY(!rvOf(*created).empty());
+    QVERIFY(!(*created)["metadata"].value("uid", "").empty());
+
+    kube::Result<Json> r = *created;
+    if (change == QLatin1String("spec")) {
+        r = c.apply(rolloutManifest("agents", "v3"));
+    } else if (change == QLatin1String("none")) {
+        r = c.apply(rolloutManifest("agents", "v2"));
+    } else if (change == QLatin1String("statusInUpdate")) {
+        Json m = rolloutManifest("agents", "v2");
+        m["status"] = {{"phase", "Completed"}};
+        r = c.update(m);
+    } else {
+        Json m = rolloutManifest("agents", "v2");
+        m["status"] = {{"phase", "Progressing"}, {"headline", "working"}};
+        r = c.updateStatus(m);
+    }
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+    QCOMPARE(rvOf(*r) != rvOf(*created), written);
+    QCOMPARE((*r)["metadata"].value("generation", 0), generation);
+    auto got = c.get(Kind::NodeUpgradeRollout, "", "agents");
+    QVERIFY(got.ok());
+    QVERIFY(*got == *r);
+    if (change == QLatin1String("status"))
+        QCOMPARE((*got)["status"].value("phase", ""), std::string("Progressing"));
+    else
+        QCOMPARE((*got)["status"].value("phase", ""), std::string("Pending"));
+    auto list = c.list(Kind::NodeUpgradeRollout);
+    QVERIFY(list.ok());
+    QCOMPARE((*list)["kind"].get<std::string>(), std::string("NodeUpgradeRolloutList"));
+    QCOMPARE((*list)["items"].size(), std::size_t(1));
+}
+
+void TstRolloutKind::staleResourceVersionIsAConflict()
+{
+    Cluster c;
+    auto created = c.create(rolloutManifest("agents", "v2"));
+    QVERIFY(created.ok());
+    QVERIFY(c.apply(rolloutManifest("agents", "v3")).ok());
+    Json stale = *created;
+    stale["spec"]["targetVersion"] = "v4";
+    auto r = c.update(stale);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().code, 409);
+    auto p = c.patch(Kind::NodeUpgradeRollout, "", "agents", PatchType::Merge,
+                     {{"metadata", {{"resourceVersion", rvOf(*created)}}}, {"spec", {{"paused", true}}}});
+    QVERIFY(!p.ok());
+    QCOMPARE(p.error().code, 409);
+}
+
+void TstRolloutKind::watchSeesAddModifyDelete()
+{
+    Cluster c;
+    std::vector<std::string> seen;
+    c.watch(Kind::NodeUpgradeRollout, [&](const WatchEvent &ev) {
+        QVERIFY(ev.custom != nullptr);
+        QCOMPARE(ev.object()["metadata"].value("name", ""), ev.name);
+        seen.push_back(std::string(watchEventTypeName(ev.type)) + " " + ev.name + " " +
+                       ev.object()["spec"].value("targetVersion", ""));
+    });
+    QVERIFY(c.create(rolloutManifest("agents", "v2")).ok());
+    QVERIFY(c.patch(Kind::NodeUpgradeRollout, "", "agents", PatchType::Merge,
+                    {{"spec", {{"targetVersion", "v3"}}}})
+                .ok());
+    QVERIFY(c.remove(Kind::NodeUpgradeRollout, "", "agents").ok());
+    QVERIFY(!c.get(Kind::NodeUpgradeRollout, "", "agents").ok());
+    const std::vector<std::string> want = {"ADDED agents v2", "MODIFIED agents v3", "DELETED agents v3"};
+    QCOMPARE(seen, want);
+}
+
+void TstRolloutKind::storeAdapterMirrorsTheCluster()
+{
+    Cluster c;
+    NodeUpgradeRolloutStore store(c);
+    QVERIFY(store.apply(Json{{"name", "agents"}, {"targetVersion", "v2"}}, 0, {}).ok());
+    const NodeUpgradeRollout *r = store.get("agents");
+    QVERIFY(r != nullptr);
+    QCOMPARE(r->metadata.generation, std::int64_t(1));
+    QCOMPARE(store.resourceVersion(), c.resourceVersion());
+
+    NodeUpgradeRolloutStatus st = r->status;
+    st.headline = "halfway";
+    QVERIFY(store.updateStatus("agents", st).ok());
+    QCOMPARE(store.get("agents"), r); // same object, updated in place
+    QCOMPARE(r->status.headline, std::string("halfway"));
+    QCOMPARE((*c.get(Kind::NodeUpgradeRollout, "", "agents"))["status"].value("headline", ""),
+             std::string("halfway"));
+
+    // A write through the API shows in the adapter.
+    QVERIFY(c.patch(Kind::NodeUpgradeRollout, "", "agents", PatchType::Merge, {{"spec", {{"paused", true}}}})
+                .ok());
+    QVERIFY(r->spec.paused);
+    QCOMPARE(r->metadata.generation, std::int64_t(2));
+    QCOMPARE(r->status.headline, std::string("halfway"));
+
+    QVERIFY(store.edit("agents", [](NodeUpgradeRollout &x) { x.metadata.annotations["note"] = "x"; }).ok());
+    QCOMPARE(r->metadata.annotations.at("note"), std::string("x"));
+    QCOMPARE(r->metadata.generation, std::int64_t(2));
+
+    QVERIFY(store.remove("agents").ok());
+    QVERIFY(store.get("agents") == nullptr);
+    QVERIFY(!c.get(Kind::NodeUpgradeRollout, "", "agents").ok());
+}
+
+void TstRolloutKind::rolloutEventsAreRecordedOnce()
+{
+    Cluster c;
+    kube::Node n;
+    n.metadata.name = "node-0";
+    QVERIFY(c.addNode(n).ok());
+    NodeUpgradeRuntime &rt = c.nodeUpgrade();
+    (void)c.takeEvents();
+    QVERIFY(rt.apply(Json{{"name", "agents"}, {"targetVersion", "v2"}}).ok());
+    const auto events = c.takeEvents();
+    const auto rolloutEvents = rt.takeRolloutEvents();
+    QVERIFY(!rolloutEvents.empty());
+    std::size_t inCluster = 0;
+    for (const auto &e : events)
+        if (e.object.rfind("nodeupgraderollout/", 0) == 0)
+            ++inCluster;
+    QCOMPARE(inCluster, rolloutEvents.size());
+    bool stored = false;
+    for (const auto *e : c.events())
+        stored =
+            stored || (e->involvedObject.kind == "NodeUpgradeRollout" && e->involvedObject.name == "agents");
+    QVERIFY(stored);
+}
+
+QTEST_GUILESS_MAIN(TstRolloutKind)
+#include "tst_rolloutkind.moc"

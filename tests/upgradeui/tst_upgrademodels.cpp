@@ -1,0 +1,352 @@
+// The node-upgrade page's models on hand-built snapshots, each under QAbstractItemModelTester:
+// the per-node table (keyed, incremental, per-node actions by phase), the phase chart (bands,
+// step rows, tail row, trimming), the event list (deduplicated, most recent first) and the
+// pre-flight report (zones, order, single-replica controllers, unmanaged pods per policy).
+
+#include "models/upgradeeventlistmodel.h"
+#include "models/upgradenodetablemodel.h"
+#include "models/upgradephasechartmodel.h"
+#include "models/upgradepreflight.h"
+#include "models/upgraderolloutlistmodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTest>
+
+using models::ClusterSnapshot;
+using models::UpgradeNodePhase;
+using models::UpgradeNodeRow;
+using models::UpgradeRolloutInfo;
+using models::UpgradeSample;
+
+namespace {
+
+constexpr qint64 kNow = 1'780'000'000'000;
+
+QStringList names(std::initializer_list<const char *> list)
+{
+    QStringList out;
+    for (const char *s : list)
+        out << QString::fromLatin1(s);
+    return out;
+}
+
+UpgradeNodeRow nodeRow(const char *name, UpgradeNodePhase phase, qint64 since = kNow - 60000)
+{
+    UpgradeNodeRow r;
+    r.name = QString::fromLatin1(name);
+    r.zone = QStringLiteral("zone-a");
+    r.phase = phase;
+    r.phaseSince = since;
+    return r;
+}
+
+UpgradeSample sample(qint64 t, int pending, int draining, int upgraded, int budget = 1)
+{
+    UpgradeSample s;
+    s.time = t;
+    s.phases[std::size_t(UpgradeNodePhase::Pending)] = pending;
+    s.phases[std::size_t(UpgradeNodePhase::DrainingManaged)] = draining;
+    s.phases[std::size_t(UpgradeNodePhase::Upgraded)] = upgraded;
+    s.unavailable = draining;
+    s.maxUnavailable = budget;
+    return s;
+}
+
+// A snapshot with one rollout "r" holding these rows, samples and events.
+std::shared_ptr<const ClusterSnapshot> snapshot(qint64 now, std::vector<UpgradeNodeRow> rows,
+                                                std::vector<UpgradeSample> samples = {},
+                                                std::vector<models::UpgradeEventInfo> events = {})
+{
+    auto snap = std::make_shared<ClusterSnapshot>(*ClusterSnapshot::empty());
+    snap->clock.now = now;
+    UpgradeRolloutInfo info;
+    info.name = QStringLiteral("r");
+    info.phase = QStringLiteral("Progressing");
+    info.startedAt = kNow - 600000;
+    info.nodes = std::make_shared<const std::vector<UpgradeNodeRow>>(std::move(rows));
+    info.samples = std::make_shared<const std::vector<UpgradeSample>>(std::move(samples));
+    info.events = std::make_shared<const std::vector<models::UpgradeEventInfo>>(std::move(events));
+    info.preview = std::make_shared<const models::UpgradePreviewInfo>();
+    snap->upgrades = std::make_shared<const models::UpgradeRolloutList>(models::UpgradeRolloutList{info});
+    return snap;
+}
+
+models::NodeInfo node(const char *name, const char *zone, const char *version, bool cordoned = false)
+{
+    models::NodeInfo n;
+    n.name = QString::fromLatin1(name);
+    n.zone = QString::fromLatin1(zone);
+    n.labels[QStringLiteral("topology.kubernetes.io/zone")] = n.zone;
+    n.labels[QStringLiteral("pool")] = QStringLiteral("a");
+    n.agentVersion = QString::fromLatin1(version);
+    n.ready = true;
+    n.unschedulable = cordoned;
+    return n;
+}
+
+} // namespace
+
+class TestUpgradeModels : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void nodeActionsFollowThePhase_data();
+    void nodeActionsFollowThePhase();
+    void nodeTableUpdatesByKeyWithoutReset();
+    void chartBandsStackThePhases();
+    void chartAppendsStepRowsAndMovesTheTail();
+    void chartTrimsTheOldestRowsAtCapacity();
+    void eventsAreMostRecentFirstAndCountedInPlace();
+    void rolloutListShowsAPhaseBadge_data();
+    void rolloutListShowsAPhaseBadge();
+    void preflightReportsZonesOrderAndPolicies_data();
+    void preflightReportsZonesOrderAndPolicies();
+};
+
+void TestUpgradeModels::nodeActionsFollowThePhase_data()
+{
+    QTest::addColumn<int>("phase");
+    QTest::addColumn<bool>("held");
+    QTest::addColumn<QStringList>("actions");
+    QTest::newRow("a pending node can be held or skipped")
+        << int(UpgradeNodePhase::Pending) << false << names({"hold", "skip"});
+    QTest::newRow("a held pending node can be released or skipped")
+        << int(UpgradeNodePhase::Pending) << true << names({"release", "skip"});
+    QTest::newRow("a draining node can be held, skipped or forced")
+        << int(UpgradeNodePhase::DrainingManaged) << false << names({"hold", "skip", "force"});
+    QTest::newRow("a failed node can be skipped or retried")
+        << int(UpgradeNodePhase::Failed) << false << names({"skip", "retry"});
+    QTest::newRow("a restarting node is past the point of no return")
+        << int(UpgradeNodePhase::Restarting) << false << names({});
+    QTest::newRow("an upgraded node has nothing left to do")
+        << int(UpgradeNodePhase::Upgraded) << false << names({});
+}
+
+void TestUpgradeModels::nodeActionsFollowThePhase()
+{
+    QFETCH(int, phase);
+    QFETCH(bool, held);
+    QFETCH(QStringList, actions);
+    UpgradeNodeRow row = nodeRow("n", UpgradeNodePhase(phase));
+    row.held = held;
+    QCOMPARE(models::UpgradeNodeTableModel::availableActions(row), actions);
+}
+
+void TestUpgradeModels::nodeTableUpdatesByKeyWithoutReset()
+{
+    models::UpgradeNodeTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setSnapshot(
+        snapshot(kNow, {nodeRow("a", UpgradeNodePhase::Pending), nodeRow("b", UpgradeNodePhase::Pending)}));
+    model.setRollout(QStringLiteral("r"));
+    QCOMPARE(model.rowCount(), 2);
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    model.setSnapshot(snapshot(kNow + 5000, {nodeRow("a", UpgradeNodePhase::Cordoned, kNow + 1000),
+                                             nodeRow("b", UpgradeNodePhase::Pending),
+                                             nodeRow("c", UpgradeNodePhase::Pending)}));
+    QCOMPARE(resets.count(), 0);
+    QCOMPARE(inserted.count(), 1);
+    QVERIFY(changed.count() >= 1);
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.index(0, models::UpgradeNodeTableModel::PhaseColumn).data().toString(),
+             QStringLiteral("Cordoned"));
+    QCOMPARE(model.index(0, models::UpgradeNodeTableModel::TimeInPhaseColumn).data().toString(),
+             QStringLiteral("4s"));
+    QCOMPARE(model.index(0, 0).data(models::UpgradeNodeTableModel::ActionsRole).toStringList(),
+             (names({"hold", "skip", "force"})));
+}
+
+void TestUpgradeModels::chartBandsStackThePhases()
+{
+    UpgradeSample s = sample(kNow, 5, 1, 3, 2);
+    s.phases[std::size_t(UpgradeNodePhase::UpToDate)] = 2;
+    s.phases[std::size_t(UpgradeNodePhase::Failed)] = 1;
+    s.minReadyRatio = 0.8;
+    const auto row = models::UpgradePhaseChartModel::rowOf(s);
+    QCOMPARE(row.bands[models::UpgradePhaseChartModel::DoneBand], 5);
+    QCOMPARE(row.bands[models::UpgradePhaseChartModel::DrainingBand], 1);
+    QCOMPARE(row.bands[models::UpgradePhaseChartModel::PendingBand], 5);
+    QCOMPARE(row.bands[models::UpgradePhaseChartModel::FailedBand], 1);
+    QCOMPARE(row.budget, 2);
+    QCOMPARE(row.minReadyPercent, 80.0);
+
+    models::UpgradePhaseChartModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setSnapshot(snapshot(kNow, {}, {s}));
+    model.setRollout(QStringLiteral("r"));
+    QCOMPARE(model.rowCount(), 2);
+    using M = models::UpgradePhaseChartModel;
+    auto top = [&](int band) { return model.index(0, M::FirstTopColumn + band).data().toDouble(); };
+    QCOMPARE(top(M::DoneBand), 5.0);
+    QCOMPARE(top(M::DrainingBand), 6.0); // done + soaking 0 + restarting 0 + draining 1
+    QCOMPARE(top(M::PendingBand), 11.0);
+    QCOMPARE(top(M::SkippedBand), 12.0);
+    QCOMPARE(model.index(0, M::ElapsedColumn).data().toDouble(), 600.0);
+}
+
+void TestUpgradeModels::chartAppendsStepRowsAndMovesTheTail()
+{
+    models::UpgradePhaseChartModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setRollout(QStringLiteral("r"));
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    model.setSnapshot(snapshot(kNow, {}, {sample(kNow, 3, 0, 0), sample(kNow + 1000, 3, 0, 0)}));
+    QCOMPARE(model.rowCount(), 2); // change + tail
+    QCOMPARE(model.lastTime(), kNow + 1000);
+    // Same values later: only the tail moves.
+    model.setSnapshot(snapshot(kNow, {}, {sample(kNow + 1000, 3, 0, 0), sample(kNow + 2000, 3, 0, 0)}));
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.lastTime(), kNow + 2000);
+    // A change: the tail stays as the hold point, a new change and tail follow.
+    model.setSnapshot(snapshot(kNow, {}, {sample(kNow + 3000, 2, 1, 0)}));
+    QCOMPARE(model.rowCount(), 4);
+    QCOMPARE(model.row(1)->time, kNow + 2000);
+    QCOMPARE(model.row(2)->time, kNow + 3000);
+    QCOMPARE(model.row(2)->bands[models::UpgradePhaseChartModel::DrainingBand], 1);
+    QCOMPARE(resets.count(), 0);
+    QCOMPARE(model.maxValue(), 3);
+}
+
+void TestUpgradeModels::chartTrimsTheOldestRowsAtCapacity()
+{
+    models::UpgradePhaseChartModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setRollout(QStringLiteral("r"));
+    model.setCapacity(6);
+    std::vector<UpgradeSample> samples;
+    for (int i = 0; i < 10; ++i)
+        samples.push_back(sample(kNow + i * 1000, 10 - i, 0, i));
+    model.setSnapshot(snapshot(kNow, {}, samples));
+    QCOMPARE(model.rowCount(), 6);
+    QCOMPARE(model.lastTime(), kNow + 9000);
+    QCOMPARE(model.row(5)->bands[models::UpgradePhaseChartModel::DoneBand], 9);
+}
+
+void TestUpgradeModels::eventsAreMostRecentFirstAndCountedInPlace()
+{
+    using models::UpgradeEventInfo;
+    const UpgradeEventInfo selected{QStringLiteral("node/a"),
+                                    QStringLiteral("Normal"),
+                                    QStringLiteral("NodeSelected"),
+                                    QStringLiteral("selected"),
+                                    1,
+                                    kNow,
+                                    kNow};
+    UpgradeEventInfo stalled{QStringLiteral("node/a"),
+                             QStringLiteral("Warning"),
+                             QStringLiteral("DrainStalled"),
+                             QStringLiteral("stalled"),
+                             1,
+                             kNow + 1000,
+                             kNow + 1000};
+    models::UpgradeEventListModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setSnapshot(snapshot(kNow, {}, {}, {stalled, selected}));
+    model.setRollout(QStringLiteral("r"));
+    QCOMPARE(model.rowCount(), 2);
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    stalled.count = 7;
+    stalled.lastTime = kNow + 60000;
+    model.setSnapshot(snapshot(kNow, {}, {}, {stalled, selected}));
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(resets.count(), 0);
+    QCOMPARE(model.index(0, models::UpgradeEventListModel::CountColumn).data().toInt(), 7);
+    QCOMPARE(model.index(0, 0).data(models::UpgradeEventListModel::WarningRole).toBool(), true);
+}
+
+void TestUpgradeModels::rolloutListShowsAPhaseBadge_data()
+{
+    QTest::addColumn<QString>("phase");
+    QTest::addColumn<int>("badge");
+    QTest::newRow("a progressing rollout is running")
+        << QStringLiteral("Progressing") << int(models::UpgradeRolloutListModel::Running);
+    QTest::newRow("a halted rollout shows halted")
+        << QStringLiteral("Halted") << int(models::UpgradeRolloutListModel::Halted);
+    QTest::newRow("completed with exceptions is done")
+        << QStringLiteral("CompletedWithExceptions") << int(models::UpgradeRolloutListModel::Done);
+}
+
+void TestUpgradeModels::rolloutListShowsAPhaseBadge()
+{
+    QFETCH(QString, phase);
+    QFETCH(int, badge);
+    auto snap = std::make_shared<ClusterSnapshot>(*snapshot(kNow, {}));
+    auto list = *snap->upgrades;
+    list[0].phase = phase;
+    snap->upgrades = std::make_shared<const models::UpgradeRolloutList>(list);
+    models::UpgradeRolloutListModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setSnapshot(snap);
+    QCOMPARE(model.rowCount(), 1);
+    QCOMPARE(model.index(0, models::UpgradeRolloutListModel::PhaseColumn)
+                 .data(models::UpgradeRolloutListModel::BadgeRole)
+                 .toInt(),
+             badge);
+    QVERIFY(!model.index(0, models::UpgradeRolloutListModel::NameColumn)
+                 .data(models::UpgradeRolloutListModel::BadgeRole)
+                 .isValid());
+}
+
+void TestUpgradeModels::preflightReportsZonesOrderAndPolicies_data()
+{
+    QTest::addColumn<QString>("policy");
+    QTest::addColumn<QString>("singleReplica");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("unmanaged pods after a timeout show the countdown")
+        << QStringLiteral("afterTimeout") << QStringLiteral("Allow")
+        << QStringLiteral("deleted 1h0m0s after marking");
+    QTest::newRow("unmanaged pods with Never wait for the admin")
+        << QStringLiteral("never") << QStringLiteral("Allow") << QStringLiteral("waits for you");
+    QTest::newRow("unmanaged pods with Immediate go after the managed ones")
+        << QStringLiteral("immediate") << QStringLiteral("Allow")
+        << QStringLiteral("once the managed pods are gone");
+    QTest::newRow("a blocked single-replica controller is named")
+        << QStringLiteral("immediate") << QStringLiteral("Block")
+        << QStringLiteral("replicaset/default/db on a-1 (blocks");
+}
+
+void TestUpgradeModels::preflightReportsZonesOrderAndPolicies()
+{
+    QFETCH(QString, policy);
+    QFETCH(QString, singleReplica);
+    QFETCH(QString, expected);
+    auto snap = std::make_shared<ClusterSnapshot>(*ClusterSnapshot::empty());
+    snap->clock.now = kNow;
+    snap->nodes = std::make_shared<const std::vector<models::NodeInfo>>(
+        std::vector<models::NodeInfo>{node("a-0", "zone-a", "v1"), node("a-1", "zone-a", "v1"),
+                                      node("a-2", "zone-a", "v2"), node("b-0", "zone-b", "v1", true)});
+    models::UpgradeInventory inv(4);
+    inv[0].node = QStringLiteral("a-0");
+    inv[0].managedPods = 3;
+    inv[1].node = QStringLiteral("a-1");
+    inv[1].managedPods = 1;
+    inv[1].singleReplicaOwners << QStringLiteral("replicaset/default/db");
+    inv[1].unmanagedPods << QStringLiteral("default/debug");
+    inv[2].node = QStringLiteral("a-2");
+    inv[3].node = QStringLiteral("b-0");
+    snap->upgradeInventory = std::make_shared<const models::UpgradeInventory>(inv);
+
+    kube::Json spec = {{"targetVersion", "v2"},
+                       {"singleReplicaPolicy", singleReplica.toStdString()},
+                       {"maxUnavailable", "50%"}};
+    spec["unmanagedPodPolicy"] = policy == QLatin1String("afterTimeout") ? kube::Json{{"afterTimeout", "1h"}}
+                                                                         : kube::Json(policy.toStdString());
+    const auto parsed = engine::NodeUpgradeRolloutSpec::fromJson(spec);
+    QVERIFY(parsed.ok());
+    const auto report = models::UpgradePreflight::compute(*snap, *parsed);
+    QCOMPARE(report.matched, 4);
+    QCOMPARE(report.incompatible, 3);
+    QCOMPARE(report.perZone.size(), std::size_t(2));
+    QCOMPARE(report.perZone[0].second, 2);
+    QCOMPARE(report.order, (names({"a-1", "a-0", "b-0"}))); // fewest managed pods first, zone a first
+    QCOMPARE(report.budget, 2);
+    QCOMPARE(report.cordonedElsewhere, names({"b-0"}));
+    QVERIFY2(report.text().contains(expected), qPrintable(report.text()));
+}
+
+QTEST_GUILESS_MAIN(TestUpgradeModels)
+#include "tst_upgrademodels.moc"

@@ -1,0 +1,211 @@
+// The node-upgrade page driven offscreen on the embedded demo cluster: the start form's defaults
+// and pre-flight report, its Start button sending the rollout to the backend, the rollout
+// buttons (pause asks with the nodes still in flight, resume shows the preview), node actions
+// (hold / release; force asks first and sends nothing when declined), and the main window's
+// hooks (explorer section with a phase badge, page switch, status-bar indicator, menu action).
+
+#include "upgradetesthelpers.h"
+
+#include "models/upgradenodetablemodel.h"
+#include "models/upgraderolloutlistmodel.h"
+#include "ui/mainwindow.h"
+#include "ui/startupgradedialog.h"
+#include "ui/upgradeexplorer.h"
+#include "ui/upgradepage.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTest>
+#include <QTreeView>
+
+using models::ActionKind;
+using models::UpgradeNodePhase;
+using namespace upgradetest;
+
+class TestUpgradePage : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { qRegisterMetaType<models::ActionResult>(); }
+    void theStartFormHasTheDesignDefaults_data();
+    void theStartFormHasTheDesignDefaults();
+    void buttonsDriveTheBackend();
+    void mainWindowListsTheRolloutAndShowsItsPage();
+};
+
+void TestUpgradePage::theStartFormHasTheDesignDefaults_data()
+{
+    QTest::addColumn<QString>("selector");
+    QTest::addColumn<QString>("preflightPart");
+    QTest::newRow("every node: 39 worker nodes need the control plane's version")
+        << QString() << QStringLiteral("39 node");
+    QTest::newRow("the highmem pool: 9 nodes, three per zone")
+        << QStringLiteral("node-pool=highmem") << QStringLiteral("zone-a: 3, zone-b: 3, zone-c: 3");
+    QTest::newRow("a selector matching nothing has nothing to do")
+        << QStringLiteral("node-pool=gpu") << QStringLiteral("0 node");
+}
+
+void TestUpgradePage::theStartFormHasTheDesignDefaults()
+{
+    QFETCH(QString, selector);
+    QFETCH(QString, preflightPart);
+    auto backend = makeBackend();
+    QVERIFY(load(*backend));
+    gui::StartUpgradeDialog dialog(backend->latest());
+    QCOMPARE(dialog.targetEdit()->text(), QStringLiteral("v1.33.1"));
+    QCOMPARE(dialog.maxUnavailableEdit()->text(), QStringLiteral("1"));
+    QCOMPARE(dialog.rolloutName(), QStringLiteral("agents-v1-33-1"));
+    const auto spec = dialog.spec();
+    QVERIFY(spec.ok());
+    QCOMPARE(spec->controllerHealthThreshold, 0.9);
+    QCOMPARE(spec->unmanagedPodPolicy, engine::UnmanagedPodPolicy::AfterTimeout);
+    QCOMPARE(spec->timeouts.unmanagedTimeout, 3600 * 1000);
+    QCOMPARE(spec->onDrainTimeout, engine::DrainTimeoutPolicy::Hold);
+    QCOMPARE(spec->timeouts.drainTimeout, 30 * 60 * 1000);
+    QCOMPARE(spec->timeouts.returnTimeout, 10 * 60 * 1000);
+    QCOMPARE(spec->soakDuration, 2 * 60 * 1000);
+    QVERIFY(spec->zoneSerial);
+    dialog.selectorEdit()->setText(selector);
+    QVERIFY2(dialog.preflightText().contains(preflightPart), qPrintable(dialog.preflightText()));
+    QVERIFY(dialog.preflightText().contains(QStringLiteral("Predicted order")) ||
+            preflightPart.startsWith(QLatin1Char('0')));
+}
+
+void TestUpgradePage::buttonsDriveTheBackend()
+{
+    auto backend = makeBackend();
+    QVERIFY(load(*backend));
+    gui::UpgradePage page(backend.get());
+    connect(backend.get(), &models::ClusterBackend::snapshotReady, &page, &gui::UpgradePage::setSnapshot);
+    page.setSnapshot(backend->latest());
+    page.resize(1200, 800);
+    page.show();
+    QString asked;
+    bool answer = true;
+    page.setConfirmHandler([&](const QString &title, const QString &text) {
+        asked = title + QLatin1Char('\n') + text;
+        return answer;
+    });
+
+    // Start through the form.
+    gui::StartUpgradeDialog *dialog = page.showStartDialog(false);
+    QVERIFY(dialog);
+    dialog->selectorEdit()->setText(QStringLiteral("node-pool=highmem"));
+    dialog->nameEdit()->setText(QStringLiteral("agents-highmem"));
+    // node-a-10 runs an unmanaged pod: delete it at once instead of after the 1h default.
+    dialog->unmanagedPolicyCombo()->setCurrentIndex(
+        dialog->unmanagedPolicyCombo()->findData(QStringLiteral("immediate")));
+    QVERIFY(act(*backend, ActionKind::StartUpgrade, [&] { dialog->accept(); }));
+    QCOMPARE(page.rollout(), QStringLiteral("agents-highmem"));
+    QTRY_VERIFY(page.rolloutInfo() != nullptr);
+    QTRY_COMPARE(page.nodeModel()->rowCount(), 9);
+    QVERIFY(!page.headlineLabel()->text().isEmpty());
+    QVERIFY(page.button(QStringLiteral("upgradePause"))->isEnabled());
+    QVERIFY(!page.button(QStringLiteral("upgradeAcknowledge"))->isEnabled());
+    QString inFlight;
+    for (const auto &n : *page.rolloutInfo()->nodes)
+        if (models::upgradeNodeInFlight(n.phase))
+            inFlight = n.name;
+    QVERIFY(!inFlight.isEmpty());
+
+    // Once its restart is under way (it will finish while paused), pause: the dialog asks first
+    // and lists the node still in flight.
+    QVERIFY(stepUntil(
+        *backend, page.rollout(),
+        [&](const auto &r) {
+            return r.node(inFlight)->phase == UpgradeNodePhase::Restarting ||
+                   r.node(inFlight)->phase == UpgradeNodePhase::Soaking;
+        },
+        5 * 60 * 1000, 1000));
+    QVERIFY(act(*backend, ActionKind::UpgradeControl,
+                [&] { page.button(QStringLiteral("upgradePause"))->click(); }));
+    QVERIFY2(asked.contains(inFlight), qPrintable(asked));
+    QVERIFY(stepUntil(
+        *backend, page.rollout(),
+        [](const auto &r) { return r.phase == QLatin1String("Paused") && r.counts.inFlight == 0; },
+        5 * 60 * 1000, 5000));
+    QTRY_VERIFY(page.button(QStringLiteral("upgradeResume"))->isEnabled());
+
+    // Resume shows the preview of the first pass.
+    asked.clear();
+    QVERIFY(act(*backend, ActionKind::UpgradeControl,
+                [&] { page.button(QStringLiteral("upgradeResume"))->click(); }));
+    QVERIFY2(asked.contains(QStringLiteral("first pass")), qPrintable(asked));
+    QVERIFY2(asked.contains(QStringLiteral("select ")), qPrintable(asked));
+
+    // Hold a pending node from the table; release appears in its place.
+    QString pending;
+    QTRY_VERIFY(!page.rolloutInfo()->paused);
+    for (const auto &n : *page.rolloutInfo()->nodes)
+        if (n.phase == UpgradeNodePhase::Pending)
+            pending = n.name;
+    QVERIFY(!pending.isEmpty());
+    QVERIFY(page.selectNode(pending));
+    QCOMPARE(page.currentNode(), pending);
+    QPushButton *hold = page.button(QStringLiteral("nodeHold"));
+    QVERIFY(hold->isEnabled());
+    QVERIFY(act(*backend, ActionKind::UpgradeControl, [&] { hold->click(); }));
+    QTRY_VERIFY(page.rolloutInfo()->node(pending)->held);
+    QTRY_VERIFY(!page.button(QStringLiteral("nodeRelease"))->isHidden());
+    QVERIFY(page.button(QStringLiteral("nodeRelease"))->isEnabled());
+
+    // Force asks; declining sends nothing.
+    answer = false;
+    asked.clear();
+    QSignalSpy results(backend.get(), &models::ClusterBackend::actionFinished);
+    page.nodeAction(QStringLiteral("force"));
+    QVERIFY2(asked.startsWith(QStringLiteral("Force ") + pending), qPrintable(asked));
+    QTest::qWait(200);
+    QCOMPARE(results.count(), 0);
+}
+
+void TestUpgradePage::mainWindowListsTheRolloutAndShowsItsPage()
+{
+    models::EmbeddedBackendOptions options;
+    options.speed = 0;
+    auto *backend = new models::EmbeddedBackend(options);
+    gui::MainWindow window(backend);
+    window.resize(1400, 900);
+    window.show();
+    QSignalSpy loaded(backend, &models::ClusterBackend::actionFinished);
+    window.openScenario(demoPath());
+    QTRY_VERIFY_WITH_TIMEOUT(window.daemonSetCount() > 0, 60000);
+    QAction *start = window.action(QStringLiteral("startUpgrade"));
+    QVERIFY(start);
+    QVERIFY(start->isEnabled());
+    QVERIFY(window.upgradeExplorer()->isHidden()); // no rollout yet
+
+    const QString name = window.upgradePage()->startDefaultUpgrade();
+    QCOMPARE(name, QStringLiteral("agents-v1-33-1"));
+    QTRY_COMPARE_WITH_TIMEOUT(window.upgradeExplorer()->model()->rowCount(), 1, 30000);
+    QVERIFY(!window.upgradeExplorer()->isHidden());
+    const QModelIndex phase =
+        window.upgradeExplorer()->model()->index(0, models::UpgradeRolloutListModel::PhaseColumn);
+    QCOMPARE(phase.data(models::UpgradeRolloutListModel::BadgeRole).toInt(),
+             int(models::UpgradeRolloutListModel::Running));
+
+    window.showUpgrade(name);
+    QVERIFY(!window.upgradePage()->isHidden());
+    QVERIFY(window.page()->isHidden());
+    QCOMPARE(window.upgradeExplorer()->current(), name);
+    QTRY_COMPARE(window.upgradePage()->nodeModel()->rowCount(), int(window.snapshot()->nodes->size()));
+    auto *indicator = window.statusBar()->findChild<QLabel *>(QStringLiteral("upgradeStatus"));
+    QVERIFY(indicator);
+    QTRY_VERIFY(indicator->text().contains(name));
+
+    // Choosing a DaemonSet in the explorer brings the DaemonSet page back.
+    QVERIFY(window.selectDaemonSet(window.snapshot()->daemonSets.back().key));
+    QTRY_VERIFY(window.upgradePage()->isHidden());
+    QVERIFY(!window.page()->isHidden());
+}
+
+QTEST_MAIN(TestUpgradePage)
+#include "tst_upgradepage.moc"

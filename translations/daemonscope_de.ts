@@ -1,0 +1,2721 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>app</name>
+    <message>
+        <source>Desktop console for DaemonSet rollouts</source>
+        <translation>Desktop-Konsole für DaemonSet-Rollouts</translation>
+    </message>
+    <message>
+        <source>Open this scenario instead of the demo.</source>
+        <translation>Dieses Szenario statt der Demo öffnen.</translation>
+    </message>
+    <message>
+        <source>Virtual clock speed (0 = paused, up to 1000).</source>
+        <translation>Geschwindigkeit der virtuellen Uhr (0 = angehalten, bis 1000).</translation>
+    </message>
+    <message>
+        <source>Select this DaemonSet (namespace/name).</source>
+        <translation>Dieses DaemonSet auswählen (Namespace/Name).</translation>
+    </message>
+    <message>
+        <source>Show this tab: timeline, nodes, diff, events or progress.</source>
+        <translation>Diesen Tab zeigen: timeline, nodes, diff, events oder progress.</translation>
+    </message>
+    <message>
+        <source>Save a screenshot of the window to FILE and quit.</source>
+        <translation>Ein Bildschirmfoto des Fensters in DATEI speichern und beenden.</translation>
+    </message>
+    <message>
+        <source>The tab shown in the screenshot.</source>
+        <translation>Der Tab, den das Bildschirmfoto zeigt.</translation>
+    </message>
+    <message>
+        <source>Screenshot delay, or quit after MS milliseconds.</source>
+        <translation>Verzögerung des Bildschirmfotos, oder nach MS Millisekunden beenden.</translation>
+    </message>
+    <message>
+        <source>Keep the history in this SQLite file instead of the standard one.</source>
+        <translation>Den Verlauf in dieser SQLite-Datei statt der üblichen führen.</translation>
+    </message>
+    <message>
+        <source>Watch the cluster of this kubeconfig file.</source>
+        <translation>Den Cluster dieser kubeconfig-Datei beobachten.</translation>
+    </message>
+    <message>
+        <source>Watch the cluster of this kubeconfig context.</source>
+        <translation>Den Cluster dieses kubeconfig-Kontexts beobachten.</translation>
+    </message>
+    <message>
+        <source>Start a node-agent upgrade: the start form&apos;s defaults, with these spec fields (a JSON object) replaced.</source>
+        <translation>Ein Upgrade der Node-Agents starten: die Vorgaben des Startformulars, mit diesen Spec-Feldern (ein JSON-Objekt) ersetzt.</translation>
+    </message>
+</context>
+<context>
+    <name>gui::ConnectDialog</name>
+    <message>
+        <source>Connect to Cluster</source>
+        <translation>Mit Cluster verbinden</translation>
+    </message>
+    <message>
+        <source>KUBECONFIG: %1</source>
+        <translation>KUBECONFIG: %1</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>All namespaces</source>
+        <translation>Alle Namespaces</translation>
+    </message>
+    <message>
+        <source>&amp;Kubeconfig:</source>
+        <translation>&amp;Kubeconfig:</translation>
+    </message>
+    <message>
+        <source>C&amp;ontext:</source>
+        <translation>K&amp;ontext:</translation>
+    </message>
+    <message>
+        <source>Server:</source>
+        <translation>Server:</translation>
+    </message>
+    <message>
+        <source>&amp;Namespace:</source>
+        <translation>&amp;Namespace:</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>Verbinden</translation>
+    </message>
+    <message>
+        <source>Choose a Kubeconfig</source>
+        <translation>Kubeconfig auswählen</translation>
+    </message>
+    <message>
+        <source>The kubeconfig has no contexts.</source>
+        <translation>Die kubeconfig enthält keine Kontexte.</translation>
+    </message>
+    <message>
+        <source>&amp;Connect to Cluster…</source>
+        <translation>Mit &amp;Cluster verbinden…</translation>
+    </message>
+    <message>
+        <source>Watch a real cluster through a kubeconfig context</source>
+        <translation>Einen echten Cluster über einen kubeconfig-Kontext beobachten</translation>
+    </message>
+    <message>
+        <source>&amp;Embedded Demo Cluster</source>
+        <translation>&amp;Eingebetteter Demo-Cluster</translation>
+    </message>
+    <message>
+        <source>Return to the simulated cluster</source>
+        <translation>Zum simulierten Cluster zurückkehren</translation>
+    </message>
+</context>
+<context>
+    <name>gui::DaemonSetPage</name>
+    <message>
+        <source>Choose a DaemonSet in the explorer to see its revisions, nodes, diffs and events.</source>
+        <translation>Wählen Sie im Explorer ein DaemonSet, um seine Revisionen, Nodes, Diffs und Events zu sehen.</translation>
+    </message>
+    <message>
+        <source>DaemonSet</source>
+        <translation>DaemonSet</translation>
+    </message>
+    <message>
+        <source>Rollout status</source>
+        <translation>Rollout-Status</translation>
+    </message>
+    <message>
+        <source>Counts and strategy</source>
+        <translation>Zähler und Strategie</translation>
+    </message>
+    <message>
+        <source>Why the rollout is waiting</source>
+        <translation>Warum der Rollout wartet</translation>
+    </message>
+    <message>
+        <source>DaemonSet views</source>
+        <translation>DaemonSet-Ansichten</translation>
+    </message>
+    <message>
+        <source>&amp;Timeline</source>
+        <translation>&amp;Zeitleiste</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes</source>
+        <translation>&amp;Nodes</translation>
+    </message>
+    <message>
+        <source>&amp;Diff</source>
+        <translation>&amp;Diff</translation>
+    </message>
+    <message>
+        <source>Filter events: reason, object or message</source>
+        <translation>Events filtern: Grund, Objekt oder Meldung</translation>
+    </message>
+    <message>
+        <source>Event filter</source>
+        <translation>Event-Filter</translation>
+    </message>
+    <message>
+        <source>&amp;Whole cluster</source>
+        <translation>&amp;Ganzer Cluster</translation>
+    </message>
+    <message>
+        <source>Show the events of every object, not only this DaemonSet and its pods</source>
+        <translation>Die Events aller Objekte zeigen, nicht nur die dieses DaemonSets und seiner Pods</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Events</translation>
+    </message>
+    <message>
+        <source>&amp;Events</source>
+        <translation>&amp;Events</translation>
+    </message>
+    <message>
+        <source>&amp;Progress</source>
+        <translation>&amp;Fortschritt</translation>
+    </message>
+    <message>
+        <source>DaemonSet %1 is not in the cluster (any more).</source>
+        <translation>DaemonSet %1 ist nicht (mehr) im Cluster.</translation>
+    </message>
+    <message>
+        <source>RollingUpdate (maxUnavailable %1, maxSurge %2)</source>
+        <translation>RollingUpdate (maxUnavailable %1, maxSurge %2)</translation>
+    </message>
+    <message>
+        <source>Revision %1 · %2 · desired %3 · updated %4 · ready %5 · available %6 · unavailable %7</source>
+        <translation>Revision %1 · %2 · gewünscht %3 · aktualisiert %4 · bereit %5 · verfügbar %6 · nicht verfügbar %7</translation>
+    </message>
+</context>
+<context>
+    <name>gui::DiffTab</name>
+    <message>
+        <source>Old revision</source>
+        <translation>Alte Revision</translation>
+    </message>
+    <message>
+        <source>New revision</source>
+        <translation>Neue Revision</translation>
+    </message>
+    <message>
+        <source>&amp;Old:</source>
+        <translation>&amp;Alt:</translation>
+    </message>
+    <message>
+        <source>&amp;New:</source>
+        <translation>&amp;Neu:</translation>
+    </message>
+    <message>
+        <source>Swap</source>
+        <translation>Tauschen</translation>
+    </message>
+    <message>
+        <source>Swap old and new</source>
+        <translation>Alt und neu vertauschen</translation>
+    </message>
+    <message>
+        <source>Template diff</source>
+        <translation>Template-Diff</translation>
+    </message>
+    <message>
+        <source>revision %1 (%2)</source>
+        <translation>Revision %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Revision %1 · %2 · %3%4</source>
+        <translation>Revision %1 · %2 · %3%4</translation>
+    </message>
+    <message>
+        <source> · current</source>
+        <translation> · aktuell</translation>
+    </message>
+    <message>
+        <source>revision %1 (%2, removed)</source>
+        <translation>Revision %1 (%2, entfernt)</translation>
+    </message>
+    <message>
+        <source>Revision %1 · %2 · %3 · removed</source>
+        <translation>Revision %1 · %2 · %3 · entfernt</translation>
+    </message>
+    <message>
+        <source>live template</source>
+        <translation>Live-Template</translation>
+    </message>
+    <message>
+        <source>Live template (spec.template)</source>
+        <translation>Live-Template (spec.template)</translation>
+    </message>
+</context>
+<context>
+    <name>gui::DiffView</name>
+    <message>
+        <source>Template diff</source>
+        <translation>Template-Diff</translation>
+    </message>
+    <message>
+        <source>&amp;Hide server noise</source>
+        <translation>Server-&amp;Rauschen ausblenden</translation>
+    </message>
+    <message>
+        <source>Hide fields the API server fills in with defaults, and generated labels and annotations</source>
+        <translation>Felder ausblenden, die der API-Server mit Standardwerten füllt, sowie generierte Labels und Annotations</translation>
+    </message>
+    <message>
+        <source>Change %1 of %2</source>
+        <translation>Änderung %1 von %2</translation>
+    </message>
+    <message>
+        <source>Previous change (Shift+F7, Alt+Up)</source>
+        <translation>Vorherige Änderung (Umschalt+F7, Alt+Hoch)</translation>
+    </message>
+    <message>
+        <source>Previous change</source>
+        <translation>Vorherige Änderung</translation>
+    </message>
+    <message>
+        <source>Next change (F7, Alt+Down)</source>
+        <translation>Nächste Änderung (F7, Alt+Runter)</translation>
+    </message>
+    <message>
+        <source>Next change</source>
+        <translation>Nächste Änderung</translation>
+    </message>
+    <message>
+        <source>Summary of changes</source>
+        <translation>Zusammenfassung der Änderungen</translation>
+    </message>
+    <message>
+        <source>Old</source>
+        <translation>Alt</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>Neu</translation>
+    </message>
+    <message>
+        <source>Old template: %1</source>
+        <translation>Altes Template: %1</translation>
+    </message>
+    <message>
+        <source>New template: %1</source>
+        <translation>Neues Template: %1</translation>
+    </message>
+    <message>
+        <source>No differences apart from server-side noise</source>
+        <translation>Keine Unterschiede außer serverseitigem Rauschen</translation>
+    </message>
+    <message>
+        <source>The templates are identical</source>
+        <translation>Die Templates sind identisch</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changes</source>
+        <translation>
+            <numerusform>%n Änderung</numerusform>
+            <numerusform>%n Änderungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>All differences are fields the API server fills in. Tick “Hide server noise” to hide them.</source>
+        <translation>Alle Unterschiede sind Felder, die der API-Server ausfüllt. „Server-Rauschen ausblenden“ blendet sie aus.</translation>
+    </message>
+    <message>
+        <source>No changes</source>
+        <translation>Keine Änderungen</translation>
+    </message>
+</context>
+<context>
+    <name>gui::ExportJob</name>
+    <message>
+        <source>Writing %1…</source>
+        <translation>Schreibe %1…</translation>
+    </message>
+    <message>
+        <source>Export progress</source>
+        <translation>Exportfortschritt</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Wrote %1 (%2 bytes)</source>
+        <translation>%1 geschrieben (%2 Bytes)</translation>
+    </message>
+</context>
+<context>
+    <name>gui::FaultDialog</name>
+    <message>
+        <source>The node&apos;s Ready condition turns False; its pods stop being ready.</source>
+        <translation>Die Ready-Condition des Nodes wird False; seine Pods sind nicht mehr bereit.</translation>
+    </message>
+    <message>
+        <source>Recover: the node becomes Ready again and the fault is cleared.</source>
+        <translation>Erholen: Der Node wird wieder Ready und die Störung ist behoben.</translation>
+    </message>
+    <message>
+        <source>The node stops reporting (Ready=Unknown), as when the network splits.</source>
+        <translation>Der Node meldet sich nicht mehr (Ready=Unknown), wie bei einer Netzwerktrennung.</translation>
+    </message>
+    <message>
+        <source>The node stays Ready but its agent never acknowledges a restart.</source>
+        <translation>Der Node bleibt Ready, aber sein Agent bestätigt nie einen Neustart.</translation>
+    </message>
+    <message>
+        <source>After its next agent restart the node goes away for good.</source>
+        <translation>Nach dem nächsten Neustart seines Agents verschwindet der Node endgültig.</translation>
+    </message>
+    <message>
+        <source>After its next agent restart the node comes back on the old version.</source>
+        <translation>Nach dem nächsten Neustart seines Agents kommt der Node mit der alten Version zurück.</translation>
+    </message>
+    <message>
+        <source>After its next restart the node flips between NotReady and Ready.</source>
+        <translation>Nach dem nächsten Neustart wechselt der Node ständig zwischen NotReady und Ready.</translation>
+    </message>
+    <message>
+        <source>Inject Fault</source>
+        <translation>Störung auslösen</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Node</translation>
+    </message>
+    <message>
+        <source>&amp;Node:</source>
+        <translation>&amp;Node:</translation>
+    </message>
+    <message>
+        <source>Fault</source>
+        <translation>Störung</translation>
+    </message>
+    <message>
+        <source>&amp;Fault:</source>
+        <translation>&amp;Störung:</translation>
+    </message>
+    <message>
+        <source>&amp;Inject</source>
+        <translation>&amp;Auslösen</translation>
+    </message>
+</context>
+<context>
+    <name>gui::LanguageMenu</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <source>Takes effect when Daemonscope is restarted</source>
+        <translation>Wirkt nach einem Neustart von Daemonscope</translation>
+    </message>
+    <message>
+        <source>&amp;System (%1)</source>
+        <translation>&amp;System (%1)</translation>
+    </message>
+    <message>
+        <source>The language changes to %1 when Daemonscope is restarted.</source>
+        <translation>Die Sprache wechselt nach einem Neustart von Daemonscope zu %1.</translation>
+    </message>
+</context>
+<context>
+    <name>gui::MainWindow</name>
+    <message>
+        <source>Speed 1×</source>
+        <translation>Geschwindigkeit 1×</translation>
+    </message>
+    <message>
+        <source>Speed 10×</source>
+        <translation>Geschwindigkeit 10×</translation>
+    </message>
+    <message>
+        <source>Speed 100×</source>
+        <translation>Geschwindigkeit 100×</translation>
+    </message>
+    <message>
+        <source>Speed 1000×</source>
+        <translation>Geschwindigkeit 1000×</translation>
+    </message>
+    <message>
+        <source>%1
+Desired %2 · updated %3 · available %4 · unavailable %5
+%6</source>
+        <translation>%1
+Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
+%6</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>Aktualisiert</translation>
+    </message>
+    <message>
+        <source>Pods on the current revision / desired pods</source>
+        <translation>Pods auf der aktuellen Revision / gewünschte Pods</translation>
+    </message>
+    <message>
+        <source>Daemonscope</source>
+        <translation>Daemonscope</translation>
+    </message>
+    <message>
+        <source>DaemonSet</source>
+        <translation>DaemonSet</translation>
+    </message>
+    <message>
+        <source>Find DaemonSet or namespace</source>
+        <translation>DaemonSet oder Namespace suchen</translation>
+    </message>
+    <message>
+        <source>Explorer filter</source>
+        <translation>Explorer-Filter</translation>
+    </message>
+    <message>
+        <source>Explorer</source>
+        <translation>Explorer</translation>
+    </message>
+    <message>
+        <source>&amp;Open Scenario…</source>
+        <translation>Szenario ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Load a scenario file into the embedded cluster</source>
+        <translation>Eine Szenariodatei in den eingebetteten Cluster laden</translation>
+    </message>
+    <message>
+        <source>&amp;Reload Scenario</source>
+        <translation>Szenario &amp;neu laden</translation>
+    </message>
+    <message>
+        <source>Start the current scenario again from its first step</source>
+        <translation>Das aktuelle Szenario ab dem ersten Schritt neu starten</translation>
+    </message>
+    <message>
+        <source>&amp;Export History Report…</source>
+        <translation>Verlaufsbericht &amp;exportieren…</translation>
+    </message>
+    <message>
+        <source>Write the DaemonSet&apos;s revisions, diffs, rollouts and actions as Markdown, HTML or JSON</source>
+        <translation>Revisionen, Diffs, Rollouts und Aktionen des DaemonSets als Markdown, HTML oder JSON schreiben</translation>
+    </message>
+    <message>
+        <source>Export Revision &amp;Diff…</source>
+        <translation>Revisions-&amp;Diff exportieren…</translation>
+    </message>
+    <message>
+        <source>Write the two revisions of the Diff tab as a unified diff (git apply, patch)</source>
+        <translation>Die beiden Revisionen des Diff-Tabs als Unified Diff schreiben (git apply, patch)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Roll Back to Previous Revision…</source>
+        <translation>Auf vorherige Revision &amp;zurückrollen…</translation>
+    </message>
+    <message>
+        <source>Roll Back</source>
+        <translation>Zurückrollen</translation>
+    </message>
+    <message>
+        <source>kubectl rollout undo: preview and roll back to the previous revision</source>
+        <translation>kubectl rollout undo: Vorschau und Rollback auf die vorherige Revision</translation>
+    </message>
+    <message>
+        <source>Roll Back to &amp;Selected Revision…</source>
+        <translation>Auf &amp;ausgewählte Revision zurückrollen…</translation>
+    </message>
+    <message>
+        <source>kubectl rollout undo --to-revision: the revision selected in the timeline</source>
+        <translation>kubectl rollout undo --to-revision: die in der Zeitleiste ausgewählte Revision</translation>
+    </message>
+    <message>
+        <source>&amp;Pause Rollout</source>
+        <translation>Rollout &amp;pausieren</translation>
+    </message>
+    <message>
+        <source>Switch the update strategy to OnDelete and save the current one</source>
+        <translation>Die Update-Strategie auf OnDelete umstellen und die aktuelle sichern</translation>
+    </message>
+    <message>
+        <source>Res&amp;ume Rollout</source>
+        <translation>Rollout &amp;fortsetzen</translation>
+    </message>
+    <message>
+        <source>Restore the saved update strategy</source>
+        <translation>Die gesicherte Update-Strategie wiederherstellen</translation>
+    </message>
+    <message>
+        <source>&amp;Run Clock</source>
+        <translation>Uhr &amp;starten</translation>
+    </message>
+    <message>
+        <source>Run or stop the simulated cluster&apos;s virtual clock</source>
+        <translation>Die virtuelle Uhr des simulierten Clusters starten oder anhalten</translation>
+    </message>
+    <message>
+        <source>S&amp;tep 5 Seconds</source>
+        <translation>5 Sekunden &amp;vorspulen</translation>
+    </message>
+    <message>
+        <source>Advance the virtual clock by 5 seconds</source>
+        <translation>Die virtuelle Uhr um 5 Sekunden vorstellen</translation>
+    </message>
+    <message>
+        <source>Step 1 &amp;Minute</source>
+        <translation>1 &amp;Minute vorspulen</translation>
+    </message>
+    <message>
+        <source>&amp;Inject Fault on Node…</source>
+        <translation>Störung auf Node &amp;auslösen…</translation>
+    </message>
+    <message>
+        <source>Make a node NotReady, unreachable, or misbehave on its next restart</source>
+        <translation>Einen Node NotReady oder unerreichbar machen, oder beim nächsten Neustart fehlschlagen lassen</translation>
+    </message>
+    <message>
+        <source>&amp;Timeline</source>
+        <translation>&amp;Zeitleiste</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes</source>
+        <translation>&amp;Nodes</translation>
+    </message>
+    <message>
+        <source>&amp;Diff</source>
+        <translation>&amp;Diff</translation>
+    </message>
+    <message>
+        <source>&amp;Events</source>
+        <translation>&amp;Events</translation>
+    </message>
+    <message>
+        <source>&amp;Progress</source>
+        <translation>&amp;Fortschritt</translation>
+    </message>
+    <message>
+        <source>Find &amp;DaemonSet</source>
+        <translation>&amp;DaemonSet suchen</translation>
+    </message>
+    <message>
+        <source>Go to E&amp;xplorer</source>
+        <translation>Zum E&amp;xplorer</translation>
+    </message>
+    <message>
+        <source>&amp;About Daemonscope</source>
+        <translation>&amp;Über Daemonscope</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>Über &amp;Qt</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Rollout</source>
+        <translation>&amp;Rollout</translation>
+    </message>
+    <message>
+        <source>&amp;Simulation</source>
+        <translation>&amp;Simulation</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>Werkzeugleiste</translation>
+    </message>
+    <message>
+        <source>Clock speed</source>
+        <translation>Uhrgeschwindigkeit</translation>
+    </message>
+    <message>
+        <source>Virtual clock speed (Alt+1 … Alt+4)</source>
+        <translation>Geschwindigkeit der virtuellen Uhr (Alt+1 … Alt+4)</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>Backend</translation>
+    </message>
+    <message>
+        <source>Virtual clock</source>
+        <translation>Virtuelle Uhr</translation>
+    </message>
+    <message>
+        <source>Pause &amp;Clock</source>
+        <translation>Uhr an&amp;halten</translation>
+    </message>
+    <message>
+        <source>no cluster</source>
+        <translation>kein Cluster</translation>
+    </message>
+    <message>
+        <source> — connected</source>
+        <translation> — verbunden</translation>
+    </message>
+    <message>
+        <source> — disconnected</source>
+        <translation> — getrennt</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n node(s)</source>
+        <translation>
+            <numerusform> · %n Node</numerusform>
+            <numerusform> · %n Nodes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Virtual time %1</source>
+        <translation>Virtuelle Zeit %1</translation>
+    </message>
+    <message>
+        <source>Running at %1×</source>
+        <translation>Läuft mit %1×</translation>
+    </message>
+    <message>
+        <source>Clock stopped</source>
+        <translation>Uhr angehalten</translation>
+    </message>
+    <message>
+        <source>Last update %1</source>
+        <translation>Letzte Aktualisierung %1</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>Lade %1…</translation>
+    </message>
+    <message>
+        <source>Open Scenario</source>
+        <translation>Szenario öffnen</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.yaml *.yml);;All files (*)</source>
+        <translation>Szenarien (*.yaml *.yml);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Rollback of %1</source>
+        <translation>Rollback von %1</translation>
+    </message>
+    <message>
+        <source>Pause of %1</source>
+        <translation>Pausieren von %1</translation>
+    </message>
+    <message>
+        <source>Resume of %1</source>
+        <translation>Fortsetzen von %1</translation>
+    </message>
+    <message>
+        <source>Loading %1</source>
+        <translation>Laden von %1</translation>
+    </message>
+    <message>
+        <source>Fault on %1</source>
+        <translation>Störung auf %1</translation>
+    </message>
+    <message>
+        <source>Upgrade %1</source>
+        <translation>Upgrade %1</translation>
+    </message>
+    <message>
+        <source>Connecting to %1</source>
+        <translation>Verbindung zu %1</translation>
+    </message>
+    <message>
+        <source>Clock</source>
+        <translation>Uhr</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot Open Scenario</source>
+        <translation>Szenario kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>Export History Report</source>
+        <translation>Verlaufsbericht exportieren</translation>
+    </message>
+    <message>
+        <source>Export Revision Diff</source>
+        <translation>Revisions-Diff exportieren</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>HTML page (*.html)</source>
+        <translation>HTML-Seite (*.html)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Unified diff (*.diff *.patch);;All files (*)</source>
+        <translation>Unified Diff (*.diff *.patch);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>About Daemonscope</source>
+        <translation>Über Daemonscope</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Daemonscope %1&lt;/h3&gt;&lt;p&gt;A desktop console for Kubernetes DaemonSet rollouts: revision history, pod-to-revision map, template diffs, rollback with preview, pause and resume.&lt;/p&gt;&lt;p&gt;The embedded cluster is a deterministic simulation of the DaemonSet controller; every action uses the same API calls kubectl makes.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Daemonscope %1&lt;/h3&gt;&lt;p&gt;Eine Desktop-Konsole für Rollouts von Kubernetes-DaemonSets: Revisionsverlauf, Zuordnung von Pods zu Revisionen, Template-Diffs, Rollback mit Vorschau, Pausieren und Fortsetzen.&lt;/p&gt;&lt;p&gt;Der eingebettete Cluster ist eine deterministische Simulation des DaemonSet-Controllers; jede Aktion verwendet dieselben API-Aufrufe wie kubectl.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Node upgrade</source>
+        <translation>Node-Upgrade</translation>
+    </message>
+    <message>
+        <source>Start Node &amp;Upgrade…</source>
+        <translation>Node-&amp;Upgrade starten…</translation>
+    </message>
+    <message>
+        <source>Upgrade the node agents a few nodes at a time, with a pre-flight report</source>
+        <translation>Die Node-Agents jeweils auf wenigen Nodes aktualisieren, mit Vorabprüfung</translation>
+    </message>
+</context>
+<context>
+    <name>gui::NodeMapLegend</name>
+    <message>
+        <source>Node map legend</source>
+        <translation>Legende der Node-Karte</translation>
+    </message>
+    <message numerus="yes">
+        <source>revision %1: %n pods</source>
+        <translation>
+            <numerusform>Revision %1: %n Pod</numerusform>
+            <numerusform>Revision %1: %n Pods</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>rev %1 · %2</source>
+        <translation>Rev. %1 · %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Revision %1: %n pods. Click to highlight its nodes.</source>
+        <translation>
+            <numerusform>Revision %1: %n Pod. Klicken hebt seinen Node hervor.</numerusform>
+            <numerusform>Revision %1: %n Pods. Klicken hebt ihre Nodes hervor.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Revision %1 (%2): %n pods. Click to highlight its nodes.</source>
+        <translation>
+            <numerusform>Revision %1 (%2): %n Pod. Klicken hebt seinen Node hervor.</numerusform>
+            <numerusform>Revision %1 (%2): %n Pods. Klicken hebt ihre Nodes hervor.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>node not ready</source>
+        <translation>Node nicht bereit</translation>
+    </message>
+</context>
+<context>
+    <name>gui::NodeMapView</name>
+    <message>
+        <source>Node map</source>
+        <translation>Node-Karte</translation>
+    </message>
+    <message>
+        <source>One tile per node, grouped by zone, coloured by the revision of its pod</source>
+        <translation>Eine Kachel pro Node, nach Zone gruppiert, gefärbt nach der Revision seines Pods</translation>
+    </message>
+    <message>
+        <source>(no zone)</source>
+        <translation>(keine Zone)</translation>
+    </message>
+    <message>
+        <source>%1 nodes</source>
+        <translation>%1 Nodes</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n nodes in %1 zones</source>
+        <translation>
+            <numerusform>%n Node in %1 Zonen</numerusform>
+            <numerusform>%n Nodes in %1 Zonen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Node %1, revision %2, %3</source>
+        <translation>Node %1, Revision %2, %3</translation>
+    </message>
+    <message>
+        <source>Node %1, %2</source>
+        <translation>Node %1, %2</translation>
+    </message>
+    <message>
+        <source>No nodes match</source>
+        <translation>Kein Node passt</translation>
+    </message>
+    <message>
+        <source>No nodes</source>
+        <translation>Keine Nodes</translation>
+    </message>
+</context>
+<context>
+    <name>gui::NodeTiles</name>
+    <message>
+        <source> — fault: %1</source>
+        <translation> — Störung: %1</translation>
+    </message>
+</context>
+<context>
+    <name>gui::NodesTab</name>
+    <message>
+        <source>All pod states</source>
+        <translation>Alle Pod-Zustände</translation>
+    </message>
+    <message>
+        <source>Problems (not ready, terminating, missing)</source>
+        <translation>Probleme (nicht bereit, wird beendet, fehlt)</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Bereit</translation>
+    </message>
+    <message>
+        <source>Not ready</source>
+        <translation>Nicht bereit</translation>
+    </message>
+    <message>
+        <source>Terminating</source>
+        <translation>Wird beendet</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Fehlt</translation>
+    </message>
+    <message>
+        <source>Surging</source>
+        <translation>Surge</translation>
+    </message>
+    <message>
+        <source>Not scheduled</source>
+        <translation>Nicht eingeplant</translation>
+    </message>
+    <message>
+        <source>Filter nodes: name or label=value</source>
+        <translation>Nodes filtern: Name oder label=wert</translation>
+    </message>
+    <message>
+        <source>Node filter</source>
+        <translation>Node-Filter</translation>
+    </message>
+    <message>
+        <source>Space-separated terms, all must match: a part of the node name, or key=value for a label</source>
+        <translation>Durch Leerzeichen getrennte Begriffe, alle müssen passen: ein Teil des Node-Namens oder schlüssel=wert für ein Label</translation>
+    </message>
+    <message>
+        <source>&amp;Filter:</source>
+        <translation>&amp;Filter:</translation>
+    </message>
+    <message>
+        <source>Pod state filter</source>
+        <translation>Pod-Zustandsfilter</translation>
+    </message>
+    <message>
+        <source>&amp;State:</source>
+        <translation>&amp;Zustand:</translation>
+    </message>
+    <message>
+        <source>Shown nodes</source>
+        <translation>Angezeigte Nodes</translation>
+    </message>
+    <message>
+        <source>Node map</source>
+        <translation>Node-Karte</translation>
+    </message>
+    <message>
+        <source>Current node</source>
+        <translation>Aktueller Node</translation>
+    </message>
+    <message>
+        <source>Click a tile (or use the arrow keys) to see its node and pod.</source>
+        <translation>Klicken Sie auf eine Kachel (oder nutzen Sie die Pfeiltasten), um ihren Node und Pod zu sehen.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 nodes</source>
+        <translation>%1 von %2 Nodes</translation>
+    </message>
+</context>
+<context>
+    <name>gui::PausedBanner</name>
+    <message>
+        <source>Rollout paused</source>
+        <translation>Rollout pausiert</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Rollout paused:&lt;/b&gt; the update strategy is switched to OnDelete and the previous strategy saved in an annotation. Pods are replaced only when deleted; new nodes still get pods from the current template.</source>
+        <translation>&lt;b&gt;Rollout pausiert:&lt;/b&gt; Die Update-Strategie ist auf OnDelete umgestellt und die vorherige in einer Annotation gesichert. Pods werden nur ersetzt, wenn sie gelöscht werden; neue Nodes bekommen weiterhin Pods aus dem aktuellen Template.</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>&amp;Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Resume rollout</source>
+        <translation>Rollout fortsetzen</translation>
+    </message>
+    <message>
+        <source>Restore the saved update strategy</source>
+        <translation>Die gesicherte Update-Strategie wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Saved strategy: %1</source>
+        <translation>Gesicherte Strategie: %1</translation>
+    </message>
+</context>
+<context>
+    <name>gui::ProgressTab</name>
+    <message>
+        <source>Desired</source>
+        <translation>Gewünscht</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>Aktualisiert</translation>
+    </message>
+    <message>
+        <source>Available</source>
+        <translation>Verfügbar</translation>
+    </message>
+    <message>
+        <source>Unavailable</source>
+        <translation>Nicht verfügbar</translation>
+    </message>
+    <message>
+        <source>maxUnavailable budget</source>
+        <translation>maxUnavailable-Budget</translation>
+    </message>
+    <message>
+        <source>Rollout headline</source>
+        <translation>Rollout-Zusammenfassung</translation>
+    </message>
+    <message>
+        <source>Estimated time left</source>
+        <translation>Geschätzte Restzeit</translation>
+    </message>
+    <message>
+        <source>Seconds since rollout start</source>
+        <translation>Sekunden seit Rollout-Beginn</translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <translation>Pods</translation>
+    </message>
+    <message>
+        <source>Rollout progress chart</source>
+        <translation>Diagramm des Rollout-Fortschritts</translation>
+    </message>
+    <message>
+        <source>ETA: %1</source>
+        <translation>Fertig in: %1</translation>
+    </message>
+    <message>
+        <source>Desired %1, updated %2, available %3, unavailable %4, maxUnavailable budget %5</source>
+        <translation>Gewünscht %1, aktualisiert %2, verfügbar %3, nicht verfügbar %4, maxUnavailable-Budget %5</translation>
+    </message>
+    <message>
+        <source>No samples yet</source>
+        <translation>Noch keine Messwerte</translation>
+    </message>
+    <message>
+        <source>Seconds since first sample</source>
+        <translation>Sekunden seit dem ersten Messwert</translation>
+    </message>
+</context>
+<context>
+    <name>gui::RollbackDialog</name>
+    <message>
+        <source>Roll Back %1</source>
+        <translation>%1 zurückrollen</translation>
+    </message>
+    <message>
+        <source>Target revision</source>
+        <translation>Zielrevision</translation>
+    </message>
+    <message>
+        <source>Roll back &amp;to:</source>
+        <translation>Zurückrollen &amp;auf:</translation>
+    </message>
+    <message>
+        <source>Rollback summary</source>
+        <translation>Rollback-Zusammenfassung</translation>
+    </message>
+    <message>
+        <source>Rollback warning</source>
+        <translation>Rollback-Warnung</translation>
+    </message>
+    <message>
+        <source>Nodes affected</source>
+        <translation>Betroffene Nodes</translation>
+    </message>
+    <message>
+        <source>Estimated duration</source>
+        <translation>Geschätzte Dauer</translation>
+    </message>
+    <message>
+        <source>Current template against the target revision</source>
+        <translation>Aktuelles Template gegen die Zielrevision</translation>
+    </message>
+    <message>
+        <source>Rollback outcome</source>
+        <translation>Rollback-Ergebnis</translation>
+    </message>
+    <message>
+        <source>&amp;Roll Back</source>
+        <translation>&amp;Zurückrollen</translation>
+    </message>
+    <message>
+        <source>Previous revision (kubectl rollout undo)</source>
+        <translation>Vorherige Revision (kubectl rollout undo)</translation>
+    </message>
+    <message>
+        <source>Revision %1 · %2 · %3%4</source>
+        <translation>Revision %1 · %2 · %3%4</translation>
+    </message>
+    <message>
+        <source> (current)</source>
+        <translation> (aktuell)</translation>
+    </message>
+    <message>
+        <source>kubectl would refuse this rollback.</source>
+        <translation>kubectl würde diesen Rollback ablehnen.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cannot roll back:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Rollback nicht möglich:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <source>Roll back &lt;b&gt;%1&lt;/b&gt; from revision %2 to revision %3 (%4, %5).</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; von Revision %2 auf Revision %3 zurückrollen (%4, %5).</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Nothing to do:&lt;/b&gt; %1. kubectl would not change the DaemonSet.</source>
+        <translation>&lt;b&gt;Nichts zu tun:&lt;/b&gt; %1. kubectl würde das DaemonSet nicht ändern.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) will get a new pod</source>
+        <translation>
+            <numerusform>%n Node bekommt einen neuen Pod</numerusform>
+            <numerusform>%n Nodes bekommen einen neuen Pod</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n replaced</source>
+        <translation>
+            <numerusform>%n ersetzt</numerusform>
+            <numerusform>%n ersetzt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n without a pod yet</source>
+        <translation>
+            <numerusform>%n noch ohne Pod</numerusform>
+            <numerusform>%n noch ohne Pod</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n already run(s) the target revision.</source>
+        <translation>
+            <numerusform>%n läuft bereits auf der Zielrevision.</numerusform>
+            <numerusform>%n laufen bereits auf der Zielrevision.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Estimated duration: none — %1</source>
+        <translation>Geschätzte Dauer: keine — %1</translation>
+    </message>
+    <message>
+        <source>Estimated duration: &lt;b&gt;%1&lt;/b&gt; — %2</source>
+        <translation>Geschätzte Dauer: &lt;b&gt;%1&lt;/b&gt; — %2</translation>
+    </message>
+    <message>
+        <source>No pod is replaced.</source>
+        <translation>Kein Pod wird ersetzt.</translation>
+    </message>
+    <message>
+        <source>current (revision %1)</source>
+        <translation>aktuell (Revision %1)</translation>
+    </message>
+    <message>
+        <source>revision %1 (target)</source>
+        <translation>Revision %1 (Ziel)</translation>
+    </message>
+    <message>
+        <source>&amp;Roll Back Anyway</source>
+        <translation>Trotzdem &amp;zurückrollen</translation>
+    </message>
+    <message>
+        <source>Rolling back…</source>
+        <translation>Rollback läuft…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1:&lt;/b&gt; %2</source>
+        <translation>&lt;b&gt;%1:&lt;/b&gt; %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Rollback failed:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Rollback fehlgeschlagen:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Schließen</translation>
+    </message>
+</context>
+<context>
+    <name>gui::StartUpgradeDialog</name>
+    <message>
+        <source>Start Node Upgrade</source>
+        <translation>Node-Upgrade starten</translation>
+    </message>
+    <message>
+        <source>every node (e.g. node-pool=general)</source>
+        <translation>jeder Node (z. B. node-pool=general)</translation>
+    </message>
+    <message>
+        <source>A number or a percentage of the matched nodes (rounded down, at least 1)</source>
+        <translation>Eine Anzahl oder ein Prozentsatz der passenden Nodes (abgerundet, mindestens 1)</translation>
+    </message>
+    <message>
+        <source>A controller&apos;s pod is deleted only while more than this share of its replicas is ready</source>
+        <translation>Ein Pod eines Controllers wird nur gelöscht, solange mehr als dieser Anteil seiner Replikate bereit ist</translation>
+    </message>
+    <message>
+        <source>Allow (with a Warning)</source>
+        <translation>Erlauben (mit Warning)</translation>
+    </message>
+    <message>
+        <source>Block until an admin acts</source>
+        <translation>Blockieren, bis ein Admin eingreift</translation>
+    </message>
+    <message>
+        <source>Always delete</source>
+        <translation>Immer löschen</translation>
+    </message>
+    <message>
+        <source>Count toward health</source>
+        <translation>Zur Gesundheit zählen</translation>
+    </message>
+    <message>
+        <source>After a timeout since marking</source>
+        <translation>Nach einer Frist ab der Markierung</translation>
+    </message>
+    <message>
+        <source>Immediately</source>
+        <translation>Sofort</translation>
+    </message>
+    <message>
+        <source>Never (wait for an admin)</source>
+        <translation>Nie (auf einen Admin warten)</translation>
+    </message>
+    <message>
+        <source>Hold (keep the node cordoned)</source>
+        <translation>Halten (Node bleibt gesperrt)</translation>
+    </message>
+    <message>
+        <source>Skip the node</source>
+        <translation>Node überspringen</translation>
+    </message>
+    <message>
+        <source>Force the drain</source>
+        <translation>Drain erzwingen</translation>
+    </message>
+    <message>
+        <source>One zone at a time</source>
+        <translation>Eine Zone nach der anderen</translation>
+    </message>
+    <message>
+        <source>Create paused (observe only)</source>
+        <translation>Pausiert anlegen (nur beobachten)</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Target version:</source>
+        <translation>&amp;Zielversion:</translation>
+    </message>
+    <message>
+        <source>Node &amp;selector:</source>
+        <translation>Node-&amp;Selektor:</translation>
+    </message>
+    <message>
+        <source>&amp;maxUnavailable:</source>
+        <translation>&amp;maxUnavailable:</translation>
+    </message>
+    <message>
+        <source>Controller &amp;health threshold:</source>
+        <translation>&amp;Gesundheitsschwelle der Controller:</translation>
+    </message>
+    <message>
+        <source>Single-&amp;replica controllers:</source>
+        <translation>Controller mit einem &amp;Replikat:</translation>
+    </message>
+    <message>
+        <source>Unready pods:</source>
+        <translation>Nicht bereite Pods:</translation>
+    </message>
+    <message>
+        <source>&amp;Unmanaged pods:</source>
+        <translation>Nicht &amp;verwaltete Pods:</translation>
+    </message>
+    <message>
+        <source>On &amp;drain timeout:</source>
+        <translation>Bei &amp;Drain-Timeout:</translation>
+    </message>
+    <message>
+        <source>Halt after failed nodes:</source>
+        <translation>Stopp nach fehlgeschlagenen Nodes:</translation>
+    </message>
+    <message>
+        <source>Timeouts</source>
+        <translation>Timeouts</translation>
+    </message>
+    <message>
+        <source>Drain timeout:</source>
+        <translation>Drain-Timeout:</translation>
+    </message>
+    <message>
+        <source>Drain stall:</source>
+        <translation>Drain-Stillstand:</translation>
+    </message>
+    <message>
+        <source>Return after restart:</source>
+        <translation>Rückkehr nach Neustart:</translation>
+    </message>
+    <message>
+        <source>Soak:</source>
+        <translation>Beobachtungszeit:</translation>
+    </message>
+    <message>
+        <source>Pre-flight</source>
+        <translation>Vorabprüfung</translation>
+    </message>
+    <message>
+        <source>Pre-flight report</source>
+        <translation>Bericht der Vorabprüfung</translation>
+    </message>
+    <message>
+        <source>Start Upgrade</source>
+        <translation>Upgrade starten</translation>
+    </message>
+    <message>
+        <source>The rollout needs a name.</source>
+        <translation>Der Rollout braucht einen Namen.</translation>
+    </message>
+    <message>
+        <source>A rollout named %1 exists: starting updates its spec.</source>
+        <translation>Ein Rollout namens %1 existiert bereits: Starten aktualisiert seine Spec.</translation>
+    </message>
+    <message>
+        <source>Invalid: %1</source>
+        <translation>Ungültig: %1</translation>
+    </message>
+</context>
+<context>
+    <name>gui::TemplateDialog</name>
+    <message>
+        <source>Pod template YAML</source>
+        <translation>Pod-Template als YAML</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+</context>
+<context>
+    <name>gui::ThemeMenu</name>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Design</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>&amp;System</translation>
+    </message>
+    <message>
+        <source>Use the desktop&apos;s style and colours</source>
+        <translation>Stil und Farben des Desktops verwenden</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>&amp;Hell</translation>
+    </message>
+    <message>
+        <source>Light colours</source>
+        <translation>Helle Farben</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Dunkel</translation>
+    </message>
+    <message>
+        <source>Dark colours</source>
+        <translation>Dunkle Farben</translation>
+    </message>
+</context>
+<context>
+    <name>gui::TimelineView</name>
+    <message>
+        <source>current</source>
+        <translation>aktuell</translation>
+    </message>
+    <message>
+        <source>was %1</source>
+        <translation>war %1</translation>
+    </message>
+    <message>
+        <source>renumbered</source>
+        <translation>umnummeriert</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>entfernt</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>&lt;none&gt;</source>
+        <translation>&lt;keine&gt;</translation>
+    </message>
+    <message>
+        <source>Created before a lower-numbered revision: a rollback (or a return to this template) gave it a new number before the console was watching.</source>
+        <translation>Vor einer Revision mit niedrigerer Nummer erstellt: Ein Rollback (oder die Rückkehr zu diesem Template) hat ihr eine neue Nummer gegeben, bevor die Konsole zusah.</translation>
+    </message>
+    <message>
+        <source>Revision timeline</source>
+        <translation>Revisions-Zeitleiste</translation>
+    </message>
+    <message>
+        <source>Select a revision to highlight its nodes in the node map. Right-click (or press the Menu key) for its template, a diff, or a rollback.</source>
+        <translation>Wählen Sie eine Revision, um ihre Nodes in der Node-Karte hervorzuheben. Rechtsklick (oder Menütaste) für ihr Template, einen Diff oder einen Rollback.</translation>
+    </message>
+    <message>
+        <source>Show &amp;Template…</source>
+        <translation>&amp;Template anzeigen…</translation>
+    </message>
+    <message>
+        <source>&amp;Diff with Current</source>
+        <translation>&amp;Diff mit aktueller</translation>
+    </message>
+    <message>
+        <source>Diff &amp;with…</source>
+        <translation>Diff &amp;mit…</translation>
+    </message>
+    <message>
+        <source>&amp;Roll Back to This Revision…</source>
+        <translation>Auf diese Revision &amp;zurückrollen…</translation>
+    </message>
+    <message>
+        <source>%1 — revision %2 (%3)</source>
+        <translation>%1 — Revision %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Revision %1 · %2 · %3</source>
+        <translation>Revision %1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>Diff With</source>
+        <translation>Diff mit</translation>
+    </message>
+    <message>
+        <source>Compare revision %1 with:</source>
+        <translation>Revision %1 vergleichen mit:</translation>
+    </message>
+</context>
+<context>
+    <name>gui::UpgradeExplorer</name>
+    <message>
+        <source>Node upgrades</source>
+        <translation>Node-Upgrades</translation>
+    </message>
+</context>
+<context>
+    <name>gui::UpgradePage</name>
+    <message>
+        <source>Hold</source>
+        <translation>Halten</translation>
+    </message>
+    <message>
+        <source>Release</source>
+        <translation>Freigeben</translation>
+    </message>
+    <message>
+        <source>Skip</source>
+        <translation>Überspringen</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>Wiederholen</translation>
+    </message>
+    <message>
+        <source>Force…</source>
+        <translation>Erzwingen…</translation>
+    </message>
+    <message>
+        <source>Start Node Upgrade…</source>
+        <translation>Node-Upgrade starten…</translation>
+    </message>
+    <message>
+        <source>Start a node-agent upgrade with a pre-flight report</source>
+        <translation>Ein Upgrade der Node-Agents mit Vorabprüfung starten</translation>
+    </message>
+    <message>
+        <source>Pause…</source>
+        <translation>Pausieren…</translation>
+    </message>
+    <message>
+        <source>Stop selecting nodes and deleting pods; restarts already sent finish</source>
+        <translation>Keine Nodes mehr auswählen und keine Pods mehr löschen; bereits gesendete Neustarts laufen zu Ende</translation>
+    </message>
+    <message>
+        <source>Resume…</source>
+        <translation>Fortsetzen…</translation>
+    </message>
+    <message>
+        <source>Continue; shows what the first pass will do</source>
+        <translation>Weitermachen; zeigt, was der erste Durchlauf tun wird</translation>
+    </message>
+    <message>
+        <source>Abort…</source>
+        <translation>Abbrechen…</translation>
+    </message>
+    <message>
+        <source>End this rollout: draining nodes are uncordoned, restarting nodes finish</source>
+        <translation>Diesen Rollout beenden: Nodes im Drain werden entsperrt, Nodes im Neustart laufen zu Ende</translation>
+    </message>
+    <message>
+        <source>Acknowledge Halt</source>
+        <translation>Stopp bestätigen</translation>
+    </message>
+    <message>
+        <source>Acknowledge the failed nodes so the rollout may continue</source>
+        <translation>Die fehlgeschlagenen Nodes bestätigen, damit der Rollout weiterlaufen kann</translation>
+    </message>
+    <message>
+        <source>Upgrade headline</source>
+        <translation>Upgrade-Zusammenfassung</translation>
+    </message>
+    <message>
+        <source>Seconds since the rollout started</source>
+        <translation>Sekunden seit Rollout-Beginn</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Nodes</translation>
+    </message>
+    <message>
+        <source>Unavailable</source>
+        <translation>Nicht verfügbar</translation>
+    </message>
+    <message>
+        <source>Nodes per upgrade phase over time</source>
+        <translation>Nodes je Upgrade-Phase im Zeitverlauf</translation>
+    </message>
+    <message>
+        <source>Nodes of the upgrade</source>
+        <translation>Nodes des Upgrades</translation>
+    </message>
+    <message>
+        <source>Selected node:</source>
+        <translation>Ausgewählter Node:</translation>
+    </message>
+    <message>
+        <source>Upgrade events</source>
+        <translation>Upgrade-Events</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Events</translation>
+    </message>
+    <message>
+        <source>No node upgrade selected. Start one with “Start Node Upgrade…”; the pre-flight report shows which nodes go in which order before anything happens.</source>
+        <translation>Kein Node-Upgrade ausgewählt. Starten Sie eines mit „Node-Upgrade starten…“; die Vorabprüfung zeigt, welche Nodes in welcher Reihenfolge drankommen, bevor irgendetwas passiert.</translation>
+    </message>
+    <message>
+        <source>Node upgrade</source>
+        <translation>Node-Upgrade</translation>
+    </message>
+    <message>
+        <source>Node upgrade %1</source>
+        <translation>Node-Upgrade %1</translation>
+    </message>
+    <message>
+        <source>Node upgrade %1 → %2</source>
+        <translation>Node-Upgrade %1 → %2</translation>
+    </message>
+    <message>
+        <source>Waiting for the controller&apos;s first pass</source>
+        <translation>Warte auf den ersten Durchlauf des Controllers</translation>
+    </message>
+    <message>
+        <source>%1 of %2 nodes on %3 · %4 in flight · %5 pending · %6 failed · %7 skipped · %8 held</source>
+        <translation>%1 von %2 Nodes auf %3 · %4 in Arbeit · %5 ausstehend · %6 fehlgeschlagen · %7 übersprungen · %8 gehalten</translation>
+    </message>
+    <message>
+        <source> · budget %1/%2</source>
+        <translation> · Budget %1/%2</translation>
+    </message>
+    <message>
+        <source> (maxUnavailable %1 rounded to 0, raised to 1)</source>
+        <translation> (maxUnavailable %1 auf 0 gerundet, auf 1 angehoben)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Policies: unmanaged pods %1 · on drain timeout %2 · single replica %3 · health &gt; %4 % · halt after %n failed node(s)</source>
+        <translation>
+            <numerusform>Richtlinien: nicht verwaltete Pods %1 · bei Drain-Timeout %2 · einzelnes Replikat %3 · Gesundheit &gt; %4 % · Stopp nach %n fehlgeschlagenen Node</numerusform>
+            <numerusform>Richtlinien: nicht verwaltete Pods %1 · bei Drain-Timeout %2 · einzelnes Replikat %3 · Gesundheit &gt; %4 % · Stopp nach %n fehlgeschlagenen Nodes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · nodes %1</source>
+        <translation> · Nodes %1</translation>
+    </message>
+    <message>
+        <source>On resume: %1</source>
+        <translation>Beim Fortsetzen: %1</translation>
+    </message>
+    <message>
+        <source>No new node will be selected and no further pod will be deleted. Restarts already sent run to completion; reporting continues.</source>
+        <translation>Es wird kein neuer Node ausgewählt und kein weiterer Pod gelöscht. Bereits gesendete Neustarts laufen zu Ende; die Berichte gehen weiter.</translation>
+    </message>
+    <message>
+        <source>No node is in flight.</source>
+        <translation>Kein Node ist in Arbeit.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) still in flight:</source>
+        <translation>
+            <numerusform>%n Node noch in Arbeit:</numerusform>
+            <numerusform>%n Nodes noch in Arbeit:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Pause %1</source>
+        <translation>%1 pausieren</translation>
+    </message>
+    <message>
+        <source>paused from the console</source>
+        <translation>aus der Konsole pausiert</translation>
+    </message>
+    <message>
+        <source>The first pass after resuming will:</source>
+        <translation>Der erste Durchlauf nach dem Fortsetzen wird:</translation>
+    </message>
+    <message>
+        <source>do nothing yet (no node can be selected now)</source>
+        <translation>noch nichts tun (derzeit kann kein Node ausgewählt werden)</translation>
+    </message>
+    <message>
+        <source>select %1</source>
+        <translation>%1 auswählen</translation>
+    </message>
+    <message>
+        <source>delete %1</source>
+        <translation>%1 löschen</translation>
+    </message>
+    <message>
+        <source>restart the agent on %1</source>
+        <translation>den Agent auf %1 neu starten</translation>
+    </message>
+    <message>
+        <source>Resume %1</source>
+        <translation>%1 fortsetzen</translation>
+    </message>
+    <message>
+        <source>Abort %1</source>
+        <translation>%1 abbrechen</translation>
+    </message>
+    <message>
+        <source>Cordoned and draining nodes stop and are uncordoned (if this rollout cordoned them); deleted pods are not restored. Nodes already restarting finish. This cannot be undone.</source>
+        <translation>Gesperrte Nodes und Nodes im Drain halten an und werden entsperrt (falls dieser Rollout sie gesperrt hat); gelöschte Pods werden nicht wiederhergestellt. Nodes im Neustart laufen zu Ende. Das lässt sich nicht rückgängig machen.</translation>
+    </message>
+    <message>
+        <source>Force %1</source>
+        <translation>%1 erzwingen</translation>
+    </message>
+    <message>
+        <source>Delete the remaining pods on %1 regardless of the controller health gates (grace periods are honoured). This is recorded as a Warning event naming you.</source>
+        <translation>Die restlichen Pods auf %1 ungeachtet der Gesundheitsschranken der Controller löschen (Grace Periods werden eingehalten). Das wird als Warning-Event mit Ihrem Namen festgehalten.</translation>
+    </message>
+    <message>
+        <source>Min ready</source>
+        <translation>Min. bereit</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>Budget</translation>
+    </message>
+    <message>
+        <source>Min ready %</source>
+        <translation>Min. bereit %</translation>
+    </message>
+</context>
+<context>
+    <name>gui::UpgradeStatusIndicator</name>
+    <message>
+        <source>Node upgrade progress</source>
+        <translation>Fortschritt des Node-Upgrades</translation>
+    </message>
+    <message>
+        <source>Upgrade %1: %2/%3</source>
+        <translation>Upgrade %1: %2/%3</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n in flight</source>
+        <translation>
+            <numerusform> · %n in Arbeit</numerusform>
+            <numerusform> · %n in Arbeit</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Click to show the node upgrade</source>
+        <translation>Klicken zeigt das Node-Upgrade</translation>
+    </message>
+</context>
+<context>
+    <name>gui::WindowSession</name>
+    <message>
+        <source>History File Damaged</source>
+        <translation>Verlaufsdatei beschädigt</translation>
+    </message>
+</context>
+<context>
+    <name>models::ClusterBackend</name>
+    <message>
+        <source>not supported by this backend</source>
+        <translation>von diesem Backend nicht unterstützt</translation>
+    </message>
+</context>
+<context>
+    <name>models::DaemonSetListModel</name>
+    <message>
+        <source>(no cluster)</source>
+        <translation>(kein Cluster)</translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation>verbunden</translation>
+    </message>
+    <message>
+        <source>disconnected</source>
+        <translation>getrennt</translation>
+    </message>
+    <message>
+        <source>RollingUpdate (maxUnavailable %1, maxSurge %2)</source>
+        <translation>RollingUpdate (maxUnavailable %1, maxSurge %2)</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Desired</source>
+        <translation>Gewünscht</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>Aktualisiert</translation>
+    </message>
+    <message>
+        <source>Available</source>
+        <translation>Verfügbar</translation>
+    </message>
+</context>
+<context>
+    <name>models::EmbeddedWorker</name>
+    <message>
+        <source>embedded: %1</source>
+        <translation>eingebettet: %1</translation>
+    </message>
+    <message>
+        <source>embedded: no scenario loaded</source>
+        <translation>eingebettet: kein Szenario geladen</translation>
+    </message>
+    <message>
+        <source>no scenario loaded</source>
+        <translation>kein Szenario geladen</translation>
+    </message>
+    <message>
+        <source>daemonsets.apps &quot;%1&quot; not found in namespace %2</source>
+        <translation>daemonsets.apps „%1“ nicht gefunden in Namespace %2</translation>
+    </message>
+    <message>
+        <source>already paused</source>
+        <translation>bereits pausiert</translation>
+    </message>
+    <message>
+        <source>paused: update strategy switched to OnDelete (new nodes still get pods)</source>
+        <translation>pausiert: Update-Strategie auf OnDelete umgestellt (neue Nodes bekommen weiterhin Pods)</translation>
+    </message>
+    <message>
+        <source>not paused</source>
+        <translation>nicht pausiert</translation>
+    </message>
+    <message>
+        <source>resumed: saved update strategy restored</source>
+        <translation>fortgesetzt: gesicherte Update-Strategie wiederhergestellt</translation>
+    </message>
+    <message>
+        <source>rebuilt with seed %1</source>
+        <translation>mit Seed %1 neu aufgebaut</translation>
+    </message>
+    <message>
+        <source>loaded</source>
+        <translation>geladen</translation>
+    </message>
+    <message>
+        <source>speed %1x</source>
+        <translation>Geschwindigkeit %1x</translation>
+    </message>
+    <message>
+        <source>clock paused</source>
+        <translation>Uhr angehalten</translation>
+    </message>
+    <message>
+        <source>advanced %1</source>
+        <translation>um %1 vorgestellt</translation>
+    </message>
+    <message>
+        <source>seed %1 applies to the next scenario</source>
+        <translation>Seed %1 gilt ab dem nächsten Szenario</translation>
+    </message>
+    <message>
+        <source>unknown fault kind &quot;%1&quot;</source>
+        <translation>unbekannte Störungsart „%1“</translation>
+    </message>
+    <message>
+        <source>fault %1 injected</source>
+        <translation>Störung %1 ausgelöst</translation>
+    </message>
+    <message>
+        <source>the rollout is not a JSON object</source>
+        <translation>der Rollout ist kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>the rollout has no name</source>
+        <translation>der Rollout hat keinen Namen</translation>
+    </message>
+    <message>
+        <source>started</source>
+        <translation>gestartet</translation>
+    </message>
+    <message>
+        <source>unknown upgrade action &quot;%1&quot;</source>
+        <translation>unbekannte Upgrade-Aktion „%1“</translation>
+    </message>
+    <message>
+        <source>%1 needs a node</source>
+        <translation>%1 braucht einen Node</translation>
+    </message>
+    <message>
+        <source>%1 done</source>
+        <translation>%1 erledigt</translation>
+    </message>
+    <message>
+        <source>%1 %2 done</source>
+        <translation>%1 %2 erledigt</translation>
+    </message>
+    <message>
+        <source>spec updated</source>
+        <translation>Spec aktualisiert</translation>
+    </message>
+</context>
+<context>
+    <name>models::EventListModel</name>
+    <message>
+        <source>Last seen</source>
+        <translation>Zuletzt gesehen</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Object</source>
+        <translation>Objekt</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>Anzahl</translation>
+    </message>
+</context>
+<context>
+    <name>models::HistoryDatabase</name>
+    <message>
+        <source>History is not saved: the Qt SQLite driver (QSQLITE) is not installed.</source>
+        <translation>Der Verlauf wird nicht gespeichert: Der Qt-SQLite-Treiber (QSQLITE) ist nicht installiert.</translation>
+    </message>
+    <message>
+        <source>History is not saved: the folder %1 cannot be created.</source>
+        <translation>Der Verlauf wird nicht gespeichert: Der Ordner %1 kann nicht angelegt werden.</translation>
+    </message>
+    <message>
+        <source>History is not saved: %1 cannot be read (%2).</source>
+        <translation>Der Verlauf wird nicht gespeichert: %1 kann nicht gelesen werden (%2).</translation>
+    </message>
+    <message>
+        <source>not an SQLite database</source>
+        <translation>keine SQLite-Datenbank</translation>
+    </message>
+    <message>
+        <source>integrity check failed</source>
+        <translation>Integritätsprüfung fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>History is not saved: %1 cannot be opened (%2).</source>
+        <translation>Der Verlauf wird nicht gespeichert: %1 kann nicht geöffnet werden (%2).</translation>
+    </message>
+    <message>
+        <source>History is not saved: %1 is still damaged after recovery (%2).</source>
+        <translation>Der Verlauf wird nicht gespeichert: %1 ist nach der Wiederherstellung noch beschädigt (%2).</translation>
+    </message>
+    <message>
+        <source>History is not saved: %1 is damaged (%2) and cannot be moved aside to %3.</source>
+        <translation>Der Verlauf wird nicht gespeichert: %1 ist beschädigt (%2) und kann nicht nach %3 verschoben werden.</translation>
+    </message>
+    <message>
+        <source>History is not saved: %1 is damaged (%2) and its journal %3 cannot be moved aside.</source>
+        <translation>Der Verlauf wird nicht gespeichert: %1 ist beschädigt (%2) und sein Journal %3 kann nicht beiseitegelegt werden.</translation>
+    </message>
+    <message>
+        <source>The history database %1 was damaged (%2). It was moved to %3 and a new, empty history was started.</source>
+        <translation>Die Verlaufsdatenbank %1 war beschädigt (%2). Sie wurde nach %3 verschoben und ein neuer, leerer Verlauf wurde begonnen.</translation>
+    </message>
+    <message>
+        <source>History is not saved: %1 cannot be prepared (%2).</source>
+        <translation>Der Verlauf wird nicht gespeichert: %1 kann nicht vorbereitet werden (%2).</translation>
+    </message>
+    <message>
+        <source>History is not saved: %1 was written by a newer version of Daemonscope (schema %2, this version knows %3) and is left untouched.</source>
+        <translation>Der Verlauf wird nicht gespeichert: %1 wurde von einer neueren Daemonscope-Version geschrieben (Schema %2, diese Version kennt %3) und bleibt unverändert.</translation>
+    </message>
+    <message>
+        <source>History is not available.</source>
+        <translation>Der Verlauf ist nicht verfügbar.</translation>
+    </message>
+</context>
+<context>
+    <name>models::HistoryRecorder</name>
+    <message>
+        <source>History could not be saved: %1</source>
+        <translation>Der Verlauf konnte nicht gespeichert werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>models::LiveWorker</name>
+    <message>
+        <source>all namespaces</source>
+        <translation>alle Namespaces</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1 / %2 (%3)</source>
+        <translation>%1 / %2 (%3)</translation>
+    </message>
+    <message>
+        <source>connected to %1</source>
+        <translation>verbunden mit %1</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>nicht verbunden</translation>
+    </message>
+    <message>
+        <source>paused: update strategy switched to OnDelete (new nodes still get pods)</source>
+        <translation>pausiert: Update-Strategie auf OnDelete umgestellt (neue Nodes bekommen weiterhin Pods)</translation>
+    </message>
+    <message>
+        <source>already paused</source>
+        <translation>bereits pausiert</translation>
+    </message>
+    <message>
+        <source>resumed: saved update strategy restored</source>
+        <translation>fortgesetzt: gesicherte Update-Strategie wiederhergestellt</translation>
+    </message>
+    <message>
+        <source>not paused</source>
+        <translation>nicht pausiert</translation>
+    </message>
+    <message>
+        <source>not available on a live cluster</source>
+        <translation>auf einem echten Cluster nicht verfügbar</translation>
+    </message>
+</context>
+<context>
+    <name>models::NodeMapModel</name>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>bereit</translation>
+    </message>
+    <message>
+        <source>not ready</source>
+        <translation>nicht bereit</translation>
+    </message>
+    <message>
+        <source>terminating</source>
+        <translation>wird beendet</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>fehlt</translation>
+    </message>
+    <message>
+        <source>surging</source>
+        <translation>Surge</translation>
+    </message>
+    <message>
+        <source>not scheduled</source>
+        <translation>nicht eingeplant</translation>
+    </message>
+    <message>
+        <source>Node %1 (%2)</source>
+        <translation>Node %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Ready</translation>
+    </message>
+    <message>
+        <source>NotReady</source>
+        <translation>NotReady</translation>
+    </message>
+    <message>
+        <source>Zone: %1</source>
+        <translation>Zone: %1</translation>
+    </message>
+    <message>
+        <source>Pod: %1 (%2)</source>
+        <translation>Pod: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Pod: none (%1)</source>
+        <translation>Pod: keiner (%1)</translation>
+    </message>
+    <message>
+        <source>Revision: %1</source>
+        <translation>Revision: %1</translation>
+    </message>
+    <message>
+        <source>Revision: %1, hash %2</source>
+        <translation>Revision: %1, Hash %2</translation>
+    </message>
+    <message>
+        <source>Age: %1</source>
+        <translation>Alter: %1</translation>
+    </message>
+    <message>
+        <source>Conditions: %1</source>
+        <translation>Conditions: %1</translation>
+    </message>
+</context>
+<context>
+    <name>models::RevisionTimelineModel</name>
+    <message>
+        <source>%1 (current)</source>
+        <translation>%1 (aktuell)</translation>
+    </message>
+    <message>
+        <source>previously revision %1</source>
+        <translation>vorher Revision %1</translation>
+    </message>
+    <message>
+        <source>removed by the cluster (revisionHistoryLimit); kept in local history</source>
+        <translation>vom Cluster entfernt (revisionHistoryLimit); im lokalen Verlauf erhalten</translation>
+    </message>
+    <message>
+        <source>Revision</source>
+        <translation>Revision</translation>
+    </message>
+    <message>
+        <source>Hash</source>
+        <translation>Hash</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>Alter</translation>
+    </message>
+    <message>
+        <source>Change cause</source>
+        <translation>Änderungsgrund</translation>
+    </message>
+    <message>
+        <source>Images</source>
+        <translation>Images</translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <translation>Pods</translation>
+    </message>
+</context>
+<context>
+    <name>models::RollbackPreview</name>
+    <message>
+        <source>daemonset &quot;%1&quot; not found</source>
+        <translation>DaemonSet „%1“ nicht gefunden</translation>
+    </message>
+    <message>
+        <source>unable to find specified revision %1 in history</source>
+        <translation>angegebene Revision %1 nicht im Verlauf gefunden</translation>
+    </message>
+    <message>
+        <source>no last revision to roll back to</source>
+        <translation>keine vorherige Revision für einen Rollback vorhanden</translation>
+    </message>
+    <message>
+        <source>skipped rollback (current template already matches revision %1)</source>
+        <translation>Rollback übersprungen (aktuelles Template entspricht bereits Revision %1)</translation>
+    </message>
+    <message>
+        <source>rolled back</source>
+        <translation>zurückgerollt</translation>
+    </message>
+    <message>
+        <source>nothing changes</source>
+        <translation>nichts ändert sich</translation>
+    </message>
+    <message>
+        <source>paused (OnDelete): pods are replaced only when deleted; new nodes still get the target revision</source>
+        <translation>pausiert (OnDelete): Pods werden nur beim Löschen ersetzt; neue Nodes bekommen weiterhin die Zielrevision</translation>
+    </message>
+    <message>
+        <source>OnDelete: pods are replaced only when deleted</source>
+        <translation>OnDelete: Pods werden nur beim Löschen ersetzt</translation>
+    </message>
+    <message>
+        <source>%1 nodes, %2 at a time: %3 waves × (%4 per node%5) ≈ %6</source>
+        <translation>%1 Nodes, %2 gleichzeitig: %3 Wellen × (%4 pro Node%5) ≈ %6</translation>
+    </message>
+    <message>
+        <source> observed</source>
+        <translation> beobachtet</translation>
+    </message>
+    <message>
+        <source> default</source>
+        <translation> Standard</translation>
+    </message>
+    <message>
+        <source> + minReadySeconds %1s</source>
+        <translation> + minReadySeconds %1 s</translation>
+    </message>
+</context>
+<context>
+    <name>models::RolloutBadge</name>
+    <message>
+        <source>Progressing</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>Pausiert</translation>
+    </message>
+    <message>
+        <source>Complete</source>
+        <translation>Abgeschlossen</translation>
+    </message>
+    <message>
+        <source>Stuck</source>
+        <translation>Hängt</translation>
+    </message>
+</context>
+<context>
+    <name>models::RolloutHeadline</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 und %n weiterer</numerusform>
+            <numerusform>%1 und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) without a pod</source>
+        <translation>
+            <numerusform>%n Node ohne Pod</numerusform>
+            <numerusform>%n Nodes ohne Pod</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation>%1 und %2</translation>
+    </message>
+    <message>
+        <source>No DaemonSet selected</source>
+        <translation>Kein DaemonSet ausgewählt</translation>
+    </message>
+    <message>
+        <source>Rollout complete: %1 of %2 pods updated and available</source>
+        <translation>Rollout abgeschlossen: %1 von %2 Pods aktualisiert und verfügbar</translation>
+    </message>
+    <message>
+        <source>Paused: update strategy switched to OnDelete; new nodes still get pods</source>
+        <translation>Pausiert: Update-Strategie auf OnDelete umgestellt; neue Nodes bekommen weiterhin Pods</translation>
+    </message>
+    <message>
+        <source>OnDelete: pods are replaced only when deleted (%1 of %2 updated)</source>
+        <translation>OnDelete: Pods werden nur beim Löschen ersetzt (%1 von %2 aktualisiert)</translation>
+    </message>
+    <message>
+        <source>Waiting for the DaemonSet controller to observe the latest change</source>
+        <translation>Warte darauf, dass der DaemonSet-Controller die letzte Änderung sieht</translation>
+    </message>
+    <message>
+        <source>Rolling out revision %1: %2 of %3 updated, %4 available</source>
+        <translation>Rollout von Revision %1: %2 von %3 aktualisiert, %4 verfügbar</translation>
+    </message>
+    <message>
+        <source>%1; replacing %2</source>
+        <translation>%1; ersetze %2</translation>
+    </message>
+    <message>
+        <source>Slow: no progress for %1 (a node usually takes %2); %3 of %4 updated</source>
+        <translation>Langsam: seit %1 kein Fortschritt (ein Node braucht sonst %2); %3 von %4 aktualisiert</translation>
+    </message>
+    <message>
+        <source>Slow: no progress for %1; %2 of %3 updated</source>
+        <translation>Langsam: seit %1 kein Fortschritt; %2 von %3 aktualisiert</translation>
+    </message>
+    <message>
+        <source>Stuck: no progress for %1; %2 of %3 updated, %4 available</source>
+        <translation>Hängt: seit %1 kein Fortschritt; %2 von %3 aktualisiert, %4 verfügbar</translation>
+    </message>
+    <message>
+        <source>Waiting: the %1 budget (%2) is used by %3</source>
+        <translation>Wartet: Das %1-Budget (%2) ist belegt durch %3</translation>
+    </message>
+    <message>
+        <source>New pods are not becoming ready: %1 on %2</source>
+        <translation>Neue Pods werden nicht bereit: %1 auf %2</translation>
+    </message>
+    <message>
+        <source>New pods are not becoming ready: %1 on %2 (%3)</source>
+        <translation>Neue Pods werden nicht bereit: %1 auf %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Pods stuck terminating on %1 for %2</source>
+        <translation>Pods hängen beim Beenden auf %1 seit %2</translation>
+    </message>
+    <message>
+        <source>Node %1 is NotReady; its pod counts against the budget</source>
+        <translation>Node %1 ist NotReady; sein Pod zählt gegen das Budget</translation>
+    </message>
+    <message>
+        <source>Nodes %1 are NotReady; their pods count against the budget</source>
+        <translation>Nodes %1 sind NotReady; ihre Pods zählen gegen das Budget</translation>
+    </message>
+    <message>
+        <source>%1 (no progress for %2)</source>
+        <translation>%1 (seit %2 kein Fortschritt)</translation>
+    </message>
+</context>
+<context>
+    <name>models::RolloutMarkerModel</name>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Marker</source>
+        <translation>Markierung</translation>
+    </message>
+    <message>
+        <source>Rollout start</source>
+        <translation>Rollout-Beginn</translation>
+    </message>
+    <message>
+        <source>Rollback</source>
+        <translation>Rollback</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>Pausiert</translation>
+    </message>
+    <message>
+        <source>Resumed</source>
+        <translation>Fortgesetzt</translation>
+    </message>
+    <message>
+        <source>Rollout to revision %1</source>
+        <translation>Rollout auf Revision %1</translation>
+    </message>
+    <message>
+        <source>Rollback to revision %1</source>
+        <translation>Rollback auf Revision %1</translation>
+    </message>
+    <message>
+        <source>Rollout paused</source>
+        <translation>Rollout pausiert</translation>
+    </message>
+    <message>
+        <source>Rollout resumed</source>
+        <translation>Rollout fortgesetzt</translation>
+    </message>
+</context>
+<context>
+    <name>models::RolloutProgressModel</name>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>Desired</source>
+        <translation>Gewünscht</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>Aktualisiert</translation>
+    </message>
+    <message>
+        <source>Available</source>
+        <translation>Verfügbar</translation>
+    </message>
+    <message>
+        <source>Unavailable</source>
+        <translation>Nicht verfügbar</translation>
+    </message>
+    <message>
+        <source>maxUnavailable</source>
+        <translation>maxUnavailable</translation>
+    </message>
+    <message>
+        <source>about %1 left</source>
+        <translation>noch etwa %1</translation>
+    </message>
+</context>
+<context>
+    <name>models::SnapshotBuilder</name>
+    <message>
+        <source>paused: update strategy switched to OnDelete; new nodes still get pods</source>
+        <translation>pausiert: Update-Strategie auf OnDelete umgestellt; neue Nodes bekommen weiterhin Pods</translation>
+    </message>
+    <message>
+        <source>%1 of %2 pods updated and available</source>
+        <translation>%1 von %2 Pods aktualisiert und verfügbar</translation>
+    </message>
+    <message>
+        <source>a pod on revision %1 has not become ready for %2</source>
+        <translation>ein Pod auf Revision %1 ist seit %2 nicht bereit geworden</translation>
+    </message>
+    <message>
+        <source>no progress for %1</source>
+        <translation>seit %1 kein Fortschritt</translation>
+    </message>
+    <message>
+        <source>%1 of %2 pods updated, %3 available</source>
+        <translation>%1 von %2 Pods aktualisiert, %3 verfügbar</translation>
+    </message>
+</context>
+<context>
+    <name>models::UpgradeEventListModel</name>
+    <message>
+        <source>first %1, last %2</source>
+        <translation>zuerst %1, zuletzt %2</translation>
+    </message>
+    <message>
+        <source>Last seen</source>
+        <translation>Zuletzt gesehen</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Object</source>
+        <translation>Objekt</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>Anzahl</translation>
+    </message>
+</context>
+<context>
+    <name>models::UpgradeNodeTableModel</name>
+    <message>
+        <source> · held</source>
+        <translation> · gehalten</translation>
+    </message>
+    <message>
+        <source> · blocked</source>
+        <translation> · blockiert</translation>
+    </message>
+    <message>
+        <source>this rollout</source>
+        <translation>dieser Rollout</translation>
+    </message>
+    <message>
+        <source>someone else</source>
+        <translation>jemand anderes</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Node</translation>
+    </message>
+    <message>
+        <source>Zone</source>
+        <translation>Zone</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>In phase</source>
+        <translation>In der Phase seit</translation>
+    </message>
+    <message>
+        <source>Next deadline</source>
+        <translation>Nächste Frist</translation>
+    </message>
+    <message>
+        <source>Reason / blockers</source>
+        <translation>Grund / Blockaden</translation>
+    </message>
+    <message>
+        <source>Attempt</source>
+        <translation>Versuch</translation>
+    </message>
+    <message>
+        <source>Cordoned by</source>
+        <translation>Gesperrt von</translation>
+    </message>
+</context>
+<context>
+    <name>models::UpgradePhaseChartModel</name>
+    <message>
+        <source>Done</source>
+        <translation>Fertig</translation>
+    </message>
+    <message>
+        <source>Soaking</source>
+        <translation>Beobachtung</translation>
+    </message>
+    <message>
+        <source>Restarting</source>
+        <translation>Neustart</translation>
+    </message>
+    <message>
+        <source>Draining</source>
+        <translation>Drain</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>Ausstehend</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation>Übersprungen</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>%1 (stacked)</source>
+        <translation>%1 (gestapelt)</translation>
+    </message>
+    <message>
+        <source>Unavailable</source>
+        <translation>Nicht verfügbar</translation>
+    </message>
+    <message>
+        <source>maxUnavailable</source>
+        <translation>maxUnavailable</translation>
+    </message>
+    <message>
+        <source>Min controller ready %</source>
+        <translation>Min. Controller bereit %</translation>
+    </message>
+</context>
+<context>
+    <name>models::UpgradePreflight</name>
+    <message>
+        <source>deleted once the managed pods are gone</source>
+        <translation>gelöscht, sobald die verwalteten Pods weg sind</translation>
+    </message>
+    <message>
+        <source>kept: the node waits for you to delete them or skip it</source>
+        <translation>behalten: Der Node wartet, bis Sie sie löschen oder ihn überspringen</translation>
+    </message>
+    <message>
+        <source>deleted at once (countdown already expired)</source>
+        <translation>sofort gelöscht (Frist bereits abgelaufen)</translation>
+    </message>
+    <message>
+        <source>deleted %1 after marking (%2 left)</source>
+        <translation>%1 nach der Markierung gelöscht (noch %2)</translation>
+    </message>
+    <message>
+        <source>%1 on %2 (blocks the node until you act)</source>
+        <translation>%1 auf %2 (blockiert den Node, bis Sie eingreifen)</translation>
+    </message>
+    <message>
+        <source>%1 on %2 (disrupted, with a Warning)</source>
+        <translation>%1 auf %2 (wird unterbrochen, mit Warning)</translation>
+    </message>
+    <message>
+        <source>%1: %2 — %3</source>
+        <translation>%1: %2 — %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) to upgrade</source>
+        <translation>
+            <numerusform>%n Node zu aktualisieren</numerusform>
+            <numerusform>%n Nodes zu aktualisieren</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (of %n matched)</source>
+        <translation>
+            <numerusform> (von %n passenden)</numerusform>
+            <numerusform> (von %n passenden)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every matched node already runs the target version.</source>
+        <translation>Alle passenden Nodes laufen bereits mit der Zielversion.</translation>
+    </message>
+    <message>
+        <source>(no zone)</source>
+        <translation>(keine Zone)</translation>
+    </message>
+    <message>
+        <source>Per zone: %1</source>
+        <translation>Pro Zone: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Budget: %n node(s) at a time</source>
+        <translation>
+            <numerusform>Budget: %n Node gleichzeitig</numerusform>
+            <numerusform>Budget: %n Nodes gleichzeitig</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (the percentage rounded to 0 and was raised to 1)</source>
+        <translation> (der Prozentsatz ergab gerundet 0 und wurde auf 1 angehoben)</translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more</source>
+        <translation>
+            <numerusform>… %n weiterer</numerusform>
+            <numerusform>… %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Predicted order: %1</source>
+        <translation>Voraussichtliche Reihenfolge: %1</translation>
+    </message>
+    <message>
+        <source>Estimated duration: about %1</source>
+        <translation>Geschätzte Dauer: etwa %1</translation>
+    </message>
+    <message>
+        <source>Single-replica controllers: none</source>
+        <translation>Controller mit einem Replikat: keine</translation>
+    </message>
+    <message>
+        <source>Single-replica controllers:</source>
+        <translation>Controller mit einem Replikat:</translation>
+    </message>
+    <message>
+        <source>Unmanaged pods: none</source>
+        <translation>Nicht verwaltete Pods: keine</translation>
+    </message>
+    <message>
+        <source>Unmanaged pods:</source>
+        <translation>Nicht verwaltete Pods:</translation>
+    </message>
+    <message>
+        <source>Already cordoned by someone else (never uncordoned by the rollout): %1</source>
+        <translation>Bereits von jemand anderem gesperrt (der Rollout entsperrt sie nie): %1</translation>
+    </message>
+    <message>
+        <source>NotReady now, each holding a budget slot until it recovers: %1</source>
+        <translation>Derzeit NotReady, jeder belegt einen Budgetplatz, bis er sich erholt: %1</translation>
+    </message>
+</context>
+<context>
+    <name>models::UpgradeRolloutInfo</name>
+    <message>
+        <source>Up to date</source>
+        <translation>Aktuell</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>Ausstehend</translation>
+    </message>
+    <message>
+        <source>Cordoned</source>
+        <translation>Gesperrt (cordoned)</translation>
+    </message>
+    <message>
+        <source>Draining managed pods</source>
+        <translation>Drain verwalteter Pods</translation>
+    </message>
+    <message>
+        <source>Draining unmanaged pods</source>
+        <translation>Drain nicht verwalteter Pods</translation>
+    </message>
+    <message>
+        <source>Restarting</source>
+        <translation>Neustart</translation>
+    </message>
+    <message>
+        <source>Soaking</source>
+        <translation>Beobachtung</translation>
+    </message>
+    <message>
+        <source>Upgraded</source>
+        <translation>Aktualisiert</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation>Übersprungen</translation>
+    </message>
+    <message>
+        <source>Removed</source>
+        <translation>Entfernt</translation>
+    </message>
+</context>
+<context>
+    <name>models::UpgradeRolloutListModel</name>
+    <message>
+        <source>Pending</source>
+        <translation>Ausstehend</translation>
+    </message>
+    <message>
+        <source>Progressing</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>Pausiert</translation>
+    </message>
+    <message>
+        <source>Halted</source>
+        <translation>Angehalten</translation>
+    </message>
+    <message>
+        <source>Aborting</source>
+        <translation>Wird abgebrochen</translation>
+    </message>
+    <message>
+        <source>Aborted</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation>Abgeschlossen</translation>
+    </message>
+    <message>
+        <source>Completed with exceptions</source>
+        <translation>Mit Ausnahmen abgeschlossen</translation>
+    </message>
+    <message>
+        <source>%1 → %2
+%3</source>
+        <translation>%1 → %2
+%3</translation>
+    </message>
+    <message>
+        <source>Node upgrade</source>
+        <translation>Node-Upgrade</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Fertig</translation>
+    </message>
+</context>
+<context>
+    <name>models::UpgradeSnapshotBuilder</name>
+    <message>
+        <source>%1 on %2: %3</source>
+        <translation>%1 auf %2: %3</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,164 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>gui::DiffView</name>
+    <message numerus="yes">
+        <source>%n changes</source>
+        <translation>
+            <numerusform>%n change</numerusform>
+            <numerusform>%n changes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gui::MainWindow</name>
+    <message numerus="yes">
+        <source> · %n node(s)</source>
+        <translation>
+            <numerusform> · %n node</numerusform>
+            <numerusform> · %n nodes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gui::NodeMapLegend</name>
+    <message numerus="yes">
+        <source>revision %1: %n pods</source>
+        <translation>
+            <numerusform>revision %1: %n pod</numerusform>
+            <numerusform>revision %1: %n pods</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Revision %1: %n pods. Click to highlight its nodes.</source>
+        <translation>
+            <numerusform>Revision %1: %n pod. Click to highlight its node.</numerusform>
+            <numerusform>Revision %1: %n pods. Click to highlight its nodes.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Revision %1 (%2): %n pods. Click to highlight its nodes.</source>
+        <translation>
+            <numerusform>Revision %1 (%2): %n pod. Click to highlight its node.</numerusform>
+            <numerusform>Revision %1 (%2): %n pods. Click to highlight its nodes.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gui::NodeMapView</name>
+    <message numerus="yes">
+        <source>%n nodes in %1 zones</source>
+        <translation>
+            <numerusform>%n node in %1 zones</numerusform>
+            <numerusform>%n nodes in %1 zones</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gui::RollbackDialog</name>
+    <message numerus="yes">
+        <source>%n node(s) will get a new pod</source>
+        <translation>
+            <numerusform>%n node will get a new pod</numerusform>
+            <numerusform>%n nodes will get a new pod</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n replaced</source>
+        <translation>
+            <numerusform>%n replaced</numerusform>
+            <numerusform>%n replaced</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n without a pod yet</source>
+        <translation>
+            <numerusform>%n without a pod yet</numerusform>
+            <numerusform>%n without a pod yet</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n already run(s) the target revision.</source>
+        <translation>
+            <numerusform>%n already runs the target revision.</numerusform>
+            <numerusform>%n already run the target revision.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gui::UpgradePage</name>
+    <message numerus="yes">
+        <source>Policies: unmanaged pods %1 · on drain timeout %2 · single replica %3 · health &gt; %4 % · halt after %n failed node(s)</source>
+        <translation>
+            <numerusform>Policies: unmanaged pods %1 · on drain timeout %2 · single replica %3 · health &gt; %4 % · halt after %n failed node</numerusform>
+            <numerusform>Policies: unmanaged pods %1 · on drain timeout %2 · single replica %3 · health &gt; %4 % · halt after %n failed nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) still in flight:</source>
+        <translation>
+            <numerusform>%n node still in flight:</numerusform>
+            <numerusform>%n nodes still in flight:</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gui::UpgradeStatusIndicator</name>
+    <message numerus="yes">
+        <source> · %n in flight</source>
+        <translation>
+            <numerusform> · %n in flight</numerusform>
+            <numerusform> · %n in flight</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>models::RolloutHeadline</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 and %n more</numerusform>
+            <numerusform>%1 and %n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) without a pod</source>
+        <translation>
+            <numerusform>%n node without a pod</numerusform>
+            <numerusform>%n nodes without a pod</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>models::UpgradePreflight</name>
+    <message numerus="yes">
+        <source>%n node(s) to upgrade</source>
+        <translation>
+            <numerusform>%n node to upgrade</numerusform>
+            <numerusform>%n nodes to upgrade</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (of %n matched)</source>
+        <translation>
+            <numerusform> (of %n matched)</numerusform>
+            <numerusform> (of %n matched)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Budget: %n node(s) at a time</source>
+        <translation>
+            <numerusform>Budget: %n node at a time</numerusform>
+            <numerusform>Budget: %n nodes at a time</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more</source>
+        <translation>
+            <numerusform>… %n more</numerusform>
+            <numerusform>… %n more</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>

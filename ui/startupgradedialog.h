@@ -1,0 +1,76 @@
+#pragma once
+// The "Start node upgrade" form: target version, node selector, budget, policies and timeouts
+// with the design's defaults (docs node-upgrade.md §1, §8), and the pre-flight report
+// (models::UpgradePreflight) recomputed as the fields change, so the operator sees which nodes
+// go in which order and which pods will be disrupted before confirming. The dialog only builds
+// the rollout; the caller sends rolloutJson() to ClusterBackend::startUpgrade.
+
+#include "models/snapshot.h"
+
+#include "models/engine/nodeupgraderollout.h"
+
+#include <QDialog>
+
+class QCheckBox;
+class QComboBox;
+class QDialogButtonBox;
+class QDoubleSpinBox;
+class QLineEdit;
+class QPlainTextEdit;
+class QSpinBox;
+
+namespace gui {
+
+class StartUpgradeDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    explicit StartUpgradeDialog(models::SnapshotPtr snapshot, QWidget *parent = nullptr);
+
+    QString rolloutName() const;
+    // The NodeUpgradeRollout manifest ({apiVersion, kind, metadata:{name}, spec}) as compact JSON.
+    QString rolloutJson() const;
+    kube::Json specJson() const;
+    // The spec as the engine parses it; an error message when a field is invalid.
+    kube::Result<engine::NodeUpgradeRolloutSpec> spec() const;
+    QString preflightText() const;
+
+    // The highest agent version among the snapshot's nodes ("v1.33.1"), empty when none.
+    static QString suggestedTargetVersion(const models::ClusterSnapshot &snapshot);
+
+    // Field access for tests and scripted use.
+    QLineEdit *nameEdit() const { return m_name; }
+    QLineEdit *targetEdit() const { return m_target; }
+    QLineEdit *selectorEdit() const { return m_selector; }
+    QLineEdit *maxUnavailableEdit() const { return m_maxUnavailable; }
+    QComboBox *unmanagedPolicyCombo() const { return m_unmanaged; }
+    QComboBox *drainTimeoutPolicyCombo() const { return m_onDrainTimeout; }
+
+public Q_SLOTS:
+    void updatePreflight();
+
+private:
+    models::SnapshotPtr m_snapshot;
+    QLineEdit *m_name = nullptr;
+    QLineEdit *m_target = nullptr;
+    QLineEdit *m_selector = nullptr;
+    QLineEdit *m_maxUnavailable = nullptr;
+    QDoubleSpinBox *m_threshold = nullptr;
+    QComboBox *m_singleReplica = nullptr;
+    QComboBox *m_unready = nullptr;
+    QComboBox *m_unmanaged = nullptr;
+    QLineEdit *m_unmanagedTimeout = nullptr;
+    QComboBox *m_onDrainTimeout = nullptr;
+    QSpinBox *m_maxFailed = nullptr;
+    QCheckBox *m_zoneSerial = nullptr;
+    QCheckBox *m_startPaused = nullptr;
+    QLineEdit *m_drainTimeout = nullptr;
+    QLineEdit *m_drainStall = nullptr;
+    QLineEdit *m_returnTimeout = nullptr;
+    QLineEdit *m_soak = nullptr;
+    QPlainTextEdit *m_preflight = nullptr;
+    QDialogButtonBox *m_buttons = nullptr;
+};
+
+} // namespace gui

@@ -1,0 +1,100 @@
+#include "ui/theme.h"
+
+#include <QApplication>
+#include <QStyle>
+#include <QStyleFactory>
+
+namespace gui {
+
+namespace {
+
+// The desktop's own style and palette, captured before the first change so System can go back.
+struct Original
+{
+    QString style;
+    QPalette palette;
+    bool captured = false;
+};
+
+Original &original()
+{
+    static Original o;
+    if (!o.captured && qApp) {
+        o.style = QApplication::style()->name();
+        o.palette = QApplication::palette();
+        o.captured = true;
+    }
+    return o;
+}
+
+models::AppSettings::Theme g_current = models::AppSettings::Theme::System;
+
+} // namespace
+
+QPalette Theme::darkPalette()
+{
+    const QColor window(45, 45, 48);
+    const QColor base(30, 30, 32);
+    const QColor text(220, 220, 220);
+    const QColor disabled(127, 127, 127);
+    const QColor highlight(42, 130, 218);
+    QPalette p;
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, window);
+    p.setColor(QPalette::ToolTipBase, window);
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::PlaceholderText, disabled);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, window);
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::BrightText, Qt::red);
+    p.setColor(QPalette::Link, highlight.lighter(130));
+    p.setColor(QPalette::Highlight, highlight);
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Light, window.lighter(150));
+    p.setColor(QPalette::Midlight, window.lighter(125));
+    p.setColor(QPalette::Mid, window.darker(120));
+    p.setColor(QPalette::Dark, window.darker(150));
+    p.setColor(QPalette::Shadow, Qt::black);
+    for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText, QPalette::HighlightedText})
+        p.setColor(QPalette::Disabled, role, disabled);
+    p.setColor(QPalette::Disabled, QPalette::Highlight, window.lighter(130));
+    return p;
+}
+
+void Theme::apply(models::AppSettings::Theme theme)
+{
+    if (!qApp)
+        return;
+    const Original &o = original();
+    switch (theme) {
+    case models::AppSettings::Theme::System:
+        QApplication::setStyle(QStyleFactory::create(o.style));
+        QApplication::setPalette(o.palette);
+        break;
+    case models::AppSettings::Theme::Light:
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+        QApplication::setPalette(QApplication::style()->standardPalette());
+        break;
+    case models::AppSettings::Theme::Dark:
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+        QApplication::setPalette(darkPalette());
+        break;
+    }
+    g_current = theme;
+}
+
+models::AppSettings::Theme Theme::current()
+{
+    return g_current;
+}
+
+bool Theme::isDark()
+{
+    const QPalette p = QApplication::palette();
+    return p.color(QPalette::WindowText).lightness() > p.color(QPalette::Window).lightness();
+}
+
+} // namespace gui

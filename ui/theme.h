@@ -1,0 +1,22 @@
+#pragma once
+// Theme — applies the appearance chosen in View → Theme: System leaves the desktop's style and
+// palette; Light and Dark use the Fusion style (which follows the palette everywhere, unlike
+// some desktop styles) with a light or a dark palette. Applied live to the whole application.
+
+#include "models/appsettings.h"
+
+#include <QPalette>
+
+namespace gui {
+
+class Theme
+{
+public:
+    static void apply(models::AppSettings::Theme theme);
+    static models::AppSettings::Theme current();
+    static QPalette darkPalette();
+    // Whether the palette in use is dark (text lighter than the window), whatever chose it.
+    static bool isDark();
+};
+
+} // namespace gui

@@ -1,0 +1,650 @@
+#include "ui/upgradepage.h"
+
+#include "models/upgradeeventlistmodel.h"
+#include "models/upgradenodetablemodel.h"
+#include "models/upgradephasechartmodel.h"
+#include "models/upgraderolloutlistmodel.h"
+#include "ui/startupgradedialog.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QChartView>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineSeries>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QVXYModelMapper>
+#include <QValueAxis>
+
+#include <cmath>
+
+namespace gui {
+
+namespace {
+
+using Chart = models::UpgradePhaseChartModel;
+
+struct BandStyle
+{
+    QColor light;
+    QColor dark;
+};
+
+// Bottom to top: done, soaking, restarting, draining, pending, failed, skipped.
+const BandStyle kBands[Chart::BandCount] = {
+    {QColor(0x2e, 0x9e, 0x4f), QColor(0x4c, 0xc3, 0x6e)},
+    {QColor(0x14, 0xa3, 0x9a), QColor(0x2d, 0xd4, 0xbf)},
+    {QColor(0x7e, 0x57, 0xc2), QColor(0xa7, 0x8b, 0xfa)},
+    {QColor(0xe0, 0x8a, 0x1e), QColor(0xfb, 0xb0, 0x4a)},
+    {QColor(0x9a, 0xa5, 0xb1), QColor(0x6b, 0x72, 0x80)},
+    {QColor(0xc6, 0x28, 0x28), QColor(0xff, 0x6b, 0x6b)},
+    {QColor(0xa1, 0x62, 0x07), QColor(0xfa, 0xcc, 0x15)},
+};
+
+double niceStep(double span, int ticks)
+{
+    const double raw = std::max(1.0, span / ticks);
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double f : {1.0, 2.0, 5.0, 10.0}) {
+        if (f * magnitude >= raw)
+            return f * magnitude;
+    }
+    return 10 * magnitude;
+}
+
+// Sets range and tick interval so that no intermediate state has more ticks than the old or the
+// new one: a wide range with the old, fine interval would create thousands of tick items.
+void setAxis(QValueAxis *axis, double min, double max, double interval)
+{
+    if (interval >= axis->tickInterval()) {
+        axis->setTickInterval(interval);
+        axis->setRange(min, max);
+    } else {
+        axis->setRange(min, max);
+        axis->setTickInterval(interval);
+    }
+}
+
+QString actionTitle(const QString &action)
+{
+    if (action == QLatin1String("hold"))
+        return UpgradePage::tr("Hold");
+    if (action == QLatin1String("release"))
+        return UpgradePage::tr("Release");
+    if (action == QLatin1String("skip"))
+        return UpgradePage::tr("Skip");
+    if (action == QLatin1String("retry"))
+        return UpgradePage::tr("Retry");
+    if (action == QLatin1String("force"))
+        return UpgradePage::tr("Force…");
+    return action;
+}
+
+QColor phaseColor(const QString &phase)
+{
+    switch (models::UpgradeRolloutListModel::badgeOf(phase)) {
+    case models::UpgradeRolloutListModel::Running:
+        return QColor(0x1f, 0x6f, 0xd1);
+    case models::UpgradeRolloutListModel::Paused:
+        return QColor(0xa1, 0x62, 0x07);
+    case models::UpgradeRolloutListModel::Halted:
+        return QColor(0xc6, 0x28, 0x28);
+    case models::UpgradeRolloutListModel::Done:
+        return QColor(0x1e, 0x8e, 0x3e);
+    case models::UpgradeRolloutListModel::Aborted:
+        return QColor(0x6b, 0x72, 0x80);
+    }
+    return {};
+}
+
+} // namespace
+
+UpgradePage::UpgradePage(models::ClusterBackend *backend, QWidget *parent)
+    : QWidget(parent), m_backend(backend), m_nodeModel(new models::UpgradeNodeTableModel(this)),
+      m_chartModel(new models::UpgradePhaseChartModel(this)),
+      m_eventModel(new models::UpgradeEventListModel(this))
+{
+    setObjectName(QStringLiteral("upgradePage"));
+
+    // ---- header: title, phase pill, rollout actions, headline ----
+    m_title = new QLabel(this);
+    m_title->setObjectName(QStringLiteral("upgradeTitle"));
+    QFont titleFont = m_title->font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
+    m_title->setFont(titleFont);
+    m_phase = new QLabel(this);
+    m_phase->setObjectName(QStringLiteral("upgradePhase"));
+    m_phase->setAutoFillBackground(true);
+    m_phase->setMargin(3);
+
+    auto makeButton = [this](const QString &name, const QString &text, const QString &tip) {
+        auto *b = new QPushButton(text, this);
+        b->setObjectName(name);
+        b->setToolTip(tip);
+        return b;
+    };
+    m_start = makeButton(QStringLiteral("upgradeStart"), tr("Start Node Upgrade…"),
+                         tr("Start a node-agent upgrade with a pre-flight report"));
+    m_pause = makeButton(QStringLiteral("upgradePause"), tr("Pause…"),
+                         tr("Stop selecting nodes and deleting pods; restarts already sent finish"));
+    m_resume = makeButton(QStringLiteral("upgradeResume"), tr("Resume…"),
+                          tr("Continue; shows what the first pass will do"));
+    m_abort = makeButton(QStringLiteral("upgradeAbort"), tr("Abort…"),
+                         tr("End this rollout: draining nodes are uncordoned, restarting nodes finish"));
+    m_ack = makeButton(QStringLiteral("upgradeAcknowledge"), tr("Acknowledge Halt"),
+                       tr("Acknowledge the failed nodes so the rollout may continue"));
+    connect(m_start, &QPushButton::clicked, this, [this] { showStartDialog(false); });
+    connect(m_pause, &QPushButton::clicked, this, &UpgradePage::pauseRollout);
+    connect(m_resume, &QPushButton::clicked, this, &UpgradePage::resumeRollout);
+    connect(m_abort, &QPushButton::clicked, this, &UpgradePage::abortRollout);
+    connect(m_ack, &QPushButton::clicked, this, &UpgradePage::acknowledgeHalt);
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_title);
+    top->addWidget(m_phase);
+    top->addStretch(1);
+    for (QPushButton *b : {m_pause, m_resume, m_abort, m_ack, m_start})
+        top->addWidget(b);
+
+    m_headline = new QLabel(this);
+    m_headline->setObjectName(QStringLiteral("upgradeHeadline"));
+    m_headline->setWordWrap(true);
+    m_headline->setTextFormat(Qt::PlainText);
+    m_headline->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont headlineFont = m_headline->font();
+    headlineFont.setBold(true);
+    headlineFont.setPointSizeF(headlineFont.pointSizeF() * 1.1);
+    m_headline->setFont(headlineFont);
+    m_headline->setAccessibleName(tr("Upgrade headline"));
+    m_details = new QLabel(this);
+    m_details->setObjectName(QStringLiteral("upgradeDetails"));
+    m_details->setWordWrap(true);
+    m_details->setTextFormat(Qt::PlainText);
+
+    // ---- chart ----
+    m_chart = new QChart;
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->setMargins(QMargins(4, 4, 4, 4));
+    m_x = new QValueAxis(m_chart);
+    m_x->setLabelFormat(QStringLiteral("%d"));
+    m_x->setTickType(QValueAxis::TicksDynamic);
+    m_x->setTickAnchor(0);
+    m_x->setTitleText(tr("Seconds since the rollout started"));
+    m_y = new QValueAxis(m_chart);
+    m_y->setLabelFormat(QStringLiteral("%d"));
+    m_y->setTickType(QValueAxis::TicksDynamic);
+    m_y->setTickAnchor(0);
+    m_y->setTitleText(tr("Nodes"));
+    m_ratioAxis = new QValueAxis(m_chart);
+    m_ratioAxis->setRange(0, 100);
+    m_ratioAxis->setLabelFormat(QStringLiteral("%d %%"));
+    m_ratioAxis->setTitleText(tr("Min ready"));
+    m_chart->addAxis(m_x, Qt::AlignBottom);
+    m_chart->addAxis(m_y, Qt::AlignLeft);
+    m_chart->addAxis(m_ratioAxis, Qt::AlignRight);
+
+    QLineSeries *lower = nullptr;
+    for (int b = 0; b < Chart::BandCount; ++b) {
+        auto *upper = new QLineSeries(m_chart);
+        auto *mapper = new QVXYModelMapper(upper);
+        mapper->setXColumn(Chart::ElapsedColumn);
+        mapper->setYColumn(Chart::FirstTopColumn + b);
+        mapper->setSeries(upper);
+        mapper->setModel(m_chartModel);
+        auto *area = new QAreaSeries(upper, lower);
+        area->setName(Chart::bandName(Chart::Band(b)));
+        m_chart->addSeries(area);
+        area->attachAxis(m_x);
+        area->attachAxis(m_y);
+        m_areas << area;
+        lower = upper;
+    }
+    const struct
+    {
+        int column;
+        const char *name;
+        bool ratio;
+    } lines[] = {
+        {Chart::UnavailableColumn, QT_TR_NOOP("Unavailable"), false},
+        {Chart::BudgetColumn, QT_TR_NOOP("Budget"), false},
+        {Chart::MinReadyPercentColumn, QT_TR_NOOP("Min ready %"), true},
+    };
+    for (const auto &l : lines) {
+        auto *series = new QLineSeries(m_chart);
+        series->setName(tr(l.name));
+        m_chart->addSeries(series);
+        series->attachAxis(m_x);
+        series->attachAxis(l.ratio ? m_ratioAxis : m_y);
+        auto *mapper = new QVXYModelMapper(series);
+        mapper->setXColumn(Chart::ElapsedColumn);
+        mapper->setYColumn(l.column);
+        mapper->setSeries(series);
+        mapper->setModel(m_chartModel);
+        m_lines << series;
+    }
+    m_view = new QChartView(m_chart, this);
+    m_view->setObjectName(QStringLiteral("upgradeChart"));
+    m_view->setRenderHint(QPainter::Antialiasing);
+    m_view->setMinimumHeight(220);
+    m_view->setAccessibleName(tr("Nodes per upgrade phase over time"));
+    connect(m_chartModel, &models::UpgradePhaseChartModel::rangeChanged, this, &UpgradePage::updateAxes);
+    connect(m_chartModel, &QAbstractItemModel::modelReset, this, &UpgradePage::updateAxes);
+
+    // ---- per-node table with node actions ----
+    m_nodeProxy = new QSortFilterProxyModel(this);
+    m_nodeProxy->setSourceModel(m_nodeModel);
+    m_nodeProxy->setSortRole(models::UpgradeNodeTableModel::SortRole);
+    m_nodeProxy->setDynamicSortFilter(false); // routine updates must not re-sort 5,000 rows
+    m_nodeTable = new QTableView(this);
+    m_nodeTable->setObjectName(QStringLiteral("upgradeNodeTable"));
+    m_nodeTable->setModel(m_nodeProxy);
+    m_nodeTable->setSortingEnabled(true);
+    m_nodeTable->sortByColumn(models::UpgradeNodeTableModel::NameColumn, Qt::AscendingOrder);
+    m_nodeTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_nodeTable->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_nodeTable->verticalHeader()->hide();
+    m_nodeTable->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    m_nodeTable->horizontalHeader()->setStretchLastSection(false);
+    m_nodeTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_nodeTable->horizontalHeader()->setSectionResizeMode(models::UpgradeNodeTableModel::ReasonColumn,
+                                                          QHeaderView::Stretch);
+    const int cw = fontMetrics().averageCharWidth();
+    const int widths[] = {13, 9, 8, 24, 10, 20, 24, 9, 13};
+    for (int c = 0; c < models::UpgradeNodeTableModel::ColumnCount; ++c)
+        m_nodeTable->setColumnWidth(c, widths[c] * cw);
+    m_nodeTable->setAccessibleName(tr("Nodes of the upgrade"));
+    connect(m_nodeTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &UpgradePage::updateNodeButtons);
+    connect(m_nodeModel, &QAbstractItemModel::dataChanged, this, &UpgradePage::updateNodeButtons);
+
+    auto *nodePanel = new QWidget(this);
+    auto *nodeLayout = new QVBoxLayout(nodePanel);
+    nodeLayout->setContentsMargins(0, 0, 0, 0);
+    auto *nodeButtons = new QHBoxLayout;
+    nodeButtons->addWidget(new QLabel(tr("Selected node:"), nodePanel));
+    for (const QString &action : {QStringLiteral("hold"), QStringLiteral("release"), QStringLiteral("skip"),
+                                  QStringLiteral("retry"), QStringLiteral("force")}) {
+        QString name = action;
+        name[0] = name[0].toUpper();
+        auto *b = makeButton(QStringLiteral("node") + name, actionTitle(action), QString());
+        b->setProperty("upgradeAction", action);
+        connect(b, &QPushButton::clicked, this, [this, action] { nodeAction(action); });
+        nodeButtons->addWidget(b);
+        m_nodeButtons << b;
+    }
+    nodeButtons->addStretch(1);
+    nodeLayout->addLayout(nodeButtons);
+    nodeLayout->addWidget(m_nodeTable, 1);
+
+    // ---- events ----
+    m_eventTable = new QTableView(this);
+    m_eventTable->setObjectName(QStringLiteral("upgradeEventTable"));
+    m_eventTable->setModel(m_eventModel);
+    m_eventTable->verticalHeader()->hide();
+    m_eventTable->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    m_eventTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_eventTable->horizontalHeader()->setSectionResizeMode(models::UpgradeEventListModel::MessageColumn,
+                                                           QHeaderView::Stretch);
+    const int ew[] = {9, 8, 24, 22, 40, 6};
+    for (int c = 0; c < models::UpgradeEventListModel::ColumnCount; ++c)
+        m_eventTable->setColumnWidth(c, ew[c] * cw);
+    m_eventTable->setAccessibleName(tr("Upgrade events"));
+
+    m_tabs = new QTabWidget(this);
+    m_tabs->addTab(nodePanel, tr("Nodes"));
+    m_tabs->addTab(m_eventTable, tr("Events"));
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_view);
+    splitter->addWidget(m_tabs);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+    splitter->setChildrenCollapsible(false);
+
+    m_content = new QWidget(this);
+    auto *contentLayout = new QVBoxLayout(m_content);
+    contentLayout->setContentsMargins(0, 0, 0, 0);
+    contentLayout->addWidget(m_headline);
+    contentLayout->addWidget(m_details);
+    contentLayout->addWidget(splitter, 1);
+
+    m_empty = new QLabel(tr("No node upgrade selected. Start one with “Start Node Upgrade…”; the "
+                            "pre-flight report shows which nodes go in which order before anything happens."),
+                         this);
+    m_empty->setWordWrap(true);
+    m_empty->setAlignment(Qt::AlignCenter);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_content, 1);
+    layout->addWidget(m_empty, 1);
+
+    applyTheme();
+    updateHeader();
+    updateAxes();
+}
+
+UpgradePage::~UpgradePage() = default;
+
+QPushButton *UpgradePage::button(const QString &objectName) const
+{
+    return findChild<QPushButton *>(objectName);
+}
+
+const models::UpgradeRolloutInfo *UpgradePage::rolloutInfo() const
+{
+    return m_snapshot ? m_snapshot->upgrade(m_rollout) : nullptr;
+}
+
+void UpgradePage::setSnapshot(const models::SnapshotPtr &snapshot)
+{
+    if (!snapshot)
+        return;
+    const bool upgradesChanged = !m_snapshot || m_snapshot->upgrades != snapshot->upgrades;
+    m_snapshot = snapshot;
+    m_chartModel->setSnapshot(snapshot);
+    m_nodeModel->setSnapshot(snapshot);
+    m_eventModel->setSnapshot(snapshot);
+    if (upgradesChanged) {
+        updateHeader();
+        updateNodeButtons();
+    }
+}
+
+void UpgradePage::setRollout(const QString &name)
+{
+    if (name == m_rollout)
+        return;
+    m_rollout = name;
+    m_chartModel->setRollout(name);
+    m_nodeModel->setRollout(name);
+    m_eventModel->setRollout(name);
+    m_nodeProxy->sort(m_nodeTable->horizontalHeader()->sortIndicatorSection(),
+                      m_nodeTable->horizontalHeader()->sortIndicatorOrder());
+    updateHeader();
+    updateNodeButtons();
+    updateAxes();
+    Q_EMIT rolloutShown(name);
+}
+
+void UpgradePage::applyTheme()
+{
+    const bool dark = palette().color(QPalette::Window).lightness() < 128;
+    m_chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    const QPalette pal = palette();
+    m_chart->setBackgroundBrush(pal.brush(QPalette::Base));
+    m_chart->setBackgroundRoundness(0);
+    m_chart->legend()->setLabelColor(pal.color(QPalette::Text));
+    for (QValueAxis *axis : {m_x, m_y, m_ratioAxis}) {
+        axis->setLabelsColor(pal.color(QPalette::Text));
+        axis->setTitleBrush(pal.brush(QPalette::Text));
+        QColor grid = pal.color(QPalette::Text);
+        grid.setAlpha(40);
+        axis->setGridLineColor(grid);
+        axis->setLinePenColor(pal.color(QPalette::Mid));
+    }
+    m_ratioAxis->setGridLineVisible(false);
+    for (int b = 0; b < m_areas.size(); ++b) {
+        QColor fill = dark ? kBands[b].dark : kBands[b].light;
+        QColor edge = fill.darker(120);
+        fill.setAlpha(200);
+        m_areas[b]->setBrush(fill);
+        m_areas[b]->setPen(QPen(edge, 1));
+    }
+    const QColor lineColors[] = {dark ? QColor(0xff, 0x6b, 0x6b) : QColor(0x9f, 0x12, 0x39),
+                                 dark ? QColor(0xff, 0xff, 0xff) : QColor(0x11, 0x18, 0x27),
+                                 dark ? QColor(0x5d, 0xa9, 0xff) : QColor(0x1f, 0x6f, 0xd1)};
+    const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine};
+    for (int i = 0; i < m_lines.size(); ++i) {
+        QPen pen(lineColors[i], 2, styles[i]);
+        pen.setCapStyle(Qt::FlatCap);
+        m_lines[i]->setPen(pen);
+    }
+    m_view->setBackgroundBrush(pal.brush(QPalette::Base));
+}
+
+void UpgradePage::updateAxes()
+{
+    const int rows = m_chartModel->rowCount();
+    double x0 = 0;
+    double x1 = 60;
+    if (rows > 0) {
+        x0 = std::floor(m_chartModel->elapsedSeconds(m_chartModel->firstTime()));
+        x1 = std::ceil(m_chartModel->elapsedSeconds(m_chartModel->lastTime()));
+        x1 = std::max(x1, x0 + 60);
+    }
+    setAxis(m_x, x0, x1, niceStep(x1 - x0, 8));
+    const int top = m_chartModel->maxValue();
+    const double yStep = niceStep(top, 6);
+    setAxis(m_y, 0, std::ceil((top + 0.5) / yStep) * yStep, yStep);
+}
+
+void UpgradePage::updateHeader()
+{
+    const models::UpgradeRolloutInfo *info = rolloutInfo();
+    m_content->setVisible(info != nullptr);
+    m_empty->setVisible(info == nullptr);
+    m_pause->setVisible(info != nullptr);
+    m_resume->setVisible(info != nullptr);
+    m_abort->setVisible(info != nullptr);
+    m_ack->setVisible(info != nullptr);
+    m_start->setEnabled(m_backend != nullptr);
+    if (!info) {
+        m_title->setText(m_rollout.isEmpty() ? tr("Node upgrade") : tr("Node upgrade %1").arg(m_rollout));
+        m_phase->hide();
+        return;
+    }
+    m_title->setText(tr("Node upgrade %1 → %2").arg(info->name, info->targetVersion));
+    m_phase->show();
+    m_phase->setText(QLatin1Char(' ') + models::UpgradeRolloutListModel::phaseTitle(info->phase) +
+                     QLatin1Char(' '));
+    QPalette pill = m_phase->palette();
+    pill.setColor(QPalette::Window, phaseColor(info->phase));
+    pill.setColor(QPalette::WindowText, Qt::white);
+    m_phase->setPalette(pill);
+
+    m_headline->setText(info->headline.isEmpty() ? tr("Waiting for the controller's first pass")
+                                                 : info->headline);
+    QPalette pal = palette();
+    if (info->halted() || !info->refusal.isEmpty())
+        pal.setColor(QPalette::WindowText, QColor(0xb0, 0x1e, 0x1e));
+    m_headline->setPalette(pal);
+
+    const auto &c = info->counts;
+    QString details =
+        tr("%1 of %2 nodes on %3 · %4 in flight · %5 pending · %6 failed · %7 skipped · %8 held")
+            .arg(c.upToDate)
+            .arg(c.nodes)
+            .arg(info->targetVersion)
+            .arg(c.inFlight)
+            .arg(c.pending)
+            .arg(c.failed)
+            .arg(c.skipped)
+            .arg(c.held);
+    details += tr(" · budget %1/%2").arg(info->unavailable).arg(info->maxUnavailableResolved);
+    if (info->maxUnavailableClamped)
+        details += tr(" (maxUnavailable %1 rounded to 0, raised to 1)").arg(info->maxUnavailable);
+    details += QLatin1Char('\n') +
+               tr("Policies: unmanaged pods %1 · on drain timeout %2 · single replica %3 · health > %4 % · "
+                  "halt after %n failed node(s)",
+                  nullptr, info->maxFailedNodes)
+                   .arg(info->unmanagedPodPolicy, info->onDrainTimeout, info->singleReplicaPolicy)
+                   .arg(qRound(info->healthThreshold * 100));
+    if (!info->nodeSelector.isEmpty())
+        details += tr(" · nodes %1").arg(info->nodeSelector);
+    if (info->preview && !info->preview->summary.isEmpty())
+        details += QLatin1Char('\n') + tr("On resume: %1").arg(info->preview->summary);
+    m_details->setText(details);
+
+    const bool running = info->running();
+    m_pause->setEnabled(running && !info->paused && !info->abort);
+    m_resume->setEnabled(running && info->paused);
+    m_abort->setEnabled(running && !info->abort);
+    m_ack->setEnabled(info->halted());
+}
+
+void UpgradePage::updateNodeButtons()
+{
+    const QString node = currentNode();
+    const models::UpgradeRolloutInfo *info = rolloutInfo();
+    const models::UpgradeNodeRow *row = info && !node.isEmpty() ? info->node(node) : nullptr;
+    const QStringList actions = row ? models::UpgradeNodeTableModel::availableActions(*row) : QStringList();
+    for (QPushButton *b : std::as_const(m_nodeButtons)) {
+        const QString action = b->property("upgradeAction").toString();
+        b->setEnabled(actions.contains(action) && info && info->running());
+        // Hold and release share a place: show the one that applies.
+        if (action == QLatin1String("hold"))
+            b->setVisible(!row || !row->held);
+        else if (action == QLatin1String("release"))
+            b->setVisible(row && row->held);
+    }
+}
+
+bool UpgradePage::selectNode(const QString &node)
+{
+    const int row = m_nodeModel->rowOf(node);
+    if (row < 0)
+        return false;
+    const QModelIndex index = m_nodeProxy->mapFromSource(m_nodeModel->index(row, 0));
+    m_nodeTable->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                              QItemSelectionModel::Rows);
+    m_nodeTable->scrollTo(index);
+    updateNodeButtons();
+    return true;
+}
+
+QString UpgradePage::currentNode() const
+{
+    const QModelIndex index = m_nodeTable->currentIndex();
+    return index.isValid() ? index.data(models::UpgradeNodeTableModel::NameRole).toString() : QString();
+}
+
+bool UpgradePage::confirm(const QString &title, const QString &text)
+{
+    if (m_confirm)
+        return m_confirm(title, text);
+    return QMessageBox::question(this, title, text, QMessageBox::Ok | QMessageBox::Cancel,
+                                 QMessageBox::Cancel) == QMessageBox::Ok;
+}
+
+void UpgradePage::pauseRollout()
+{
+    const models::UpgradeRolloutInfo *info = rolloutInfo();
+    if (!info || !m_backend)
+        return;
+    const QStringList inFlight = info->inFlightNodes();
+    QString text = tr("No new node will be selected and no further pod will be deleted. Restarts already "
+                      "sent run to completion; reporting continues.");
+    text += QStringLiteral("\n\n");
+    text += inFlight.isEmpty() ? tr("No node is in flight.")
+                               : tr("%n node(s) still in flight:", nullptr, int(inFlight.size())) +
+                                     QLatin1Char('\n') + inFlight.join(QLatin1Char('\n'));
+    if (!confirm(tr("Pause %1").arg(info->name), text))
+        return;
+    m_backend->upgradeControl(info->name, QStringLiteral("pause"), QString(), tr("paused from the console"));
+}
+
+void UpgradePage::resumeRollout()
+{
+    const models::UpgradeRolloutInfo *info = rolloutInfo();
+    if (!info || !m_backend)
+        return;
+    QString text = tr("The first pass after resuming will:");
+    const models::UpgradePreviewInfo *p = info->preview.get();
+    if (!p || (p->nextNodes.isEmpty() && p->deletions.isEmpty() && p->kamikazes.isEmpty())) {
+        text += QLatin1Char('\n') + tr("do nothing yet (no node can be selected now)");
+    } else {
+        if (!p->nextNodes.isEmpty())
+            text += QLatin1Char('\n') + tr("select %1").arg(p->nextNodes.join(QStringLiteral(", ")));
+        for (const QString &d : p->deletions)
+            text += QLatin1Char('\n') + tr("delete %1").arg(d);
+        if (!p->kamikazes.isEmpty())
+            text += QLatin1Char('\n') +
+                    tr("restart the agent on %1").arg(p->kamikazes.join(QStringLiteral(", ")));
+    }
+    if (!confirm(tr("Resume %1").arg(info->name), text))
+        return;
+    m_backend->upgradeControl(info->name, QStringLiteral("resume"), QString(), QString());
+}
+
+void UpgradePage::abortRollout()
+{
+    const models::UpgradeRolloutInfo *info = rolloutInfo();
+    if (!info || !m_backend)
+        return;
+    if (!confirm(
+            tr("Abort %1").arg(info->name),
+            tr("Cordoned and draining nodes stop and are uncordoned (if this rollout cordoned them); "
+               "deleted pods are not restored. Nodes already restarting finish. This cannot be undone.")))
+        return;
+    m_backend->upgradeControl(info->name, QStringLiteral("abort"), QString(), QString());
+}
+
+void UpgradePage::acknowledgeHalt()
+{
+    const models::UpgradeRolloutInfo *info = rolloutInfo();
+    if (!info || !m_backend)
+        return;
+    m_backend->upgradeControl(info->name, QStringLiteral("acknowledge"), QString(), QString());
+}
+
+void UpgradePage::nodeAction(const QString &action)
+{
+    const models::UpgradeRolloutInfo *info = rolloutInfo();
+    const QString node = currentNode();
+    if (!info || !m_backend || node.isEmpty())
+        return;
+    if (action == QLatin1String("force") &&
+        !confirm(tr("Force %1").arg(node),
+                 tr("Delete the remaining pods on %1 regardless of the controller health gates (grace "
+                    "periods are honoured). This is recorded as a Warning event naming you.")
+                     .arg(node)))
+        return;
+    m_backend->upgradeControl(info->name, action, node, QString());
+}
+
+QString UpgradePage::startDefaultUpgrade(const QString &specOverrides)
+{
+    if (!m_backend || !m_snapshot)
+        return {};
+    const StartUpgradeDialog form(m_snapshot);
+    const QString name = form.rolloutName();
+    kube::Json manifest = kube::Json::parse(form.rolloutJson().toStdString());
+    const kube::Json overrides = kube::Json::parse(specOverrides.toStdString(), nullptr, false);
+    if (overrides.is_object())
+        manifest["spec"].update(overrides);
+    m_backend->startUpgrade(QString::fromStdString(manifest.dump()));
+    setRollout(name);
+    return name;
+}
+
+StartUpgradeDialog *UpgradePage::showStartDialog(bool modal)
+{
+    auto *dialog = new StartUpgradeDialog(m_snapshot, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        if (!m_backend)
+            return;
+        const QString name = dialog->rolloutName();
+        m_backend->startUpgrade(dialog->rolloutJson());
+        setRollout(name);
+    });
+    if (modal) {
+        dialog->exec();
+        return nullptr;
+    }
+    dialog->setWindowModality(Qt::WindowModal);
+    dialog->show();
+    return dialog;
+}
+
+} // namespace gui
