@@ -38,7 +38,11 @@ const char kUsage[] =
     "  -h, --help          show this help\n"
     "  -v, --version       show the version\n"
     "  --scenario FILE     (GUI) open this scenario instead of the bundled demo\n"
+    "  --kubeconfig FILE, --context NAME\n"
+    "                      (GUI) open a real cluster instead\n"
     "\n"
+    "history, rollback, diff daemonset/NAME and export also work on a real cluster: give\n"
+    "--kubeconfig FILE, --context NAME and -n NS instead of --scenario FILE.\n"
     "Run 'daemonscope COMMAND --help' for a command's options.\n";
 
 } // namespace

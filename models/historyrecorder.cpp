@@ -38,7 +38,10 @@ QString HistoryRecorder::contextKeyOf(const ClusterSnapshot &snapshot)
         return b.scenarioPath.isEmpty()
                    ? QString()
                    : HistoryDatabase::embeddedContextKey(QFileInfo(b.scenarioPath).fileName());
-    return b.name.isEmpty() ? QString() : QStringLiteral("live:") + b.name;
+    // Language-independent: the kubeconfig context and the server, as the history keys them.
+    if (b.server.isEmpty())
+        return {};
+    return HistoryDatabase::liveContextKey(b.context, b.server);
 }
 
 QString HistoryRecorder::startupMessage() const

@@ -8,8 +8,8 @@
 // Assumptions:
 // - It lives on the GUI thread and is fed the snapshots the views show, in order.
 // - A context is "embedded:<scenario file name>" for the embedded cluster (the demo is
-//   "embedded:demo.yaml") and "live:<backend name>" for a live one unless setLiveContextKey()
-//   names the exact "<kubeconfig context>@<server URL>".
+//   "embedded:demo.yaml") and "<kubeconfig context>@<server URL>" for a live one (from the
+//   snapshot's BackendInfo, or as setLiveContextKey() names it).
 // - Rollback, pause and resume reach the database through the snapshot's DaemonSetRecord when
 //   the backend records them there (the embedded one does); recordAction() writes only actions
 //   the latest snapshot does not already carry. Clock controls (speed, step) are not recorded.

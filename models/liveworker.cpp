@@ -297,6 +297,8 @@ void LiveWorker::publish(bool force)
     BackendInfo info;
     info.kind = BackendKind::Live;
     info.name = backendName();
+    info.context = m_contextName;
+    info.server = m_server;
     info.connected = m_configured && m_error.isEmpty() && m_connectReported;
     info.errorText = m_error;
     m_builder->setBackendInfo(info);

@@ -35,6 +35,8 @@ struct BackendInfo
     QString errorText;    // last error that affects the whole backend, empty when fine
     QString scenarioPath; // embedded: the loaded scenario file, empty for the built-in one
     quint64 seed = 1;     // embedded: the RNG seed the cluster was built with
+    QString context;      // live: the kubeconfig context, empty when none was named
+    QString server;       // live: the API server URL
 };
 
 struct ClockInfo
