@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace engine {
 
@@ -127,6 +128,22 @@ struct NodeUpgradeController::NodeState
             patch[k] = std::nullopt;
         else
             patch.erase(k);
+    }
+    // get() then erase(), with one lookup in the common case of nothing written yet.
+    std::string take(const std::string &k)
+    {
+        if (patch.empty() && applied.empty()) {
+            if (!base)
+                return {};
+            auto it = base->find(k);
+            if (it == base->end())
+                return {};
+            patch[k] = std::nullopt;
+            return it->second;
+        }
+        std::string v = get(k);
+        erase(k);
+        return v;
     }
     std::optional<Timestamp> time(const std::string &k) const
     {
@@ -385,13 +402,16 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
             continue;
         NodeState ns;
         ns.name = n->metadata.name;
-        ns.zone = n->metadata.label(kZoneLabel);
+        static const std::string zoneKey = kZoneLabel, hostKey = kControllerHostLabel;
+        if (auto z = n->metadata.labels.find(zoneKey); z != n->metadata.labels.end())
+            ns.zone = z->second;
         ns.version = n->kubeletVersion;
         ns.ready = n->isReady();
         ns.unschedulable = n->unschedulable;
         if (const auto *c = n->condition("Ready"))
             ns.readySince = c->lastTransitionTime;
-        ns.controllerHost = n->metadata.label(kControllerHostLabel) == "true";
+        if (auto h = n->metadata.labels.find(hostKey); h != n->metadata.labels.end())
+            ns.controllerHost = h->second == "true";
         ns.base = &n->metadata.annotations;
         const std::string owner = ns.get(ann::kRollout);
         const std::string ownerName = owner.substr(0, owner.rfind('/'));
@@ -689,13 +709,12 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
         report(ctx, ctx.object, UpgradeReason::HealthGateFailed, {{"gate", gateFailure}}, true);
     }
 
-    if (!ctx.selected.empty())
+    if (!ctx.selected.empty()) {
+        const std::unordered_set<std::string> selected(ctx.selected.begin(), ctx.selected.end());
         st.queue.erase(std::remove_if(st.queue.begin(), st.queue.end(),
-                                      [&](const std::string &n) {
-                                          return std::find(ctx.selected.begin(), ctx.selected.end(), n) !=
-                                                 ctx.selected.end();
-                                      }),
+                                      [&](const std::string &n) { return selected.count(n) > 0; }),
                        st.queue.end());
+    }
 
     // ---- status ----------------------------------------------------------------------------
     NodeUpgradeCounts counts;
@@ -973,12 +992,11 @@ void NodeUpgradeController::processNode(NodeState &ns, PassContext &ctx)
 
     // Admin requests written as annotations by control(): acted on here so that they survive a
     // restart between the request and the pass.
-    const std::string skipBy = ns.get("upgrade/skip-requested");
-    const std::string retryBy = ns.get("upgrade/retry-requested");
-    const std::string abortBy = ns.get("upgrade/abort-requested");
-    ns.erase("upgrade/skip-requested");
-    ns.erase("upgrade/retry-requested");
-    ns.erase("upgrade/abort-requested");
+    static const std::string skipKey = "upgrade/skip-requested", retryKey = "upgrade/retry-requested",
+                             abortKey = "upgrade/abort-requested";
+    const std::string skipBy = ns.take(skipKey);
+    const std::string retryBy = ns.take(retryKey);
+    const std::string abortBy = ns.take(abortKey);
     if (!abortBy.empty() && isPreRestart(ns.phase)) {
         const bool ours = ns.ours();
         releaseNode(ns, ctx, NodePhase::Pending, true);

@@ -89,7 +89,8 @@ bool isReplicatedOwnerKind(const std::string &kind)
 
 PodClass classifyPod(const kube::Pod &pod, bool controllerExists)
 {
-    if (pod.isTerminal() || pod.metadata.annotations.count("kubernetes.io/config.mirror"))
+    static const std::string mirrorKey = "kubernetes.io/config.mirror";
+    if (pod.isTerminal() || pod.metadata.annotations.count(mirrorKey))
         return PodClass::Ignored;
     const kube::OwnerReference *ref = pod.metadata.controllerRef();
     if (ref && ref->kind == "DaemonSet")

@@ -1,6 +1,7 @@
 #include "models/engine/nodeupgraderollout.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -90,10 +91,25 @@ std::string formatUpgradeTime(kube::Timestamp t)
 
 std::optional<kube::Timestamp> parseUpgradeTime(const std::string &text)
 {
+    // A controller pass re-reads the same few timestamps on thousands of nodes (nodes marked in
+    // one pass share them) and RFC 3339 parsing is costly: remember the last few results.
+    struct Memo
+    {
+        std::string text;
+        std::optional<kube::Timestamp> value;
+    };
+    thread_local std::array<std::optional<Memo>, 4> memo;
+    thread_local std::size_t next = 0;
+    for (const auto &m : memo)
+        if (m && m->text == text)
+            return m->value;
     auto t = kube::parseRfc3339(text);
-    if (!t)
-        return std::nullopt;
-    return *t;
+    std::optional<kube::Timestamp> value;
+    if (t)
+        value = *t;
+    memo[next] = Memo{text, value};
+    next = (next + 1) % memo.size();
+    return value;
 }
 
 const char *rolloutPhaseName(RolloutPhase phase)
