@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 namespace {
@@ -108,7 +109,11 @@ int main(int argc, char **argv)
                          QElapsedTimer t;
                          t.start();
                          page.setSnapshot(s);
-                         maxApplyUs = std::max(maxApplyUs, t.nsecsElapsed() / 1000);
+                         const qint64 us = t.nsecsElapsed() / 1000;
+                         maxApplyUs = std::max(maxApplyUs, us);
+                         if (std::getenv("BENCH_VERBOSE"))
+                             std::fprintf(stderr, "apply %.1f ms (%zu rollouts)\n", us / 1000.0,
+                                          s->upgrades ? s->upgrades->size() : 0);
                      });
     page.resize(1400, 900);
     page.show();
