@@ -6,8 +6,8 @@
 #include "ui/apptranslator.h"
 #include "ui/daemonsetpage.h"
 #include "ui/mainwindow.h"
-#include "ui/upgradepage.h"
 #include "ui/theme.h"
+#include "ui/upgradepage.h"
 #include "ui/windowsession.h"
 
 #include <QApplication>
@@ -101,16 +101,18 @@ int guiMain(int argc, char **argv)
     // defaults, the JSON object's fields replacing spec fields (`{"maxUnavailable":"10%"}`).
     const QCommandLineOption startUpgradeOption(
         QStringLiteral("start-upgrade"),
-        QApplication::translate("app", "Start a node-agent upgrade: the start form's defaults, with these spec "
-                                       "fields (a JSON object) replaced."),
+        QApplication::translate("app",
+                                "Start a node-agent upgrade: the start form's defaults, with these spec "
+                                "fields (a JSON object) replaced."),
         QStringLiteral("JSON"));
     parser.addOption(startUpgradeOption);
     // A live cluster instead of the simulation: `--kubeconfig FILE` and/or `--context NAME`.
     const QCommandLineOption kubeconfigOption(
-        QStringLiteral("kubeconfig"), QApplication::translate("app", "Watch the cluster of this kubeconfig file."),
-        QStringLiteral("FILE"));
+        QStringLiteral("kubeconfig"),
+        QApplication::translate("app", "Watch the cluster of this kubeconfig file."), QStringLiteral("FILE"));
     const QCommandLineOption contextOption(
-        QStringLiteral("context"), QApplication::translate("app", "Watch the cluster of this kubeconfig context."),
+        QStringLiteral("context"),
+        QApplication::translate("app", "Watch the cluster of this kubeconfig context."),
         QStringLiteral("NAME"));
     parser.addOptions({kubeconfigOption, contextOption});
     parser.process(application);

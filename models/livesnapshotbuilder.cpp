@@ -242,31 +242,7 @@ std::shared_ptr<const ClusterSnapshot> LiveSnapshotBuilder::build(const ClockInf
 DaemonSetInfo LiveSnapshotBuilder::buildDaemonSet(const kube::DaemonSet &ds, const DaemonSetInfo *previous)
 {
     const std::string key = ds.metadata.key();
-    DaemonSetInfo info;
-    info.key = q(key);
-    info.namespace_ = q(ds.metadata.namespace_);
-    info.name = q(ds.metadata.name);
-    info.uid = q(ds.metadata.uid);
-    info.generation = ds.metadata.generation;
-    info.observedGeneration = ds.status.observedGeneration;
-    info.created = ds.metadata.creationTimestamp.value_or(0);
-    const auto &s = ds.status;
-    info.counts = DaemonSetCounts{
-        s.desiredNumberScheduled, s.currentNumberScheduled, s.updatedNumberScheduled, s.numberReady,
-        s.numberAvailable,        s.numberUnavailable,      s.numberMisscheduled};
-    info.strategyType = q(ds.updateStrategyType());
-    if (ds.updateStrategyType() == "RollingUpdate") {
-        info.maxUnavailable = q(ds.maxUnavailable().value_or(kube::IntOrString::fromInt(1)).toString());
-        info.maxSurge = q(ds.maxSurge().value_or(kube::IntOrString::fromInt(0)).toString());
-    }
-    info.minReadySeconds = ds.minReadySeconds();
-    info.revisionHistoryLimit = ds.revisionHistoryLimit();
-    info.paused = engine::isPaused(ds);
-    info.savedStrategy = q(ds.metadata.annotation(engine::kPausedStrategyAnnotation));
-    if (previous && previous->podTemplate && *previous->podTemplate == ds.podTemplate())
-        info.podTemplate = previous->podTemplate;
-    else
-        info.podTemplate = std::make_shared<const kube::Json>(ds.podTemplate());
+    DaemonSetInfo info = SnapshotBuilder::daemonSetSpecInfo(ds, previous);
 
     auto pods = std::make_shared<std::vector<PodInfo>>();
     std::map<QString, int> perHash;

@@ -275,15 +275,12 @@ std::shared_ptr<const ClusterSnapshot> SnapshotBuilder::build(const ClockInfo &c
     return snap;
 }
 
-DaemonSetInfo SnapshotBuilder::buildDaemonSet(const std::string &ns, const std::string &name,
-                                              const DaemonSetInfo *previous)
+DaemonSetInfo SnapshotBuilder::daemonSetSpecInfo(const kube::DaemonSet &ds, const DaemonSetInfo *previous)
 {
-    const kube::DaemonSet &ds = *m_cluster.daemonSet(ns, name);
-    const std::string key = ds.metadata.key();
     DaemonSetInfo info;
-    info.key = q(key);
-    info.namespace_ = q(ns);
-    info.name = q(name);
+    info.key = q(ds.metadata.key());
+    info.namespace_ = q(ds.metadata.namespace_);
+    info.name = q(ds.metadata.name);
     info.uid = q(ds.metadata.uid);
     info.generation = ds.metadata.generation;
     info.observedGeneration = ds.status.observedGeneration;
@@ -305,6 +302,15 @@ DaemonSetInfo SnapshotBuilder::buildDaemonSet(const std::string &ns, const std::
         info.podTemplate = previous->podTemplate;
     else
         info.podTemplate = std::make_shared<const kube::Json>(ds.podTemplate());
+    return info;
+}
+
+DaemonSetInfo SnapshotBuilder::buildDaemonSet(const std::string &ns, const std::string &name,
+                                              const DaemonSetInfo *previous)
+{
+    const kube::DaemonSet &ds = *m_cluster.daemonSet(ns, name);
+    const std::string key = ds.metadata.key();
+    DaemonSetInfo info = daemonSetSpecInfo(ds, previous);
 
     // Pods, and how many are on each revision.
     auto pods = std::make_shared<std::vector<PodInfo>>();

@@ -63,6 +63,9 @@ public:
     static QString poolOf(const std::map<QString, QString> &labels);
     static NodeInfo nodeInfo(const kube::Node &node);
     static PodInfo podInfo(const kube::Pod &pod);
+    // A DaemonSet's identity, spec and status fields (everything but pods, revisions, badge and
+    // record); the pod template is shared with previous when unchanged. Live and embedded alike.
+    static DaemonSetInfo daemonSetSpecInfo(const kube::DaemonSet &ds, const DaemonSetInfo *previous);
     // The revision's pod template from ControllerRevision.data (null json when unreadable).
     static kube::Json revisionTemplate(const std::string &data);
 

@@ -1,4 +1,5 @@
 #include "ui/progresstab.h"
+#include "ui/chartaxis.h"
 
 #include "models/rolloutmarkermodel.h"
 #include "models/rolloutprogressmodel.h"
@@ -61,32 +62,6 @@ QColor markerColor(RolloutMarker::Kind kind, bool dark)
         return dark ? QColor(0x2d, 0xd4, 0xbf) : QColor(0x0f, 0x76, 0x6e);
     }
     return {};
-}
-
-// The smallest of 1, 2, 5 x 10^k that cuts `span` into at most `ticks` pieces (at least 1).
-double niceStep(double span, int ticks)
-{
-    const double raw = std::max(1.0, span / ticks);
-    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
-    for (double f : {1.0, 2.0, 5.0, 10.0}) {
-        if (f * magnitude >= raw)
-            return f * magnitude;
-    }
-    return 10 * magnitude;
-}
-
-// Sets range and tick interval so that no state in between has many more ticks than the old
-// or the new one: Qt Charts creates and lays out a label item per tick on every change, and
-// the range 0..5000 (pods) with the previous interval 1 would build 5,000 labels first.
-void setAxis(QValueAxis *axis, double min, double max, double interval)
-{
-    if (interval >= axis->tickInterval()) {
-        axis->setTickInterval(interval);
-        axis->setRange(min, max);
-    } else {
-        axis->setRange(min, max);
-        axis->setTickInterval(interval);
-    }
 }
 
 bool isProblem(const RolloutHeadline &h)

@@ -1,4 +1,5 @@
 #include "ui/upgradepage.h"
+#include "ui/chartaxis.h"
 
 #include "models/upgradeeventlistmodel.h"
 #include "models/upgradenodetablemodel.h"
@@ -47,30 +48,6 @@ const BandStyle kBands[Chart::BandCount] = {
     {QColor(0xc6, 0x28, 0x28), QColor(0xff, 0x6b, 0x6b)},
     {QColor(0xa1, 0x62, 0x07), QColor(0xfa, 0xcc, 0x15)},
 };
-
-double niceStep(double span, int ticks)
-{
-    const double raw = std::max(1.0, span / ticks);
-    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
-    for (double f : {1.0, 2.0, 5.0, 10.0}) {
-        if (f * magnitude >= raw)
-            return f * magnitude;
-    }
-    return 10 * magnitude;
-}
-
-// Sets range and tick interval so that no intermediate state has more ticks than the old or the
-// new one: a wide range with the old, fine interval would create thousands of tick items.
-void setAxis(QValueAxis *axis, double min, double max, double interval)
-{
-    if (interval >= axis->tickInterval()) {
-        axis->setTickInterval(interval);
-        axis->setRange(min, max);
-    } else {
-        axis->setRange(min, max);
-        axis->setTickInterval(interval);
-    }
-}
 
 QString actionTitle(const QString &action)
 {
