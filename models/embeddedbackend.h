@@ -22,6 +22,10 @@ struct EmbeddedBackendOptions
     double speed = 1.0;
     int tickMs = 50;
     int publishIntervalMs = 100;
+    // A scenario whose steps take longer than loadingFirstShowMs to run is shown while it
+    // loads (BackendInfo::loading), then every loadingIntervalMs; negative: only when loaded.
+    int loadingFirstShowMs = 300;
+    int loadingIntervalMs = 500;
     QString user; // for the action log; empty: $USER (or $USERNAME)
 };
 

@@ -8,6 +8,7 @@
 #include "models/engine/scenario.h"
 
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QFileInfo>
 
 #include <algorithm>
@@ -93,15 +94,7 @@ void EmbeddedWorker::publish(bool force)
     m_publishTimer->stop();
     std::shared_ptr<const ClusterSnapshot> snapshot;
     if (m_builder) {
-        BackendInfo info;
-        info.kind = BackendKind::Embedded;
-        info.connected = true;
-        info.scenarioPath = m_scenarioPath;
-        info.seed = m_seed;
-        info.name = tr("embedded: %1")
-                        .arg(m_scenario && !m_scenario->name.empty() ? q(m_scenario->name)
-                                                                     : QFileInfo(m_scenarioPath).fileName());
-        m_builder->setBackendInfo(info);
+        m_builder->setBackendInfo(backendInfo(m_scenarioPath, m_scenario.get(), m_seed, false));
         snapshot = m_builder->build(clock);
     } else {
         auto empty = std::make_shared<ClusterSnapshot>(*ClusterSnapshot::empty(BackendKind::Embedded));
@@ -115,6 +108,33 @@ void EmbeddedWorker::publish(bool force)
     m_sincePublish.restart();
     m_inFlight->fetch_add(1);
     Q_EMIT snapshotReady(std::move(snapshot));
+}
+
+BackendInfo EmbeddedWorker::backendInfo(const QString &path, const engine::Scenario *scenario, quint64 seed,
+                                        bool loading)
+{
+    BackendInfo info;
+    info.kind = BackendKind::Embedded;
+    info.connected = true;
+    info.scenarioPath = path;
+    info.seed = seed;
+    info.loading = loading;
+    info.name =
+        tr("embedded: %1")
+            .arg(scenario && !scenario->name.empty() ? q(scenario->name) : QFileInfo(path).fileName());
+    return info;
+}
+
+void EmbeddedWorker::publishLoading(const QString &path, const engine::Scenario &scenario,
+                                    const engine::Cluster &cluster, SnapshotBuilder &builder)
+{
+    ClockInfo clock;
+    clock.now = cluster.now();
+    clock.speed = m_speed;
+    clock.running = false;
+    builder.setBackendInfo(backendInfo(path, &scenario, scenario.seed, true));
+    m_inFlight->fetch_add(1);
+    Q_EMIT snapshotReady(builder.build(clock));
 }
 
 void EmbeddedWorker::finish(ActionKind kind, const QString &target, bool ok, const QString &message,
@@ -203,13 +223,28 @@ void EmbeddedWorker::resume(const QString &dsKey)
 
 bool EmbeddedWorker::install(const QString &path, std::optional<quint64> seed, ActionKind kind)
 {
+    // A long load shows the cluster as it is being built: the first look after a moment, then
+    // at the publication interval, never while the window still applies the previous one.
+    QElapsedTimer loading;
+    loading.start();
+    qint64 lastShown = -1;
+    const ScenarioLoadProgress progress = [&](const engine::Scenario &scenario,
+                                              const engine::Cluster &cluster, SnapshotBuilder &builder) {
+        const qint64 elapsed = loading.elapsed();
+        const qint64 due = lastShown < 0 ? m_options.loadingFirstShowMs
+                                         : lastShown + std::max<qint64>(m_options.loadingIntervalMs, 1);
+        if (m_options.loadingFirstShowMs < 0 || elapsed < due || m_inFlight->load() > 0)
+            return;
+        publishLoading(path, scenario, cluster, builder);
+        lastShown = loading.elapsed();
+    };
     kube::Result<LoadedScenario> loaded = [&]() -> kube::Result<LoadedScenario> {
         if (path == m_scenarioPath && m_scenario && seed) {
             engine::Scenario s = *m_scenario;
             s.seed = *seed;
-            return ScenarioLoader::run(std::move(s));
+            return ScenarioLoader::run(std::move(s), progress);
         }
-        return ScenarioLoader::load(path, seed);
+        return ScenarioLoader::load(path, seed, progress);
     }();
     if (!loaded) {
         const QString message = q(loaded.error().message);

@@ -59,6 +59,10 @@ Q_SIGNALS:
 private:
     void tick();
     void publish(bool force);
+    BackendInfo backendInfo(const QString &path, const engine::Scenario *scenario, quint64 seed,
+                            bool loading);
+    void publishLoading(const QString &path, const engine::Scenario &scenario, const engine::Cluster &cluster,
+                        SnapshotBuilder &builder);
     void finish(ActionKind kind, const QString &target, bool ok, const QString &message, qint64 revision = 0,
                 const QString &parameters = {});
     bool splitKey(const QString &dsKey, std::string &ns, std::string &name, ActionKind kind);

@@ -58,7 +58,8 @@ void HistoryRecorder::recordSnapshot(const std::shared_ptr<const ClusterSnapshot
     if (!snapshot)
         return;
     m_latest = snapshot;
-    if (!m_db || !m_db->isOpen())
+    // A scenario still loading is recorded once it has loaded (its revisions are all kept).
+    if (!m_db || !m_db->isOpen() || snapshot->backend.loading)
         return;
     QString key = contextKeyOf(*snapshot);
     if (snapshot->backend.kind == BackendKind::Live && !m_liveContext.isEmpty())

@@ -7,7 +7,8 @@
 
 namespace models {
 
-kube::Result<LoadedScenario> ScenarioLoader::load(const QString &path, std::optional<quint64> seed)
+kube::Result<LoadedScenario> ScenarioLoader::load(const QString &path, std::optional<quint64> seed,
+                                                  const ScenarioLoadProgress &progress)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
@@ -18,10 +19,11 @@ kube::Result<LoadedScenario> ScenarioLoader::load(const QString &path, std::opti
         return scenario.error();
     if (seed)
         scenario->seed = *seed;
-    return run(std::move(*scenario));
+    return run(std::move(*scenario), progress);
 }
 
-kube::Result<LoadedScenario> ScenarioLoader::run(engine::Scenario scenario)
+kube::Result<LoadedScenario> ScenarioLoader::run(engine::Scenario scenario,
+                                                 const ScenarioLoadProgress &progress)
 {
     LoadedScenario loaded;
     loaded.scenario = scenario;
@@ -30,10 +32,14 @@ kube::Result<LoadedScenario> ScenarioLoader::run(engine::Scenario scenario)
     options.checkExpects = false;
     // Attached before the scenario's nodes, objects and steps, so rollout timings cover them.
     std::unique_ptr<SnapshotBuilder> builder;
-    options.onClusterCreated = [&builder](engine::Cluster &c) {
+    options.onClusterCreated = [&](engine::Cluster &c) {
         builder = std::make_unique<SnapshotBuilder>(c);
+        if (progress)
+            c.setInstantObserver([&, cluster = &c] { progress(loaded.scenario, *cluster, *builder); });
     };
     const auto result = runner.run(options);
+    if (runner.cluster())
+        runner.cluster()->setInstantObserver({});
     QStringList messages;
     for (const auto &m : result.messages)
         messages.append(QString::fromStdString(m));

@@ -14,6 +14,7 @@
 
 #include <QString>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -28,14 +29,22 @@ struct LoadedScenario
     QString messages;                         // the runner's messages, one per line
 };
 
+// Called while the scenario's steps run, after each virtual instant (continuous mode): a
+// read-only look at the cluster being built, through its attached builder, e.g. to publish
+// snapshots of a long load. It decides itself how often to do anything (it is called often).
+using ScenarioLoadProgress = std::function<void(const engine::Scenario &scenario,
+                                                const engine::Cluster &cluster, SnapshotBuilder &builder)>;
+
 class ScenarioLoader
 {
 public:
     // Parses `path` and runs it; `seed` overrides the file's seed. Errors: the file cannot be
     // read or is invalid (message names file:line:column), or the runner rejected it (exit 2).
-    static kube::Result<LoadedScenario> load(const QString &path, std::optional<quint64> seed = std::nullopt);
+    static kube::Result<LoadedScenario> load(const QString &path, std::optional<quint64> seed = std::nullopt,
+                                             const ScenarioLoadProgress &progress = {});
     // Runs an already parsed scenario (e.g. again with another seed).
-    static kube::Result<LoadedScenario> run(engine::Scenario scenario);
+    static kube::Result<LoadedScenario> run(engine::Scenario scenario,
+                                            const ScenarioLoadProgress &progress = {});
 };
 
 } // namespace models

@@ -37,6 +37,9 @@ struct BackendInfo
     quint64 seed = 1;     // embedded: the RNG seed the cluster was built with
     QString context;      // live: the kubeconfig context, empty when none was named
     QString server;       // live: the API server URL
+    // embedded: the scenario's steps are still running; the snapshot shows the cluster as it
+    // is being built (the clock does not run, actions wait until the load has finished).
+    bool loading = false;
 };
 
 struct ClockInfo

@@ -626,8 +626,11 @@ void MainWindow::showDaemonSetPage()
 
 void MainWindow::updateActions()
 {
-    const models::DaemonSetInfo *ds = m_page->daemonSet();
-    const bool sim = m_backend && m_backend->isSimulation();
+    // While a scenario loads the worker is busy building it: commands would only queue up
+    // behind the load and act on a cluster the user has not seen yet.
+    const bool loading = m_snapshot && m_snapshot->backend.loading;
+    const models::DaemonSetInfo *ds = loading ? nullptr : m_page->daemonSet();
+    const bool sim = m_backend && m_backend->isSimulation() && !loading;
     const bool hasRevisions = ds && ds->revisions && ds->revisions->size() >= 2;
     m_rollback->setEnabled(ds && hasRevisions);
     m_rollbackTo->setEnabled(ds && m_page->timeline()->selectedNumber() > 0);
@@ -644,7 +647,7 @@ void MainWindow::updateActions()
         a->setEnabled(sim);
     m_speedCombo->setEnabled(sim);
     m_injectFault->setEnabled(sim && m_snapshot && !m_snapshot->nodes->empty());
-    m_startUpgrade->setEnabled(m_backend && m_snapshot && !m_snapshot->nodes->empty());
+    m_startUpgrade->setEnabled(m_backend && m_snapshot && !loading && !m_snapshot->nodes->empty());
 
     const double speed = m_snapshot ? m_snapshot->clock.speed : 0;
     const bool running = m_snapshot && m_snapshot->clock.running && speed > 0;
@@ -678,7 +681,8 @@ void MainWindow::updateStatusBar()
         m_clockLabel->setText(
             tr("Virtual time %1").arg(t.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"))));
         const double speed = m_snapshot->clock.speed;
-        m_speedLabel->setText(m_snapshot->clock.running && speed > 0
+        m_speedLabel->setText(b.loading ? tr("Loading scenario…")
+                              : m_snapshot->clock.running && speed > 0
                                   ? tr("Running at %1×").arg(speedText(speed))
                                   : tr("Clock stopped"));
     } else {

@@ -588,6 +588,11 @@ SyncResult Cluster::syncDaemonSet(const std::string &ns, const std::string &name
     return r;
 }
 
+void Cluster::setInstantObserver(std::function<void()> observer)
+{
+    d->instantObserver = std::move(observer);
+}
+
 void Cluster::advance(kube::Duration dur)
 {
     const kube::Timestamp target = d->now + std::max<kube::Duration>(0, dur);

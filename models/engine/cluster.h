@@ -248,6 +248,11 @@ public:
     // Drains the events emitted since the last call (in emission order).
     std::vector<EmittedEvent> takeEvents();
 
+    // Called after each virtual instant has run to its end (continuous mode), while the clock
+    // stands between two timers: a read-only look at a consistent cluster, e.g. to show a long
+    // scenario load as it proceeds. It must not write to the cluster. Empty function: none.
+    void setInstantObserver(std::function<void()> observer);
+
     // ---- extension points for further controllers ----------------------------------------
     // Runs fn at virtual time t (continuous mode), after everything already queued for t.
     void schedule(kube::Timestamp t, std::function<void()> fn);

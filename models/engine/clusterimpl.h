@@ -33,6 +33,7 @@ struct Cluster::Impl
     kube::Timestamp now = 0;
     Rng rng;
     EventLoop loop;
+    std::function<void()> instantObserver; // see Cluster::setInstantObserver
     std::uint64_t rv = 0;
     EngineStats stats;
 

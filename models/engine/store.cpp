@@ -563,6 +563,8 @@ void Cluster::Impl::runTimersUntil(kube::Timestamp t)
         auto fn = loop.takeNext();
         ++stats.timers;
         fn();
+        if (instantObserver && (loop.empty() || loop.nextTime() > now))
+            instantObserver();
     }
     now = std::max(now, t);
 }
@@ -578,6 +580,8 @@ bool Cluster::Impl::runNextInstant(kube::Timestamp limit)
         ++stats.timers;
         fn();
     }
+    if (instantObserver)
+        instantObserver();
     return true;
 }
 

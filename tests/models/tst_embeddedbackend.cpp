@@ -55,6 +55,7 @@ class TestEmbeddedBackend : public QObject
 
 private Q_SLOTS:
     void loadsAScenarioAndPublishesItsState();
+    void aLongLoadIsShownAsItProceeds();
     void rollbackRenumbersTheRevisionInTheTimeline();
     void rollbackOutcomes_data();
     void rollbackOutcomes();
@@ -91,6 +92,63 @@ void TestEmbeddedBackend::loadsAScenarioAndPublishesItsState()
     QCOMPARE(snap->node(QStringLiteral("node-b-1"))->pool, QStringLiteral("general"));
     QVERIFY(!snap->events->empty());
     QVERIFY(snap->namespaces.contains(QStringLiteral("default")));
+}
+
+// The window shows a scenario while its steps run: with the loading thresholds at zero every
+// instant may be published (whenever the previous snapshot was taken). Loading snapshots are
+// marked, the clock stands still in them, virtual time only grows, and the loaded cluster is
+// the same as one loaded without being watched.
+void TestEmbeddedBackend::aLongLoadIsShownAsItProceeds()
+{
+    auto load = [](int firstShowMs, std::vector<std::shared_ptr<const ClusterSnapshot>> &seen) {
+        EmbeddedBackendOptions options;
+        options.scenarioPath = scenario("three-revisions.yaml");
+        options.speed = 0;
+        options.loadingFirstShowMs = firstShowMs;
+        options.loadingIntervalMs = 0;
+        EmbeddedBackend backend(options);
+        QObject::connect(&backend, &ClusterBackend::snapshotReady, &backend,
+                         [&] { seen.push_back(backend.latest()); });
+        const bool loaded = waitForSnapshot(backend, [](const ClusterSnapshot &s) {
+            return !s.backend.loading && s.daemonSet(kWeb) != nullptr;
+        });
+        return loaded ? backend.latest() : nullptr;
+    };
+    std::vector<std::shared_ptr<const ClusterSnapshot>> watched, unwatched;
+    const auto final = load(0, watched);
+    const auto reference = load(-1, unwatched);
+    QVERIFY(final && reference);
+
+    qint64 last = 0;
+    int loading = 0;
+    bool sawPartialRollout = false;
+    for (const auto &s : watched) {
+        if (!s->backend.loading)
+            continue;
+        ++loading;
+        QVERIFY(!s->clock.running);
+        QVERIFY(s->clock.now >= last);
+        last = s->clock.now;
+        QCOMPARE(s->backend.scenarioPath, scenario("three-revisions.yaml"));
+        QCOMPARE(s->backend.name, reference->backend.name);
+        if (const DaemonSetInfo *ds = s->daemonSet(kWeb); ds && ds->revisions)
+            sawPartialRollout |= ds->revisions->size() < reference->daemonSet(kWeb)->revisions->size();
+    }
+    QVERIFY2(loading >= 3, qPrintable(QStringLiteral("%1 loading snapshots").arg(loading)));
+    QVERIFY(sawPartialRollout); // the history was shown before all three revisions existed
+    QVERIFY(last <= final->clock.now);
+    for (const auto &s : unwatched)
+        QVERIFY(!s->backend.loading);
+
+    QCOMPARE(final->clock.now, reference->clock.now);
+    const DaemonSetInfo &a = *final->daemonSet(kWeb), &b = *reference->daemonSet(kWeb);
+    QCOMPARE(a.pods->size(), b.pods->size());
+    QCOMPARE(a.revisions->size(), b.revisions->size());
+    for (std::size_t i = 0; i < a.revisions->size(); ++i) {
+        QCOMPARE((*a.revisions)[i].number, (*b.revisions)[i].number);
+        QCOMPARE((*a.revisions)[i].name, (*b.revisions)[i].name);
+    }
+    QVERIFY(a.counts == b.counts);
 }
 
 void TestEmbeddedBackend::rollbackRenumbersTheRevisionInTheTimeline()

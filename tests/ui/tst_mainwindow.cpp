@@ -27,6 +27,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QStatusBar>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
@@ -502,6 +503,48 @@ private slots:
         SELECT(kAgent);
         QTRY_COMPARE(numberTexts(), (QStringList{QStringLiteral("1"), QStringLiteral("3"),
                                                  QStringLiteral("4 (current, renumbered)")}));
+    }
+
+    // A scenario is shown while its steps still run; until it has loaded the status bar says
+    // so and the commands that would act on the cluster wait.
+    void whileAScenarioLoadsItIsShownAndActionsWait()
+    {
+        m_window.reset();
+        models::EmbeddedBackendOptions options;
+        options.speed = 0;
+        options.loadingFirstShowMs = 0;
+        options.loadingIntervalMs = 0;
+        m_window = std::make_unique<gui::MainWindow>(new models::EmbeddedBackend(options));
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        auto *speedLabel = [this] {
+            for (auto *l : m_window->statusBar()->findChildren<QLabel *>())
+                if (l->accessibleName() == QStringLiteral("Clock speed"))
+                    return l;
+            return static_cast<QLabel *>(nullptr);
+        }();
+        QVERIFY(speedLabel);
+        int loadingApplied = 0;
+        bool actionsWaited = true, saidLoading = true;
+        connect(m_window.get(), &gui::MainWindow::snapshotApplied, this, [&] {
+            if (!m_window->snapshot() || !m_window->snapshot()->backend.loading)
+                return;
+            ++loadingApplied;
+            saidLoading &= speedLabel->text() == QStringLiteral("Loading scenario…");
+            for (const char *name : {"rollback", "pauseRollout", "resumeRollout", "runClock", "startUpgrade"})
+                actionsWaited &= !m_window->action(QLatin1String(name))->isEnabled();
+        });
+        m_window->openScenario(scenarioPath());
+        QVERIFY(waitFor([this] { return m_window->snapshot() && !m_window->snapshot()->backend.loading &&
+                                        m_window->daemonSetCount() == 2; },
+                        30000));
+        SELECT(kAgent);
+        QVERIFY2(loadingApplied > 0, "no snapshot of the loading scenario reached the window");
+        QVERIFY(saidLoading);
+        QVERIFY(actionsWaited);
+        QCOMPARE(speedLabel->text(), QStringLiteral("Clock stopped"));
+        QVERIFY(m_window->action(QStringLiteral("rollback"))->isEnabled());
+        QVERIFY(m_window->action(QStringLiteral("runClock"))->isEnabled());
     }
 
     void bundledDemoOpensWithItsDaemonSets()
