@@ -31,6 +31,7 @@ const std::vector<ResourceInfo> &resources()
         {engine::Kind::ControllerRevision, "controllerrevision", {}, {}, false},
         {engine::Kind::DaemonSet, "daemonset", {"ds"}, {"all"}, true},
         {engine::Kind::ReplicaSet, "replicaset", {"rs"}, {"all"}, true},
+        {engine::Kind::NodeUpgradeRollout, "nodeupgraderollout", {"nur"}, {}, true},
     };
     return r;
 }
@@ -40,7 +41,9 @@ const std::vector<std::string> kStatusVerbs = {"get", "patch", "update"};
 
 Json responseKind(engine::Kind kind)
 {
-    return {{"group", ResourcePath::groupOf(kind)}, {"version", "v1"}, {"kind", engine::kindName(kind)}};
+    return {{"group", ResourcePath::groupOf(kind)},
+            {"version", ResourcePath::versionOf(kind)},
+            {"kind", engine::kindName(kind)}};
 }
 
 Json aggregatedResources(const std::string &group)
@@ -67,18 +70,22 @@ Json aggregatedResources(const std::string &group)
     return out;
 }
 
-Json aggregatedList(Discovery::Format format, const std::string &group)
+Json aggregatedList(Discovery::Format format, const std::vector<std::string> &groups)
 {
     const std::string apiVersion =
         format == Discovery::Format::AggregatedV2 ? "apidiscovery.k8s.io/v2" : "apidiscovery.k8s.io/v2beta1";
-    Json item = {{"metadata", {{"name", group}, {"creationTimestamp", nullptr}}},
-                 {"versions", Json::array({{{"version", "v1"},
-                                            {"freshness", "Current"},
-                                            {"resources", aggregatedResources(group)}}})}};
+    Json items = Json::array();
+    for (const auto &group : groups) {
+        const std::string version = group.empty() ? std::string("v1") : ResourcePath::versionOfGroup(group);
+        items.push_back({{"metadata", {{"name", group}, {"creationTimestamp", nullptr}}},
+                         {"versions", Json::array({{{"version", version},
+                                                    {"freshness", "Current"},
+                                                    {"resources", aggregatedResources(group)}}})}});
+    }
     return {{"kind", "APIGroupDiscoveryList"},
             {"apiVersion", apiVersion},
             {"metadata", Json::object()},
-            {"items", Json::array({item})}};
+            {"items", std::move(items)}};
 }
 
 std::string lowerParam(std::string s)
@@ -132,7 +139,7 @@ std::string Discovery::contentType(Format format)
 Json Discovery::core(Format format, const std::string &serverAddress)
 {
     if (format != Format::Legacy)
-        return aggregatedList(format, "");
+        return aggregatedList(format, {std::string()});
     return {{"kind", "APIVersions"},
             {"versions", Json::array({"v1"})},
             {"serverAddressByClientCIDRs",
@@ -142,13 +149,17 @@ Json Discovery::core(Format format, const std::string &serverAddress)
 Json Discovery::groups(Format format)
 {
     if (format != Format::Legacy)
-        return aggregatedList(format, "apps");
-    return {{"kind", "APIGroupList"}, {"apiVersion", "v1"}, {"groups", Json::array({group("apps")})}};
+        return aggregatedList(format, ResourcePath::groups());
+    Json list = Json::array();
+    for (const auto &name : ResourcePath::groups())
+        list.push_back(group(name));
+    return {{"kind", "APIGroupList"}, {"apiVersion", "v1"}, {"groups", std::move(list)}};
 }
 
 Json Discovery::group(const std::string &name)
 {
-    const Json gv = {{"groupVersion", name + "/v1"}, {"version", "v1"}};
+    const std::string version = ResourcePath::versionOfGroup(name);
+    const Json gv = {{"groupVersion", name + "/" + version}, {"version", version}};
     return {{"kind", "APIGroup"},
             {"apiVersion", "v1"},
             {"name", name},
@@ -181,7 +192,8 @@ Json Discovery::resourceList(const std::string &group)
     }
     return {{"kind", "APIResourceList"},
             {"apiVersion", "v1"},
-            {"groupVersion", group.empty() ? std::string("v1") : group + "/v1"},
+            {"groupVersion",
+             group.empty() ? std::string("v1") : group + "/" + ResourcePath::versionOfGroup(group)},
             {"resources", std::move(list)}};
 }
 

@@ -24,9 +24,9 @@ public:
     // GET /api and GET /apis in the negotiated format. serverAddress: "127.0.0.1:PORT".
     static kube::Json core(Format format, const std::string &serverAddress);
     static kube::Json groups(Format format);
-    // GET /apis/apps (legacy APIGroup).
+    // GET /apis/apps, /apis/upgrade.daemonscope.io (legacy APIGroup).
     static kube::Json group(const std::string &group);
-    // GET /api/v1 or /apis/apps/v1 (legacy APIResourceList).
+    // GET /api/v1, /apis/apps/v1 or /apis/upgrade.daemonscope.io/v1alpha1 (legacy APIResourceList).
     static kube::Json resourceList(const std::string &group);
     // GET /version.
     static kube::Json version();

@@ -1,5 +1,7 @@
 #include "models/server/enginehost.h"
 
+#include "models/engine/nodeupgraderuntime.h"
+
 #include <algorithm>
 
 namespace server {
@@ -20,6 +22,9 @@ void EngineHost::start()
     std::lock_guard lock(m_mutex);
     if (m_running || m_stopping)
         return;
+    // NodeUpgradeRollouts created through the API are acted on: the upgrade controller runs
+    // next to the DaemonSet controller from the start.
+    (void)m_cluster->nodeUpgrade();
     // Attached before the thread starts: from here on the hub sees every write.
     m_hub.attach(*m_cluster);
     m_running = true;

@@ -26,7 +26,7 @@ std::vector<std::string> segments(const std::string &path)
 
 std::optional<engine::Kind> kindOfResource(const std::string &group, const std::string &resource)
 {
-    for (engine::Kind k : engine::kAllKinds)
+    for (engine::Kind k : ResourcePath::servedKinds())
         if (resource == engine::resourceName(k) && ResourcePath::groupOf(k) == group)
             return k;
     return std::nullopt;
@@ -36,7 +36,38 @@ std::optional<engine::Kind> kindOfResource(const std::string &group, const std::
 
 std::string ResourcePath::groupOf(engine::Kind kind)
 {
-    return std::string(engine::apiVersion(kind)) == "v1" ? std::string() : std::string("apps");
+    return engine::apiGroup(kind);
+}
+
+std::string ResourcePath::versionOf(engine::Kind kind)
+{
+    const std::string apiVersion = engine::apiVersion(kind);
+    const auto slash = apiVersion.find('/');
+    return slash == std::string::npos ? apiVersion : apiVersion.substr(slash + 1);
+}
+
+const std::vector<std::string> &ResourcePath::groups()
+{
+    static const std::vector<std::string> g = {"apps", "upgrade.daemonscope.io"};
+    return g;
+}
+
+std::string ResourcePath::versionOfGroup(const std::string &group)
+{
+    for (engine::Kind k : servedKinds())
+        if (groupOf(k) == group)
+            return versionOf(k);
+    return {};
+}
+
+const std::vector<engine::Kind> &ResourcePath::servedKinds()
+{
+    static const std::vector<engine::Kind> kinds = [] {
+        std::vector<engine::Kind> k(std::begin(engine::kAllKinds), std::end(engine::kAllKinds));
+        k.push_back(engine::Kind::NodeUpgradeRollout);
+        return k;
+    }();
+    return kinds;
 }
 
 ResourcePath ResourcePath::parse(const std::string &path)
@@ -68,16 +99,17 @@ ResourcePath ResourcePath::parse(const std::string &path)
             p.type = Type::Groups;
             return p;
         }
-        if (s[1] != "apps")
+        const std::string version = versionOfGroup(s[1]);
+        if (s[1].empty() || version.empty())
             return p;
-        p.group = "apps";
+        p.group = s[1];
         if (s.size() == 2) {
             p.type = Type::Group;
             return p;
         }
-        if (s[2] != "v1")
+        if (s[2] != version)
             return p;
-        p.version = "v1";
+        p.version = version;
         i = 3;
     } else {
         return p;

@@ -1,14 +1,15 @@
 #pragma once
 // ResourcePath — what a request path of the Kubernetes REST API names: a discovery document, a
 // collection (namespaced, all namespaces or cluster-scoped) or one object with an optional
-// subresource. Only the group-versions the server serves resolve to a kind (core v1, apps/v1);
-// anything else is NotFound, so the server answers "the server could not find the requested
-// resource" like kube-apiserver does.
+// subresource. Only the group-versions the server serves resolve to a kind (core v1, apps/v1,
+// upgrade.daemonscope.io/v1alpha1); anything else is NotFound, so the server answers "the
+// server could not find the requested resource" like kube-apiserver does.
 
 #include "models/engine/kind.h"
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace server {
 
@@ -27,16 +28,23 @@ struct ResourcePath
     };
 
     Type type = Type::NotFound;
-    std::string group;   // "" for core, "apps"
-    std::string version; // "v1"
+    std::string group;   // "" for core, "apps", "upgrade.daemonscope.io"
+    std::string version; // "v1", "v1alpha1"
     std::optional<engine::Kind> kind;
     std::string ns; // empty: all namespaces, or a cluster-scoped kind
     std::string name;
     std::string subresource; // "status" or empty
 
     static ResourcePath parse(const std::string &path);
-    // The served group-version of a kind: "" / "apps".
+    // The served group and version of a kind: "" / "apps" / "upgrade.daemonscope.io", and
+    // "v1" / "v1alpha1".
     static std::string groupOf(engine::Kind kind);
+    static std::string versionOf(engine::Kind kind);
+    // The named groups (under /apis), in the order discovery lists them, and their version.
+    static const std::vector<std::string> &groups();
+    static std::string versionOfGroup(const std::string &group); // empty: not served
+    // Every kind the server serves: the built-in kinds and the NodeUpgradeRollout custom kind.
+    static const std::vector<engine::Kind> &servedKinds();
 };
 
 } // namespace server

@@ -120,7 +120,21 @@ const std::vector<Column> &columnsOf(Kind kind)
         {"Age", "string", "",
          "CreationTimestamp is a timestamp representing the server time when this object was created.", 0},
     };
+    // As a CustomResourceDefinition with printer columns would show it.
+    static const std::vector<Column> nur = {
+        {"Name", "string", "name", "Name must be unique within a namespace.", 0},
+        {"Target", "string", "", "The node-agent version the rollout upgrades to.", 0},
+        {"Phase", "string", "", "The rollout's phase.", 0},
+        {"Up-To-Date", "integer", "", "Nodes that run the target version.", 0},
+        {"In-Flight", "integer", "", "Nodes being drained, upgraded or soaked.", 0},
+        {"Nodes", "integer", "", "Nodes the rollout selects.", 0},
+        {"Age", "string", "",
+         "CreationTimestamp is a timestamp representing the server time when this object was created.", 0},
+        {"Headline", "string", "", "Why the rollout is or is not moving.", 1},
+    };
     switch (kind) {
+    case Kind::NodeUpgradeRollout:
+        return nur;
     case Kind::DaemonSet:
         return ds;
     case Kind::Pod:
@@ -134,8 +148,6 @@ const std::vector<Column> &columnsOf(Kind kind)
     case Kind::Event:
         return event;
     case Kind::Namespace:
-        return ns;
-    case Kind::NodeUpgradeRollout:
         break;
     }
     return ns;
@@ -377,8 +389,13 @@ Json TablePrinter::cells(Kind kind, const Json &o, kube::Timestamp now)
         return revisionCells(o, now);
     case Kind::Event:
         return eventCells(o, now);
-    case Kind::Namespace:
     case Kind::NodeUpgradeRollout:
+        return Json::array({str(at(o, {"metadata", "name"})), str(at(o, {"spec", "targetVersion"})),
+                            str(at(o, {"status", "phase"})), num(at(o, {"status", "upToDate"})),
+                            num(at(o, {"status", "inFlight"})), num(at(o, {"status", "nodes"})),
+                            age(at(o, {"metadata", "creationTimestamp"}), now),
+                            str(at(o, {"status", "headline"}))});
+    case Kind::Namespace:
         return Json::array({str(at(o, {"metadata", "name"})), str(at(o, {"status", "phase"}), "Active"),
                             age(at(o, {"metadata", "creationTimestamp"}), now)});
     }

@@ -1,5 +1,7 @@
 #include "models/server/watchhub.h"
 
+#include "models/server/resourcepath.h"
+
 #include <algorithm>
 
 namespace server {
@@ -9,7 +11,7 @@ WatchHub::WatchHub(std::size_t window) : m_window(std::max<std::size_t>(1, windo
 void WatchHub::attach(engine::Cluster &cluster)
 {
     m_cluster = &cluster;
-    for (engine::Kind kind : engine::kAllKinds) {
+    for (engine::Kind kind : ResourcePath::servedKinds()) {
         auto list = cluster.list(kind);
         if (!list)
             continue;

@@ -167,6 +167,12 @@ void TstApiServer::discoveryFollowsTheAcceptHeader_data()
     QTest::newRow("legacy resource list of apps/v1")
         << u"/apis/apps/v1"_s << u"application/json, */*"_s << u"application/json"_s << u"APIResourceList"_s
         << u"v1"_s;
+    QTest::newRow("legacy resource list of the node-upgrade group")
+        << u"/apis/upgrade.daemonscope.io/v1alpha1"_s << u"application/json, */*"_s << u"application/json"_s
+        << u"APIResourceList"_s << u"v1"_s;
+    QTest::newRow("legacy group of the node-upgrade kind")
+        << u"/apis/upgrade.daemonscope.io"_s << u"application/json"_s << u"application/json"_s
+        << u"APIGroup"_s << u"v1"_s;
 }
 
 void TstApiServer::discoveryFollowsTheAcceptHeader()
@@ -192,8 +198,17 @@ void TstApiServer::discoveryListsShortNamesAndCategories()
     QVERIFY(s.server);
     const Json doc = getJson(*s.transport, "/apis", {},
                              "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList");
-    QCOMPARE(doc["items"].size(), 1u);
+    QCOMPARE(doc["items"].size(), 2u);
     QCOMPARE(doc["items"][0]["metadata"]["name"], "apps");
+    // The node-agent upgrade's custom kind, in its own group and version.
+    QCOMPARE(doc["items"][1]["metadata"]["name"], "upgrade.daemonscope.io");
+    QCOMPARE(doc["items"][1]["versions"][0]["version"], "v1alpha1");
+    const Json &nur = doc["items"][1]["versions"][0]["resources"][0];
+    QCOMPARE(nur["resource"], "nodeupgraderollouts");
+    QCOMPARE(nur["shortNames"], Json::array({"nur"}));
+    QCOMPARE(nur["scope"], "Cluster");
+    QCOMPARE(nur["responseKind"]["version"], "v1alpha1");
+    QCOMPARE(nur["subresources"][0]["subresource"], "status");
     Json ds;
     for (const auto &r : doc["items"][0]["versions"][0]["resources"])
         if (r["resource"] == "daemonsets")

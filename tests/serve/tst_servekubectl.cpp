@@ -131,6 +131,8 @@ private slots:
     void rolloutUndoFollowsKubectlRules();
     void mergePatchStartsARolloutThatStatusFollows_data();
     void mergePatchStartsARolloutThatStatusFollows();
+    void nodeUpgradeRolloutsAreServed_data();
+    void nodeUpgradeRolloutsAreServed();
     void getPodsWatchPrintsTheListThenEachChange_data();
     void getPodsWatchPrintsTheListThenEachChange();
     void tlsServerNeedsTheGeneratedToken_data();
@@ -415,6 +417,80 @@ void TstServeKubectl::rolloutUndoFollowsKubectlRules()
 void TstServeKubectl::mergePatchStartsARolloutThatStatusFollows_data()
 {
     addKubectlRows(Transports::Http);
+}
+
+void TstServeKubectl::nodeUpgradeRolloutsAreServed_data()
+{
+    addKubectlRows(Transports::Http);
+}
+
+// The custom kind (upgrade.daemonscope.io/v1alpha1, cluster-scoped) through discovery, create,
+// the server's table, the controller's status, a merge patch and delete.
+void TstServeKubectl::nodeUpgradeRolloutsAreServed()
+{
+    QFETCH(QString, binary);
+    auto server = startServer(false);
+    QVERIFY(server);
+    const QString kc = server->kubeconfig();
+
+    const auto resources = kubectl(binary, kc, {u"api-resources"_s, u"--api-group=upgrade.daemonscope.io"_s});
+    RUN_OK(resources);
+    QVERIFY2(
+        QRegularExpression(u"\nnodeupgraderollouts\\s+nur\\s+upgrade\\.daemonscope\\.io/v1alpha1\\s+false\\s+"
+                           u"NodeUpgradeRollout\n"_s)
+            .match(resources.out)
+            .hasMatch(),
+        qPrintable(resources.out));
+
+    const QString manifest = m_dir.filePath(u"rollout.yaml"_s);
+    {
+        QFile f(manifest);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(
+            "apiVersion: upgrade.daemonscope.io/v1alpha1\nkind: NodeUpgradeRollout\n"
+            "metadata: {name: agents}\nspec: {targetVersion: v2.0.0, maxUnavailable: 1, soakDuration: 1h}\n");
+    }
+    // The server publishes no OpenAPI schemas to validate against.
+    const auto created = kubectl(binary, kc, {u"create"_s, u"--validate=false"_s, u"-f"_s, manifest});
+    RUN_OK(created);
+    QCOMPARE(created.out, u"nodeupgraderollout.upgrade.daemonscope.io/agents created\n"_s);
+
+    // The upgrade controller acts on it: its status appears in the table.
+    QString row;
+    for (int i = 0; i < 60; ++i) {
+        const auto got = kubectl(binary, kc, {u"get"_s, u"nur"_s});
+        RUN_OK(got);
+        const QStringList lines = got.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 2);
+        QCOMPARE(lines[0].split(QRegularExpression(u"\\s{2,}"_s)),
+                 (QStringList{u"NAME"_s, u"TARGET"_s, u"PHASE"_s, u"UP-TO-DATE"_s, u"IN-FLIGHT"_s, u"NODES"_s,
+                              u"AGE"_s}));
+        row = lines[1];
+        if (QRegularExpression(u"^agents\\s+v2\\.0\\.0\\s+Progressing\\s+\\d\\s+1\\s+3\\s+\\d+[smhd]$"_s)
+                .match(row)
+                .hasMatch())
+            break;
+        QTest::qWait(250);
+    }
+    QVERIFY2(row.contains(u"Progressing"_s), qPrintable(row));
+
+    const auto paused = kubectl(
+        binary, kc,
+        {u"patch"_s, u"nur"_s, u"agents"_s, u"--type=merge"_s, u"-p"_s, uR"({"spec":{"paused":true}})"_s});
+    RUN_OK(paused);
+    QCOMPARE(paused.out, u"nodeupgraderollout.upgrade.daemonscope.io/agents patched\n"_s);
+    const auto spec = kubectl(binary, kc,
+                              {u"get"_s, u"nodeupgraderollouts.upgrade.daemonscope.io"_s, u"agents"_s,
+                               u"-o"_s, u"jsonpath={.spec.paused} {.spec.targetVersion}"_s});
+    RUN_OK(spec);
+    QCOMPARE(spec.out, u"true v2.0.0"_s);
+
+    const auto deleted = kubectl(binary, kc, {u"delete"_s, u"nur"_s, u"agents"_s});
+    RUN_OK(deleted);
+    QCOMPARE(deleted.out, u"nodeupgraderollout.upgrade.daemonscope.io \"agents\" deleted\n"_s);
+    const auto none = kubectl(binary, kc, {u"get"_s, u"nur"_s});
+    RUN_OK(none);
+    QCOMPARE(none.err, u"No resources found\n"_s);
 }
 
 void TstServeKubectl::mergePatchStartsARolloutThatStatusFollows()
