@@ -111,7 +111,8 @@ struct NodeInfo
 {
     QString name;
     std::map<QString, QString> labels;
-    QString zone; // topology.kubernetes.io/zone, empty when unlabelled
+    QStringList labelTexts; // the labels as "key=value" ("key" when the value is empty), by key
+    QString zone;           // topology.kubernetes.io/zone, empty when unlabelled
     QString pool; // a pool label (see SnapshotBuilder::poolOf), empty when none
     bool ready = false;
     bool unschedulable = false;

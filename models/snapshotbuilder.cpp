@@ -434,6 +434,9 @@ NodeInfo SnapshotBuilder::nodeInfo(const kube::Node &node)
     info.name = q(node.metadata.name);
     for (const auto &[k, v] : node.metadata.labels)
         info.labels.emplace(q(k), q(v));
+    info.labelTexts.reserve(static_cast<qsizetype>(info.labels.size()));
+    for (const auto &[k, v] : info.labels)
+        info.labelTexts.append(v.isEmpty() ? k : k + QLatin1Char('=') + v);
     auto zone = info.labels.find(QStringLiteral("topology.kubernetes.io/zone"));
     if (zone != info.labels.end())
         info.zone = zone->second;

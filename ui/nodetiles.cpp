@@ -42,26 +42,30 @@ std::vector<models::NodeTile> buildNodeTiles(const models::ClusterSnapshot &snap
         for (const auto &r : *daemonSet.revisions)
             numberOfHash.insert(r.hash, r.number);
     }
-    // Pods by node; a surge leaves two pods on one node for a while.
-    QHash<QString, std::vector<const models::PodInfo *>> podsOfNode;
-    int nodesWithPods = 0;
+    // Pods in node order (a surge leaves two pods on one node for a while), walked alongside
+    // the nodes, which are sorted by name: one sort instead of a container per node.
+    std::vector<const models::PodInfo *> byNode;
     if (daemonSet.pods) {
-        for (const auto &p : *daemonSet.pods) {
-            auto &list = podsOfNode[p.node];
-            if (list.empty())
-                ++nodesWithPods;
-            list.push_back(&p);
-        }
+        byNode.reserve(daemonSet.pods->size());
+        for (const auto &p : *daemonSet.pods)
+            byNode.push_back(&p);
+        std::sort(byNode.begin(), byNode.end(),
+                  [](const models::PodInfo *a, const models::PodInfo *b) { return a->node < b->node; });
     }
-    const bool shortOfPods = daemonSet.counts.desired > nodesWithPods;
+    int nodesWithPods = 0;               // of the nodes that exist
+    std::vector<std::size_t> withoutPod; // tiles decided once nodesWithPods is known
 
     tiles.reserve(snapshot.nodes->size());
+    auto nextPod = byNode.cbegin();
+    std::vector<const models::PodInfo *> pods;
     for (const auto &node : *snapshot.nodes) {
         models::NodeTile tile;
         tile.node = node.name;
         tile.zone = !node.zone.isEmpty() ? node.zone : node.pool;
-        for (const auto &[k, v] : node.labels)
-            tile.labels << (v.isEmpty() ? k : k + QLatin1Char('=') + v);
+        tile.labels = node.labelTexts; // made once per node change by the snapshot builder
+        if (tile.labels.isEmpty())
+            for (const auto &[k, v] : node.labels)
+                tile.labels << (v.isEmpty() ? k : k + QLatin1Char('=') + v);
         tile.nodeReady = node.ready;
         tile.nodeConditions = node.conditions.isEmpty()
                                   ? (node.ready ? QStringLiteral("Ready") : QStringLiteral("NotReady"))
@@ -72,16 +76,18 @@ std::vector<models::NodeTile> buildNodeTiles(const models::ClusterSnapshot &snap
         if (node.unschedulable)
             tile.nodeConditions += QStringLiteral(", SchedulingDisabled");
 
-        const auto it = podsOfNode.constFind(node.name);
-        if (it == podsOfNode.constEnd() || it->empty()) {
-            tile.podState = shortOfPods && matchesNodeSelector(node, *daemonSet.podTemplate)
-                                ? models::NodeTile::PodState::Missing
-                                : models::NodeTile::PodState::NotScheduled;
+        while (nextPod != byNode.cend() && (*nextPod)->node < node.name)
+            ++nextPod; // pods on nodes that are gone
+        pods.clear();
+        for (; nextPod != byNode.cend() && (*nextPod)->node == node.name; ++nextPod)
+            pods.push_back(*nextPod);
+        if (pods.empty()) {
+            withoutPod.push_back(tiles.size());
             tiles.push_back(std::move(tile));
             continue;
         }
+        ++nodesWithPods;
         // The newest pod stands for the node: during a surge that is the incoming revision.
-        const auto &pods = *it;
         const models::PodInfo *pod =
             *std::max_element(pods.begin(), pods.end(), [](const auto *a, const auto *b) {
                 return std::tie(a->created, a->name) < std::tie(b->created, b->name);
@@ -100,6 +106,12 @@ std::vector<models::NodeTile> buildNodeTiles(const models::ClusterSnapshot &snap
         else
             tile.podState = models::NodeTile::PodState::NotReady;
         tiles.push_back(std::move(tile));
+    }
+    const bool shortOfPods = daemonSet.counts.desired > nodesWithPods;
+    for (std::size_t i : withoutPod) {
+        tiles[i].podState = shortOfPods && matchesNodeSelector((*snapshot.nodes)[i], *daemonSet.podTemplate)
+                                ? models::NodeTile::PodState::Missing
+                                : models::NodeTile::PodState::NotScheduled;
     }
     return tiles;
 }

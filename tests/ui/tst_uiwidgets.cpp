@@ -113,6 +113,15 @@ private slots:
         QTest::newRow("a node without a pod is not scheduled when the daemonset has all it wants")
             << QVector{pod(QStringLiteral("p0"), n0, bbb, true)} << 1 << QStringLiteral("node-1")
             << State::NotScheduled << qint64(-1);
+        const QVector<models::PodInfo> spread{pod(QStringLiteral("a"), QStringLiteral("node-2"), bbb, true),
+                                              pod(QStringLiteral("b"), QStringLiteral("node-9"), bbb, true),
+                                              pod(QStringLiteral("c"), n0, aaa, false)};
+        QTest::newRow("pods are matched to their nodes whatever their names (node-2)")
+            << spread << 3 << QStringLiteral("node-2") << State::Ready << qint64(2);
+        QTest::newRow("pods are matched to their nodes whatever their names (node-0)")
+            << spread << 3 << n0 << State::NotReady << qint64(1);
+        QTest::newRow("a pod on a node that is gone leaves the others missing")
+            << spread << 3 << QStringLiteral("node-1") << State::Missing << qint64(-1);
         QTest::newRow("a pod of an unknown revision has no number")
             << QVector{pod(QStringLiteral("p0"), n0, QStringLiteral("zzz"), true)} << 1 << n0 << State::Ready
             << qint64(-1);
