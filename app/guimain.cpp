@@ -106,7 +106,8 @@ int guiMain(int argc, char **argv)
                                 "fields (a JSON object) replaced."),
         QStringLiteral("JSON"));
     parser.addOption(startUpgradeOption);
-    // A live cluster instead of the simulation: `--kubeconfig FILE` and/or `--context NAME`.
+    // A live cluster instead of the simulation: `--kubeconfig FILE` and/or `--context NAME`,
+    // with kubectl's namespace options.
     const QCommandLineOption kubeconfigOption(
         QStringLiteral("kubeconfig"),
         QApplication::translate("app", "Watch the cluster of this kubeconfig file."), QStringLiteral("FILE"));
@@ -114,7 +115,14 @@ int guiMain(int argc, char **argv)
         QStringLiteral("context"),
         QApplication::translate("app", "Watch the cluster of this kubeconfig context."),
         QStringLiteral("NAME"));
-    parser.addOptions({kubeconfigOption, contextOption});
+    const QCommandLineOption namespaceOption(
+        QStringList{QStringLiteral("n"), QStringLiteral("namespace")},
+        QApplication::translate("app", "Live cluster: watch this namespace (default: the context's)."),
+        QStringLiteral("NS"));
+    const QCommandLineOption allNamespacesOption(
+        QStringList{QStringLiteral("A"), QStringLiteral("all-namespaces")},
+        QApplication::translate("app", "Live cluster: watch every namespace."));
+    parser.addOptions({kubeconfigOption, contextOption, namespaceOption, allNamespacesOption});
     parser.process(application);
 
     std::optional<double> speed;
@@ -127,6 +135,15 @@ int guiMain(int argc, char **argv)
             return 2;
         }
         speed = value;
+    }
+    const bool liveNamespace = parser.isSet(namespaceOption) || parser.isSet(allNamespacesOption);
+    if (liveNamespace && !parser.isSet(kubeconfigOption) && !parser.isSet(contextOption)) {
+        fail(QStringLiteral("--namespace and --all-namespaces need --kubeconfig or --context"));
+        return 2;
+    }
+    if (parser.isSet(namespaceOption) && parser.isSet(allNamespacesOption)) {
+        fail(QStringLiteral("--namespace and --all-namespaces exclude each other"));
+        return 2;
     }
     std::optional<gui::DaemonSetPage::Tab> tab;
     const QString tabName =
@@ -177,6 +194,8 @@ int guiMain(int argc, char **argv)
         models::LiveBackendOptions live;
         live.kubeconfig = parser.value(kubeconfigOption);
         live.context = parser.value(contextOption);
+        live.namespace_ = parser.value(namespaceOption);
+        live.allNamespaces = parser.isSet(allNamespacesOption);
         session->settings().setLastKubeconfig(live.kubeconfig);
         window.setBackend(new models::LiveBackend(live));
     } else if (!parser.isSet(scenarioOption) && screenshot.isEmpty()) {
@@ -192,7 +211,7 @@ int guiMain(int argc, char **argv)
     // Selection, tab and screenshot wait for the first snapshot that has DaemonSets in it.
     auto applyOnce = std::make_shared<bool>(false);
     QObject::connect(&window, &gui::MainWindow::snapshotApplied, &window, [&, applyOnce] {
-        if (*applyOnce || window.daemonSetCount() == 0)
+        if (*applyOnce || window.daemonSetCount() == 0 || window.snapshot()->backend.loading)
             return;
         *applyOnce = true;
         if (!select.isEmpty() && !window.selectDaemonSet(select))
