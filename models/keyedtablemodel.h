@@ -45,75 +45,16 @@ protected:
     virtual bool rowEqual(const Row &a, const Row &b) const = 0;
 
     // Keys in `next` must be unique.
-    void applyRows(std::vector<Row> next)
-    {
-        const int columns = columnCount();
-        QHash<QString, int> wanted;
-        for (std::size_t i = 0; i < next.size(); ++i)
-            wanted.insert(rowKey(next[i]), static_cast<int>(i));
-
-        // 1. Remove rows that are gone, bottom-up, in contiguous blocks.
-        for (int i = static_cast<int>(m_rows.size()) - 1; i >= 0;) {
-            if (wanted.contains(rowKey(m_rows[static_cast<std::size_t>(i)]))) {
-                --i;
-                continue;
-            }
-            int first = i;
-            while (first > 0 && !wanted.contains(rowKey(m_rows[static_cast<std::size_t>(first - 1)])))
-                --first;
-            beginRemoveRows({}, first, i);
-            m_rows.erase(m_rows.begin() + first, m_rows.begin() + i + 1);
-            endRemoveRows();
-            i = first - 1;
-        }
-
-        // 2. Walk the new order: keep, move up, or insert (runs of new rows as one block).
-        QSet<QString> present;
-        for (const Row &r : m_rows)
-            present.insert(rowKey(r));
-        for (std::size_t i = 0; i < next.size(); ++i) {
-            const QString key = rowKey(next[i]);
-            const int row = static_cast<int>(i);
-            if (i < m_rows.size() && rowKey(m_rows[i]) == key) {
-                if (!rowEqual(m_rows[i], next[i])) {
-                    m_rows[i] = std::move(next[i]);
-                    Q_EMIT dataChanged(index(row, 0), index(row, columns - 1));
-                }
-                continue;
-            }
-            if (!present.contains(key)) {
-                std::size_t end = i + 1;
-                while (end < next.size() && !present.contains(rowKey(next[end])))
-                    ++end;
-                beginInsertRows({}, row, static_cast<int>(end) - 1);
-                m_rows.insert(m_rows.begin() + row,
-                              std::make_move_iterator(next.begin() + static_cast<std::ptrdiff_t>(i)),
-                              std::make_move_iterator(next.begin() + static_cast<std::ptrdiff_t>(end)));
-                endInsertRows();
-                i = end - 1;
-                continue;
-            }
-            int found = -1;
-            for (std::size_t j = i + 1; j < m_rows.size(); ++j) {
-                if (rowKey(m_rows[j]) == key) {
-                    found = static_cast<int>(j);
-                    break;
-                }
-            }
-            if (found >= 0) {
-                beginMoveRows({}, found, found, {}, row);
-                Row moved = std::move(m_rows[static_cast<std::size_t>(found)]);
-                m_rows.erase(m_rows.begin() + found);
-                m_rows.insert(m_rows.begin() + row, std::move(moved));
-                endMoveRows();
-                if (!rowEqual(m_rows[i], next[i])) {
-                    m_rows[i] = std::move(next[i]);
-                    Q_EMIT dataChanged(index(row, 0), index(row, columns - 1));
-                }
-                continue;
-            }
-        }
-    }
+    //
+    // Cost: every key is computed once per call (derived models may build them by
+    // concatenation); when the keys arrive in the order already shown — the routine case — no
+    // hash is built and only the rows whose content changed are announced, one dataChanged per
+    // contiguous run, so a 5,000-row model with a handful of changed rows costs one pass of
+    // comparisons and a few signals.
+    void applyRows(std::vector<Row> &&next) { apply<true>(next); }
+    // The same from rows the caller keeps (shared snapshot data): only the rows that are new or
+    // changed are copied.
+    void applyRows(const std::vector<Row> &next) { apply<false>(next); }
 
     // Rows whose displayed value depends on the clock (ages): one dataChanged for the column.
     void columnChanged(int column)
@@ -123,6 +64,147 @@ protected:
     }
 
     std::vector<Row> m_rows;
+
+private:
+    // Moves rows out of `next` when Move, else copies them.
+    template <bool Move, typename Rows> void apply(Rows &next)
+    {
+        auto take = [&next](std::size_t i) -> Row {
+            if constexpr (Move)
+                return std::move(next[i]);
+            else
+                return next[i];
+        };
+        std::vector<QString> nextKeys;
+        nextKeys.reserve(next.size());
+        for (const Row &r : next)
+            nextKeys.push_back(rowKey(r));
+        std::vector<QString> keys; // parallel to m_rows while the rows change below
+        keys.reserve(m_rows.size());
+        for (const Row &r : m_rows)
+            keys.push_back(rowKey(r));
+
+        ChangedRuns changed(this);
+        if (keys == nextKeys) {
+            for (std::size_t i = 0; i < next.size(); ++i) {
+                if (!rowEqual(m_rows[i], next[i])) {
+                    m_rows[i] = take(i);
+                    changed.add(static_cast<int>(i));
+                }
+            }
+            return;
+        }
+
+        QHash<QString, int> wanted;
+        wanted.reserve(qsizetype(nextKeys.size()));
+        for (std::size_t i = 0; i < nextKeys.size(); ++i)
+            wanted.insert(nextKeys[i], static_cast<int>(i));
+
+        // 1. Remove rows that are gone, bottom-up, in contiguous blocks.
+        for (int i = static_cast<int>(m_rows.size()) - 1; i >= 0;) {
+            if (wanted.contains(keys[static_cast<std::size_t>(i)])) {
+                --i;
+                continue;
+            }
+            int first = i;
+            while (first > 0 && !wanted.contains(keys[static_cast<std::size_t>(first - 1)]))
+                --first;
+            beginRemoveRows({}, first, i);
+            m_rows.erase(m_rows.begin() + first, m_rows.begin() + i + 1);
+            keys.erase(keys.begin() + first, keys.begin() + i + 1);
+            endRemoveRows();
+            i = first - 1;
+        }
+
+        // 2. Walk the new order: keep, move up, or insert (runs of new rows as one block).
+        QSet<QString> present;
+        present.reserve(qsizetype(keys.size()));
+        for (const QString &k : keys)
+            present.insert(k);
+        for (std::size_t i = 0; i < next.size(); ++i) {
+            const QString &key = nextKeys[i];
+            const int row = static_cast<int>(i);
+            if (i < m_rows.size() && keys[i] == key) {
+                if (!rowEqual(m_rows[i], next[i])) {
+                    m_rows[i] = take(i);
+                    changed.add(row);
+                }
+                continue;
+            }
+            changed.flush(); // row numbers shift below
+            if (!present.contains(key)) {
+                std::size_t end = i + 1;
+                while (end < next.size() && !present.contains(nextKeys[end]))
+                    ++end;
+                const auto from = static_cast<std::ptrdiff_t>(i);
+                const auto to = static_cast<std::ptrdiff_t>(end);
+                beginInsertRows({}, row, static_cast<int>(end) - 1);
+                if constexpr (Move)
+                    m_rows.insert(m_rows.begin() + row, std::make_move_iterator(next.begin() + from),
+                                  std::make_move_iterator(next.begin() + to));
+                else
+                    m_rows.insert(m_rows.begin() + row, next.begin() + from, next.begin() + to);
+                keys.insert(keys.begin() + row, nextKeys.begin() + from, nextKeys.begin() + to);
+                endInsertRows();
+                i = end - 1;
+                continue;
+            }
+            int found = -1;
+            for (std::size_t j = i + 1; j < keys.size(); ++j) {
+                if (keys[j] == key) {
+                    found = static_cast<int>(j);
+                    break;
+                }
+            }
+            if (found >= 0) {
+                beginMoveRows({}, found, found, {}, row);
+                Row moved = std::move(m_rows[static_cast<std::size_t>(found)]);
+                m_rows.erase(m_rows.begin() + found);
+                m_rows.insert(m_rows.begin() + row, std::move(moved));
+                keys.erase(keys.begin() + found);
+                keys.insert(keys.begin() + row, key);
+                endMoveRows();
+                if (!rowEqual(m_rows[i], next[i])) {
+                    m_rows[i] = take(i);
+                    changed.add(row);
+                }
+                continue;
+            }
+        }
+    }
+
+    // Collects changed rows and announces each contiguous run with one dataChanged over all
+    // columns; flushed before rows move and when it goes out of scope.
+    class ChangedRuns
+    {
+    public:
+        explicit ChangedRuns(KeyedTableModel *model) : m_model(model) {}
+        ~ChangedRuns() { flush(); }
+        ChangedRuns(const ChangedRuns &) = delete;
+        ChangedRuns &operator=(const ChangedRuns &) = delete;
+        void add(int row)
+        {
+            if (m_first >= 0 && row == m_last + 1) {
+                m_last = row;
+                return;
+            }
+            flush();
+            m_first = m_last = row;
+        }
+        void flush()
+        {
+            if (m_first < 0)
+                return;
+            const int columns = m_model->columnCount();
+            Q_EMIT m_model->dataChanged(m_model->index(m_first, 0), m_model->index(m_last, columns - 1));
+            m_first = m_last = -1;
+        }
+
+    private:
+        KeyedTableModel *m_model;
+        int m_first = -1;
+        int m_last = -1;
+    };
 };
 
 } // namespace models

@@ -180,7 +180,7 @@ LiveSnapshotBuilder::currentRevisionName(const kube::DaemonSet &ds,
 
 std::shared_ptr<const ClusterSnapshot> LiveSnapshotBuilder::build(const ClockInfo &clock)
 {
-    auto snap = std::make_shared<ClusterSnapshot>();
+    auto snap = ClusterSnapshot::create();
     snap->sequence = ++m_sequence;
     snap->backend = m_backend;
     snap->clock = clock;

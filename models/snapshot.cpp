@@ -1,6 +1,8 @@
 #include "models/snapshot.h"
 
 #include <QCoreApplication>
+#include <QThread>
+#include <QThreadPool>
 
 #include <algorithm>
 
@@ -40,6 +42,17 @@ const NodeInfo *ClusterSnapshot::node(const QString &name) const
     auto it = std::lower_bound(nodes->begin(), nodes->end(), name,
                                [](const NodeInfo &n, const QString &k) { return n.name < k; });
     return it != nodes->end() && it->name == name ? &*it : nullptr;
+}
+
+std::shared_ptr<ClusterSnapshot> ClusterSnapshot::create()
+{
+    return std::shared_ptr<ClusterSnapshot>(new ClusterSnapshot, [](ClusterSnapshot *s) {
+        const QCoreApplication *app = QCoreApplication::instance();
+        if (app && QThread::currentThread() == app->thread())
+            QThreadPool::globalInstance()->start([s] { delete s; });
+        else
+            delete s;
+    });
 }
 
 std::shared_ptr<const ClusterSnapshot> ClusterSnapshot::empty(BackendKind kind)

@@ -113,7 +113,7 @@ struct NodeInfo
     std::map<QString, QString> labels;
     QStringList labelTexts; // the labels as "key=value" ("key" when the value is empty), by key
     QString zone;           // topology.kubernetes.io/zone, empty when unlabelled
-    QString pool; // a pool label (see SnapshotBuilder::poolOf), empty when none
+    QString pool;           // a pool label (see SnapshotBuilder::poolOf), empty when none
     bool ready = false;
     bool unschedulable = false;
     QString conditions;   // non-default conditions, "Ready=False (KubeletNotReady), DiskPressure=True"
@@ -262,6 +262,10 @@ struct ClusterSnapshot
 
     // An empty snapshot with every shared part allocated (a valid "nothing loaded" state).
     static std::shared_ptr<const ClusterSnapshot> empty(BackendKind kind = BackendKind::Embedded);
+    // A new snapshot whose memory is released on a background thread when the last holder
+    // lets go on the application's (GUI) thread: freeing a cluster-sized snapshot — tens of
+    // thousands of strings — would otherwise stall the window. Builders create them this way.
+    static std::shared_ptr<ClusterSnapshot> create();
 };
 
 using SnapshotPtr = std::shared_ptr<const ClusterSnapshot>;

@@ -198,7 +198,7 @@ bool SnapshotBuilder::hasChanges() const
 
 std::shared_ptr<const ClusterSnapshot> SnapshotBuilder::build(const ClockInfo &clock)
 {
-    auto snap = std::make_shared<ClusterSnapshot>();
+    auto snap = ClusterSnapshot::create();
     snap->sequence = ++m_sequence;
     snap->backend = m_backend;
     snap->clock = clock;

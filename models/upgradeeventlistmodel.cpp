@@ -84,7 +84,7 @@ void UpgradeEventListModel::setSnapshot(std::shared_ptr<const ClusterSnapshot> s
 {
     if (!snapshot)
         return;
-    m_snapshot = std::move(snapshot);
+    m_upgrades = snapshot->upgrades;
     refresh(false);
 }
 
@@ -98,14 +98,17 @@ void UpgradeEventListModel::setRollout(const QString &name)
 
 void UpgradeEventListModel::refresh(bool reset)
 {
-    const UpgradeRolloutInfo *info = m_snapshot ? m_snapshot->upgrade(m_rollout) : nullptr;
+    const UpgradeRolloutInfo *info = m_upgrades ? findUpgradeRollout(*m_upgrades, m_rollout) : nullptr;
     const void *events = info ? info->events.get() : nullptr;
     if (reset) {
         beginResetModel();
         m_rows = info && info->events ? *info->events : std::vector<UpgradeEventInfo>();
         endResetModel();
     } else if (events != m_shown) {
-        applyRows(info && info->events ? *info->events : std::vector<UpgradeEventInfo>());
+        if (info && info->events)
+            applyRows(*info->events);
+        else
+            applyRows(std::vector<UpgradeEventInfo>());
     }
     m_shown = events;
 }

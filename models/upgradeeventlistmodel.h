@@ -44,7 +44,10 @@ protected:
 private:
     void refresh(bool reset);
 
-    SnapshotPtr m_snapshot;
+    // Only the upgrade part of the last snapshot is kept, not the whole cluster state: a model
+    // that is fed rarely (a hidden tab) must not pin an old snapshot, and the snapshot's owner
+    // decides on which thread it is freed.
+    std::shared_ptr<const UpgradeRolloutList> m_upgrades;
     QString m_rollout;
     const void *m_shown = nullptr;
 };

@@ -142,7 +142,8 @@ void UpgradeNodeTableModel::setSnapshot(std::shared_ptr<const ClusterSnapshot> s
 {
     if (!snapshot)
         return;
-    m_snapshot = std::move(snapshot);
+    m_upgrades = snapshot->upgrades;
+    m_latestNow = snapshot->clock.now;
     refresh(false);
 }
 
@@ -157,8 +158,8 @@ void UpgradeNodeTableModel::setRollout(const QString &name)
 
 void UpgradeNodeTableModel::refresh(bool reset)
 {
-    const UpgradeRolloutInfo *info = m_snapshot ? m_snapshot->upgrade(m_rollout) : nullptr;
-    const qint64 now = m_snapshot ? m_snapshot->clock.now : 0;
+    const UpgradeRolloutInfo *info = m_upgrades ? findUpgradeRollout(*m_upgrades, m_rollout) : nullptr;
+    const qint64 now = m_latestNow;
     if (reset) {
         beginResetModel();
         m_rows.clear();
@@ -171,7 +172,10 @@ void UpgradeNodeTableModel::refresh(bool reset)
     }
     const void *rows = info ? info->nodes.get() : nullptr;
     if (rows != m_shownRows) {
-        applyRows(info && info->nodes ? *info->nodes : std::vector<UpgradeNodeRow>());
+        if (info && info->nodes)
+            applyRows(*info->nodes); // copies only the rows that changed
+        else
+            applyRows(std::vector<UpgradeNodeRow>());
         m_shownRows = rows;
     }
     if (now != m_now) {

@@ -68,7 +68,11 @@ protected:
 private:
     void refresh(bool reset);
 
-    SnapshotPtr m_snapshot;
+    // Only the upgrade part of the last snapshot is kept, not the whole cluster state: a model
+    // that is fed rarely (a hidden tab) must not pin an old snapshot, and the snapshot's owner
+    // decides on which thread it is freed.
+    std::shared_ptr<const UpgradeRolloutList> m_upgrades;
+    qint64 m_latestNow = 0; // the clock of the last snapshot
     QString m_rollout;
     const void *m_shownRows = nullptr; // the shared vector last applied
     qint64 m_now = 0;

@@ -125,7 +125,7 @@ void UpgradePhaseChartModel::setRollout(const QString &name)
         return;
     m_rollout = name;
     clear();
-    if (const UpgradeRolloutInfo *info = m_snapshot ? m_snapshot->upgrade(m_rollout) : nullptr) {
+    if (const UpgradeRolloutInfo *info = m_upgrades ? findUpgradeRollout(*m_upgrades, m_rollout) : nullptr) {
         if (info->startedAt > 0)
             m_origin = info->startedAt;
         if (info->samples)
@@ -151,8 +151,8 @@ void UpgradePhaseChartModel::setSnapshot(std::shared_ptr<const ClusterSnapshot> 
 {
     if (!snapshot)
         return;
-    m_snapshot = std::move(snapshot);
-    const UpgradeRolloutInfo *info = m_snapshot->upgrade(m_rollout);
+    m_upgrades = snapshot->upgrades;
+    const UpgradeRolloutInfo *info = m_upgrades ? findUpgradeRollout(*m_upgrades, m_rollout) : nullptr;
     if (!info || !info->samples || info->samples.get() == m_samplesSeen)
         return;
     m_samplesSeen = info->samples.get();
@@ -168,41 +168,63 @@ void UpgradePhaseChartModel::setSnapshot(std::shared_ptr<const ClusterSnapshot> 
 
 void UpgradePhaseChartModel::append(const std::vector<UpgradeSample> &samples)
 {
-    std::vector<Row> added;
-    int tailRow = m_rows.empty() ? -1 : static_cast<int>(m_rows.size()) - 1;
-    qint64 tailTime = tailRow >= 0 ? m_rows.back().time : 0;
+    // `work` is the model's last row followed by the rows to add; the row before work[i] is
+    // needed to tell a tail that never moved (it still sits on its change row).
+    const bool hadRows = !m_rows.empty();
+    std::vector<Row> work;
+    if (hadRows)
+        work.push_back(m_rows.back());
+    auto before = [&](std::size_t i) -> const Row * {
+        if (i > 0)
+            return &work[i - 1];
+        return m_rows.size() >= 2 ? &m_rows[m_rows.size() - 2] : nullptr;
+    };
     for (const UpgradeSample &s : samples) {
         if (s.time <= m_lastSampleTime)
             continue;
         m_lastSampleTime = s.time;
         const Row r = rowOf(s);
-        const Row *last = !added.empty() ? &added.back() : (m_rows.empty() ? nullptr : &m_rows.back());
-        if (last && last->sameValues(r)) {
-            // Same values: the tail moves forward.
-            if (!added.empty())
-                added.back().time = r.time;
-            else
-                tailTime = r.time;
+        if (!work.empty() && work.back().sameValues(r)) {
+            work.back().time = r.time; // same values: the tail moves forward
             continue;
         }
-        added.push_back(r); // the change
-        added.push_back(r); // its tail
+        const Row *change = work.empty() ? nullptr : before(work.size() - 1);
+        if (change && change->time == work.back().time && change->sameValues(work.back()))
+            work.back() = r; // the tail never moved, so it adds nothing to the line: reuse it
+        else
+            work.push_back(r); // the change
+        work.push_back(r);     // its tail
     }
-    if (tailRow >= 0 && tailTime != m_rows.back().time) {
-        m_rows.back().time = tailTime;
-        Q_EMIT dataChanged(index(tailRow, TimeColumn), index(tailRow, ElapsedColumn));
+    if (work.empty())
+        return;
+
+    auto account = [this](const Row &r) {
+        int total = 0;
+        for (int b : r.bands)
+            total += b;
+        m_maxValue = std::max({m_maxValue, total, r.budget});
+    };
+    std::size_t firstNew = 0;
+    if (hadRows) {
+        firstNew = 1;
+        Row &last = m_rows.back();
+        if (last.time != work.front().time || !last.sameValues(work.front())) {
+            const bool sameValues = last.sameValues(work.front());
+            last = work.front();
+            account(last);
+            const int row = static_cast<int>(m_rows.size()) - 1;
+            Q_EMIT dataChanged(index(row, sameValues ? int(TimeColumn) : 0),
+                               index(row, sameValues ? int(ElapsedColumn) : ColumnCount - 1));
+        }
     }
-    if (m_origin == 0 && (!added.empty() || !m_rows.empty()))
-        m_origin = m_rows.empty() ? added.front().time : m_rows.front().time;
-    if (!added.empty()) {
+    if (m_origin == 0)
+        m_origin = m_rows.empty() ? work.front().time : m_rows.front().time;
+    if (firstNew < work.size()) {
         const int first = static_cast<int>(m_rows.size());
-        beginInsertRows({}, first, first + static_cast<int>(added.size()) - 1);
-        for (Row &r : added) {
-            int total = 0;
-            for (int b : r.bands)
-                total += b;
-            m_maxValue = std::max({m_maxValue, total, r.budget});
-            m_rows.push_back(r);
+        beginInsertRows({}, first, first + static_cast<int>(work.size() - firstNew) - 1);
+        for (std::size_t i = firstNew; i < work.size(); ++i) {
+            account(work[i]);
+            m_rows.push_back(work[i]);
         }
         endInsertRows();
     }

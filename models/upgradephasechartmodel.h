@@ -9,9 +9,12 @@
 // The snapshot carries only the engine's most recent samples; this model keeps the longer
 // history. Per change of values it appends two rows — the new values and a "tail" row that
 // moves forward (dataChanged on its time columns) while the values stay the same — so the
-// series draw flat segments with a step at each change. At capacity the oldest rows are removed
-// from the front. Routine updates never reset; switching rollouts does, as does time going
-// backwards (another cluster).
+// series draw flat segments with a step at each change. A tail that never moved (the values
+// changed again at the next sample) duplicates its change row and becomes the next change row
+// instead, so a rollout that changes at every controller pass costs one row per pass, not two:
+// the chart's work grows with its points. At capacity the oldest rows are removed from the
+// front. Routine updates never reset; switching rollouts does, as does time going backwards
+// (another cluster).
 
 #include "models/snapshot.h"
 
@@ -102,7 +105,10 @@ private:
 
     int m_capacity = kDefaultCapacity;
     QString m_rollout;
-    SnapshotPtr m_snapshot;
+    // Only the upgrade part of the last snapshot is kept, not the whole cluster state: a model
+    // that is fed rarely (a hidden tab) must not pin an old snapshot, and the snapshot's owner
+    // decides on which thread it is freed.
+    std::shared_ptr<const UpgradeRolloutList> m_upgrades;
     const void *m_samplesSeen = nullptr;
     std::deque<Row> m_rows;
     qint64 m_lastSampleTime = -1;

@@ -80,15 +80,18 @@ const UpgradeNodeRow *UpgradeRolloutInfo::node(const QString &name) const
     return it != nodes->end() && it->name == name ? &*it : nullptr;
 }
 
-const UpgradeRolloutInfo *ClusterSnapshot::upgrade(const QString &name) const
+const UpgradeRolloutInfo *findUpgradeRollout(const UpgradeRolloutList &list, const QString &name)
 {
-    if (!upgrades)
-        return nullptr;
-    for (const auto &u : *upgrades) {
+    for (const auto &u : list) {
         if (u.name == name)
             return &u;
     }
     return nullptr;
+}
+
+const UpgradeRolloutInfo *ClusterSnapshot::upgrade(const QString &name) const
+{
+    return upgrades ? findUpgradeRollout(*upgrades, name) : nullptr;
 }
 
 std::shared_ptr<const UpgradeRolloutList> emptyUpgradeRollouts()

@@ -167,6 +167,9 @@ struct UpgradeNodeWorkload
 using UpgradeRolloutList = std::vector<UpgradeRolloutInfo>;
 using UpgradeInventory = std::vector<UpgradeNodeWorkload>; // by node name
 
+// The rollout called `name` in `list`, null when absent.
+const UpgradeRolloutInfo *findUpgradeRollout(const UpgradeRolloutList &list, const QString &name);
+
 // Shared empty values, so a snapshot's upgrade members are never null.
 std::shared_ptr<const UpgradeRolloutList> emptyUpgradeRollouts();
 std::shared_ptr<const UpgradeInventory> emptyUpgradeInventory();

@@ -6,6 +6,7 @@
 #include "models/upgradephasechartmodel.h"
 #include "models/upgraderolloutlistmodel.h"
 #include "ui/startupgradedialog.h"
+#include "ui/upgradechartmapper.h"
 
 #include <QAreaSeries>
 #include <QChart>
@@ -21,10 +22,10 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <QVXYModelMapper>
 #include <QValueAxis>
 
 #include <cmath>
+#include <utility>
 
 namespace gui {
 
@@ -169,14 +170,11 @@ UpgradePage::UpgradePage(models::ClusterBackend *backend, QWidget *parent)
     m_chart->addAxis(m_y, Qt::AlignLeft);
     m_chart->addAxis(m_ratioAxis, Qt::AlignRight);
 
+    m_chartMapper = new UpgradeChartMapper(m_chartModel, Chart::ElapsedColumn, this);
     QLineSeries *lower = nullptr;
     for (int b = 0; b < Chart::BandCount; ++b) {
         auto *upper = new QLineSeries(m_chart);
-        auto *mapper = new QVXYModelMapper(upper);
-        mapper->setXColumn(Chart::ElapsedColumn);
-        mapper->setYColumn(Chart::FirstTopColumn + b);
-        mapper->setSeries(upper);
-        mapper->setModel(m_chartModel);
+        m_chartMapper->addSeries(upper, Chart::FirstTopColumn + b);
         auto *area = new QAreaSeries(upper, lower);
         area->setName(Chart::bandName(Chart::Band(b)));
         m_chart->addSeries(area);
@@ -201,11 +199,7 @@ UpgradePage::UpgradePage(models::ClusterBackend *backend, QWidget *parent)
         m_chart->addSeries(series);
         series->attachAxis(m_x);
         series->attachAxis(l.ratio ? m_ratioAxis : m_y);
-        auto *mapper = new QVXYModelMapper(series);
-        mapper->setXColumn(Chart::ElapsedColumn);
-        mapper->setYColumn(l.column);
-        mapper->setSeries(series);
-        mapper->setModel(m_chartModel);
+        m_chartMapper->addSeries(series, l.column);
         m_lines << series;
     }
     m_view = new QChartView(m_chart, this);
@@ -241,7 +235,6 @@ UpgradePage::UpgradePage(models::ClusterBackend *backend, QWidget *parent)
     m_nodeTable->setAccessibleName(tr("Nodes of the upgrade"));
     connect(m_nodeTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &UpgradePage::updateNodeButtons);
-    connect(m_nodeModel, &QAbstractItemModel::dataChanged, this, &UpgradePage::updateNodeButtons);
 
     auto *nodePanel = new QWidget(this);
     auto *nodeLayout = new QVBoxLayout(nodePanel);
@@ -279,6 +272,7 @@ UpgradePage::UpgradePage(models::ClusterBackend *backend, QWidget *parent)
     m_tabs = new QTabWidget(this);
     m_tabs->addTab(nodePanel, tr("Nodes"));
     m_tabs->addTab(m_eventTable, tr("Events"));
+    connect(m_tabs, &QTabWidget::currentChanged, this, &UpgradePage::showLatestEvents);
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_view);
@@ -327,14 +321,33 @@ void UpgradePage::setSnapshot(const models::SnapshotPtr &snapshot)
     if (!snapshot)
         return;
     const bool upgradesChanged = !m_snapshot || m_snapshot->upgrades != snapshot->upgrades;
-    m_snapshot = snapshot;
+    m_snapshot = snapshot; // a superseded snapshot is freed off this thread (ClusterSnapshot::create)
     m_chartModel->setSnapshot(snapshot);
     m_nodeModel->setSnapshot(snapshot);
-    m_eventModel->setSnapshot(snapshot);
+    if (eventsShown())
+        m_eventModel->setSnapshot(snapshot);
+    else
+        m_eventsStale = true;
+    m_chartMapper->flush(); // one geometry update per series for all of this snapshot's rows
     if (upgradesChanged) {
+        // The node buttons follow the current node's row, which only changes with the upgrades.
         updateHeader();
         updateNodeButtons();
     }
+}
+
+bool UpgradePage::eventsShown() const
+{
+    return m_tabs->currentWidget() == m_eventTable;
+}
+
+void UpgradePage::showLatestEvents()
+{
+    if (!m_eventsStale || !eventsShown())
+        return;
+    m_eventsStale = false;
+    if (m_snapshot)
+        m_eventModel->setSnapshot(m_snapshot);
 }
 
 void UpgradePage::setRollout(const QString &name)
@@ -345,11 +358,14 @@ void UpgradePage::setRollout(const QString &name)
     m_chartModel->setRollout(name);
     m_nodeModel->setRollout(name);
     m_eventModel->setRollout(name);
+    if (!eventsShown())
+        m_eventsStale = true; // it was reset from the snapshot it last saw
     m_nodeProxy->sort(m_nodeTable->horizontalHeader()->sortIndicatorSection(),
                       m_nodeTable->horizontalHeader()->sortIndicatorOrder());
     updateHeader();
     updateNodeButtons();
     updateAxes();
+    m_chartMapper->flush();
     Q_EMIT rolloutShown(name);
 }
 

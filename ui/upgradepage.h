@@ -38,6 +38,7 @@ class UpgradePhaseChartModel;
 namespace gui {
 
 class StartUpgradeDialog;
+class UpgradeChartMapper;
 
 class UpgradePage : public QWidget
 {
@@ -94,6 +95,8 @@ private:
     void updateNodeButtons();
     void updateAxes();
     void applyTheme();
+    bool eventsShown() const;
+    void showLatestEvents();
 
     models::ClusterBackend *m_backend = nullptr;
     models::SnapshotPtr m_snapshot;
@@ -104,6 +107,10 @@ private:
     models::UpgradePhaseChartModel *m_chartModel = nullptr;
     models::UpgradeEventListModel *m_eventModel = nullptr;
     QSortFilterProxyModel *m_nodeProxy = nullptr;
+    UpgradeChartMapper *m_chartMapper = nullptr;
+    // The events tab is only fed while it is shown; when it comes back it gets the latest
+    // snapshot (the model diffs by key, so nothing is lost in between).
+    bool m_eventsStale = false;
 
     QLabel *m_title = nullptr;
     QLabel *m_phase = nullptr;

@@ -95,6 +95,8 @@ private slots:
     void nodeActionsFollowThePhase_data();
     void nodeActionsFollowThePhase();
     void nodeTableUpdatesByKeyWithoutReset();
+    void nodeTableAnnouncesOnlyTheChangedRows_data();
+    void nodeTableAnnouncesOnlyTheChangedRows();
     void chartBandsStackThePhases();
     void chartAppendsStepRowsAndMovesTheTail();
     void chartTrimsTheOldestRowsAtCapacity();
@@ -160,6 +162,59 @@ void TestUpgradeModels::nodeTableUpdatesByKeyWithoutReset()
              (names({"hold", "skip", "force"})));
 }
 
+void TestUpgradeModels::nodeTableAnnouncesOnlyTheChangedRows_data()
+{
+    QTest::addColumn<QStringList>("next");      // node names of the second snapshot
+    QTest::addColumn<QList<int>>("changed");    // rows of `next` whose content changes
+    QTest::addColumn<QStringList>("announced"); // dataChanged ranges, "first-last"
+    const QStringList all = names({"a", "b", "c", "d", "e", "f", "g", "h"});
+    QTest::newRow("an unchanged snapshot announces nothing") << all << QList<int>{} << names({});
+    QTest::newRow("one changed row is announced alone") << all << QList<int>{3} << names({"3-3"});
+    QTest::newRow("adjacent changed rows are announced together")
+        << all << QList<int>{1, 2, 5} << names({"1-2", "5-5"});
+    QTest::newRow("every row changed is one announcement")
+        << all << QList<int>{0, 1, 2, 3, 4, 5, 6, 7} << names({"0-7"});
+    QTest::newRow("after a removal the changed rows are announced where they now are")
+        << names({"a", "b", "d", "e", "f", "g", "h"}) << QList<int>{2, 3, 6} << names({"2-3", "6-6"});
+}
+
+void TestUpgradeModels::nodeTableAnnouncesOnlyTheChangedRows()
+{
+    QFETCH(QStringList, next);
+    QFETCH(QList<int>, changed);
+    QFETCH(QStringList, announced);
+    auto rows = [](const QStringList &names, const QList<int> &changedRows) {
+        std::vector<UpgradeNodeRow> out;
+        for (int i = 0; i < names.size(); ++i) {
+            UpgradeNodeRow row = nodeRow(names[i].toLatin1().constData(), UpgradeNodePhase::Pending);
+            if (changedRows.contains(i))
+                row.reason = QStringLiteral("waiting for zone-a");
+            out.push_back(row);
+        }
+        return out;
+    };
+    models::UpgradeNodeTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setSnapshot(snapshot(kNow, rows(names({"a", "b", "c", "d", "e", "f", "g", "h"}), {})));
+    model.setRollout(QStringLiteral("r"));
+    QSignalSpy spy(&model, &QAbstractItemModel::dataChanged);
+    model.setSnapshot(snapshot(kNow, rows(next, changed)));
+    QStringList ranges;
+    for (const auto &args : spy) {
+        const auto topLeft = args.at(0).toModelIndex();
+        const auto bottomRight = args.at(1).toModelIndex();
+        QCOMPARE(topLeft.column(), 0);
+        QCOMPARE(bottomRight.column(), model.columnCount() - 1);
+        ranges << QStringLiteral("%1-%2").arg(topLeft.row()).arg(bottomRight.row());
+    }
+    QCOMPARE(ranges, announced);
+    QCOMPARE(model.rowCount(), int(next.size()));
+    for (int i = 0; i < next.size(); ++i) {
+        QCOMPARE(model.rowAt(i)->name, next[i]);
+        QCOMPARE(model.rowAt(i)->reason.isEmpty(), !changed.contains(i));
+    }
+}
+
 void TestUpgradeModels::chartBandsStackThePhases()
 {
     UpgradeSample s = sample(kNow, 5, 1, 3, 2);
@@ -209,6 +264,17 @@ void TestUpgradeModels::chartAppendsStepRowsAndMovesTheTail()
     QCOMPARE(model.row(2)->bands[models::UpgradePhaseChartModel::DrainingBand], 1);
     QCOMPARE(resets.count(), 0);
     QCOMPARE(model.maxValue(), 3);
+    // Changes at consecutive samples: the tail that never moved becomes the next change, so the
+    // line keeps its shape with one row per sample.
+    model.setSnapshot(snapshot(kNow, {}, {sample(kNow + 4000, 1, 2, 0), sample(kNow + 5000, 1, 1, 1)}));
+    QCOMPARE(model.rowCount(), 6);
+    const qint64 times[] = {kNow, kNow + 2000, kNow + 3000, kNow + 4000, kNow + 5000, kNow + 5000};
+    const int draining[] = {0, 0, 1, 2, 1, 1};
+    for (int i = 0; i < model.rowCount(); ++i) {
+        QCOMPARE(model.row(i)->time, times[i]);
+        QCOMPARE(model.row(i)->bands[models::UpgradePhaseChartModel::DrainingBand], draining[i]);
+    }
+    QCOMPARE(resets.count(), 0);
 }
 
 void TestUpgradeModels::chartTrimsTheOldestRowsAtCapacity()

@@ -6,7 +6,9 @@
 
 #include "upgradetesthelpers.h"
 
+#include "models/upgradeeventlistmodel.h"
 #include "models/upgradenodetablemodel.h"
+#include "models/upgradephasechartmodel.h"
 #include "models/upgraderolloutlistmodel.h"
 #include "ui/mainwindow.h"
 #include "ui/startupgradedialog.h"
@@ -15,12 +17,16 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QAreaSeries>
+#include <QChart>
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLineSeries>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTest>
 #include <QTreeView>
@@ -38,6 +44,7 @@ private slots:
     void theStartFormHasTheDesignDefaults_data();
     void theStartFormHasTheDesignDefaults();
     void buttonsDriveTheBackend();
+    void theChartAndTheEventsFollowTheRollout();
     void mainWindowListsTheRolloutAndShowsItsPage();
 };
 
@@ -167,6 +174,57 @@ void TestUpgradePage::buttonsDriveTheBackend()
     QCOMPARE(results.count(), 0);
 }
 
+void TestUpgradePage::theChartAndTheEventsFollowTheRollout()
+{
+    auto backend = makeBackend();
+    QVERIFY(load(*backend));
+    gui::UpgradePage page(backend.get());
+    connect(backend.get(), &models::ClusterBackend::snapshotReady, &page, &gui::UpgradePage::setSnapshot);
+    page.setSnapshot(backend->latest());
+    page.resize(1200, 800);
+    page.show();
+    page.chartModel()->setCapacity(6); // the oldest chart rows are dropped along the way
+    const QString name = QStringLiteral("agents-highmem");
+    QVERIFY(act(*backend, ActionKind::StartUpgrade, [&] { backend->startUpgrade(demoRollout(name)); }));
+    page.setRollout(name);
+    QVERIFY(stepUntil(
+        *backend, name, [](const auto &r) { return r.counts.upgraded >= 2; }, 20 * 60 * 1000));
+    QTRY_VERIFY(page.rolloutInfo() == rollout(*backend, name));
+
+    // Every series has one point per chart row; the top band's line ends at all nine nodes.
+    using Chart = models::UpgradePhaseChartModel;
+    const Chart *chart = page.chartModel();
+    QCOMPARE(chart->rowCount(), 6);
+    const auto series = page.chart()->series();
+    QCOMPARE(series.size(), int(Chart::BandCount) + 3);
+    for (QAbstractSeries *s : series) {
+        auto *area = qobject_cast<QAreaSeries *>(s);
+        auto *xy = area ? area->upperSeries() : qobject_cast<QXYSeries *>(s);
+        QVERIFY(xy);
+        QCOMPARE(xy->count(), chart->rowCount());
+        QCOMPARE(xy->at(0).x(), chart->index(0, Chart::ElapsedColumn).data().toDouble());
+    }
+    auto *top = qobject_cast<QAreaSeries *>(series.at(Chart::BandCount - 1));
+    const int last = chart->rowCount() - 1;
+    QCOMPARE(top->upperSeries()->at(last).x(), chart->index(last, Chart::ElapsedColumn).data().toDouble());
+    QCOMPARE(top->upperSeries()->at(last).y(), 9.0);
+
+    // The events tab catches up when it is shown, and keeps up while it is.
+    const auto *info = page.rolloutInfo();
+    QVERIFY(!info->events->empty());
+    auto *tabs = page.findChild<QTabWidget *>();
+    QVERIFY(tabs);
+    tabs->setCurrentWidget(page.eventTable());
+    QCOMPARE(page.eventModel()->rowCount(), int(info->events->size()));
+    QCOMPARE(page.eventModel()->index(0, models::UpgradeEventListModel::MessageColumn).data().toString(),
+             info->events->front().message);
+    const std::size_t eventsShown = info->events->size(); // `info` goes with the next snapshot
+    QVERIFY(stepUntil(
+        *backend, name, [&](const auto &r) { return r.events->size() > eventsShown; }, 20 * 60 * 1000));
+    QTRY_VERIFY(page.rolloutInfo() == rollout(*backend, name));
+    QCOMPARE(page.eventModel()->rowCount(), int(page.rolloutInfo()->events->size()));
+}
+
 void TestUpgradePage::mainWindowListsTheRolloutAndShowsItsPage()
 {
     models::EmbeddedBackendOptions options;
@@ -180,7 +238,7 @@ void TestUpgradePage::mainWindowListsTheRolloutAndShowsItsPage()
     QTRY_VERIFY_WITH_TIMEOUT(window.daemonSetCount() > 0, 60000);
     QAction *start = window.action(QStringLiteral("startUpgrade"));
     QVERIFY(start);
-    QVERIFY(start->isEnabled());
+    QTRY_VERIFY(start->isEnabled());               // once the loaded cluster is shown
     QVERIFY(window.upgradeExplorer()->isHidden()); // no rollout yet
 
     const QString name = window.upgradePage()->startDefaultUpgrade();
