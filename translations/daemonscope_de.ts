@@ -51,6 +51,14 @@
         <source>Start a node-agent upgrade: the start form&apos;s defaults, with these spec fields (a JSON object) replaced.</source>
         <translation>Ein Upgrade der Node-Agents starten: die Vorgaben des Startformulars, mit diesen Spec-Feldern (ein JSON-Objekt) ersetzt.</translation>
     </message>
+    <message>
+        <source>Live cluster: watch this namespace (default: the context&apos;s).</source>
+        <translation>Live-Cluster: diesen Namespace beobachten (Standard: den des Kontexts).</translation>
+    </message>
+    <message>
+        <source>Live cluster: watch every namespace.</source>
+        <translation>Live-Cluster: alle Namespaces beobachten.</translation>
+    </message>
 </context>
 <context>
     <name>gui::ConnectDialog</name>
@@ -792,6 +800,10 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
     <message>
         <source>Upgrade the node agents a few nodes at a time, with a pre-flight report</source>
         <translation>Die Node-Agents jeweils auf wenigen Nodes aktualisieren, mit Vorabprüfung</translation>
+    </message>
+    <message>
+        <source>Loading scenario…</source>
+        <translation>Szenario wird geladen …</translation>
     </message>
 </context>
 <context>
