@@ -59,8 +59,12 @@ struct Cluster::Impl
     std::unordered_map<std::string, std::string> daemonSetByUid;
     std::unordered_map<std::string, std::string> replicaSetByUid;
     std::map<std::string, std::shared_ptr<const kube::Json>> specCache; // canonical spec -> shared spec
-    std::map<std::string, std::string> eventByAggregateKey;
-    std::map<std::string, std::string> aggregateKeyOfEvent;
+    // Repeated events (same object, type, reason and message) update one Event: the hash of
+    // that text -> the key of the Event recordEvent made for it. Erasing an Event recomputes
+    // the hash from its fields and drops the entry only if it still names that Event.
+    std::unordered_map<std::uint64_t, std::string> eventByAggregate;
+    static std::uint64_t aggregateHash(const std::string &object, const std::string &type,
+                                       const std::string &reason, const std::string &message);
     // Events expire an hour after they were last seen, as with the API server's default
     // event TTL; this bounds memory in long sessions.
     static constexpr kube::Duration kEventTtl = 60 * 60 * 1000;
@@ -70,6 +74,7 @@ struct Cluster::Impl
     // only writes after which a controller's claim (adopt/release) can come out differently.
     std::uint64_t podClaimVersion = 0;
     std::uint64_t podWriteVersion = 0; // bumped by every pod write
+    std::uint64_t nodeVersion = 1;     // bumped by every node write (never 0)
 
     // ---- watch -------------------------------------------------------------------------
     struct Watcher
@@ -105,6 +110,11 @@ struct Cluster::Impl
 
     // ---- typed writes ------------------------------------------------------------------
     const kube::Pod *commitPod(kube::Pod pod, bool isNew);
+    // A MODIFIED write of the stored pod, edited in place (no copy of the pod): for status
+    // writes. The edit may change status fields, nodeName and deletion fields, not the name,
+    // namespace, labels or owner references.
+    void updatePod(std::map<std::string, kube::Pod>::iterator it,
+                   const std::function<void(kube::Pod &)> &edit);
     void erasePod(const std::string &key);
     const kube::Node *commitNode(kube::Node node, bool isNew);
     void eraseNode(const std::string &name);
@@ -147,7 +157,8 @@ struct Cluster::Impl
 private:
     void emit(WatchEvent &ev);
     void indexPod(const kube::Pod &p);
-    void unindexPod(const kube::Pod &p);
+    void unindexPod(const kube::Pod &p, const std::string &node);
+    const kube::Pod *emitPod(const std::string &k, const kube::Pod &slot, bool isNew);
 };
 
 } // namespace engine

@@ -16,14 +16,9 @@ struct DaemonSetController::SyncContext
     std::string key;
     kube::DaemonSet ds;
     kube::LabelSelector selector;
-    std::vector<const kube::Node *> nodes;
-    DaemonPodPredicate predicate;
-    std::vector<ShouldRun> should; // parallel to nodes
     std::string hash;
     std::vector<ControllerRevision> old; // copies: cleanup runs after pod writes
     bool claimed = false;
-    std::uint64_t entriesAt = 0; // m_entries is current while no pod was written since
-    bool entriesValid = false;
     SyncResult result;
 };
 
@@ -35,6 +30,7 @@ void DaemonSetController::onDaemonSet(const WatchEvent &ev)
 {
     const std::string key = ev.key();
     if (ev.type == WatchEvent::Type::Deleted) {
+        m_views.erase(ev.daemonSet->metadata.uid);
         m_c.deliver([this, key] {
             m_expectations.erase(key);
             enqueue(key);
@@ -274,13 +270,162 @@ DaemonSetController::controlledHistories(const kube::DaemonSet &ds, const kube::
     return out;
 }
 
+void DaemonSetController::podsChanged(const std::string &ownerUid, const std::string &node)
+{
+    auto it = m_views.find(ownerUid);
+    // A view built for other nodes is rebuilt in full anyway.
+    if (it == m_views.end() || it->second.nodesAt != m_c.nodeVersion)
+        return;
+    NodeView &v = it->second;
+    if (auto idx = m_nodeIndex.find(node); idx != m_nodeIndex.end()) {
+        if (!v.isDirty[idx->second]) {
+            v.isDirty[idx->second] = 1;
+            v.dirty.push_back(idx->second);
+        }
+        return;
+    }
+    if (v.dirtyMissing.size() > v.entries.size() + 64) {
+        // Many writes for nodes that do not exist without a sync in between: rebuild instead.
+        v.nodesAt = 0;
+        std::vector<std::string>().swap(v.dirtyMissing);
+        return;
+    }
+    v.dirtyMissing.push_back(node);
+}
+
+void DaemonSetController::refreshNodeList()
+{
+    if (m_nodesAt == m_c.nodeVersion)
+        return;
+    m_nodeList.clear();
+    m_nodeIndex.clear();
+    m_nodeList.reserve(m_c.nodes.size());
+    m_nodeIndex.reserve(m_c.nodes.size());
+    for (const auto &[name, node] : m_c.nodes) {
+        m_nodeIndex.emplace(name, m_nodeList.size());
+        m_nodeList.push_back(&node);
+    }
+    m_nodesAt = m_c.nodeVersion;
+}
+
+void DaemonSetController::fillEntry(const kube::DaemonSet &ds, const std::string &node,
+                                    std::vector<const Pod *> &out, bool includeDeletedTerminal) const
+{
+    out.clear();
+    auto owner = m_c.podsByOwnerNode.find(ds.metadata.uid);
+    if (owner == m_c.podsByOwnerNode.end())
+        return;
+    auto n = owner->second.find(node);
+    if (n == owner->second.end())
+        return;
+    for (const auto &[name, pod] : n->second)
+        if (pod->metadata.namespace_ == ds.metadata.namespace_ &&
+            (includeDeletedTerminal || !(pod->isTerminal() && pod->isDeleting())))
+            out.push_back(pod);
+}
+
+namespace {
+
+// podsShouldBeOnNode decides nothing for such an entry: nothing to run and no pods, or one
+// live pod where one may continue to run.
+bool idle(const NodeDaemonPods &e)
+{
+    if (e.pods.empty())
+        return !e.should.shouldRun;
+    return e.should.shouldContinueRunning && e.pods.size() == 1 && !e.pods[0]->isDeleting() &&
+           !e.pods[0]->isTerminal();
+}
+
+} // namespace
+
+void DaemonSetController::refilled(NodeView &v, std::size_t index, const SyncContext &ctx)
+{
+    const NodeDaemonPods &e = v.entries[index];
+    if (idle(e))
+        v.busy.erase(index);
+    else
+        v.busy.insert(index);
+    if (!v.sharesValid)
+        return;
+    if (ctx.ds.minReadySeconds() != 0 || v.sharesHash != ctx.hash ||
+        v.sharesGeneration != ctx.ds.templateGeneration()) {
+        v.sharesValid = false;
+        return;
+    }
+    v.total -= v.shares[index];
+    v.shares[index] = daemonSetStatusShare(e, ctx.hash, v.sharesGeneration, 0, m_c.now);
+    v.total += v.shares[index];
+}
+
+DaemonSetController::NodeView &DaemonSetController::nodeView(SyncContext &ctx)
+{
+    refreshNodeList();
+    NodeView &v = m_views[ctx.ds.metadata.uid];
+    static const Json nullSpec;
+    const Json &tpl = ctx.ds.podTemplate();
+    const Json &spec = tpl.is_object() && tpl.contains("spec") ? tpl["spec"] : nullSpec;
+    if (v.nodesAt == m_c.nodeVersion && v.podSpec == spec) {
+        for (std::size_t i : v.dirty) {
+            v.isDirty[i] = 0;
+            fillEntry(ctx.ds, v.entries[i].node, v.entries[i].pods, false);
+            refilled(v, i, ctx);
+        }
+        v.dirty.clear();
+        for (const auto &node : v.dirtyMissing) {
+            std::vector<const Pod *> pods;
+            fillEntry(ctx.ds, node, pods, false);
+            if (pods.empty())
+                v.missing.erase(node);
+            else
+                v.missing.insert(node);
+        }
+        v.dirtyMissing.clear();
+        return v;
+    }
+    // Full build: nodeShouldRunDaemonPod per node, then the owner index merged in node order.
+    const DaemonPodPredicate predicate = daemonPodPredicate(ctx.ds);
+    v.entries.resize(m_nodeList.size());
+    for (std::size_t i = 0; i < m_nodeList.size(); ++i) {
+        NodeDaemonPods &e = v.entries[i];
+        e.node = m_nodeList[i]->metadata.name;
+        e.should = nodeShouldRunDaemonPod(*m_nodeList[i], predicate);
+        e.nodeExists = true;
+        e.pods.clear();
+    }
+    v.missing.clear();
+    const std::string &ns = ctx.ds.metadata.namespace_;
+    if (auto owner = m_c.podsByOwnerNode.find(ctx.ds.metadata.uid); owner != m_c.podsByOwnerNode.end()) {
+        for (const auto &[node, pods] : owner->second) {
+            auto idx = m_nodeIndex.find(node);
+            for (const auto &[name, pod] : pods) {
+                if (pod->metadata.namespace_ != ns || (pod->isTerminal() && pod->isDeleting()))
+                    continue;
+                if (idx == m_nodeIndex.end()) {
+                    v.missing.insert(node);
+                    break;
+                }
+                v.entries[idx->second].pods.push_back(pod);
+            }
+        }
+    }
+    v.busy.clear();
+    for (std::size_t i = 0; i < v.entries.size(); ++i)
+        if (!idle(v.entries[i]))
+            v.busy.insert(v.busy.end(), i);
+    v.sharesValid = false;
+    v.podSpec = spec;
+    v.nodesAt = m_c.nodeVersion;
+    v.dirty.clear();
+    v.isDirty.assign(v.entries.size(), 0);
+    v.dirtyMissing.clear();
+    return v;
+}
+
 const std::vector<NodeDaemonPods> &DaemonSetController::nodesToDaemonPods(SyncContext &ctx,
                                                                           bool includeDeletedTerminal)
 {
     // Claim once per sync (adoption and release write to the store); later passes read the
-    // owner index directly. The index groups the DaemonSet's pods by node in node order, so a
-    // pass is one merge with the sorted node list, rebuilt in place (no allocation in steady
-    // state) and reused while nothing was written. The result is valid until the next call.
+    // owner index directly. The result is valid until the next call.
     if (!ctx.claimed) {
         // Claims only change after orphan pods appear or labels/owners change.
         auto &claimed = m_claimedAt[ctx.ds.metadata.uid];
@@ -290,51 +435,41 @@ const std::vector<NodeDaemonPods> &DaemonSetController::nodesToDaemonPods(SyncCo
         }
         ctx.claimed = true;
     }
+    const NodeView &view = nodeView(ctx);
+    if (!includeDeletedTerminal && view.missing.empty())
+        return view.entries;
+    // Rare: terminal deleted pods included (history cleanup), or pods targeting nodes that do
+    // not exist (any more), which get entries of their own in node order.
     std::vector<NodeDaemonPods> &entries = includeDeletedTerminal ? m_entriesAll : m_entries;
-    if (!includeDeletedTerminal && ctx.entriesValid && ctx.entriesAt == m_c.podWriteVersion)
-        return entries;
-    const std::string &ns = ctx.ds.metadata.namespace_;
-    entries.resize(ctx.nodes.size());
-    for (std::size_t i = 0; i < ctx.nodes.size(); ++i) {
+    entries.resize(view.entries.size());
+    for (std::size_t i = 0; i < view.entries.size(); ++i) {
         NodeDaemonPods &e = entries[i];
-        e.node = ctx.nodes[i]->metadata.name;
-        e.should = ctx.should[i];
+        e.node = view.entries[i].node;
+        e.should = view.entries[i].should;
         e.nodeExists = true;
-        e.pods.clear();
+        if (includeDeletedTerminal)
+            fillEntry(ctx.ds, e.node, e.pods, true);
+        else
+            e.pods = view.entries[i].pods;
     }
-    auto owner = m_c.podsByOwnerNode.find(ctx.ds.metadata.uid);
-    if (owner != m_c.podsByOwnerNode.end()) {
-        bool missing = false;
-        const std::size_t known = entries.size();
-        std::size_t i = 0;
+    bool missing = false;
+    if (auto owner = m_c.podsByOwnerNode.find(ctx.ds.metadata.uid); owner != m_c.podsByOwnerNode.end()) {
         for (const auto &[node, pods] : owner->second) {
-            while (i < known && entries[i].node < node)
-                ++i;
-            const bool exists = i < known && entries[i].node == node;
-            NodeDaemonPods *target = exists ? &entries[i] : nullptr;
-            for (const auto &[name, pod] : pods) {
-                if (pod->metadata.namespace_ != ns ||
-                    (!includeDeletedTerminal && pod->isTerminal() && pod->isDeleting()))
-                    continue;
-                if (!target) {
-                    // Pods targeting a node that does not exist (any more).
-                    entries.emplace_back();
-                    entries.back().node = node;
-                    entries.back().nodeExists = false;
-                    target = &entries.back();
-                    missing = true;
-                }
-                target->pods.push_back(pod);
-            }
+            if (m_nodeIndex.count(node))
+                continue;
+            NodeDaemonPods e;
+            e.node = node;
+            e.nodeExists = false;
+            fillEntry(ctx.ds, node, e.pods, includeDeletedTerminal);
+            if (e.pods.empty())
+                continue;
+            entries.push_back(std::move(e));
+            missing = true;
         }
-        if (missing)
-            std::sort(entries.begin(), entries.end(),
-                      [](const NodeDaemonPods &a, const NodeDaemonPods &b) { return a.node < b.node; });
     }
-    if (!includeDeletedTerminal) {
-        ctx.entriesAt = m_c.podWriteVersion;
-        ctx.entriesValid = true;
-    }
+    if (missing)
+        std::sort(entries.begin(), entries.end(),
+                  [](const NodeDaemonPods &a, const NodeDaemonPods &b) { return a.node < b.node; });
     return entries;
 }
 
@@ -485,18 +620,22 @@ kube::Result<void> DaemonSetController::manage(SyncContext &ctx)
     const bool surge = allowsSurge(ctx.ds);
     const int mrs = ctx.ds.minReadySeconds();
     std::vector<std::string> needing, toDelete;
-    for (const auto &e : entries) {
+    kube::Duration delay = 0;
+    const NodeDaemonPods *current = nullptr;
+    // Built once: the callback is consulted only for failed pods, of the node being decided.
+    const std::function<bool(const Pod &)> allowed = [&](const Pod &) {
+        kube::Duration d = 0;
+        const bool ok = failedPodAllowed(ctx.ds, current->node, &d);
+        delay = std::max(delay, d);
+        return ok;
+    };
+    auto decide = [&](const NodeDaemonPods &e) {
         if (!e.nodeExists) {
             // getUnscheduledPodsWithoutNode: never-bound pods pinned to a node that is gone.
-            continue;
+            return;
         }
-        kube::Duration delay = 0;
-        auto allowed = [&](const Pod &) {
-            kube::Duration d = 0;
-            const bool ok = failedPodAllowed(ctx.ds, e.node, &d);
-            delay = std::max(delay, d);
-            return ok;
-        };
+        delay = 0;
+        current = &e;
         const PodsOnNodeDecision d = podsShouldBeOnNode(e, ctx.hash, surge, mrs, m_c.now, allowed);
         if (d.backoffRequeue)
             enqueueAfter(ctx.key, delay);
@@ -516,7 +655,16 @@ kube::Result<void> DaemonSetController::manage(SyncContext &ctx)
             needing.push_back(e.node);
         for (const Pod *p : d.toDelete)
             toDelete.push_back(p->metadata.name);
+    };
+    const NodeView &view = m_views[ctx.ds.metadata.uid];
+    if (&entries == &view.entries) {
+        // Every node exists; only the busy entries can yield anything, visited in node order.
+        for (std::size_t i : view.busy)
+            decide(entries[i]);
+        return syncNodes(ctx, toDelete, needing);
     }
+    for (const auto &e : entries)
+        decide(e);
     for (const auto &e : entries) {
         if (e.nodeExists)
             continue;
@@ -643,8 +791,26 @@ kube::Result<void> DaemonSetController::rollingUpdate(SyncContext &ctx)
 void DaemonSetController::updateDaemonSetStatus(SyncContext &ctx, bool updateObservedGen)
 {
     const auto &entries = nodesToDaemonPods(ctx, false);
-    const kube::DaemonSetStatus computed = computeDaemonSetStatus(
-        entries, ctx.hash, ctx.ds.templateGeneration(), ctx.ds.minReadySeconds(), m_c.now);
+    const auto generation = ctx.ds.templateGeneration();
+    NodeView &view = m_views[ctx.ds.metadata.uid];
+    kube::DaemonSetStatus computed;
+    if (&entries == &view.entries && ctx.ds.minReadySeconds() == 0) {
+        // The counters are sums of per-node shares: kept up to date as entries are refilled.
+        if (!view.sharesValid || view.sharesHash != ctx.hash || view.sharesGeneration != generation) {
+            view.shares.resize(entries.size());
+            view.total = {};
+            for (std::size_t i = 0; i < entries.size(); ++i) {
+                view.shares[i] = daemonSetStatusShare(entries[i], ctx.hash, generation, 0, m_c.now);
+                view.total += view.shares[i];
+            }
+            view.sharesValid = true;
+            view.sharesHash = ctx.hash;
+            view.sharesGeneration = generation;
+        }
+        computed = daemonSetStatusOf(view.total);
+    } else {
+        computed = computeDaemonSetStatus(entries, ctx.hash, generation, ctx.ds.minReadySeconds(), m_c.now);
+    }
     auto it = m_c.daemonSets.find(ctx.key);
     if (it != m_c.daemonSets.end() && !statusUnchanged(it->second, computed)) {
         kube::DaemonSet updated = it->second;
@@ -696,14 +862,6 @@ SyncResult DaemonSetController::sync(const std::string &key)
     }
     if (ctx.ds.metadata.deletionTimestamp)
         return ctx.result;
-
-    ctx.predicate = daemonPodPredicate(ctx.ds);
-    ctx.nodes.reserve(m_c.nodes.size());
-    ctx.should.reserve(m_c.nodes.size());
-    for (const auto &[name, node] : m_c.nodes) {
-        ctx.nodes.push_back(&node);
-        ctx.should.push_back(nodeShouldRunDaemonPod(node, ctx.predicate));
-    }
 
     auto hash = constructHistory(ctx);
     if (!hash)

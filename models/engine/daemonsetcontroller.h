@@ -29,6 +29,7 @@
 
 #include <map>
 #include <set>
+#include <unordered_map>
 
 namespace engine {
 
@@ -47,6 +48,10 @@ public:
     void onPod(const WatchEvent &ev);
     void onNode(const WatchEvent &ev);
     void onRevision(const WatchEvent &ev);
+
+    // Called by the store whenever the pods a controller owns on a node may have changed
+    // (added, removed, or written): keeps the per-DaemonSet node -> pods view current.
+    void podsChanged(const std::string &ownerUid, const std::string &node);
 
     void enqueue(const std::string &key);
     void enqueueAfter(const std::string &key, kube::Duration delay);
@@ -103,6 +108,41 @@ private:
     std::map<std::string, std::uint64_t> m_claimedAt; // DS uid -> podClaimVersion + 1 of its last claim
     std::vector<NodeDaemonPods> m_entries;            // reused between passes and syncs
     std::vector<NodeDaemonPods> m_entriesAll;         // the same, terminal deleted pods included
+
+    // The node list in name order and each node's position in it, for m_c.nodeVersion.
+    std::uint64_t m_nodesAt = 0;
+    std::vector<const kube::Node *> m_nodeList;
+    std::unordered_map<std::string, std::size_t> m_nodeIndex;
+    void refreshNodeList();
+
+    // Per DaemonSet (by UID): nodesToDaemonPods' result for every existing node, kept between
+    // syncs. Built in full when the nodes or the template's pod spec (which decides
+    // nodeShouldRunDaemonPod) changed; otherwise only the nodes named by podsChanged since
+    // the last pass are refilled, so a sync does not re-merge every node's pods.
+    struct NodeView
+    {
+        std::uint64_t nodesAt = 0; // m_c.nodeVersion of the layout; 0: none
+        kube::Json podSpec;        // the template spec the `should` values are for
+        std::vector<NodeDaemonPods> entries;
+        std::vector<std::size_t> dirty;        // entries whose pods changed since the last pass
+        std::vector<char> isDirty;             // parallel to entries
+        std::vector<std::string> dirtyMissing; // the same for nodes that do not exist
+        std::set<std::string> missing;         // nodes that do not exist but still have pods
+        // Entries podsShouldBeOnNode may act on (the others hold nothing to create or delete).
+        std::set<std::size_t> busy;
+        // Each entry's status share and their sum, for (sharesHash, sharesGeneration) and
+        // minReadySeconds 0 (availability then does not depend on the time).
+        std::vector<StatusShare> shares;
+        StatusShare total;
+        bool sharesValid = false;
+        std::string sharesHash;
+        std::optional<std::int64_t> sharesGeneration;
+    };
+    std::unordered_map<std::string, NodeView> m_views;
+    NodeView &nodeView(SyncContext &ctx);
+    void refilled(NodeView &v, std::size_t index, const SyncContext &ctx);
+    void fillEntry(const kube::DaemonSet &ds, const std::string &node, std::vector<const kube::Pod *> &out,
+                   bool includeDeletedTerminal) const;
 };
 
 } // namespace engine

@@ -506,34 +506,76 @@ RollingUpdatePlan rollingUpdate(const std::vector<NodeDaemonPods> &entries, cons
 
 // ---- status ------------------------------------------------------------------------------
 
+StatusShare &StatusShare::operator+=(const StatusShare &o)
+{
+    desired += o.desired;
+    current += o.current;
+    misscheduled += o.misscheduled;
+    ready += o.ready;
+    available += o.available;
+    updated += o.updated;
+    return *this;
+}
+
+StatusShare &StatusShare::operator-=(const StatusShare &o)
+{
+    desired -= o.desired;
+    current -= o.current;
+    misscheduled -= o.misscheduled;
+    ready -= o.ready;
+    available -= o.available;
+    updated -= o.updated;
+    return *this;
+}
+
+StatusShare daemonSetStatusShare(const NodeDaemonPods &e, const std::string &hash,
+                                 std::optional<std::int64_t> generation, int minReadySeconds,
+                                 kube::Timestamp now)
+{
+    StatusShare s;
+    if (!e.nodeExists)
+        return s;
+    const bool scheduled = !e.pods.empty();
+    if (e.should.shouldRun) {
+        s.desired = 1;
+        if (!scheduled)
+            return s;
+        s.current = 1;
+        const Pod *first = *std::min_element(e.pods.begin(), e.pods.end(), podOlder);
+        if (first->ready) {
+            s.ready = 1;
+            if (first->isAvailable(minReadySeconds, now))
+                s.available = 1;
+        }
+        if (isPodUpdated(*first, hash, generation))
+            s.updated = 1;
+    } else if (scheduled) {
+        s.misscheduled = 1;
+    }
+    return s;
+}
+
+kube::DaemonSetStatus daemonSetStatusOf(const StatusShare &t)
+{
+    kube::DaemonSetStatus s;
+    s.desiredNumberScheduled = t.desired;
+    s.currentNumberScheduled = t.current;
+    s.numberMisscheduled = t.misscheduled;
+    s.numberReady = t.ready;
+    s.numberAvailable = t.available;
+    s.updatedNumberScheduled = t.updated;
+    s.numberUnavailable = t.desired - t.available;
+    return s;
+}
+
 kube::DaemonSetStatus computeDaemonSetStatus(const std::vector<NodeDaemonPods> &entries,
                                              const std::string &hash, std::optional<std::int64_t> generation,
                                              int minReadySeconds, kube::Timestamp now)
 {
-    kube::DaemonSetStatus s;
-    for (const auto &e : entries) {
-        if (!e.nodeExists)
-            continue;
-        const bool scheduled = !e.pods.empty();
-        if (e.should.shouldRun) {
-            ++s.desiredNumberScheduled;
-            if (!scheduled)
-                continue;
-            ++s.currentNumberScheduled;
-            const Pod *first = *std::min_element(e.pods.begin(), e.pods.end(), podOlder);
-            if (first->ready) {
-                ++s.numberReady;
-                if (first->isAvailable(minReadySeconds, now))
-                    ++s.numberAvailable;
-            }
-            if (isPodUpdated(*first, hash, generation))
-                ++s.updatedNumberScheduled;
-        } else if (scheduled) {
-            ++s.numberMisscheduled;
-        }
-    }
-    s.numberUnavailable = s.desiredNumberScheduled - s.numberAvailable;
-    return s;
+    StatusShare total;
+    for (const auto &e : entries)
+        total += daemonSetStatusShare(e, hash, generation, minReadySeconds, now);
+    return daemonSetStatusOf(total);
 }
 
 bool statusUnchanged(const kube::DaemonSet &ds, const kube::DaemonSetStatus &c)

@@ -153,6 +153,25 @@ RollingUpdatePlan rollingUpdate(const std::vector<NodeDaemonPods> &entries, cons
 
 // ---- status ------------------------------------------------------------------------------
 
+// One node's share of updateDaemonSetStatus's counters; the status is their sum.
+struct StatusShare
+{
+    int desired = 0;
+    int current = 0;
+    int misscheduled = 0;
+    int ready = 0;
+    int available = 0;
+    int updated = 0;
+    bool operator==(const StatusShare &) const = default;
+    StatusShare &operator+=(const StatusShare &o);
+    StatusShare &operator-=(const StatusShare &o);
+};
+StatusShare daemonSetStatusShare(const NodeDaemonPods &entry, const std::string &hash,
+                                 std::optional<std::int64_t> generation, int minReadySeconds,
+                                 kube::Timestamp now);
+// The status counters of a sum of shares (numberUnavailable = desired - available).
+kube::DaemonSetStatus daemonSetStatusOf(const StatusShare &total);
+
 // updateDaemonSetStatus's counters (collisionCount, observedGeneration, conditions untouched).
 kube::DaemonSetStatus computeDaemonSetStatus(const std::vector<NodeDaemonPods> &entries,
                                              const std::string &hash, std::optional<std::int64_t> generation,

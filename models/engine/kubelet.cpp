@@ -70,10 +70,12 @@ void Kubelet::at(kube::Timestamp t, const Pod &pod, std::function<void(Pod &)> f
         auto st = m_state.find(uid);
         if (st == m_state.end() || st->second.epoch != epoch)
             return;
-        Pod copy = it->second;
-        fn(copy);
-        if (commit)
-            m_c.commitPod(std::move(copy), false);
+        if (commit) {
+            m_c.updatePod(it, fn); // status only: edited in place
+        } else {
+            Pod copy = it->second;
+            fn(copy);
+        }
     });
 }
 

@@ -823,6 +823,14 @@ ScenarioRunResult ScenarioRunner::run(const ScenarioRunOptions &options)
         options.onClusterCreated(cluster);
     auto &result = state.result;
 
+    // Without a trace file the step lines are never written, and the emitted events are only
+    // kept for `expect.events`: at cluster scale both would cost more than the cluster itself.
+    const bool tracing = !options.tracePath.empty();
+    const bool keepEvents =
+        options.checkExpects &&
+        std::any_of(m_scenario.steps.begin(), m_scenario.steps.end(), [](const ScenarioStep &st) {
+            return !st.expect.eventsContain.empty() || !st.expect.eventsNotContain.empty();
+        });
     auto finishRecord = [&](OJson &record) {
         OJson events = OJson::array();
         // Rollout events are recorded by the cluster like every other kind's, in emission order;
@@ -830,11 +838,23 @@ ScenarioRunResult ScenarioRunner::run(const ScenarioRunOptions &options)
         std::vector<EmittedEvent> emitted = cluster.takeEvents();
         if (state.upgrade)
             (void)state.upgrade->takeRolloutEvents();
-        for (const auto &e : emitted) {
-            events.push_back(eventJson(e));
-            state.events.push_back(e);
-        }
+        if (tracing)
+            for (const auto &e : emitted)
+                events.push_back(eventJson(e));
+        if (keepEvents)
+            state.events.insert(state.events.end(), std::make_move_iterator(emitted.begin()),
+                                std::make_move_iterator(emitted.end()));
+        emitted = {};
         const auto activity = cluster.takeActivity();
+        if (!tracing) {
+            if (!record.contains("sync") && !activity.empty()) {
+                const auto creates = std::count_if(activity.begin(), activity.end(), [](const Activity &a) {
+                    return a.op == Activity::Op::Create;
+                });
+                state.lastSync = {static_cast<int>(creates), static_cast<int>(activity.size() - creates)};
+            }
+            return;
+        }
         if (!record.contains("sync") && !activity.empty()) {
             OJson creates = OJson::array();
             OJson deletes = OJson::array();

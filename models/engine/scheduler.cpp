@@ -114,10 +114,8 @@ void Scheduler::pass()
         const std::string node = pickNode(it->second);
         if (node.empty())
             continue;
-        Pod bound = it->second;
-        bound.nodeName = node;
         m_pending.erase(key);
-        m_c.commitPod(std::move(bound), false);
+        m_c.updatePod(it, [&node](Pod &p) { p.nodeName = node; });
     }
 }
 

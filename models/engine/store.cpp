@@ -83,16 +83,18 @@ void Cluster::Impl::indexPod(const Pod &p)
     if (const auto *ref = p.metadata.controllerRef()) {
         podsByOwner[ref->uid][p.metadata.name] = &p;
         podsByOwnerNode[ref->uid][p.node()][p.metadata.name] = &p;
+        dsController->podsChanged(ref->uid, p.node());
     } else
         orphanPods[p.metadata.namespace_][p.metadata.name] = &p;
     if (!p.node().empty())
         podsByNode[p.node()][k] = &p;
 }
 
-void Cluster::Impl::unindexPod(const Pod &p)
+void Cluster::Impl::unindexPod(const Pod &p, const std::string &node)
 {
     const std::string k = key(p.metadata.namespace_, p.metadata.name);
     if (const auto *ref = p.metadata.controllerRef()) {
+        dsController->podsChanged(ref->uid, node);
         auto it = podsByOwner.find(ref->uid);
         if (it != podsByOwner.end()) {
             it->second.erase(p.metadata.name);
@@ -101,7 +103,7 @@ void Cluster::Impl::unindexPod(const Pod &p)
         }
         auto on = podsByOwnerNode.find(ref->uid);
         if (on != podsByOwnerNode.end()) {
-            auto n = on->second.find(p.node());
+            auto n = on->second.find(node);
             if (n != on->second.end()) {
                 n->second.erase(p.metadata.name);
                 if (n->second.empty())
@@ -118,8 +120,8 @@ void Cluster::Impl::unindexPod(const Pod &p)
                 orphanPods.erase(it);
         }
     }
-    if (!p.node().empty()) {
-        auto it = podsByNode.find(p.node());
+    if (!node.empty()) {
+        auto it = podsByNode.find(node);
         if (it != podsByNode.end()) {
             it->second.erase(k);
             if (it->second.empty())
@@ -210,16 +212,35 @@ template <typename T> WatchEvent makeEvent(WatchEvent::Type type, Kind kind, con
 
 // ---- typed writes ------------------------------------------------------------------------
 
+namespace {
+
+// The pod's place in the indexes: a write that keeps it leaves the indexes as they are (the
+// stored pod keeps its address).
+bool sameIndexKeys(const Pod &a, const Pod &b)
+{
+    const kube::OwnerReference *ra = a.metadata.controllerRef();
+    const kube::OwnerReference *rb = b.metadata.controllerRef();
+    if ((ra == nullptr) != (rb == nullptr) || (ra && ra->uid != rb->uid))
+        return false;
+    return a.metadata.name == b.metadata.name && a.metadata.namespace_ == b.metadata.namespace_ &&
+           a.node() == b.node();
+}
+
+} // namespace
+
 const Pod *Cluster::Impl::commitPod(Pod pod, bool isNew)
 {
     const std::string k = key(pod.metadata.namespace_, pod.metadata.name);
+    auto it = pods.find(k);
+    bool reindex = true;
     if (!isNew) {
-        auto it = pods.find(k);
         if (it != pods.end()) {
             const auto &old = it->second.metadata;
             if (old.labels != pod.metadata.labels || old.ownerReferences != pod.metadata.ownerReferences)
                 ++podClaimVersion;
-            unindexPod(it->second);
+            reindex = !sameIndexKeys(it->second, pod);
+            if (reindex)
+                unindexPod(it->second, it->second.node());
         } else {
             isNew = true;
         }
@@ -228,11 +249,43 @@ const Pod *Cluster::Impl::commitPod(Pod pod, bool isNew)
         ++podClaimVersion;
     ++podWriteVersion;
     pod.metadata.resourceVersion = nextResourceVersion();
-    Pod &slot = pods[k] = std::move(pod);
-    indexPod(slot);
+    if (it == pods.end())
+        it = pods.emplace_hint(pods.lower_bound(k), k, std::move(pod));
+    else
+        it->second = std::move(pod);
+    Pod &slot = it->second;
+    if (reindex)
+        indexPod(slot);
+    else if (const auto *ref = slot.metadata.controllerRef())
+        dsController->podsChanged(ref->uid, slot.node());
+    return emitPod(k, slot, isNew);
+}
+
+void Cluster::Impl::updatePod(std::map<std::string, Pod>::iterator it, const std::function<void(Pod &)> &edit)
+{
+    Pod &slot = it->second;
+    const std::string oldNode = slot.node();
+    edit(slot);
+    if (slot.node() != oldNode) {
+        unindexPod(slot, oldNode);
+        indexPod(slot);
+    } else if (const auto *ref = slot.metadata.controllerRef()) {
+        dsController->podsChanged(ref->uid, oldNode);
+    }
+    ++podWriteVersion;
+    slot.metadata.resourceVersion = nextResourceVersion();
+    WatchEvent ev = makeEvent(WatchEvent::Type::Modified, Kind::Pod, slot, rv);
+    emit(ev);
+}
+
+const Pod *Cluster::Impl::emitPod(const std::string &k, const Pod &slot, bool isNew)
+{
+    const std::uint64_t version = podWriteVersion;
     WatchEvent ev =
         makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified, Kind::Pod, slot, rv);
     emit(ev);
+    if (version == podWriteVersion)
+        return &slot; // no pod was written (or erased) by a watcher
     auto it = pods.find(k);
     return it == pods.end() ? nullptr : &it->second;
 }
@@ -242,7 +295,7 @@ void Cluster::Impl::erasePod(const std::string &k)
     auto it = pods.find(k);
     if (it == pods.end())
         return;
-    unindexPod(it->second);
+    unindexPod(it->second, it->second.node());
     ++podWriteVersion;
     Pod gone = std::move(it->second);
     pods.erase(it);
@@ -263,6 +316,7 @@ const kube::Node *Cluster::Impl::commitNode(kube::Node node, bool isNew)
             readinessChanged = it->second.isReady() != node.isReady();
     }
     node.metadata.resourceVersion = nextResourceVersion();
+    ++nodeVersion;
     kube::Node &slot = nodes[k] = std::move(node);
     WatchEvent ev =
         makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified, Kind::Node, slot, rv);
@@ -280,6 +334,7 @@ void Cluster::Impl::eraseNode(const std::string &name)
         return;
     kube::Node gone = std::move(it->second);
     nodes.erase(it);
+    ++nodeVersion;
     faults.erase(name);
     gone.metadata.resourceVersion = nextResourceVersion();
     WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, Kind::Node, gone, rv);
@@ -404,9 +459,14 @@ void Cluster::Impl::eraseEvent(const std::string &k)
         return;
     kube::Event gone = std::move(it->second);
     events.erase(it);
-    if (auto a = aggregateKeyOfEvent.find(k); a != aggregateKeyOfEvent.end()) {
-        eventByAggregateKey.erase(a->second);
-        aggregateKeyOfEvent.erase(a);
+    {
+        std::string object = gone.involvedObject.kind;
+        for (auto &c : object)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        object += "/" + key(gone.involvedObject.namespace_, gone.involvedObject.name);
+        const auto a = eventByAggregate.find(aggregateHash(object, gone.type, gone.reason, gone.message));
+        if (a != eventByAggregate.end() && a->second == k)
+            eventByAggregate.erase(a);
     }
     gone.metadata.resourceVersion = nextResourceVersion();
     WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, Kind::Event, gone, rv);
@@ -498,13 +558,34 @@ kube::Result<void> Cluster::Impl::deletePod(const std::string &ns, const std::st
     }
     if (pod.isDeleting())
         return {};
-    Pod copy = pod;
-    std::int64_t seconds =
-        grace.value_or(copy.spec ? copy.spec->value("terminationGracePeriodSeconds", 30) : 30);
-    copy.metadata.deletionGracePeriodSeconds = seconds;
-    copy.metadata.deletionTimestamp = now + seconds * 1000;
-    commitPod(std::move(copy), false);
+    const std::int64_t seconds =
+        grace.value_or(pod.spec ? pod.spec->value("terminationGracePeriodSeconds", 30) : 30);
+    updatePod(it, [&](Pod &p) {
+        p.metadata.deletionGracePeriodSeconds = seconds;
+        p.metadata.deletionTimestamp = now + seconds * 1000;
+    });
     return {};
+}
+
+std::uint64_t Cluster::Impl::aggregateHash(const std::string &object, const std::string &type,
+                                           const std::string &reason, const std::string &message)
+{
+    // FNV-1a 64 over "object\ntype\nreason\nmessage".
+    std::uint64_t h = 14695981039346656037ULL;
+    auto add = [&h](const std::string &text) {
+        for (unsigned char c : text) {
+            h ^= c;
+            h *= 1099511628211ULL;
+        }
+    };
+    add(object);
+    add("\n");
+    add(type);
+    add("\n");
+    add(reason);
+    add("\n");
+    add(message);
+    return h;
 }
 
 void Cluster::Impl::recordEvent(const std::string &type, const std::string &reason,
@@ -518,8 +599,8 @@ void Cluster::Impl::recordEvent(const std::string &type, const std::string &reas
     emitted.push_back({now, object, type, reason, message});
     expireEvents();
 
-    const std::string aggregate = object + "\n" + type + "\n" + reason + "\n" + message;
-    if (auto it = eventByAggregateKey.find(aggregate); it != eventByAggregateKey.end()) {
+    const std::uint64_t aggregate = aggregateHash(object, type, reason, message);
+    if (auto it = eventByAggregate.find(aggregate); it != eventByAggregate.end()) {
         if (auto ev = events.find(it->second); ev != events.end()) {
             kube::Event e = ev->second;
             ++e.count;
@@ -548,8 +629,7 @@ void Cluster::Impl::recordEvent(const std::string &type, const std::string &reas
                                                   : "daemonscope";
     ensureNamespace(eventNs);
     const std::string eventKey = key(eventNs, e.metadata.name);
-    eventByAggregateKey[aggregate] = eventKey;
-    aggregateKeyOfEvent[eventKey] = aggregate;
+    eventByAggregate[aggregate] = eventKey;
     eventExpiry.emplace_back(now, eventKey);
     commitEvent(std::move(e), true);
 }

@@ -24,7 +24,11 @@ struct Pod
 
     // The node the pod runs on or is pinned to.
     const std::string &node() const { return nodeName.empty() ? targetNode : nodeName; }
-    bool isTerminal() const { return phase == "Succeeded" || phase == "Failed"; }
+    bool isTerminal() const
+    {
+        // Lengths first: this runs for every pod of every node in each controller pass.
+        return (phase.size() == 9 && phase == "Succeeded") || (phase.size() == 6 && phase == "Failed");
+    }
     bool isDeleting() const { return metadata.deletionTimestamp.has_value(); }
     // IsPodAvailable: Ready, and Ready for at least minReadySeconds at `now`.
     bool isAvailable(int minReadySeconds, Timestamp now) const;

@@ -115,6 +115,8 @@ private slots:
     void nodeShouldRun();
     void constructHistorySplitsByBytes();
     void dedupKeepsHighestLaterOnTies();
+    void statusSharesAddUp_data();
+    void statusSharesAddUp();
     void cleanupHistory_data();
     void cleanupHistory();
     void statusCountsFirstPodOfNode();
@@ -456,6 +458,48 @@ void TestDaemonSetLogic::statusCountsFirstPodOfNode()
     QCOMPARE(s.numberAvailable, 2);
     QCOMPARE(s.updatedNumberScheduled, 1);
     QCOMPARE(s.numberUnavailable, 1);
+}
+
+void TestDaemonSetLogic::statusSharesAddUp_data()
+{
+    QTest::addColumn<QString>("before"); // one layout string per node, space-separated
+    QTest::addColumn<int>("changed");    // index of the node whose pods change
+    QTest::addColumn<QString>("after");
+    QTest::newRow("a node's old pod is replaced by a new one")
+        << QStringLiteral("O O N -") << 1 << QStringLiteral("N");
+    QTest::newRow("a desired node gets its first pod") << QStringLiteral("N - n") << 1 << QStringLiteral("n");
+    QTest::newRow("a surging node loses its old pod")
+        << QStringLiteral("On N !O") << 0 << QStringLiteral("N");
+    QTest::newRow("a node that should not run the pod empties")
+        << QStringLiteral("N !O D") << 1 << QStringLiteral("!");
+}
+
+void TestDaemonSetLogic::statusSharesAddUp()
+{
+    QFETCH(QString, before);
+    QFETCH(int, changed);
+    QFETCH(QString, after);
+    // The status is the sum of the nodes' shares, so a controller can replace one node's share
+    // when that node's pods change instead of recounting every node.
+    const QStringList nodes = before.split(QLatin1Char(' '));
+    Layout l = layout(nodes);
+    std::vector<StatusShare> shares;
+    StatusShare total;
+    for (const auto &e : l.entries) {
+        shares.push_back(daemonSetStatusShare(e, "new", std::nullopt, 0, kNow));
+        total += shares.back();
+    }
+    QCOMPARE(daemonSetStatusOf(total), computeDaemonSetStatus(l.entries, "new", std::nullopt, 0, kNow));
+
+    QStringList next = nodes;
+    next[changed] = after;
+    Layout m = layout(next);
+    const auto i = static_cast<std::size_t>(changed);
+    total -= shares[i];
+    total += daemonSetStatusShare(m.entries[i], "new", std::nullopt, 0, kNow);
+    const kube::DaemonSetStatus expected = computeDaemonSetStatus(m.entries, "new", std::nullopt, 0, kNow);
+    QCOMPARE(daemonSetStatusOf(total), expected);
+    QVERIFY(!(daemonSetStatusOf(total) == computeDaemonSetStatus(l.entries, "new", std::nullopt, 0, kNow)));
 }
 
 void TestDaemonSetLogic::typicalRevisionData()
