@@ -68,6 +68,10 @@ struct Cluster::Impl
     // Events expire an hour after they were last seen, as with the API server's default
     // event TTL; this bounds memory in long sessions.
     static constexpr kube::Duration kEventTtl = 60 * 60 * 1000;
+    // At most this many Events are kept: a rollout over thousands of nodes records an Event
+    // per pod, and holding an hour of them would cost more memory than the pods themselves.
+    // Beyond it the oldest recorded Events are deleted first (watchers see DELETED).
+    static constexpr std::size_t kMaxEvents = 10000;
     std::deque<std::pair<kube::Timestamp, std::string>> eventExpiry;
     std::uint64_t eventCounter = 0;
     // Bumped when a pod appears without a controller or a pod's labels or owners change: the

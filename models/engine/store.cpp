@@ -632,6 +632,13 @@ void Cluster::Impl::recordEvent(const std::string &type, const std::string &reas
     eventByAggregate[aggregate] = eventKey;
     eventExpiry.emplace_back(now, eventKey);
     commitEvent(std::move(e), true);
+    // Bounded store: past kMaxEvents the oldest recorded Events go before their hour is up.
+    while (events.size() > kMaxEvents && !eventExpiry.empty()) {
+        const std::string oldest = eventExpiry.front().second;
+        eventExpiry.pop_front();
+        if (oldest != eventKey)
+            eraseEvent(oldest);
+    }
 }
 
 // ---- clock -------------------------------------------------------------------------------

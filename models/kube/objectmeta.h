@@ -45,7 +45,7 @@ struct ObjectMeta
     StringMap annotations;
     std::vector<OwnerReference> ownerReferences;
     std::vector<std::string> finalizers;
-    Json extra = Json::object(); // unknown metadata fields (managedFields, ...), kept verbatim
+    Json extra; // unknown metadata fields (managedFields, ...), kept verbatim; null when none
 
     const OwnerReference *controllerRef() const;
     std::string label(const std::string &key) const;
