@@ -20,7 +20,8 @@ enum class Kind {
     NodeUpgradeRollout
 };
 
-// The built-in kinds (what `daemonscope serve` serves); NodeUpgradeRollout is not among them.
+// The built-in kinds; `daemonscope serve` serves these and NodeUpgradeRollout
+// (server::ResourcePath::servedKinds).
 inline constexpr Kind kAllKinds[] = {Kind::Namespace,          Kind::Node,       Kind::Pod,  Kind::DaemonSet,
                                      Kind::ControllerRevision, Kind::ReplicaSet, Kind::Event};
 
