@@ -97,7 +97,7 @@ void LiveSnapshotBuilder::podChanged(const std::string &dsKey, const kube::Pod &
             it->second.erase(pod.metadata.name);
         m_podOwner.erase(pod.metadata.key());
     } else {
-        m_pods[dsKey][pod.metadata.name] = SnapshotBuilder::podInfo(pod);
+        m_pods[dsKey][pod.metadata.name] = SnapshotBuilder::podInfo(pod, m_strings);
         m_podOwner[pod.metadata.key()] = dsKey;
     }
     m_tracker.observePod(pod, dsKey, created, now);

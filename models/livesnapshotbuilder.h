@@ -15,6 +15,7 @@
 
 #include "models/rollouttracker.h"
 #include "models/snapshot.h"
+#include "models/stringpool.h"
 
 #include "models/kube/daemonset.h"
 #include "models/kube/event.h"
@@ -64,6 +65,7 @@ private:
 
     std::map<std::string, kube::DaemonSet> m_daemonSets;                                // key -> DS
     std::map<std::string, std::map<std::string, kube::ControllerRevision>> m_revisions; // dsKey -> name -> CR
+    StringPool m_strings;
     std::map<std::string, std::map<std::string, PodInfo>> m_pods; // dsKey -> pod -> info
     std::map<std::string, std::string> m_podOwner;                // "ns/pod" -> dsKey
     std::map<std::string, NodeInfo> m_nodes;

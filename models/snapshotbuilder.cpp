@@ -90,7 +90,7 @@ void SnapshotBuilder::loadAll()
         const std::string ds = ownerDaemonSet(p->metadata);
         if (ds.empty())
             continue;
-        m_pods[ds][p->metadata.name] = podInfo(*p);
+        m_pods[ds][p->metadata.name] = podInfo(*p, m_strings);
         m_podOwner[p->metadata.key()] = ds;
     }
     for (const kube::Node *n : m_cluster.nodes())
@@ -123,7 +123,7 @@ void SnapshotBuilder::onWatch(const engine::WatchEvent &event)
                 it->second.erase(p.metadata.name);
             m_podOwner.erase(p.metadata.key());
         } else {
-            m_pods[ds][p.metadata.name] = podInfo(p);
+            m_pods[ds][p.metadata.name] = podInfo(p, m_strings);
             m_podOwner[p.metadata.key()] = ds;
         }
         m_tracker.observePod(p, ds, event.type == Type::Added, m_cluster.now());
@@ -458,16 +458,16 @@ NodeInfo SnapshotBuilder::nodeInfo(const kube::Node &node)
     return info;
 }
 
-PodInfo SnapshotBuilder::podInfo(const kube::Pod &pod)
+PodInfo SnapshotBuilder::podInfo(const kube::Pod &pod, StringPool &pool)
 {
     PodInfo info;
     info.name = q(pod.metadata.name);
-    info.node = q(pod.node());
-    info.hash = q(pod.metadata.label(kube::kRevisionHashLabel));
+    info.node = pool(pod.node());
+    info.hash = pool(pod.metadata.label(kube::kRevisionHashLabel));
     info.ready = pod.ready;
     info.deleting = pod.isDeleting();
-    info.phase = q(pod.phase);
-    info.waitingReason = q(pod.waitingReason);
+    info.phase = pool(pod.phase);
+    info.waitingReason = pool(pod.waitingReason);
     info.restarts = pod.restartCount;
     info.created = pod.metadata.creationTimestamp.value_or(0);
     info.readySince = pod.ready ? pod.readyTransitionTime.value_or(0) : 0;

@@ -12,6 +12,7 @@
 
 #include "models/rollouttracker.h"
 #include "models/snapshot.h"
+#include "models/stringpool.h"
 #include "models/upgradesnapshotbuilder.h"
 
 #include <QString>
@@ -62,7 +63,8 @@ public:
     // The node pool from well-known labels (pool, node-pool, cloud provider pool labels).
     static QString poolOf(const std::map<QString, QString> &labels);
     static NodeInfo nodeInfo(const kube::Node &node);
-    static PodInfo podInfo(const kube::Pod &pod);
+    // Repeating values (node, hash, phase, waiting reason) come from `pool`, shared.
+    static PodInfo podInfo(const kube::Pod &pod, StringPool &pool);
     // A DaemonSet's identity, spec and status fields (everything but pods, revisions, badge and
     // record); the pod template is shared with previous when unchanged. Live and embedded alike.
     static DaemonSetInfo daemonSetSpecInfo(const kube::DaemonSet &ds, const DaemonSetInfo *previous);
@@ -83,6 +85,7 @@ private:
     std::shared_ptr<const ClusterSnapshot> m_previous;
     quint64 m_sequence = 0;
 
+    StringPool m_strings;
     std::map<std::string, std::map<std::string, PodInfo>> m_pods; // dsKey -> pod name -> pod
     std::map<std::string, std::string> m_podOwner;                // "ns/pod" -> dsKey
     std::map<std::string, NodeInfo> m_nodes;

@@ -27,8 +27,8 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
-#include <QStatusBar>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -534,10 +534,15 @@ private slots:
             for (const char *name : {"rollback", "pauseRollout", "resumeRollout", "runClock", "startUpgrade"})
                 actionsWaited &= !m_window->action(QLatin1String(name))->isEnabled();
         });
+        // The empty cluster's snapshot is taken first, so the load's first instant is shown.
+        QTRY_VERIFY(m_window->snapshot() != nullptr);
         m_window->openScenario(scenarioPath());
-        QVERIFY(waitFor([this] { return m_window->snapshot() && !m_window->snapshot()->backend.loading &&
-                                        m_window->daemonSetCount() == 2; },
-                        30000));
+        QVERIFY(waitFor(
+            [this] {
+                return m_window->snapshot() && !m_window->snapshot()->backend.loading &&
+                       m_window->daemonSetCount() == 2;
+            },
+            30000));
         SELECT(kAgent);
         QVERIFY2(loadingApplied > 0, "no snapshot of the loading scenario reached the window");
         QVERIFY(saidLoading);
