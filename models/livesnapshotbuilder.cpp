@@ -244,63 +244,19 @@ DaemonSetInfo LiveSnapshotBuilder::buildDaemonSet(const kube::DaemonSet &ds, con
     const std::string key = ds.metadata.key();
     DaemonSetInfo info = SnapshotBuilder::daemonSetSpecInfo(ds, previous);
 
-    auto pods = std::make_shared<std::vector<PodInfo>>();
-    std::map<QString, int> perHash;
-    if (auto it = m_pods.find(key); it != m_pods.end()) {
-        pods->reserve(it->second.size());
-        for (const auto &[podName, p] : it->second) {
-            pods->push_back(p);
-            if (!p.deleting)
-                ++perHash[p.hash];
-        }
-    }
-
     static const std::map<std::string, kube::ControllerRevision> noRevisions;
     auto revIt = m_revisions.find(key);
     const auto &crs = revIt == m_revisions.end() ? noRevisions : revIt->second;
-    const std::string currentName = currentRevisionName(ds, crs);
-    auto revisions = std::make_shared<std::vector<RevisionInfo>>();
-    std::map<std::string, std::int64_t> numberByHash;
+    std::vector<const kube::ControllerRevision *> owned;
     for (const auto &[name, cr] : crs) {
         const auto *ref = cr.metadata.controllerRef();
-        if (!ref || ref->uid != ds.metadata.uid)
-            continue; // kubectl ignores revisions without this DaemonSet as controller
-        RevisionInfo r;
-        r.name = q(cr.metadata.name);
-        r.hash = q(cr.metadata.label(kube::kRevisionHashLabel));
-        r.number = cr.revision;
-        r.created = cr.metadata.creationTimestamp.value_or(0);
-        r.changeCause = q(cr.metadata.annotation(kube::kChangeCauseAnnotation));
-        auto &cached = m_revisionTemplates[cr.metadata.key()];
-        if (!cached.second || cached.first != cr.data)
-            cached = {cr.data,
-                      std::make_shared<const kube::Json>(SnapshotBuilder::revisionTemplate(cr.data))};
-        r.podTemplate = cached.second;
-        r.imageSummary = SnapshotBuilder::imageSummary(*r.podTemplate);
-        r.podCount = perHash.count(r.hash) ? perHash[r.hash] : 0;
-        r.current = cr.metadata.name == currentName;
-        if (r.current) {
-            info.currentRevisionName = r.name;
-            info.currentRevisionHash = r.hash;
-            info.currentRevisionNumber = r.number;
-        }
-        numberByHash[r.hash.toStdString()] = r.number;
-        revisions->push_back(std::move(r));
+        if (ref && ref->uid == ds.metadata.uid)
+            owned.push_back(&cr); // kubectl ignores revisions without this DaemonSet as controller
     }
-    std::sort(revisions->begin(), revisions->end(), [](const RevisionInfo &a, const RevisionInfo &b) {
-        return a.number != b.number ? a.number < b.number : a.name < b.name;
-    });
-
-    qint64 oldest = 0;
-    for (const auto &p : *pods) {
-        if (p.hash == info.currentRevisionHash && !p.ready && !p.deleting &&
-            (oldest == 0 || p.created < oldest))
-            oldest = p.created;
-    }
-    m_oldestNotReady[key] = oldest;
-
-    info.revisions = std::move(revisions);
-    info.pods = std::move(pods);
+    const auto pods = m_pods.find(key);
+    const auto numberByHash = SnapshotBuilder::fillPodsAndRevisions(
+        info, pods == m_pods.end() ? nullptr : &pods->second, owned, currentRevisionName(ds, crs),
+        m_revisionTemplates, m_oldestNotReady[key]);
     m_tracker.reconcile(key, info.currentRevisionHash.toStdString(), info.currentRevisionNumber,
                         numberByHash);
     return info;

@@ -15,6 +15,7 @@
 
 #include "models/rollouttracker.h"
 #include "models/snapshot.h"
+#include "models/snapshotbuilder.h"
 #include "models/stringpool.h"
 
 #include "models/kube/daemonset.h"
@@ -70,7 +71,7 @@ private:
     std::map<std::string, std::string> m_podOwner;                // "ns/pod" -> dsKey
     std::map<std::string, NodeInfo> m_nodes;
     std::map<std::string, EventInfo> m_events;
-    std::map<std::string, std::pair<std::string, std::shared_ptr<const kube::Json>>> m_revisionTemplates;
+    SnapshotBuilder::RevisionTemplateCache m_revisionTemplates;
     std::map<std::string, qint64> m_oldestNotReady;
 
     std::set<std::string> m_dirtyDaemonSets;

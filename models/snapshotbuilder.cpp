@@ -312,34 +312,49 @@ DaemonSetInfo SnapshotBuilder::buildDaemonSet(const std::string &ns, const std::
     const std::string key = ds.metadata.key();
     DaemonSetInfo info = daemonSetSpecInfo(ds, previous);
 
+    const auto pods = m_pods.find(key);
+    const auto numberByHash = fillPodsAndRevisions(
+        info, pods == m_pods.end() ? nullptr : &pods->second, m_cluster.controllerRevisionsOf(ns, name),
+        m_cluster.currentRevisionName(ns, name), m_revisionTemplates, m_oldestNotReady[key]);
+    m_tracker.reconcile(key, info.currentRevisionHash.toStdString(), info.currentRevisionNumber,
+                        numberByHash);
+    return info;
+}
+
+std::map<std::string, std::int64_t>
+SnapshotBuilder::fillPodsAndRevisions(DaemonSetInfo &info, const std::map<std::string, PodInfo> *podsByName,
+                                      const std::vector<const kube::ControllerRevision *> &revisionList,
+                                      const std::string &currentName, RevisionTemplateCache &templates,
+                                      qint64 &oldestNotReady)
+{
     // Pods, and how many are on each revision.
     auto pods = std::make_shared<std::vector<PodInfo>>();
     std::map<QString, int> perHash;
-    if (auto it = m_pods.find(key); it != m_pods.end()) {
-        pods->reserve(it->second.size());
-        for (const auto &[podName, p] : it->second) {
+    if (podsByName) {
+        pods->reserve(podsByName->size());
+        for (const auto &[podName, p] : *podsByName) {
             pods->push_back(p);
             if (!p.deleting)
                 ++perHash[p.hash];
         }
     }
 
-    const std::string currentName = m_cluster.currentRevisionName(ns, name);
     auto revisions = std::make_shared<std::vector<RevisionInfo>>();
     std::map<std::string, std::int64_t> numberByHash;
-    for (const kube::ControllerRevision *cr : m_cluster.controllerRevisionsOf(ns, name)) {
+    for (const kube::ControllerRevision *cr : revisionList) {
         RevisionInfo r;
         r.name = q(cr->metadata.name);
         r.hash = q(cr->metadata.label(kube::kRevisionHashLabel));
         r.number = cr->revision;
         r.created = cr->metadata.creationTimestamp.value_or(0);
         r.changeCause = q(cr->metadata.annotation(kube::kChangeCauseAnnotation));
-        auto &cached = m_revisionTemplates[ns + "/" + cr->metadata.name];
+        auto &cached = templates[cr->metadata.key()];
         if (!cached.second || cached.first != cr->data)
             cached = {cr->data, std::make_shared<const kube::Json>(revisionTemplate(cr->data))};
         r.podTemplate = cached.second;
         r.imageSummary = imageSummary(*r.podTemplate);
-        r.podCount = perHash.count(r.hash) ? perHash[r.hash] : 0;
+        const auto count = perHash.find(r.hash);
+        r.podCount = count == perHash.end() ? 0 : count->second;
         r.current = cr->metadata.name == currentName;
         if (r.current) {
             info.currentRevisionName = r.name;
@@ -353,19 +368,15 @@ DaemonSetInfo SnapshotBuilder::buildDaemonSet(const std::string &ns, const std::
         return a.number != b.number ? a.number < b.number : a.name < b.name;
     });
 
-    qint64 oldest = 0;
+    oldestNotReady = 0;
     for (const auto &p : *pods) {
         if (p.hash == info.currentRevisionHash && !p.ready && !p.deleting &&
-            (oldest == 0 || p.created < oldest))
-            oldest = p.created;
+            (oldestNotReady == 0 || p.created < oldestNotReady))
+            oldestNotReady = p.created;
     }
-    m_oldestNotReady[key] = oldest;
-
     info.revisions = std::move(revisions);
     info.pods = std::move(pods);
-    m_tracker.reconcile(key, info.currentRevisionHash.toStdString(), info.currentRevisionNumber,
-                        numberByHash);
-    return info;
+    return numberByHash;
 }
 
 std::pair<RolloutBadge, QString> SnapshotBuilder::computeBadge(const DaemonSetInfo &ds,

@@ -70,6 +70,18 @@ public:
     static DaemonSetInfo daemonSetSpecInfo(const kube::DaemonSet &ds, const DaemonSetInfo *previous);
     // The revision's pod template from ControllerRevision.data (null json when unreadable).
     static kube::Json revisionTemplate(const std::string &data);
+    // Revision key ("ns/name") -> (data, parsed template): a template is parsed once per data.
+    using RevisionTemplateCache =
+        std::map<std::string, std::pair<std::string, std::shared_ptr<const kube::Json>>>;
+    // The pods and revisions part of a DaemonSetInfo, live and embedded alike: pods from
+    // `podsByName` (null: none), the DaemonSet's own `revisions` with `currentName` marked
+    // current, templates through `templates`. Sets `oldestNotReady` (see computeBadge) and
+    // returns the revision number of each hash, for RolloutTracker::reconcile.
+    static std::map<std::string, std::int64_t>
+    fillPodsAndRevisions(DaemonSetInfo &info, const std::map<std::string, PodInfo> *podsByName,
+                         const std::vector<const kube::ControllerRevision *> &revisions,
+                         const std::string &currentName, RevisionTemplateCache &templates,
+                         qint64 &oldestNotReady);
 
 private:
     void onWatch(const engine::WatchEvent &event);
@@ -90,8 +102,7 @@ private:
     std::map<std::string, std::string> m_podOwner;                // "ns/pod" -> dsKey
     std::map<std::string, NodeInfo> m_nodes;
     std::map<std::string, EventInfo> m_events;
-    std::map<std::string, std::pair<std::string, std::shared_ptr<const kube::Json>>>
-        m_revisionTemplates;                        // name -> (data, template)
+    RevisionTemplateCache m_revisionTemplates;
     std::map<std::string, qint64> m_oldestNotReady; // dsKey -> creation time (see computeBadge)
     std::map<std::string, std::string> m_faults;    // node -> fault kind as last published
 

@@ -1,5 +1,7 @@
 #include "ui/chartaxis.h"
 
+#include <QChart>
+#include <QLegend>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -27,6 +29,25 @@ void setAxis(QValueAxis *axis, double min, double max, double interval)
         axis->setRange(min, max);
         axis->setTickInterval(interval);
     }
+}
+
+QChart *makeTimeChart()
+{
+    auto *chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    return chart;
+}
+
+QValueAxis *makeCountAxis(QChart *chart, const QString &title)
+{
+    auto *axis = new QValueAxis(chart);
+    axis->setLabelFormat(QStringLiteral("%d"));
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(0);
+    axis->setTitleText(title);
+    return axis;
 }
 
 } // namespace gui

@@ -262,8 +262,9 @@ void DaemonSetPage::refreshNodes()
         return;
     m_nodesDirty = false;
     const qint64 now = m_snapshot->backend.kind == models::BackendKind::Embedded ? m_snapshot->clock.now : 0;
-    const TileInputs inputs{ds->key,         m_snapshot->nodes.get(),    ds->pods.get(),
-                            ds->revisions.get(), ds->currentRevisionNumber, ds->counts};
+    const TileInputs inputs{
+        ds->key,   m_snapshot->nodes.get(), ds->pods.get(), ds->revisions.get(), ds->currentRevisionNumber,
+        ds->counts};
     if (inputs == m_tileInputs) {
         m_nodes->setReferenceTime(now);
         return;

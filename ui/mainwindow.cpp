@@ -2,10 +2,11 @@
 
 #include "models/daemonsetlistmodel.h"
 #include "models/daemonsetselection.h"
-#include "models/embeddedbackend.h"
 #include "models/diff/renderers.h"
+#include "models/embeddedbackend.h"
 #include "models/historyexport.h"
 #include "models/kube/timeutil.h"
+#include "ui/connectdialog.h"
 #include "ui/difftab.h"
 #include "ui/diffview.h"
 #include "ui/exportjob.h"
@@ -17,7 +18,6 @@
 #include "ui/upgradeexplorer.h"
 #include "ui/upgradepage.h"
 #include "ui/upgradestatusindicator.h"
-#include "ui/connectdialog.h"
 
 #include "models/revisiontimelinemodel.h"
 
@@ -408,7 +408,8 @@ void MainWindow::createActions()
     connect(m_injectFault, &QAction::triggered, this, &MainWindow::injectFaultDialog);
     m_startUpgrade = make(QStringLiteral("startUpgrade"), tr("Start Node &Upgrade…"),
                           QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_U));
-    m_startUpgrade->setStatusTip(tr("Upgrade the node agents a few nodes at a time, with a pre-flight report"));
+    m_startUpgrade->setStatusTip(
+        tr("Upgrade the node agents a few nodes at a time, with a pre-flight report"));
     connect(m_startUpgrade, &QAction::triggered, this, [this] {
         showUpgrade(m_upgradePage->rollout());
         m_upgradePage->showStartDialog(false);

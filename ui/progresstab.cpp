@@ -97,21 +97,9 @@ ProgressTab::ProgressTab(QWidget *parent) : QWidget(parent), m_model(new Rollout
     m_eta->setObjectName(QStringLiteral("progressEta"));
     m_eta->setAccessibleName(tr("Estimated time left"));
 
-    m_chart = new QChart;
-    m_chart->setAnimationOptions(QChart::NoAnimation);
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
-    m_chart->setMargins(QMargins(4, 4, 4, 4));
-
-    m_x = new QValueAxis(m_chart);
-    m_x->setLabelFormat(QStringLiteral("%d"));
-    m_x->setTickType(QValueAxis::TicksDynamic);
-    m_x->setTickAnchor(0);
-    m_x->setTitleText(tr("Seconds since rollout start"));
-    m_y = new QValueAxis(m_chart);
-    m_y->setLabelFormat(QStringLiteral("%d"));
-    m_y->setTickType(QValueAxis::TicksDynamic);
-    m_y->setTickAnchor(0);
-    m_y->setTitleText(tr("Pods"));
+    m_chart = makeTimeChart();
+    m_x = makeCountAxis(m_chart, tr("Seconds since rollout start"));
+    m_y = makeCountAxis(m_chart, tr("Pods"));
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
 

@@ -148,20 +148,9 @@ UpgradePage::UpgradePage(models::ClusterBackend *backend, QWidget *parent)
     m_details->setTextFormat(Qt::PlainText);
 
     // ---- chart ----
-    m_chart = new QChart;
-    m_chart->setAnimationOptions(QChart::NoAnimation);
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
-    m_chart->setMargins(QMargins(4, 4, 4, 4));
-    m_x = new QValueAxis(m_chart);
-    m_x->setLabelFormat(QStringLiteral("%d"));
-    m_x->setTickType(QValueAxis::TicksDynamic);
-    m_x->setTickAnchor(0);
-    m_x->setTitleText(tr("Seconds since the rollout started"));
-    m_y = new QValueAxis(m_chart);
-    m_y->setLabelFormat(QStringLiteral("%d"));
-    m_y->setTickType(QValueAxis::TicksDynamic);
-    m_y->setTickAnchor(0);
-    m_y->setTitleText(tr("Nodes"));
+    m_chart = makeTimeChart();
+    m_x = makeCountAxis(m_chart, tr("Seconds since the rollout started"));
+    m_y = makeCountAxis(m_chart, tr("Nodes"));
     m_ratioAxis = new QValueAxis(m_chart);
     m_ratioAxis->setRange(0, 100);
     m_ratioAxis->setLabelFormat(QStringLiteral("%d %%"));

@@ -646,8 +646,7 @@ int runChild(int argc, char **argv, const QString &scenarioPath, double seconds,
         << " ms from process start, " << QString::number(loadedDataPaintSinceShowMs, 'f', 0)
         << " ms from show\n";
     out << "peak RSS at first data paint: " << rssAtData << " MiB; when loaded: " << rssAtLoaded
-        << " MiB; at the end: " << peakRssMiB()
-        << " MiB (current " << currentRssMiB() << " MiB)\n\n";
+        << " MiB; at the end: " << peakRssMiB() << " MiB (current " << currentRssMiB() << " MiB)\n\n";
 
     out << QStringLiteral("%1  %2  %3  %4  %5  %6  %7  %8\n")
                .arg(QStringLiteral("phase"), -22)
