@@ -158,7 +158,7 @@ void TstServeKubectl::initTestCase()
     if (binary.isEmpty() || !QFileInfo(binary).isExecutable())
         QSKIP("DAEMONSCOPE_BINARY does not name the daemonscope executable");
     if (kubectls().isEmpty())
-        QSKIP("no kubectl on PATH");
+        QSKIP("KUBECTL NOT FOUND: no kubectl on PATH, so the kubectl comparisons did not run (kubectl is not a Debian package; the README says where it comes from)");
     QDir(m_dir.path()).mkdir(QStringLiteral("home"));
 }
 
