@@ -2,7 +2,10 @@
 // simulating the resulting cluster in real time x --speed behind a Kubernetes-compatible API
 // that kubectl can use. Listens on loopback only. With --tls it serves HTTPS with a generated
 // CA and requires a generated bearer token; both go into the kubeconfig written with
-// --kubeconfig-out (atomically, mode 0600). Runs until SIGINT or SIGTERM.
+// --kubeconfig-out (atomically, mode 0600) and are kept in the state folder (--state-dir), so
+// a restarted server is trusted by the kubeconfigs written for it before. resourceVersions
+// count from the wall clock (microseconds since the epoch), so they never go back across
+// restarts. Runs until SIGINT or SIGTERM.
 //
 // Exit codes: 0 stopped by a signal; 1 the server could not start; 2 bad arguments or an
 // invalid scenario.
@@ -12,13 +15,16 @@
 #include "models/engine/scenariorunner.h"
 #include "models/server/apiserver.h"
 #include "models/server/kubeconfigwriter.h"
+#include "models/server/servestate.h"
 #include "models/server/tlsmaterial.h"
 
 #include <QCommandLineParser>
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
+#include <QStandardPaths>
 
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <pthread.h>
@@ -39,7 +45,7 @@ int usageError(const QString &message)
     std::fprintf(
         stderr,
         "error: %s\nUsage: daemonscope serve [--scenario FILE] [--listen 127.0.0.1:PORT] [--speed X] "
-        "[--kubeconfig-out FILE] [--tls]\n",
+        "[--kubeconfig-out FILE] [--tls] [--state-dir DIR]\n",
         message.toUtf8().constData());
     return 2;
 }
@@ -77,6 +83,13 @@ bool writeKubeconfig(const QString &path, const std::string &text, QString &erro
     return true;
 }
 
+// Spelled out like the history database's folder, so every way of starting the app finds it.
+QString defaultStateDir()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
+           QStringLiteral("/Daemonscope/serve");
+}
+
 } // namespace
 
 int cmdServe(const QStringList &arguments)
@@ -100,7 +113,14 @@ int cmdServe(const QStringList &arguments)
     const QCommandLineOption tlsOption(
         QStringLiteral("tls"),
         QStringLiteral("Serve HTTPS with a generated CA and require a generated token."));
-    parser.addOptions({scenarioOption, listenOption, speedOption, kubeconfigOption, tlsOption});
+    const QCommandLineOption stateOption(
+        QStringLiteral("state-dir"),
+        QStringLiteral("With --tls: keep the CA, the server certificate and key and the token in DIR "
+                       "(folder 0700, files 0600) and reuse them when the server is started again, so "
+                       "kubeconfigs written earlier stay valid (default: %1).")
+            .arg(defaultStateDir()),
+        QStringLiteral("DIR"));
+    parser.addOptions({scenarioOption, listenOption, speedOption, kubeconfigOption, tlsOption, stateOption});
     QStringList args = arguments;
     if (args.size() >= 2)
         args.removeAt(1);
@@ -149,13 +169,24 @@ int cmdServe(const QStringList &arguments)
     options.port = port;
     options.speed = speed;
     options.tls = parser.isSet(tlsOption);
+    // Every server life starts above every earlier one (unless the clock went back by more than
+    // the writes of the earlier life took), so a client never sees a resourceVersion go back.
+    options.resourceVersionFloor =
+        static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(
+                                       std::chrono::system_clock::now().time_since_epoch())
+                                       .count());
+    QString stateDir;
     if (options.tls) {
-        auto token = server::TlsMaterial::randomToken();
-        if (!token) {
-            std::fprintf(stderr, "error: %s\n", token.error().message.c_str());
+        stateDir = parser.isSet(stateOption) ? parser.value(stateOption) : defaultStateDir();
+        if (stateDir.isEmpty())
+            return usageError(QStringLiteral("--state-dir: expected a folder"));
+        auto state = server::ServeState::open(QFile::encodeName(stateDir).toStdString());
+        if (!state) {
+            std::fprintf(stderr, "error: %s\n", state.error().message.c_str());
             return 1;
         }
-        options.token = *token;
+        options.tlsMaterial = std::make_shared<const server::TlsMaterial>(state->tls());
+        options.token = state->token();
     }
 
     // Blocked before any thread starts, so every thread inherits the mask and the signals
@@ -193,6 +224,8 @@ int cmdServe(const QStringList &arguments)
         if (options.tls)
             std::printf("Use --kubeconfig-out FILE to get the CA certificate and token for this server.\n");
     }
+    if (options.tls)
+        std::printf("TLS state (CA, certificate, token): %s\n", stateDir.toUtf8().constData());
     std::fflush(stdout);
 
     int received = 0;

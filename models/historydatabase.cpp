@@ -265,11 +265,23 @@ HistoryDatabase::HistoryDatabase(const QString &path)
         m_openError = tr("History is not saved: the Qt SQLite driver (QSQLITE) is not installed.");
         return;
     }
+    // The history holds full pod templates, environment values included: the folders made for
+    // it and the file (with SQLite's journal files, which take the file's mode) are the owner's.
     const QString dir = QFileInfo(m_path).absolutePath();
-    if (!QDir().mkpath(dir)) {
-        m_openError =
-            tr("History is not saved: the folder %1 cannot be created.").arg(QDir::toNativeSeparators(dir));
-        return;
+    QStringList created;
+    for (QDir d(dir); !d.exists(); d.setPath(QFileInfo(d.path()).absolutePath())) {
+        created.prepend(d.path());
+        if (d.isRoot())
+            break;
+    }
+    constexpr QFileDevice::Permissions ownerOnlyDir =
+        QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner;
+    for (const QString &folder : created) {
+        if (!QDir().mkdir(folder, ownerOnlyDir) && !QFileInfo(folder).isDir()) {
+            m_openError = tr("History is not saved: the folder %1 cannot be created.")
+                              .arg(QDir::toNativeSeparators(dir));
+            return;
+        }
     }
     openFile(true);
 }
@@ -313,6 +325,18 @@ bool HistoryDatabase::openFile(bool allowRecovery)
 {
     const QString nativePath = QDir::toNativeSeparators(m_path);
     QString corruptReason;
+
+    // Created empty (a valid, empty database) with its final mode before SQLite opens it, which
+    // would make it 0644; SQLite gives its journal files the database file's mode.
+    constexpr QFileDevice::Permissions ownerOnly = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
+    if (QFile created(m_path); !created.exists()) {
+        if (created.open(QIODevice::WriteOnly | QIODevice::NewOnly, ownerOnly))
+            created.close();
+    }
+    for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")}) {
+        if (QFile::exists(m_path + suffix))
+            QFile::setPermissions(m_path + suffix, ownerOnly);
+    }
 
     // A file that does not start with the SQLite header is not ours to open; SQLite would
     // only say "file is not a database" at the first query anyway. An empty file is a valid,

@@ -2,6 +2,7 @@
 
 #include "models/client/base64.h"
 #include "models/kube/gojson.h"
+#include "models/kube/jsonlimits.h"
 
 #include <cerrno>
 #include <chrono>
@@ -125,9 +126,10 @@ Result<ExecCredential> ExecCredentialProvider::parse(const ExecConfig &config, c
 {
     const std::string who = "exec plugin \"" + config.command + "\" (user \"" + config.userName + "\")";
     // The output holds the credential, so neither it nor a parser message quoting it is shown.
-    kube::Json j = kube::Json::parse(output, nullptr, false);
-    if (j.is_discarded() || !j.is_object())
+    auto parsed = kube::JsonLimits::parse(output);
+    if (!parsed || !parsed->is_object())
         return pluginError(who + " did not print an ExecCredential JSON object on stdout");
+    const kube::Json &j = *parsed;
     const std::string kind = j.value("kind", "");
     if (kind != "ExecCredential")
         return pluginError(who + " printed kind \"" + kind + "\", expected ExecCredential");
@@ -261,7 +263,14 @@ Result<ExecCredential> ExecCredentialProvider::run()
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
-    const std::string errText = trimmedTail(stderrText, 2000);
+    // A plugin that fails may print its environment; the kubeconfig's values for it stay out.
+    std::string errText = trimmedTail(stderrText, 2000);
+    for (const auto &[name, value] : cfg.env) {
+        if (value.size() < 4)
+            continue;
+        for (auto at = errText.find(value); at != std::string::npos; at = errText.find(value, at))
+            errText.replace(at, value.size(), "[redacted]");
+    }
     if (timedOut)
         return pluginError(who + " did not finish within " + kube::formatDuration(m_timeout.count()) +
                            (errText.empty() ? std::string() : ": " + errText));

@@ -4,6 +4,7 @@
 
 #include <curl/curl.h>
 
+#include <chrono>
 #include <cstring>
 
 #ifndef DAEMONSCOPE_VERSION
@@ -81,6 +82,9 @@ struct HttpTransport::Transfer
     std::string contentTypeOut;
     std::string lineBuffer;
     bool stoppedByHandler = false;
+    bool idleExpired = false;
+    curl_off_t lastBytes = -1;
+    std::chrono::steady_clock::time_point lastProgress = std::chrono::steady_clock::now();
     char errorBuffer[CURL_ERROR_SIZE] = {};
     CURL *curl = nullptr;
 };
@@ -146,7 +150,7 @@ Result<HttpResponse> HttpTransport::request(const std::string &method, const std
     if (auto r = perform(t); !r)
         return r.error();
     if (t.status < 200 || t.status > 299)
-        return errorFromResponse(static_cast<int>(t.status), t.responseBody, m_config.server);
+        return errorFromResponse(static_cast<int>(t.status), t.responseBody, server());
     return HttpResponse{static_cast<int>(t.status), std::move(t.responseBody), std::move(t.contentTypeOut)};
 }
 
@@ -167,7 +171,7 @@ Result<void> HttpTransport::watch(const std::string &path, const Query &query, c
         return r.error();
     }
     if (t.status < 200 || t.status > 299)
-        return errorFromResponse(static_cast<int>(t.status), t.responseBody, m_config.server);
+        return errorFromResponse(static_cast<int>(t.status), t.responseBody, server());
     // A last line without a newline is still an event.
     if (!t.lineBuffer.empty() && !t.stoppedByHandler && !cancel.load())
         onLine(t.lineBuffer);
@@ -226,11 +230,6 @@ Result<void> HttpTransport::perform(Transfer &t)
     curl_easy_setopt(curl, CURLOPT_TCP_KEEPALIVE, 1L);
     curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(t.options.connectTimeout.count()));
     curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, static_cast<long>(t.options.totalTimeout.count()));
-    if (t.options.idleTimeout.count() > 0) {
-        curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
-        curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME,
-                         std::max<long>(1, static_cast<long>(t.options.idleTimeout.count() / 1000)));
-    }
     if (!m_config.disableCompression)
         curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "gzip");
     curl_slist *connectToList = nullptr;
@@ -334,14 +333,37 @@ Result<void> HttpTransport::perform(Transfer &t)
     };
     curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, write);
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, &t);
-    if (t.options.cancel) {
-        auto progress = +[](void *user, curl_off_t, curl_off_t, curl_off_t, curl_off_t) -> int {
-            return static_cast<const std::atomic<bool> *>(user)->load() ? 1 : 0;
+    // Cancellation and the idle timeout. libcurl calls this about once a second when nothing
+    // arrives; received bytes count as activity whether they are headers or body.
+    if (t.options.cancel || t.options.idleTimeout.count() > 0 || t.options.idleTimeoutMs) {
+        auto progress = +[](void *user, curl_off_t, curl_off_t dlnow, curl_off_t, curl_off_t) -> int {
+            auto *tr = static_cast<Transfer *>(user);
+            if (tr->options.cancel && tr->options.cancel->load())
+                return 1;
+            const auto now = std::chrono::steady_clock::now();
+            curl_off_t received = dlnow;
+            long headerBytes = 0;
+            if (curl_easy_getinfo(tr->curl, CURLINFO_HEADER_SIZE, &headerBytes) == CURLE_OK)
+                received += headerBytes;
+            if (received != tr->lastBytes) {
+                tr->lastBytes = received;
+                tr->lastProgress = now;
+                return 0;
+            }
+            std::int64_t limit = tr->options.idleTimeout.count();
+            if (tr->options.idleTimeoutMs && tr->options.idleTimeoutMs->load() > 0)
+                limit = tr->options.idleTimeoutMs->load();
+            if (limit > 0 && now - tr->lastProgress >= std::chrono::milliseconds(limit)) {
+                tr->idleExpired = true;
+                return 1;
+            }
+            return 0;
         };
         curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, progress);
-        curl_easy_setopt(curl, CURLOPT_XFERINFODATA, const_cast<std::atomic<bool> *>(t.options.cancel));
+        curl_easy_setopt(curl, CURLOPT_XFERINFODATA, &t);
         curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
     }
+    t.lastProgress = std::chrono::steady_clock::now();
 
     const CURLcode rc = curl_easy_perform(curl);
     curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &t.status);
@@ -355,9 +377,16 @@ Result<void> HttpTransport::perform(Transfer &t)
         return {};
     const std::string detail =
         t.errorBuffer[0] ? std::string(t.errorBuffer) : std::string(curl_easy_strerror(rc));
-    const std::string &server = m_config.server;
+    const std::string server = this->server();
     switch (rc) {
     case CURLE_ABORTED_BY_CALLBACK:
+        if (t.idleExpired)
+            return ApiStatus{0, "Timeout",
+                             "no data from " + server + " for " +
+                                 std::to_string(std::chrono::duration_cast<std::chrono::seconds>(
+                                                    std::chrono::steady_clock::now() - t.lastProgress)
+                                                    .count()) +
+                                 " s: the server or the connection is not responding"};
         return ApiStatus{0, "Cancelled", "request to " + server + " cancelled"};
     case CURLE_WRITE_ERROR:
         if (t.stoppedByHandler)

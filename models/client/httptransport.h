@@ -44,7 +44,7 @@ public:
                                        const RequestOptions &options = {}) override;
     kube::Result<void> watch(const std::string &path, const Query &query, const LineHandler &onLine,
                              const std::atomic<bool> &cancel, const RequestOptions &options = {}) override;
-    std::string server() const override { return m_config.server; }
+    std::string server() const override { return redactedUrl(m_config.server); }
 
     const RestConfig &config() const { return m_config; }
     // The exec plugin runner, when the user has one (for run counts and tests).

@@ -3,6 +3,7 @@
 #include "models/client/podlistdecoder.h"
 #include "models/kube/daemonset.h"
 #include "models/kube/event.h"
+#include "models/kube/jsonlimits.h"
 #include "models/kube/node.h"
 #include "models/kube/pod.h"
 
@@ -21,10 +22,12 @@ ApiStatus decodeError(const std::string &message)
     return {0, "DecodeError", message};
 }
 
-Result<Json> parseObject(const std::string &body, const std::string &what)
+Result<Json> parseObject(std::string_view body, const std::string &what)
 {
-    Json j = Json::parse(body, nullptr, false);
-    if (j.is_discarded() || !j.is_object())
+    auto j = kube::JsonLimits::parse(body);
+    if (!j)
+        return decodeError("the server's answer for " + what + " is refused: " + j.error().message);
+    if (!j->is_object())
         return decodeError("the server's answer for " + what + " is not a JSON object");
     return j;
 }
@@ -170,14 +173,20 @@ Result<void> KubeClient::watchLines(const ResourceType &resource, const std::str
                          ? options.idleTimeoutSeconds
                          : (options.timeoutSeconds > 0 ? options.timeoutSeconds + 30 : 0);
     ro.idleTimeout = std::chrono::seconds(idle);
+    ro.idleTimeoutMs = options.idleTimeoutMs;
 
     std::optional<ApiStatus> failure;
     const std::string what = "watch of " + resource.qualifiedName();
     auto r = m_transport->watch(
         resource.collectionPath(namespace_), q,
         [&](std::string_view line) {
-            const Json ev = Json::parse(line.begin(), line.end(), nullptr, false);
-            if (ev.is_discarded() || !ev.is_object() || !ev.contains("type") || !ev["type"].is_string()) {
+            auto parsed = parseObject(line, what);
+            if (!parsed) {
+                failure = parsed.error();
+                return false;
+            }
+            const Json &ev = *parsed;
+            if (!ev.contains("type") || !ev["type"].is_string()) {
                 failure = decodeError(what + ": the server sent a line that is not a watch event");
                 return false;
             }

@@ -5,6 +5,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -12,6 +14,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 namespace client {
 
@@ -27,9 +30,108 @@ ApiStatus configError(const std::string &message)
     return {0, "InvalidConfiguration", message};
 }
 
-std::string inQuotes(const std::string &s)
+// A value from the file, for a message. An unterminated quote makes a value swallow the rest
+// of the file, tokens included; so only something that looks like a name (one word, at most
+// 100 characters) is quoted, anything else is described. Messages are scrubbed of every secret
+// of the files besides (Kubeconfig::redacted).
+std::string shown(const std::string &s)
 {
-    return "\"" + s + "\"";
+    bool name = s.size() <= 100;
+    bool space = false;
+    for (unsigned char c : s) {
+        if (c <= ' ' || c == 0x7f)
+            name = false;
+        space = space || c == ' ' || c == '\n' || c == '\t';
+    }
+    if (name)
+        return "\"" + s + "\"";
+    return "(a value of " + std::to_string(s.size()) + " characters, not shown" +
+           (space ? "; is a quote left open?" : "") + ")";
+}
+
+// A file path: spaces are common in paths, control characters and great lengths are not.
+std::string shownPath(const std::string &s)
+{
+    bool plain = s.size() <= 256;
+    for (unsigned char c : s)
+        plain = plain && c >= ' ' && c != 0x7f;
+    return plain ? s : "(a path of " + std::to_string(s.size()) + " characters, not shown)";
+}
+
+// The values a message must never contain, read from the text itself so that a value another
+// value swallowed (through an open quote) is still known: every scalar under a key that holds
+// a credential, and the userinfo of every URL.
+std::vector<std::string> secretsInText(const std::string &text)
+{
+    static const std::set<std::string> keys = {"token",        "password",      "client-key-data",
+                                               "id-token",     "refresh-token", "client-secret",
+                                               "access-token", "value"};
+    std::vector<std::string> out;
+    auto add = [&](std::string v) {
+        while (!v.empty() && (v.back() == ' ' || v.back() == '\r' || v.back() == '\t'))
+            v.pop_back();
+        if (v.size() >= 2 && (v.front() == '\'' || v.front() == '"') && v.back() == v.front())
+            v = v.substr(1, v.size() - 2);
+        else if (!v.empty() && (v.front() == '\'' || v.front() == '"'))
+            v = v.substr(1); // an open quote
+        if (v.size() >= 4)
+            out.push_back(std::move(v));
+    };
+    std::istringstream in(text);
+    std::string line;
+    while (std::getline(in, line)) {
+        std::size_t b = line.find_first_not_of(" \t-");
+        if (b == std::string::npos)
+            continue;
+        const auto colon = line.find(':', b);
+        if (colon == std::string::npos)
+            continue;
+        std::string key = line.substr(b, colon - b);
+        if (key.size() >= 2 && (key.front() == '"' || key.front() == '\''))
+            key = key.substr(1, key.size() - 2);
+        if (!keys.count(key))
+            continue;
+        std::string value = line.substr(colon + 1);
+        value.erase(0, value.find_first_not_of(" \t"));
+        if (const auto hash = value.find(" #"); hash != std::string::npos)
+            value.erase(hash);
+        add(value);
+    }
+    for (std::size_t at = text.find("://"); at != std::string::npos; at = text.find("://", at + 3)) {
+        const auto end = text.find_first_of("/ \t\r\n'\"", at + 3);
+        const std::string authority =
+            text.substr(at + 3, end == std::string::npos ? std::string::npos : end - at - 3);
+        const auto userEnd = authority.rfind('@');
+        if (userEnd == std::string::npos)
+            continue;
+        const std::string userinfo = authority.substr(0, userEnd);
+        add(userinfo);
+        if (const auto c = userinfo.find(':'); c != std::string::npos)
+            add(userinfo.substr(c + 1));
+    }
+    return out;
+}
+
+// "user:password" from a URL, percent-decoded as Go's url.Parse does it.
+std::pair<std::string, std::string> splitUserInfo(const std::string &userinfo)
+{
+    auto decode = [](const std::string &s) {
+        std::string out;
+        for (std::size_t i = 0; i < s.size(); ++i) {
+            if (s[i] == '%' && i + 2 < s.size() && std::isxdigit(static_cast<unsigned char>(s[i + 1])) &&
+                std::isxdigit(static_cast<unsigned char>(s[i + 2]))) {
+                out += static_cast<char>(std::stoi(s.substr(i + 1, 2), nullptr, 16));
+                i += 2;
+            } else {
+                out += s[i];
+            }
+        }
+        return out;
+    };
+    const auto colon = userinfo.find(':');
+    if (colon == std::string::npos)
+        return {decode(userinfo), {}};
+    return {decode(userinfo.substr(0, colon)), decode(userinfo.substr(colon + 1))};
 }
 
 Result<std::string> readFile(const std::string &path)
@@ -197,6 +299,15 @@ public:
                                 {"proxy-url", &c.proxyUrl}}) {
             if (auto r = set(key, *dst); !r)
                 return r.error();
+        }
+        // Credentials in the URL would be printed wherever the server is named: kept apart.
+        if (const auto scheme = c.server.find("://"); scheme != std::string::npos) {
+            const auto hostEnd = c.server.find_first_of("/?#", scheme + 3);
+            const auto at = c.server.rfind('@', hostEnd == std::string::npos ? std::string::npos : hostEnd);
+            if (at != std::string::npos && at > scheme) {
+                c.serverUserInfo = c.server.substr(scheme + 3, at - scheme - 3);
+                c.server.erase(scheme + 3, at - scheme - 2);
+            }
         }
         c.certificateAuthority = path(c.certificateAuthority);
         if (b["certificate-authority-data"].IsDefined()) {
@@ -457,7 +568,7 @@ Result<Kubeconfig> Kubeconfig::loadFiles(const std::vector<std::string> &files, 
             continue;
         }
         if (auto r = cfg.mergeFile(file); !r)
-            return r.error();
+            return cfg.redacted(r.error());
     }
     return cfg;
 }
@@ -471,6 +582,8 @@ Result<void> Kubeconfig::mergeFile(const std::string &path)
     if (!text)
         return configError("cannot read kubeconfig " + path + ": " + text.error().message);
     m_files.push_back(path);
+    for (auto &secret : secretsInText(*text))
+        m_secrets.push_back(std::move(secret));
     const std::string dir = std::filesystem::absolute(std::filesystem::path(path), ec).parent_path().string();
     FileParser p(path, dir);
 
@@ -494,12 +607,12 @@ Result<void> Kubeconfig::mergeFile(const std::string &path)
         if (!kind)
             return kind.error();
         if (!kind->empty() && *kind != "Config")
-            return p.fail(root["kind"], "kind", "expected Config, found \"" + *kind + "\"");
+            return p.fail(root["kind"], "kind", "expected Config, found " + shown(*kind));
         auto apiVersion = p.str(root["apiVersion"], "apiVersion");
         if (!apiVersion)
             return apiVersion.error();
         if (!apiVersion->empty() && *apiVersion != "v1")
-            return p.fail(root["apiVersion"], "apiVersion", "expected v1, found \"" + *apiVersion + "\"");
+            return p.fail(root["apiVersion"], "apiVersion", "expected v1, found " + shown(*apiVersion));
         auto current = p.str(root["current-context"], "current-context");
         if (!current)
             return current.error();
@@ -524,7 +637,7 @@ Result<void> Kubeconfig::mergeFile(const std::string &path)
                     return body.error();
                 if (!names.insert(name).second)
                     return p.fail(seq[i], std::string(list) + "[" + std::to_string(i) + "]",
-                                  "duplicate name " + inQuotes(name) + " in " + list);
+                                  "duplicate name " + shown(name) + " in " + list);
                 const std::string field = std::string(list) + "[" + std::to_string(i) + "]." + bodyKey;
                 if (auto r = take(name, *body, field, p.at(seq[i])); !r)
                     return r.error();
@@ -585,8 +698,51 @@ Result<void> Kubeconfig::mergeFile(const std::string &path)
     return {};
 }
 
+kube::ApiStatus Kubeconfig::redacted(kube::ApiStatus status, const RestConfig *resolved) const
+{
+    std::vector<std::string> secrets = m_secrets;
+    auto add = [&](const std::string &s) {
+        if (s.size() >= 4)
+            secrets.push_back(s);
+    };
+    for (const auto &[name, u] : m_users) {
+        for (const std::string *s : {&u.token, &u.password, &u.clientKeyData})
+            add(*s);
+        if (u.exec)
+            for (const auto &[k, v] : u.exec->env)
+                add(v);
+    }
+    for (const auto &[name, c] : m_clusters) {
+        add(c.serverUserInfo);
+        const auto [user, password] = splitUserInfo(c.serverUserInfo);
+        add(password);
+    }
+    if (resolved) {
+        add(resolved->token);
+        add(resolved->password);
+    }
+    // Longest first, so a secret that contains another is removed whole.
+    std::sort(secrets.begin(), secrets.end(),
+              [](const std::string &a, const std::string &b) { return a.size() > b.size(); });
+    for (const auto &secret : secrets) {
+        for (auto at = status.message.find(secret); at != std::string::npos;
+             at = status.message.find(secret, at))
+            status.message.replace(at, secret.size(), "[redacted]");
+    }
+    return status;
+}
+
 Result<RestConfig> Kubeconfig::resolve(const std::string &contextOverride,
                                        const std::string &namespaceOverride) const
+{
+    auto rc = resolveContext(contextOverride, namespaceOverride);
+    if (!rc)
+        return redacted(rc.error());
+    return rc;
+}
+
+Result<RestConfig> Kubeconfig::resolveContext(const std::string &contextOverride,
+                                              const std::string &namespaceOverride) const
 {
     const std::string files =
         m_files.empty() ? std::string("(no kubeconfig file found)") : joinFiles(m_files);
@@ -600,12 +756,12 @@ Result<RestConfig> Kubeconfig::resolve(const std::string &contextOverride,
     const auto ctxIt = m_contexts.find(contextName);
     if (ctxIt == m_contexts.end()) {
         if (contextOverride.empty())
-            return configError("current-context " + inQuotes(contextName) + " (set in " +
-                               m_currentContextFile + ") does not exist in " + files);
-        return configError("context " + inQuotes(contextName) + " does not exist in " + files);
+            return configError("current-context " + shown(contextName) + " (set in " + m_currentContextFile +
+                               ") does not exist in " + files);
+        return configError("context " + shown(contextName) + " does not exist in " + files);
     }
     const Context &ctx = ctxIt->second;
-    const std::string ctxWhere = "context " + inQuotes(ctx.name) + " (" + ctx.where.text() + ")";
+    const std::string ctxWhere = "context " + shown(ctx.name) + " (" + ctx.where.text() + ")";
 
     RestConfig rc;
     rc.contextName = ctx.name;
@@ -617,8 +773,8 @@ Result<RestConfig> Kubeconfig::resolve(const std::string &contextOverride,
                                                : (ctx.namespace_.empty() ? "default" : ctx.namespace_);
     if (!isDnsLabel(rc.namespace_)) {
         if (!namespaceOverride.empty())
-            return configError("namespace " + inQuotes(rc.namespace_) + " is not a valid DNS label");
-        return configError(ctxWhere + ": namespace " + inQuotes(rc.namespace_) +
+            return configError("namespace " + shown(rc.namespace_) + " is not a valid DNS label");
+        return configError(ctxWhere + ": namespace " + shown(rc.namespace_) +
                            " does not conform to the kubernetes DNS_LABEL rules");
     }
 
@@ -627,16 +783,16 @@ Result<RestConfig> Kubeconfig::resolve(const std::string &contextOverride,
         return configError(ctxWhere + " names no cluster");
     const auto clIt = m_clusters.find(ctx.cluster);
     if (clIt == m_clusters.end())
-        return configError(ctxWhere + " names cluster " + inQuotes(ctx.cluster) +
-                           ", which is not defined in " + files);
+        return configError(ctxWhere + " names cluster " + shown(ctx.cluster) + ", which is not defined in " +
+                           files);
     const Cluster &cl = clIt->second;
     auto clWhere = [&](const char *field) {
         auto it = cl.fields.find(field);
         const Location &loc = it != cl.fields.end() ? it->second : cl.where;
-        return loc.text() + ": cluster " + inQuotes(cl.name);
+        return loc.text() + ": cluster " + shown(cl.name);
     };
     if (cl.server.empty())
-        return configError(cl.where.text() + ": cluster " + inQuotes(cl.name) + " has no server");
+        return configError(cl.where.text() + ": cluster " + shown(cl.name) + " has no server");
     std::string server = cl.server;
     const auto schemeEnd = server.find("://");
     if (schemeEnd == std::string::npos) {
@@ -645,7 +801,7 @@ Result<RestConfig> Kubeconfig::resolve(const std::string &contextOverride,
         const std::string scheme = server.substr(0, schemeEnd);
         if (scheme != "https" && scheme != "http")
             return configError(clWhere("server") + ": server URL scheme must be https or http, found " +
-                               inQuotes(scheme));
+                               shown(scheme));
     }
     {
         const auto hostStart = server.find("://") + 3;
@@ -667,7 +823,7 @@ Result<RestConfig> Kubeconfig::resolve(const std::string &contextOverride,
         const auto pe = cl.proxyUrl.find("://");
         const std::string scheme = pe == std::string::npos ? std::string() : cl.proxyUrl.substr(0, pe);
         if (scheme != "http" && scheme != "https" && scheme != "socks5")
-            return configError(clWhere("proxy-url") + ": unsupported proxy-url scheme " + inQuotes(scheme) +
+            return configError(clWhere("proxy-url") + ": unsupported proxy-url scheme " + shown(scheme) +
                                ", must be http, https, or socks5");
         rc.proxyUrl = cl.proxyUrl;
     }
@@ -685,10 +841,10 @@ Result<RestConfig> Kubeconfig::resolve(const std::string &contextOverride,
         auto ca = readFile(cl.certificateAuthority);
         if (!ca)
             return configError(clWhere("certificate-authority") + ": cannot read certificate-authority " +
-                               cl.certificateAuthority + ": " + ca.error().message);
+                               shownPath(cl.certificateAuthority) + ": " + ca.error().message);
         if (!containsPem(*ca, "CERTIFICATE"))
             return configError(clWhere("certificate-authority") + ": certificate-authority " +
-                               cl.certificateAuthority + " contains no PEM certificate");
+                               shownPath(cl.certificateAuthority) + " contains no PEM certificate");
         rc.caPem = std::move(*ca);
     } else if (hasCaData) {
         if (!containsPem(cl.certificateAuthorityData, "CERTIFICATE"))
@@ -701,20 +857,20 @@ Result<RestConfig> Kubeconfig::resolve(const std::string &contextOverride,
     if (!ctx.user.empty()) {
         const auto uIt = m_users.find(ctx.user);
         if (uIt == m_users.end())
-            return configError(ctxWhere + " names user " + inQuotes(ctx.user) + ", which is not defined in " +
+            return configError(ctxWhere + " names user " + shown(ctx.user) + ", which is not defined in " +
                                files);
         const User &u = uIt->second;
         auto uWhere = [&](const char *field) {
             auto it = u.fields.find(field);
             const Location &loc = it != u.fields.end() ? it->second : u.where;
-            return loc.text() + ": user " + inQuotes(u.name);
+            return loc.text() + ": user " + shown(u.name);
         };
         if (!u.authProvider.empty() && u.exec)
             return configError(uWhere("auth-provider") +
                                ": auth-provider cannot be provided in combination with an exec plugin");
         if (!u.authProvider.empty())
             return configError(uWhere("auth-provider") + ": unsupported auth-provider " +
-                               inQuotes(u.authProvider) +
+                               shown(u.authProvider) +
                                "; use an exec credential plugin (client.authentication.k8s.io) instead, e.g. "
                                "kubelogin or gke-gcloud-auth-plugin");
 
@@ -748,7 +904,7 @@ Result<RestConfig> Kubeconfig::resolve(const std::string &contextOverride,
                 auto cert = readFile(u.clientCertificate);
                 if (!cert)
                     return configError(uWhere("client-certificate") + ": cannot read client-certificate " +
-                                       u.clientCertificate + ": " + cert.error().message);
+                                       shownPath(u.clientCertificate) + ": " + cert.error().message);
                 rc.clientCertPem = std::move(*cert);
             } else {
                 rc.clientCertPem = u.clientCertificateData;
@@ -760,8 +916,8 @@ Result<RestConfig> Kubeconfig::resolve(const std::string &contextOverride,
             if (!u.clientKey.empty()) {
                 auto key = readFile(u.clientKey);
                 if (!key)
-                    return configError(uWhere("client-key") + ": cannot read client-key " + u.clientKey +
-                                       ": " + key.error().message);
+                    return configError(uWhere("client-key") + ": cannot read client-key " +
+                                       shownPath(u.clientKey) + ": " + key.error().message);
                 rc.clientKeyPem = std::move(*key);
             } else {
                 rc.clientKeyPem = u.clientKeyData;
@@ -777,12 +933,13 @@ Result<RestConfig> Kubeconfig::resolve(const std::string &contextOverride,
         } else if (!u.tokenFile.empty()) {
             auto tok = readFile(u.tokenFile);
             if (!tok)
-                return configError(uWhere("tokenFile") + ": cannot read tokenFile " + u.tokenFile + ": " +
-                                   tok.error().message);
+                return configError(uWhere("tokenFile") + ": cannot read tokenFile " + shownPath(u.tokenFile) +
+                                   ": " + tok.error().message);
             rc.token = trimmed(*tok);
             rc.tokenFile = u.tokenFile;
             if (rc.token.empty())
-                return configError(uWhere("tokenFile") + ": tokenFile " + u.tokenFile + " is empty");
+                return configError(uWhere("tokenFile") + ": tokenFile " + shownPath(u.tokenFile) +
+                                   " is empty");
         }
         rc.username = u.username;
         rc.password = u.password;
@@ -807,7 +964,7 @@ Result<RestConfig> Kubeconfig::resolve(const std::string &contextOverride,
                                    ": exec needs an apiVersion (client.authentication.k8s.io/v1)");
             if (e.apiVersion != "client.authentication.k8s.io/v1" &&
                 e.apiVersion != "client.authentication.k8s.io/v1beta1")
-                return configError(uWhere("exec") + ": exec apiVersion " + inQuotes(e.apiVersion) +
+                return configError(uWhere("exec") + ": exec apiVersion " + shown(e.apiVersion) +
                                    " is not supported; use client.authentication.k8s.io/v1 or v1beta1");
             if (e.interactiveMode.empty()) {
                 if (e.apiVersion == "client.authentication.k8s.io/v1")
@@ -823,7 +980,7 @@ Result<RestConfig> Kubeconfig::resolve(const std::string &contextOverride,
                 ec.interactiveMode = InteractiveMode::Always;
             } else {
                 return configError(uWhere("exec") + ": invalid exec interactiveMode " +
-                                   inQuotes(e.interactiveMode) + "; use Never, IfAvailable or Always");
+                                   shown(e.interactiveMode) + "; use Never, IfAvailable or Always");
             }
             ec.apiVersion = e.apiVersion;
             ec.command = e.command;
@@ -843,6 +1000,11 @@ Result<RestConfig> Kubeconfig::resolve(const std::string &contextOverride,
             rc.exec = std::move(ec);
         }
     }
+    // Credentials in the server URL are basic auth, as Go's HTTP client sends them, when the
+    // user has none of its own.
+    if (!cl.serverUserInfo.empty() && rc.token.empty() && rc.username.empty() && rc.password.empty() &&
+        !rc.exec)
+        std::tie(rc.username, rc.password) = splitUserInfo(cl.serverUserInfo);
     return rc;
 }
 

@@ -11,7 +11,10 @@
 // Type errors (a list where a string belongs, bad base64 in *-data) fail the load, naming the
 // file, line:column and field, as kubectl refuses to decode such a file. Semantic checks (no
 // server, unreadable files, conflicting auth methods) apply only to the context being resolved,
-// as in kubectl. No message ever contains a secret value.
+// as in kubectl. No message ever contains a secret value: values from the file are quoted only
+// when they look like a name, and every message is scrubbed of every credential the files hold
+// (tokens, passwords, key data, exec environment values, URL userinfo), read from the text
+// itself so that a value an open quote swallowed is known too.
 
 #include "models/client/restconfig.h"
 #include "models/kube/result.h"
@@ -46,7 +49,8 @@ public:
     struct Cluster
     {
         std::string name;
-        std::string server;
+        std::string server;               // without "user:password@", which goes to serverUserInfo
+        std::string serverUserInfo;       // basic auth credentials written into the URL; never shown
         std::string certificateAuthority; // absolute path
         std::string certificateAuthorityData;
         bool insecureSkipTlsVerify = false;
@@ -123,6 +127,11 @@ public:
 
 private:
     kube::Result<void> mergeFile(const std::string &path);
+    kube::Result<RestConfig> resolveContext(const std::string &context,
+                                            const std::string &namespaceOverride) const;
+    kube::ApiStatus redacted(kube::ApiStatus status, const RestConfig *resolved = nullptr) const;
+
+    std::vector<std::string> m_secrets; // what no message may contain
 
     std::vector<std::string> m_files;
     std::string m_currentContext;

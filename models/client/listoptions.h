@@ -1,6 +1,8 @@
 #pragma once
 // ListOptions / WatchOptions — the query parameters of list and watch calls.
 
+#include <atomic>
+#include <cstdint>
 #include <string>
 
 namespace client {
@@ -22,6 +24,9 @@ struct WatchOptions
     bool allowWatchBookmarks = true;
     int timeoutSeconds = 0;     // server-side end of the watch; 0 = server default
     int idleTimeoutSeconds = 0; // client-side: give up a silent connection; 0 = timeoutSeconds + 30
+    // Client-side, overrides idleTimeoutSeconds while set and > 0: milliseconds, read while the
+    // watch runs (RequestOptions::idleTimeoutMs).
+    const std::atomic<std::int64_t> *idleTimeoutMs = nullptr;
 };
 
 } // namespace client

@@ -1,6 +1,7 @@
 #include "models/client/podlistdecoder.h"
 
 #include "models/kube/gojson.h"
+#include "models/kube/jsonlimits.h"
 
 #include <vector>
 
@@ -135,6 +136,12 @@ private:
 
     bool open(Json container)
     {
+        // nlohmann's SAX parser does not recurse, but the item's DOM built here is copied,
+        // compared and hashed recursively later on.
+        if (m_depth >= kube::JsonLimits::maxDepth) {
+            error = "pod list is refused: " + kube::JsonLimits::tooDeepMessage();
+            return false;
+        }
         if (m_item.active()) {
             m_item.open(std::move(container));
             ++m_depth;
@@ -210,8 +217,11 @@ Result<PodListPage> PodListDecoder::decode(std::string_view json)
 
 Result<PodListPage> PodListDecoder::decodeWithDom(std::string_view json)
 {
-    const Json j = Json::parse(json.begin(), json.end(), nullptr, false);
-    if (j.is_discarded() || !j.is_object())
+    auto parsed = kube::JsonLimits::parse(json);
+    if (!parsed)
+        return decodeError("pod list is refused: " + parsed.error().message);
+    const Json &j = *parsed;
+    if (!j.is_object())
         return decodeError("pod list is not a JSON object");
     PodListPage page;
     if (auto m = j.find("metadata"); m != j.end() && m->is_object()) {

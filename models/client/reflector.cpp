@@ -5,6 +5,9 @@
 #include "models/kube/node.h"
 #include "models/kube/pod.h"
 
+#include <algorithm>
+#include <cctype>
+#include <optional>
 #include <random>
 
 namespace client {
@@ -14,6 +17,34 @@ namespace {
 bool isGone(const kube::ApiStatus &s)
 {
     return s.code == 410 || s.reason == "Expired" || s.reason == "Gone";
+}
+
+// client-go's isTooLargeResourceVersionError: a Timeout whose message (kube-apiserver's
+// NewTooLargeResourceVersionError, every version since 1.16) says so.
+bool isTooLarge(const kube::ApiStatus &s)
+{
+    if (s.code != 504 && s.reason != "Timeout")
+        return false;
+    std::string m = s.message;
+    std::transform(m.begin(), m.end(), m.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return m.find("too large resource version") != std::string::npos;
+}
+
+// resourceVersions are opaque to clients, but every server this talks to counts them up; a
+// lower one on a watch means another server incarnation answered.
+std::optional<std::uint64_t> numericRv(const std::string &rv)
+{
+    if (rv.empty() || rv.size() > 19 || rv.find_first_not_of("0123456789") != std::string::npos)
+        return std::nullopt;
+    return std::stoull(rv);
+}
+
+bool wentBack(const std::string &rv, const std::string &last)
+{
+    const auto a = numericRv(rv);
+    const auto b = numericRv(last);
+    return a && b && *a < *b;
 }
 
 } // namespace
@@ -71,6 +102,30 @@ template <typename T> int Reflector<T>::watchCount() const
     return m_watches;
 }
 
+template <typename T> std::chrono::milliseconds Reflector<T>::watchIdleTimeout() const
+{
+    if (m_options.watchIdleTimeout.count() > 0)
+        return m_options.watchIdleTimeout;
+    const auto interval = m_idleMs.load();
+    if (interval > 0)
+        return std::chrono::milliseconds(interval);
+    return std::max(m_options.minWatchIdleTimeout, 3 * m_options.assumedBookmarkInterval);
+}
+
+template <typename T> void Reflector<T>::noteBookmark()
+{
+    const auto now = std::chrono::steady_clock::now();
+    if (m_lastBookmark != std::chrono::steady_clock::time_point{}) {
+        const auto gap = std::chrono::duration_cast<std::chrono::milliseconds>(now - m_lastBookmark);
+        // The shortest gap is the interval: events in between only delay a bookmark.
+        if (m_bookmarkGap.count() == 0 || gap < m_bookmarkGap)
+            m_bookmarkGap = std::max(gap, std::chrono::milliseconds(1));
+        if (m_options.watchIdleTimeout.count() == 0)
+            m_idleMs = std::max(m_options.minWatchIdleTimeout, 3 * m_bookmarkGap).count();
+    }
+    m_lastBookmark = now;
+}
+
 template <typename T> bool Reflector<T>::waitFor(std::chrono::milliseconds d)
 {
     std::unique_lock lock(m_wakeMutex);
@@ -101,21 +156,30 @@ void Reflector<T>::notify(ReflectorEventType type, const std::string &key, std::
         m_handler(ReflectorEvent<T>{type, key, std::move(object), rv});
 }
 
-template <typename T> bool Reflector<T>::listAndReplace(bool afterGone)
+template <typename T> bool Reflector<T>::listAndReplace(Relist how)
 {
     ListOptions lo;
     lo.labelSelector = m_options.labelSelector;
     lo.fieldSelector = m_options.fieldSelector;
-    if (afterGone) {
-        // Re-list at the last RV, unpaged; if that version is gone too, a consistent read.
+    switch (how) {
+    case Relist::AtLastRv:
+        // Re-list at the last RV, unpaged; if that version is gone (or unknown) too, a
+        // consistent read.
         lo.resourceVersion = lastResourceVersion();
         lo.limit = 0;
-    } else {
+        break;
+    case Relist::Consistent:
+        lo.resourceVersion.clear();
+        lo.limit = 0;
+        break;
+    case Relist::Any:
         lo.resourceVersion = "0";
         lo.limit = m_options.pageSize;
+        break;
     }
     auto list = m_client->list<T>(m_options.namespace_, lo);
-    if (!list && isGone(list.error()) && !lo.resourceVersion.empty() && !m_stop) {
+    if (!list && (isGone(list.error()) || isTooLarge(list.error())) && !lo.resourceVersion.empty() &&
+        lo.resourceVersion != "0" && !m_stop) {
         lo.resourceVersion.clear();
         list = m_client->list<T>(m_options.namespace_, lo);
     }
@@ -192,23 +256,29 @@ template <typename T> void Reflector<T>::run()
     };
 
     bool needList = true;
-    bool afterGone = false;
+    Relist relist = Relist::Any;
     while (!m_stop) {
         if (needList) {
-            if (!listAndReplace(afterGone)) {
+            if (!listAndReplace(relist)) {
                 if (!backOff())
                     return;
                 continue;
             }
             needList = false;
-            afterGone = false;
+            relist = Relist::Any;
             backoff = m_options.initialBackoff;
         }
         WatchOptions wo;
         wo.resourceVersion = lastResourceVersion();
         wo.labelSelector = m_options.labelSelector;
         wo.fieldSelector = m_options.fieldSelector;
-        wo.allowWatchBookmarks = true;
+        wo.allowWatchBookmarks = true; // bookmarks are what tells a quiet stream from a dead one
+        if (m_options.watchIdleTimeout.count() > 0)
+            m_idleMs = m_options.watchIdleTimeout.count();
+        else if (m_idleMs.load() == 0)
+            m_idleMs = std::max(m_options.minWatchIdleTimeout, 3 * m_options.assumedBookmarkInterval).count();
+        wo.idleTimeoutMs = &m_idleMs;
+        m_lastBookmark = {};
         const int lo = std::max(1, m_options.minWatchTimeoutSeconds);
         const int hi = std::max(lo + 1, m_options.maxWatchTimeoutSeconds);
         wo.timeoutSeconds = std::uniform_int_distribution<int>(lo, hi - 1)(rng);
@@ -217,11 +287,18 @@ template <typename T> void Reflector<T>::run()
             ++m_watches;
         }
         bool gotEvents = false;
+        bool serverChanged = false;
         auto r = m_client->watch<T>(
             m_options.namespace_, wo,
             [&](WatchEvent<T> &&ev) {
                 gotEvents = true;
                 reportRecovered();
+                if (wentBack(ev.resourceVersion, lastResourceVersion())) {
+                    serverChanged = true;
+                    return false;
+                }
+                if (ev.type == WatchEventType::Bookmark)
+                    noteBookmark();
                 apply(std::move(ev));
                 return !m_stop.load();
             },
@@ -230,6 +307,12 @@ template <typename T> void Reflector<T>::run()
             return;
         if (gotEvents)
             backoff = m_options.initialBackoff;
+        if (serverChanged || (!r && isTooLarge(r.error()))) {
+            // The cache describes another server's history: start over from what this one has.
+            needList = true;
+            relist = Relist::Consistent;
+            continue;
+        }
         if (r) {
             // The server ended the watch: resume from the last RV at once, unless it ended
             // without delivering anything (a server closing watches immediately would
@@ -240,7 +323,7 @@ template <typename T> void Reflector<T>::run()
         }
         if (isGone(r.error())) {
             needList = true;
-            afterGone = true;
+            relist = Relist::AtLastRv;
             continue;
         }
         reportError(r.error());

@@ -9,7 +9,14 @@
 //  3. when a watch ends or drops, watch again from the last RV; connection errors back off
 //     exponentially (initialBackoff doubling up to maxBackoff), a clean end re-watches at once;
 //  4. on 410 Gone/Expired, list again at the last RV (unpaged), and if that is gone too, with a
-//     consistent read (resourceVersion unset), then go to 2.
+//     consistent read (resourceVersion unset), then go to 2;
+//  5. on "Too large resource version" (504 Timeout, cause ResourceVersionTooLarge), or when a
+//     watch event carries a resourceVersion lower than the last one seen, the server is not
+//     the one the last RV came from (it was restarted, or another replica answers): list with
+//     a consistent read, then go to 2;
+//  6. a watch that delivers no byte for the idle timeout (ReflectorOptions::watchIdleTimeout)
+//     is a dead stream — a frozen server or a dropped connection: it is aborted, reported
+//     through onError and resumed with backoff.
 //
 // The handler and the error callback run on the reflector's thread. stop() (and the
 // destructor) cancels the current request and joins the thread.
@@ -45,6 +52,13 @@ struct ReflectorOptions
     std::chrono::milliseconds maxBackoff = std::chrono::seconds(30);
     int minWatchTimeoutSeconds = 300; // timeoutSeconds is drawn from [min, max)
     int maxWatchTimeoutSeconds = 600;
+    // A watch silent for this long is dead. 0: three bookmark intervals, as measured between
+    // the bookmarks the server sends (at least minWatchIdleTimeout); until two bookmarks have
+    // been seen, three times assumedBookmarkInterval (kube-apiserver sends one a minute; the
+    // embedded server every second).
+    std::chrono::milliseconds watchIdleTimeout{0};
+    std::chrono::milliseconds assumedBookmarkInterval = std::chrono::seconds(60);
+    std::chrono::milliseconds minWatchIdleTimeout = std::chrono::seconds(3);
     std::function<void(const kube::ApiStatus &)> onError; // list/watch failures (retried anyway)
     // After an error: called once the server answers again (a list succeeded, or a watch
     // delivered an event or a bookmark). Runs on the reflector's thread.
@@ -66,12 +80,15 @@ public:
 
     std::map<std::string, std::shared_ptr<const T>> items() const;
     std::string lastResourceVersion() const;
-    int listCount() const;  // lists completed
-    int watchCount() const; // watch requests started
+    int listCount() const;                              // lists completed
+    int watchCount() const;                             // watch requests started
+    std::chrono::milliseconds watchIdleTimeout() const; // the one in force now
 
 private:
     void run();
-    bool listAndReplace(bool afterGone);
+    enum class Relist { Any, AtLastRv, Consistent };
+    bool listAndReplace(Relist how);
+    void noteBookmark(); // learns the server's bookmark interval
     void apply(WatchEvent<T> &&event);
     void notify(ReflectorEventType type, const std::string &key, std::shared_ptr<const T> object,
                 const std::string &rv);
@@ -85,6 +102,9 @@ private:
     std::thread m_thread;
     std::atomic<bool> m_stop{false};
     bool m_failing = false; // an error was reported and nothing succeeded since (reflector thread)
+    std::atomic<std::int64_t> m_idleMs{0};                  // read by the transport while a watch runs
+    std::chrono::steady_clock::time_point m_lastBookmark{}; // in the current watch; reflector thread
+    std::chrono::milliseconds m_bookmarkGap{0};             // shortest seen; 0: none yet
     std::mutex m_wakeMutex;
     std::condition_variable m_wake;
 

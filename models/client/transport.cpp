@@ -1,6 +1,6 @@
 #include "models/client/transport.h"
 
-#include "models/kube/gojson.h"
+#include "models/kube/jsonlimits.h"
 
 namespace client {
 
@@ -28,6 +28,17 @@ std::string Transport::encodeQuery(const Query &query)
         encode(v);
     }
     return out;
+}
+
+std::string Transport::redactedUrl(const std::string &url)
+{
+    const auto scheme = url.find("://");
+    const std::size_t start = scheme == std::string::npos ? 0 : scheme + 3;
+    const auto end = url.find_first_of("/?#", start);
+    const auto at = url.rfind('@', end == std::string::npos ? std::string::npos : end);
+    if (at == std::string::npos || at < start)
+        return url;
+    return url.substr(0, start) + "***" + url.substr(at);
 }
 
 std::string Transport::reasonForCode(int httpCode)
@@ -70,9 +81,9 @@ std::string Transport::reasonForCode(int httpCode)
 
 kube::ApiStatus Transport::errorFromResponse(int httpCode, const std::string &body, const std::string &server)
 {
-    const kube::Json j = kube::Json::parse(body, nullptr, false);
-    if (!j.is_discarded() && j.is_object() && j.value("kind", "") == "Status") {
-        kube::ApiStatus s = kube::ApiStatus::fromJson(j, httpCode);
+    const auto parsed = kube::JsonLimits::parse(body);
+    if (parsed && parsed->is_object() && parsed->value("kind", "") == "Status") {
+        kube::ApiStatus s = kube::ApiStatus::fromJson(*parsed, httpCode);
         if (s.reason.empty())
             s.reason = reasonForCode(s.code);
         return s;

@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -23,9 +24,14 @@ struct RequestOptions
 {
     std::chrono::milliseconds connectTimeout = std::chrono::seconds(10);
     std::chrono::milliseconds totalTimeout = std::chrono::seconds(60); // 0: none (watches)
-    // Abort when the connection delivers less than one byte per second for this long; 0: off.
-    // Watches use it as a read timeout so a silently dropped connection is noticed.
+    // Abort when the connection delivers no byte for this long (the answer's headers not yet
+    // included); 0: off. Watches use it as a read timeout so a silently dropped connection or a
+    // frozen server is noticed: the request fails with reason Timeout. Checked about once a
+    // second.
     std::chrono::milliseconds idleTimeout = std::chrono::seconds(0);
+    // When set and > 0, read during the transfer and used instead of idleTimeout (milliseconds):
+    // the reflector tightens it once it has seen how often the server sends bookmarks.
+    const std::atomic<std::int64_t> *idleTimeoutMs = nullptr;
     const std::atomic<bool> *cancel = nullptr; // set to true to abort the transfer
 };
 
@@ -59,6 +65,8 @@ public:
 
     // Percent-encoded "a=b&c=d" (RFC 3986 unreserved characters kept).
     static std::string encodeQuery(const Query &query);
+    // A URL fit for a message: "user:password@" replaced by "***@" (RFC 3986 userinfo).
+    static std::string redactedUrl(const std::string &url);
     // The error for a non-2xx answer: the Status body when there is one (its message kept),
     // otherwise "HTTP <code> from <server>" with the reason client-go would infer.
     static kube::ApiStatus errorFromResponse(int httpCode, const std::string &body,

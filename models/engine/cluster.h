@@ -204,6 +204,9 @@ public:
     std::vector<const kube::Event *> events() const; // sorted by namespace, then name
     std::vector<std::string> namespaces() const;
     std::uint64_t resourceVersion() const; // the global counter's latest value
+    // Raises the global counter to at least floor, so later writes get larger versions (the API
+    // server seeds it so that every server life starts above the last one). Never lowers it.
+    void seedResourceVersion(std::uint64_t floor);
     EngineStats stats() const;
 
     // ---- watch ---------------------------------------------------------------------------

@@ -6,6 +6,7 @@
 #include "models/engine/replicasetcontroller.h"
 #include "models/engine/scheduler.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace engine {
@@ -670,6 +671,11 @@ bool Cluster::Impl::runNextInstant(kube::Timestamp limit)
     if (instantObserver)
         instantObserver();
     return true;
+}
+
+void Cluster::seedResourceVersion(std::uint64_t floor)
+{
+    d->rv = std::max(d->rv, floor);
 }
 
 } // namespace engine

@@ -2,6 +2,8 @@
 
 #include "models/engine/strategicmerge.h"
 #include "models/kube/gojson.h"
+#include "models/kube/jsonlimits.h"
+#include "models/server/connectionpool.h"
 #include "models/server/discovery.h"
 #include "models/server/enginehost.h"
 #include "models/server/resourcepath.h"
@@ -20,6 +22,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <cstdio>
 #include <deque>
 #include <map>
@@ -109,6 +112,48 @@ void sendError(httplib::Response &res, const ApiStatus &st, const ResourcePath &
 ApiStatus notFoundPath()
 {
     return {404, "NotFound", "the server could not find the requested resource"};
+}
+
+// kube-apiserver's answer to a resourceVersion newer than any it has (storage's
+// NewTooLargeResourceVersionError): 504 Timeout with a ResourceVersionTooLarge cause, retry in 1s.
+Json tooLargeResourceVersion(const std::string &requested, std::uint64_t current)
+{
+    Json j = ApiStatus{504, "Timeout",
+                       "Too large resource version: " + requested + ", current: " + std::to_string(current)}
+                 .toJson();
+    j["details"] = {{"causes", Json::array({{{"reason", "ResourceVersionTooLarge"},
+                                             {"message", "Too large resource version"}}})},
+                    {"retryAfterSeconds", 1}};
+    return j;
+}
+
+// Closes the connection after this response: the body is written by a content provider that
+// then reports failure, which is how cpp-httplib is told not to read another request from the
+// connection (so the rest of a refused request body is never read).
+void closeAfter(httplib::Response &res)
+{
+    auto text = std::make_shared<const std::string>(std::move(res.body));
+    res.body.clear();
+    std::string type = res.get_header_value("Content-Type");
+    res.headers.erase("Content-Type");
+    res.set_header("Connection", "close");
+    res.set_content_provider(text->size(), type.empty() ? kJson : type.c_str(),
+                             [text](std::size_t offset, std::size_t length, httplib::DataSink &sink) {
+                                 sink.write(text->data() + offset, length);
+                                 return false;
+                             });
+}
+
+void sendAndClose(httplib::Response &res, int code, const Json &body)
+{
+    send(res, code, body);
+    closeAfter(res);
+}
+
+bool hasBody(const httplib::Request &req)
+{
+    return req.has_header("Transfer-Encoding") ||
+           (req.has_header("Content-Length") && req.get_header_value("Content-Length") != "0");
 }
 
 kube::Result<std::uint64_t> parseRv(const std::string &text)
@@ -311,28 +356,114 @@ struct ApiServer::Impl
 
     Impl(std::unique_ptr<engine::Cluster> cluster, ServerOptions o) : options(std::move(o))
     {
+        if (cluster && options.resourceVersionFloor > 0)
+            cluster->seedResourceVersion(options.resourceVersionFloor);
         engine = std::make_unique<EngineHost>(std::move(cluster), options.speed, options.tick,
                                               options.watchWindow);
     }
 
+    std::atomic<int> openWatches{0};
+
+    // Held by a watch stream while it is open.
+    struct WatchSlot
+    {
+        std::atomic<int> &count;
+        ~WatchSlot() { --count; }
+    };
+
+    // "Bearer TOKEN", the scheme in any case (RFC 7235), as kube-apiserver's bearer token
+    // authenticator reads it: the token ends at the next space.
     bool authorized(const httplib::Request &req) const
     {
         if (options.token.empty())
             return true;
-        const std::string expected = "Bearer " + options.token;
-        const std::string got = req.get_header_value("Authorization");
-        return got.size() == expected.size() && CRYPTO_memcmp(got.data(), expected.data(), got.size()) == 0;
+        const std::string header = req.get_header_value("Authorization");
+        const auto space = header.find(' ');
+        if (space == std::string::npos || lower(header.substr(0, space)) != "bearer")
+            return false;
+        std::string got = header.substr(space + 1);
+        got = got.substr(0, got.find(' '));
+        return got.size() == options.token.size() &&
+               CRYPTO_memcmp(got.data(), options.token.data(), got.size()) == 0;
     }
 
-    void handle(const httplib::Request &req, httplib::Response &res)
+    // cpp-httplib's pre-routing handler: runs after the headers and before any of the body is
+    // read. Refusals of requests that carry a body close the connection, so the body is never
+    // read at all.
+    bool admit(const httplib::Request &req, httplib::Response &res) const
     {
+        std::size_t headerBytes = 0;
+        for (const auto &[name, value] : req.headers)
+            headerBytes += name.size() + value.size() + 4;
+        if (headerBytes > options.maxHeaderBytes) {
+            sendAndClose(res, 431,
+                         ApiStatus{431, "RequestHeaderFieldsTooLarge",
+                                   "the request headers are larger than " +
+                                       std::to_string(options.maxHeaderBytes) + " bytes"}
+                             .toJson());
+            return false;
+        }
         const ResourcePath path = ResourcePath::parse(req.path);
         const bool anonymous =
             path.type == ResourcePath::Type::Version || path.type == ResourcePath::Type::Health;
         if (!anonymous && !authorized(req)) {
-            sendError(res, {401, "Unauthorized", "Unauthorized"});
-            return;
+            const Json status = ApiStatus{401, "Unauthorized", "Unauthorized"}.toJson();
+            if (hasBody(req))
+                sendAndClose(res, 401, status);
+            else
+                send(res, 401, status);
+            return false;
         }
+        if (req.has_header("Content-Length")) {
+            const std::string length = req.get_header_value("Content-Length");
+            if (length.empty() || length.size() > 19 ||
+                length.find_first_not_of("0123456789") != std::string::npos ||
+                std::stoull(length) > options.maxBodyBytes) {
+                sendAndClose(res, 413, tooLarge().toJson());
+                return false;
+            }
+        }
+        return true;
+    }
+
+    ApiStatus tooLarge() const
+    {
+        return {413, "RequestEntityTooLarge",
+                "the request body is larger than the limit of " + std::to_string(options.maxBodyBytes) +
+                    " bytes"};
+    }
+
+    // Reads the body through cpp-httplib's content reader, which undoes chunking and
+    // Content-Encoding, counting as it goes: nothing beyond maxBodyBytes is kept.
+    void handleWithBody(const httplib::Request &req, httplib::Response &res,
+                        const httplib::ContentReader &reader)
+    {
+        std::string text;
+        bool overLimit = false;
+        const bool complete = reader([&](const char *data, std::size_t n) {
+            if (text.size() + n > options.maxBodyBytes) {
+                overLimit = true;
+                return false;
+            }
+            text.append(data, n);
+            return true;
+        });
+        if (overLimit)
+            return sendAndClose(res, 413, tooLarge().toJson());
+        if (!complete)
+            return sendAndClose(res, 400,
+                                ApiStatus::badRequest("the request body could not be read").toJson());
+        handle(req, text, res);
+        // httplib reads no body of a DELETE without Content-Length: a chunked one is still in
+        // the connection, which therefore must not carry another request.
+        if (req.method == "DELETE" && req.has_header("Transfer-Encoding") &&
+            !req.has_header("Content-Length"))
+            closeAfter(res);
+    }
+
+    void handle(const httplib::Request &req, const std::string &text, httplib::Response &res)
+    {
+        const ResourcePath path = ResourcePath::parse(req.path);
         const std::string &m = req.method;
         switch (path.type) {
         case ResourcePath::Type::NotFound:
@@ -375,7 +506,7 @@ struct ApiServer::Impl
                 return;
             }
             if (m == "POST") {
-                create(req, res, path);
+                create(req, text, res, path);
                 return;
             }
             break;
@@ -394,15 +525,15 @@ struct ApiServer::Impl
                 return;
             }
             if (m == "PUT") {
-                update(req, res, path);
+                update(req, text, res, path);
                 return;
             }
             if (m == "PATCH") {
-                patch(req, res, path);
+                patch(req, text, res, path);
                 return;
             }
             if (m == "DELETE" && path.subresource.empty()) {
-                remove(req, res, path);
+                remove(req, text, res, path);
                 return;
             }
             break;
@@ -496,9 +627,7 @@ struct ApiServer::Impl
             // Only the current state is kept: an exact read of an older version is gone, a
             // version from the future is one the client cannot have seen from this server.
             if (wantRv > out.rv)
-                return sendError(
-                    res, {504, "Timeout",
-                          "Too large resource version: " + rvParam + ", current: " + std::to_string(out.rv)});
+                return send(res, 504, tooLargeResourceVersion(rvParam, out.rv));
             if (rvMatch == "Exact" && wantRv != out.rv)
                 return sendError(res, ApiStatus::gone("too old resource version: " + rvParam + " (" +
                                                       std::to_string(out.rv) + ")"));
@@ -533,6 +662,18 @@ struct ApiServer::Impl
 
     void watch(const httplib::Request &req, httplib::Response &res, const ResourcePath &path)
     {
+        // kube-apiserver's max-in-flight filter answers the same way.
+        if (openWatches.fetch_add(1) >= options.maxWatches) {
+            --openWatches;
+            res.set_header("Retry-After", "1");
+            Json status = ApiStatus{429, "TooManyRequests",
+                                    "too many open watches (" + std::to_string(options.maxWatches) +
+                                        "), please try again later"}
+                              .toJson();
+            status["details"] = {{"retryAfterSeconds", 1}};
+            return send(res, 429, status);
+        }
+        auto slot = std::make_shared<WatchSlot>(WatchSlot{openWatches});
         auto stream = std::make_shared<WatchStream>();
         stream->kind = *path.kind;
         stream->ns = path.ns;
@@ -573,7 +714,7 @@ struct ApiServer::Impl
 
         // The starting point and the initial state are read in one engine task, so no write
         // falls between them.
-        bool tooOld = false;
+        WatchHub::Start start = WatchHub::Start::Ok;
         engine->call([&](engine::Cluster &c) {
             WatchHub &hub = engine->hub();
             if (synthetic) {
@@ -588,12 +729,16 @@ struct ApiServer::Impl
                     stream->pending.push_back(stream->bookmark(true));
                 return 0;
             }
-            if (hub.cursorAfter(fromRv, stream->cursor) != WatchHub::Start::Ok)
-                tooOld = true;
+            start = hub.cursorAfter(fromRv, stream->cursor);
             stream->lastRv = fromRv;
             return 0;
         });
-        if (tooOld) {
+        if (start == WatchHub::Start::TooNew) {
+            // After the watch is set up, errors are ERROR events (as the watch cache does it).
+            stream->pending.push_back(stream->line(
+                "ERROR", tooLargeResourceVersion(rvParam, engine->hub().headResourceVersion()), 0));
+            stream->finished = true;
+        } else if (start == WatchHub::Start::TooOld) {
             // kube-apiserver's watch cache answers 200 and one ERROR event, then ends.
             const Json status =
                 ApiStatus::gone("too old resource version: " + rvParam + " (" +
@@ -605,7 +750,8 @@ struct ApiServer::Impl
         res.status = 200;
         res.set_header("Cache-Control", "no-cache, private");
         res.set_chunked_content_provider(
-            kWatchJson, [this, stream](std::size_t, httplib::DataSink &sink) { return pump(*stream, sink); });
+            kWatchJson,
+            [this, stream, slot](std::size_t, httplib::DataSink &sink) { return pump(*stream, sink); });
     }
 
     // Writes what is pending, or waits for the next events; ends the stream at its deadline,
@@ -654,13 +800,12 @@ struct ApiServer::Impl
 
     // ---- writes ------------------------------------------------------------------------------
 
-    kube::Result<Json> body(const httplib::Request &req)
+    static kube::Result<Json> body(const std::string &text)
     {
-        try {
-            return Json::parse(req.body);
-        } catch (const std::exception &e) {
-            return ApiStatus::badRequest(std::string("the request body is not valid JSON: ") + e.what());
-        }
+        auto parsed = kube::JsonLimits::parse(text);
+        if (!parsed)
+            return ApiStatus::badRequest("the request body is refused: " + parsed.error().message);
+        return parsed;
     }
 
     bool refuseDryRun(const httplib::Request &req, httplib::Response &res)
@@ -711,11 +856,12 @@ struct ApiServer::Impl
         return true;
     }
 
-    void create(const httplib::Request &req, httplib::Response &res, const ResourcePath &path)
+    void create(const httplib::Request &req, const std::string &text, httplib::Response &res,
+                const ResourcePath &path)
     {
         if (refuseDryRun(req, res))
             return;
-        auto object = body(req);
+        auto object = body(text);
         if (!object)
             return sendError(res, object.error());
         if (engine::isNamespaced(*path.kind) && path.ns.empty())
@@ -729,11 +875,12 @@ struct ApiServer::Impl
         send(res, 201, *created);
     }
 
-    void update(const httplib::Request &req, httplib::Response &res, const ResourcePath &path)
+    void update(const httplib::Request &req, const std::string &text, httplib::Response &res,
+                const ResourcePath &path)
     {
         if (refuseDryRun(req, res))
             return;
-        auto object = body(req);
+        auto object = body(text);
         if (!object)
             return sendError(res, object.error());
         if (!placeInNamespace(*object, path, res) || !checkKind(*object, path, res))
@@ -751,7 +898,8 @@ struct ApiServer::Impl
         send(res, 200, *updated);
     }
 
-    void patch(const httplib::Request &req, httplib::Response &res, const ResourcePath &path)
+    void patch(const httplib::Request &req, const std::string &text, httplib::Response &res,
+               const ResourcePath &path)
     {
         if (refuseDryRun(req, res))
             return;
@@ -769,7 +917,7 @@ struct ApiServer::Impl
                                    "the body of the request was in an unknown format - accepted media types "
                                    "include: application/json-patch+json, application/merge-patch+json, "
                                    "application/strategic-merge-patch+json"});
-        auto patchBody = body(req);
+        auto patchBody = body(text);
         if (!patchBody)
             return sendError(res, patchBody.error());
         const bool status = path.subresource == "status";
@@ -820,14 +968,15 @@ struct ApiServer::Impl
         send(res, 200, *patched);
     }
 
-    void remove(const httplib::Request &req, httplib::Response &res, const ResourcePath &path)
+    void remove(const httplib::Request &req, const std::string &text, httplib::Response &res,
+                const ResourcePath &path)
     {
         if (refuseDryRun(req, res))
             return;
         std::optional<std::int64_t> grace;
         Json options = Json::object();
-        if (!req.body.empty()) {
-            auto b = body(req);
+        if (!text.empty()) {
+            auto b = body(text);
             if (!b)
                 return sendError(res, b.error());
             if (b->is_object())
@@ -904,7 +1053,8 @@ kube::Result<void> ApiServer::start()
         return ApiStatus::badRequest("refusing to listen on " + d->options.host +
                                      ": the embedded API server serves loopback addresses only");
     if (d->options.tls) {
-        auto material = TlsMaterial::generate();
+        auto material = d->options.tlsMaterial ? kube::Result<TlsMaterial>(*d->options.tlsMaterial)
+                                               : TlsMaterial::generate();
         if (!material)
             return material.error();
         d->caPem = material->caCertificatePem();
@@ -926,25 +1076,42 @@ kube::Result<void> ApiServer::start()
     } else {
         d->http = std::make_unique<httplib::Server>();
     }
-    const int threads = std::max(4, d->options.threads);
-    d->http->new_task_queue = [threads] {
-        return new httplib::ThreadPool(static_cast<std::size_t>(threads));
-    };
-    d->http->set_keep_alive_timeout(2);
-    d->http->set_payload_max_length(64 * 1024 * 1024);
-    auto handler = [this](const httplib::Request &req, httplib::Response &res) {
+    const ServerOptions &o = d->options;
+    const auto threads = static_cast<std::size_t>(std::max({4, o.threads, o.maxWatches + 4}));
+    d->http->new_task_queue = [threads] { return new ConnectionPool(threads); };
+    d->http->set_read_timeout(o.readTimeout);
+    d->http->set_write_timeout(o.writeTimeout);
+    d->http->set_keep_alive_timeout(
+        static_cast<time_t>(std::max<std::int64_t>(1, o.keepAliveTimeout.count())));
+    d->http->set_keep_alive_max_count(static_cast<std::size_t>(std::max(1, o.keepAliveMaxRequests)));
+    d->http->set_payload_max_length(o.maxBodyBytes);
+    d->http->set_pre_routing_handler([this](const httplib::Request &req, httplib::Response &res) {
+        return d->admit(req, res) ? httplib::Server::HandlerResponse::Unhandled
+                                  : httplib::Server::HandlerResponse::Handled;
+    });
+    const httplib::Server::Handler handler = [this](const httplib::Request &req, httplib::Response &res) {
         try {
-            d->handle(req, res);
+            d->handle(req, {}, res);
         } catch (const std::exception &e) {
             sendError(res, ApiStatus::internal(e.what()));
         }
     };
+    // POST, PUT, PATCH and DELETE go through the content reader, so the body is read (and
+    // limited) by the handler rather than buffered whole by httplib.
+    const httplib::Server::HandlerWithContentReader withBody =
+        [this](const httplib::Request &req, httplib::Response &res, const httplib::ContentReader &reader) {
+            try {
+                d->handleWithBody(req, res, reader);
+            } catch (const std::exception &e) {
+                sendError(res, ApiStatus::internal(e.what()));
+            }
+        };
     const std::string any = R"(/.*)";
     d->http->Get(any, handler);
-    d->http->Post(any, handler);
-    d->http->Put(any, handler);
-    d->http->Patch(any, handler);
-    d->http->Delete(any, handler);
+    d->http->Post(any, withBody);
+    d->http->Put(any, withBody);
+    d->http->Patch(any, withBody);
+    d->http->Delete(any, withBody);
 
     std::string bindHost = d->options.host == "localhost" ? std::string("127.0.0.1") : d->options.host;
     if (bindHost.size() > 2 && bindHost.front() == '[')

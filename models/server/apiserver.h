@@ -7,16 +7,22 @@
 // bookmarks and streaming lists (sendInitialEvents), Status error bodies (kube-api.md).
 //
 // Threads: the Cluster lives on one engine thread (EngineHost) that also moves the virtual
-// clock at `speed` times real time; HTTP handlers run on cpp-httplib's worker pool and post
-// their work to the engine thread; watch streams read the WatchHub window.
+// clock at `speed` times real time; HTTP handlers run on a ConnectionPool thread per connection
+// and post their work to the engine thread; watch streams read the WatchHub window.
+//
+// Abuse: authentication comes before any request body is read; bodies are limited whether
+// sized or chunked, JSON nesting is limited (kube::JsonLimits), slow and idle connections time
+// out, and watches have a budget of their own (ServerOptions).
 //
 // Limits: no dryRun, no deletecollection, no server-side apply, no protobuf (kubectl accepts
 // JSON), no OpenAPI documents (kubectl get/rollout/patch do not ask for them).
 
 #include "models/engine/cluster.h"
 #include "models/kube/result.h"
+#include "models/server/tlsmaterial.h"
 
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -25,16 +31,35 @@ namespace server {
 
 struct ServerOptions
 {
-    std::string host = "127.0.0.1";     // loopback only: anything else is refused by start()
-    int port = 0;                       // 0: pick a free port (see ApiServer::port())
-    double speed = 1.0;                 // virtual seconds per real second; 0 freezes the clock
-    bool tls = false;                   // HTTPS with a generated CA and server certificate
+    std::string host = "127.0.0.1";                 // loopback only: anything else is refused by start()
+    int port = 0;                                   // 0: pick a free port (see ApiServer::port())
+    double speed = 1.0;                             // virtual seconds per real second; 0 freezes the clock
+    bool tls = false;                               // HTTPS with a generated CA and server certificate
+    std::shared_ptr<const TlsMaterial> tlsMaterial; // with tls: these instead of new ones
     std::string token;                  // when set, every API request needs "Authorization: Bearer TOKEN"
     std::size_t watchWindow = 10000;    // recent events kept for resourceVersion resume
     std::chrono::milliseconds tick{50}; // real time between clock advances
     std::chrono::milliseconds bookmarkInterval{1000}; // idle time before a BOOKMARK (when allowed)
     std::chrono::seconds defaultWatchTimeout{1800};   // without timeoutSeconds
-    int threads = 64;                                 // HTTP workers; each open watch holds one
+    // When larger than the cluster's resourceVersion, the next write gets floor + 1. `serve`
+    // passes the wall clock in microseconds, so every server life starts above every earlier
+    // one and a client resuming across a restart sees its resourceVersion as too old (410).
+    std::uint64_t resourceVersionFloor = 0;
+
+    // Connections: each open connection holds one HTTP thread (started on demand) for its
+    // whole life, a watch for as long as it streams. Watches beyond maxWatches are refused with
+    // 429 TooManyRequests and Retry-After, so at least threads - maxWatches threads are left
+    // for ordinary requests.
+    int threads = 256;
+    int maxWatches = 128;
+    std::chrono::seconds readTimeout{10};     // a request that stops arriving for this long is dropped
+    std::chrono::seconds writeTimeout{10};    // a client that stops reading for this long is dropped
+    std::chrono::seconds keepAliveTimeout{5}; // an idle connection between requests
+    int keepAliveMaxRequests = 1000;          // requests on one connection before it is closed
+    // Request bodies (after Content-Encoding is undone), Content-Length or chunked alike: 413
+    // beyond this. Authentication happens before any of the body is read.
+    std::size_t maxBodyBytes = 64 * 1024 * 1024;
+    std::size_t maxHeaderBytes = 64 * 1024; // all header lines together: 431 beyond this
 };
 
 class ApiServer

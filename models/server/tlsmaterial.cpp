@@ -10,6 +10,7 @@
 #include <openssl/x509v3.h>
 
 #include <algorithm>
+#include <ctime>
 #include <memory>
 #include <vector>
 
@@ -138,6 +139,44 @@ kube::Result<TlsMaterial> TlsMaterial::generate(const std::string &commonName)
     m.m_serverKeyPem = keyPem(serverKey.get());
     if (m.m_caCertPem.empty() || m.m_serverCertPem.empty() || m.m_serverKeyPem.empty())
         return ApiStatus::internal(opensslError("encoding PEM"));
+    return m;
+}
+
+kube::Result<TlsMaterial> TlsMaterial::fromPem(const std::string &caCertPem, const std::string &serverCertPem,
+                                               const std::string &serverKeyPem)
+{
+    auto readCert = [](const std::string &pem) {
+        std::unique_ptr<BIO, Free> bio(BIO_new_mem_buf(pem.data(), static_cast<int>(pem.size())));
+        return Cert(bio ? PEM_read_bio_X509(bio.get(), nullptr, nullptr, nullptr) : nullptr);
+    };
+    Cert ca = readCert(caCertPem);
+    Cert cert = readCert(serverCertPem);
+    std::unique_ptr<BIO, Free> keyBio(
+        BIO_new_mem_buf(serverKeyPem.data(), static_cast<int>(serverKeyPem.size())));
+    Key key(keyBio ? PEM_read_bio_PrivateKey(keyBio.get(), nullptr, nullptr, nullptr) : nullptr);
+    ERR_clear_error();
+    if (!ca || !cert || !key)
+        return ApiStatus::badRequest("TLS material: a certificate or the key is not valid PEM");
+    if (X509_check_private_key(cert.get(), key.get()) != 1) {
+        ERR_clear_error();
+        return ApiStatus::badRequest("TLS material: the key does not belong to the server certificate");
+    }
+    EVP_PKEY *caKey = X509_get0_pubkey(ca.get());
+    if (!caKey || X509_verify(cert.get(), caKey) != 1) {
+        ERR_clear_error();
+        return ApiStatus::badRequest("TLS material: the server certificate is not signed by the CA");
+    }
+    // Valid for at least another day, so a server started now does not expire under its clients.
+    const time_t soon = time(nullptr) + 24 * 3600;
+    for (X509 *c : {ca.get(), cert.get()}) {
+        if (X509_cmp_time(X509_get0_notAfter(c), const_cast<time_t *>(&soon)) <= 0 ||
+            X509_cmp_current_time(X509_get0_notBefore(c)) >= 0)
+            return ApiStatus::badRequest("TLS material: a certificate has expired or is not valid yet");
+    }
+    TlsMaterial m;
+    m.m_caCertPem = caCertPem;
+    m.m_serverCertPem = serverCertPem;
+    m.m_serverKeyPem = serverKeyPem;
     return m;
 }
 
