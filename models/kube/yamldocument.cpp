@@ -3,9 +3,12 @@
 #include "models/kube/yamlscalar.h"
 
 #include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/parser.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -15,17 +18,22 @@
 #include <iterator>
 #include <optional>
 #include <set>
+#include <sstream>
 
 namespace kube {
 
 namespace {
 
-constexpr int kMaxDepth = 1000;
-// Aliases can make a small text expand exponentially ("billion laughs"). A document without
-// aliases has fewer nodes than bytes, so a budget of several nodes per byte (with a floor for
-// small files that reuse anchors) only stops documents that explode.
-constexpr std::size_t kMinNodeBudget = 200'000;
-constexpr std::size_t kNodesPerByte = 4;
+// Resource limits: a small or hostile file must not make the loader run for ever or exhaust
+// memory. yaml-cpp's own parser gives up at 500 levels; the limit below it keeps one message.
+constexpr int kMaxDepth = 256;
+constexpr std::size_t kMaxDocuments = 10'000;
+constexpr std::size_t kMaxScalarBytes = 16 * 1024 * 1024;
+// Aliases can make a small text expand exponentially ("billion laughs"). Without aliases every
+// node is converted once, so nodes and string bytes beyond what the text holds come from
+// aliases (and merge keys); a whole file may add this many through them.
+constexpr std::size_t kMaxAliasNodes = 1'000'000;
+constexpr std::size_t kMaxAliasBytes = 64 * 1024 * 1024;
 const std::string kStrTag = "tag:yaml.org,2002:str";
 
 // Thrown inside the converter only; parseYamlDocuments turns it into a Result.
@@ -33,6 +41,14 @@ struct LoadError
 {
     SourcePos pos;
     std::string message;
+    bool syntax = false; // a token out of place: JSON text gets the JSON parser's diagnosis instead
+};
+
+// What the converter may still produce for the whole file.
+struct Budget
+{
+    std::size_t nodes = 0;
+    std::size_t bytes = 0;
 };
 
 std::string located(const std::string &file, SourcePos pos, const std::string &what)
@@ -169,8 +185,8 @@ std::string typeName(const YAML::Node &n)
 class Converter
 {
 public:
-    Converter(YamlDocument &doc, const std::string &text, std::size_t nodeBudget)
-        : m_doc(doc), m_text(text), m_budget(nodeBudget)
+    Converter(YamlDocument &doc, const std::string &text, Budget &budget)
+        : m_doc(doc), m_text(text), m_budget(budget)
     {}
 
     Json convert(const YAML::Node &node, const std::string &pointer, SourcePos pos, int depth)
@@ -178,9 +194,10 @@ public:
         if (depth > kMaxDepth)
             throw LoadError{pos, "nesting deeper than " + std::to_string(kMaxDepth) +
                                      " levels (an alias that refers to itself?)"};
-        if (++m_nodes > m_budget)
-            throw LoadError{pos, "document expands to more than " + std::to_string(m_budget) +
+        if (m_budget.nodes == 0)
+            throw LoadError{pos, "the file expands by more than " + std::to_string(kMaxAliasNodes) +
                                      " nodes through aliases"};
+        --m_budget.nodes;
         m_doc.positions.emplace(pointer, pos);
         switch (node.Type()) {
         case YAML::NodeType::Map:
@@ -236,6 +253,21 @@ private:
                         std::string("unterminated quoted string: the closing ") + quote + " is missing"};
     }
 
+    // Strings are counted too: one long scalar behind many aliases is as big as many nodes.
+    void charge(std::size_t bytes, SourcePos pos)
+    {
+        if (bytes > m_budget.bytes)
+            throw LoadError{pos, "the file expands by more than " + std::to_string(kMaxAliasBytes) +
+                                     " bytes of text through aliases"};
+        m_budget.bytes -= bytes;
+    }
+
+    std::string charged(std::string s, SourcePos pos)
+    {
+        charge(s.size(), pos);
+        return s;
+    }
+
     Json convertScalar(const YAML::Node &node, SourcePos pos)
     {
         const std::string &tag = node.Tag();
@@ -246,11 +278,13 @@ private:
             PlainScalar r = resolvePlainScalar(text);
             if (r.kind == PlainScalarKind::Float && !std::isfinite(r.value.get<double>()))
                 throw LoadError{pos, "\"" + text + "\" (infinity or NaN) cannot be represented in JSON"};
+            if (r.value.is_string())
+                charge(r.value.get_ref<const std::string &>().size(), pos);
             return std::move(r.value);
         }
         static const std::string prefix = "tag:yaml.org,2002:";
         if (tag.rfind(prefix, 0) != 0 || tag == kStrTag)
-            return repairedUtf8(text); // quoted, block, !!str, !!binary and application tags are text
+            return charged(repairedUtf8(text), pos); // quoted, block, !!str, !!binary and application tags
         const std::string type = tag.substr(prefix.size());
         PlainScalar r = resolvePlainScalar(text);
         const bool fits =
@@ -259,7 +293,7 @@ private:
             (type == "bool" && r.kind == PlainScalarKind::Bool) ||
             (type == "null" && r.kind == PlainScalarKind::Null);
         if (type != "int" && type != "float" && type != "bool" && type != "null")
-            return text;
+            return charged(text, pos);
         if (!fits)
             throw LoadError{pos, "cannot read \"" + shortened(text) + "\" as !!" + type};
         if (type == "float") {
@@ -322,6 +356,7 @@ private:
             }
             std::string text = keyText(key);
             const SourcePos pos = toPos(key.Mark());
+            charge(text.size(), pos);
             const auto [where, inserted] = seen.emplace(text, pos);
             if (!inserted) {
                 throw LoadError{pos, "duplicate key \"" + shortened(text) + "\" (first defined at line " +
@@ -373,8 +408,145 @@ private:
     YamlDocument &m_doc;
     const std::string &m_text;
     std::set<std::size_t> m_checkedQuotes;
-    std::size_t m_budget;
+    Budget &m_budget;
+};
+
+// A first pass over the parser's events before anything is built: it counts the nodes the text
+// holds (the alias budget comes on top), enforces the limits above with the position of the
+// offending node, and stops what yaml-cpp 0.7 cannot stop itself. Its LoadAll() loops for ever,
+// adding an empty document each round, when a token cannot start a node at document level — a
+// ',' outside any flow collection, as in "," or "[a], b": the document parser consumes nothing
+// and the next document starts at the same token. Later yaml-cpp releases detect it the same
+// way: a document that starts where the previous one started made no progress.
+class SourceScan final : public YAML::EventHandler
+{
+public:
+    explicit SourceScan(const std::string &text) : m_text(text) {}
+
+    std::size_t nodes() const { return m_nodes; }
+
+    void OnDocumentStart(const YAML::Mark &mark) override
+    {
+        if (m_documents > 0 && mark.pos == m_lastStart)
+            throw LoadError{toPos(mark),
+                            "unexpected " + tokenAt(mark) + " outside a flow collection ([...] or {...})",
+                            true};
+        if (++m_documents > kMaxDocuments)
+            throw LoadError{toPos(mark),
+                            "more than " + std::to_string(kMaxDocuments) + " documents in one file"};
+        m_lastStart = mark.pos;
+    }
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark &, YAML::anchor_t) override { ++m_nodes; }
+    void OnAlias(const YAML::Mark &, YAML::anchor_t) override { ++m_nodes; }
+    void OnScalar(const YAML::Mark &mark, const std::string &, YAML::anchor_t,
+                  const std::string &value) override
+    {
+        ++m_nodes;
+        if (value.size() > kMaxScalarBytes)
+            throw LoadError{toPos(mark), "a scalar of " + std::to_string(value.size()) +
+                                             " bytes is longer than the " + std::to_string(kMaxScalarBytes) +
+                                             " bytes supported"};
+    }
+    void OnSequenceStart(const YAML::Mark &mark, const std::string &, YAML::anchor_t,
+                         YAML::EmitterStyle::value) override
+    {
+        enter(mark);
+    }
+    void OnSequenceEnd() override { --m_depth; }
+    void OnMapStart(const YAML::Mark &mark, const std::string &, YAML::anchor_t,
+                    YAML::EmitterStyle::value) override
+    {
+        enter(mark);
+    }
+    void OnMapEnd() override { --m_depth; }
+
+private:
+    void enter(const YAML::Mark &mark)
+    {
+        ++m_nodes;
+        if (++m_depth > kMaxDepth)
+            throw LoadError{toPos(mark),
+                            "nesting deeper than " + std::to_string(kMaxDepth) + " levels is not supported"};
+    }
+
+    std::string tokenAt(const YAML::Mark &mark) const
+    {
+        if (mark.pos >= 0 && static_cast<std::size_t>(mark.pos) < m_text.size()) {
+            const char c = m_text[static_cast<std::size_t>(mark.pos)];
+            if (std::ispunct(static_cast<unsigned char>(c)))
+                return std::string("'") + c + "'";
+        }
+        return "token";
+    }
+
+    const std::string &m_text;
     std::size_t m_nodes = 0;
+    std::size_t m_documents = 0;
+    int m_lastStart = -1;
+    int m_depth = 0;
+};
+
+// Runs the first pass; throws what the parser throws, or LoadError.
+std::size_t scanSource(const std::string &text)
+{
+    std::istringstream in(text);
+    YAML::Parser parser(in);
+    SourceScan scan(text);
+    while (parser.HandleNextDocument(scan)) {
+    }
+    return scan.nodes();
+}
+
+// Counts the nodes the documents expand to before any is converted, so that a billion laughs is
+// refused at once instead of after a million conversions. A collection reached again through
+// an alias is measured once (by where it starts: distinct collections start at distinct
+// places); an alias inside its own anchor is left to the converter, which names the cycle.
+class ExpansionCheck
+{
+public:
+    explicit ExpansionCheck(std::size_t budget) : m_left(budget) {}
+
+    void visit(const YAML::Node &node, int depth)
+    {
+        if (depth > kMaxDepth)
+            return;
+        take(1, node);
+        if (!node.IsMap() && !node.IsSequence())
+            return;
+        const int start = node.Mark().pos;
+        if (const auto it = m_sizes.find(start); it != m_sizes.end()) {
+            if (it->second != kInProgress)
+                take(it->second - 1, node);
+            return;
+        }
+        m_sizes[start] = kInProgress;
+        const std::size_t before = m_left;
+        for (auto it = node.begin(); it != node.end(); ++it) {
+            if (node.IsMap()) {
+                visit(it->first, depth + 1);
+                visit(it->second, depth + 1);
+            } else {
+                visit(*it, depth + 1);
+            }
+        }
+        m_sizes[start] = before - m_left + 1;
+    }
+
+private:
+    static constexpr std::size_t kInProgress = 0;
+
+    void take(std::size_t n, const YAML::Node &node)
+    {
+        if (n > m_left)
+            throw LoadError{toPos(node.Mark()), "the file expands by more than " +
+                                                    std::to_string(kMaxAliasNodes) +
+                                                    " nodes through aliases"};
+        m_left -= n;
+    }
+
+    std::size_t m_left;
+    std::map<int, std::size_t> m_sizes; // subtree size by start position
 };
 
 std::size_t firstContent(const std::string &text)
@@ -508,8 +680,17 @@ Result<std::vector<YamlDocument>> parseYamlDocuments(const std::string &text, co
     }
 
     std::vector<YAML::Node> nodes;
+    Budget budget;
     try {
+        budget.nodes = scanSource(text) + kMaxAliasNodes;
+        budget.bytes = text.size() + kMaxAliasBytes;
         nodes = YAML::LoadAll(text);
+    } catch (const LoadError &e) {
+        if (json && e.syntax) {
+            if (auto err = jsonError(text))
+                return parseError(file, err->first, err->second);
+        }
+        return parseError(file, e.pos, e.message);
     } catch (const YAML::DeepRecursion &e) {
         return parseError(file, toPos(e.mark),
                           "nesting deeper than " + std::to_string(e.depth()) + " levels is not supported");
@@ -537,7 +718,13 @@ Result<std::vector<YamlDocument>> parseYamlDocuments(const std::string &text, co
     }
 
     std::vector<YamlDocument> docs;
-    const std::size_t budget = std::max(kMinNodeBudget, kNodesPerByte * text.size());
+    try {
+        ExpansionCheck expansion(budget.nodes);
+        for (const YAML::Node &node : nodes)
+            expansion.visit(node, 0);
+    } catch (const LoadError &e) {
+        return parseError(file, e.pos, e.message);
+    }
     for (const YAML::Node &node : nodes) {
         if (node.IsNull() && node.Tag() != kStrTag)
             continue;

@@ -59,6 +59,10 @@ private slots:
     void recordsPositionsInJson();
     void reportsErrorsWithPositions_data();
     void reportsErrorsWithPositions();
+    void refusesTokensThatCannotStartADocument_data();
+    void refusesTokensThatCannotStartADocument();
+    void boundsResourceUse_data();
+    void boundsResourceUse();
     void reportsFileProblems();
     void readsFiles();
     void handlesFiveMegabyteStrings_data();
@@ -284,6 +288,87 @@ void TestYamlDocument::reportsErrorsWithPositions()
     const QByteArray message = bytes(errorOf(text.toStdString(), file.toStdString()));
     QVERIFY2(message.startsWith(prefix), message.constData());
     QVERIFY2(message.contains(what), message.constData());
+}
+
+// yaml-cpp 0.7's LoadAll() never returns on these (each round adds an empty document); a hang
+// here is a CTest timeout.
+void TestYamlDocument::refusesTokensThatCannotStartADocument_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QByteArray>("prefix");
+    QTest::addColumn<QByteArray>("what");
+    const auto row = [](const char *name, const char *text, const char *prefix, const char *what) {
+        QTest::newRow(name) << QByteArray(text) << QByteArray(prefix) << QByteArray(what);
+    };
+    row("a file holding only a comma", ",", "c.yaml:1:1: ", "unexpected ',' outside a flow collection");
+    row("a comma after blanks", "  ,  ,\n", "c.yaml:1:3: ", "unexpected ','");
+    row("a comma after a document marker", "--- ,\n", "c.yaml:1:5: ", "unexpected ','");
+    row("a comma after an anchor", "&x ,\n", "c.yaml:1:4: ", "unexpected ','");
+    row("a comma in a later document", "a: 1\n---\n, b\n", "c.yaml:3:1: ", "unexpected ','");
+    row("a comma after a flow list", "--- [a], b\n", "c.yaml:1:8: ", "unexpected ','");
+    row("a comma after JSON gets the JSON diagnosis", "[1, 2], 3", "c.yaml:1:7: ", "unexpected ','");
+    row("a closing bracket at document level", "]", "c.yaml:1:1: ", "illegal flow end");
+    row("a closing brace at document level", "a: 1\n}\n", "c.yaml:2:1: ", "illegal flow end");
+}
+
+void TestYamlDocument::refusesTokensThatCannotStartADocument()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QByteArray, prefix);
+    QFETCH(QByteArray, what);
+    const QByteArray message = bytes(errorOf(text.toStdString(), "c.yaml"));
+    QVERIFY2(message.startsWith(prefix), message.constData());
+    QVERIFY2(message.contains(what), message.constData());
+}
+
+void TestYamlDocument::boundsResourceUse_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QByteArray>("prefix");
+    QTest::addColumn<QByteArray>("what");
+    const auto row = [](const char *name, const std::string &text, const char *prefix, const char *what) {
+        QTest::newRow(name) << bytes(text) << QByteArray(prefix) << QByteArray(what);
+    };
+    std::string nested;
+    for (int i = 0; i <= 256; ++i)
+        nested += std::string(static_cast<std::size_t>(2 * i), ' ') + "k" + std::to_string(i) + ":\n";
+    nested += std::string(2 * 257, ' ') + "x\n";
+    row("256 nested maps are fine, 257 are not", nested,
+        "r.yaml:257:513: ", "nesting deeper than 256 levels is not supported");
+    row("257 nested flow lists are refused", std::string(257, '[') + std::string(257, ']'),
+        "r.yaml:1:257: ", "nesting deeper than 256 levels");
+    std::string documents;
+    for (int i = 0; i <= 10'000; ++i)
+        documents += "--- " + std::to_string(i) + "\n";
+    row("more than 10000 documents are refused", documents,
+        "r.yaml:10001:1: ", "more than 10000 documents in one file");
+    row("a scalar longer than 16 MiB is refused", "a: 1\nb: " + std::string(16 * 1024 * 1024 + 1, 'x') + "\n",
+        "r.yaml:2:4: ", "a scalar of 16777217 bytes is longer than the 16777216 bytes supported");
+    std::string wide = "a: &a " + std::string(1024 * 1024, 'x') + "\nb: [";
+    for (int i = 0; i < 100; ++i)
+        wide += i ? ", *a" : "*a";
+    row("a long scalar behind many aliases is refused", wide + "]\n",
+        "r.yaml:1:4: ", "expands by more than 67108864 bytes of text through aliases");
+    std::string laughs = "a: &a [x, x, x, x, x, x, x, x, x, x]\n";
+    for (char c = 'b'; c <= 'g'; ++c) {
+        const std::string prev = std::string("*") + static_cast<char>(c - 1);
+        laughs += std::string(1, c) + ": &" + c + " [" + prev;
+        for (int i = 1; i < 10; ++i)
+            laughs += ", " + prev;
+        laughs += "]\n";
+    }
+    row("aliases adding more than a million nodes are refused", laughs,
+        "r.yaml:", "expands by more than 1000000 nodes through aliases");
+}
+
+void TestYamlDocument::boundsResourceUse()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QByteArray, prefix);
+    QFETCH(QByteArray, what);
+    const QByteArray message = bytes(errorOf(text.toStdString(), "r.yaml"));
+    QVERIFY2(message.startsWith(prefix), message.left(300).constData());
+    QVERIFY2(message.contains(what), message.left(300).constData());
 }
 
 void TestYamlDocument::reportsFileProblems()
