@@ -34,6 +34,14 @@ Result<Json> parseObject(std::string_view body, const std::string &what)
 
 template <typename T> Result<T> decodeObject(const Json &j, const std::string &what)
 {
+    // A ControllerRevision may carry its data as JSON text, which kube parses on its own: the
+    // nesting limit applies to it as to the answer around it.
+    if constexpr (std::is_same_v<T, kube::ControllerRevision>) {
+        if (auto data = j.find("data"); data != j.end() && data->is_string()) {
+            if (auto parsed = kube::JsonLimits::parse(data->get<std::string>()); !parsed)
+                return decodeError("cannot decode " + what + ": data is refused: " + parsed.error().message);
+        }
+    }
     auto r = T::fromJson(j);
     if (!r)
         return decodeError("cannot decode " + what + ": " + r.error().message);

@@ -805,6 +805,26 @@ struct ApiServer::Impl
         auto parsed = kube::JsonLimits::parse(text);
         if (!parsed)
             return ApiStatus::badRequest("the request body is refused: " + parsed.error().message);
+        // A ControllerRevision's data may come as JSON text, which the engine parses in turn:
+        // the same limit applies to it, in a body and in a JSON patch that sets it.
+        auto embedded = [](const Json &v) -> kube::Result<void> {
+            if (!v.is_string())
+                return {};
+            if (auto inner = kube::JsonLimits::parse(v.get<std::string>()); !inner)
+                return ApiStatus::badRequest("the request body is refused: data: " + inner.error().message);
+            return {};
+        };
+        if (parsed->is_object()) {
+            if (auto d = parsed->find("data"); d != parsed->end())
+                if (auto r = embedded(*d); !r)
+                    return r.error();
+        } else if (parsed->is_array()) {
+            for (const auto &op : *parsed)
+                if (op.is_object() && op.contains("path") && op["path"].is_string() &&
+                    op["path"].get<std::string>().rfind("/data", 0) == 0 && op.contains("value"))
+                    if (auto r = embedded(op["value"]); !r)
+                        return r.error();
+        }
         return parsed;
     }
 

@@ -181,6 +181,21 @@ private slots:
         QVERIFY2(m.find(kToken) == std::string::npos, m.c_str());
     }
 
+    void pluginStderrIsScrubbedOfTheKubeconfigEnvironment()
+    {
+        const std::string cmd =
+            script(QStringLiteral("dumps-env.sh"), "echo \"API_KEY is $API_KEY\" >&2\nexit 1\n");
+        ExecConfig c = config(cmd);
+        c.env = {{"API_KEY", "env-secret-from-the-kubeconfig"}};
+        ExecCredentialProvider p(c, {}, std::chrono::seconds(10), false);
+        auto r = p.credential();
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().message.find("API_KEY is [redacted]") != std::string::npos,
+                 r.error().message.c_str());
+        QVERIFY2(r.error().message.find("env-secret-from-the-kubeconfig") == std::string::npos,
+                 r.error().message.c_str());
+    }
+
     void missingPluginShowsTheInstallHint()
     {
         ExecConfig c = config("daemonscope-no-such-plugin");
@@ -241,6 +256,12 @@ private slots:
             << qs(credentialJson(v1, "{}")) << "neither a token nor";
         QTest::newRow("an unreadable expiry")
             << qs(credentialJson(v1, tokenStatus(kToken, "tomorrow"))) << "invalid expirationTimestamp";
+        // 100,000 levels: a plugin (or whatever replaced it) cannot crash the console with it.
+        QTest::newRow("an ExecCredential nested too deep")
+            << qs(R"({"kind":"ExecCredential","apiVersion":"client.authentication.k8s.io/v1","status":{"token":")" +
+                  std::string(kToken) + R"(","x":)" + std::string(100000, '[') + std::string(100000, ']') +
+                  "}}")
+            << "did not print an ExecCredential JSON object";
     }
     void badPluginOutputIsRejected()
     {

@@ -11,6 +11,7 @@
 #include "models/kube/node.h"
 #include "models/kube/pod.h"
 
+#include <QElapsedTimer>
 #include <QTest>
 
 #include <mutex>
@@ -598,6 +599,208 @@ private slots:
         QVERIFY(!r.ok());
         QVERIFY2(r.error().message.find(fragment.toStdString()) != std::string::npos,
                  r.error().message.c_str());
+    }
+
+    // A server answering with JSON nested 100,000 levels deep (600 KB) used to crash whoever
+    // copied or printed the value; every decoder refuses it now, with a message.
+    void deeplyNestedAnswersAreRefused_data()
+    {
+        QTest::addColumn<QString>("whatText");
+        QTest::newRow("an object") << QStringLiteral("get");
+        QTest::newRow("a list, decoded into DaemonSets") << QStringLiteral("list");
+        QTest::newRow("a pod list, decoded with SAX") << QStringLiteral("pods");
+        QTest::newRow("a pod list, decoded into a DOM") << QStringLiteral("podsDom");
+        QTest::newRow("a watch event") << QStringLiteral("watch");
+        QTest::newRow("an error Status") << QStringLiteral("status");
+    }
+    void deeplyNestedAnswersAreRefused()
+    {
+        QFETCH(QString, whatText);
+        const std::string what = whatText.toStdString();
+        const int depth = 100000;
+        const std::string deep = std::string(depth, '[') + std::string(depth, ']');
+        const std::string object =
+            R"({"apiVersion":"apps/v1","kind":"DaemonSet","metadata":{"name":"x","annotations":{"a":)" +
+            deep + "}}}";
+        const std::string deepList = R"({"metadata":{"resourceVersion":"1"},"items":[)" + object + "]}";
+        if (what == "podsDom") {
+            PodListDecoder decoder;
+            auto r = decoder.decodeWithDom(deepList);
+            QVERIFY(!r.ok());
+            QVERIFY2(r.error().message.find("deeper than 1000 levels") != std::string::npos,
+                     r.error().message.c_str());
+            return;
+        }
+        FakeApiServer server([&](const FakeRequest &r) {
+            if (what == "status")
+                return FakeResponse::json(R"({"kind":"Status","code":500,"message":)" + deep + "}", 500);
+            if (r.q("watch") == "true")
+                return FakeResponse::watch({watchLine("ADDED", object)}, FakeResponse::Stream::End);
+            return FakeResponse::json(what == "get" ? object : deepList);
+        });
+        auto c = clientFor(server);
+        kube::ApiStatus error;
+        if (what == "get" || what == "status") {
+            auto r = c->get<kube::DaemonSet>("default", "x");
+            QVERIFY(!r.ok());
+            error = r.error();
+        } else if (what == "list") {
+            auto r = c->list<kube::DaemonSet>("default");
+            QVERIFY(!r.ok());
+            error = r.error();
+        } else if (what == "pods") {
+            auto r = c->list<kube::Pod>("default");
+            QVERIFY(!r.ok());
+            error = r.error();
+        } else {
+            std::atomic<bool> cancel{false};
+            WatchOptions wo;
+            auto r = c->watch<kube::DaemonSet>(
+                "default", wo, [](WatchEvent<kube::DaemonSet> &&) { return true; }, cancel);
+            QVERIFY(!r.ok());
+            error = r.error();
+        }
+        if (what == "status") {
+            // The body is not used; the HTTP code speaks.
+            QCOMPARE(error.code, 500);
+            QVERIFY2(error.message.find("HTTP 500") != std::string::npos, error.message.c_str());
+        } else {
+            QCOMPARE(QString::fromStdString(error.reason), QStringLiteral("DecodeError"));
+            QVERIFY2(error.message.find("deeper than 1000 levels") != std::string::npos,
+                     error.message.c_str());
+        }
+    }
+
+    void reflectorRelistsWhenTheResourceVersionIsTooLarge()
+    {
+        std::atomic<int> lists{0};
+        std::atomic<int> watches{0};
+        FakeApiServer server([&](const FakeRequest &r) {
+            if (r.q("watch") != "true") {
+                if (++lists == 1)
+                    return FakeResponse::json(list("PodList", {podJson("a", "5000")}, "5000"));
+                return FakeResponse::json(list("PodList", {podJson("b", "40")}, "42"));
+            }
+            // A restarted server that counts from scratch: the old RV lies in its future.
+            if (++watches == 1)
+                return FakeResponse::watch(
+                    {watchLine("ERROR",
+                               status(504, "Timeout", "Too large resource version: 5000, current: 42"))},
+                    FakeResponse::Stream::End);
+            return FakeResponse::watch({}, FakeResponse::Stream::Hold);
+        });
+        Recorder<kube::Pod> rec;
+        ReflectorOptions opt;
+        opt.initialBackoff = std::chrono::seconds(30); // an error path would make this test time out
+        Reflector<kube::Pod> reflector(clientFor(server), opt, std::ref(rec));
+        reflector.start();
+        QTRY_COMPARE(server.count("/pods", true), 2);
+        const auto ls = server.requestsTo("/pods", false);
+        QCOMPARE(ls.size(), std::size_t(2));
+        QVERIFY(!ls[1].has("resourceVersion")); // a consistent read of the new server
+        QCOMPARE(QString::fromStdString(server.requestsTo("/pods", true)[1].q("resourceVersion")),
+                 QStringLiteral("42"));
+        QCOMPARE(qlist(rec.get()),
+                 qlist({"Added a 5000", "Synced  5000", "Deleted a 5000", "Added b 40", "Synced  42"}));
+        reflector.stop();
+    }
+
+    void reflectorRelistsWhenAWatchGoesBackInResourceVersion()
+    {
+        std::atomic<int> lists{0};
+        std::atomic<int> watches{0};
+        FakeApiServer server([&](const FakeRequest &r) {
+            if (r.q("watch") != "true") {
+                if (++lists == 1)
+                    return FakeResponse::json(list("PodList", {podJson("a", "900")}, "1000"));
+                return FakeResponse::json(list("PodList", {podJson("c", "70")}, "80"));
+            }
+            // Another server incarnation answers the resumed watch with its own, lower versions.
+            if (++watches == 1)
+                return FakeResponse::watch({watchLine("ADDED", podJson("b", "60"))},
+                                           FakeResponse::Stream::Hold);
+            return FakeResponse::watch({}, FakeResponse::Stream::Hold);
+        });
+        Recorder<kube::Pod> rec;
+        ReflectorOptions opt;
+        opt.initialBackoff = std::chrono::seconds(30);
+        Reflector<kube::Pod> reflector(clientFor(server), opt, std::ref(rec));
+        reflector.start();
+        QTRY_COMPARE(server.count("/pods", true), 2);
+        const auto ls = server.requestsTo("/pods", false);
+        QCOMPARE(ls.size(), std::size_t(2));
+        QVERIFY(!ls[1].has("resourceVersion"));
+        QCOMPARE(qlist(rec.get()),
+                 qlist({"Added a 900", "Synced  1000", "Deleted a 900", "Added c 70", "Synced  80"}));
+        QVERIFY(!reflector.items().count("default/b")); // the event of the other history is dropped
+        QCOMPARE(QString::fromStdString(server.requestsTo("/pods", true)[1].q("resourceVersion")),
+                 QStringLiteral("80"));
+        reflector.stop();
+    }
+
+    // A server that stops sending (frozen, or the connection silently gone) while its watch
+    // stays open: three bookmark intervals later the watch is given up, reported, and resumed.
+    void reflectorGivesUpAWatchThatFallsSilent()
+    {
+        std::atomic<int> watches{0};
+        FakeApiServer server([&](const FakeRequest &r) {
+            if (r.q("watch") != "true")
+                return FakeResponse::json(list("PodList", {}, "10"));
+            ++watches;
+            return FakeResponse::watch({bookmark("10"), bookmark("10"), bookmark("10")},
+                                       FakeResponse::Stream::Hold);
+        });
+        ReflectorOptions opt;
+        opt.initialBackoff = std::chrono::milliseconds(50);
+        opt.minWatchIdleTimeout = std::chrono::milliseconds(1500); // the bookmarks came at once
+        std::mutex em;
+        std::vector<kube::ApiStatus> errors;
+        opt.onError = [&](const kube::ApiStatus &s) {
+            std::lock_guard lock(em);
+            errors.push_back(s);
+        };
+        std::atomic<int> recovered{0};
+        opt.onRecovered = [&] { ++recovered; };
+        Reflector<kube::Pod> reflector(clientFor(server), opt, {});
+        QElapsedTimer timer;
+        timer.start();
+        reflector.start();
+        QTRY_VERIFY_WITH_TIMEOUT(server.count("/pods", true) >= 2, 10000);
+        QVERIFY2(timer.elapsed() < 6000, QByteArray::number(timer.elapsed()).constData());
+        QCOMPARE(reflector.watchIdleTimeout(), std::chrono::milliseconds(1500));
+        {
+            std::lock_guard lock(em);
+            QVERIFY(!errors.empty());
+            QCOMPARE(QString::fromStdString(errors[0].reason), QStringLiteral("Timeout"));
+            QVERIFY2(errors[0].message.find("not responding") != std::string::npos,
+                     errors[0].message.c_str());
+        }
+        QTRY_VERIFY(recovered.load() >= 1); // the next watch delivered bookmarks again
+        reflector.stop();
+        const auto ws = server.requestsTo("/pods", true);
+        QCOMPARE(QString::fromStdString(ws[0].q("allowWatchBookmarks")), QStringLiteral("true"));
+    }
+
+    void watchIdleTimeoutCanBeSetAndCountsFromTheRequest()
+    {
+        FakeApiServer server([&](const FakeRequest &r) {
+            if (r.q("watch") != "true")
+                return FakeResponse::json(list("PodList", {}, "10"));
+            return FakeResponse::watch({}, FakeResponse::Stream::Hold);
+        });
+        ReflectorOptions opt;
+        opt.initialBackoff = std::chrono::milliseconds(50);
+        opt.watchIdleTimeout = std::chrono::seconds(1);
+        std::atomic<int> timeouts{0};
+        opt.onError = [&](const kube::ApiStatus &s) {
+            if (s.reason == "Timeout")
+                ++timeouts;
+        };
+        Reflector<kube::Pod> reflector(clientFor(server), opt, {});
+        reflector.start();
+        QTRY_VERIFY_WITH_TIMEOUT(timeouts.load() >= 1, 5000);
+        QCOMPARE(reflector.watchIdleTimeout(), std::chrono::milliseconds(1000));
+        reflector.stop();
     }
 };
 

@@ -2,6 +2,7 @@
 // name the file (and line:column for YAML-level problems) and never contain a secret.
 
 #include "models/client/base64.h"
+#include "models/client/httptransport.h"
 #include "models/client/kubeconfig.h"
 
 #include <QDir>
@@ -19,6 +20,8 @@ const char *const kPassword = "hunter2-password";
 const char *const kKeyMarker = "SECRETKEYMATERIAL";
 const char *const kEnvSecret = "env-secret-value";
 const char *const kProxySecret = "proxy-secret";
+const char *const kPlanted = "sha256~PLANTEDbearerTOKENvalue0123456789abcdefXYZ";
+const char *const kPlantedEnv = "PLANTEDexecENVvalue0123456789";
 
 const std::string kCaPem = "-----BEGIN CERTIFICATE-----\nMIIBfakeCA\n-----END CERTIFICATE-----\n";
 const std::string kCertPem = "-----BEGIN CERTIFICATE-----\nMIIBfakeClient\n-----END CERTIFICATE-----\n";
@@ -519,6 +522,128 @@ private slots:
             QCOMPARE(qs(*r), decoded);
             QCOMPARE(qs(encodeBase64(*r)), QString(text).remove(QLatin1Char('\n')));
         }
+    }
+
+    // Every error path, fed a kubeconfig whose credentials are planted where a message could
+    // pick them up: swallowed by an open quote, used as a name, a path or a value.
+    void plantedCredentialsNeverReachAMessage_data()
+    {
+        QTest::addColumn<QString>("yaml");
+        QTest::addColumn<QString>("context");
+        const std::string t = kPlanted;
+        const std::string e = kPlantedEnv;
+        const std::string users = "users:\n- name: u\n  user:\n    token: " + t + "\n";
+        const std::string clusters = "clusters:\n- name: c\n  cluster:\n    server: https://127.0.0.1:6443\n";
+        const std::string contexts = "contexts:\n- name: ctx\n  context:\n    cluster: c\n    user: u\n";
+        auto row = [](const char *name, const std::string &yaml, const std::string &context = {}) {
+            QTest::newRow(name) << qs(yaml) << qs(context);
+        };
+        row("an open quote in current-context swallows the token",
+            "apiVersion: v1\nkind: Config\ncurrent-context: 'dev\n" + clusters + users + contexts);
+        row("an open quote closed by a later one",
+            "apiVersion: v1\nkind: Config\ncurrent-context: 'dev\n" + clusters + users +
+                "contexts:\n- name: ctx\n  context:\n    cluster: c\n    user: u'\n");
+        row("an open quote in a context's cluster",
+            header() + clusters + users +
+                "contexts:\n- name: ctx\n  context:\n    cluster: 'c\n    user: u\n" +
+                "- name: other\n  context:\n    cluster: c\n    namespace: x'\n");
+        row("the token as current-context", header(t) + clusters + users + contexts);
+        row("the token as --context", header() + clusters + users + contexts, t);
+        row("the token as the kind", "apiVersion: v1\nkind: " + t + "\n" + users);
+        row("the token as the apiVersion", "apiVersion: " + t + "\nkind: Config\n" + users);
+        row("the token as a duplicate name",
+            header() + clusters + users + "- name: " + t + "\n  user: {}\n- name: " + t + "\n  user: {}\n");
+        row("the token as a missing cluster", header() + clusters + users +
+                                                  "contexts:\n- name: ctx\n  context:\n    cluster: " + t +
+                                                  "\n    user: u\n");
+        row("the token as a missing user",
+            header() + clusters + users +
+                "contexts:\n- name: ctx\n  context:\n    cluster: c\n    user: " + t + "\n");
+        row("the token as a namespace",
+            header() + clusters + users + contexts + "    namespace: " + t + "\n");
+        row("the token in a certificate-authority path",
+            header() + clusterWith("    certificate-authority: /nonexistent/" + t + "\n") + users + contexts);
+        row("the token in a tokenFile path",
+            header() + clusters +
+                userWith("    tokenFile: /nonexistent/" + t + "\n    password: " + t + "x\n") +
+                "- name: v\n  user:\n    token: " + t + "\n" + contexts);
+        row("the token in a server scheme",
+            header() + "clusters:\n- name: c\n  cluster:\n    server: " + t + "://x\n" + users + contexts);
+        row("the token as userinfo of a server with a bad scheme",
+            header() + "clusters:\n- name: c\n  cluster:\n    server: ftp://admin:" + t + "@x\n" + users +
+                contexts);
+        row("token and password together",
+            header() + clusters +
+                userWith("    token: " + t + "\n    username: a\n    password: " + t + "\n") + contexts);
+        row("the token as an auth-provider name",
+            header() + clusters +
+                userWith("    token: " + t + "\n    auth-provider:\n      name: " + t + "\n") + contexts);
+        row("an exec env value as the exec apiVersion",
+            header() + clusters +
+                userWith("    token: " + t + "\n    exec:\n      apiVersion: " + e +
+                         "\n      command: x\n      env:\n" + "      - name: SECRET\n        value: " + e +
+                         "\n") +
+                contexts);
+        row("an exec env value as the interactiveMode",
+            header() + clusters +
+                userWith(
+                    std::string(
+                        "    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: x\n") +
+                    "      interactiveMode: " + e +
+                    "\n      env:\n      - name: SECRET\n        value: " + e + "\n") +
+                contexts);
+        row("a YAML syntax error after the token", header() + clusters + users + contexts + "  bad: [\n");
+        row("the token as base64 key data",
+            header() + clusters +
+                userWith("    client-certificate-data: " + encodeBase64(kCertPem) +
+                         "\n    client-key-data: '" + t + "!'\n    token: " + t + "\n") +
+                contexts);
+    }
+    void plantedCredentialsNeverReachAMessage()
+    {
+        QFETCH(QString, yaml);
+        QFETCH(QString, context);
+        static int serial = 0;
+        const QString file = path(QStringLiteral("planted-%1.yaml").arg(++serial));
+        writeFile(file, yaml.toStdString());
+        KubeconfigOptions opt;
+        opt.explicitPath = file.toStdString();
+        opt.context = context.toStdString();
+        auto cfg = Kubeconfig::load(opt);
+        std::string message;
+        if (!cfg.ok()) {
+            message = cfg.error().message;
+        } else {
+            auto rc = cfg->resolve(opt);
+            QVERIFY2(!rc.ok(), "expected an error");
+            message = rc.error().message;
+        }
+        QVERIFY(!message.empty());
+        for (const std::string &secret : {std::string(kPlanted), std::string(kPlantedEnv)})
+            QVERIFY2(message.find(secret.substr(0, 12)) == std::string::npos,
+                     ("a secret leaked: " + message).c_str());
+    }
+
+    void credentialsInTheServerUrlAreKeptOutOfIt()
+    {
+        writeFile(path(QStringLiteral("userinfo.yaml")),
+                  header() + "clusters:\n- name: c\n  cluster:\n    server: https://alice:" + kPassword +
+                      "@127.0.0.1:6443/prefix\n" + "users:\n- name: u\n  user: {}\n" + kContext);
+        auto cfg = Kubeconfig::loadFiles({spath(QStringLiteral("userinfo.yaml"))});
+        QVERIFY(cfg.ok());
+        QCOMPARE(qs(cfg->clusters().at("c").server), QStringLiteral("https://127.0.0.1:6443/prefix"));
+        auto rc = cfg->resolve();
+        QVERIFY(rc.ok());
+        QCOMPARE(qs(rc->server), QStringLiteral("https://127.0.0.1:6443/prefix"));
+        QCOMPARE(qs(rc->username), QStringLiteral("alice"));
+        QCOMPARE(qs(rc->password), qs(kPassword));
+
+        // A hand-made configuration is still printed without them.
+        RestConfig manual;
+        manual.server = std::string("https://bob:") + kPassword + "@example.test:443";
+        QCOMPARE(qs(HttpTransport(manual).server()), QStringLiteral("https://***@example.test:443"));
+        QCOMPARE(qs(Transport::redactedUrl("http://u@h/p@q")), QStringLiteral("http://***@h/p@q"));
+        QCOMPARE(qs(Transport::redactedUrl("https://h:1/a@b")), QStringLiteral("https://h:1/a@b"));
     }
 };
 

@@ -17,6 +17,7 @@
 
 #include <atomic>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 using models::ActionKind;
@@ -161,6 +162,7 @@ private Q_SLOTS:
     void unusableLocation();
     void readOnlyDirectory();
     void concurrentInstancesShareTheFile();
+    void fileAndFoldersAreOwnerOnly();
 };
 
 void TestHistoryDatabase::initTestCase()
@@ -697,6 +699,40 @@ void TestHistoryDatabase::concurrentInstancesShareTheFile()
     QCOMPARE(failures.load(), 0);
     QCOMPARE(first.actions(kContext).size(), std::size_t(2 * kEach));
     QCOMPARE(first.actions(kContext, QStringLiteral("default/other")).size(), std::size_t(kEach));
+}
+
+// Pod templates with their environment values live here: 0600 in folders of 0700, whatever the
+// umask; an older world-readable file is narrowed on open.
+void TestHistoryDatabase::fileAndFoldersAreOwnerOnly()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const mode_t oldMask = ::umask(022);
+    auto modeOf = [](const QString &path) {
+        struct stat st
+        {};
+        return ::stat(QFile::encodeName(path).constData(), &st) == 0 ? st.st_mode & 0777 : 07777u;
+    };
+    {
+        HistoryDatabase db(dir.filePath(QStringLiteral("a/b/history.sqlite")));
+        QVERIFY2(db.isOpen(), qPrintable(db.openError()));
+        QVERIFY(db.recordRevisions(kContext, kWeb, QStringLiteral("uid"),
+                                   {revision(QStringLiteral("web-a"), 1)}, 1));
+        QCOMPARE(modeOf(dir.filePath(QStringLiteral("a"))), 0700u);
+        QCOMPARE(modeOf(dir.filePath(QStringLiteral("a/b"))), 0700u);
+        QCOMPARE(modeOf(dir.filePath(QStringLiteral("a/b/history.sqlite"))), 0600u);
+        QVERIFY(QFile::exists(dir.filePath(QStringLiteral("a/b/history.sqlite-wal"))));
+        QCOMPARE(modeOf(dir.filePath(QStringLiteral("a/b/history.sqlite-wal"))), 0600u);
+    }
+    const QString old = dir.filePath(QStringLiteral("a/b/history.sqlite"));
+    QVERIFY(::chmod(QFile::encodeName(old).constData(), 0644) == 0);
+    {
+        HistoryDatabase db(old);
+        QVERIFY(db.isOpen());
+        QCOMPARE(modeOf(old), 0600u);
+        QCOMPARE(db.revisions(kContext, kWeb).size(), std::size_t(1));
+    }
+    ::umask(oldMask);
 }
 
 QTEST_GUILESS_MAIN(TestHistoryDatabase)

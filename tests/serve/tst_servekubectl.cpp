@@ -61,6 +61,11 @@ public:
         : m_kubeconfig(dir.filePath(QStringLiteral("kubeconfig-%1").arg(++s_count)))
     {
         m_process.setProgram(qEnvironmentVariable("DAEMONSCOPE_BINARY"));
+        // serve --tls keeps its state under the data folder of HOME: the test's own.
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("HOME"), dir.filePath(QStringLiteral("home")));
+        env.remove(QStringLiteral("XDG_DATA_HOME"));
+        m_process.setProcessEnvironment(env);
         m_process.setArguments(QStringList{QStringLiteral("serve"), QStringLiteral("--scenario"),
                                            scenarioPath(), QStringLiteral("--listen"),
                                            QStringLiteral("127.0.0.1:0"), QStringLiteral("--kubeconfig-out"),
@@ -141,6 +146,7 @@ private slots:
     void serveRefusesNonLoopbackAddresses();
     void serveStopsCleanlyOnSignals_data();
     void serveStopsCleanlyOnSignals();
+    void restartedTlsServerKeepsItsCaTokenAndClimbingResourceVersions();
 
 private:
     enum class Transports { Http, Https, Both };
@@ -158,7 +164,8 @@ void TstServeKubectl::initTestCase()
     if (binary.isEmpty() || !QFileInfo(binary).isExecutable())
         QSKIP("DAEMONSCOPE_BINARY does not name the daemonscope executable");
     if (kubectls().isEmpty())
-        QSKIP("KUBECTL NOT FOUND: no kubectl on PATH, so the kubectl comparisons did not run (kubectl is not a Debian package; the README says where it comes from)");
+        QSKIP("KUBECTL NOT FOUND: no kubectl on PATH, so the kubectl comparisons did not run (kubectl is not "
+              "a Debian package; the README says where it comes from)");
     QDir(m_dir.path()).mkdir(QStringLiteral("home"));
 }
 
@@ -712,6 +719,69 @@ void TstServeKubectl::serveStopsCleanlyOnSignals()
     // kubectl get -w exits 0 when the server ends the stream.
     QVERIFY(watch.waitForFinished(30000));
     QCOMPARE(watch.exitCode(), 0);
+}
+
+// Two lives of `serve --tls` with one state folder: the kubeconfig written for the first still
+// holds the CA and token of the second, the folder and its files are the owner's alone, and the
+// resourceVersions of the second life start above those of the first.
+void TstServeKubectl::restartedTlsServerKeepsItsCaTokenAndClimbingResourceVersions()
+{
+    const QString stateDir = m_dir.filePath(QStringLiteral("serve-state"));
+    auto credentials = [](const QString &kubeconfig) {
+        QFile f(kubeconfig);
+        if (!f.open(QIODevice::ReadOnly))
+            return QStringList();
+        QStringList out;
+        for (const QString &line : QString::fromUtf8(f.readAll()).split(QLatin1Char('\n')))
+            if (line.contains(QStringLiteral("certificate-authority-data:")) ||
+                line.contains(QStringLiteral("token:")))
+                out << line.trimmed();
+        return out;
+    };
+    auto listRv = [this](const QString &kubeconfig) -> quint64 {
+        const auto r = kubectl(
+            kubectls().first().second, kubeconfig,
+            {QStringLiteral("get"), QStringLiteral("--raw"), QStringLiteral("/apis/apps/v1/daemonsets")});
+        if (r.exitCode != 0)
+            return 0;
+        const QRegularExpressionMatch m =
+            QRegularExpression(QStringLiteral("\"resourceVersion\":\"(\\d+)\"")).match(r.out);
+        return m.hasMatch() ? m.captured(1).toULongLong() : 0;
+    };
+    const QStringList extra{QStringLiteral("--speed"), QStringLiteral("0"), QStringLiteral("--tls"),
+                            QStringLiteral("--state-dir"), stateDir};
+    QStringList first;
+    quint64 firstRv = 0;
+    {
+        Server server(m_dir, extra);
+        QVERIFY2(server.waitReady(), qPrintable(server.diagnostics()));
+        first = credentials(server.kubeconfig());
+        QCOMPARE(first.size(), 2);
+        firstRv = listRv(server.kubeconfig());
+        QVERIFY(firstRv > 0);
+    }
+    Server server(m_dir, extra);
+    QVERIFY2(server.waitReady(), qPrintable(server.diagnostics()));
+    QCOMPARE(credentials(server.kubeconfig()), first);
+    QVERIFY2(server.diagnostics().contains(stateDir), qPrintable(server.diagnostics()));
+    const quint64 secondRv = listRv(server.kubeconfig());
+    QVERIFY2(secondRv > firstRv, qPrintable(QStringLiteral("%1 then %2").arg(firstRv).arg(secondRv)));
+    QCOMPARE(QFileInfo(stateDir).permissions() &
+                 ~(QFileDevice::ReadUser | QFileDevice::WriteUser | QFileDevice::ExeUser),
+             QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    for (const char *name : {"ca.crt", "server.crt", "server.key", "token"})
+        QCOMPARE(QFileInfo(stateDir + QLatin1Char('/') + QLatin1String(name)).permissions() &
+                     ~(QFileDevice::ReadUser | QFileDevice::WriteUser),
+                 QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+
+    QProcess help;
+    help.start(qEnvironmentVariable("DAEMONSCOPE_BINARY"),
+               {QStringLiteral("serve"), QStringLiteral("--help")});
+    QVERIFY(help.waitForFinished(60000));
+    const QString text = QString::fromUtf8(help.readAllStandardOutput());
+    QVERIFY2(text.contains(QStringLiteral("--state-dir <DIR>")) &&
+                 text.contains(QStringLiteral("Daemonscope/serve")),
+             qPrintable(text));
 }
 
 QTEST_GUILESS_MAIN(TstServeKubectl)
