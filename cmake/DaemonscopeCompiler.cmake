@@ -32,3 +32,16 @@ function(daemonscope_qt_defaults target)
                                                QT_NO_URL_CAST_FROM_STRING QT_NO_NARROWING_CONVERSIONS_IN_CONNECT)
   set_target_properties(${target} PROPERTIES AUTOMOC ON AUTORCC ON)
 endfunction()
+
+# The fuzz preset (clang only): every Daemonscope target is compiled with libFuzzer's coverage
+# instrumentation and ASan + UBSan (UB aborts, so libFuzzer reports it as a crash); only the
+# harness executables in tests/fuzz link libFuzzer itself (-fsanitize=fuzzer).
+option(DAEMONSCOPE_FUZZ "Build the libFuzzer harnesses in tests/fuzz (clang)" OFF)
+if(DAEMONSCOPE_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "DAEMONSCOPE_FUZZ needs clang with libFuzzer (cmake --preset fuzz)")
+  endif()
+  target_compile_options(daemonscope_flags INTERFACE -fsanitize=fuzzer-no-link,address,undefined
+                                                     -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  target_link_options(daemonscope_flags INTERFACE -fsanitize=address,undefined)
+endif()

@@ -1,0 +1,49 @@
+// Fuzzes Go-compatible JSON (models/kube/gojson.h): goJson() of any parsed value is valid JSON
+// that reads back to an equal value and is canonical (printing the value read back gives the same
+// bytes); appendGoString() of any valid UTF-8 text is a JSON string holding that text.
+
+#include "models/kube/gojson.h"
+#include "tests/fuzz/fuzzcheck.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+namespace {
+
+bool isValidUtf8(const std::string &s)
+{
+    try {
+        (void)kube::Json(s).dump(); // nlohmann's strict encoder rejects invalid UTF-8
+        return true;
+    } catch (const kube::Json::exception &) {
+        return false;
+    }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
+{
+    const std::string text(reinterpret_cast<const char *>(data), size);
+
+    std::string quoted;
+    kube::appendGoString(quoted, text);
+    if (isValidUtf8(text)) {
+        const kube::Json s = kube::Json::parse(quoted, nullptr, false);
+        FUZZ_CHECK(s.is_string() && s.get<std::string>() == text);
+    }
+
+    const kube::Json value = kube::Json::parse(text, nullptr, false);
+    if (value.is_discarded())
+        return 0;
+    const std::string printed = kube::goJson(value);
+    const kube::Json back = kube::Json::parse(printed, nullptr, false);
+    if (back.is_discarded() || back != value) {
+        std::fprintf(stderr, "input: %s\ngoJson: %s\n", value.dump().c_str(), printed.c_str());
+        FUZZ_CHECK(!"goJson() reads back to the same value");
+    }
+    FUZZ_CHECK(kube::goJson(back) == printed);
+    return 0;
+}

@@ -1,0 +1,43 @@
+// Fuzzes the patch functions: JSON merge patch, JSON patch and strategic merge patch as the API
+// server applies them (models/engine/strategicmerge.h), and JSON Patch between two documents
+// (models/diff/jsonpatch.h). The input is a JSON array [document, patch]. Checked: a merge patch
+// applied twice changes nothing more (RFC 7386 patches are idempotent), and applying
+// diff::jsonPatch(document, patch) to the document gives the second value, the round trip every
+// diff-like function promises.
+
+#include "models/diff/jsonpatch.h"
+#include "models/engine/strategicmerge.h"
+#include "tests/fuzz/fuzzcheck.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
+{
+    const kube::Json input = kube::Json::parse(data, data + size, nullptr, false);
+    if (input.is_discarded() || !input.is_array() || input.size() != 2)
+        return 0;
+    const kube::Json &document = input[0];
+    const kube::Json &patch = input[1];
+
+    const kube::Json merged = engine::mergePatch(document, patch);
+    FUZZ_CHECK(engine::mergePatch(merged, patch) == merged);
+
+    if (auto patched = engine::jsonPatch(document, patch); !patched)
+        FUZZ_CHECK(!patched.error().message.empty());
+    if (auto patched = diff::applyJsonPatch(document, patch); !patched)
+        FUZZ_CHECK(!patched.error().message.empty());
+    if (auto patched = engine::strategicMergePatch(document, patch); !patched)
+        FUZZ_CHECK(!patched.error().message.empty());
+
+    const kube::Json ops = diff::jsonPatch(document, patch);
+    auto applied = diff::applyJsonPatch(document, ops);
+    if (!applied || *applied != patch) {
+        std::fprintf(stderr, "from: %s\nto: %s\nops: %s\nresult: %s\n", document.dump().c_str(),
+                     patch.dump().c_str(), ops.dump().c_str(),
+                     applied ? applied->dump().c_str() : applied.error().message.c_str());
+        FUZZ_CHECK(!"applyJsonPatch(a, jsonPatch(a, b)) == b");
+    }
+    return 0;
+}

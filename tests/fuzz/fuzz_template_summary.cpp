@@ -1,0 +1,44 @@
+// Fuzzes the pod-template summary (models/diff/templatesummary.h). The input is a JSON array
+// [before, after]. Checked, with and without server noise ignored: the summary is empty exactly
+// when the compared templates are equal, every change has a category, a summary line and a
+// JSON pointer; stripping server noise twice changes nothing more.
+
+#include "models/diff/templatesummary.h"
+#include "tests/fuzz/fuzzcheck.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+
+namespace {
+
+void check(const kube::Json &before, const kube::Json &after, bool ignoreServerNoise)
+{
+    const diff::TemplateSummary summary = diff::summarize(before, after, {ignoreServerNoise});
+    const bool equal =
+        ignoreServerNoise ? diff::stripServerNoise(before) == diff::stripServerNoise(after) : before == after;
+    if (summary.identical() != equal) {
+        std::fprintf(stderr, "before: %s\nafter: %s\nignoreServerNoise: %d, %zu changes\n",
+                     before.dump().c_str(), after.dump().c_str(), int(ignoreServerNoise),
+                     summary.changes.size());
+        FUZZ_CHECK(!"identical() exactly when the templates are equal");
+    }
+    for (const diff::Change &c : summary.changes) {
+        FUZZ_CHECK(!c.category.empty() && !c.summary.empty());
+        FUZZ_CHECK(c.path.empty() || c.path.front() == '/');
+    }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
+{
+    const kube::Json input = kube::Json::parse(data, data + size, nullptr, false);
+    if (input.is_discarded() || !input.is_array() || input.size() != 2)
+        return 0;
+    check(input[0], input[1], false);
+    check(input[0], input[1], true);
+    const kube::Json stripped = diff::stripServerNoise(input[0]);
+    FUZZ_CHECK(diff::stripServerNoise(stripped) == stripped);
+    return 0;
+}
