@@ -365,10 +365,16 @@ struct ApiServer::Impl
     std::atomic<int> openWatches{0};
 
     // Held by a watch stream while it is open.
-    struct WatchSlot
+    class WatchSlot
     {
-        std::atomic<int> &count;
-        ~WatchSlot() { --count; }
+    public:
+        explicit WatchSlot(std::atomic<int> &count) : m_count(count) {}
+        ~WatchSlot() { --m_count; }
+        WatchSlot(const WatchSlot &) = delete;
+        WatchSlot &operator=(const WatchSlot &) = delete;
+
+    private:
+        std::atomic<int> &m_count;
     };
 
     // "Bearer TOKEN", the scheme in any case (RFC 7235), as kube-apiserver's bearer token
@@ -673,7 +679,7 @@ struct ApiServer::Impl
             status["details"] = {{"retryAfterSeconds", 1}};
             return send(res, 429, status);
         }
-        auto slot = std::make_shared<WatchSlot>(WatchSlot{openWatches});
+        auto slot = std::make_shared<WatchSlot>(openWatches);
         auto stream = std::make_shared<WatchStream>();
         stream->kind = *path.kind;
         stream->ns = path.ns;
