@@ -31,8 +31,17 @@ kube::Result<kube::Duration> durationField(const Json &j, const std::string &fie
             return ApiStatus::badRequest(field + ": " + d.error().message);
         return *d;
     }
-    if (j.is_number_integer())
-        return j.get<kube::Duration>() * 1000; // plain numbers are seconds
+    if (j.is_number_integer()) { // plain numbers are seconds
+        // Checked before scaling: the product of a large count and 1000 would overflow.
+        constexpr kube::Duration limit = kube::kMaxDuration / 1000;
+        const bool inRange = j.is_number_unsigned()
+                                 ? j.get<std::uint64_t>() <= static_cast<std::uint64_t>(limit)
+                                 : j.get<std::int64_t>() >= -limit && j.get<std::int64_t>() <= limit;
+        if (!inRange)
+            return ApiStatus::badRequest(field + ": invalid duration " + j.dump() +
+                                         "s: out of range (at most 36500d, 100 years)");
+        return j.get<kube::Duration>() * 1000;
+    }
     return ApiStatus::badRequest(field + " must be a duration such as 10m");
 }
 

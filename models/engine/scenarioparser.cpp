@@ -259,6 +259,10 @@ private:
             auto d = kube::parseDuration(v.get<std::string>());
             if (d)
                 return *d;
+            if (d.error().reason == "Invalid") { // well-formed, but too long
+                error(at(ptr), what + ": " + d.error().message);
+                return std::nullopt;
+            }
         } else if (v.is_number_integer() && v.get<std::int64_t>() == 0) {
             return kube::Duration{0};
         }
@@ -270,8 +274,13 @@ private:
     {
         if (v.is_string()) {
             const auto text = v.get<std::string>();
-            if (auto d = kube::parseDuration(text))
+            auto d = kube::parseDuration(text);
+            if (d)
                 return m_s.start + *d;
+            if (d.error().reason == "Invalid") {
+                error(at(ptr), what + ": " + d.error().message);
+                return std::nullopt;
+            }
             if (auto t = kube::parseRfc3339(text))
                 return *t;
         }

@@ -108,37 +108,53 @@ Result<Duration> parseDuration(const std::string &text)
         return ApiStatus::badRequest("invalid duration \"" + text +
                                      "\" (expected e.g. 500ms, 30s, 5m, 1h30m)");
     };
+    auto outOfRange = [&] {
+        return ApiStatus{422, "Invalid",
+                         "invalid duration \"" + text + "\": out of range (at most 36500d, 100 years)"};
+    };
     if (text.empty())
         return bad();
-    std::size_t i = 0;
-    Duration total = 0;
     if (text == "0")
         return Duration{0};
+    // Integer arithmetic throughout, as Go's time.ParseDuration: a double would lose digits and
+    // its conversion back is undefined once the value leaves the integer range. Every component
+    // is checked against the limit before it is scaled, so nothing can overflow.
+    std::size_t i = 0;
+    Duration total = 0;
+    bool tooLong = false;
     while (i < text.size()) {
-        std::size_t start = i;
-        double value = 0;
-        bool seenDigit = false;
+        const std::size_t start = i;
+        std::int64_t whole = 0;
+        bool wholeTooLong = false;
         while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) {
-            value = value * 10 + (text[i] - '0');
+            if (whole > kMaxDuration)
+                wholeTooLong = true; // keep reading: a bad unit still makes it a syntax error
+            else
+                whole = whole * 10 + (text[i] - '0');
             ++i;
-            seenDigit = true;
         }
+        bool seenDigit = i > start;
+        // Ten fraction digits are kept: the rest changes the value by less than a hundredth
+        // of a millisecond, even for days.
+        std::int64_t fraction = 0;
+        std::int64_t fractionScale = 1;
         if (i < text.size() && text[i] == '.') {
             ++i;
-            double scale = 0.1;
             while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) {
-                value += (text[i] - '0') * scale;
-                scale /= 10;
+                if (fractionScale < 10'000'000'000) {
+                    fraction = fraction * 10 + (text[i] - '0');
+                    fractionScale *= 10;
+                }
                 ++i;
                 seenDigit = true;
             }
         }
-        if (!seenDigit || i == start)
+        if (!seenDigit)
             return bad();
         std::string unit;
         while (i < text.size() && std::isalpha(static_cast<unsigned char>(text[i])))
             unit += text[i++];
-        double factor;
+        std::int64_t factor;
         if (unit == "ms")
             factor = 1;
         else if (unit == "s")
@@ -151,23 +167,30 @@ Result<Duration> parseDuration(const std::string &text)
             factor = 86'400'000;
         else
             return bad();
-        total += static_cast<Duration>(value * factor + 0.5);
-        if (total > Duration{100} * 365 * 86'400'000)
-            return bad();
+        if (wholeTooLong || whole > kMaxDuration / factor) {
+            tooLong = true;
+            continue;
+        }
+        // The fraction in milliseconds, rounded half up (fraction < 10^10, factor < 10^8).
+        const std::int64_t scaled = fraction * factor;
+        const std::int64_t fractionMs =
+            scaled / fractionScale + (scaled % fractionScale * 2 >= fractionScale ? 1 : 0);
+        total += whole * factor + fractionMs;
+        if (total > kMaxDuration)
+            tooLong = true;
     }
+    if (tooLong)
+        return outOfRange();
     return total;
 }
 
-std::string formatDuration(Duration d)
+namespace {
+
+std::string formatMagnitude(std::uint64_t d)
 {
-    if (d < 0) {
-        std::string negative(1, '-');
-        negative += formatDuration(-d);
-        return negative;
-    }
     if (d < 1000)
         return std::to_string(d) + "ms";
-    std::int64_t s = d / 1000;
+    std::uint64_t s = d / 1000;
     std::string out;
     if (s >= 3600) {
         out += std::to_string(s / 3600) + "h";
@@ -181,7 +204,7 @@ std::string formatDuration(Duration d)
         out += std::to_string(s / 60) + "m";
         s %= 60;
     }
-    const std::int64_t ms = d % 1000;
+    const std::uint64_t ms = d % 1000;
     out += std::to_string(s);
     if (ms && d < 60'000) {
         std::string frac = std::to_string(ms);
@@ -192,6 +215,16 @@ std::string formatDuration(Duration d)
     }
     out += "s";
     return out;
+}
+
+} // namespace
+
+std::string formatDuration(Duration d)
+{
+    // The magnitude is taken in unsigned arithmetic: -INT64_MIN does not exist as an int64.
+    if (d < 0)
+        return "-" + formatMagnitude(std::uint64_t{0} - static_cast<std::uint64_t>(d));
+    return formatMagnitude(static_cast<std::uint64_t>(d));
 }
 
 std::string humanAge(Duration d)

@@ -12,10 +12,15 @@ namespace kube {
 using Timestamp = std::int64_t; // ms since epoch
 using Duration = std::int64_t;  // ms
 
+// The longest duration parseDuration accepts: 100 years of 365 days.
+inline constexpr Duration kMaxDuration = Duration{100} * 365 * 86'400'000;
+
 std::string formatRfc3339(Timestamp t);                  // 2026-01-01T00:00:00Z
 Result<Timestamp> parseRfc3339(const std::string &text); // accepts fractional seconds and offsets
-Result<Duration> parseDuration(const std::string &text); // Go-style: 500ms, 30s, 5m, 1h30m, 2h
-std::string formatDuration(Duration d);                  // 1h2m3s, 45s, 250ms
-std::string humanAge(Duration d);                        // kubectl-style age: 5s, 3m, 2h, 4d
+// Go-style: 500ms, 30s, 5m, 1h30m, 2h, 1.5d. Malformed text is a BadRequest; a well-formed
+// duration longer than kMaxDuration is Invalid (422), so callers can say which it is.
+Result<Duration> parseDuration(const std::string &text);
+std::string formatDuration(Duration d); // 1h2m3s, 45s, 250ms; defined for every value
+std::string humanAge(Duration d);       // kubectl-style age: 5s, 3m, 2h, 4d
 
 } // namespace kube
