@@ -50,9 +50,10 @@ std::optional<kube::Json> loadTemplate(const QString &path)
     const kube::Manifest &m = manifests->front();
     auto tpl = diff::podTemplateOf(m.object);
     if (!tpl) {
-        printError(QStringLiteral("%1:%2: %3")
+        printError(QStringLiteral("%1:%2:%3: %4")
                        .arg(QString::fromStdString(m.file))
                        .arg(m.pos.line)
+                       .arg(m.pos.column)
                        .arg(QString::fromStdString(tpl.error().message)));
         return std::nullopt;
     }

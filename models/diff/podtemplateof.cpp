@@ -1,5 +1,7 @@
 #include "models/diff/podtemplateof.h"
 
+#include "models/kube/fieldtypes.h"
+
 namespace diff {
 namespace {
 
@@ -49,6 +51,10 @@ kube::Result<kube::Json> podTemplateOf(const kube::Json &object)
         return kube::ApiStatus::badRequest("object has no kind");
     const std::string kind = kindIt->get<std::string>();
     const std::string name = nameOf(object);
+    // What the API server would not decode is not diffed either: a revision of "three" or
+    // containers given as a map would otherwise show up as an ordinary difference.
+    if (const auto errors = kube::fieldTypeErrors(object); !errors.empty())
+        return kube::ApiStatus::invalid(kind, name, errors.front().text());
 
     if (kind == "DaemonSet" || kind == "Deployment" || kind == "ReplicaSet" || kind == "StatefulSet")
         return objectAt(object, {"spec", "template"}, kind, name);
@@ -73,6 +79,10 @@ kube::Result<kube::Json> podTemplateOf(const kube::Json &object)
         if (!tpl)
             return tpl.error();
         Json result = std::move(tpl).value();
+        if (const auto errors =
+                kube::podTemplateTypeErrors(result, "/data/spec/template", "data.spec.template");
+            !errors.empty())
+            return kube::ApiStatus::invalid(kind, name, errors.front().text());
         // The controller stores the template as a strategic-merge patch that replaces the whole
         // template; the directive is not part of the template.
         result.erase("$patch");

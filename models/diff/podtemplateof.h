@@ -9,7 +9,8 @@ namespace diff {
 
 // DaemonSet, Deployment, ReplicaSet, StatefulSet → spec.template; ControllerRevision →
 // data.spec.template without its "$patch" key (data may be an object or a JSON string);
-// PodTemplate → template. Errors (Invalid) name the kind, the object and what is missing.
+// PodTemplate → template. Errors (Invalid) name the kind, the object and what is missing, or the
+// first field whose JSON type the API server would refuse (kube::fieldTypeErrors).
 kube::Result<kube::Json> podTemplateOf(const kube::Json &object);
 
 } // namespace diff

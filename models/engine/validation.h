@@ -6,8 +6,34 @@
 
 #include "models/kube/daemonset.h"
 
+#include <string>
+#include <vector>
+
 namespace engine {
 
+inline constexpr std::size_t kDns1123LabelMaxLength = 63;
+inline constexpr std::size_t kDns1123SubdomainMaxLength = 253;
+inline constexpr std::size_t kTotalAnnotationSizeLimit = 256 * 1024; // TotalAnnotationSizeLimitB
+
+// IsDNS1123Subdomain / IsDNS1123Label (apimachinery/pkg/util/validation): the problems with a
+// value, in upstream wording; empty when it is valid.
+std::vector<std::string> dns1123SubdomainErrors(const std::string &value);
+std::vector<std::string> dns1123LabelErrors(const std::string &value);
+
+// How a kind's names are checked: most kinds (DaemonSets, Pods, Nodes ...) use
+// NameIsDNSSubdomain, Namespaces NameIsDNSLabel.
+enum class NameRule { Dns1123Subdomain, Dns1123Label };
+
+// ValidateObjectMeta: name or generateName, namespace (a DNS-1123 label, required exactly when
+// `namespaced`), generation, total annotation size (256 KiB). Field errors in upstream wording.
+std::vector<std::string> objectMetaErrors(const kube::ObjectMeta &meta, bool namespaced, NameRule rule);
+// The same as an Invalid (422) status for `qualifiedKind` ("Node", "DaemonSet.apps").
+kube::Result<void> validateObjectMeta(const std::string &qualifiedKind, const kube::ObjectMeta &meta,
+                                      bool namespaced, NameRule rule);
+
+// Object metadata first, then the spec. A spec field of the wrong JSON type ("containers" given
+// as a map, a container name that is a number) is reported as the API server's decoder reports
+// it, and nothing else of the spec is checked.
 kube::Result<void> validateDaemonSet(const kube::DaemonSet &ds, const kube::DaemonSet *old);
 kube::Result<void> validateDaemonSetStatus(const kube::DaemonSet &ds, const kube::DaemonSet &old);
 

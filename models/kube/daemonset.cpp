@@ -1,5 +1,7 @@
 #include "models/kube/daemonset.h"
 
+#include "models/kube/jsonfield.h"
+
 namespace kube {
 
 namespace {
@@ -15,8 +17,8 @@ Result<int> intField(const Json &j, const char *key, const char *ctx)
     auto it = j.find(key);
     if (it == j.end() || it->is_null())
         return 0;
-    if (!it->is_number_integer())
-        return ApiStatus::badRequest(std::string("field ") + ctx + "." + key + ": expected an integer");
+    if (!it->is_number_integer() || integerOr(j, key, -1) != integerOr(j, key, 0))
+        return ApiStatus::badRequest(std::string("field ") + ctx + "." + key + ": expected a 32-bit integer");
     return it->get<int>();
 }
 
@@ -73,8 +75,9 @@ Result<DaemonSetStatus> DaemonSetStatus::fromJson(const Json &j)
         s.observedGeneration = it->get<std::int64_t>();
     }
     if (auto it = j.find("collisionCount"); it != j.end() && !it->is_null()) {
-        if (!it->is_number_integer())
-            return ApiStatus::badRequest("field status.collisionCount: expected an integer");
+        if (!it->is_number_integer() ||
+            integerOr(j, "collisionCount", -1) != integerOr(j, "collisionCount", 0))
+            return ApiStatus::badRequest("field status.collisionCount: expected a 32-bit integer");
         s.collisionCount = it->get<int>();
     }
     if (auto it = j.find("conditions"); it != j.end())
@@ -101,7 +104,7 @@ std::string DaemonSet::updateStrategyType() const
     auto it = spec.find("updateStrategy");
     if (it == spec.end() || !it->is_object())
         return "RollingUpdate";
-    return it->value("type", std::string("RollingUpdate"));
+    return stringOr(*it, "type", "RollingUpdate");
 }
 
 static std::optional<IntOrString> rollingField(const Json &spec, const char *key)
@@ -134,13 +137,13 @@ std::optional<IntOrString> DaemonSet::maxSurge() const
 int DaemonSet::minReadySeconds() const
 {
     auto it = spec.find("minReadySeconds");
-    return it != spec.end() && it->is_number_integer() ? it->get<int>() : 0;
+    return it != spec.end() ? integerOr(spec, "minReadySeconds", 0) : 0;
 }
 
 int DaemonSet::revisionHistoryLimit() const
 {
     auto it = spec.find("revisionHistoryLimit");
-    return it != spec.end() && it->is_number_integer() ? it->get<int>() : 10;
+    return it != spec.end() ? integerOr(spec, "revisionHistoryLimit", 10) : 10;
 }
 
 std::optional<std::int64_t> DaemonSet::templateGeneration() const

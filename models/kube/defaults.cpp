@@ -1,5 +1,7 @@
 #include "models/kube/defaults.h"
 
+#include "models/kube/jsonfield.h"
+
 namespace kube {
 
 std::string defaultPullPolicy(const std::string &image)
@@ -103,7 +105,7 @@ void applyPodSpecDefaults(Json &spec)
     setIfMissing(spec, "schedulerName", "default-scheduler");
     setIfMissing(spec, "securityContext", Json::object());
     setIfMissing(spec, "terminationGracePeriodSeconds", 30);
-    const bool hostNetwork = spec.value("hostNetwork", false);
+    const bool hostNetwork = boolOr(spec, "hostNetwork", false);
     for (const char *list : {"containers", "initContainers"}) {
         if (auto it = spec.find(list); it != spec.end() && it->is_array())
             for (auto &c : *it)

@@ -1,5 +1,7 @@
 #include "models/kube/event.h"
 
+#include "models/kube/jsonfield.h"
+
 namespace kube {
 
 Json Event::toJson() const
@@ -28,21 +30,22 @@ Result<Event> Event::fromJson(const Json &j)
     if (!j.is_object())
         return ApiStatus::badRequest("Event: expected an object");
     Event e;
-    auto meta = ObjectMeta::fromJson(j.contains("metadata") ? j["metadata"] : Json());
+    const Json *metaJson = member(j, "metadata");
+    auto meta = ObjectMeta::fromJson(metaJson ? *metaJson : Json());
     if (!meta)
         return meta.error();
     e.metadata = std::move(*meta);
     if (auto io = j.find("involvedObject"); io != j.end() && io->is_object()) {
-        e.involvedObject.kind = io->value("kind", "");
-        e.involvedObject.namespace_ = io->value("namespace", "");
-        e.involvedObject.name = io->value("name", "");
-        e.involvedObject.uid = io->value("uid", "");
-        e.involvedObject.apiVersion = io->value("apiVersion", "");
+        e.involvedObject.kind = stringOr(*io, "kind");
+        e.involvedObject.namespace_ = stringOr(*io, "namespace");
+        e.involvedObject.name = stringOr(*io, "name");
+        e.involvedObject.uid = stringOr(*io, "uid");
+        e.involvedObject.apiVersion = stringOr(*io, "apiVersion");
     }
-    e.reason = j.value("reason", "");
-    e.message = j.value("message", "");
-    e.type = j.value("type", "Normal");
-    e.count = j.contains("count") && j["count"].is_number_integer() ? j["count"].get<int>() : 1;
+    e.reason = stringOr(j, "reason");
+    e.message = stringOr(j, "message");
+    e.type = stringOr(j, "type", "Normal");
+    e.count = integerOr(j, "count", 1);
     for (auto [key, dst] :
          {std::pair{"firstTimestamp", &e.firstTimestamp}, {"lastTimestamp", &e.lastTimestamp}}) {
         if (auto it = j.find(key); it != j.end() && it->is_string())
@@ -54,7 +57,7 @@ Result<Event> Event::fromJson(const Json &j)
             if (auto t = parseRfc3339(it->get<std::string>()))
                 e.lastTimestamp = *t;
     if (auto s = j.find("source"); s != j.end() && s->is_object())
-        e.sourceComponent = s->value("component", "");
+        e.sourceComponent = stringOr(*s, "component");
     return e;
 }
 

@@ -1,6 +1,7 @@
 #include "models/kube/intorstring.h"
 
 #include <cctype>
+#include <cstdint>
 
 namespace kube {
 
@@ -49,8 +50,15 @@ Json IntOrString::toJson() const
 
 Result<IntOrString> IntOrString::fromJson(const Json &j)
 {
-    if (j.is_number_integer())
+    if (j.is_number_integer()) {
+        // intstr.IntOrString holds an int32.
+        const bool fits = j.is_number_unsigned()
+                              ? j.get<std::uint64_t>() <= std::uint64_t{INT32_MAX}
+                              : j.get<std::int64_t>() >= INT32_MIN && j.get<std::int64_t>() <= INT32_MAX;
+        if (!fits)
+            return ApiStatus::badRequest("invalid value " + j.dump() + ": an integer must fit in 32 bits");
         return fromInt(j.get<int>());
+    }
     if (j.is_string())
         return fromString(j.get<std::string>());
     return ApiStatus::badRequest("expected an integer or a percentage string");

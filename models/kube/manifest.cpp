@@ -1,5 +1,7 @@
 #include "models/kube/manifest.h"
 
+#include "models/kube/fieldtypes.h"
+
 namespace kube {
 
 namespace {
@@ -122,6 +124,14 @@ Result<void> addObject(const YamlDocument &doc, int index, const Json &object, c
             what += p.second;
         }
         return ApiStatus::badRequest(located(doc, problems.front().first, what + describe(object)));
+    }
+    // Values the API server could not decode into its types (a revision of "three", containers
+    // given as a map) are refused here, at the field, rather than misread later.
+    if (const auto errors = fieldTypeErrors(object); !errors.empty()) {
+        std::string what = errors.front().text();
+        if (errors.size() > 1)
+            what += " (and " + std::to_string(errors.size() - 1) + " more)";
+        return ApiStatus::badRequest(located(doc, pointer + errors.front().pointer, what + describe(object)));
     }
     out.push_back({object, doc.file, doc.posOf(pointer), pointer, index});
     return Result<void>::success();

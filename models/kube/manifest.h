@@ -2,8 +2,9 @@
 // Manifest — one Kubernetes object read from a file, with where it came from. Loading flattens
 // `---` streams and List kinds ("List", "DaemonSetList", ...: their items) and checks the shape
 // every object needs — string apiVersion and kind, metadata.name or metadata.generateName —
-// naming file:line:column and what is missing. Whether the kind is known is left to the typed
-// decoders.
+// naming file:line:column and what is missing — and the JSON types of the fields the API server
+// decodes (fieldtypes.h), naming the field at fault. Whether the kind is known is left to the
+// typed decoders.
 
 #include "models/kube/gojson.h"
 #include "models/kube/result.h"

@@ -1,5 +1,7 @@
 #include "models/kube/node.h"
 
+#include "models/kube/jsonfield.h"
+
 namespace kube {
 
 bool Node::isReady() const
@@ -67,12 +69,15 @@ Result<Node> Node::fromJson(const Json &j)
     if (!j.is_object())
         return ApiStatus::badRequest("Node: expected an object");
     Node n;
-    auto meta = ObjectMeta::fromJson(j.contains("metadata") ? j["metadata"] : Json());
+    const Json *metaJson = member(j, "metadata");
+    auto meta = ObjectMeta::fromJson(metaJson ? *metaJson : Json());
     if (!meta)
         return meta.error();
     n.metadata = std::move(*meta);
     if (auto sp = j.find("spec"); sp != j.end() && sp->is_object()) {
-        n.unschedulable = sp->value("unschedulable", false);
+        if (const Json *u = member(*sp, "unschedulable"); u && !u->is_boolean())
+            return ApiStatus::badRequest("Node field spec.unschedulable: expected a boolean");
+        n.unschedulable = boolOr(*sp, "unschedulable", false);
         if (auto t = sp->find("taints"); t != sp->end() && t->is_array()) {
             for (const auto &e : *t) {
                 auto taint = Taint::fromJson(e);
@@ -88,10 +93,10 @@ Result<Node> Node::fromJson(const Json &j)
                 if (!e.is_object())
                     continue;
                 NodeCondition nc;
-                nc.type = e.value("type", "");
-                nc.status = e.value("status", "");
-                nc.reason = e.value("reason", "");
-                nc.message = e.value("message", "");
+                nc.type = stringOr(e, "type");
+                nc.status = stringOr(e, "status");
+                nc.reason = stringOr(e, "reason");
+                nc.message = stringOr(e, "message");
                 if (auto lt = e.find("lastTransitionTime"); lt != e.end() && lt->is_string())
                     if (auto t = parseRfc3339(lt->get<std::string>()))
                         nc.lastTransitionTime = *t;
@@ -99,7 +104,7 @@ Result<Node> Node::fromJson(const Json &j)
             }
         }
         if (auto ni = st->find("nodeInfo"); ni != st->end() && ni->is_object())
-            n.kubeletVersion = ni->value("kubeletVersion", "");
+            n.kubeletVersion = stringOr(*ni, "kubeletVersion");
         if (auto al = st->find("allocatable"); al != st->end() && al->is_object()) {
             if (auto p = al->find("pods"); p != al->end()) {
                 if (p->is_string()) {
@@ -109,7 +114,7 @@ Result<Node> Node::fromJson(const Json &j)
                         return ApiStatus::badRequest("Node field status.allocatable.pods: not a number");
                     }
                 } else if (p->is_number_integer()) {
-                    n.allocatablePods = p->get<int>();
+                    n.allocatablePods = integerOr(*al, "pods", n.allocatablePods);
                 }
             }
         }

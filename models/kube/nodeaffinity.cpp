@@ -1,5 +1,7 @@
 #include "models/kube/nodeaffinity.h"
 
+#include "models/kube/jsonfield.h"
+
 #include <algorithm>
 #include <cstdlib>
 
@@ -9,7 +11,7 @@ namespace {
 
 bool matchRequirement(const Json &req, const std::string &value, bool present)
 {
-    const std::string op = req.value("operator", "");
+    const std::string op = stringOr(req, "operator");
     std::vector<std::string> values;
     if (auto v = req.find("values"); v != req.end() && v->is_array())
         for (const auto &x : *v)
@@ -45,7 +47,7 @@ bool termMatches(const Json &term, const Node &node)
     if (auto me = term.find("matchExpressions"); me != term.end() && me->is_array()) {
         for (const auto &req : *me) {
             any = true;
-            const std::string key = req.value("key", "");
+            const std::string key = stringOr(req, "key");
             auto it = node.metadata.labels.find(key);
             const bool present = it != node.metadata.labels.end();
             if (!matchRequirement(req, present ? it->second : std::string(), present))
@@ -55,7 +57,7 @@ bool termMatches(const Json &term, const Node &node)
     if (auto mf = term.find("matchFields"); mf != term.end() && mf->is_array()) {
         for (const auto &req : *mf) {
             any = true;
-            if (req.value("key", "") != "metadata.name")
+            if (stringOr(req, "key") != "metadata.name")
                 return false;
             if (!matchRequirement(req, node.metadata.name, true))
                 return false;

@@ -1,5 +1,10 @@
 #include "models/kube/pod.h"
 
+#include "models/kube/jsonfield.h"
+
+#include <algorithm>
+#include <climits>
+
 namespace kube {
 
 bool Pod::isAvailable(int minReadySeconds, Timestamp now) const
@@ -45,8 +50,8 @@ Json Pod::toJson() const
                 state["waiting"] = {{"reason", waitingReason}};
             else if (phase == "Running")
                 state["running"] = Json::object();
-            cs.push_back({{"name", c.value("name", "")},
-                          {"image", c.value("image", "")},
+            cs.push_back({{"name", stringOr(c, "name")},
+                          {"image", stringOr(c, "image")},
                           {"ready", ready},
                           {"restartCount", restartCount},
                           {"state", state}});
@@ -62,7 +67,8 @@ Result<Pod> Pod::fromJson(const Json &j)
     if (!j.is_object())
         return ApiStatus::badRequest("Pod: expected an object");
     Pod p;
-    auto meta = ObjectMeta::fromJson(j.contains("metadata") ? j["metadata"] : Json());
+    const Json *metaJson = member(j, "metadata");
+    auto meta = ObjectMeta::fromJson(metaJson ? *metaJson : Json());
     if (!meta)
         return meta.error();
     p.metadata = std::move(*meta);
@@ -73,21 +79,22 @@ Result<Pod> Pod::fromJson(const Json &j)
         if (auto nn = s.find("nodeName"); nn != s.end() && nn->is_string())
             p.nodeName = nn->get<std::string>();
         s.erase("nodeName");
-        // A DaemonSet pod is pinned by a single matchFields term on metadata.name.
-        const Json *terms = nullptr;
-        if (s.contains("affinity") && s["affinity"].is_object() && s["affinity"].contains("nodeAffinity")) {
-            const Json &na = s["affinity"]["nodeAffinity"];
-            if (na.is_object() && na.contains("requiredDuringSchedulingIgnoredDuringExecution"))
-                terms = &na["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"];
-        }
-        if (terms && terms->is_array() && terms->size() == 1 && (*terms)[0].contains("matchFields")) {
-            const Json &mf = (*terms)[0]["matchFields"];
-            if (mf.is_array() && mf.size() == 1 && mf[0].value("key", "") == "metadata.name" &&
-                mf[0].contains("values") && mf[0]["values"].is_array() && mf[0]["values"].size() == 1 &&
-                mf[0]["values"][0].is_string()) {
-                p.targetNode = mf[0]["values"][0].get<std::string>();
-                s["affinity"].erase("nodeAffinity");
-                if (s["affinity"].empty())
+        // A DaemonSet pod is pinned by a single matchFields term on metadata.name (and nothing
+        // else in its node affinity, which is dropped when the pin is taken out).
+        const Json *affinity = member(s, "affinity");
+        const Json *na = affinity ? member(*affinity, "nodeAffinity") : nullptr;
+        const Json *required = na ? member(*na, "requiredDuringSchedulingIgnoredDuringExecution") : nullptr;
+        const Json *terms = required ? member(*required, "nodeSelectorTerms") : nullptr;
+        const Json *mf = terms && terms->is_array() && terms->size() == 1
+                             ? member(terms->front(), "matchFields")
+                             : nullptr;
+        if (mf && mf->is_array() && mf->size() == 1 && stringOr(mf->front(), "key") == "metadata.name") {
+            const Json *values = member(mf->front(), "values");
+            if (values && values->is_array() && values->size() == 1 && values->front().is_string()) {
+                p.targetNode = values->front().get<std::string>();
+                Json &a = s["affinity"];
+                a.erase("nodeAffinity");
+                if (a.empty())
                     s.erase("affinity");
             }
         }
@@ -99,9 +106,9 @@ Result<Pod> Pod::fromJson(const Json &j)
             p.phase = ph->get<std::string>();
         if (auto c = st.find("conditions"); c != st.end() && c->is_array()) {
             for (const auto &cond : *c) {
-                if (!cond.is_object() || cond.value("type", "") != "Ready")
+                if (stringOr(cond, "type") != "Ready")
                     continue;
-                p.ready = cond.value("status", "") == "True";
+                p.ready = stringOr(cond, "status") == "True";
                 if (auto lt = cond.find("lastTransitionTime"); lt != cond.end() && lt->is_string()) {
                     auto t = parseRfc3339(lt->get<std::string>());
                     if (t)
@@ -118,10 +125,13 @@ Result<Pod> Pod::fromJson(const Json &j)
             for (const auto &c : *cs) {
                 if (!c.is_object())
                     continue;
-                p.restartCount += c.value("restartCount", 0);
-                if (p.waitingReason.empty() && c.contains("state") && c["state"].is_object() &&
-                    c["state"].contains("waiting") && c["state"]["waiting"].is_object())
-                    p.waitingReason = c["state"]["waiting"].value("reason", "");
+                const std::int64_t restarts =
+                    std::int64_t{p.restartCount} + std::max(0, integerOr(c, "restartCount", 0));
+                p.restartCount = static_cast<int>(std::min<std::int64_t>(restarts, INT_MAX));
+                const Json *state = member(c, "state");
+                const Json *waiting = state ? member(*state, "waiting") : nullptr;
+                if (p.waitingReason.empty() && waiting)
+                    p.waitingReason = stringOr(*waiting, "reason");
             }
         }
     }

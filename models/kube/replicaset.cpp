@@ -1,11 +1,13 @@
 #include "models/kube/replicaset.h"
 
+#include "models/kube/jsonfield.h"
+
 namespace kube {
 
 int ReplicaSet::replicas() const
 {
     auto it = spec.find("replicas");
-    return it != spec.end() && it->is_number_integer() ? it->get<int>() : 1;
+    return it != spec.end() ? integerOr(spec, "replicas", 1) : 1;
 }
 
 Result<LabelSelector> ReplicaSet::selector() const
@@ -55,17 +57,19 @@ Result<ReplicaSet> ReplicaSet::fromJson(const Json &j)
         } else if (k == "status") {
             const Json &s = it.value();
             if (s.is_object()) {
-                rs.status.replicas = s.value("replicas", 0);
-                rs.status.readyReplicas = s.value("readyReplicas", 0);
-                rs.status.availableReplicas = s.value("availableReplicas", 0);
-                rs.status.observedGeneration = s.value("observedGeneration", std::int64_t{0});
+                rs.status.replicas = integerOr(s, "replicas", 0);
+                rs.status.readyReplicas = integerOr(s, "readyReplicas", 0);
+                rs.status.availableReplicas = integerOr(s, "availableReplicas", 0);
+                rs.status.observedGeneration = integerOr(s, "observedGeneration", std::int64_t{0});
             }
         } else {
             rs.extra[k] = it.value();
         }
     }
-    if (auto r = rs.spec.find("replicas"); r != rs.spec.end() && !r->is_number_integer())
-        return ApiStatus::badRequest("ReplicaSet field spec.replicas: expected an integer");
+    if (auto r = rs.spec.find("replicas");
+        r != rs.spec.end() && (!r->is_number_integer() || integerOr(rs.spec, "replicas", -1) < 0))
+        return ApiStatus::badRequest(
+            "ReplicaSet field spec.replicas: expected a non-negative 32-bit integer");
     if (auto sel = rs.selector(); !sel)
         return sel.error();
     return rs;

@@ -1,5 +1,7 @@
 #include "models/kube/taint.h"
 
+#include "models/kube/jsonfield.h"
+
 namespace kube {
 
 Json Taint::toJson() const
@@ -12,10 +14,11 @@ Json Taint::toJson() const
 
 Result<Taint> Taint::fromJson(const Json &j)
 {
-    if (!j.is_object() || !j.contains("key") || !j["key"].is_string())
+    const Json *key = member(j, "key");
+    if (!key || !key->is_string())
         return ApiStatus::badRequest("taint: expected an object with a string key");
     Taint t;
-    t.key = j["key"].get<std::string>();
+    t.key = key->get<std::string>();
     if (auto it = j.find("value"); it != j.end() && it->is_string())
         t.value = it->get<std::string>();
     if (auto it = j.find("effect"); it != j.end() && it->is_string())

@@ -105,7 +105,15 @@ private slots:
             << u"two-objects.yaml: expected exactly one object with a pod template"_s;
         QTest::newRow("an object without pod template is named with its line")
             << QStringList{rev3, fixture("service.yaml")} << 2 << QString()
-            << u"service.yaml:1: kind Service \"web\" has no pod template"_s;
+            << u"service.yaml:1:1: kind Service \"web\" has no pod template"_s;
+        QTest::newRow("a revision whose number is a word is refused at the field")
+            << QStringList{rev3, fixture("revision-word.yaml")} << 2 << QString()
+            << u"revision-word.yaml:10:11: revision: Invalid value: \"three\": must be a 64-bit integer "
+               u"(ControllerRevision \"web-6d4cf56db6\")"_s;
+        QTest::newRow("containers given as a map are refused at the field")
+            << QStringList{fixture("containers-map.yaml"), rev5} << 2 << QString()
+            << u"containers-map.yaml:17:9: spec.template.spec.containers: Invalid value: "
+               u"{\"nginx\":{\"image\":\"nginx:1.26\"}}: must be a list (DaemonSet \"web\")"_s;
         QTest::newRow("malformed YAML names the file")
             << QStringList{fixture("broken.yaml"), rev5} << 2 << QString() << u"broken.yaml:"_s;
         QTest::newRow("a scenario revision that is not a number is rejected")
