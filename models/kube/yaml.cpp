@@ -14,18 +14,36 @@ enum class Style { Plain, Single, Double, Literal };
 
 constexpr std::size_t kMaxSimpleKeyLength = 128; // libyaml's yaml_emitter_check_simple_key
 
-// Decodes one UTF-8 sequence at s[i]; returns its length (1 for an invalid byte, reported as
-// U+FFFD so that it gets escaped).
+// Decodes one UTF-8 sequence at s[i]; returns its length. A byte that does not start a
+// well-formed sequence (overlong forms, surrogates and code points above U+10FFFF included)
+// comes back as U+FFFD with length 1, so that it is written as a \x escape: an escape such as
+// \U00110000 or \uD800 would make the whole document unreadable.
 std::size_t decodeUtf8(const std::string &s, std::size_t i, char32_t &cp)
 {
     const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
     const unsigned char c = b(i);
-    std::size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-    if (len == 0 || i + len > s.size()) {
+    if (c < 0x80) {
+        cp = c;
+        return 1;
+    }
+    std::size_t len = 0;
+    unsigned char lo = 0x80, hi = 0xBF; // the range of the second byte
+    if (c >= 0xC2 && c <= 0xDF) {
+        len = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3;
+        lo = c == 0xE0 ? 0xA0 : 0x80;
+        hi = c == 0xED ? 0x9F : 0xBF;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4;
+        lo = c == 0xF0 ? 0x90 : 0x80;
+        hi = c == 0xF4 ? 0x8F : 0xBF;
+    }
+    if (len == 0 || i + len > s.size() || b(i + 1) < lo || b(i + 1) > hi) {
         cp = 0xFFFD;
         return 1;
     }
-    cp = len == 1 ? c : len == 2 ? (c & 0x1F) : len == 3 ? (c & 0x0F) : (c & 0x07);
+    cp = len == 2 ? (c & 0x1F) : len == 3 ? (c & 0x0F) : (c & 0x07);
     for (std::size_t k = 1; k < len; ++k) {
         if ((b(i + k) & 0xC0) != 0x80) {
             cp = 0xFFFD;

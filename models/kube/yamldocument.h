@@ -12,6 +12,11 @@
 // "<<" merge keys work; duplicate keys are errors (kubectl's strict decoding). A document
 // holding only null (empty, "~", comments) is skipped.
 //
+// Limits, each an error at the node that passes it: 256 levels of nesting, 10,000 documents,
+// scalars of 16 MiB, and aliases (or merge keys) may add 1,000,000 nodes and 64 MiB of text to
+// a file. A flow indicator that cannot start a document (',' outside [...] or {...}) is an error
+// too; yaml-cpp 0.7 would loop on it for ever.
+//
 // Every error message starts with "FILE:LINE:COLUMN: ".
 
 #include "models/kube/gojson.h"

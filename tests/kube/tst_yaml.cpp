@@ -51,6 +51,9 @@ private slots:
     void quotesStrings();
     void roundTripsGeneratedValues();
     void roundTripsLongKeysAndHugeStrings();
+    void roundTripsEveryCodePoint();
+    void invalidUtf8NeverGivesUnreadableEscapes_data();
+    void invalidUtf8NeverGivesUnreadableEscapes();
 };
 
 void TestYaml::renders_data()
@@ -428,6 +431,91 @@ void TestYaml::roundTripsGeneratedValues()
             QCOMPARE(back, value);
         }
     }
+}
+
+namespace {
+
+void appendUtf8(std::string &out, char32_t c)
+{
+    if (c < 0x80) {
+        out += static_cast<char>(c);
+    } else if (c < 0x800) {
+        out += static_cast<char>(0xC0 | (c >> 6));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+        out += static_cast<char>(0xE0 | (c >> 12));
+        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (c >> 18));
+        out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    }
+}
+
+} // namespace
+
+// Property: render -> parse gives the same string for any sequence of Unicode scalar values,
+// with emphasis on the astral planes, NEL (a line break to YAML), LS/PS, the BOM and controls.
+void TestYaml::roundTripsEveryCodePoint()
+{
+    static const char32_t special[] = {
+        0x85, 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF, 0xE0001, 0x0, 0x9, 0xA, 0xD,
+        0x1B, 0x7F,   0xA0,   ' ',    ':',    '#',    '-',     '"',     '\'',     '\\',    'a', 'y', '1'};
+    std::mt19937 rng(85);
+    for (int i = 0; i < 4000; ++i) {
+        std::string s;
+        const int length = static_cast<int>(rng() % 6);
+        for (int k = 0; k < length; ++k) {
+            char32_t c;
+            switch (rng() % 3) {
+            case 0:
+                c = special[rng() % (sizeof special / sizeof *special)];
+                break;
+            case 1:
+                c = 0x10000 + rng() % (0x110000 - 0x10000); // astral
+                break;
+            default:
+                c = rng() % 0x10000;
+                if (c >= 0xD800 && c <= 0xDFFF) // surrogates are not scalar values
+                    c = 0x85;
+                break;
+            }
+            appendUtf8(s, c);
+        }
+        const Json value = {{"v", s}, {s.empty() ? std::string("k") : s, Json::array({s})}};
+        const std::string yaml = kube::toYaml(value);
+        const Json back = readBack(yaml);
+        if (back != value)
+            qWarning("yaml:\n%s", yaml.c_str());
+        QCOMPARE(back, value);
+    }
+}
+
+void TestYaml::invalidUtf8NeverGivesUnreadableEscapes_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::newRow("a code point above U+10FFFF (F4 90 80 80)") << QByteArray("a\xF4\x90\x80\x80b");
+    QTest::newRow("a lead byte beyond F4") << QByteArray("\xF5\x80\x80\x80");
+    QTest::newRow("an encoded surrogate") << QByteArray("\xED\xA0\x80");
+    QTest::newRow("an overlong NUL") << QByteArray("\xC0\x80");
+    QTest::newRow("an overlong slash") << QByteArray("\xE0\x80\xAF");
+    QTest::newRow("a truncated emoji") << QByteArray("\xF0\x9F\x98");
+    QTest::newRow("a lone continuation byte") << QByteArray("\x85");
+}
+
+// Such bytes cannot round-trip (YAML text is Unicode), but the output must stay readable: each
+// bad byte is written as a \x escape, never as \U00110000 or \uD800, which yaml-cpp refuses.
+void TestYaml::invalidUtf8NeverGivesUnreadableEscapes()
+{
+    QFETCH(QByteArray, bytes);
+    const std::string s = bytes.toStdString();
+    const std::string yaml = kube::toYaml(Json{{"k", s}});
+    QVERIFY2(yaml.find("\\U") == std::string::npos && yaml.find("\\uD") == std::string::npos, yaml.c_str());
+    const Json back = readBack(yaml);
+    QVERIFY2(!back.contains("error"), yaml.c_str());
+    QVERIFY(back.at("k").is_string());
 }
 
 void TestYaml::roundTripsLongKeysAndHugeStrings()
