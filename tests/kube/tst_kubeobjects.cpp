@@ -3,12 +3,14 @@
 #include "models/kube/daemonset.h"
 #include "models/kube/defaults.h"
 #include "models/kube/event.h"
+#include "models/kube/fieldtypes.h"
 #include "models/kube/gojson.h"
 #include "models/kube/node.h"
 #include "models/kube/nodeaffinity.h"
 #include "models/kube/pod.h"
 #include "models/kube/replicaset.h"
 #include "models/kube/taint.h"
+#include "models/kube/timeutil.h"
 
 #include <QTest>
 #include <QtCore/qfloat16.h>
@@ -50,6 +52,12 @@ private slots:
     void timeParsing();
     void durations_data();
     void durations();
+    void formatsEveryDuration();
+    void decodersNeverThrowOnWrongTypes_data();
+    void decodersNeverThrowOnWrongTypes();
+    void podWithEmptyRequiredAffinity();
+    void fieldTypesLikeTheApiServer_data();
+    void fieldTypesLikeTheApiServer();
 };
 
 // daemonset-semantics.md §2.1: the typical example, ≤1.33 form.
@@ -470,6 +478,19 @@ void TestKubeObjects::durations_data()
     QTest::newRow("fraction") << QStringLiteral("1.5s") << qint64(1500);
     QTest::newRow("no unit is invalid") << QStringLiteral("30") << qint64(-1);
     QTest::newRow("unknown unit is invalid") << QStringLiteral("3w") << qint64(-1);
+    QTest::newRow("a fraction of a millisecond rounds half up") << QStringLiteral("0.0005s") << qint64(1);
+    QTest::newRow("a fraction without a whole part") << QStringLiteral(".25m") << qint64(15000);
+    QTest::newRow("many fraction digits") << QStringLiteral("1.00000000000000000000001s") << qint64(1000);
+    QTest::newRow("a hundred years is the longest") << QStringLiteral("36500d") << qint64(3153600000000);
+    QTest::newRow("a millisecond more is too long") << QStringLiteral("36500d1ms") << qint64(-2);
+    QTest::newRow("beyond the int64 range is too long")
+        << QStringLiteral("10000000000000000000ms") << qint64(-2);
+    QTest::newRow("far beyond the int64 range")
+        << QStringLiteral("99999999999999999999999999999h") << qint64(-2);
+    QTest::newRow("a sum that overflows is too long")
+        << QStringLiteral("9223372036854775807ms9223372036854775807ms") << qint64(-2);
+    QTest::newRow("a bad unit after a huge number is a syntax error")
+        << QStringLiteral("99999999999999999999999w") << qint64(-1);
 }
 
 void TestKubeObjects::durations()
@@ -480,10 +501,152 @@ void TestKubeObjects::durations()
     if (ms < 0) {
         QVERIFY(!d.ok());
         QVERIFY(d.error().message.find(text.toStdString()) != std::string::npos);
+        // Malformed text is a bad request; a well-formed duration that is too long is Invalid.
+        QCOMPARE(d.error().reason, std::string(ms == -2 ? "Invalid" : "BadRequest"));
+        if (ms == -2)
+            QVERIFY2(d.error().message.find("out of range") != std::string::npos, d.error().message.c_str());
     } else {
         QVERIFY(d.ok());
         QCOMPARE(*d, ms);
     }
+}
+
+void TestKubeObjects::formatsEveryDuration()
+{
+    QCOMPARE(kube::formatDuration(0), std::string("0ms"));
+    QCOMPARE(kube::formatDuration(-1500), std::string("-1.5s"));
+    QCOMPARE(kube::formatDuration(std::numeric_limits<kube::Duration>::max()),
+             std::string("2562047788015h12m55s"));
+    QCOMPARE(kube::formatDuration(std::numeric_limits<kube::Duration>::min()),
+             std::string("-2562047788015h12m55s"));
+    QCOMPARE(kube::formatDuration(kube::kMaxDuration), std::string("876000h0m0s"));
+    // What parseDuration accepts, formatDuration writes back to the same value.
+    for (const char *text : {"250ms", "1.5s", "90s", "1h30m", "36500d", "59.999s"})
+        QCOMPARE(kube::parseDuration(kube::formatDuration(kube::parseDuration(text).value())).value(),
+                 kube::parseDuration(text).value());
+}
+
+// Every decoder gets bodies whose fields have the wrong JSON type; each must answer with a
+// value or an error, never an exception (or undefined behaviour under the sanitizers).
+void TestKubeObjects::decodersNeverThrowOnWrongTypes_data()
+{
+    QTest::addColumn<std::string>("json");
+    const char *const bodies[] = {
+        R"({"metadata":{"name":"x"},"spec":{"affinity":{"nodeAffinity":{"requiredDuringSchedulingIgnoredDuringExecution":{}}}}})",
+        R"({"metadata":{"name":"x"},"spec":{"affinity":{"nodeAffinity":{"requiredDuringSchedulingIgnoredDuringExecution":{"nodeSelectorTerms":[5]}}}}})",
+        R"({"metadata":{"name":"x"},"spec":{"affinity":{"nodeAffinity":{"requiredDuringSchedulingIgnoredDuringExecution":{"nodeSelectorTerms":[{"matchFields":[7]}]}}}}})",
+        R"({"metadata":{"name":"x"},"spec":{"affinity":{"nodeAffinity":[]}}})",
+        R"({"metadata":{"name":"x"},"spec":{"affinity":3}})",
+        R"({"metadata":{"name":"x"},"spec":{"unschedulable":"yes","taints":[{"key":1}],"containers":[null,{"name":5}]}})",
+        R"({"metadata":{"name":"x"},"spec":{"updateStrategy":{"type":5},"minReadySeconds":"a","revisionHistoryLimit":1e30,"replicas":"3","hostNetwork":"yes"}})",
+        R"({"metadata":{"name":"x"},"status":{"conditions":[{"type":1,"status":[]},"Ready"],"containerStatuses":[{"restartCount":"many","state":{"waiting":5}},{"restartCount":2147483647},{"restartCount":2147483647}],"nodeInfo":{"kubeletVersion":1},"allocatable":{"pods":99999999999}}})",
+        R"({"metadata":{"name":"x"},"status":{"replicas":"all","readyReplicas":1e99,"observedGeneration":"1","collisionCount":99999999999}})",
+        R"({"metadata":{"name":"x"},"involvedObject":{"kind":1,"name":[]},"reason":5,"message":{},"type":null,"count":"7","source":{"component":3}})",
+        R"({"metadata":{"name":"x"},"spec":{"updateStrategy":{"rollingUpdate":{"maxUnavailable":99999999999,"maxSurge":[]}}}})",
+        R"({"metadata":{"name":"x"},"revision":"three","data":"{not json"})",
+        R"({"metadata":5})",
+        R"([1, 2])",
+        R"("text")",
+        R"(null)",
+    };
+    int i = 0;
+    for (const char *body : bodies)
+        QTest::newRow(("body " + std::to_string(i++)).c_str()) << std::string(body);
+}
+
+void TestKubeObjects::decodersNeverThrowOnWrongTypes()
+{
+    QFETCH(std::string, json);
+    Json body = Json::parse(json);
+    try {
+        (void)kube::Pod::fromJson(body);
+        (void)kube::Node::fromJson(body);
+        (void)kube::Event::fromJson(body);
+        (void)kube::ReplicaSet::fromJson(body);
+        (void)kube::ControllerRevision::fromJson(body);
+        if (auto ds = kube::DaemonSet::fromJson(body)) {
+            (void)ds->updateStrategyType();
+            (void)ds->minReadySeconds();
+            (void)ds->revisionHistoryLimit();
+            (void)ds->maxUnavailable();
+            (void)ds->maxSurge();
+        }
+        (void)kube::fieldTypeErrors(body);
+        Json defaulted = body;
+        kube::applyDaemonSetDefaults(defaulted);
+        kube::applyReplicaSetDefaults(defaulted);
+        if (body.is_object() && body.contains("spec") && body["spec"].is_object()) {
+            kube::Node node;
+            (void)kube::requiredAffinityMatches(body["spec"], node);
+            (void)kube::nodeSelectorMatches(body["spec"], node);
+        }
+    } catch (const std::exception &e) {
+        QFAIL(e.what());
+    }
+}
+
+void TestKubeObjects::podWithEmptyRequiredAffinity()
+{
+    const Json in =
+        Json::parse(R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"p","namespace":"default"},
+      "spec":{"affinity":{"nodeAffinity":{"requiredDuringSchedulingIgnoredDuringExecution":{}}},
+              "containers":[{"name":"a","image":"x"}]}})");
+    auto p = kube::Pod::fromJson(in);
+    QVERIFY(p.ok());
+    QVERIFY(p->targetNode.empty());
+    QCOMPARE((*p->spec)["affinity"], in["spec"]["affinity"]); // kept as it was
+}
+
+void TestKubeObjects::fieldTypesLikeTheApiServer_data()
+{
+    QTest::addColumn<std::string>("json");
+    QTest::addColumn<std::string>("pointer");
+    QTest::addColumn<std::string>("text");
+    QTest::newRow("a revision that is a word")
+        << std::string(R"({"kind":"ControllerRevision","metadata":{"name":"r"},"revision":"three"})")
+        << std::string("/revision")
+        << std::string(R"(revision: Invalid value: "three": must be a 64-bit integer)");
+    QTest::newRow("containers that are a map")
+        << std::string(R"({"kind":"DaemonSet","spec":{"template":{"spec":{"containers":{"a":{}}}}}})")
+        << std::string("/spec/template/spec/containers")
+        << std::string(R"(spec.template.spec.containers: Invalid value: {"a":{}}: must be a list)");
+    QTest::newRow("a replica count beyond int32")
+        << std::string(R"({"kind":"Deployment","spec":{"replicas":3000000000}})")
+        << std::string("/spec/replicas")
+        << std::string("spec.replicas: Invalid value: 3000000000: must be a 32-bit integer");
+    QTest::newRow("a fractional port")
+        << std::string(
+               R"({"kind":"Pod","spec":{"containers":[{"name":"a","ports":[{"containerPort":80.5}]}]}})")
+        << std::string("/spec/containers/0/ports/0/containerPort")
+        << std::string(
+               "spec.containers[0].ports[0].containerPort: Invalid value: 80.5: must be a 32-bit integer");
+    QTest::newRow("a label that is a number")
+        << std::string(R"({"kind":"Node","metadata":{"labels":{"a/b":1}}})")
+        << std::string("/metadata/labels/a~1b")
+        << std::string("metadata.labels[a/b]: Invalid value: 1: must be a string");
+    QTest::newRow("a taint effect that is a list")
+        << std::string(R"({"kind":"Node","spec":{"taints":[{"key":"k","effect":["NoSchedule"]}]}})")
+        << std::string("/spec/taints/0/effect")
+        << std::string(R"(spec.taints[0].effect: Invalid value: ["NoSchedule"]: must be a string)");
+    QTest::newRow("null and integral doubles are fine")
+        << std::string(
+               R"({"kind":"DaemonSet","spec":{"minReadySeconds":5.0,"selector":null,"template":{"spec":{"containers":[null]}}}})")
+        << std::string() << std::string();
+}
+
+void TestKubeObjects::fieldTypesLikeTheApiServer()
+{
+    QFETCH(std::string, json);
+    QFETCH(std::string, pointer);
+    QFETCH(std::string, text);
+    const auto errors = kube::fieldTypeErrors(Json::parse(json));
+    if (text.empty()) {
+        QVERIFY(errors.empty());
+        return;
+    }
+    QCOMPARE(errors.size(), std::size_t(1));
+    QCOMPARE(errors.front().pointer, pointer);
+    QCOMPARE(errors.front().text(), text);
 }
 
 QTEST_APPLESS_MAIN(TestKubeObjects)
