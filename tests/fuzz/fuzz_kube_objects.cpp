@@ -26,13 +26,14 @@ template <typename T> void roundTrip(const kube::Json &input, const char *type)
     const kube::Json once = first->toJson();
     auto second = T::fromJson(once);
     if (!second) {
-        std::fprintf(stderr, "%s: toJson() %s is rejected: %s\n", type, once.dump().c_str(),
+        std::fprintf(stderr, "%s: toJson() %s is rejected: %s\n", type, fuzzDump(once).c_str(),
                      second.error().message.c_str());
         FUZZ_CHECK(!"toJson() output decodes again");
     }
     const kube::Json twice = second->toJson();
     if (twice != once) {
-        std::fprintf(stderr, "%s:\nonce:  %s\ntwice: %s\n", type, once.dump().c_str(), twice.dump().c_str());
+        std::fprintf(stderr, "%s:\nonce:  %s\ntwice: %s\n", type, fuzzDump(once).c_str(),
+                     fuzzDump(twice).c_str());
         FUZZ_CHECK(!"decode and encode is stable");
     }
 }

@@ -34,9 +34,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     const kube::Json ops = diff::jsonPatch(document, patch);
     auto applied = diff::applyJsonPatch(document, ops);
     if (!applied || *applied != patch) {
-        std::fprintf(stderr, "from: %s\nto: %s\nops: %s\nresult: %s\n", document.dump().c_str(),
-                     patch.dump().c_str(), ops.dump().c_str(),
-                     applied ? applied->dump().c_str() : applied.error().message.c_str());
+        std::fprintf(stderr, "from: %s\nto: %s\nops: %s\nresult: %s\n", fuzzDump(document).c_str(),
+                     fuzzDump(patch).c_str(), fuzzDump(ops).c_str(),
+                     applied ? fuzzDump(*applied).c_str() : applied.error().message.c_str());
         FUZZ_CHECK(!"applyJsonPatch(a, jsonPatch(a, b)) == b");
     }
     return 0;

@@ -19,7 +19,7 @@ void check(const kube::Json &before, const kube::Json &after, bool ignoreServerN
         ignoreServerNoise ? diff::stripServerNoise(before) == diff::stripServerNoise(after) : before == after;
     if (summary.identical() != equal) {
         std::fprintf(stderr, "before: %s\nafter: %s\nignoreServerNoise: %d, %zu changes\n",
-                     before.dump().c_str(), after.dump().c_str(), int(ignoreServerNoise),
+                     fuzzDump(before).c_str(), fuzzDump(after).c_str(), int(ignoreServerNoise),
                      summary.changes.size());
         FUZZ_CHECK(!"identical() exactly when the templates are equal");
     }

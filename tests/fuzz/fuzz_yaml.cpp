@@ -27,10 +27,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         const std::string rendered = kube::toYaml(doc.value);
         auto back = kube::parseYamlDocuments(rendered, "rendered.yaml");
         if (!back || back->size() != 1 || back->front().value != doc.value) {
-            std::fprintf(stderr, "value: %s\nrendered:\n%s\nread back: %s\n", doc.value.dump().c_str(),
+            std::fprintf(stderr, "value: %s\nrendered:\n%s\nread back: %s\n", fuzzDump(doc.value).c_str(),
                          rendered.c_str(),
                          !back ? back.error().message.c_str()
-                               : (back->empty() ? "no document" : back->front().value.dump().c_str()));
+                               : (back->empty() ? "no document" : fuzzDump(back->front().value).c_str()));
             FUZZ_CHECK(!"toYaml() output reads back to the same value");
         }
     }

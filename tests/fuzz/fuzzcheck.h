@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 
 #define FUZZ_CHECK(cond)                                                                                     \
     do {                                                                                                     \
@@ -13,3 +14,9 @@
             std::abort();                                                                                    \
         }                                                                                                    \
     } while (false)
+
+// A JSON value as text for a diagnosis; invalid UTF-8 in strings is replaced instead of throwing.
+template <typename Json> std::string fuzzDump(const Json &value)
+{
+    return value.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
