@@ -1,5 +1,7 @@
 #include "app/clusterargs.h"
 
+#include "app/usage.h"
+
 #include <cstdio>
 
 namespace app {
@@ -33,14 +35,15 @@ ClusterArgs ClusterArgs::from(const QCommandLineParser &parser)
 int ClusterArgs::parse(QCommandLineParser &parser, const QStringList &arguments)
 {
     QStringList args = arguments;
+    const QString command = args.size() >= 2 ? args[1] : QString();
     if (args.size() >= 2)
         args.removeAt(1); // the sub-command is not a positional argument
     if (!parser.parse(args)) {
-        std::fprintf(stderr, "error: %s\n", parser.errorText().toUtf8().constData());
+        std::fprintf(stderr, "error: %s\n", parseError(parser).toUtf8().constData());
         return 2;
     }
     if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(parser.helpText().toUtf8().constData(), stdout);
+        std::fputs(commandHelp(parser, command).toUtf8().constData(), stdout);
         return 0;
     }
     if (parser.isSet(QStringLiteral("scenario")) &&
@@ -63,6 +66,10 @@ QString ClusterArgs::daemonSetName(const QStringList &positional, QString &error
     } else if (positional.size() == 2) {
         type = positional[0];
         name = positional[1];
+    } else if (positional.size() == 1) {
+        error = QStringLiteral("expected daemonset/NAME, got \"%1\" (did you mean daemonset/%1?)")
+                    .arg(positional[0]);
+        return {};
     } else {
         error = QStringLiteral("expected daemonset/NAME");
         return {};

@@ -6,6 +6,7 @@
 
 #include "app/clusterargs.h"
 #include "app/commands.h"
+#include "app/usage.h"
 
 #include "models/historyexport.h"
 #include "models/liveactions.h"
@@ -22,19 +23,6 @@ namespace {
 void printError(const QString &message)
 {
     std::fprintf(stderr, "daemonscope export: %s\n", message.toUtf8().constData());
-}
-
-// "daemonset/NAME" (also ds/, daemonsets/, daemonset.apps/) → NAME; empty when not such a ref.
-QString daemonSetName(const QString &ref)
-{
-    static const char *const prefixes[] = {"daemonset/", "daemonsets/", "ds/", "daemonset.apps/",
-                                           "daemonsets.apps/"};
-    for (const char *p : prefixes) {
-        const QLatin1String prefix(p);
-        if (ref.startsWith(prefix) && ref.size() > prefix.size())
-            return ref.mid(prefix.size());
-    }
-    return {};
 }
 
 bool writeOutput(const std::string &text, const QString &outPath)
@@ -93,16 +81,17 @@ int cmdExport(const QStringList &arguments)
     if (args.size() >= 2)
         args.removeAt(1); // "export"
     if (!parser.parse(args)) {
-        printError(parser.errorText());
+        printError(parseError(parser));
         return 2;
     }
     if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
+        std::fputs(qPrintable(commandHelp(parser, QStringLiteral("export"))), stdout);
         return 0;
     }
-    const QStringList positional = parser.positionalArguments();
-    const QString name = positional.size() == 1 ? daemonSetName(positional.front()) : QString();
+    QString refError;
+    const QString name = ClusterArgs::daemonSetName(parser.positionalArguments(), refError);
     if (name.isEmpty()) {
+        printError(refError);
         printError(QStringLiteral("usage: daemonscope export daemonset/NAME --scenario FILE --format "
                                   "markdown|html|json [-o OUT] [-n NS]"));
         return 2;

@@ -11,6 +11,7 @@
 // invalid scenario.
 
 #include "app/cmdserve.h"
+#include "app/usage.h"
 
 #include "models/engine/scenariorunner.h"
 #include "models/server/apiserver.h"
@@ -125,9 +126,9 @@ int cmdServe(const QStringList &arguments)
     if (args.size() >= 2)
         args.removeAt(1);
     if (!parser.parse(args))
-        return usageError(parser.errorText());
+        return usageError(parseError(parser));
     if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(parser.helpText().toUtf8().constData(), stdout);
+        std::fputs(commandHelp(parser, QStringLiteral("serve")).toUtf8().constData(), stdout);
         return 0;
     }
     if (!parser.positionalArguments().isEmpty())

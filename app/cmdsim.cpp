@@ -3,6 +3,7 @@
 // actual); 2: the file is invalid (stderr names file:line:column) or the usage is wrong.
 
 #include "app/commands.h"
+#include "app/usage.h"
 
 #include "models/engine/scenariorunner.h"
 
@@ -33,16 +34,15 @@ int cmdSim(const QStringList &arguments)
     if (args.size() >= 2)
         args.removeAt(1);
     if (!parser.parse(args)) {
-        std::fprintf(stderr, "daemonscope sim: %s\n", parser.errorText().toUtf8().constData());
+        std::fprintf(stderr, "daemonscope sim: %s\n", parseError(parser).toUtf8().constData());
         return 2;
     }
     if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(
-            parser.helpText()
-                .replace(QStringLiteral("[options] run FILE"), QStringLiteral("sim run FILE [options]"))
-                .toUtf8()
-                .constData(),
-            stdout);
+        std::fputs(commandHelp(parser, QStringLiteral("sim"))
+                       .replace(QStringLiteral("[options] run FILE"), QStringLiteral("run FILE [options]"))
+                       .toUtf8()
+                       .constData(),
+                   stdout);
         return 0;
     }
     const QStringList positional = parser.positionalArguments();

@@ -5,6 +5,7 @@
 // scenario or command line.
 
 #include "app/cmdupgrade.h"
+#include "app/usage.h"
 
 #include "models/engine/nodeupgraderuntime.h"
 #include "models/engine/scenarioparser.h"
@@ -32,11 +33,11 @@ int cmdUpgrade(const QStringList &arguments)
     if (args.size() >= 2)
         args.removeAt(1);
     if (!parser.parse(args)) {
-        std::fprintf(stderr, "daemonscope upgrade: %s\n", qPrintable(parser.errorText()));
+        std::fprintf(stderr, "daemonscope upgrade: %s\n", qPrintable(parseError(parser)));
         return 2;
     }
     if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
+        std::fputs(qPrintable(commandHelp(parser, QStringLiteral("upgrade"))), stdout);
         return 0;
     }
     const QStringList positional = parser.positionalArguments();

@@ -1,5 +1,7 @@
 #include "app/guimain.h"
 
+#include "app/usage.h"
+
 #include "models/appsettings.h"
 #include "models/embeddedbackend.h"
 #include "models/livebackend.h"
@@ -18,6 +20,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <cstring>
 #include <optional>
 
 namespace app {
@@ -39,6 +42,53 @@ std::optional<gui::DaemonSetPage::Tab> tabFromName(const QString &name)
     return std::nullopt;
 }
 
+// The arguments without the ones QGuiApplication and QApplication take for themselves
+// (-platform NAME, -style=NAME, -reverse ...), so that they are not reported as unknown.
+QStringList withoutQtOptions(int argc, char **argv)
+{
+    static const QStringList withValue = {
+        QStringLiteral("platform"),        QStringLiteral("platformpluginpath"),
+        QStringLiteral("platformtheme"),   QStringLiteral("plugin"),
+        QStringLiteral("qwindowgeometry"), QStringLiteral("qwindowicon"),
+        QStringLiteral("qwindowtitle"),    QStringLiteral("session"),
+        QStringLiteral("display"),         QStringLiteral("geometry"),
+        QStringLiteral("style"),           QStringLiteral("stylesheet"),
+        QStringLiteral("title"),           QStringLiteral("name"),
+        QStringLiteral("visual"),          QStringLiteral("ncols"),
+        QStringLiteral("qmljsdebugger")};
+    static const QStringList flags = {QStringLiteral("reverse"), QStringLiteral("widgetcount"),
+                                      QStringLiteral("cmap"),    QStringLiteral("nograb"),
+                                      QStringLiteral("dograb"),  QStringLiteral("sync")};
+    QStringList out;
+    for (int i = 0; i < argc; ++i) {
+        const QString arg = QString::fromLocal8Bit(argv[i]);
+        if (i > 0 && arg.startsWith(QLatin1Char('-')) && !arg.startsWith(QLatin1String("--"))) {
+            const QString name = arg.mid(1).section(QLatin1Char('='), 0, 0);
+            if (flags.contains(name))
+                continue;
+            if (withValue.contains(name)) {
+                if (!arg.contains(QLatin1Char('=')))
+                    ++i; // the value follows
+                continue;
+            }
+        }
+        out.append(arg);
+    }
+    return out;
+}
+
+// Whether QApplication can open a window: without a display the xcb plugin aborts the process.
+bool displayAvailable(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "-platform") == 0 || std::strncmp(argv[i], "-platform=", 10) == 0)
+            return true;
+    }
+    if (!qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        return true;
+    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+}
+
 void fail(const QString &message)
 {
     std::fprintf(stderr, "daemonscope: %s\n", qPrintable(message));
@@ -48,20 +98,6 @@ void fail(const QString &message)
 
 int guiMain(int argc, char **argv)
 {
-    QApplication application(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("Daemonscope"));
-    QApplication::setApplicationDisplayName(QStringLiteral("Daemonscope"));
-    QApplication::setOrganizationName(QStringLiteral("Daemonscope"));
-    QApplication::setApplicationVersion(QStringLiteral(DAEMONSCOPE_VERSION));
-    QApplication::setDesktopFileName(QStringLiteral("io.daemonscope.Daemonscope"));
-    // Before the first widget (and --help): the language and theme chosen in the View menu.
-    {
-        const models::AppSettings settings;
-        gui::AppTranslator::install(settings.languageOverride());
-        if (settings.theme() != models::AppSettings::Theme::System)
-            gui::Theme::apply(settings.theme());
-    }
-
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QApplication::translate("app", "Desktop console for DaemonSet rollouts"));
@@ -123,7 +159,19 @@ int guiMain(int argc, char **argv)
         QStringList{QStringLiteral("A"), QStringLiteral("all-namespaces")},
         QApplication::translate("app", "Live cluster: watch every namespace."));
     parser.addOptions({kubeconfigOption, contextOption, namespaceOption, allNamespacesOption});
-    parser.process(application);
+    // Parsed before QApplication exists: --help, --version and bad options need no display.
+    if (!parser.parse(withoutQtOptions(argc, argv))) {
+        std::fprintf(stderr, "daemonscope: %s\n\n%s", qPrintable(parseError(parser)), programUsage());
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fputs(programUsage(), stdout);
+        return 0;
+    }
+    if (parser.isSet(QStringLiteral("version"))) {
+        std::printf("daemonscope %s\n", DAEMONSCOPE_VERSION);
+        return 0;
+    }
 
     std::optional<double> speed;
     if (parser.isSet(speedOption)) {
@@ -167,6 +215,29 @@ int guiMain(int argc, char **argv)
             return 2;
         }
     }
+    const QString screenshot = parser.value(screenshotOption);
+    const QString select = parser.value(selectOption);
+
+    if (!displayAvailable(argc, argv)) {
+        fail(QStringLiteral("no display to open the console on (DISPLAY and WAYLAND_DISPLAY are unset); "
+                            "run it under xvfb-run, or set QT_QPA_PLATFORM=offscreen for --screenshot"));
+        return 2;
+    }
+
+    QApplication application(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("Daemonscope"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Daemonscope"));
+    QApplication::setOrganizationName(QStringLiteral("Daemonscope"));
+    QApplication::setApplicationVersion(QStringLiteral(DAEMONSCOPE_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("io.daemonscope.Daemonscope"));
+    // Before the first widget (and --help): the language and theme chosen in the View menu.
+    {
+        const models::AppSettings settings;
+        gui::AppTranslator::install(settings.languageOverride());
+        if (settings.theme() != models::AppSettings::Theme::System)
+            gui::Theme::apply(settings.theme());
+    }
+
     QString scenario = gui::MainWindow::demoScenarioPath();
     if (parser.isSet(scenarioOption)) {
         scenario = parser.value(scenarioOption);
@@ -175,9 +246,6 @@ int guiMain(int argc, char **argv)
             return 2;
         }
     }
-    const QString screenshot = parser.value(screenshotOption);
-    const QString select = parser.value(selectOption);
-
     gui::MainWindow window(new models::EmbeddedBackend);
     auto *session = new gui::WindowSession(&window, parser.value(historyOption));
     // Without --scenario the scenario used last (screenshots always show the demo).
@@ -214,8 +282,11 @@ int guiMain(int argc, char **argv)
         if (*applyOnce || window.daemonSetCount() == 0 || window.snapshot()->backend.loading)
             return;
         *applyOnce = true;
-        if (!select.isEmpty() && !window.selectDaemonSet(select))
+        if (!select.isEmpty() && !window.selectDaemonSet(select)) {
             fail(QStringLiteral("no DaemonSet %1 in the scenario").arg(select));
+            if (!screenshot.isEmpty())
+                exitCode = 2; // the picture would not show what was asked for
+        }
         if (tab)
             window.page()->setCurrentTab(*tab);
         QString upgrade;

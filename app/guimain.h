@@ -1,7 +1,9 @@
 #pragma once
-// Starts the desktop console: QApplication, command-line options, main window.
+// Starts the desktop console: command-line options, QApplication, main window. The options are
+// read before QApplication exists, so --help, --version and bad options (exit 2, with the usage)
+// work without a display; without one, the console says so instead of letting Qt abort.
 //
-// Options (besides Qt's own):
+// Options (besides Qt's own; `daemonscope --help` lists them, app/usage.cpp):
 //   --scenario FILE        open this scenario instead of the bundled demo
 //   --speed X              start the virtual clock at X (0 = paused, up to 1000)
 //   --select NS/NAME       select this DaemonSet once it appears

@@ -216,6 +216,7 @@ std::shared_ptr<const ClusterSnapshot> LiveSnapshotBuilder::build(const ClockInf
         snap->events = m_previous->events;
     }
 
+    const QSet<QString> upgrading = SnapshotBuilder::upgradingNodes(*snap->nodes);
     for (const auto &[key, ds] : m_daemonSets) {
         const DaemonSetInfo *previous = m_previous ? m_previous->daemonSet(q(key)) : nullptr;
         if (previous && !m_dirtyDaemonSets.count(key))
@@ -225,9 +226,9 @@ std::shared_ptr<const ClusterSnapshot> LiveSnapshotBuilder::build(const ClockInf
         DaemonSetInfo &info = snap->daemonSets.back();
         info.record = m_tracker.record(key);
         auto oldest = m_oldestNotReady.find(key);
-        auto [badge, reason] =
-            SnapshotBuilder::computeBadge(info, m_tracker.activeRollout(key),
-                                          oldest == m_oldestNotReady.end() ? 0 : oldest->second, clock.now);
+        auto [badge, reason] = SnapshotBuilder::computeBadge(
+            info, m_tracker.activeRollout(key), oldest == m_oldestNotReady.end() ? 0 : oldest->second,
+            clock.now, upgrading);
         info.badge = badge;
         info.badgeReason = reason;
     }

@@ -63,6 +63,10 @@ struct ClockInfo
 //         was replaced) for longer than max(5 min, 10 x the mean per-node replace time
 //         observed in this rollout).
 // - Progressing: otherwise.
+// A node-agent upgrade takes nodes down on purpose: pods that are not Ready (or missing) on
+// nodes the upgrade has in flight are the upgrade's, not the DaemonSet's. They never make it
+// Stuck, and a DaemonSet whose only shortfall is on such nodes stays Complete, its reason naming
+// the nodes ("… 1 unavailable on nodes being upgraded: node-b-1").
 enum class RolloutBadge { Progressing, Paused, Complete, Stuck };
 
 inline constexpr qint64 kStuckPodThreshold = 5 * 60 * 1000;
@@ -116,9 +120,10 @@ struct NodeInfo
     QString pool;           // a pool label (see SnapshotBuilder::poolOf), empty when none
     bool ready = false;
     bool unschedulable = false;
-    QString conditions;   // non-default conditions, "Ready=False (KubeletNotReady), DiskPressure=True"
-    QString agentVersion; // kubelet version
-    QString fault;        // embedded: the injected fault kind, empty when none
+    QString conditions;     // non-default conditions, "Ready=False (KubeletNotReady), DiskPressure=True"
+    QString agentVersion;   // kubelet version
+    QString fault;          // embedded: the injected fault kind, empty when none
+    bool upgrading = false; // a node-agent upgrade has it in flight (cordoned .. soaking)
 };
 
 struct EventInfo

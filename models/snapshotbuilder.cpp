@@ -1,5 +1,7 @@
 #include "models/snapshotbuilder.h"
 
+#include "models/engine/nodeupgradelogic.h"
+
 #include "models/engine/cluster.h"
 #include "models/engine/kubectlrollout.h"
 #include "models/kube/node.h"
@@ -251,6 +253,7 @@ std::shared_ptr<const ClusterSnapshot> SnapshotBuilder::build(const ClockInfo &c
         snap->events = m_previous->events;
     }
 
+    const QSet<QString> upgrading = upgradingNodes(*snap->nodes);
     for (const kube::DaemonSet *ds : m_cluster.daemonSets()) {
         const std::string key = ds->metadata.key();
         const DaemonSetInfo *previous = m_previous ? m_previous->daemonSet(q(key)) : nullptr;
@@ -261,8 +264,9 @@ std::shared_ptr<const ClusterSnapshot> SnapshotBuilder::build(const ClockInfo &c
         DaemonSetInfo &info = snap->daemonSets.back();
         info.record = m_tracker.record(key);
         auto oldest = m_oldestNotReady.find(key);
-        auto [badge, reason] = computeBadge(info, m_tracker.activeRollout(key),
-                                            oldest == m_oldestNotReady.end() ? 0 : oldest->second, clock.now);
+        auto [badge, reason] =
+            computeBadge(info, m_tracker.activeRollout(key),
+                         oldest == m_oldestNotReady.end() ? 0 : oldest->second, clock.now, upgrading);
         info.badge = badge;
         info.badgeReason = reason;
     }
@@ -379,9 +383,19 @@ SnapshotBuilder::fillPodsAndRevisions(DaemonSetInfo &info, const std::map<std::s
     return numberByHash;
 }
 
+QSet<QString> SnapshotBuilder::upgradingNodes(const std::vector<NodeInfo> &nodes)
+{
+    QSet<QString> out;
+    for (const NodeInfo &n : nodes)
+        if (n.upgrading)
+            out.insert(n.name);
+    return out;
+}
+
 std::pair<RolloutBadge, QString> SnapshotBuilder::computeBadge(const DaemonSetInfo &ds,
                                                                const RolloutTiming *active,
-                                                               qint64 oldestNotReadyCreated, qint64 now)
+                                                               qint64 oldestNotReadyCreated, qint64 now,
+                                                               const QSet<QString> &upgradingNodes)
 {
     if (ds.paused)
         return {RolloutBadge::Paused,
@@ -391,6 +405,50 @@ std::pair<RolloutBadge, QString> SnapshotBuilder::computeBadge(const DaemonSetIn
         c.misscheduled == 0)
         return {RolloutBadge::Complete,
                 tr("%1 of %2 pods updated and available").arg(c.updated).arg(c.desired)};
+    if (!upgradingNodes.isEmpty() && ds.pods) {
+        // The node upgrade's share: this DaemonSet's nodes in flight, and whether a pod that is
+        // not Ready sits anywhere else.
+        QStringList onUpgrading;
+        QSet<QString> withPod;
+        qint64 oldestElsewhere = 0;
+        for (const PodInfo &p : *ds.pods) {
+            withPod.insert(p.node);
+            if (upgradingNodes.contains(p.node)) {
+                if (!p.ready && !onUpgrading.contains(p.node))
+                    onUpgrading << p.node;
+                continue;
+            }
+            if (p.hash == ds.currentRevisionHash && !p.ready && !p.deleting &&
+                (oldestElsewhere == 0 || p.created < oldestElsewhere))
+                oldestElsewhere = p.created;
+        }
+        // A restarting node may have no pod at all for a while: as many of the upgrading nodes
+        // without a pod as the DaemonSet has nodes without one.
+        int missing = 0;
+        const int withoutPod = std::max(0, c.desired - c.current);
+        QStringList upgradingSorted = upgradingNodes.values();
+        std::sort(upgradingSorted.begin(), upgradingSorted.end());
+        for (const QString &node : upgradingSorted)
+            if (missing < withoutPod && !withPod.contains(node)) {
+                ++missing;
+                onUpgrading << node;
+            }
+        const int excused = static_cast<int>(onUpgrading.size());
+        const int shortfall = std::max(c.desired - c.available, c.desired - c.updated);
+        if (excused > 0 && shortfall <= excused && oldestElsewhere == 0 && c.misscheduled == 0 &&
+            ds.observedGeneration >= ds.generation) {
+            std::sort(onUpgrading.begin(), onUpgrading.end());
+            return {RolloutBadge::Complete,
+                    tr("%1 of %2 pods updated, %3 available; the others are on nodes being upgraded: %4")
+                        .arg(c.updated)
+                        .arg(c.desired)
+                        .arg(c.available)
+                        .arg(onUpgrading.mid(0, 3).join(QStringLiteral(", ")))};
+        }
+        oldestNotReadyCreated = oldestElsewhere;
+        if (shortfall <= excused)
+            active = nullptr; // no progress to expect while the upgrade holds the rest
+    }
     if (oldestNotReadyCreated > 0 && now - oldestNotReadyCreated > kStuckPodThreshold)
         return {RolloutBadge::Stuck, tr("a pod on revision %1 has not become ready for %2")
                                          .arg(ds.currentRevisionNumber)
@@ -466,6 +524,8 @@ NodeInfo SnapshotBuilder::nodeInfo(const kube::Node &node)
     }
     info.conditions = conditions.join(QStringLiteral(", "));
     info.agentVersion = q(node.kubeletVersion);
+    if (const auto phase = engine::nodePhaseFromString(node.metadata.annotation(engine::ann::kPhase)))
+        info.upgrading = engine::isInFlight(*phase);
     return info;
 }
 

@@ -15,6 +15,7 @@
 #include "models/stringpool.h"
 #include "models/upgradesnapshotbuilder.h"
 
+#include <QSet>
 #include <QString>
 
 #include <map>
@@ -55,8 +56,12 @@ public:
     // ---- pure helpers, shared with other backends and tests ------------------------------
     // The badge rule documented at RolloutBadge. `oldestNotReadyCreated`: creation time of the
     // oldest non-terminating, not Ready pod on the current revision (0 when none).
+    // `upgradingNodes`: nodes a node-agent upgrade has in flight (see RolloutBadge).
     static std::pair<RolloutBadge, QString> computeBadge(const DaemonSetInfo &ds, const RolloutTiming *active,
-                                                         qint64 oldestNotReadyCreated, qint64 now);
+                                                         qint64 oldestNotReadyCreated, qint64 now,
+                                                         const QSet<QString> &upgradingNodes = {});
+    // The nodes of `nodes` that a node-agent upgrade has in flight.
+    static QSet<QString> upgradingNodes(const std::vector<NodeInfo> &nodes);
     // "nginx:1.27" for one container, "a:1, b:2" for several (by container order; the image
     // reference as written, without the registry path shortened).
     static QString imageSummary(const kube::Json &podTemplate);

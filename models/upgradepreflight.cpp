@@ -43,6 +43,9 @@ UpgradePreflight UpgradePreflight::compute(const ClusterSnapshot &snapshot,
         workload[w.node] = &w;
     std::map<QString, int> zones;
     std::vector<engine::SelectionCandidate> candidates;
+    int startable = 0;     // incompatible nodes that are Ready (a NotReady node waits)
+    int startableFree = 0; // of those, cordoned already: taking one costs no new slot
+    QStringList holders;   // the nodes holding budget slots before the rollout starts
     for (const NodeInfo &n : *snapshot.nodes) {
         bool match = true;
         for (const auto &[k, v] : spec.nodeSelector) {
@@ -55,16 +58,26 @@ UpgradePreflight UpgradePreflight::compute(const ClusterSnapshot &snapshot,
         ++p.matched;
         if (!n.ready)
             p.notReady << n.name;
+        // The controller's budget rule: a NotReady or unschedulable node is unavailable already.
+        if (!n.ready || n.unschedulable) {
+            ++p.heldSlots;
+            holders << (n.ready ? tr("%1 (cordoned)") : tr("%1 (NotReady)")).arg(n.name);
+        }
         if (n.agentVersion == target)
             continue;
         ++p.incompatible;
         ++zones[n.zone];
         if (n.unschedulable)
             p.cordonedElsewhere << n.name;
+        if (n.ready)
+            ++startable;
+        if (n.ready && n.unschedulable)
+            ++startableFree;
         engine::SelectionCandidate c;
         c.name = n.name.toStdString();
         c.zone = n.zone.toStdString();
         c.incompatibleSince = now;
+        c.ready = n.ready;
         auto w = workload.find(n.name);
         if (w != workload.end()) {
             const UpgradeNodeWorkload &wl = *w->second;
@@ -93,9 +106,23 @@ UpgradePreflight UpgradePreflight::compute(const ClusterSnapshot &snapshot,
     const auto budget = engine::resolveMaxUnavailable(spec.maxUnavailable, p.matched);
     p.budget = budget.value;
     p.budgetClamped = budget.clamped;
-    // A rough figure: drain and restart take about two minutes besides the soak.
+    // Whether any node can start: the same rule as the controller's selection.
+    const int freeSlots = p.budget - p.heldSlots;
+    if (p.incompatible > 0 && startable == 0) {
+        p.cannotStart = tr("every node to upgrade is NotReady (%1); each starts once it is Ready again")
+                            .arg(p.notReady.join(QStringLiteral(", ")));
+    } else if (p.incompatible > 0 && freeSlots <= 0 && (startableFree == 0 || freeSlots < 0)) {
+        p.cannotStart = tr("the budget of %n node(s) is held by %1; raise maxUnavailable, or bring the "
+                           "node back",
+                           nullptr, p.budget)
+                            .arg(holders.mid(0, 5).join(QStringLiteral(", ")));
+    }
+    // A rough figure: drain and restart take about two minutes besides the soak, with the slots
+    // the budget leaves free.
     const qint64 perNode = spec.soakDuration + 2 * 60 * 1000;
-    p.estimateMs = p.budget > 0 ? perNode * ((p.incompatible + p.budget - 1) / p.budget) : 0;
+    const int parallel = std::max(1, freeSlots);
+    p.estimateMs =
+        p.cannotStart.isEmpty() && startable > 0 ? perNode * ((startable + parallel - 1) / parallel) : 0;
     return p;
 }
 
@@ -124,12 +151,20 @@ QString UpgradePreflight::text() const
         zones << QStringLiteral("%1: %2").arg(zone.isEmpty() ? tr("(no zone)") : zone).arg(count);
     lines << tr("Per zone: %1").arg(zones.join(QStringLiteral(", ")));
     lines << tr("Budget: %n node(s) at a time", nullptr, budget) +
-                 (budgetClamped ? tr(" (the percentage rounded to 0 and was raised to 1)") : QString());
+                 (budgetClamped ? tr(" (the percentage rounded to 0 and was raised to 1)") : QString()) +
+                 (heldSlots > 0
+                      ? tr(", %n of them held now by NotReady or cordoned nodes", nullptr, heldSlots)
+                      : QString());
     QStringList shown = order.mid(0, 12);
     if (order.size() > 12)
         shown << tr("… %n more", nullptr, int(order.size() - 12));
     lines << tr("Predicted order: %1").arg(shown.join(QStringLiteral(", ")));
-    lines << tr("Estimated duration: about %1").arg(QString::fromStdString(kube::formatDuration(estimateMs)));
+    if (!cannotStart.isEmpty())
+        lines << tr("Cannot start now: %1.").arg(cannotStart)
+              << tr("Estimated duration: none — no node can start yet");
+    else
+        lines << tr("Estimated duration: about %1")
+                     .arg(QString::fromStdString(kube::formatDuration(estimateMs)));
     if (singleReplica.isEmpty())
         lines << tr("Single-replica controllers: none");
     else

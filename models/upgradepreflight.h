@@ -2,7 +2,9 @@
 // UpgradePreflight — the pre-flight report shown before a node-agent upgrade starts (docs
 // node-upgrade.md §10): incompatible nodes per zone, the predicted order, single-replica
 // controllers that will be disrupted (or block), unmanaged pods and what the policy will do
-// with them, nodes already cordoned by someone else, the resolved budget and a rough duration.
+// with them, nodes already cordoned by someone else, the resolved budget and a rough duration —
+// or, when its own findings say no node can start (the budget is held by NotReady or cordoned
+// nodes, or every node to upgrade is NotReady), that it cannot start and why, with no duration.
 //
 // Computed on the GUI thread from a snapshot (nodes and the upgrade workload inventory) and the
 // spec the start form builds, with the engine's own ordering function, so the queue shown is
@@ -37,7 +39,9 @@ public:
     QStringList notReady;                         // matched nodes NotReady now: each holds a budget slot
     int budget = 1;
     bool budgetClamped = false;
-    qint64 estimateMs = 0;
+    int heldSlots = 0;     // budget slots taken before the rollout starts (NotReady or cordoned nodes)
+    QString cannotStart;   // why no node can start now (then there is no estimate); empty when one can
+    qint64 estimateMs = 0; // 0 when cannotStart is set
 
     // The report as plain text, one fact per line.
     QString text() const;

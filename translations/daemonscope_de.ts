@@ -2374,6 +2374,10 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
         <source>%1 of %2 pods updated, %3 available</source>
         <translation>%1 von %2 Pods aktualisiert, %3 verfügbar</translation>
     </message>
+    <message>
+        <source>%1 of %2 pods updated, %3 available; the others are on nodes being upgraded: %4</source>
+        <translation>%1 von %2 Pods aktualisiert, %3 verfügbar; die übrigen liegen auf Knoten, die gerade aktualisiert werden: %4</translation>
+    </message>
 </context>
 <context>
     <name>models::UpgradeEventListModel</name>
@@ -2621,6 +2625,40 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
     <message>
         <source>NotReady now, each holding a budget slot until it recovers: %1</source>
         <translation>Derzeit NotReady, jeder belegt einen Budgetplatz, bis er sich erholt: %1</translation>
+    </message>
+    <message>
+        <source>%1 (cordoned)</source>
+        <translation>%1 (abgesperrt)</translation>
+    </message>
+    <message>
+        <source>%1 (NotReady)</source>
+        <translation>%1 (NotReady)</translation>
+    </message>
+    <message>
+        <source>every node to upgrade is NotReady (%1); each starts once it is Ready again</source>
+        <translation>jeder zu aktualisierende Knoten ist NotReady (%1); jeder beginnt, sobald er wieder Ready ist</translation>
+    </message>
+    <message numerus="yes">
+        <source>the budget of %n node(s) is held by %1; raise maxUnavailable, or bring the node back</source>
+        <translation>
+            <numerusform>das Budget von %n Knoten ist belegt durch %1; erhöhen Sie maxUnavailable oder bringen Sie den Knoten zurück</numerusform>
+            <numerusform>das Budget von %n Knoten ist belegt durch %1; erhöhen Sie maxUnavailable oder bringen Sie den Knoten zurück</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n of them held now by NotReady or cordoned nodes</source>
+        <translation>
+            <numerusform>, davon %n jetzt durch NotReady- oder abgesperrte Knoten belegt</numerusform>
+            <numerusform>, davon %n jetzt durch NotReady- oder abgesperrte Knoten belegt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot start now: %1.</source>
+        <translation>Kann jetzt nicht beginnen: %1.</translation>
+    </message>
+    <message>
+        <source>Estimated duration: none — no node can start yet</source>
+        <translation>Geschätzte Dauer: keine — noch kann kein Knoten beginnen</translation>
     </message>
 </context>
 <context>

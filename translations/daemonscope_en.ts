@@ -160,5 +160,19 @@
             <numerusform>… %n more</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>the budget of %n node(s) is held by %1; raise maxUnavailable, or bring the node back</source>
+        <translation>
+            <numerusform>the budget of %n node is held by %1; raise maxUnavailable, or bring the node back</numerusform>
+            <numerusform>the budget of %n nodes is held by %1; raise maxUnavailable, or bring the node back</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n of them held now by NotReady or cordoned nodes</source>
+        <translation>
+            <numerusform>, %n of them held now by a NotReady or cordoned node</numerusform>
+            <numerusform>, %n of them held now by NotReady or cordoned nodes</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

@@ -526,8 +526,34 @@ kube::Result<Json> Cluster::Impl::apiPatch(Kind kind, const std::string &ns, con
     return apiUpdate(patched, false);
 }
 
+void Cluster::Impl::orphanDependents(const std::string &ownerUid)
+{
+    auto withoutOwner = [&](kube::ObjectMeta &meta) {
+        auto &refs = meta.ownerReferences;
+        refs.erase(std::remove_if(refs.begin(), refs.end(),
+                                  [&](const kube::OwnerReference &r) { return r.uid == ownerUid; }),
+                   refs.end());
+    };
+    std::vector<kube::Pod> pods_;
+    if (auto it = podsByOwner.find(ownerUid); it != podsByOwner.end())
+        for (const auto &[pn, pod] : it->second)
+            pods_.push_back(*pod);
+    for (auto &pod : pods_) {
+        withoutOwner(pod.metadata);
+        commitPod(std::move(pod), false);
+    }
+    std::vector<kube::ControllerRevision> crs;
+    for (const auto &[ck, cr] : revisions)
+        if (const auto *ref = cr.metadata.controllerRef(); ref && ref->uid == ownerUid)
+            crs.push_back(cr);
+    for (auto &cr : crs) {
+        withoutOwner(cr.metadata);
+        commitRevision(std::move(cr), false);
+    }
+}
+
 kube::Result<void> Cluster::Impl::apiDelete(Kind kind, const std::string &nsIn, const std::string &name,
-                                            std::optional<std::int64_t> grace)
+                                            std::optional<std::int64_t> grace, DeletePropagation propagation)
 {
     const std::string ns = isNamespaced(kind) ? (nsIn.empty() ? "default" : nsIn) : std::string();
     const std::string k = key(ns, name);
@@ -547,15 +573,23 @@ kube::Result<void> Cluster::Impl::apiDelete(Kind kind, const std::string &nsIn, 
             if (it == daemonSets.end())
                 return ApiStatus::notFound("daemonsets.apps", name);
             uid = it->second.metadata.uid;
-            eraseDaemonSet(k);
         } else {
             auto it = replicaSets.find(k);
             if (it == replicaSets.end())
                 return ApiStatus::notFound("replicasets.apps", name);
             uid = it->second.metadata.uid;
-            eraseReplicaSet(k);
         }
-        // Garbage collection of dependents (background propagation).
+        // Orphan: the dependents lose their owner reference before the owner goes, as the
+        // orphan finalizer holds the owner until the collector has updated them.
+        if (propagation == DeletePropagation::Orphan)
+            orphanDependents(uid);
+        if (kind == Kind::DaemonSet)
+            eraseDaemonSet(k);
+        else
+            eraseReplicaSet(k);
+        if (propagation == DeletePropagation::Orphan)
+            return {};
+        // Garbage collection of dependents (background; foreground ends the same here).
         std::vector<std::string> crs, podNames;
         for (const auto &[ck, cr] : revisions)
             if (const auto *ref = cr.metadata.controllerRef(); ref && ref->uid == uid)

@@ -293,9 +293,10 @@ kube::Result<Json> Cluster::patch(Kind kind, const std::string &ns, const std::s
 }
 
 kube::Result<void> Cluster::remove(Kind kind, const std::string &ns, const std::string &name,
-                                   std::optional<std::int64_t> gracePeriodSeconds)
+                                   std::optional<std::int64_t> gracePeriodSeconds,
+                                   DeletePropagation propagation)
 {
-    return d->apiDelete(kind, ns, name, gracePeriodSeconds);
+    return d->apiDelete(kind, ns, name, gracePeriodSeconds, propagation);
 }
 
 // ---- typed reads -------------------------------------------------------------------------

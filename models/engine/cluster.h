@@ -60,6 +60,8 @@ struct ClusterOptions
 };
 
 enum class PatchType { Merge, Json, Strategic };
+// DeleteOptions.propagationPolicy: what happens to the objects the deleted one owns.
+enum class DeletePropagation { Background, Foreground, Orphan };
 
 enum class FaultKind {
     NotReady,
@@ -179,9 +181,13 @@ public:
                                    const kube::Json &patch);
     // DELETE. Pods in continuous mode get a deletionTimestamp first (MODIFIED), and are gone
     // after the grace period (DELETED); gracePeriodSeconds 0 removes at once. Deleting a DS or
-    // RS removes the objects it controls (foreground-free garbage collection, simplified).
+    // RS removes the objects it controls (garbage collection: Background and Foreground delete
+    // them — the engine's collector runs at once, so both end with the dependents gone), or,
+    // with Orphan, keeps them and removes the owner's reference from each, as the garbage
+    // collector's orphan finalizer does (kubectl delete --cascade=orphan).
     kube::Result<void> remove(Kind kind, const std::string &ns, const std::string &name,
-                              std::optional<std::int64_t> gracePeriodSeconds = std::nullopt);
+                              std::optional<std::int64_t> gracePeriodSeconds = std::nullopt,
+                              DeletePropagation propagation = DeletePropagation::Background);
 
     // ---- typed read access (pointers valid until the next mutating call) -----------------
     const kube::DaemonSet *daemonSet(const std::string &ns, const std::string &name) const;

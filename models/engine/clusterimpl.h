@@ -151,7 +151,11 @@ struct Cluster::Impl
     kube::Result<kube::Json> apiPatch(Kind kind, const std::string &ns, const std::string &name,
                                       PatchType type, const kube::Json &patch);
     kube::Result<void> apiDelete(Kind kind, const std::string &ns, const std::string &name,
-                                 std::optional<std::int64_t> grace);
+                                 std::optional<std::int64_t> grace,
+                                 DeletePropagation propagation = DeletePropagation::Background);
+    // The orphan finalizer's work: the owner's reference removed from every pod and revision
+    // that carries it (MODIFIED writes); the objects themselves stay.
+    void orphanDependents(const std::string &ownerUid);
     kube::Json objectJson(Kind kind, const std::string &key) const; // null if absent
 
     // ---- clock -------------------------------------------------------------------------

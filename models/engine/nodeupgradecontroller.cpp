@@ -644,9 +644,9 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     std::vector<SelectionCandidate> candidates;
     for (const auto &ns : nodes)
         if (ns.phase == NodePhase::Pending && !ns.held() && ns.version != ctx.target)
-            candidates.push_back({ns.name, ns.zone, static_cast<int>(ns.managed.size()),
-                                  static_cast<int>(ns.unmanaged.size()),
-                                  ns.time(ann::kIncompatibleSince).value_or(ctx.now), ns.controllerHost});
+            candidates.push_back(
+                {ns.name, ns.zone, static_cast<int>(ns.managed.size()), static_cast<int>(ns.unmanaged.size()),
+                 ns.time(ann::kIncompatibleSince).value_or(ctx.now), ns.controllerHost, ns.ready});
     const std::string zone = activeZone(inFlightZones, candidates, ctx.spec.zoneSerial);
     const auto queue = orderCandidates(candidates, ctx.spec.zoneSerial, zone);
     st.queue.clear();
@@ -673,8 +673,10 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
 
     const int unavailableBefore = unavailable;
     const bool mayStart = !ctx.paused && !ctx.aborting && gateFailure.empty();
+    bool budgetHeld = false; // no slot free, and something other than this rollout's nodes holds them
     if (mayStart && !queue.empty()) {
         int starts = startsAllowed(budget.value, unavailable, ctx.spec.maxStartsPerPass);
+        budgetHeld = starts == 0 && !foreignHolders.empty();
         int perPass = std::max(1, ctx.spec.maxStartsPerPass);
         if (starts == 0 && !foreignHolders.empty())
             report(ctx, ctx.object, UpgradeReason::BudgetExhausted,
@@ -774,6 +776,38 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     for (const auto &d : st.inflight)
         ctx.affected.insert(d.controller);
 
+    // A rollout that cannot move says so, and names the nodes: nothing in flight, nothing
+    // started this pass, nodes pending — because the budget is held by nodes outside it, the
+    // pending nodes are all NotReady, or all of them are held.
+    std::string stallReason, stalled;
+    if (mayStart && counts.inFlight == 0 && ctx.selected.empty() && counts.pending > 0) {
+        std::vector<std::string> notReady;
+        bool anyReady = false;
+        for (const auto &c : queue) {
+            if (c.ready)
+                anyReady = true;
+            else
+                notReady.push_back(c.name);
+        }
+        if (budgetHeld) {
+            stallReason = "BudgetHeld";
+            stalled = "budget " + std::to_string(unavailable) + "/" + std::to_string(budget.value) +
+                      " used by " + joinNames(foreignHolders);
+        } else if (!queue.empty() && !anyReady) {
+            stallReason = "PendingNodesNotReady";
+            stalled = joinNames(notReady) + (notReady.size() == 1 ? " is" : " are") +
+                      " NotReady; upgraded once Ready again, or skip " +
+                      (notReady.size() == 1 ? "it" : "them");
+            report(ctx, ctx.object, UpgradeReason::PendingNodesNotReady, {{"nodes", joinNames(notReady)}},
+                   true);
+        } else if (queue.empty()) {
+            stallReason = "PendingNodesHeld";
+            stalled = "waiting for you: " + std::to_string(counts.held) + " pending node" +
+                      (counts.held == 1 ? " is" : "s are") + " held; release or skip " +
+                      (counts.held == 1 ? "it" : "them");
+        }
+    }
+
     RolloutPhase phase;
     if (ctx.aborting)
         phase = inFlightPostKamikaze > 0 ? RolloutPhase::Aborting : RolloutPhase::Aborted;
@@ -791,7 +825,8 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     st.unavailable = unavailable;
     st.maxUnavailableResolved = budget.value;
     st.maxUnavailableClamped = budget.clamped;
-    st.eta = estimateEta(st.nodeDurations, counts.nodes - counts.upToDate, budget.value);
+    st.eta = stalled.empty() ? estimateEta(st.nodeDurations, counts.nodes - counts.upToDate, budget.value)
+                             : std::nullopt; // no estimate for a rollout that cannot move
 
     HeadlineInput hi;
     hi.phase = phase;
@@ -806,6 +841,7 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     hi.budgetMax = budget.value;
     hi.foreignHolders = foreignHolders;
     hi.blockedNode = blockedHeadline;
+    hi.stalled = phase == RolloutPhase::Progressing ? stalled : std::string();
     hi.counts = counts;
     hi.eta = st.eta;
     st.headline = headline(hi);
@@ -822,8 +858,10 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     st.setCondition("Halted", phase == RolloutPhase::Halted,
                     ctx.halted ? "FailureThresholdReached" : "BelowThreshold",
                     ctx.halted ? st.headline : std::string(), now);
-    st.setCondition("Blocked", counts.blocked > 0, counts.blocked > 0 ? "NodesBlocked" : "NoneBlocked",
-                    blockedHeadline, now);
+    const bool stalledNow = phase == RolloutPhase::Progressing && !stallReason.empty();
+    st.setCondition("Blocked", counts.blocked > 0 || stalledNow,
+                    counts.blocked > 0 ? "NodesBlocked" : (stalledNow ? stallReason : "NoneBlocked"),
+                    counts.blocked > 0 ? blockedHeadline : (stalledNow ? stalled : std::string()), now);
     st.setCondition("Complete",
                     phase == RolloutPhase::Completed || phase == RolloutPhase::CompletedWithExceptions,
                     rolloutPhaseName(phase), std::string(), now);
@@ -1620,6 +1658,8 @@ std::vector<NodeUpgradeRow> NodeUpgradeController::table(const std::string &roll
         row.reason = n->metadata.annotation(ann::kReason);
         if (row.reason.empty())
             row.reason = n->metadata.annotation(ann::kBlocked);
+        if (row.reason.empty() && row.phase == NodePhase::Pending && !n->isReady())
+            row.reason = "NotReady: waits until the node is Ready again";
         const std::string attempt = n->metadata.annotation(ann::kAttempt);
         row.attempt = attempt.empty() ? 0 : std::atoi(attempt.c_str());
         const std::string owned = n->metadata.annotation(ann::kCordonedByController);

@@ -29,6 +29,8 @@ const ReasonInfo kReasons[] = {
     {"HealthGateFailed", false, "No new node: {gate}"},
     {"InsufficientCapacity", false, "No new node: pod {pod} would not fit elsewhere"},
     {"BudgetExhausted", false, "No new node: budget {used}/{max} in use ({holders})"},
+    {"PendingNodesNotReady", true,
+     "No new node: every pending node is NotReady ({nodes}); each is upgraded once Ready again, or skip it"},
     {"OverlapWithRollout", true, "Refused: node(s) {nodes} already belong to rollout {other}"},
     {"SelfRestartNotAllowed", true,
      "Refused: the only node {node} hosts the controller; set allowSelfRestart to upgrade it"},

@@ -31,6 +31,7 @@ enum class UpgradeReason {
     HealthGateFailed,
     InsufficientCapacity,
     BudgetExhausted,
+    PendingNodesNotReady,
     OverlapWithRollout,
     SelfRestartNotAllowed,
     NodeIncompatible,

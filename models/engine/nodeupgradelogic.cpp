@@ -216,15 +216,18 @@ std::string activeZone(const std::set<std::string> &inFlightZones,
         return {};
     if (!inFlightZones.empty())
         return *inFlightZones.begin();
-    // The controller's own node goes last, so its zone is chosen only when nothing else is left.
+    // Ready nodes first; the controller's own node goes last, so its zone is chosen only when
+    // nothing else is left.
     std::string best;
     bool any = false;
-    for (int hostPass = 0; hostPass < 2 && !any; ++hostPass)
+    for (int pass = 0; pass < 4 && !any; ++pass) {
+        const bool ready = pass < 2, host = pass % 2 == 1;
         for (const auto &c : candidates)
-            if (c.controllerHost == (hostPass == 1) && (!any || c.zone < best)) {
+            if (c.ready == ready && c.controllerHost == host && (!any || c.zone < best)) {
                 best = c.zone;
                 any = true;
             }
+    }
     return best;
 }
 
@@ -234,6 +237,8 @@ std::vector<SelectionCandidate> orderCandidates(std::vector<SelectionCandidate> 
     std::sort(cs.begin(), cs.end(), [&](const SelectionCandidate &a, const SelectionCandidate &b) {
         if (a.controllerHost != b.controllerHost)
             return b.controllerHost; // FLUO#123: the controller's own node goes last
+        if (a.ready != b.ready)
+            return a.ready; // a NotReady node waits until it is Ready
         if (zoneSerial) {
             const bool aa = a.zone == active, ba = b.zone == active;
             if (aa != ba)
@@ -315,6 +320,8 @@ std::string headline(const HeadlineInput &in)
     if (!in.foreignHolders.empty() && in.budgetUsed >= in.budgetMax && in.counts.pending > 0)
         return "Waiting: budget " + std::to_string(in.budgetUsed) + "/" + std::to_string(in.budgetMax) +
                " used by " + joinList(in.foreignHolders, ", ");
+    if (!in.stalled.empty())
+        return "Waiting: " + in.stalled;
     if (!in.blockedNode.empty())
         return in.blockedNode;
     std::string s = progress + " · " + std::to_string(in.counts.inFlight) + " in flight";

@@ -143,16 +143,19 @@ struct SelectionCandidate
     int unmanagedPods = 0;
     kube::Timestamp incompatibleSince = 0;
     bool controllerHost = false;
+    bool ready = true; // a NotReady node cannot take a restart request: it waits, queued last
 };
 
 // Zone-serial: the first (alphabetically) zone with nodes in flight, else the first zone with a
-// candidate other than the controller's own node (its zone only when it is all that is left).
+// Ready candidate other than the controller's own node (its zone only when it is all that is
+// left). A zone whose only candidates are NotReady is passed over, so one node that cannot take a
+// restart request never stalls the zones after it; it is chosen only when nothing else is left.
 // "" when there is nothing to choose (or zoneSerial is off).
 std::string activeZone(const std::set<std::string> &inFlightZones,
                        const std::vector<SelectionCandidate> &candidates, bool zoneSerial);
-// The predicted queue: the controller's own node last of all; otherwise the active zone first,
-// then the other zones alphabetically; within a zone empty nodes first, then fewest managed
-// pods, oldest incompatible-since, name.
+// The predicted queue: the controller's own node last of all, NotReady nodes before it (they
+// wait until Ready); otherwise the active zone first, then the other zones alphabetically; within
+// a zone empty nodes first, then fewest managed pods, oldest incompatible-since, name.
 std::vector<SelectionCandidate> orderCandidates(std::vector<SelectionCandidate> candidates, bool zoneSerial,
                                                 const std::string &activeZone);
 // How many nodes may start this pass.
@@ -177,10 +180,12 @@ struct HeadlineInput
     int budgetMax = 1;
     std::vector<std::string> foreignHolders; // slots held by something other than progressing nodes
     std::string blockedNode;                 // "n9 blocked 12m: rc/web 8/10 ready (< 90 %)"
+    std::string stalled; // nothing in flight and nothing can start: why ("n4 is NotReady; …")
     NodeUpgradeCounts counts;
     std::optional<kube::Duration> eta;
 };
-// Priority: Halted > Paused > gate failed > budget exhausted > per-node blocked > progressing.
+// Priority: Halted > Paused > gate failed > budget exhausted > stalled > per-node blocked >
+// progressing.
 std::string headline(const HeadlineInput &in);
 std::string clockTime(kube::Timestamp t); // "10:02"
 

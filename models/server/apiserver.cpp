@@ -994,11 +994,67 @@ struct ApiServer::Impl
         send(res, 200, *patched);
     }
 
+    // DeleteOptions come from the body (kubectl sends dryRun, propagationPolicy and the grace
+    // period there) and from the query (curl, older clients); the query wins where both are set.
+    struct DeleteOptions
+    {
+        bool dryRun = false;
+        engine::DeletePropagation propagation = engine::DeletePropagation::Background;
+    };
+
+    static kube::Result<DeleteOptions> deleteOptions(const httplib::Request &req, const Json &body)
+    {
+        DeleteOptions o;
+        std::vector<std::string> dryRun;
+        if (auto d = body.find("dryRun"); d != body.end() && !d->is_null()) {
+            if (!d->is_array())
+                return ApiStatus::badRequest("DeleteOptions.dryRun must be a list of strings");
+            for (const auto &v : *d) {
+                if (!v.is_string())
+                    return ApiStatus::badRequest("DeleteOptions.dryRun must be a list of strings");
+                dryRun.push_back(v.get<std::string>());
+            }
+        }
+        for (std::size_t i = 0, n = req.get_param_value_count("dryRun"); i < n; ++i)
+            dryRun.push_back(req.get_param_value("dryRun", i));
+        for (const auto &v : dryRun) {
+            if (v != "All")
+                return ApiStatus{400, "BadRequest",
+                                 "Invalid dry run value: " + v + " (supported values: \"All\")"};
+            o.dryRun = true;
+        }
+        std::string policy;
+        if (auto p = body.find("propagationPolicy"); p != body.end() && p->is_string())
+            policy = p->get<std::string>();
+        else if (p != body.end() && !p->is_null())
+            return ApiStatus::badRequest("DeleteOptions.propagationPolicy must be a string");
+        if (const std::string q = req.get_param_value("propagationPolicy"); !q.empty())
+            policy = q;
+        // The deprecated orphanDependents flag, when no policy is given.
+        bool orphan = false;
+        if (auto od = body.find("orphanDependents"); od != body.end() && od->is_boolean())
+            orphan = od->get<bool>();
+        if (const std::string q = req.get_param_value("orphanDependents"); !q.empty())
+            orphan = q == "true";
+        if (!policy.empty() && body.contains("orphanDependents") && !body["orphanDependents"].is_null())
+            return ApiStatus{422, "Invalid",
+                             "DeleteOptions: orphanDependents and propagationPolicy cannot both be set"};
+        if (policy == "Orphan" || (policy.empty() && orphan))
+            o.propagation = engine::DeletePropagation::Orphan;
+        else if (policy == "Foreground")
+            o.propagation = engine::DeletePropagation::Foreground;
+        else if (policy.empty() || policy == "Background")
+            o.propagation = engine::DeletePropagation::Background;
+        else
+            return ApiStatus{422, "Invalid",
+                             "DeleteOptions.propagationPolicy: Unsupported value: \"" + policy +
+                                 "\": supported values: \"Foreground\", \"Background\", \"Orphan\""};
+        return o;
+    }
+
     void remove(const httplib::Request &req, const std::string &text, httplib::Response &res,
                 const ResourcePath &path)
     {
-        if (refuseDryRun(req, res))
-            return;
         std::optional<std::int64_t> grace;
         Json options = Json::object();
         if (!text.empty()) {
@@ -1008,6 +1064,9 @@ struct ApiServer::Impl
             if (b->is_object())
                 options = std::move(*b);
         }
+        const auto deleteOpts = deleteOptions(req, options);
+        if (!deleteOpts)
+            return sendError(res, deleteOpts.error());
         if (auto g = options.find("gracePeriodSeconds"); g != options.end() && g->is_number_integer())
             grace = g->get<std::int64_t>();
         if (const std::string g = param(req, "gracePeriodSeconds"); !g.empty()) {
@@ -1034,7 +1093,11 @@ struct ApiServer::Impl
                                      "Precondition failed: ResourceVersion in precondition: " + rv +
                                          ", ResourceVersion in meta: " + meta.value("resourceVersion", "")};
             }
-            if (auto r = c.remove(*path.kind, path.ns, path.name, grace); !r)
+            // A dry run checks everything a deletion would (existence, preconditions) and
+            // changes nothing: the answer is the object as it is.
+            if (deleteOpts->dryRun)
+                return *current;
+            if (auto r = c.remove(*path.kind, path.ns, path.name, grace, deleteOpts->propagation); !r)
                 return r.error();
             // A graceful deletion leaves the object with a deletionTimestamp for now.
             auto after = c.get(*path.kind, path.ns, path.name);

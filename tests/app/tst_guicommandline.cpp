@@ -1,5 +1,7 @@
 // The console's command line as a user types it: bad option combinations end at once with a
-// message and exit code 2; a screenshot run opens the scenario, waits until it has loaded,
+// message and exit code 2 (also without a display: the options are read before any window);
+// --help lists the console options and the commands, a command's help names the command; a
+// screenshot run opens the scenario, waits until it has loaded,
 // writes the picture of the chosen tab and exits 0. The GUI runs on the offscreen platform.
 
 #include <QImage>
@@ -12,14 +14,23 @@ namespace {
 struct Run
 {
     int exitCode = -1;
+    QString out;
     QString err;
 };
 
-Run runDaemonscope(const QStringList &args)
+enum class Screen { Offscreen, None };
+
+Run runDaemonscope(const QStringList &args, Screen display = Screen::Offscreen)
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    if (display == Screen::Offscreen) {
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    } else {
+        // As on a server or in a container: no X, no Wayland, no platform chosen.
+        for (const char *name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
+            env.remove(QString::fromLatin1(name));
+    }
     p.setProcessEnvironment(env);
     p.start(qEnvironmentVariable("DAEMONSCOPE_BINARY"), args);
     Run r;
@@ -29,6 +40,7 @@ Run runDaemonscope(const QStringList &args)
         return r;
     }
     r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
     r.err = QString::fromUtf8(p.readAllStandardError());
     return r;
 }
@@ -95,6 +107,102 @@ private Q_SLOTS:
         QImage image(file);
         QVERIFY(!image.isNull());
         QVERIFY(image.width() >= 800 && image.height() >= 500);
+    }
+
+    void helpListsTheConsoleOptionsAndTheCommands()
+    {
+        // Without a display too: help is text, it needs no window.
+        for (const Screen display : {Screen::Offscreen, Screen::None}) {
+            const Run r = runDaemonscope({QStringLiteral("--help")}, display);
+            QCOMPARE(r.exitCode, 0);
+            for (const char *option :
+                 {"--scenario FILE", "--select NS/NAME", "--screenshot FILE", "--screenshot-tab", "--speed X",
+                  "--history-db FILE", "--start-upgrade JSON", "-n, --namespace NS", "-A, --all-namespaces",
+                  "--kubeconfig FILE", "--context NAME", "--quit-after MS", "--tab TAB"})
+                QVERIFY2(r.out.contains(QLatin1String(option)), option);
+            for (const char *command : {"\n  diff ", "\n  sim run ", "\n  history ", "\n  rollback ",
+                                        "\n  export ", "\n  serve ", "\n  upgrade status "})
+                QVERIFY2(r.out.contains(QLatin1String(command)), command);
+        }
+        // --help after other options is the same help, not Qt's generated one.
+        const Run late = runDaemonscope(
+            {QStringLiteral("--speed"), QStringLiteral("2"), QStringLiteral("--help")}, Screen::None);
+        QCOMPARE(late.exitCode, 0);
+        QVERIFY(late.out.startsWith(QStringLiteral("Usage: daemonscope [OPTIONS]")));
+    }
+
+    void anUnknownOptionIsNamedWithoutADisplay()
+    {
+        for (const Screen display : {Screen::Offscreen, Screen::None}) {
+            const Run r = runDaemonscope({QStringLiteral("--bogus")}, display);
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.startsWith(QStringLiteral("daemonscope: unknown option --bogus\n")),
+                     qPrintable(r.err));
+            QVERIFY2(r.err.contains(QStringLiteral("Usage: daemonscope [OPTIONS]")), qPrintable(r.err));
+        }
+        const Run single = runDaemonscope({QStringLiteral("-x")}, Screen::None);
+        QCOMPARE(single.exitCode, 2);
+        QVERIFY2(single.err.contains(QStringLiteral("unknown option -x")), qPrintable(single.err));
+        // Bad values are refused before any window is needed.
+        const Run speed = runDaemonscope({QStringLiteral("--speed"), QStringLiteral("fast")}, Screen::None);
+        QCOMPARE(speed.exitCode, 2);
+        QVERIFY2(speed.err.contains(QStringLiteral("--speed expects a number")), qPrintable(speed.err));
+    }
+
+    void withoutADisplayTheConsoleSaysSoInsteadOfAborting()
+    {
+        const Run r = runDaemonscope({QStringLiteral("--scenario"), scenario()}, Screen::None);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("no display")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("QT_QPA_PLATFORM=offscreen")), qPrintable(r.err));
+    }
+
+    void aScreenshotOfADaemonSetThatIsNotThereFails()
+    {
+        QTemporaryDir dir;
+        const Run r = runDaemonscope({QStringLiteral("--scenario"), scenario(), QStringLiteral("--select"),
+                                      QStringLiteral("nope/nope"), QStringLiteral("--screenshot"),
+                                      dir.filePath(QStringLiteral("shot.png")),
+                                      QStringLiteral("--quit-after"), QStringLiteral("100")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("no DaemonSet nope/nope")), qPrintable(r.err));
+    }
+
+    void aCommandsUsageNamesTheCommand_data()
+    {
+        QTest::addColumn<QString>("command");
+        for (const char *c : {"history", "rollback", "export", "sim", "upgrade", "diff", "serve"})
+            QTest::newRow(c) << QString::fromLatin1(c);
+    }
+
+    void aCommandsUsageNamesTheCommand()
+    {
+        QFETCH(QString, command);
+        const Run r = runDaemonscope({command, QStringLiteral("--help")}, Screen::None);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.startsWith(QStringLiteral("Usage: daemonscope ") + command + QLatin1Char(' ')),
+                 qPrintable(r.out.section(QLatin1Char('\n'), 0, 0)));
+        QVERIFY2(!r.out.contains(qEnvironmentVariable("DAEMONSCOPE_BINARY")), qPrintable(r.out));
+    }
+
+    void aDaemonSetWithoutItsTypeIsExplained_data()
+    {
+        QTest::addColumn<QString>("command");
+        for (const char *c : {"export", "history", "rollback"})
+            QTest::newRow(c) << QString::fromLatin1(c);
+    }
+
+    void aDaemonSetWithoutItsTypeIsExplained()
+    {
+        QFETCH(QString, command);
+        const Run r =
+            runDaemonscope({command, QStringLiteral("node-exporter"), QStringLiteral("--scenario"),
+                            QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/resources/scenarios/demo.yaml")},
+                           Screen::None);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("expected daemonset/NAME, got \"node-exporter\"")),
+                 qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("daemonset/node-exporter")), qPrintable(r.err));
     }
 
     void screenshotToAnUnwritablePlaceFails()

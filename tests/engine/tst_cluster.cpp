@@ -130,6 +130,8 @@ private slots:
     void sameSeedSameCluster();
     void eventsExpireAfterAnHour();
     void selectPods();
+    void deletePropagation_data();
+    void deletePropagation();
 };
 
 void TestCluster::createDefaultsAndGenerations()
@@ -582,6 +584,63 @@ void TestCluster::watchSequenceOfGracefulDeletion()
     QCOMPARE(created, (std::vector<std::string>{"ADDED Pending", "MODIFIED bound Pending",
                                                 "MODIFIED bound Running", "MODIFIED bound Running ready"}));
     QCOMPARE(c.podsOf("default", "web").size(), std::size_t(1));
+}
+
+// The garbage collector's propagation policies for a DaemonSet's pods and revisions
+// (kubernetes/kubernetes garbagecollector: orphanDependents removes the owner's reference from
+// each dependent before the owner goes; background and foreground delete the dependents).
+void TestCluster::deletePropagation_data()
+{
+    QTest::addColumn<int>("policy");
+    QTest::addColumn<bool>("dependentsStay");
+    QTest::newRow("background") << int(DeletePropagation::Background) << false;
+    QTest::newRow("foreground") << int(DeletePropagation::Foreground) << false;
+    QTest::newRow("orphan") << int(DeletePropagation::Orphan) << true;
+}
+
+void TestCluster::deletePropagation()
+{
+    QFETCH(int, policy);
+    QFETCH(bool, dependentsStay);
+    Cluster c(stepped());
+    addNodes(c, 3);
+    QVERIFY(c.create(webDs("nginx:1.26")).ok());
+    QVERIFY(rollOut(c) > 0);
+    const std::string uid = c.daemonSet("default", "web")->metadata.uid;
+    QCOMPARE(c.podsOf("default", "web").size(), std::size_t(3));
+    QVERIFY(!c.controllerRevisionsOf("default", "web").empty());
+    QVERIFY(c.remove(Kind::DaemonSet, "default", "web", 0, static_cast<DeletePropagation>(policy)).ok());
+    QVERIFY(!c.daemonSet("default", "web"));
+    int pods = 0, referencing = 0;
+    for (const auto *p : c.pods()) {
+        if (p->metadata.labels.count("app") == 0)
+            continue;
+        ++pods;
+        for (const auto &ref : p->metadata.ownerReferences)
+            referencing += ref.uid == uid ? 1 : 0;
+    }
+    int revisions = 0;
+    for (const auto *cr : c.controllerRevisions()) {
+        ++revisions;
+        for (const auto &ref : cr->metadata.ownerReferences)
+            referencing += ref.uid == uid ? 1 : 0;
+    }
+    QCOMPARE(referencing, 0); // nothing points at the deleted owner
+    if (dependentsStay) {
+        QCOMPARE(pods, 3);
+        QVERIFY(revisions > 0);
+        // A new DaemonSet with the same selector adopts the orphans instead of making new pods.
+        QVERIFY(c.create(webDs("nginx:1.26")).ok());
+        QVERIFY(rollOut(c) > 0);
+        QCOMPARE(c.podsOf("default", "web").size(), std::size_t(3));
+        int total = 0;
+        for (const auto *p : c.pods())
+            total += p->metadata.labels.count("app");
+        QCOMPARE(total, 3);
+    } else {
+        QCOMPARE(pods, 0);
+        QCOMPARE(revisions, 0);
+    }
 }
 
 // daemonset-semantics.md §2.1, through the API server and the controller.

@@ -64,6 +64,8 @@ private Q_SLOTS:
     void badScenarioIsReportedAsAnError();
     void stuckBadgeRule_data();
     void stuckBadgeRule();
+    void nodesBeingUpgradedExcuseTheirPods_data();
+    void nodesBeingUpgradedExcuseTheirPods();
 };
 
 void TestEmbeddedBackend::loadsAScenarioAndPublishesItsState()
@@ -388,6 +390,65 @@ void TestEmbeddedBackend::stuckBadgeRule()
         ds, lastProgressAgo >= 0 ? &t : nullptr, oldestNotReadyAgo > 0 ? now - oldestNotReadyAgo : 0, now);
     QCOMPARE(int(b), badge);
     QVERIFY(!reason.isEmpty());
+}
+
+void TestEmbeddedBackend::nodesBeingUpgradedExcuseTheirPods_data()
+{
+    QTest::addColumn<QStringList>("upgrading");  // nodes a node upgrade has in flight
+    QTest::addColumn<bool>("podOnNode4");        // node-4's pod exists (not Ready for 10 min)
+    QTest::addColumn<bool>("notReadyElsewhere"); // node-1's pod is not Ready for 10 min too
+    QTest::addColumn<int>("badge");
+    QTest::addColumn<QString>("reasonPart");
+    QTest::newRow("no upgrade: the old not-Ready pod makes it stuck")
+        << QStringList{} << true << false << int(RolloutBadge::Stuck)
+        << QStringLiteral("has not become ready");
+    QTest::newRow("its node is being upgraded: complete, naming the node")
+        << QStringList{QStringLiteral("node-4")} << true << false << int(RolloutBadge::Complete)
+        << QStringLiteral("on nodes being upgraded: node-4");
+    QTest::newRow("the restarting node has no pod yet: complete too")
+        << QStringList{QStringLiteral("node-4")} << false << false << int(RolloutBadge::Complete)
+        << QStringLiteral("node-4");
+    QTest::newRow("a pod not Ready elsewhere is still the DaemonSet's own problem")
+        << QStringList{QStringLiteral("node-4")} << true << true << int(RolloutBadge::Stuck)
+        << QStringLiteral("has not become ready");
+    QTest::newRow("an upgrade of another node excuses nothing here")
+        << QStringList{QStringLiteral("node-9")} << true << false << int(RolloutBadge::Stuck)
+        << QStringLiteral("has not become ready");
+}
+
+void TestEmbeddedBackend::nodesBeingUpgradedExcuseTheirPods()
+{
+    QFETCH(QStringList, upgrading);
+    QFETCH(bool, podOnNode4);
+    QFETCH(bool, notReadyElsewhere);
+    QFETCH(int, badge);
+    QFETCH(QString, reasonPart);
+    const qint64 now = 100 * 60000, tenMinutesAgo = now - 10 * 60000;
+    DaemonSetInfo ds;
+    ds.generation = ds.observedGeneration = 2;
+    ds.currentRevisionHash = QStringLiteral("h2");
+    const int available = 4 - (notReadyElsewhere ? 1 : 0);
+    ds.counts = {5, podOnNode4 ? 5 : 4, podOnNode4 ? 5 : 4, available, available, 5 - available, 0};
+    std::vector<PodInfo> pods;
+    qint64 oldestNotReady = 0;
+    for (int i = 0; i < 5; ++i) {
+        if (i == 4 && !podOnNode4)
+            continue;
+        PodInfo p;
+        p.name = QStringLiteral("agent-%1").arg(i);
+        p.node = QStringLiteral("node-%1").arg(i);
+        p.hash = ds.currentRevisionHash;
+        p.created = tenMinutesAgo;
+        p.ready = !(i == 4 || (i == 1 && notReadyElsewhere));
+        if (!p.ready)
+            oldestNotReady = p.created;
+        pods.push_back(p);
+    }
+    ds.pods = std::make_shared<const std::vector<PodInfo>>(pods);
+    QSet<QString> nodes(upgrading.begin(), upgrading.end());
+    const auto [b, reason] = SnapshotBuilder::computeBadge(ds, nullptr, oldestNotReady, now, nodes);
+    QCOMPARE(int(b), badge);
+    QVERIFY2(reason.contains(reasonPart), qPrintable(reason));
 }
 
 QTEST_MAIN(TestEmbeddedBackend)

@@ -127,6 +127,10 @@ private slots:
     void statusSubresourceWritesOnlyStatus();
     void createThenCreateAgainIsAlreadyExists();
     void deleteHonoursPreconditionsAndGracePeriods();
+    void dryRunDeleteChangesNothing_data();
+    void dryRunDeleteChangesNothing();
+    void orphanDeleteKeepsTheDependents_data();
+    void orphanDeleteKeepsTheDependents();
     void watchResumesAfterTheResourceVersion();
     void watchFromATooOldResourceVersionIsExpired();
     void watchTurnsSelectorChangesIntoAddedAndDeleted();
@@ -554,6 +558,107 @@ void TstApiServer::deleteHonoursPreconditionsAndGracePeriods()
                                         "application/json", "application/json");
     QVERIFY2(removed.ok(), removed.ok() ? "" : removed.error().message.c_str());
     QCOMPARE(getJson(*s.transport, "/apis/apps/v1/namespaces/default/daemonsets/solo")["code"], 404);
+}
+
+// kubectl delete --dry-run=server sends dryRun in the DeleteOptions body (curl users put it in
+// the query): the object, its pods and its namespace must all still be there afterwards.
+void TstApiServer::dryRunDeleteChangesNothing_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("body");
+    QTest::addColumn<bool>("inQuery");
+    QTest::newRow("a DaemonSet, dryRun in the body")
+        << u"/apis/apps/v1/namespaces/default/daemonsets/solo"_s
+        << uR"({"kind":"DeleteOptions","apiVersion":"v1","propagationPolicy":"Background","dryRun":["All"]})"_s
+        << false;
+    QTest::newRow("a DaemonSet, dryRun in the query")
+        << u"/apis/apps/v1/namespaces/default/daemonsets/solo"_s << QString() << true;
+    QTest::newRow("the namespace") << u"/api/v1/namespaces/default"_s
+                                   << uR"({"kind":"DeleteOptions","apiVersion":"v1","dryRun":["All"]})"_s
+                                   << false;
+}
+
+void TstApiServer::dryRunDeleteChangesNothing()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, body);
+    QFETCH(bool, inQuery);
+    auto s = startServer();
+    QVERIFY(s.server);
+    const std::size_t podsBefore = getJson(*s.transport, "/api/v1/namespaces/default/pods")["items"].size();
+    QVERIFY(podsBefore > 0);
+    const Json before = getJson(*s.transport, path.toStdString());
+    auto r = s.transport->request(
+        "DELETE", path.toStdString(), inQuery ? client::Query{{"dryRun", "All"}} : client::Query{},
+        body.toStdString(), body.isEmpty() ? "" : "application/json", "application/json");
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+    QCOMPARE(Json::parse(r->body)["metadata"]["name"], before["metadata"]["name"]);
+    const Json after = getJson(*s.transport, path.toStdString());
+    QCOMPARE(after["metadata"]["resourceVersion"], before["metadata"]["resourceVersion"]);
+    QVERIFY(!after["metadata"].contains("deletionTimestamp"));
+    QCOMPARE(getJson(*s.transport, "/api/v1/namespaces/default/pods")["items"].size(), podsBefore);
+    QVERIFY(getJson(*s.transport, "/apis/apps/v1/namespaces/default/daemonsets/solo")["metadata"].contains(
+        "uid"));
+
+    // A value other than All is refused, and nothing happens either.
+    auto bad =
+        s.transport->request("DELETE", path.toStdString(), {{"dryRun", "Some"}}, {}, {}, "application/json");
+    QVERIFY(!bad.ok());
+    QCOMPARE(bad.error().code, 400);
+    QVERIFY(getJson(*s.transport, path.toStdString())["metadata"].contains("uid"));
+}
+
+// kubectl delete --cascade=orphan: propagationPolicy Orphan in the body; the pods stay and lose
+// the owner reference. The deprecated orphanDependents flag does the same.
+void TstApiServer::orphanDeleteKeepsTheDependents_data()
+{
+    QTest::addColumn<QString>("body");
+    QTest::addColumn<bool>("orphan");
+    QTest::newRow("propagationPolicy Orphan")
+        << uR"({"kind":"DeleteOptions","apiVersion":"v1","propagationPolicy":"Orphan"})"_s << true;
+    QTest::newRow("orphanDependents true") << uR"({"orphanDependents":true})"_s << true;
+    QTest::newRow("propagationPolicy Foreground") << uR"({"propagationPolicy":"Foreground"})"_s << false;
+    QTest::newRow("no options: background") << QString() << false;
+}
+
+void TstApiServer::orphanDeleteKeepsTheDependents()
+{
+    QFETCH(QString, body);
+    QFETCH(bool, orphan);
+    auto s = startServer();
+    QVERIFY(s.server);
+    const Json solo = getJson(*s.transport, "/apis/apps/v1/namespaces/default/daemonsets/solo");
+    const std::string uid = solo["metadata"]["uid"];
+    const client::Query bySelector{{"labelSelector", "app=solo"}};
+    const std::size_t pods =
+        getJson(*s.transport, "/api/v1/namespaces/default/pods", bySelector)["items"].size();
+    QVERIFY(pods > 0);
+    auto r = s.transport->request("DELETE", "/apis/apps/v1/namespaces/default/daemonsets/solo", {},
+                                  body.toStdString(), body.isEmpty() ? "" : "application/json",
+                                  "application/json");
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+    QCOMPARE(getJson(*s.transport, "/apis/apps/v1/namespaces/default/daemonsets/solo")["code"], 404);
+    const Json left = getJson(*s.transport, "/api/v1/namespaces/default/pods", bySelector);
+    if (!orphan) {
+        // Background and foreground: the pods go (gracefully: terminating or gone).
+        for (const auto &p : left["items"])
+            QVERIFY(p["metadata"].contains("deletionTimestamp"));
+        return;
+    }
+    QCOMPARE(left["items"].size(), pods);
+    for (const auto &p : left["items"]) {
+        QVERIFY(!p["metadata"].contains("deletionTimestamp"));
+        for (const auto &ref : p["metadata"].value("ownerReferences", Json::array()))
+            QVERIFY(ref.value("uid", "") != uid);
+    }
+    // An unknown policy is refused before anything happens.
+    auto bad =
+        s.transport->request("DELETE", "/apis/apps/v1/namespaces/default/daemonsets/web", {},
+                             R"({"propagationPolicy":"Sometimes"})", "application/json", "application/json");
+    QVERIFY(!bad.ok());
+    QCOMPARE(bad.error().code, 422);
+    QVERIFY(
+        getJson(*s.transport, "/apis/apps/v1/namespaces/default/daemonsets/web")["metadata"].contains("uid"));
 }
 
 void TstApiServer::watchResumesAfterTheResourceVersion()

@@ -24,6 +24,7 @@ private slots:
     void pauseFreezesTheDrainTimers();
     void restartsChangeNoDecision();
     void sameSeedSameEvents();
+    void aRolloutThatCannotMoveSaysSo();
 };
 
 namespace {
@@ -237,6 +238,57 @@ void TstUpgradeScenarios::sameSeedSameEvents()
         QCOMPARE(a->events()[i].message, b->events()[i].message);
         QCOMPARE(a->events()[i].time, b->events()[i].time);
     }
+}
+
+// The NotReady node of scenario 31 waits visibly: while it is all that is left the rollout is
+// Blocked with the node's name, promises no ETA and records one Warning (a count, not a flood);
+// the form's default budget of one node held by a NotReady node blocks it from the start.
+void TstUpgradeScenarios::aRolloutThatCannotMoveSaysSo()
+{
+    const std::string file = readFile("31-notready-node-never-stalls-the-zones-after-it.yaml");
+    const std::string upToWait = file.substr(0, file.find("  - fault: {node: b-0, kind: Ready}"));
+    auto s = runText(upToWait);
+    QVERIFY(s);
+    const auto *r = s->runtime()->rollouts().get("agents-v2");
+    QVERIFY(r);
+    const auto *blocked = r->status.condition("Blocked");
+    QVERIFY(blocked);
+    QCOMPARE(blocked->status, std::string("True"));
+    QCOMPARE(blocked->reason, std::string("PendingNodesNotReady"));
+    QVERIFY2(blocked->message.find("b-0") != std::string::npos, blocked->message.c_str());
+    QVERIFY(!r->status.eta);
+    // The node table says why the node waits.
+    bool found = false;
+    for (const auto &row : s->runtime()->controller().table("agents-v2"))
+        if (row.name == "b-0") {
+            found = true;
+            QCOMPARE(row.reason, std::string("NotReady: waits until the node is Ready again"));
+            QCOMPARE(row.queuePosition, 1);
+        }
+    QVERIFY(found);
+    std::vector<UpgradeEventRecord> warnings;
+    for (const auto &e : s->runtime()->events().entries())
+        if (e.reason == "PendingNodesNotReady")
+            warnings.push_back(e);
+    QCOMPARE(warnings.size(), std::size_t(1));
+    QVERIFY(warnings[0].count > 1);
+
+    // maxUnavailable 1 (the start form's default) and the NotReady node holding that slot.
+    const std::string held = withSteps("31-notready-node-never-stalls-the-zones-after-it.yaml", R"yaml(
+  - fault: {node: b-0, kind: NotReady}
+  - upgrade: {name: agents-v2, targetVersion: v1.1.0, maxUnavailable: 1, soakDuration: 30s}
+  - advance: 10m
+  - expect:
+      upgrade: {agents-v2: {phase: Progressing, upToDate: 0, inFlight: 0,
+                            headline: "Waiting: budget 1/1 used by b-0 (NotReady, pending)"}}
+)yaml");
+    auto h = runText(held);
+    QVERIFY(h);
+    const auto *hr = h->runtime()->rollouts().get("agents-v2");
+    QVERIFY(hr);
+    QCOMPARE(hr->status.condition("Blocked")->status, std::string("True"));
+    QCOMPARE(hr->status.condition("Blocked")->reason, std::string("BudgetHeld"));
+    QVERIFY(!hr->status.eta);
 }
 
 QTEST_GUILESS_MAIN(TstUpgradeScenarios)

@@ -105,6 +105,8 @@ private slots:
     void rolloutListShowsAPhaseBadge();
     void preflightReportsZonesOrderAndPolicies_data();
     void preflightReportsZonesOrderAndPolicies();
+    void preflightSaysWhenNoNodeCanStart_data();
+    void preflightSaysWhenNoNodeCanStart();
 };
 
 void TestUpgradeModels::nodeActionsFollowThePhase_data()
@@ -412,6 +414,60 @@ void TestUpgradeModels::preflightReportsZonesOrderAndPolicies()
     QCOMPARE(report.budget, 2);
     QCOMPARE(report.cordonedElsewhere, names({"b-0"}));
     QVERIFY2(report.text().contains(expected), qPrintable(report.text()));
+}
+
+void TestUpgradeModels::preflightSaysWhenNoNodeCanStart_data()
+{
+    QTest::addColumn<QString>("maxUnavailable");
+    QTest::addColumn<bool>("onlyTheNotReadyNodeLeft");
+    QTest::addColumn<QString>("cannotStart"); // "" when a node can start
+    QTest::addColumn<qint64>("estimateMs");
+    // Four nodes on v1, a-0 NotReady (first by name); soak 2m + 2m per node.
+    QTest::newRow("the NotReady node holds the only slot")
+        << QStringLiteral("1") << false << QStringLiteral("the budget of 1 node(s) is held by a-0 (NotReady)")
+        << qint64(0);
+    QTest::newRow("two slots: one held, three Ready nodes one at a time")
+        << QStringLiteral("2") << false << QString() << qint64(3 * 4 * 60 * 1000);
+    QTest::newRow("only the NotReady node is left to upgrade")
+        << QStringLiteral("2") << true << QStringLiteral("every node to upgrade is NotReady (a-0)")
+        << qint64(0);
+}
+
+void TestUpgradeModels::preflightSaysWhenNoNodeCanStart()
+{
+    QFETCH(QString, maxUnavailable);
+    QFETCH(bool, onlyTheNotReadyNodeLeft);
+    QFETCH(QString, cannotStart);
+    QFETCH(qint64, estimateMs);
+    auto snap = std::make_shared<ClusterSnapshot>(*ClusterSnapshot::empty());
+    snap->clock.now = kNow;
+    const char *others = onlyTheNotReadyNodeLeft ? "v2" : "v1";
+    std::vector<models::NodeInfo> nodes{node("a-1", "zone-a", others), node("a-2", "zone-a", others),
+                                        node("a-3", "zone-a", others), node("a-0", "zone-a", "v1")};
+    nodes[3].ready = false;
+    snap->nodes = std::make_shared<const std::vector<models::NodeInfo>>(nodes);
+    models::UpgradeInventory inv(4);
+    for (int i = 0; i < 4; ++i)
+        inv[i].node = nodes[i].name;
+    snap->upgradeInventory = std::make_shared<const models::UpgradeInventory>(inv);
+    const kube::Json spec = {
+        {"targetVersion", "v2"}, {"maxUnavailable", maxUnavailable.toInt()}, {"soakDuration", "2m"}};
+    const auto parsed = engine::NodeUpgradeRolloutSpec::fromJson(spec);
+    QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().message.c_str());
+    const auto report = models::UpgradePreflight::compute(*snap, *parsed);
+    QCOMPARE(report.heldSlots, 1);
+    QCOMPARE(report.estimateMs, estimateMs);
+    const QString text = report.text();
+    if (cannotStart.isEmpty()) {
+        QVERIFY2(report.cannotStart.isEmpty(), qPrintable(report.cannotStart));
+        QVERIFY2(text.contains(QStringLiteral("Estimated duration: about 12m")), qPrintable(text));
+    } else {
+        QVERIFY2(report.cannotStart.contains(cannotStart), qPrintable(report.cannotStart));
+        QVERIFY2(text.contains(QStringLiteral("Cannot start now: ")), qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("about")), qPrintable(text)); // no promised duration
+    }
+    // The NotReady node is queued last: it waits until it is Ready.
+    QCOMPARE(report.order.back(), QStringLiteral("a-0"));
 }
 
 QTEST_GUILESS_MAIN(TestUpgradeModels)
