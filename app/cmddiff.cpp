@@ -4,6 +4,7 @@
 // the templates are equal, 1 when they differ, 2 on bad input or usage.
 
 #include "app/commands.h"
+#include "app/usage.h"
 
 #include "models/diff/podtemplateof.h"
 #include "models/diff/renderers.h"
@@ -297,11 +298,11 @@ int cmdDiff(const QStringList &arguments)
     if (args.size() >= 2)
         args.removeAt(1);
     if (!parser.parse(args)) {
-        printError(parser.errorText());
+        printError(parseError(parser));
         return exitTrouble;
     }
     if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
+        std::fputs(qPrintable(commandHelp(parser, QStringLiteral("diff"))), stdout);
         return exitEqual;
     }
 
