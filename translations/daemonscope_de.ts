@@ -1686,6 +1686,10 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
         <source>Min ready %</source>
         <translation>Min. bereit %</translation>
     </message>
+    <message>
+        <source> · blocked</source>
+        <translation> · blockiert</translation>
+    </message>
 </context>
 <context>
     <name>gui::UpgradeStatusIndicator</name>

@@ -24,6 +24,7 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -427,10 +428,15 @@ void UpgradePage::updateHeader()
     }
     m_title->setText(tr("Node upgrade %1 → %2").arg(info->name, info->targetVersion));
     m_phase->show();
+    // A progressing rollout that cannot move says so on its pill too (the Blocked condition).
+    const bool stuck = info->phase == QLatin1String("Progressing") &&
+                       std::any_of(info->conditions.begin(), info->conditions.end(), [](const QString &c) {
+                           return c.startsWith(QLatin1String("Blocked=True"));
+                       });
     m_phase->setText(QLatin1Char(' ') + models::UpgradeRolloutListModel::phaseTitle(info->phase) +
-                     QLatin1Char(' '));
+                     (stuck ? tr(" · blocked") : QString()) + QLatin1Char(' '));
     QPalette pill = m_phase->palette();
-    pill.setColor(QPalette::Window, phaseColor(info->phase));
+    pill.setColor(QPalette::Window, stuck ? QColor(0xa1, 0x62, 0x07) : phaseColor(info->phase));
     pill.setColor(QPalette::WindowText, Qt::white);
     m_phase->setPalette(pill);
 

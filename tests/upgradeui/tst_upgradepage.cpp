@@ -46,6 +46,7 @@ private slots:
     void buttonsDriveTheBackend();
     void theChartAndTheEventsFollowTheRollout();
     void mainWindowListsTheRolloutAndShowsItsPage();
+    void aRolloutThatCannotMoveSaysSoOnThePage();
 };
 
 void TestUpgradePage::theStartFormHasTheDesignDefaults_data()
@@ -84,6 +85,15 @@ void TestUpgradePage::theStartFormHasTheDesignDefaults()
     QVERIFY2(dialog.preflightText().contains(preflightPart), qPrintable(dialog.preflightText()));
     QVERIFY(dialog.preflightText().contains(QStringLiteral("Predicted order")) ||
             preflightPart.startsWith(QLatin1Char('0')));
+    // Every node with the default budget of one: the demo's NotReady node-b-4 holds that slot,
+    // so the report says the rollout cannot start and promises no duration.
+    if (selector.isEmpty()) {
+        QVERIFY2(dialog.preflightText().contains(QStringLiteral("Cannot start now: the budget of 1")),
+                 qPrintable(dialog.preflightText()));
+        QVERIFY2(dialog.preflightText().contains(QStringLiteral("node-b-4 (NotReady)")),
+                 qPrintable(dialog.preflightText()));
+        QVERIFY(!dialog.preflightText().contains(QStringLiteral("Estimated duration: about")));
+    }
 }
 
 void TestUpgradePage::buttonsDriveTheBackend()
@@ -263,6 +273,37 @@ void TestUpgradePage::mainWindowListsTheRolloutAndShowsItsPage()
     QVERIFY(window.selectDaemonSet(window.snapshot()->daemonSets.back().key));
     QTRY_VERIFY(window.upgradePage()->isHidden());
     QVERIFY(!window.page()->isHidden());
+}
+
+// The demo's every-node rollout with a budget of one: node-b-4 (NotReady) holds the slot, the
+// rollout cannot move, and the page's pill and headline say so.
+void TestUpgradePage::aRolloutThatCannotMoveSaysSoOnThePage()
+{
+    auto backend = makeBackend();
+    QVERIFY(load(*backend));
+    gui::UpgradePage page(backend.get());
+    connect(backend.get(), &models::ClusterBackend::snapshotReady, &page, &gui::UpgradePage::setSnapshot);
+    page.resize(1200, 800);
+    page.show();
+    const QString all = QStringLiteral(
+        R"({"apiVersion":"upgrade.daemonscope.io/v1alpha1","kind":"NodeUpgradeRollout",)"
+        R"("metadata":{"name":"agents-all"},"spec":{"targetVersion":"v1.33.1","maxUnavailable":1}})");
+    QVERIFY(act(*backend, ActionKind::StartUpgrade, [&] { backend->startUpgrade(all); }));
+    QVERIFY(stepUntil(
+        *backend, QStringLiteral("agents-all"),
+        [](const models::UpgradeRolloutInfo &r) {
+            return r.conditions.contains(QStringLiteral("Blocked=True (BudgetHeld)"));
+        },
+        600000));
+    page.setRollout(QStringLiteral("agents-all"));
+    page.setSnapshot(backend->latest());
+    QTRY_VERIFY(page.rolloutInfo() != nullptr);
+    auto *pill = page.findChild<QLabel *>(QStringLiteral("upgradePhase"));
+    QVERIFY(pill);
+    QTRY_VERIFY2(pill->text().contains(QStringLiteral("blocked")), qPrintable(pill->text()));
+    QVERIFY2(page.headlineLabel()->text().startsWith(QStringLiteral("Waiting: budget 1/1 used by node-b-4")),
+             qPrintable(page.headlineLabel()->text()));
+    QCOMPARE(page.rolloutInfo()->eta, qint64(-1));
 }
 
 QTEST_MAIN(TestUpgradePage)
