@@ -33,7 +33,8 @@ QString scenarioPath()
 }
 
 // The kubectl binaries to run: label -> path.
-QList<QPair<QString, QString>> kubectls()
+// The kubectl on PATH and 1.27 beside it; with `everyVersion`, each of 1.27 … 1.33 found there.
+QList<QPair<QString, QString>> kubectls(bool everyVersion = false)
 {
     QList<QPair<QString, QString>> out;
     const QString onPath = QStandardPaths::findExecutable(QStringLiteral("kubectl"));
@@ -41,9 +42,11 @@ QList<QPair<QString, QString>> kubectls()
         return out;
     out.append({QStringLiteral("kubectl on PATH"), onPath});
     const QString dir = QFileInfo(QFileInfo(onPath).canonicalFilePath()).absolutePath();
-    const QString k127 = dir + QStringLiteral("/kubectl.1.27");
-    if (QFileInfo(k127).isExecutable())
-        out.append({QStringLiteral("kubectl 1.27"), k127});
+    for (int minor = 27; minor <= (everyVersion ? 33 : 27); ++minor) {
+        const QString k = dir + QStringLiteral("/kubectl.1.%1").arg(minor);
+        if (QFileInfo(k).isExecutable())
+            out.append({QStringLiteral("kubectl 1.%1").arg(minor), k});
+    }
     return out;
 }
 
@@ -147,6 +150,8 @@ private slots:
     void serveStopsCleanlyOnSignals_data();
     void serveStopsCleanlyOnSignals();
     void restartedTlsServerKeepsItsCaTokenAndClimbingResourceVersions();
+    void dryRunAndOrphanDeletesKeepWhatTheySay_data();
+    void dryRunAndOrphanDeletesKeepWhatTheySay();
 
 private:
     enum class Transports { Http, Https, Both };
@@ -782,6 +787,53 @@ void TstServeKubectl::restartedTlsServerKeepsItsCaTokenAndClimbingResourceVersio
     QVERIFY2(text.contains(QStringLiteral("--state-dir <DIR>")) &&
                  text.contains(QStringLiteral("Daemonscope/serve")),
              qPrintable(text));
+}
+
+// kubectl delete --dry-run=server deletes nothing (kubectl sends dryRun in the DeleteOptions
+// body); --cascade=orphan deletes the DaemonSet and keeps its pods, without the owner reference.
+void TstServeKubectl::dryRunAndOrphanDeletesKeepWhatTheySay_data()
+{
+    // Every version: 1.32 and 1.33 send DeleteOptions differently from the older ones.
+    QTest::addColumn<QString>("binary");
+    for (const auto &[label, path] : kubectls(true))
+        QTest::newRow(qPrintable(label)) << path;
+}
+
+void TstServeKubectl::dryRunAndOrphanDeletesKeepWhatTheySay()
+{
+    QFETCH(QString, binary);
+    auto server = startServer(false);
+    QVERIFY(server);
+    const QString kc = server->kubeconfig();
+    auto podNames = [&] {
+        const auto pods =
+            kubectl(binary, kc, {u"get"_s, u"pods"_s, u"-l"_s, u"app=web"_s, u"-o"_s, u"name"_s});
+        return pods.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    };
+    const QStringList before = podNames();
+    QCOMPARE(before.size(), 3);
+
+    const auto dry = kubectl(binary, kc, {u"delete"_s, u"ds"_s, u"web"_s, u"--dry-run=server"_s});
+    RUN_OK(dry);
+    QCOMPARE(dry.out, u"daemonset.apps \"web\" deleted (server dry run)\n"_s);
+    RUN_OK(kubectl(binary, kc, {u"get"_s, u"ds"_s, u"web"_s}));
+    QCOMPARE(podNames(), before);
+    const auto dryNs =
+        kubectl(binary, kc, {u"delete"_s, u"namespace"_s, u"default"_s, u"--dry-run=server"_s});
+    RUN_OK(dryNs);
+    QCOMPARE(podNames(), before);
+
+    const auto orphan = kubectl(binary, kc, {u"delete"_s, u"ds"_s, u"web"_s, u"--cascade=orphan"_s});
+    RUN_OK(orphan);
+    QCOMPARE(orphan.out, u"daemonset.apps \"web\" deleted\n"_s);
+    const auto gone = kubectl(binary, kc, {u"get"_s, u"ds"_s, u"web"_s});
+    QCOMPARE(gone.exitCode, 1);
+    QCOMPARE(podNames(), before);
+    const auto owners = kubectl(binary, kc,
+                                {u"get"_s, u"pods"_s, u"-l"_s, u"app=web"_s, u"-o"_s,
+                                 u"jsonpath={.items[*].metadata.ownerReferences}"_s});
+    RUN_OK(owners);
+    QCOMPARE(owners.out, QString());
 }
 
 QTEST_GUILESS_MAIN(TstServeKubectl)
