@@ -52,14 +52,20 @@ kube::Result<kube::Json> podTemplateOf(const kube::Json &object)
     const std::string kind = kindIt->get<std::string>();
     const std::string name = nameOf(object);
     // What the API server would not decode is not diffed either: a revision of "three" or
-    // containers given as a map would otherwise show up as an ordinary difference.
-    if (const auto errors = kube::fieldTypeErrors(object); !errors.empty())
-        return kube::ApiStatus::invalid(kind, name, errors.front().text());
+    // containers given as a map would otherwise show up as an ordinary difference. Checked once
+    // the template has been found, so that a missing one is named as such.
+    const auto decodable = [&](kube::Result<Json> tpl) -> kube::Result<Json> {
+        if (!tpl)
+            return tpl;
+        if (const auto errors = kube::fieldTypeErrors(object); !errors.empty())
+            return kube::ApiStatus::invalid(kind, name, errors.front().text());
+        return tpl;
+    };
 
     if (kind == "DaemonSet" || kind == "Deployment" || kind == "ReplicaSet" || kind == "StatefulSet")
-        return objectAt(object, {"spec", "template"}, kind, name);
+        return decodable(objectAt(object, {"spec", "template"}, kind, name));
     if (kind == "PodTemplate")
-        return objectAt(object, {"template"}, kind, name);
+        return decodable(objectAt(object, {"template"}, kind, name));
     if (kind == "ControllerRevision") {
         const auto dataIt = object.find("data");
         if (dataIt == object.end() || dataIt->is_null())
@@ -75,7 +81,7 @@ kube::Result<kube::Json> podTemplateOf(const kube::Json &object)
         } else {
             data = *dataIt;
         }
-        auto tpl = objectAt(data, {"spec", "template"}, kind, name, "data");
+        auto tpl = decodable(objectAt(data, {"spec", "template"}, kind, name, "data"));
         if (!tpl)
             return tpl.error();
         Json result = std::move(tpl).value();

@@ -359,6 +359,18 @@ private slots:
             << qs(R"({"kind":"Service","metadata":{"name":"svc"}})") << QString()
             << qs(R"(kind Service "svc" has no pod template)");
         QTest::newRow("an object without kind") << u"{}"_s << QString() << u"no kind"_s;
+        QTest::newRow("a ControllerRevision whose revision is a word")
+            << qs(R"({"kind":"ControllerRevision","metadata":{"name":"web-1"},"revision":"three","data":{"spec":{"template":{}}}})")
+            << QString()
+            << qs(R"(ControllerRevision "web-1" is invalid: revision: Invalid value: "three": must be a 64-bit integer)");
+        QTest::newRow("a DaemonSet whose containers are a map")
+            << qs(R"({"kind":"DaemonSet","metadata":{"name":"web"},"spec":{"template":{"spec":{"containers":{"a":{}}}}}})")
+            << QString()
+            << qs(R"(DaemonSet "web" is invalid: spec.template.spec.containers: Invalid value: {"a":{}}: must be a list)");
+        QTest::newRow("a revision template with a container name that is a number")
+            << qs(R"({"kind":"ControllerRevision","metadata":{"name":"web-1"},"data":{"spec":{"template":{"spec":{"containers":[{"name":5}]}}}}})")
+            << QString()
+            << qs(R"(data.spec.template.spec.containers[0].name: Invalid value: 5: must be a string)");
     }
     void extractsPodTemplates()
     {
