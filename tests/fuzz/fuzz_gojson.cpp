@@ -3,6 +3,7 @@
 // bytes); appendGoString() of any valid UTF-8 text is a JSON string holding that text.
 
 #include "models/kube/gojson.h"
+#include "models/kube/jsonlimits.h"
 #include "tests/fuzz/fuzzcheck.h"
 
 #include <cstddef>
@@ -35,9 +36,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         FUZZ_CHECK(s.is_string() && s.get<std::string>() == text);
     }
 
-    const kube::Json value = kube::Json::parse(text, nullptr, false);
-    if (value.is_discarded())
+    // Bounded as every JSON from outside the process is (printing recurses per level).
+    auto parsed = kube::JsonLimits::parse(text);
+    if (!parsed)
         return 0;
+    const kube::Json &value = *parsed;
     const std::string printed = kube::goJson(value);
     const kube::Json back = kube::Json::parse(printed, nullptr, false);
     if (back.is_discarded() || back != value) {

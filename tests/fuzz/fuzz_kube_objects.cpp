@@ -5,6 +5,7 @@
 
 #include "models/kube/daemonset.h"
 #include "models/kube/event.h"
+#include "models/kube/jsonlimits.h"
 #include "models/kube/node.h"
 #include "models/kube/objectmeta.h"
 #include "models/kube/pod.h"
@@ -15,6 +16,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <string_view>
 
 namespace {
 
@@ -42,9 +44,12 @@ template <typename T> void roundTrip(const kube::Json &input, const char *type)
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
-    const kube::Json input = kube::Json::parse(data, data + size, nullptr, false);
-    if (input.is_discarded())
+    // Parsed the way JSON from outside the process is: nesting deeper than JsonLimits::maxDepth is
+    // refused before any recursive pass (copy, compare, merge) can overflow the stack.
+    auto parsed = kube::JsonLimits::parse(std::string_view(reinterpret_cast<const char *>(data), size));
+    if (!parsed)
         return 0;
+    const kube::Json &input = *parsed;
     roundTrip<kube::ObjectMeta>(input, "ObjectMeta");
     roundTrip<kube::OwnerReference>(input, "OwnerReference");
     roundTrip<kube::Pod>(input, "Pod");

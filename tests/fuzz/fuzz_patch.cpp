@@ -7,16 +7,23 @@
 
 #include "models/diff/jsonpatch.h"
 #include "models/engine/strategicmerge.h"
+#include "models/kube/jsonlimits.h"
 #include "tests/fuzz/fuzzcheck.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <string_view>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
-    const kube::Json input = kube::Json::parse(data, data + size, nullptr, false);
-    if (input.is_discarded() || !input.is_array() || input.size() != 2)
+    // Parsed the way JSON from outside the process is: nesting deeper than JsonLimits::maxDepth is
+    // refused before any recursive pass (copy, compare, merge) can overflow the stack.
+    auto parsed = kube::JsonLimits::parse(std::string_view(reinterpret_cast<const char *>(data), size));
+    if (!parsed)
+        return 0;
+    const kube::Json &input = *parsed;
+    if (!input.is_array() || input.size() != 2)
         return 0;
     const kube::Json &document = input[0];
     const kube::Json &patch = input[1];

@@ -12,6 +12,7 @@
 //   body
 
 #include "models/engine/cluster.h"
+#include "models/kube/jsonlimits.h"
 #include "models/server/discovery.h"
 #include "models/server/resourcepath.h"
 #include "models/server/selector.h"
@@ -156,7 +157,9 @@ void handleResource(const Request &req, const server::ResourcePath &path)
         return;
     auto cluster = makeCluster();
     engine::Cluster &c = *cluster;
-    const Json body = Json::parse(req.body, nullptr, false);
+    // The server reads every body with JsonLimits::parse; null stands for a body that is not JSON.
+    const auto parsedBody = kube::JsonLimits::parse(req.body);
+    const Json body = parsedBody ? *parsedBody : Json(Json::value_t::discarded);
     const bool status = path.subresource == "status";
     kube::Result<Json> result = Json();
 
