@@ -8,6 +8,8 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -749,9 +751,13 @@ void TstServeKubectl::restartedTlsServerKeepsItsCaTokenAndClimbingResourceVersio
             {QStringLiteral("get"), QStringLiteral("--raw"), QStringLiteral("/apis/apps/v1/daemonsets")});
         if (r.exitCode != 0)
             return 0;
-        const QRegularExpressionMatch m =
-            QRegularExpression(QStringLiteral("\"resourceVersion\":\"(\\d+)\"")).match(r.out);
-        return m.hasMatch() ? m.captured(1).toULongLong() : 0;
+        // The list's own resourceVersion (what a reflector resumes from), not an item's.
+        const QJsonObject list = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        return list.value(QStringLiteral("metadata"))
+            .toObject()
+            .value(QStringLiteral("resourceVersion"))
+            .toString()
+            .toULongLong();
     };
     const QStringList extra{QStringLiteral("--speed"), QStringLiteral("0"), QStringLiteral("--tls"),
                             QStringLiteral("--state-dir"), stateDir};
