@@ -496,7 +496,8 @@ void TestYaml::roundTripsEveryCodePoint()
 void TestYaml::invalidUtf8NeverGivesUnreadableEscapes_data()
 {
     QTest::addColumn<QByteArray>("bytes");
-    QTest::newRow("a code point above U+10FFFF (F4 90 80 80)") << QByteArray("a\xF4\x90\x80\x80" "b");
+    QTest::newRow("a code point above U+10FFFF (F4 90 80 80)") << QByteArray("a\xF4\x90\x80\x80"
+                                                                             "b");
     QTest::newRow("a lead byte beyond F4") << QByteArray("\xF5\x80\x80\x80");
     QTest::newRow("an encoded surrogate") << QByteArray("\xED\xA0\x80");
     QTest::newRow("an overlong NUL") << QByteArray("\xC0\x80");

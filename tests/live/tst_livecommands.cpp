@@ -188,7 +188,8 @@ void TstLiveCommands::historyPrintsWhatKubectlPrints()
     QCOMPARE(mine.err, embedded.err);
     // ... and as kubectl's.
     if (m_kubectl.isEmpty())
-        QSKIP("KUBECTL NOT FOUND: no kubectl on PATH, so the kubectl comparisons did not run (kubectl is not a Debian package; the README says where it comes from)");
+        QSKIP("KUBECTL NOT FOUND: no kubectl on PATH, so the kubectl comparisons did not run (kubectl is not "
+              "a Debian package; the README says where it comes from)");
     const Run real = kubectl(server.kubeconfig(), QStringList{u"rollout"_s, u"history"_s} + theirs);
     QCOMPARE(mine.out, real.out);
     QCOMPARE(mine.err, real.err);
@@ -219,7 +220,8 @@ void TstLiveCommands::rollbackDoesWhatKubectlUndoDoes()
     QCOMPARE(mine.out, embedded.out);
     QCOMPARE(mine.err, embedded.err);
     if (m_kubectl.isEmpty())
-        QSKIP("KUBECTL NOT FOUND: no kubectl on PATH, so the kubectl comparisons did not run (kubectl is not a Debian package; the README says where it comes from)");
+        QSKIP("KUBECTL NOT FOUND: no kubectl on PATH, so the kubectl comparisons did not run (kubectl is not "
+              "a Debian package; the README says where it comes from)");
     Server theirs(m_dir.path(), {u"--speed"_s, u"20"_s});
     QVERIFY(theirs.waitReady());
     const Run real = kubectl(theirs.kubeconfig(),
