@@ -184,7 +184,7 @@ private:
     {
         bool ok = true;
         for (const auto &[key, value] : v.items()) {
-            if (std::none_of(allowed.begin(), allowed.end(), [&](const char *a) { return key == a; })) {
+            if (std::none_of(allowed.begin(), allowed.end(), [&k = key](const char *a) { return k == a; })) {
                 error(atKey(child(ptr, key)), "unknown key \"" + key + "\" in " + what +
                                                   " (expected one of: " + joined(allowed) + ")");
                 ok = false;

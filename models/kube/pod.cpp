@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <utility>
 
 namespace kube {
 
@@ -44,6 +45,9 @@ Json Pod::toJson() const
         st["startTime"] = formatRfc3339(*startTime);
     if (spec && spec->contains("containers") && (*spec)["containers"].is_array()) {
         Json cs = Json::array();
+        // The record keeps the pod's total; the first container carries it, so that the sum
+        // fromJson() takes (and kubectl's RESTARTS column) reads back the same number.
+        int restartsLeft = restartCount;
         for (const auto &c : (*spec)["containers"]) {
             Json state = Json::object();
             if (!waitingReason.empty())
@@ -53,7 +57,7 @@ Json Pod::toJson() const
             cs.push_back({{"name", stringOr(c, "name")},
                           {"image", stringOr(c, "image")},
                           {"ready", ready},
-                          {"restartCount", restartCount},
+                          {"restartCount", std::exchange(restartsLeft, 0)},
                           {"state", state}});
         }
         st["containerStatuses"] = std::move(cs);

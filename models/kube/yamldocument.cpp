@@ -121,6 +121,27 @@ std::size_t utf8Length(const std::string &s, std::size_t i)
     return len;
 }
 
+// Position of the first C0 control character other than tab, line feed and carriage return, or
+// of DEL, if any. YAML's printable set excludes them, as go-yaml does; yaml-cpp instead takes NUL
+// bytes for UTF-16/UTF-32 and re-reads the whole stream in that encoding.
+std::optional<std::pair<SourcePos, unsigned>> controlCharacter(const std::string &text)
+{
+    SourcePos pos{1, 1};
+    for (std::size_t i = 0; i < text.size();) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F)
+            return std::make_pair(pos, static_cast<unsigned>(c));
+        if (c == '\n') {
+            ++pos.line;
+            pos.column = 1;
+        } else {
+            ++pos.column;
+        }
+        i += std::max<std::size_t>(1, utf8Length(text, i));
+    }
+    return std::nullopt;
+}
+
 // Position of the first byte that is not UTF-8, if any. go-yaml refuses such input, and a Json
 // string holding one could not be serialised later.
 std::optional<std::pair<SourcePos, unsigned>> invalidUtf8(const std::string &text)
@@ -677,6 +698,11 @@ Result<std::vector<YamlDocument>> parseYamlDocuments(const std::string &text, co
         char hex[8];
         std::snprintf(hex, sizeof hex, "0x%02X", bad->second);
         return parseError(file, bad->first, std::string("invalid UTF-8 (byte ") + hex + ")");
+    }
+    if (auto bad = controlCharacter(text)) {
+        char code[12];
+        std::snprintf(code, sizeof code, "U+%04X", bad->second);
+        return parseError(file, bad->first, std::string("control character ") + code + " is not allowed");
     }
 
     std::vector<YAML::Node> nodes;

@@ -393,6 +393,19 @@ void TestKubeObjects::podRoundTripPinsNode()
     QVERIFY(again.ok());
     QCOMPARE(again->targetNode, std::string("node-7"));
     QCOMPARE(again->metadata.labels, pod->metadata.labels);
+
+    // Restarts are the pod's total over its containers, and stay that total through encode/decode.
+    Json multi = in;
+    multi["spec"]["containers"] = Json::parse(R"([{"name":"a","image":"i:1"},{"name":"b","image":"i:1"},{"name":"c","image":"i:1"}])");
+    multi["status"]["containerStatuses"] = Json::parse(R"([{"name":"a","restartCount":2},{"name":"b","restartCount":0},{"name":"c","restartCount":3}])");
+    auto three = kube::Pod::fromJson(multi);
+    QVERIFY(three.ok());
+    QCOMPARE(three->restartCount, 5);
+    for (int round = 0; round < 3; ++round) {
+        three = kube::Pod::fromJson(three->toJson());
+        QVERIFY(three.ok());
+        QCOMPARE(three->restartCount, 5);
+    }
 }
 
 void TestKubeObjects::nodeAndEventRoundTrip()

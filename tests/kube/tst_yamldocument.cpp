@@ -267,6 +267,12 @@ void TestYamlDocument::reportsErrorsWithPositions_data()
         "n.yaml:1:", "nesting deeper than");
     row("a byte that is not UTF-8 is named", "a: 1\nb: caf\xE9\n", "u.yaml",
         "u.yaml:2:7: ", "invalid UTF-8 (byte 0xE9)");
+    row("a NUL byte is named, not read as UTF-16", std::string("\n\n\0N", 4), "z.yaml",
+        "z.yaml:3:1: ", "control character U+0000 is not allowed");
+    row("UTF-32 without a byte order mark is refused", std::string("\x01\0\0\0\0\0\0\n", 8), "w.yaml",
+        "w.yaml:1:1: ", "control character U+0001 is not allowed");
+    row("a tab inside a value is fine, an escape byte is not", "a: \tx\nb: \x1B[31m\n", "e.yaml",
+        "e.yaml:2:4: ", "control character U+001B is not allowed");
     row("an unnamed text gets a placeholder name", "a: [", "",
         "<input>:1:", "end of sequence flow not found");
     std::string laughs = "a: &a [x, x, x, x, x, x, x, x, x, x]\n";
