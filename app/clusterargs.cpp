@@ -2,6 +2,8 @@
 
 #include "app/usage.h"
 
+#include "models/kube/timeutil.h"
+
 #include <cstdio>
 
 namespace app {
@@ -20,6 +22,31 @@ void ClusterArgs::addOptions(QCommandLineParser &parser)
     parser.addOption({{QStringLiteral("n"), QStringLiteral("namespace")},
                       QStringLiteral("The DaemonSet's namespace (default: the context's, or default)."),
                       QStringLiteral("NS")});
+    parser.addOption(requestTimeoutOption());
+}
+
+QCommandLineOption ClusterArgs::requestTimeoutOption()
+{
+    return {QStringLiteral("request-timeout"),
+            QStringLiteral("Give up on a single server request after this long, e.g. 10s or 1m; 0 waits for "
+                           "ever (default: 60s)."),
+            QStringLiteral("DURATION")};
+}
+
+kube::Result<std::optional<std::chrono::milliseconds>> ClusterArgs::parseRequestTimeout(const QString &text)
+{
+    if (text.isEmpty())
+        return std::optional<std::chrono::milliseconds>();
+    const std::string t = text.trimmed().toStdString();
+    kube::Result<kube::Duration> d = kube::ApiStatus::badRequest("");
+    if (!t.empty() && t.size() <= 12 && t.find_first_not_of("0123456789") == std::string::npos)
+        d = kube::parseDuration(t + "s");
+    else
+        d = kube::parseDuration(t);
+    if (!d || *d < 0)
+        return kube::ApiStatus::badRequest("--request-timeout: expected a duration such as 10s or 1m, got \"" +
+                                           text.toStdString() + "\"");
+    return std::optional<std::chrono::milliseconds>(std::chrono::milliseconds(*d));
 }
 
 ClusterArgs ClusterArgs::from(const QCommandLineParser &parser)
@@ -29,6 +56,7 @@ ClusterArgs ClusterArgs::from(const QCommandLineParser &parser)
     a.kubeconfig = parser.value(QStringLiteral("kubeconfig"));
     a.context = parser.value(QStringLiteral("context"));
     a.namespace_ = parser.value(QStringLiteral("namespace"));
+    a.requestTimeout = parser.value(QStringLiteral("request-timeout"));
     return a;
 }
 
@@ -49,6 +77,10 @@ int ClusterArgs::parse(QCommandLineParser &parser, const QStringList &arguments)
     if (parser.isSet(QStringLiteral("scenario")) &&
         (parser.isSet(QStringLiteral("kubeconfig")) || parser.isSet(QStringLiteral("context")))) {
         std::fprintf(stderr, "error: --scenario cannot be combined with --kubeconfig or --context\n");
+        return 2;
+    }
+    if (auto t = parseRequestTimeout(parser.value(QStringLiteral("request-timeout"))); !t) {
+        std::fprintf(stderr, "error: %s\n", t.error().message.c_str());
         return 2;
     }
     return -1;
@@ -87,8 +119,11 @@ QString ClusterArgs::daemonSetName(const QStringList &positional, QString &error
 
 kube::Result<models::LiveConnection> connectCluster(const ClusterArgs &args)
 {
+    auto timeout = ClusterArgs::parseRequestTimeout(args.requestTimeout);
+    if (!timeout)
+        return timeout.error();
     return models::LiveConnection::open(args.kubeconfig.toStdString(), args.context.toStdString(),
-                                        args.namespace_.toStdString());
+                                        args.namespace_.toStdString(), *timeout);
 }
 
 } // namespace app

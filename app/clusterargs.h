@@ -12,6 +12,9 @@
 #include <QString>
 #include <QStringList>
 
+#include <chrono>
+#include <optional>
+
 namespace app {
 
 struct ClusterArgs
@@ -20,6 +23,7 @@ struct ClusterArgs
     QString kubeconfig;
     QString context;
     QString namespace_; // as given; empty: the default for the source
+    QString requestTimeout; // --request-timeout as given; empty: the client's default (60s)
     bool live() const { return scenario.isEmpty(); }
     // The namespace for a scenario (a live cluster resolves it through the kubeconfig).
     QString scenarioNamespace() const
@@ -27,8 +31,13 @@ struct ClusterArgs
         return namespace_.isEmpty() ? QStringLiteral("default") : namespace_;
     }
 
-    // Adds --scenario, --kubeconfig, --context and -n/--namespace.
+    // Adds --scenario, --kubeconfig, --context, -n/--namespace and --request-timeout.
     static void addOptions(QCommandLineParser &parser);
+    // --request-timeout, for commands that declare the other options themselves.
+    static QCommandLineOption requestTimeoutOption();
+    // kubectl's reading of --request-timeout: a bare number is seconds, else a duration such as
+    // 5s or 1m; 0 means no limit. Nothing when the text is empty; an error message when bad.
+    static kube::Result<std::optional<std::chrono::milliseconds>> parseRequestTimeout(const QString &text);
     static ClusterArgs from(const QCommandLineParser &parser);
 
     // Parses `arguments` (argv[0], the sub-command, then its arguments). Returns -1 to go on,

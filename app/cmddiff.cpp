@@ -3,6 +3,7 @@
 // HTML, Markdown or JSON. Exit codes follow diff(1): 0 when
 // the templates are equal, 1 when they differ, 2 on bad input or usage.
 
+#include "app/clusterargs.h"
 #include "app/commands.h"
 #include "app/usage.h"
 
@@ -141,9 +142,7 @@ int diffScenarioRevisions(const QCommandLineParser &parser)
     QString source = scenarioPath;
     if (scenarioPath.isEmpty()) {
         // A real cluster: the DaemonSet and its revisions as kubectl reads them.
-        auto cluster = models::LiveConnection::open(parser.value(QStringLiteral("kubeconfig")).toStdString(),
-                                                    parser.value(QStringLiteral("context")).toStdString(),
-                                                    parser.value(QStringLiteral("namespace")).toStdString());
+        auto cluster = connectCluster(ClusterArgs::from(parser));
         if (!cluster) {
             printError(QString::fromStdString(cluster.error().message));
             return exitTrouble;
@@ -292,6 +291,7 @@ int cmdDiff(const QStringList &arguments)
     parser.addOption({QStringLiteral("context"),
                       QStringLiteral("With daemonset/NAME and no --scenario: the kubeconfig context."),
                       QStringLiteral("NAME")});
+    parser.addOption(ClusterArgs::requestTimeoutOption());
 
     // QCommandLineParser takes the first element as the program name; "diff" is not a positional.
     QStringList args = arguments;

@@ -4,6 +4,7 @@ function(daemonscope_test name)
   cmake_parse_arguments(T "" "TIMEOUT" "SOURCES;LIBS" ${ARGN})
   add_executable(${name} ${T_SOURCES})
   target_link_libraries(${name} PRIVATE ${T_LIBS} Qt6::Test daemonscope::flags)
+  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}) # tests/support/ and the layers
   daemonscope_qt_defaults(${name})
   add_test(NAME ${name} COMMAND ${name})
   if(NOT T_TIMEOUT)

@@ -1,5 +1,7 @@
 #include "models/historydatabase.h"
 
+#include "models/kube/jsonlimits.h"
+
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -174,10 +176,10 @@ private:
 
 std::shared_ptr<const kube::Json> parseTemplate(const QString &text)
 {
-    kube::Json parsed = kube::Json::parse(text.toStdString(), nullptr, /*allow_exceptions=*/false);
-    if (parsed.is_discarded())
-        parsed = kube::Json::object();
-    return std::make_shared<const kube::Json>(std::move(parsed));
+    // The database is a file on disk like any other input: a damaged or planted row must not
+    // take the console down (the same nesting limit as every JSON read from outside).
+    auto parsed = kube::JsonLimits::parse(text.toStdString());
+    return std::make_shared<const kube::Json>(parsed ? std::move(parsed).value() : kube::Json::object());
 }
 
 std::optional<ActionKind> actionKindFromName(const QString &name)

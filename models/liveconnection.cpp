@@ -11,7 +11,8 @@
 namespace models {
 
 kube::Result<LiveConnection> LiveConnection::open(const std::string &kubeconfig, const std::string &context,
-                                                  const std::string &namespace_)
+                                                  const std::string &namespace_,
+                                                  std::optional<std::chrono::milliseconds> requestTimeout)
 {
     client::KubeconfigOptions options;
     options.explicitPath = kubeconfig;
@@ -25,8 +26,10 @@ kube::Result<LiveConnection> LiveConnection::open(const std::string &kubeconfig,
         return rest.error();
     LiveConnection c;
     c.namespace_ = rest->namespace_.empty() ? std::string("default") : rest->namespace_;
-    c.client =
-        std::make_shared<client::KubeClient>(std::make_shared<client::HttpTransport>(*rest), c.namespace_);
+    client::HttpTransportOptions transportOptions;
+    transportOptions.requestTimeout = requestTimeout;
+    c.client = std::make_shared<client::KubeClient>(
+        std::make_shared<client::HttpTransport>(*rest, transportOptions), c.namespace_);
     return c;
 }
 

@@ -8,7 +8,9 @@
 #include "models/client/kubeclient.h"
 #include "models/kube/result.h"
 
+#include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace models {
@@ -19,8 +21,10 @@ struct LiveConnection
     std::string namespace_; // -n, else the context's, else "default"
 
     // Errors name the file and context, never a credential.
+    // `requestTimeout` is kubectl's --request-timeout (nullopt: the transport's 60 s; 0: none).
     static kube::Result<LiveConnection> open(const std::string &kubeconfig, const std::string &context,
-                                             const std::string &namespace_);
+                                             const std::string &namespace_,
+                                             std::optional<std::chrono::milliseconds> requestTimeout = {});
 
     // A snapshot of one DaemonSet read with kubectl's calls (GET it, LIST its revisions by its
     // selector, LIST its pods by its selector), for what renders snapshots (diff, export). The

@@ -229,7 +229,10 @@ Result<void> HttpTransport::perform(Transfer &t)
     curl_easy_setopt(curl, CURLOPT_HTTP_VERSION, static_cast<long>(CURL_HTTP_VERSION_2TLS));
     curl_easy_setopt(curl, CURLOPT_TCP_KEEPALIVE, 1L);
     curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(t.options.connectTimeout.count()));
-    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, static_cast<long>(t.options.totalTimeout.count()));
+    std::chrono::milliseconds total = t.options.totalTimeout;
+    if (total.count() > 0 && m_options.requestTimeout)
+        total = *m_options.requestTimeout;
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, static_cast<long>(total.count()));
     if (!m_config.disableCompression)
         curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "gzip");
     curl_slist *connectToList = nullptr;
@@ -407,7 +410,12 @@ Result<void> HttpTransport::perform(Transfer &t)
                                   : std::string("the kubeconfig's certificate-authority")) +
                              ": " + detail};
     case CURLE_SSL_CACERT_BADFILE:
-        return ApiStatus{0, "TLSError", "the kubeconfig's certificate-authority cannot be used: " + detail};
+        return ApiStatus{0, "TLSError",
+                         m_config.caPem.empty()
+                             ? "the system's certificate authorities cannot be read (the kubeconfig has no "
+                               "certificate-authority; on Debian they come with the ca-certificates package): " +
+                                   detail
+                             : "the kubeconfig's certificate-authority cannot be used: " + detail};
     case CURLE_SSL_CERTPROBLEM:
         return ApiStatus{0, "TLSError", "the client certificate or key cannot be used: " + detail};
     case CURLE_SSL_CONNECT_ERROR:

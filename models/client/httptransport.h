@@ -26,6 +26,9 @@ struct HttpTransportOptions
 {
     std::string userAgent; // empty: daemonscope/<version>
     std::chrono::milliseconds execTimeout = std::chrono::seconds(60);
+    // kubectl's --request-timeout: when set, replaces the total timeout of every request that
+    // has one (watches have none and keep their idle timeout); 0 means no limit.
+    std::optional<std::chrono::milliseconds> requestTimeout;
     std::optional<bool> terminalAvailable; // for interactive exec plugins; nullopt: isatty(stdin)
     ExecCredentialProvider::Clock clock;   // for exec credential expiry; empty: system clock
 };

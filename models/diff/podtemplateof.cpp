@@ -1,6 +1,7 @@
 #include "models/diff/podtemplateof.h"
 
 #include "models/kube/fieldtypes.h"
+#include "models/kube/jsonlimits.h"
 
 namespace diff {
 namespace {
@@ -73,11 +74,10 @@ kube::Result<kube::Json> podTemplateOf(const kube::Json &object)
         Json data;
         if (dataIt->is_string()) {
             // A revision read from a file may carry data as the raw JSON text it is stored as.
-            try {
-                data = Json::parse(dataIt->get<std::string>());
-            } catch (const Json::exception &e) {
-                return missing(kind, name, std::string("data is not valid JSON: ") + e.what());
-            }
+            auto parsed = kube::JsonLimits::parse(dataIt->get<std::string>());
+            if (!parsed)
+                return missing(kind, name, "data: " + parsed.error().message);
+            data = std::move(parsed).value();
         } else {
             data = *dataIt;
         }

@@ -6,6 +6,7 @@
 #include "models/engine/strategicmerge.h"
 #include "models/engine/validation.h"
 #include "models/kube/defaults.h"
+#include "models/kube/jsonfield.h"
 
 namespace engine {
 
@@ -43,6 +44,23 @@ kube::Result<Target> targetOf(const Json &manifest)
     if (!isNamespaced(*kind))
         t.ns.clear();
     return t;
+}
+
+// ValidateObjectMeta for every kind but DaemonSets, whose validation checks the metadata with
+// the spec. Namespaces are named by DNS-1123 labels, every other kind here by subdomains. A name
+// the server is to generate is checked as generated (the prefix cut to 58 characters, 5 added).
+kube::Result<void> validateMetadata(Kind kind, const Json &manifest)
+{
+    if (kind == Kind::DaemonSet)
+        return {};
+    const Json *metaJson = kube::member(manifest, "metadata");
+    auto meta = kube::ObjectMeta::fromJson(metaJson ? *metaJson : Json());
+    if (!meta)
+        return meta.error();
+    if (meta->name.empty() && !meta->generateName.empty())
+        meta->name = meta->generateName.substr(0, kDns1123LabelMaxLength - 5) + "00000";
+    return validateObjectMeta(qualifiedKind(kind), *meta, isNamespaced(kind),
+                              kind == Kind::Namespace ? NameRule::Dns1123Label : NameRule::Dns1123Subdomain);
 }
 
 Json namespaceJson(const kube::ObjectMeta &m)
@@ -170,6 +188,8 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest)
     if (t->name.empty() && !(t->kind == Kind::Pod && m["metadata"].contains("generateName")))
         return ApiStatus::invalid(qualifiedKind(t->kind), "",
                                   "metadata.name: Required value: name or generateName is required");
+    if (auto v = validateMetadata(t->kind, m); !v)
+        return v.error();
     const std::string k = key(t->ns, t->name);
     switch (t->kind) {
     case Kind::Namespace: {
@@ -310,6 +330,10 @@ kube::Result<Json> Cluster::Impl::apiUpdate(const Json &manifest, bool statusOnl
             m["metadata"].erase(owned);
     }
     m["metadata"]["resourceVersion"] = haveRv;
+    if (!statusOnly) {
+        if (auto v = validateMetadata(t->kind, m); !v)
+            return v.error();
+    }
 
     auto unchanged = [&](const Json &candidate) { return candidate == current; };
 

@@ -2,6 +2,7 @@
 
 #include "models/engine/daemonsetlogic.h"
 #include "models/engine/strategicmerge.h"
+#include "models/kube/jsonlimits.h"
 
 #include <algorithm>
 #include <sstream>
@@ -466,8 +467,9 @@ kube::Result<std::optional<Json>> resumePatch(const kube::DaemonSet &ds)
     auto it = ds.metadata.annotations.find(kPausedStrategyAnnotation);
     if (it == ds.metadata.annotations.end())
         return std::optional<Json>();
-    Json saved = Json::parse(it->second, nullptr, false);
-    if (saved.is_discarded() || !saved.is_object())
+    auto parsedSaved = kube::JsonLimits::parse(it->second);
+    Json saved = parsedSaved ? std::move(parsedSaved).value() : Json();
+    if (!saved.is_object())
         return kube::ApiStatus::badRequest("annotation " + std::string(kPausedStrategyAnnotation) +
                                            " does not hold an update strategy object");
     if (!saved.contains("rollingUpdate"))

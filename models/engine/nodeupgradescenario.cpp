@@ -2,7 +2,10 @@
 
 #include "models/engine/scenario.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace engine {
@@ -11,6 +14,8 @@ using kube::ApiStatus;
 using kube::Json;
 
 namespace {
+
+constexpr std::int64_t kMaxNodes = 100'000; // per node spec; the product is measured at 10,000
 
 std::string child(const std::string &ptr, const std::string &key)
 {
@@ -25,9 +30,30 @@ kube::Result<kube::Duration> durationOf(const Json &j)
 {
     if (j.is_string())
         return kube::parseDuration(j.get<std::string>());
-    if (j.is_number_integer())
+    if (j.is_number_integer()) {
+        // Seconds, as a bare number; negative or longer than parseDuration allows is refused.
+        if (j.is_number_unsigned() ? j.get<std::uint64_t>() > std::uint64_t(kube::kMaxDuration / 1000)
+                                   : (j.get<std::int64_t>() < 0 || j.get<std::int64_t>() > kube::kMaxDuration / 1000))
+            return ApiStatus::badRequest("a duration must be between 0 and " + kube::formatDuration(kube::kMaxDuration) +
+                                         ", got " + j.dump() + " seconds");
         return j.get<kube::Duration>() * 1000;
+    }
     return ApiStatus::badRequest("expected a duration such as 30s");
+}
+
+// "20%" as 20; nothing for anything else (digits and one optional decimal point before the sign).
+std::optional<double> percentage(const Json &j)
+{
+    if (!j.is_string())
+        return std::nullopt;
+    const std::string s = j.get<std::string>();
+    if (s.size() < 2 || s.size() > 8 || s.back() != '%')
+        return std::nullopt;
+    const std::string digits = s.substr(0, s.size() - 1);
+    if (digits.find_first_not_of("0123456789.") != std::string::npos || digits.front() == '.' ||
+        std::count(digits.begin(), digits.end(), '.') > 1)
+        return std::nullopt;
+    return std::strtod(digits.c_str(), nullptr);
 }
 
 std::string text(const Json &j)
@@ -96,12 +122,12 @@ kube::Result<void> NodeUpgradeScenario::build()
             }
         if (k.contains("jitter")) {
             const Json &j = k["jitter"];
-            if (j.is_number())
+            if (j.is_number() && j.get<double>() >= 0 && j.get<double>() <= 1)
                 o.kubelet.jitter = j.get<double>();
-            else if (j.is_string() && !j.get<std::string>().empty() && j.get<std::string>().back() == '%')
-                o.kubelet.jitter = std::stod(j.get<std::string>()) / 100.0;
+            else if (auto pct = percentage(j))
+                o.kubelet.jitter = *pct / 100.0;
             else
-                return bad("/cluster/kubelet/jitter", "jitter must be a percentage such as 20%");
+                return bad("/cluster/kubelet/jitter", "jitter must be a percentage such as 20% (or a fraction from 0 to 1)");
         }
         for (const auto &f : k.value("failingImages", Json::array()))
             o.kubelet.failingImages.push_back(text(f));
@@ -118,7 +144,11 @@ kube::Result<void> NodeUpgradeScenario::build()
         std::vector<std::string> names;
         if (spec.contains("count")) {
             const std::string prefix = spec.value("namePrefix", "node-");
-            for (int c = 0; c < spec["count"].get<int>(); ++c)
+            const Json &count = spec["count"];
+            if (!count.is_number_integer() || count.get<std::int64_t>() < 0 || count.get<std::int64_t>() > kMaxNodes)
+                return bad(child(ptr, "count"), "count must be a whole number of nodes from 0 to " +
+                                                    std::to_string(kMaxNodes) + ", got " + count.dump());
+            for (int c = 0; c < count.get<int>(); ++c)
                 names.push_back(prefix + std::to_string(numbering[prefix]++));
         } else if (spec.contains("name")) {
             names.push_back(text(spec["name"]));

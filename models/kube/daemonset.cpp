@@ -1,6 +1,7 @@
 #include "models/kube/daemonset.h"
 
 #include "models/kube/jsonfield.h"
+#include "models/kube/jsonlimits.h"
 
 namespace kube {
 
@@ -234,10 +235,10 @@ Result<ControllerRevision> ControllerRevision::fromJson(const Json &j)
             // A manifest may carry data as an object or as its JSON text; either way the stored
             // bytes are the canonical compact form so they can match the engine's own patch.
             if (it.value().is_string()) {
-                Json parsed = Json::parse(it.value().get<std::string>(), nullptr, false);
-                if (parsed.is_discarded())
-                    return ApiStatus::badRequest("ControllerRevision field data: not valid JSON text");
-                cr.data = goJson(parsed);
+                auto parsed = JsonLimits::parse(it.value().get<std::string>());
+                if (!parsed)
+                    return ApiStatus::badRequest("ControllerRevision field data: " + parsed.error().message);
+                cr.data = goJson(*parsed);
             } else if (!it.value().is_null()) {
                 cr.data = goJson(it.value());
             }

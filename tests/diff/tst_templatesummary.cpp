@@ -348,7 +348,12 @@ private slots:
             << qs(R"(ControllerRevision "web-1" is invalid: has no data)");
         QTest::newRow("a ControllerRevision with unparsable data")
             << u"{\"kind\":\"ControllerRevision\",\"metadata\":{\"name\":\"web-1\"},\"data\":\"{nope\"}"_s
-            << QString() << u"data is not valid JSON"_s;
+            << QString() << u"data: not valid JSON"_s;
+        QTest::newRow("a ControllerRevision whose data text nests too deep")
+            << dumped(Json{{"kind", "ControllerRevision"},
+                           {"metadata", {{"name", "web-1"}}},
+                           {"data", std::string(5000, '[') + std::string(5000, ']')}})
+            << QString() << u"data: the JSON document nests arrays and objects deeper than 1000 levels"_s;
         QTest::newRow("a ControllerRevision whose data has no template")
             << qs(R"({"kind":"ControllerRevision","metadata":{"name":"web-1"},"data":{"spec":{}}})")
             << QString() << u"has no data.spec.template"_s;

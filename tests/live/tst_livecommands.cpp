@@ -4,6 +4,8 @@
 // the same scenario run in the embedded engine (--scenario). Every comparison runs on servers
 // of its own (started here on free loopback ports, stopped by their own handles).
 
+#include "tests/support/serveprocess.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QProcess>
@@ -53,43 +55,11 @@ struct Run
     QString err;
 };
 
-class Server
+// The server as these tests start it: the test scenario, extra arguments after it.
+class Server : public testsupport::ServeProcess
 {
 public:
-    Server(const QString &dir, const QStringList &extra = {})
-        : m_kubeconfig(dir + u"/kubeconfig-%1"_s.arg(++s_count))
-    {
-        m_process.setProgram(binary());
-        m_process.setArguments(QStringList{u"serve"_s, u"--scenario"_s, scenarioPath(), u"--listen"_s,
-                                           u"127.0.0.1:0"_s, u"--kubeconfig-out"_s, m_kubeconfig} +
-                               extra);
-        m_process.start();
-    }
-    ~Server()
-    {
-        if (m_process.state() != QProcess::NotRunning) {
-            m_process.terminate();
-            if (!m_process.waitForFinished(10000))
-                m_process.kill();
-            m_process.waitForFinished(5000);
-        }
-    }
-    bool waitReady()
-    {
-        while (!m_stdout.contains("kubeconfig: ")) {
-            if (!m_process.waitForReadyRead(60000) && m_process.state() == QProcess::NotRunning)
-                return false;
-            m_stdout += m_process.readAllStandardOutput();
-        }
-        return true;
-    }
-    const QString &kubeconfig() const { return m_kubeconfig; }
-
-private:
-    static inline int s_count = 0;
-    QString m_kubeconfig;
-    QProcess m_process;
-    QByteArray m_stdout;
+    Server(const QTemporaryDir &dir, const QStringList &extra = {}) : ServeProcess(dir, scenarioPath(), extra) {}
 };
 
 } // namespace
@@ -176,7 +146,7 @@ void TstLiveCommands::historyPrintsWhatKubectlPrints()
     QFETCH(QStringList, ours);
     QFETCH(QStringList, theirs);
     QFETCH(int, exitCode);
-    Server server(m_dir.path(), {u"--speed"_s, u"0"_s});
+    Server server(m_dir, {u"--speed"_s, u"0"_s});
     QVERIFY(server.waitReady());
     const Run mine =
         daemonscope(QStringList{u"history"_s} + ours + QStringList{u"--kubeconfig"_s, server.kubeconfig()});
@@ -210,7 +180,7 @@ void TstLiveCommands::rollbackDoesWhatKubectlUndoDoes()
 {
     QFETCH(QString, toRevision);
     QFETCH(int, exitCode);
-    Server ours(m_dir.path(), {u"--speed"_s, u"20"_s});
+    Server ours(m_dir, {u"--speed"_s, u"20"_s});
     QVERIFY(ours.waitReady());
     const Run mine = daemonscope({u"rollback"_s, u"daemonset/web"_s, u"--to-revision"_s, toRevision,
                                   u"--kubeconfig"_s, ours.kubeconfig()});
@@ -222,7 +192,7 @@ void TstLiveCommands::rollbackDoesWhatKubectlUndoDoes()
     if (m_kubectl.isEmpty())
         QSKIP("KUBECTL NOT FOUND: no kubectl on PATH, so the kubectl comparisons did not run (kubectl is not "
               "a Debian package; the README says where it comes from)");
-    Server theirs(m_dir.path(), {u"--speed"_s, u"20"_s});
+    Server theirs(m_dir, {u"--speed"_s, u"20"_s});
     QVERIFY(theirs.waitReady());
     const Run real = kubectl(theirs.kubeconfig(),
                              {u"rollout"_s, u"undo"_s, u"daemonset/web"_s, u"--to-revision"_s, toRevision});
@@ -256,7 +226,7 @@ void TstLiveCommands::diffPrintsWhatItPrintsForTheScenario()
 {
     QFETCH(QStringList, args);
     QFETCH(int, exitCode);
-    Server server(m_dir.path(), {u"--speed"_s, u"0"_s});
+    Server server(m_dir, {u"--speed"_s, u"0"_s});
     QVERIFY(server.waitReady());
     const Run mine =
         daemonscope(QStringList{u"diff"_s} + args + QStringList{u"--kubeconfig"_s, server.kubeconfig()});
@@ -273,7 +243,7 @@ void TstLiveCommands::diffPrintsWhatItPrintsForTheScenario()
 
 void TstLiveCommands::exportReportsTheServedRevisions()
 {
-    Server server(m_dir.path(), {u"--speed"_s, u"0"_s});
+    Server server(m_dir, {u"--speed"_s, u"0"_s});
     QVERIFY(server.waitReady());
     const Run mine = daemonscope(
         {u"export"_s, u"daemonset/web"_s, u"--format"_s, u"json"_s, u"--kubeconfig"_s, server.kubeconfig()});
@@ -299,7 +269,7 @@ void TstLiveCommands::anUnreachableClusterIsAClearError()
     // A kubeconfig for a port nothing listens on (the server is gone again).
     QString kubeconfig;
     {
-        Server server(m_dir.path(), {u"--speed"_s, u"0"_s});
+        Server server(m_dir, {u"--speed"_s, u"0"_s});
         QVERIFY(server.waitReady());
         kubeconfig = server.kubeconfig();
     }

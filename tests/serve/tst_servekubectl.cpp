@@ -6,6 +6,8 @@
 // (kube-api.md Part A, daemonset-semantics.md §4 and §6). Only processes started here are
 // stopped, by their own handles.
 
+#include "tests/support/serveprocess.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -59,65 +61,11 @@ struct KubectlResult
     QString err;
 };
 
-class Server
+// The server as these tests start it: the test scenario, extra arguments after it.
+class Server : public testsupport::ServeProcess
 {
 public:
-    Server(const QTemporaryDir &dir, const QStringList &extra)
-        : m_kubeconfig(dir.filePath(QStringLiteral("kubeconfig-%1").arg(++s_count)))
-    {
-        m_process.setProgram(qEnvironmentVariable("DAEMONSCOPE_BINARY"));
-        // serve --tls keeps its state under the data folder of HOME: the test's own.
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("HOME"), dir.filePath(QStringLiteral("home")));
-        env.remove(QStringLiteral("XDG_DATA_HOME"));
-        m_process.setProcessEnvironment(env);
-        m_process.setArguments(QStringList{QStringLiteral("serve"), QStringLiteral("--scenario"),
-                                           scenarioPath(), QStringLiteral("--listen"),
-                                           QStringLiteral("127.0.0.1:0"), QStringLiteral("--kubeconfig-out"),
-                                           m_kubeconfig} +
-                               extra);
-        m_process.start();
-    }
-
-    ~Server()
-    {
-        if (m_process.state() != QProcess::NotRunning) {
-            m_process.terminate();
-            if (!m_process.waitForFinished(10000))
-                m_process.kill();
-            m_process.waitForFinished(5000);
-        }
-    }
-
-    // Waits until the server printed its kubeconfig line.
-    bool waitReady()
-    {
-        while (!m_stdout.contains("kubeconfig: ")) {
-            if (m_process.state() == QProcess::NotRunning && !m_process.bytesAvailable())
-                return false;
-            if (!m_process.waitForReadyRead(60000) && m_process.state() == QProcess::NotRunning)
-                m_stdout += m_process.readAllStandardOutput();
-            m_stdout += m_process.readAllStandardOutput();
-            if (m_process.state() == QProcess::NotRunning && !m_stdout.contains("kubeconfig: "))
-                return false;
-        }
-        return true;
-    }
-
-    QString diagnostics()
-    {
-        return QString::fromUtf8(m_stdout + m_process.readAllStandardOutput() +
-                                 m_process.readAllStandardError());
-    }
-
-    const QString &kubeconfig() const { return m_kubeconfig; }
-    QProcess &process() { return m_process; }
-
-private:
-    static inline int s_count = 0;
-    QString m_kubeconfig;
-    QProcess m_process;
-    QByteArray m_stdout;
+    Server(const QTemporaryDir &dir, const QStringList &extra) : ServeProcess(dir, scenarioPath(), extra) {}
 };
 
 } // namespace

@@ -25,7 +25,11 @@ private slots:
     void restartsChangeNoDecision();
     void sameSeedSameEvents();
     void aRolloutThatCannotMoveSaysSo();
+    void badNumbersAreNamedNotThrown_data();
+    void badNumbersAreNamedNotThrown();
 };
+
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -289,6 +293,50 @@ void TstUpgradeScenarios::aRolloutThatCannotMoveSaysSo()
     QCOMPARE(hr->status.condition("Blocked")->status, std::string("True"));
     QCOMPARE(hr->status.condition("Blocked")->reason, std::string("BudgetHeld"));
     QVERIFY(!hr->status.eta);
+}
+
+
+void TstUpgradeScenarios::badNumbersAreNamedNotThrown_data()
+{
+    QTest::addColumn<QString>("cluster");
+    QTest::addColumn<QString>("steps");
+    QTest::addColumn<QString>("message");
+    const QString nodes = u"  nodes: [{count: 1, namePrefix: a-}]\n"_s;
+    QTest::newRow("a node count of a billion")
+        << u"  nodes: [{count: 1000000000}]\n"_s << u"  - advance: 1s\n"_s
+        << u"count must be a whole number of nodes from 0 to 100000, got 1000000000"_s;
+    QTest::newRow("a node count that is text")
+        << u"  nodes: [{count: many}]\n"_s << u"  - advance: 1s\n"_s
+        << u"count must be a whole number of nodes from 0 to 100000, got \"many\""_s;
+    QTest::newRow("a jitter percentage that is not a number")
+        << nodes + u"  kubelet: {jitter: \"abc%\"}\n"_s << u"  - advance: 1s\n"_s
+        << u"jitter must be a percentage such as 20%"_s;
+    QTest::newRow("a jitter fraction above one")
+        << nodes + u"  kubelet: {jitter: 7}\n"_s << u"  - advance: 1s\n"_s
+        << u"jitter must be a percentage such as 20%"_s;
+    QTest::newRow("seconds beyond a hundred years")
+        << nodes << u"  - advance: 18446744073709551615\n"_s
+        << u"step 1 (advance): a duration must be between 0 and"_s;
+    QTest::newRow("negative seconds")
+        << nodes << u"  - run: {until: podsReady 1, timeout: -5}\n"_s
+        << u"got -5 seconds"_s;
+}
+
+void TstUpgradeScenarios::badNumbersAreNamedNotThrown()
+{
+    QFETCH(QString, cluster);
+    QFETCH(QString, steps);
+    QFETCH(QString, message);
+    const std::string text = "mode: continuous\ncluster:\n" + cluster.toStdString() + "steps:\n" + steps.toStdString();
+    auto s = NodeUpgradeScenario::fromText(text, "bad.yaml");
+    QVERIFY(s.ok());
+    const auto r = (*s)->run();
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(r.messages.size(), std::size_t(1));
+    QVERIFY2(QString::fromStdString(r.messages.front()).contains(message), r.messages.front().c_str());
+    // Caught as a field error, not as an exception's text.
+    QVERIFY2(!QString::fromStdString(r.messages.front()).contains(u"stod"_s), r.messages.front().c_str());
+    QVERIFY2(r.messages.front().rfind("bad.yaml:", 0) == 0, r.messages.front().c_str());
 }
 
 QTEST_GUILESS_MAIN(TstUpgradeScenarios)
