@@ -37,15 +37,14 @@ kube::Result<std::optional<std::chrono::milliseconds>> ClusterArgs::parseRequest
 {
     if (text.isEmpty())
         return std::optional<std::chrono::milliseconds>();
-    const std::string t = text.trimmed().toStdString();
-    kube::Result<kube::Duration> d = kube::ApiStatus::badRequest("");
-    if (!t.empty() && t.size() <= 12 && t.find_first_not_of("0123456789") == std::string::npos)
-        d = kube::parseDuration(t + "s");
-    else
-        d = kube::parseDuration(t);
+    // A bare number is seconds, as in kubectl.
+    std::string t = text.trimmed().toStdString();
+    if (!t.empty() && t.find_first_not_of("0123456789") == std::string::npos)
+        t += "s";
+    const auto d = kube::parseDuration(t);
     if (!d || *d < 0)
-        return kube::ApiStatus::badRequest("--request-timeout: expected a duration such as 10s or 1m, got \"" +
-                                           text.toStdString() + "\"");
+        return kube::ApiStatus::badRequest(
+            "--request-timeout: expected a duration such as 10s or 1m, got \"" + text.toStdString() + "\"");
     return std::optional<std::chrono::milliseconds>(std::chrono::milliseconds(*d));
 }
 

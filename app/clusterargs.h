@@ -22,7 +22,7 @@ struct ClusterArgs
     QString scenario;
     QString kubeconfig;
     QString context;
-    QString namespace_; // as given; empty: the default for the source
+    QString namespace_;     // as given; empty: the default for the source
     QString requestTimeout; // --request-timeout as given; empty: the client's default (60s)
     bool live() const { return scenario.isEmpty(); }
     // The namespace for a scenario (a live cluster resolves it through the kubeconfig).

@@ -410,12 +410,13 @@ Result<void> HttpTransport::perform(Transfer &t)
                                   : std::string("the kubeconfig's certificate-authority")) +
                              ": " + detail};
     case CURLE_SSL_CACERT_BADFILE:
-        return ApiStatus{0, "TLSError",
-                         m_config.caPem.empty()
-                             ? "the system's certificate authorities cannot be read (the kubeconfig has no "
-                               "certificate-authority; on Debian they come with the ca-certificates package): " +
-                                   detail
-                             : "the kubeconfig's certificate-authority cannot be used: " + detail};
+        return ApiStatus{
+            0, "TLSError",
+            m_config.caPem.empty()
+                ? "the system's certificate authorities cannot be read (the kubeconfig has no "
+                  "certificate-authority; on Debian they come with the ca-certificates package): " +
+                      detail
+                : "the kubeconfig's certificate-authority cannot be used: " + detail};
     case CURLE_SSL_CERTPROBLEM:
         return ApiStatus{0, "TLSError", "the client certificate or key cannot be used: " + detail};
     case CURLE_SSL_CONNECT_ERROR:

@@ -32,10 +32,12 @@ kube::Result<kube::Duration> durationOf(const Json &j)
         return kube::parseDuration(j.get<std::string>());
     if (j.is_number_integer()) {
         // Seconds, as a bare number; negative or longer than parseDuration allows is refused.
-        if (j.is_number_unsigned() ? j.get<std::uint64_t>() > std::uint64_t(kube::kMaxDuration / 1000)
-                                   : (j.get<std::int64_t>() < 0 || j.get<std::int64_t>() > kube::kMaxDuration / 1000))
-            return ApiStatus::badRequest("a duration must be between 0 and " + kube::formatDuration(kube::kMaxDuration) +
-                                         ", got " + j.dump() + " seconds");
+        if (j.is_number_unsigned()
+                ? j.get<std::uint64_t>() > std::uint64_t(kube::kMaxDuration / 1000)
+                : (j.get<std::int64_t>() < 0 || j.get<std::int64_t>() > kube::kMaxDuration / 1000))
+            return ApiStatus::badRequest("a duration must be between 0 and " +
+                                         kube::formatDuration(kube::kMaxDuration) + ", got " + j.dump() +
+                                         " seconds");
         return j.get<kube::Duration>() * 1000;
     }
     return ApiStatus::badRequest("expected a duration such as 30s");
@@ -127,7 +129,8 @@ kube::Result<void> NodeUpgradeScenario::build()
             else if (auto pct = percentage(j))
                 o.kubelet.jitter = *pct / 100.0;
             else
-                return bad("/cluster/kubelet/jitter", "jitter must be a percentage such as 20% (or a fraction from 0 to 1)");
+                return bad("/cluster/kubelet/jitter",
+                           "jitter must be a percentage such as 20% (or a fraction from 0 to 1)");
         }
         for (const auto &f : k.value("failingImages", Json::array()))
             o.kubelet.failingImages.push_back(text(f));
@@ -145,7 +148,8 @@ kube::Result<void> NodeUpgradeScenario::build()
         if (spec.contains("count")) {
             const std::string prefix = spec.value("namePrefix", "node-");
             const Json &count = spec["count"];
-            if (!count.is_number_integer() || count.get<std::int64_t>() < 0 || count.get<std::int64_t>() > kMaxNodes)
+            if (!count.is_number_integer() || count.get<std::int64_t>() < 0 ||
+                count.get<std::int64_t>() > kMaxNodes)
                 return bad(child(ptr, "count"), "count must be a whole number of nodes from 0 to " +
                                                     std::to_string(kMaxNodes) + ", got " + count.dump());
             for (int c = 0; c < count.get<int>(); ++c)

@@ -612,9 +612,9 @@ void Checker::kubelet(const Json &v, const std::string &ptr)
         std::optional<double> frac;
         if (j.is_string()) {
             const auto s = j.get<std::string>();
-            if (s.size() >= 2 && s.size() <= 6 && s.back() == '%' && std::all_of(s.begin(), s.end() - 1, [](char c) {
-                    return std::isdigit(static_cast<unsigned char>(c));
-                }))
+            if (s.size() >= 2 && s.size() <= 6 && s.back() == '%' &&
+                std::all_of(s.begin(), s.end() - 1,
+                            [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
                 frac = std::stoi(s.substr(0, s.size() - 1)) / 100.0;
         } else if (j.is_number_integer() && j.get<std::int64_t>() == 0) {
             frac = 0.0;

@@ -274,10 +274,14 @@ void TestBadInput::everyKindsNamesAreValidated()
                       {"spec", {{"containers", Json::array({{{"name", "c"}, {"image", "i:1"}}})}}}};
     Json p = pod;
     p["metadata"] = {{"name", "a/b"}};
-    QCOMPARE(refused(p, "Pod \"a/b\" is invalid: metadata.name: Invalid value: \"a/b\": a lowercase RFC 1123 subdomain"),
-             std::string());
+    QCOMPARE(
+        refused(
+            p,
+            "Pod \"a/b\" is invalid: metadata.name: Invalid value: \"a/b\": a lowercase RFC 1123 subdomain"),
+        std::string());
     p["metadata"] = {{"name", "web"}, {"namespace", "../../x"}};
-    QCOMPARE(refused(p, "metadata.namespace: Invalid value: \"../../x\": a lowercase RFC 1123 label"), std::string());
+    QCOMPARE(refused(p, "metadata.namespace: Invalid value: \"../../x\": a lowercase RFC 1123 label"),
+             std::string());
     p["metadata"] = {{"generateName", "Web-"}};
     QCOMPARE(refused(p, "metadata.generateName: Invalid value: \"Web-\""), std::string());
     p["metadata"] = {{"generateName", std::string(100, 'w') + "-"}}; // cut to 58 before the suffix
@@ -285,9 +289,10 @@ void TestBadInput::everyKindsNamesAreValidated()
     QCOMPARE(refused({{"apiVersion", "v1"}, {"kind", "Node"}, {"metadata", {{"name", "UPPER"}}}},
                      "Node \"UPPER\" is invalid: metadata.name"),
              std::string());
-    QCOMPARE(refused({{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", "a.b"}}}},
-                     "Namespace \"a.b\" is invalid: metadata.name: Invalid value: \"a.b\": must not contain dots"),
-             std::string());
+    QCOMPARE(
+        refused({{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", "a.b"}}}},
+                "Namespace \"a.b\" is invalid: metadata.name: Invalid value: \"a.b\": must not contain dots"),
+        std::string());
     QCOMPARE(refused({{"apiVersion", "apps/v1"},
                       {"kind", "ControllerRevision"},
                       {"metadata", {{"name", ".."}}},
@@ -297,14 +302,17 @@ void TestBadInput::everyKindsNamesAreValidated()
              std::string());
 
     // An update may not grow the annotations past 256 KiB either.
-    QVERIFY(c.create({{"apiVersion", "v1"}, {"kind", "Node"}, {"metadata", {{"name", "node-1.example"}}}}).ok());
+    QVERIFY(
+        c.create({{"apiVersion", "v1"}, {"kind", "Node"}, {"metadata", {{"name", "node-1.example"}}}}).ok());
     Json node = *c.get(Kind::Node, "", "node-1.example");
     node["metadata"]["annotations"] = {{"big", std::string(300 * 1024, 'x')}};
     const auto r = c.update(node);
     QVERIFY(!r.ok());
     QCOMPARE(r.error().code, 422);
-    QVERIFY2(r.error().message.find("metadata.annotations: Too long") != std::string::npos, r.error().message.c_str());
-    QVERIFY(c.get(Kind::Node, "", "node-1.example")->at("metadata").value("annotations", Json::object()).empty());
+    QVERIFY2(r.error().message.find("metadata.annotations: Too long") != std::string::npos,
+             r.error().message.c_str());
+    QVERIFY(
+        c.get(Kind::Node, "", "node-1.example")->at("metadata").value("annotations", Json::object()).empty());
 }
 
 void TestBadInput::patchesWithWrongTypesAreInvalid()

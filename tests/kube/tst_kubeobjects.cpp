@@ -396,8 +396,10 @@ void TestKubeObjects::podRoundTripPinsNode()
 
     // Restarts are the pod's total over its containers, and stay that total through encode/decode.
     Json multi = in;
-    multi["spec"]["containers"] = Json::parse(R"([{"name":"a","image":"i:1"},{"name":"b","image":"i:1"},{"name":"c","image":"i:1"}])");
-    multi["status"]["containerStatuses"] = Json::parse(R"([{"name":"a","restartCount":2},{"name":"b","restartCount":0},{"name":"c","restartCount":3}])");
+    multi["spec"]["containers"] =
+        Json::parse(R"([{"name":"a","image":"i:1"},{"name":"b","image":"i:1"},{"name":"c","image":"i:1"}])");
+    multi["status"]["containerStatuses"] = Json::parse(
+        R"([{"name":"a","restartCount":2},{"name":"b","restartCount":0},{"name":"c","restartCount":3}])");
     auto three = kube::Pod::fromJson(multi);
     QVERIFY(three.ok());
     QCOMPARE(three->restartCount, 5);

@@ -59,7 +59,8 @@ struct Run
 class Server : public testsupport::ServeProcess
 {
 public:
-    Server(const QTemporaryDir &dir, const QStringList &extra = {}) : ServeProcess(dir, scenarioPath(), extra) {}
+    Server(const QTemporaryDir &dir, const QStringList &extra = {}) : ServeProcess(dir, scenarioPath(), extra)
+    {}
 };
 
 } // namespace

@@ -69,7 +69,8 @@ public:
 
     QString diagnostics()
     {
-        return QString::fromUtf8(m_stdout + m_process.readAllStandardOutput() + m_process.readAllStandardError());
+        return QString::fromUtf8(m_stdout + m_process.readAllStandardOutput() +
+                                 m_process.readAllStandardError());
     }
 
     // The server's URL as its kubeconfig names it ("https://127.0.0.1:40123").
@@ -105,7 +106,8 @@ private:
     bool sendSignal(int sig)
     {
         const qint64 pid = m_process.processId();
-        return pid > 0 && m_process.state() != QProcess::NotRunning && ::kill(static_cast<pid_t>(pid), sig) == 0;
+        return pid > 0 && m_process.state() != QProcess::NotRunning &&
+               ::kill(static_cast<pid_t>(pid), sig) == 0;
     }
 
     static inline int s_count = 0;
