@@ -179,10 +179,14 @@ std::string objectNamespace(const Json &o)
 
 // ---- continue tokens ---------------------------------------------------------------------------
 // A paged list is served from a snapshot taken by its first page, so every page shows the
-// same resourceVersion, as the API promises. Snapshots expire after five minutes (410 then).
+// same resourceVersion, as the API promises. A snapshot is let go when its last page has been
+// served, after five minutes, or when more than kMaxSnapshots lists are open at once (the
+// oldest first); its tokens get 410 Expired then.
 class ListPager
 {
 public:
+    static constexpr std::size_t kMaxSnapshots = 64;
+
     struct Page
     {
         std::vector<Json> items;
@@ -204,10 +208,13 @@ public:
         const auto dash = token.rfind('-');
         std::shared_ptr<Snapshot> snap;
         std::size_t offset = 0;
-        if (dash != std::string::npos) {
+        if (dash != std::string::npos && dash > 0 && dash + 1 < token.size() &&
+            token.find_first_not_of("0123456789-") == std::string::npos && dash <= 19 &&
+            token.size() - dash - 1 <= 19) {
+            const std::uint64_t id = std::strtoull(token.c_str(), nullptr, 10);
             std::lock_guard lock(m_mutex);
             expire();
-            if (auto it = m_snapshots.find(token.substr(0, dash)); it != m_snapshots.end()) {
+            if (auto it = m_snapshots.find(id); it != m_snapshots.end()) {
                 snap = it->second;
                 offset = static_cast<std::size_t>(std::strtoull(token.c_str() + dash + 1, nullptr, 10));
             }
@@ -225,6 +232,7 @@ private:
     {
         std::vector<Json> items;
         std::string resourceVersion;
+        std::uint64_t id = 0; // 0 until a page leaves some items for a continue token
         std::chrono::steady_clock::time_point created = std::chrono::steady_clock::now();
     };
 
@@ -236,23 +244,22 @@ private:
             limit == 0 ? snap->items.size() : std::min(snap->items.size(), offset + limit);
         p.items.assign(snap->items.begin() + static_cast<std::ptrdiff_t>(offset),
                        snap->items.begin() + static_cast<std::ptrdiff_t>(end));
+        std::lock_guard lock(m_mutex);
         if (end < snap->items.size()) {
-            std::lock_guard lock(m_mutex);
-            expire();
-            std::string id;
-            for (const auto &[k, v] : m_snapshots)
-                if (v == snap)
-                    id = k;
-            if (id.empty()) {
-                id = std::to_string(++m_nextId);
-                m_snapshots[id] = snap;
+            if (snap->id == 0) {
+                snap->id = ++m_nextId;
+                m_snapshots[snap->id] = snap;
             }
-            p.continueToken = id + "-" + std::to_string(end);
+            expire();
+            p.continueToken = std::to_string(snap->id) + "-" + std::to_string(end);
             p.remaining = static_cast<std::int64_t>(snap->items.size() - end);
+        } else if (snap->id != 0) {
+            m_snapshots.erase(snap->id); // the last page: nothing refers to it any more
         }
         return p;
     }
 
+    // With m_mutex held.
     void expire()
     {
         const auto now = std::chrono::steady_clock::now();
@@ -262,12 +269,12 @@ private:
             else
                 ++it;
         }
-        while (m_snapshots.size() > 64)
-            m_snapshots.erase(m_snapshots.begin());
+        while (m_snapshots.size() > kMaxSnapshots)
+            m_snapshots.erase(m_snapshots.begin()); // ids count up: the oldest list
     }
 
     std::mutex m_mutex;
-    std::map<std::string, std::shared_ptr<Snapshot>> m_snapshots;
+    std::map<std::uint64_t, std::shared_ptr<Snapshot>> m_snapshots;
     std::uint64_t m_nextId = 0;
 };
 

@@ -119,6 +119,7 @@ private slots:
     void selectorsFilterLists();
     void unsupportedFieldSelectorIsABadRequest();
     void pagedListsShareOneResourceVersion();
+    void abandonedListsExpireOldestFirst();
     void errorsAreStatusObjects_data();
     void errorsAreStatusObjects();
     void putWithAStaleResourceVersionConflicts();
@@ -370,6 +371,42 @@ void TstApiServer::pagedListsShareOneResourceVersion()
     QVERIFY(!expired.ok());
     QCOMPARE(expired.error().code, 410);
     QCOMPARE(QString::fromStdString(expired.error().reason), QStringLiteral("Expired"));
+}
+
+// More lists left open than the server keeps (64): the oldest lose their continue tokens
+// (410), the newest — ids 100 and above included, which once sorted before "11" — keep theirs;
+// a list read to its last page is let go.
+void TstApiServer::abandonedListsExpireOldestFirst()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    std::vector<std::string> tokens;
+    for (int i = 0; i < 130; ++i) {
+        const Json page = getJson(*s.transport, "/api/v1/pods", {{"limit", "1"}});
+        tokens.push_back(page["metadata"].value("continue", ""));
+        QVERIFY(!tokens.back().empty());
+    }
+    auto next = [&](const std::string &token, const std::string &limit) {
+        return s.transport->request("GET", "/api/v1/pods", {{"limit", limit}, {"continue", token}}, {}, {},
+                                    "application/json");
+    };
+    for (int i = 0; i < 130; ++i) {
+        auto r = next(tokens[static_cast<std::size_t>(i)], "1");
+        if (i < 130 - 64) {
+            QVERIFY2(!r.ok() && r.error().code == 410, qPrintable(QString::number(i)));
+        } else {
+            QVERIFY2(r.ok() && r->status == 200, qPrintable(QString::number(i)));
+        }
+    }
+    // The newest list read to its end (5 more pods) ...
+    auto last = next(tokens.back(), "10");
+    QVERIFY(last.ok());
+    QVERIFY(!Json::parse(last->body)["metadata"].contains("continue"));
+    QCOMPARE(Json::parse(last->body)["items"].size(), 5u);
+    // ... is gone: its token does not answer again.
+    auto again = next(tokens.back(), "10");
+    QVERIFY(!again.ok());
+    QCOMPARE(again.error().code, 410);
 }
 
 void TstApiServer::errorsAreStatusObjects_data()
