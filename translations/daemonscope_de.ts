@@ -805,6 +805,29 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
         <source>Loading scenario…</source>
         <translation>Szenario wird geladen …</translation>
     </message>
+    <message>
+        <source>Loading %1 starts the simulation again from its first step.</source>
+        <translation>Das Laden von %1 startet die Simulation wieder mit ihrem ersten Schritt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n action(s) taken since the scenario was loaded (rollbacks, pauses, faults, upgrade controls) will be lost.</source>
+        <translation>
+            <numerusform>%n Aktion seit dem Laden des Szenarios (Rollbacks, Pausen, Fehler, Upgrade-Steuerung) geht verloren.</numerusform>
+            <numerusform>%n Aktionen seit dem Laden des Szenarios (Rollbacks, Pausen, Fehler, Upgrade-Steuerung) gehen verloren.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The running node upgrade %1 will be discarded.</source>
+        <translation>Das laufende Knoten-Upgrade %1 wird verworfen.</translation>
+    </message>
+    <message>
+        <source>Discard This Run?</source>
+        <translation>Diesen Lauf verwerfen?</translation>
+    </message>
+    <message>
+        <source>&amp;Reload and Discard</source>
+        <translation>&amp;Neu laden und verwerfen</translation>
+    </message>
 </context>
 <context>
     <name>gui::NodeMapLegend</name>
@@ -1689,6 +1712,22 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
     <message>
         <source> · blocked</source>
         <translation> · blockiert</translation>
+    </message>
+    <message>
+        <source>&amp;Pause Rollout</source>
+        <translation>Rollout &amp;pausieren</translation>
+    </message>
+    <message>
+        <source>&amp;Resume Rollout</source>
+        <translation>Rollout &amp;fortsetzen</translation>
+    </message>
+    <message>
+        <source>&amp;Abort Rollout</source>
+        <translation>Rollout &amp;abbrechen</translation>
+    </message>
+    <message>
+        <source>&amp;Force Drain</source>
+        <translation>Räumen &amp;erzwingen</translation>
     </message>
 </context>
 <context>

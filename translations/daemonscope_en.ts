@@ -20,6 +20,13 @@
             <numerusform> · %n nodes</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n action(s) taken since the scenario was loaded (rollbacks, pauses, faults, upgrade controls) will be lost.</source>
+        <translation>
+            <numerusform>%n action taken since the scenario was loaded (rollbacks, pauses, faults, upgrade controls) will be lost.</numerusform>
+            <numerusform>%n actions taken since the scenario was loaded (rollbacks, pauses, faults, upgrade controls) will be lost.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gui::NodeMapLegend</name>

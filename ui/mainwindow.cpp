@@ -6,6 +6,7 @@
 #include "models/embeddedbackend.h"
 #include "models/historyexport.h"
 #include "models/kube/timeutil.h"
+#include "ui/confirmation.h"
 #include "ui/connectdialog.h"
 #include "ui/difftab.h"
 #include "ui/diffview.h"
@@ -341,7 +342,9 @@ void MainWindow::createActions()
     m_reloadScenario->setStatusTip(tr("Start the current scenario again from its first step"));
     connect(m_reloadScenario, &QAction::triggered, this, [this] {
         const QString path = m_snapshot ? m_snapshot->backend.scenarioPath : QString();
-        openScenario(path.isEmpty() ? demoScenarioPath() : path);
+        const QString target = path.isEmpty() ? demoScenarioPath() : path;
+        if (mayDiscardRun(target))
+            openScenario(target);
     });
     m_exportReport = make(QStringLiteral("exportReport"), tr("&Export History Report…"),
                           QKeySequence(Qt::CTRL | Qt::Key_E), QStyle::SP_DialogSaveButton);
@@ -708,6 +711,29 @@ void MainWindow::openScenario(const QString &path)
     m_backend->loadScenario(path);
 }
 
+bool MainWindow::mayDiscardRun(const QString &path)
+{
+    QStringList running;
+    if (m_snapshot)
+        for (const auto &u : *m_snapshot->upgrades)
+            if (u.running())
+                running << u.name;
+    if (m_actionsSinceLoad == 0 && running.isEmpty())
+        return true;
+    QString text =
+        tr("Loading %1 starts the simulation again from its first step.").arg(QFileInfo(path).fileName());
+    if (m_actionsSinceLoad > 0)
+        text += QLatin1Char('\n') +
+                tr("%n action(s) taken since the scenario was loaded (rollbacks, pauses, faults, upgrade "
+                   "controls) will be lost.",
+                   nullptr, m_actionsSinceLoad);
+    if (!running.isEmpty())
+        text += QLatin1Char('\n') +
+                tr("The running node upgrade %1 will be discarded.").arg(running.join(QStringLiteral(", ")));
+    return confirmAction(this, tr("Discard This Run?"), text, tr("&Reload and Discard"),
+                         ConfirmKind::Destroy);
+}
+
 void MainWindow::setSpeed(double speed)
 {
     if (!m_backend)
@@ -733,7 +759,8 @@ void MainWindow::openScenarioDialog()
     if (path.isEmpty())
         return;
     QSettings().setValue(QStringLiteral("dirs/scenario"), QFileInfo(path).absolutePath());
-    openScenario(path);
+    if (mayDiscardRun(path))
+        openScenario(path);
 }
 
 RollbackDialog *MainWindow::showRollbackDialog(qint64 toRevision)
@@ -815,6 +842,24 @@ void MainWindow::onActionFinished(const models::ActionResult &result)
         break;
     }
     statusBar()->showMessage(tr("%1: %2").arg(what, result.message), 15000);
+    switch (result.kind) {
+    case models::ActionKind::LoadScenario:
+    case models::ActionKind::Connect:
+        if (result.ok)
+            m_actionsSinceLoad = 0;
+        break;
+    case models::ActionKind::Rollback:
+    case models::ActionKind::Pause:
+    case models::ActionKind::Resume:
+    case models::ActionKind::InjectFault:
+    case models::ActionKind::StartUpgrade:
+    case models::ActionKind::UpgradeControl:
+        if (result.ok)
+            ++m_actionsSinceLoad;
+        break;
+    default:
+        break;
+    }
     if (!result.ok && result.kind == models::ActionKind::LoadScenario) {
         auto *box = new QMessageBox(QMessageBox::Warning, tr("Cannot Open Scenario"), result.message,
                                     QMessageBox::Ok, this);

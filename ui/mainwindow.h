@@ -65,6 +65,11 @@ public:
 
     // Loads a scenario into the embedded backend; the explorer fills with the next snapshot.
     void openScenario(const QString &path);
+    // Before a load replaces the running simulation: when actions were taken since the last
+    // load (rollbacks, pauses, faults, upgrades) or a node upgrade is running, asks whether to
+    // discard them (Cancel is the default). True when loading may go ahead.
+    bool mayDiscardRun(const QString &path);
+    int actionsSinceLoad() const { return m_actionsSinceLoad; }
     void setSpeed(double speed);
     bool selectDaemonSet(const QString &dsKey);
 
@@ -128,6 +133,7 @@ private:
     QString m_pendingSelection; // selected once it appears in a snapshot
     double m_lastRunningSpeed = 1.0;
     bool m_firstDaemonSetsSeen = false;
+    int m_actionsSinceLoad = 0; // successful user actions since the scenario was loaded
 
     QAction *m_openScenario = nullptr;
     QAction *m_reloadScenario = nullptr;

@@ -62,7 +62,10 @@ RollbackDialog::RollbackDialog(models::ClusterBackend *backend, const QString &d
 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     m_confirm = m_buttons->addButton(tr("&Roll Back"), QDialogButtonBox::AcceptRole);
-    m_confirm->setDefault(true);
+    // Return must not replace pods: Cancel is the default, rolling back takes the button (or
+    // its Alt+R mnemonic).
+    m_confirm->setAutoDefault(false);
+    m_buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
     connect(m_confirm, &QPushButton::clicked, this, &RollbackDialog::confirm);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(m_buttons);

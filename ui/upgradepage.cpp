@@ -1,5 +1,6 @@
 #include "ui/upgradepage.h"
 #include "ui/chartaxis.h"
+#include "ui/confirmation.h"
 
 #include "models/upgradeeventlistmodel.h"
 #include "models/upgradenodetablemodel.h"
@@ -15,7 +16,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineSeries>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -516,12 +516,11 @@ QString UpgradePage::currentNode() const
     return index.isValid() ? index.data(models::UpgradeNodeTableModel::NameRole).toString() : QString();
 }
 
-bool UpgradePage::confirm(const QString &title, const QString &text)
+bool UpgradePage::confirm(const QString &title, const QString &text, const QString &verb, ConfirmKind kind)
 {
     if (m_confirm)
         return m_confirm(title, text);
-    return QMessageBox::question(this, title, text, QMessageBox::Ok | QMessageBox::Cancel,
-                                 QMessageBox::Cancel) == QMessageBox::Ok;
+    return confirmAction(this, title, text, verb, kind);
 }
 
 void UpgradePage::pauseRollout()
@@ -536,7 +535,7 @@ void UpgradePage::pauseRollout()
     text += inFlight.isEmpty() ? tr("No node is in flight.")
                                : tr("%n node(s) still in flight:", nullptr, int(inFlight.size())) +
                                      QLatin1Char('\n') + inFlight.join(QLatin1Char('\n'));
-    if (!confirm(tr("Pause %1").arg(info->name), text))
+    if (!confirm(tr("Pause %1").arg(info->name), text, tr("&Pause Rollout"), ConfirmKind::Change))
         return;
     m_backend->upgradeControl(info->name, QStringLiteral("pause"), QString(), tr("paused from the console"));
 }
@@ -559,7 +558,7 @@ void UpgradePage::resumeRollout()
             text += QLatin1Char('\n') +
                     tr("restart the agent on %1").arg(p->kamikazes.join(QStringLiteral(", ")));
     }
-    if (!confirm(tr("Resume %1").arg(info->name), text))
+    if (!confirm(tr("Resume %1").arg(info->name), text, tr("&Resume Rollout"), ConfirmKind::Change))
         return;
     m_backend->upgradeControl(info->name, QStringLiteral("resume"), QString(), QString());
 }
@@ -569,10 +568,10 @@ void UpgradePage::abortRollout()
     const models::UpgradeRolloutInfo *info = rolloutInfo();
     if (!info || !m_backend)
         return;
-    if (!confirm(
-            tr("Abort %1").arg(info->name),
-            tr("Cordoned and draining nodes stop and are uncordoned (if this rollout cordoned them); "
-               "deleted pods are not restored. Nodes already restarting finish. This cannot be undone.")))
+    if (!confirm(tr("Abort %1").arg(info->name),
+                 tr("Cordoned and draining nodes stop and are uncordoned (if this rollout cordoned them); "
+                    "deleted pods are not restored. Nodes already restarting finish. This cannot be undone."),
+                 tr("&Abort Rollout"), ConfirmKind::Destroy))
         return;
     m_backend->upgradeControl(info->name, QStringLiteral("abort"), QString(), QString());
 }
@@ -595,7 +594,8 @@ void UpgradePage::nodeAction(const QString &action)
         !confirm(tr("Force %1").arg(node),
                  tr("Delete the remaining pods on %1 regardless of the controller health gates (grace "
                     "periods are honoured). This is recorded as a Warning event naming you.")
-                     .arg(node)))
+                     .arg(node),
+                 tr("&Force Drain"), ConfirmKind::Destroy))
         return;
     m_backend->upgradeControl(info->name, action, node, QString());
 }

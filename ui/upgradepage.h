@@ -13,6 +13,7 @@
 
 #include "models/clusterbackend.h"
 #include "models/snapshot.h"
+#include "ui/confirmation.h"
 
 #include <QWidget>
 
@@ -90,7 +91,7 @@ Q_SIGNALS:
     void rolloutShown(const QString &name);
 
 private:
-    bool confirm(const QString &title, const QString &text);
+    bool confirm(const QString &title, const QString &text, const QString &verb, ConfirmKind kind);
     void updateHeader();
     void updateNodeButtons();
     void updateAxes();

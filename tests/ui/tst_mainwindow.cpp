@@ -5,6 +5,7 @@
 #include "models/embeddedbackend.h"
 #include "models/nodemapmodel.h"
 #include "models/revisiontimelinemodel.h"
+#include "ui/confirmation.h"
 #include "ui/daemonsetpage.h"
 #include "ui/difftab.h"
 #include "ui/diffview.h"
@@ -18,12 +19,14 @@
 #include "ui/timelineview.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -33,6 +36,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QTreeView>
 
 #include <functional>
@@ -348,6 +352,100 @@ private slots:
         QTRY_COMPARE(dialog->outcome(),
                      QStringLiteral("skipped rollback (current template already matches revision 3)"));
         QCOMPARE(page()->timelineModel()->rowCount(), 3);
+    }
+
+    // Return in the rollback preview is Cancel: nothing is rolled back.
+    void returnInTheRollbackDialogRollsNothingBack()
+    {
+        SELECT(kAgent);
+        m_window->action(QStringLiteral("rollback"))->trigger();
+        auto *dialog = m_window->findChild<gui::RollbackDialog *>();
+        QVERIFY(dialog);
+        QVERIFY(dialog->isVisible());
+        QVERIFY(!dialog->confirmButton()->isDefault());
+        QVERIFY(!dialog->confirmButton()->autoDefault());
+        QSignalSpy finished(backend(), &models::ClusterBackend::actionFinished);
+        QTest::keyClick(dialog, Qt::Key_Return);
+        QTRY_VERIFY(!dialog->isVisible());
+        QCOMPARE(dialog->result(), int(QDialog::Rejected));
+        QVERIFY(!advanceUntil([] { return false; }, 2000, 5)); // some virtual time passes
+        for (const auto &args : finished)
+            QVERIFY(args.at(0).value<models::ActionResult>().kind != models::ActionKind::Rollback);
+        QCOMPARE(page()->timelineModel()->rowCount(), 3);
+        QVERIFY(numberTexts().contains(QStringLiteral("3 (current)")));
+        QCOMPARE(m_window->actionsSinceLoad(), 0);
+    }
+
+    // F5 reloads at once when nothing would be lost; after an action it asks, Return keeps the
+    // run, the verb button discards it.
+    void reloadAsksBeforeDiscardingActions()
+    {
+        SELECT(kAgent);
+        QAction *reload = m_window->action(QStringLiteral("reloadScenario"));
+        QVERIFY(reload->isEnabled());
+        auto loads = [](const QSignalSpy &spy) {
+            int n = 0;
+            for (const auto &args : spy)
+                n += args.at(0).value<models::ActionResult>().kind == models::ActionKind::LoadScenario;
+            return n;
+        };
+        // Answers the next question with `key` or by clicking its verb; records what it showed.
+        QString shown, verbText;
+        bool defaultIsCancel = false;
+        auto answer = [&](bool clickVerb) {
+            auto *poll = new QTimer(this);
+            poll->setInterval(20);
+            connect(poll, &QTimer::timeout, this, [&, poll, clickVerb] {
+                auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+                if (!box)
+                    return;
+                poll->deleteLater();
+                poll->stop();
+                shown = box->text();
+                defaultIsCancel =
+                    box->defaultButton() && box->defaultButton() == box->button(QMessageBox::Cancel);
+                auto *verb = box->findChild<QPushButton *>(QStringLiteral("confirmActionButton"));
+                verbText = verb ? verb->text() : QString();
+                if (clickVerb && verb)
+                    verb->click();
+                else
+                    QTest::keyClick(box, Qt::Key_Return);
+            });
+            poll->start();
+        };
+
+        {
+            QSignalSpy finished(backend(), &models::ClusterBackend::actionFinished);
+            reload->trigger(); // nothing to lose: no question
+            QTRY_COMPARE(loads(finished), 1);
+        }
+        QVERIFY2(waitFor([this] { return m_window->daemonSetCount() == 2; }, 30000), "reload did not load");
+        SELECT(kAgent);
+        m_window->action(QStringLiteral("pauseRollout"))->trigger();
+        QVERIFY(waitFor([&] { return agent() && agent()->paused; }));
+        QTRY_COMPARE(m_window->actionsSinceLoad(), 1);
+
+        {
+            QSignalSpy finished(backend(), &models::ClusterBackend::actionFinished);
+            answer(false);
+            reload->trigger();
+            QVERIFY2(shown.contains(QStringLiteral("1 action")), qPrintable(shown));
+            QVERIFY(defaultIsCancel);
+            QCOMPARE(verbText, QStringLiteral("&Reload and Discard"));
+            QTest::qWait(300);
+            QCOMPARE(loads(finished), 0);
+            QVERIFY(agent() && agent()->paused); // the run is kept
+        }
+        {
+            QSignalSpy finished(backend(), &models::ClusterBackend::actionFinished);
+            shown.clear();
+            answer(true);
+            reload->trigger();
+            QVERIFY(!shown.isEmpty());
+            QTRY_COMPARE(loads(finished), 1);
+        }
+        QVERIFY(waitFor([&] { return agent() && !agent()->paused; }, 30000));
+        QCOMPARE(m_window->actionsSinceLoad(), 0);
     }
 
     void pauseShowsTheBannerAndResumeHidesIt()

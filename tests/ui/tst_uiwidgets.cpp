@@ -1,5 +1,6 @@
 // The console's building blocks on their own: node tiles built from a snapshot, the atomic
 // export job, the paused banner and the fault dialog.
+#include "ui/confirmation.h"
 #include "ui/exportjob.h"
 #include "ui/faultdialog.h"
 #include "ui/nodetiles.h"
@@ -8,10 +9,13 @@
 
 #include <QDir>
 #include <QFile>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <memory>
 
 using models::NodeTile;
 using State = models::NodeTile::PodState;
@@ -81,6 +85,42 @@ class TestUiWidgets : public QObject
     Q_OBJECT
 
 private slots:
+    // A confirmation's buttons are its verb and Cancel; Return and Esc choose Cancel.
+    void confirmationsDefaultToCancel_data()
+    {
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<int>("key");
+        QTest::newRow("destroy, Return") << int(gui::ConfirmKind::Destroy) << int(Qt::Key_Return);
+        QTest::newRow("destroy, Esc") << int(gui::ConfirmKind::Destroy) << int(Qt::Key_Escape);
+        QTest::newRow("change, Return") << int(gui::ConfirmKind::Change) << int(Qt::Key_Return);
+    }
+    void confirmationsDefaultToCancel()
+    {
+        QFETCH(int, kind);
+        QFETCH(int, key);
+        std::unique_ptr<QMessageBox> box(gui::makeConfirmation(
+            nullptr, QStringLiteral("Abort web"), QStringLiteral("This cannot be undone."),
+            QStringLiteral("&Abort Rollout"), gui::ConfirmKind(kind)));
+        auto *verb = box->findChild<QPushButton *>(QStringLiteral("confirmActionButton"));
+        QVERIFY(verb);
+        QCOMPARE(verb->text(), QStringLiteral("&Abort Rollout"));
+        QCOMPARE(box->buttons().size(), 2);
+        QCOMPARE(box->buttonRole(verb), gui::ConfirmKind(kind) == gui::ConfirmKind::Destroy
+                                            ? QMessageBox::DestructiveRole
+                                            : QMessageBox::AcceptRole);
+        QCOMPARE(box->icon(), gui::ConfirmKind(kind) == gui::ConfirmKind::Destroy ? QMessageBox::Warning
+                                                                                  : QMessageBox::Question);
+        QAbstractButton *cancel = box->button(QMessageBox::Cancel);
+        QVERIFY(cancel);
+        QCOMPARE(box->defaultButton(), cancel);
+        QCOMPARE(box->escapeButton(), cancel);
+        box->show();
+        QVERIFY(QTest::qWaitForWindowExposed(box.get()));
+        QTest::keyClick(box.get(), Qt::Key(key));
+        QTRY_VERIFY(!box->isVisible());
+        QCOMPARE(box->clickedButton(), cancel);
+    }
+
     void nodeTilesDescribeEachNode_data()
     {
         QTest::addColumn<QVector<models::PodInfo>>("pods");
