@@ -109,6 +109,7 @@ DaemonSetPage::DaemonSetPage(QWidget *parent) : QWidget(parent)
     m_eventFilter->setFilterKeyColumn(-1);
     m_eventFilter->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_eventsView = new QTableView(events);
+    m_eventsView->setTabKeyNavigation(false); // Tab leaves the table; arrows move inside
     m_eventsView->setModel(m_eventFilter);
     m_eventsView->setAccessibleName(tr("Events"));
     m_eventsView->setSelectionBehavior(QAbstractItemView::SelectRows);

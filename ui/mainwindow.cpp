@@ -37,6 +37,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -51,6 +52,8 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <functional>
+
 // Resources live in the ui library, a static library: without a reference from code the
 // linker would drop them. Q_INIT_RESOURCE must be called outside any namespace.
 static void initDaemonscopeResources()
@@ -61,6 +64,24 @@ static void initDaemonscopeResources()
 namespace gui {
 
 namespace {
+
+// Calls `onKey` for the key presses of the watched widget; when it returns true the key is used.
+class KeyHook : public QObject
+{
+public:
+    KeyHook(QObject *parent, std::function<bool(int)> onKey) : QObject(parent), m_onKey(std::move(onKey)) {}
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::KeyPress && m_onKey(static_cast<QKeyEvent *>(event)->key()))
+            return true;
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    std::function<bool(int)> m_onKey;
+};
 
 struct Speed
 {
@@ -283,8 +304,23 @@ void MainWindow::createExplorer()
         m_explorerProxy->setFilterFixedString(text);
         m_explorer->expandAll();
     });
+    // Return or Down in the filter goes to the first DaemonSet it shows: selected, and the
+    // explorer focused so the arrows continue from there.
+    m_explorerFilter->installEventFilter(new KeyHook(m_explorerFilter, [this](int key) {
+        if (key != Qt::Key_Return && key != Qt::Key_Enter && key != Qt::Key_Down)
+            return false;
+        const QModelIndex first = firstShownDaemonSet(QModelIndex());
+        if (!first.isValid())
+            return key != Qt::Key_Down;
+        m_explorer->selectionModel()->setCurrentIndex(first, QItemSelectionModel::ClearAndSelect |
+                                                                 QItemSelectionModel::Rows);
+        m_explorer->scrollTo(first);
+        m_explorer->setFocus(Qt::ShortcutFocusReason);
+        return true;
+    }));
 
     m_explorer = new QTreeView(panel);
+    m_explorer->setTabKeyNavigation(false); // Tab leaves the table; arrows move inside
     m_explorer->setModel(m_explorerProxy);
     m_explorer->setAccessibleName(tr("Explorer"));
     m_explorer->setUniformRowHeights(true);
@@ -594,6 +630,20 @@ bool MainWindow::selectDaemonSet(const QString &dsKey)
     m_page->setDaemonSet(dsKey);
     updateActions();
     return true;
+}
+
+QModelIndex MainWindow::firstShownDaemonSet(const QModelIndex &parent) const
+{
+    for (int r = 0, n = m_explorerProxy->rowCount(parent); r < n; ++r) {
+        const QModelIndex index = m_explorerProxy->index(r, 0, parent);
+        if (index.data(models::DaemonSetListModel::ItemKindRole)
+                .value<models::DaemonSetListModel::ItemKind>() ==
+            models::DaemonSetListModel::ItemKind::DaemonSet)
+            return index;
+        if (const QModelIndex below = firstShownDaemonSet(index); below.isValid())
+            return below;
+    }
+    return {};
 }
 
 void MainWindow::onExplorerCurrentChanged()

@@ -7,6 +7,7 @@
 #include "ui/daemonsetpage.h"
 
 #include <QMainWindow>
+#include <QModelIndex>
 #include <QPointer>
 
 class QAction;
@@ -95,6 +96,8 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    // The first DaemonSet row the explorer shows under `parent` (depth first), or invalid.
+    QModelIndex firstShownDaemonSet(const QModelIndex &parent) const;
     void createActions();
     void createMenus();
     void createToolBar();

@@ -143,6 +143,7 @@ TimelineView::TimelineView(models::RevisionTimelineModel *model, QWidget *parent
     m_display->setSourceModel(model);
 
     m_view = new QTreeView(this);
+    m_view->setTabKeyNavigation(false); // Tab leaves the table; arrows move inside
     m_view->setModel(m_display);
     m_view->setRootIsDecorated(false);
     m_view->setUniformRowHeights(true);

@@ -90,6 +90,7 @@ UpgradeExplorer::UpgradeExplorer(QWidget *parent) : QWidget(parent), m_model(new
     m_view->setUniformRowHeights(true);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setAllColumnsShowFocus(true);
+    m_view->setTabKeyNavigation(false);
     m_view->setItemDelegate(new PhaseBadgeDelegate(m_view));
     m_view->setAccessibleName(tr("Node upgrades"));
     m_view->header()->setStretchLastSection(false);
@@ -106,8 +107,16 @@ UpgradeExplorer::UpgradeExplorer(QWidget *parent) : QWidget(parent), m_model(new
         if (index.isValid())
             Q_EMIT rolloutActivated(index.data(List::NameRole).toString());
     };
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, activate);
+    // A row the user selects (click, arrow keys, Return) opens its rollout. Focus alone only
+    // makes a row current without selecting it — tabbing through the window must not switch
+    // the page — so this follows the selection, not the current index.
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [activate](const QItemSelection &selected) {
+                if (!selected.indexes().isEmpty())
+                    activate(selected.indexes().first());
+            });
     connect(m_view, &QTreeView::clicked, this, activate);
+    connect(m_view, &QTreeView::activated, this, activate);
 }
 
 void UpgradeExplorer::setSnapshot(const models::SnapshotPtr &snapshot)

@@ -206,6 +206,7 @@ UpgradePage::UpgradePage(models::ClusterBackend *backend, QWidget *parent)
     m_nodeProxy->setSortRole(models::UpgradeNodeTableModel::SortRole);
     m_nodeProxy->setDynamicSortFilter(false); // routine updates must not re-sort 5,000 rows
     m_nodeTable = new QTableView(this);
+    m_nodeTable->setTabKeyNavigation(false); // Tab leaves the table; arrows move inside
     m_nodeTable->setObjectName(QStringLiteral("upgradeNodeTable"));
     m_nodeTable->setModel(m_nodeProxy);
     m_nodeTable->setSortingEnabled(true);
@@ -247,6 +248,7 @@ UpgradePage::UpgradePage(models::ClusterBackend *backend, QWidget *parent)
 
     // ---- events ----
     m_eventTable = new QTableView(this);
+    m_eventTable->setTabKeyNavigation(false); // Tab leaves the table; arrows move inside
     m_eventTable->setObjectName(QStringLiteral("upgradeEventTable"));
     m_eventTable->setModel(m_eventModel);
     m_eventTable->verticalHeader()->hide();

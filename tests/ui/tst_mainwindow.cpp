@@ -26,6 +26,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -352,6 +353,32 @@ private slots:
         QTRY_COMPARE(dialog->outcome(),
                      QStringLiteral("skipped rollback (current template already matches revision 3)"));
         QCOMPARE(page()->timelineModel()->rowCount(), 3);
+    }
+
+    // Ctrl+K, a few letters, then Return (or Down) goes to the first DaemonSet shown.
+    void findThenReturnOpensTheFirstMatch_data()
+    {
+        QTest::addColumn<int>("key");
+        QTest::newRow("Return") << int(Qt::Key_Return);
+        QTest::newRow("Down") << int(Qt::Key_Down);
+    }
+    void findThenReturnOpensTheFirstMatch()
+    {
+        QFETCH(int, key);
+        SELECT(QStringLiteral("kube-system/proxy"));
+        m_window->activateWindow();
+        m_window->action(QStringLiteral("focusExplorer"))->trigger();
+        QLineEdit *filter = nullptr;
+        for (auto *edit : m_window->findChildren<QLineEdit *>())
+            if (edit->accessibleName() == QStringLiteral("Explorer filter"))
+                filter = edit;
+        QVERIFY(filter);
+        QTRY_VERIFY(filter->hasFocus());
+        QTest::keyClicks(filter, QStringLiteral("agen"));
+        QTest::keyClick(filter, Qt::Key(key));
+        QTRY_VERIFY(m_window->explorer()->hasFocus());
+        QCOMPARE(page()->daemonSetKey(), kAgent);
+        QCOMPARE(m_window->currentDaemonSet(), kAgent);
     }
 
     // Return in the rollback preview is Cancel: nothing is rolled back.

@@ -273,6 +273,28 @@ void TestUpgradePage::mainWindowListsTheRolloutAndShowsItsPage()
     QVERIFY(window.selectDaemonSet(window.snapshot()->daemonSets.back().key));
     QTRY_VERIFY(window.upgradePage()->isHidden());
     QVERIFY(!window.page()->isHidden());
+
+    // Tabbing into the upgrade list (focus alone) keeps the DaemonSet page; the arrow keys or
+    // Return on a row open the rollout. Tab leaves every table instead of moving inside it.
+    QTreeView *list = window.upgradeExplorer()->view();
+    QVERIFY(window.upgradeExplorer()->current().isEmpty());
+    window.activateWindow();
+    list->setFocus(Qt::TabFocusReason);
+    QTRY_VERIFY(list->hasFocus());
+    QTest::qWait(50);
+    QVERIFY(window.upgradePage()->isHidden());
+    QVERIFY(!window.page()->isHidden());
+    QTest::keyClick(list, Qt::Key_Return);
+    QTRY_VERIFY(!window.upgradePage()->isHidden());
+    QCOMPARE(window.upgradeExplorer()->current(), name);
+    for (QTableView *table : window.findChildren<QTableView *>())
+        QVERIFY2(!table->tabKeyNavigation(), qPrintable(table->objectName()));
+    QTableView *nodes = window.upgradePage()->nodeTable();
+    QVERIFY(nodes && nodes->isVisible());
+    nodes->setFocus(Qt::TabFocusReason);
+    QTRY_VERIFY(nodes->hasFocus());
+    QTest::keyClick(nodes, Qt::Key_Tab);
+    QVERIFY(!nodes->hasFocus());
 }
 
 // The demo's every-node rollout with a budget of one: node-b-4 (NotReady) holds the slot, the
