@@ -1,5 +1,8 @@
 #include "models/clusterbackend.h"
 
+#include <pwd.h>
+#include <unistd.h>
+
 namespace models {
 
 ClusterBackend::ClusterBackend(QObject *parent) : QObject(parent), m_latest(ClusterSnapshot::empty())
@@ -11,6 +14,30 @@ ClusterBackend::ClusterBackend(QObject *parent) : QObject(parent), m_latest(Clus
 }
 
 ClusterBackend::~ClusterBackend() = default;
+
+QString operatingSystemUser()
+{
+    for (const char *var : {"USER", "USERNAME"})
+        if (const QString v = qEnvironmentVariable(var); !v.isEmpty())
+            return v;
+    const uid_t uid = ::geteuid();
+    passwd entry{};
+    passwd *found = nullptr;
+    char buffer[4096];
+    if (::getpwuid_r(uid, &entry, buffer, sizeof buffer, &found) == 0 && found && found->pw_name &&
+        *found->pw_name)
+        return QString::fromLocal8Bit(found->pw_name);
+    return QStringLiteral("uid %1").arg(uid);
+}
+
+QString rollbackParameters(qint64 requested, qint64 resolved)
+{
+    if (resolved <= 0 || resolved == requested)
+        return QStringLiteral("toRevision=%1").arg(requested);
+    if (requested == 0)
+        return QStringLiteral("toRevision=%1, requested=0").arg(resolved);
+    return QStringLiteral("toRevision=%1").arg(resolved);
+}
 
 std::shared_ptr<const ClusterSnapshot> ClusterBackend::latest() const
 {

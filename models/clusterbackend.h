@@ -30,6 +30,14 @@ struct ActionResult
     qint64 revision = 0; // rollback: the revision rolled back to (0 if none)
 };
 
+// The action log's user: $USER, else $USERNAME, else the account of the process's user id
+// (getpwuid), else "uid N" — never empty.
+QString operatingSystemUser();
+// A rollback's recorded parameters: the revision it went to when known ("toRevision=4"), with
+// the request when that was "the previous one" ("toRevision=4, requested=0"); the request
+// alone when no revision was chosen.
+QString rollbackParameters(qint64 requested, qint64 resolved);
+
 class ClusterBackend : public QObject
 {
     Q_OBJECT

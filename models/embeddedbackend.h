@@ -26,7 +26,7 @@ struct EmbeddedBackendOptions
     // loads (BackendInfo::loading), then every loadingIntervalMs; negative: only when loaded.
     int loadingFirstShowMs = 300;
     int loadingIntervalMs = 500;
-    QString user; // for the action log; empty: $USER (or $USERNAME)
+    QString user; // for the action log; empty: operatingSystemUser()
 };
 
 class EmbeddedBackend : public ClusterBackend

@@ -29,7 +29,7 @@ EmbeddedWorker::EmbeddedWorker(EmbeddedBackendOptions options, std::shared_ptr<s
       m_speed(std::clamp(m_options.speed, 0.0, 1000.0))
 {
     if (m_options.user.isEmpty())
-        m_options.user = qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME"));
+        m_options.user = operatingSystemUser();
     // Children move with the worker to its thread.
     m_tickTimer = new QTimer(this);
     m_tickTimer->setInterval(std::max(1, m_options.tickMs));
@@ -189,7 +189,7 @@ void EmbeddedWorker::rollback(const QString &dsKey, qint64 toRevision)
         return;
     const auto outcome = m_cluster->rollback(ns, name, toRevision);
     finish(ActionKind::Rollback, dsKey, outcome.ok(), q(outcome.message), outcome.targetRevision,
-           QStringLiteral("toRevision=%1").arg(toRevision));
+           rollbackParameters(toRevision, outcome.targetRevision));
 }
 
 void EmbeddedWorker::pause(const QString &dsKey)

@@ -25,8 +25,7 @@ bool carriedBySnapshot(ActionKind kind)
 
 HistoryRecorder::HistoryRecorder(std::unique_ptr<HistoryDatabase> database, RevisionMemory *memory,
                                  QObject *parent)
-    : QObject(parent), m_db(std::move(database)), m_memory(memory),
-      m_user(qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME")))
+    : QObject(parent), m_db(std::move(database)), m_memory(memory), m_user(operatingSystemUser())
 {}
 
 HistoryRecorder::~HistoryRecorder() = default;

@@ -42,7 +42,7 @@ struct LiveBackendOptions
     int minWatchTimeoutSeconds = 300;
     int maxWatchTimeoutSeconds = 600;
     int maxConflictRetries = 5;
-    QString user; // for the action log; empty: $USER (or $USERNAME)
+    QString user; // for the action log; empty: operatingSystemUser()
 };
 
 class LiveBackend : public ClusterBackend

@@ -44,7 +44,7 @@ LiveWorker::LiveWorker(LiveBackendOptions options, std::shared_ptr<std::atomic<i
       m_builder(std::make_unique<LiveSnapshotBuilder>())
 {
     if (m_options.user.isEmpty())
-        m_options.user = qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME"));
+        m_options.user = operatingSystemUser();
     m_drainTimer = new QTimer(this);
     m_drainTimer->setInterval(std::max(10, m_options.publishIntervalMs));
     connect(m_drainTimer, &QTimer::timeout, this, &LiveWorker::drain);
@@ -376,7 +376,7 @@ void LiveWorker::rollback(const QString &dsKey, qint64 toRevision)
     if (r.updated)
         applyUpdated(*r.updated);
     finish(ActionKind::Rollback, dsKey, r.outcome.ok(), q(r.outcome.message), r.outcome.targetRevision,
-           QStringLiteral("toRevision=%1").arg(toRevision));
+           rollbackParameters(toRevision, r.outcome.targetRevision));
 }
 
 void LiveWorker::pause(const QString &dsKey)

@@ -197,7 +197,7 @@ struct ActionRecord
 {
     qint64 time = 0;     // virtual time when it was executed
     qint64 wallTime = 0; // real time (ms since epoch)
-    QString user;        // OS user ($USER)
+    QString user;        // OS user (operatingSystemUser())
     ActionKind kind = ActionKind::Rollback;
     QString target;     // "default/web" or node name
     QString parameters; // "toRevision=0", "fault=NotReady"

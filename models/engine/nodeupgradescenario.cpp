@@ -15,8 +15,6 @@ using kube::Json;
 
 namespace {
 
-constexpr std::int64_t kMaxNodes = 100'000; // per node spec; the product is measured at 10,000
-
 std::string child(const std::string &ptr, const std::string &key)
 {
     return kube::appendPointer(ptr, key);
@@ -140,6 +138,7 @@ kube::Result<void> NodeUpgradeScenario::build()
     m_cluster->setTime(o.start);
 
     std::map<std::string, int> numbering;
+    std::int64_t totalNodes = 0;
     const Json nodes = cluster.value("nodes", Json::array());
     for (std::size_t i = 0; i < nodes.size(); ++i) {
         const Json &spec = nodes[i];
@@ -149,9 +148,12 @@ kube::Result<void> NodeUpgradeScenario::build()
             const std::string prefix = spec.value("namePrefix", "node-");
             const Json &count = spec["count"];
             if (!count.is_number_integer() || count.get<std::int64_t>() < 0 ||
-                count.get<std::int64_t>() > kMaxNodes)
+                count.get<std::int64_t>() > kMaxScenarioNodes - totalNodes)
                 return bad(child(ptr, "count"), "count must be a whole number of nodes from 0 to " +
-                                                    std::to_string(kMaxNodes) + ", got " + count.dump());
+                                                    std::to_string(kMaxScenarioNodes - totalNodes) +
+                                                    " (at most " + std::to_string(kMaxScenarioNodes) +
+                                                    " nodes in all), got " + count.dump());
+            totalNodes += count.get<int>();
             for (int c = 0; c < count.get<int>(); ++c)
                 names.push_back(prefix + std::to_string(numbering[prefix]++));
         } else if (spec.contains("name")) {

@@ -34,6 +34,10 @@ struct ScenarioRef
 };
 
 // One entry of cluster.nodes / addNodes: `count` generated nodes or one named node.
+// The most nodes a scenario may declare, in all its node specs together (the product is
+// measured at 10,000): more is refused at the count that goes over, before any is built.
+constexpr int kMaxScenarioNodes = 100'000;
+
 struct ScenarioNodeSpec
 {
     std::string where;

@@ -500,8 +500,14 @@ std::optional<ScenarioNodeSpec> Checker::nodeSpec(const Json &v, const std::stri
     else if (!v.contains("count") && !v.contains("name"))
         error(at(ptr), "a node spec needs count (generated nodes) or name (one node)");
     if (v.contains("count"))
-        if (auto n = smallInt(v["count"], child(ptr, "count"), "count", 1))
-            spec.count = *n;
+        if (auto n = smallInt(v["count"], child(ptr, "count"), "count", 1)) {
+            if (*n > kMaxScenarioNodes - static_cast<int>(m_nodes.size()))
+                error(at(child(ptr, "count")),
+                      "count is too large: a scenario has at most " + std::to_string(kMaxScenarioNodes) +
+                          " nodes (" + std::to_string(m_nodes.size()) + " defined before this spec)");
+            else
+                spec.count = *n;
+        }
     if (v.contains("name")) {
         if (auto n = nonEmpty(v["name"], child(ptr, "name"), "name")) {
             if (!isDnsName(*n))

@@ -102,6 +102,7 @@ private slots:
     void patchesWithWrongTypesAreInvalid();
     void durationsOutOfRangeAreNamedAtTheField_data();
     void durationsOutOfRangeAreNamedAtTheField();
+    void nodeCountsAreBounded();
     void commandsExitTwoOnBadScenarios_data();
     void commandsExitTwoOnBadScenarios();
 };
@@ -357,6 +358,31 @@ void TestBadInput::durationsOutOfRangeAreNamedAtTheField()
     const auto r = ScenarioParser::parseText(scenarioText(kGoodPodSpec, steps.toStdString()), "s.yaml");
     QVERIFY(!r.ok());
     QVERIFY2(r.error().message.rfind(message.toStdString(), 0) == 0, r.error().message.c_str());
+}
+
+// A scenario declares at most kMaxScenarioNodes nodes in all: more is refused at the count
+// that goes over, at once (it used to build 873,082 node names first).
+void TestBadInput::nodeCountsAreBounded()
+{
+    const std::string many =
+        "mode: continuous\ncluster:\n  nodes: [{count: 873082}]\nsteps:\n  - advance: 1s\n";
+    auto r = ScenarioParser::parseText(many, "s.yaml");
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error().message.rfind("s.yaml:3:19: count is too large: a scenario has at most 100000 nodes",
+                                     0) == 0,
+             r.error().message.c_str());
+    const std::string split =
+        "mode: continuous\ncluster:\n  nodes: [{count: 60000}, {count: 40000, namePrefix: b-}]\n"
+        "steps:\n  - addNodes: {count: 1, namePrefix: c-}\n";
+    r = ScenarioParser::parseText(split, "s.yaml");
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error().message.find("count is too large: a scenario has at most 100000 nodes (100000 defined "
+                                    "before this spec)") != std::string::npos,
+             r.error().message.c_str());
+    const std::string exact =
+        "mode: continuous\ncluster:\n  nodes: [{count: 60000}, {count: 40000, namePrefix: b-}]\n"
+        "steps:\n  - advance: 1s\n";
+    QVERIFY2(ScenarioParser::parseText(exact, "s.yaml").ok(), "100000 nodes in all are allowed");
 }
 
 void TestBadInput::commandsExitTwoOnBadScenarios_data()

@@ -12,6 +12,9 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <pwd.h>
+#include <unistd.h>
+
 using namespace models;
 
 namespace {
@@ -54,6 +57,7 @@ class TestEmbeddedBackend : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void actionLogNamesTheUserAndTheRevision();
     void loadsAScenarioAndPublishesItsState();
     void aLongLoadIsShownAsItProceeds();
     void rollbackRenumbersTheRevisionInTheTimeline();
@@ -154,6 +158,41 @@ void TestEmbeddedBackend::aLongLoadIsShownAsItProceeds()
     QVERIFY(a.counts == b.counts);
 }
 
+// The action log's user without $USER and $USERNAME is the process's account, never empty;
+// rollback parameters name the revision chosen.
+void TestEmbeddedBackend::actionLogNamesTheUserAndTheRevision()
+{
+    const QByteArray user = qgetenv("USER");
+    const QByteArray username = qgetenv("USERNAME");
+    qunsetenv("USER");
+    qunsetenv("USERNAME");
+    const QString fromAccount = operatingSystemUser();
+    qputenv("USERNAME", "from-username");
+    const QString fromUsername = operatingSystemUser();
+    qputenv("USER", "from-user");
+    const QString fromUser = operatingSystemUser();
+    if (user.isNull())
+        qunsetenv("USER");
+    else
+        qputenv("USER", user);
+    if (username.isNull())
+        qunsetenv("USERNAME");
+    else
+        qputenv("USERNAME", username);
+
+    const passwd *pw = ::getpwuid(::geteuid());
+    QVERIFY(!fromAccount.isEmpty());
+    QCOMPARE(fromAccount, pw && pw->pw_name ? QString::fromLocal8Bit(pw->pw_name)
+                                            : QStringLiteral("uid %1").arg(::geteuid()));
+    QCOMPARE(fromUsername, QStringLiteral("from-username"));
+    QCOMPARE(fromUser, QStringLiteral("from-user"));
+
+    QCOMPARE(rollbackParameters(0, 4), QStringLiteral("toRevision=4, requested=0"));
+    QCOMPARE(rollbackParameters(3, 3), QStringLiteral("toRevision=3"));
+    QCOMPARE(rollbackParameters(0, 0), QStringLiteral("toRevision=0"));
+    QCOMPARE(rollbackParameters(7, 0), QStringLiteral("toRevision=7"));
+}
+
 void TestEmbeddedBackend::rollbackRenumbersTheRevisionInTheTimeline()
 {
     EmbeddedBackendOptions options;
@@ -207,6 +246,8 @@ void TestEmbeddedBackend::rollbackRenumbersTheRevisionInTheTimeline()
     QCOMPARE(ds.record->actions.size(), std::size_t(1));
     QCOMPARE(ds.record->actions.front().user, QStringLiteral("tester"));
     QCOMPARE(ds.record->actions.front().outcome, QStringLiteral("rolled back"));
+    // "the previous revision" is recorded as the revision it was (2), with the request.
+    QCOMPARE(ds.record->actions.front().parameters, QStringLiteral("toRevision=2, requested=0"));
     QVERIFY(!ds.record->rollouts.empty());
     const RolloutTiming &t = ds.record->rollouts.back();
     QVERIFY(t.completed > t.started);

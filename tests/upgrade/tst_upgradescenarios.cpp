@@ -295,7 +295,6 @@ void TstUpgradeScenarios::aRolloutThatCannotMoveSaysSo()
     QVERIFY(!hr->status.eta);
 }
 
-
 void TstUpgradeScenarios::badNumbersAreNamedNotThrown_data()
 {
     QTest::addColumn<QString>("cluster");
@@ -304,10 +303,14 @@ void TstUpgradeScenarios::badNumbersAreNamedNotThrown_data()
     const QString nodes = u"  nodes: [{count: 1, namePrefix: a-}]\n"_s;
     QTest::newRow("a node count of a billion")
         << u"  nodes: [{count: 1000000000}]\n"_s << u"  - advance: 1s\n"_s
-        << u"count must be a whole number of nodes from 0 to 100000, got 1000000000"_s;
+        << u"count must be a whole number of nodes from 0 to 100000 (at most 100000 nodes in all), got 1000000000"_s;
+    QTest::newRow("node counts that add up to too many")
+        << u"  nodes: [{count: 60000, namePrefix: a-}, {count: 60000, namePrefix: b-}]\n"_s
+        << u"  - advance: 1s\n"_s
+        << u"count must be a whole number of nodes from 0 to 40000 (at most 100000 nodes in all), got 60000"_s;
     QTest::newRow("a node count that is text")
         << u"  nodes: [{count: many}]\n"_s << u"  - advance: 1s\n"_s
-        << u"count must be a whole number of nodes from 0 to 100000, got \"many\""_s;
+        << u"count must be a whole number of nodes from 0 to 100000 (at most 100000 nodes in all), got \"many\""_s;
     QTest::newRow("a jitter percentage that is not a number")
         << nodes + u"  kubelet: {jitter: \"abc%\"}\n"_s << u"  - advance: 1s\n"_s
         << u"jitter must be a percentage such as 20%"_s;
@@ -318,8 +321,7 @@ void TstUpgradeScenarios::badNumbersAreNamedNotThrown_data()
         << nodes << u"  - advance: 18446744073709551615\n"_s
         << u"step 1 (advance): a duration must be between 0 and"_s;
     QTest::newRow("negative seconds")
-        << nodes << u"  - run: {until: podsReady 1, timeout: -5}\n"_s
-        << u"got -5 seconds"_s;
+        << nodes << u"  - run: {until: podsReady 1, timeout: -5}\n"_s << u"got -5 seconds"_s;
 }
 
 void TstUpgradeScenarios::badNumbersAreNamedNotThrown()
@@ -327,7 +329,8 @@ void TstUpgradeScenarios::badNumbersAreNamedNotThrown()
     QFETCH(QString, cluster);
     QFETCH(QString, steps);
     QFETCH(QString, message);
-    const std::string text = "mode: continuous\ncluster:\n" + cluster.toStdString() + "steps:\n" + steps.toStdString();
+    const std::string text =
+        "mode: continuous\ncluster:\n" + cluster.toStdString() + "steps:\n" + steps.toStdString();
     auto s = NodeUpgradeScenario::fromText(text, "bad.yaml");
     QVERIFY(s.ok());
     const auto r = (*s)->run();
