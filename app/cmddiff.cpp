@@ -33,8 +33,14 @@ void printError(const QString &message)
     std::fprintf(stderr, "daemonscope diff: %s\n", message.toUtf8().constData());
 }
 
+struct LoadedTemplate
+{
+    kube::Json podTemplate;
+    std::string name; // the DaemonSet's: its own name, a ControllerRevision's owner, else the file's stem
+};
+
 // The one pod template a manifest file must hold.
-std::optional<kube::Json> loadTemplate(const QString &path)
+std::optional<LoadedTemplate> loadTemplate(const QString &path)
 {
     const auto manifests = kube::loadManifestFile(path.toStdString());
     if (!manifests) {
@@ -59,7 +65,18 @@ std::optional<kube::Json> loadTemplate(const QString &path)
                        .arg(QString::fromStdString(tpl.error().message)));
         return std::nullopt;
     }
-    return std::move(tpl).value();
+    LoadedTemplate loaded{std::move(tpl).value(), {}};
+    const kube::Json &meta = m.object.contains("metadata") ? m.object["metadata"] : kube::Json::object();
+    if (meta.is_object() && meta.contains("ownerReferences") && meta["ownerReferences"].is_array())
+        for (const auto &owner : meta["ownerReferences"])
+            if (owner.is_object() && owner.value("kind", kube::Json()) == "DaemonSet" &&
+                owner.contains("name") && owner["name"].is_string())
+                loaded.name = owner["name"].get<std::string>();
+    if (loaded.name.empty() && meta.is_object() && meta.contains("name") && meta["name"].is_string())
+        loaded.name = meta["name"].get<std::string>();
+    if (loaded.name.empty())
+        loaded.name = QFileInfo(path).completeBaseName().toStdString();
+    return loaded;
 }
 
 bool writeOutput(const std::string &text, const QString &outPath)
@@ -201,6 +218,7 @@ int diffScenarioRevisions(const QCommandLineParser &parser)
     diff::TemplateDiffInput input;
     input.oldName = names[0];
     input.newName = names[1];
+    input.patchPath = diff::podTemplatePatchPath(name.toStdString());
     input.oldTemplate = templates[0];
     input.newTemplate = templates[1];
     input.ignoreServerNoise = parser.isSet(QStringLiteral("ignore-noise"));
@@ -235,11 +253,13 @@ int diffManifests(const QCommandLineParser &parser, const QString &format)
         return exitTrouble;
 
     diff::TemplateDiffInput input;
-    // Base names keep the unified diff applicable with -p1 ("a/web.yaml"), whatever the paths.
+    // The file names label the two sides; the unified diff modifies the pod template named
+    // after the old manifest's object ("web.pod-template.yaml"), not either file.
     input.oldName = QFileInfo(positional[0]).fileName().toStdString();
     input.newName = QFileInfo(positional[1]).fileName().toStdString();
-    input.oldTemplate = *oldTemplate;
-    input.newTemplate = *newTemplate;
+    input.patchPath = diff::podTemplatePatchPath(oldTemplate->name);
+    input.oldTemplate = oldTemplate->podTemplate;
+    input.newTemplate = newTemplate->podTemplate;
     input.ignoreServerNoise = parser.isSet(QStringLiteral("ignore-noise"));
     const diff::TemplateDiff result = diff::TemplateDiff::compute(input);
 

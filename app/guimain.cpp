@@ -217,6 +217,13 @@ int guiMain(int argc, char **argv)
     }
     const QString screenshot = parser.value(screenshotOption);
     const QString select = parser.value(selectOption);
+    if (parser.isSet(startUpgradeOption)) {
+        if (const QString why = gui::UpgradePage::specOverridesError(parser.value(startUpgradeOption));
+            !why.isEmpty()) {
+            fail(QStringLiteral("--start-upgrade: %1").arg(why));
+            return 2;
+        }
+    }
 
     if (!displayAvailable(argc, argv)) {
         fail(QStringLiteral("no display to open the console on (DISPLAY and WAYLAND_DISPLAY are unset); "
@@ -290,8 +297,17 @@ int guiMain(int argc, char **argv)
         if (tab)
             window.page()->setCurrentTab(*tab);
         QString upgrade;
-        if (parser.isSet(startUpgradeOption))
-            upgrade = window.upgradePage()->startDefaultUpgrade(parser.value(startUpgradeOption));
+        if (parser.isSet(startUpgradeOption)) {
+            QString why;
+            upgrade = window.upgradePage()->startDefaultUpgrade(parser.value(startUpgradeOption), &why);
+            if (upgrade.isEmpty()) {
+                // Asked for on the command line and impossible: like a bad option, exit 2.
+                fail(QStringLiteral("--start-upgrade: %1").arg(why));
+                exitCode = 2;
+                QTimer::singleShot(0, &window, [] { QApplication::quit(); });
+                return;
+            }
+        }
         if (upgradeTab) {
             const auto snap = window.snapshot();
             if (upgrade.isEmpty() && snap && !snap->upgrades->empty())

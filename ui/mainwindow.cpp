@@ -973,6 +973,7 @@ ExportJob *MainWindow::exportRevisionDiff(const QString &path)
     diff::TemplateDiffInput input;
     input.oldName = patchName(ds->name, tab->leftTitle(), tab->leftKey());
     input.newName = patchName(ds->name, tab->rightTitle(), tab->rightKey());
+    input.patchPath = diff::podTemplatePatchPath(ds->name.toStdString());
     input.oldTemplate = *left;
     input.newTemplate = *right;
     input.ignoreServerNoise = tab->diffView()->hideServerNoise();

@@ -2,6 +2,7 @@
 #include "ui/chartaxis.h"
 #include "ui/confirmation.h"
 
+#include "models/kube/jsonlimits.h"
 #include "models/upgradeeventlistmodel.h"
 #include "models/upgradenodetablemodel.h"
 #include "models/upgradephasechartmodel.h"
@@ -602,16 +603,46 @@ void UpgradePage::nodeAction(const QString &action)
     m_backend->upgradeControl(info->name, action, node, QString());
 }
 
-QString UpgradePage::startDefaultUpgrade(const QString &specOverrides)
+QString UpgradePage::specOverridesError(const QString &specOverrides)
 {
+    const auto parsed = kube::JsonLimits::parse(specOverrides.toStdString());
+    if (!parsed)
+        return tr("the spec fields are not valid JSON: %1")
+            .arg(QString::fromStdString(parsed.error().message));
+    if (!parsed->is_object())
+        return tr("the spec fields must be a JSON object such as {\"maxUnavailable\": \"10%\"}");
+    const auto known = engine::NodeUpgradeRolloutSpec::fieldNames();
+    for (const auto &item : parsed->items())
+        if (std::find(known.begin(), known.end(), item.key()) == known.end()) {
+            QStringList names;
+            for (const auto &k : known)
+                names << QString::fromStdString(k);
+            return tr("unknown spec field \"%1\" (the fields are %2)")
+                .arg(QString::fromStdString(item.key()), names.join(QStringLiteral(", ")));
+        }
+    return {};
+}
+
+QString UpgradePage::startDefaultUpgrade(const QString &specOverrides, QString *error)
+{
+    const auto refuse = [error](const QString &why) {
+        if (error)
+            *error = why;
+        return QString();
+    };
     if (!m_backend || !m_snapshot)
-        return {};
+        return refuse(tr("no cluster is loaded"));
     const StartUpgradeDialog form(m_snapshot);
     const QString name = form.rolloutName();
     kube::Json manifest = kube::Json::parse(form.rolloutJson().toStdString());
-    const kube::Json overrides = kube::Json::parse(specOverrides.toStdString(), nullptr, false);
-    if (overrides.is_object())
-        manifest["spec"].update(overrides);
+    if (!specOverrides.trimmed().isEmpty()) {
+        if (const QString why = specOverridesError(specOverrides); !why.isEmpty())
+            return refuse(why);
+        manifest["spec"].update(*kube::JsonLimits::parse(specOverrides.toStdString()));
+    }
+    if (const auto spec = engine::NodeUpgradeRolloutSpec::fromJson(manifest["spec"]); !spec)
+        return refuse(
+            tr("the rollout's spec is invalid: %1").arg(QString::fromStdString(spec.error().message)));
     m_backend->startUpgrade(QString::fromStdString(manifest.dump()));
     setRollout(name);
     return name;

@@ -68,8 +68,13 @@ public:
     // when `modal`, else returns at once (the dialog deletes itself when closed).
     StartUpgradeDialog *showStartDialog(bool modal = true);
     // Starts a rollout with the start form's defaults (no dialog) and shows it; its name.
-    // `specOverrides`: a JSON object whose fields replace the defaults' spec fields.
-    QString startDefaultUpgrade(const QString &specOverrides = {});
+    // `specOverrides`: a JSON object whose fields replace the defaults' spec fields. Nothing is
+    // started when the overrides are not a JSON object or make the spec invalid: then the name
+    // is empty and `error` (when given) says why.
+    QString startDefaultUpgrade(const QString &specOverrides = {}, QString *error = nullptr);
+    // Why `specOverrides` cannot be used (not JSON, or not an object), or empty; checked before
+    // any window opens for `--start-upgrade`.
+    static QString specOverridesError(const QString &specOverrides);
 
     models::UpgradeNodeTableModel *nodeModel() const { return m_nodeModel; }
     models::UpgradePhaseChartModel *chartModel() const { return m_chartModel; }

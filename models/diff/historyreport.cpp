@@ -43,6 +43,7 @@ std::vector<Pair> consecutiveDiffs(const std::vector<HistoryRevision> &sorted, c
             TemplateDiffInput in;
             in.oldName = name + "@rev" + std::to_string(p.from->number) + ".yaml";
             in.newName = name + "@rev" + std::to_string(p.to->number) + ".yaml";
+            in.patchPath = podTemplatePatchPath(name);
             in.oldTemplate = p.from->podTemplate;
             in.newTemplate = p.to->podTemplate;
             in.ignoreServerNoise = ignoreServerNoise;

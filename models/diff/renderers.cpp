@@ -171,15 +171,20 @@ std::string lineNumber(int zeroBased)
 
 } // namespace
 
-std::string renderUnified(const std::string &oldText, const std::string &newText, const std::string &oldName,
-                          const std::string &newName, int context)
+std::string renderUnified(const std::string &oldText, const std::string &newText, const std::string &path,
+                          const std::string &oldLabel, const std::string &newLabel, int context)
 {
     if (oldText == newText)
         return {};
-    std::string out = "diff --git " + prefixed("a/", oldName) + " " + prefixed("b/", newName) + "\n";
-    if (oldName != newName)
-        out += "rename from " + quotePath(oldName) + "\nrename to " + quotePath(newName) + "\n";
-    out += "--- " + prefixed("a/", oldName) + "\n+++ " + prefixed("b/", newName) + "\n";
+    // The label follows a tab, as diff(1) puts the file's date there; git apply and patch read
+    // the name up to the tab, so the label never changes which file the patch modifies.
+    const auto label = [](std::string text) {
+        std::replace_if(
+            text.begin(), text.end(), [](char c) { return c == '\t' || c == '\n' || c == '\r'; }, ' ');
+        return text;
+    };
+    std::string out = "--- " + prefixed("a/", path) + "\t" + label(oldLabel) + "\n+++ " +
+                      prefixed("b/", path) + "\t" + label(newLabel) + "\n";
     for (const Hunk &hunk :
          makeHunks(diffLines(terminatedLines(oldText), terminatedLines(newText)), context)) {
         out += "@@ -" + std::to_string(hunk.oldStart) + "," + std::to_string(hunk.oldCount) + " +" +
@@ -196,7 +201,8 @@ std::string renderUnified(const std::string &oldText, const std::string &newText
 
 std::string renderUnified(const TemplateDiff &diff, int context)
 {
-    return renderUnified(diff.oldYaml, diff.newYaml, diff.oldName, diff.newName, context);
+    return renderUnified(diff.oldYaml, diff.newYaml, diff.patchPath.empty() ? diff.oldName : diff.patchPath,
+                         diff.oldName, diff.newName, context);
 }
 
 std::string renderHtml(const TemplateDiff &diff)

@@ -7,13 +7,17 @@
 
 namespace diff {
 
-// A unified diff that `git apply` and `patch -p1` accept. The header is git's extended form:
-// "diff --git a/OLD b/NEW", with "rename from/to" lines when the names differ, so the patch
-// applies to a file named OLD (git apply renames it to NEW; GNU patch writes NEW). Hunks carry
-// `context` lines; "\ No newline at end of file" marks a last line without newline. Equal
-// texts give an empty string.
-std::string renderUnified(const std::string &oldText, const std::string &newText, const std::string &oldName,
-                          const std::string &newName, int context = 3);
+// A unified diff that `git apply` and `patch -p1` accept, of one file: `path` holds the old
+// text and the patch turns it into the new one. Each side's label follows the path after a tab
+// ("--- a/web.pod-template.yaml<TAB>web@rev3"), where diff(1) puts a date; tools ignore it, so
+// a patch between revisions modifies one file instead of renaming it. Hunks carry `context`
+// lines; "\ No newline at end of file" marks a last line without newline. Equal texts give an
+// empty string.
+std::string renderUnified(const std::string &oldText, const std::string &newText, const std::string &path,
+                          const std::string &oldLabel, const std::string &newLabel, int context = 3);
+// Of the templates as rendered (TemplateDiff::oldYaml → newYaml): the file is `patchPath`
+// (`oldName` when empty), the labels are the two names; line numbers count lines of the
+// rendered templates.
 std::string renderUnified(const TemplateDiff &diff, int context = 3);
 
 // A self-contained HTML document: the semantic summary, then the YAML side by side with

@@ -5,11 +5,17 @@
 
 namespace diff {
 
+std::string podTemplatePatchPath(const std::string &daemonSetName)
+{
+    return daemonSetName + ".pod-template.yaml";
+}
+
 TemplateDiff TemplateDiff::compute(const TemplateDiffInput &input)
 {
     TemplateDiff d;
     d.oldName = input.oldName;
     d.newName = input.newName;
+    d.patchPath = input.patchPath;
     d.ignoreServerNoise = input.ignoreServerNoise;
     d.oldTemplate = input.ignoreServerNoise ? stripServerNoise(input.oldTemplate) : input.oldTemplate;
     d.newTemplate = input.ignoreServerNoise ? stripServerNoise(input.newTemplate) : input.newTemplate;

@@ -10,19 +10,26 @@
 
 namespace diff {
 
+// The file a unified diff of a DaemonSet's pod templates modifies: "web.pod-template.yaml". Both
+// sides name it, whatever revisions or manifests they come from, and it is never a manifest's
+// own name: the hunks count lines of the rendered template, not of any file on disk.
+std::string podTemplatePatchPath(const std::string &daemonSetName);
+
 struct TemplateDiffInput
 {
-    std::string oldName; // e.g. "web@rev3.yaml"
+    std::string oldName; // e.g. "web@rev3.yaml": the unified diff's labels, the HTML and Markdown titles
     std::string newName;
     kube::Json oldTemplate; // PodTemplateSpec {metadata, spec}
     kube::Json newTemplate;
     bool ignoreServerNoise = false;
+    std::string patchPath; // the unified diff's file (podTemplatePatchPath); empty: oldName
 };
 
 struct TemplateDiff
 {
     std::string oldName;
     std::string newName;
+    std::string patchPath;
     bool ignoreServerNoise = false;
     kube::Json oldTemplate; // as compared: without server noise when ignoreServerNoise is set
     kube::Json newTemplate;

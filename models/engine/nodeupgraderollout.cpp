@@ -208,6 +208,19 @@ Json NodeUpgradeRolloutSpec::toJson() const
     return j;
 }
 
+std::vector<std::string> NodeUpgradeRolloutSpec::fieldNames()
+{
+    NodeUpgradeRolloutSpec every;
+    every.nodeSelector = {{"k", "v"}};
+    every.maintenanceWindow = Json::object();
+    every.pauseReason = "r";
+    const Json fields = every.toJson();
+    std::vector<std::string> names;
+    for (auto it = fields.begin(); it != fields.end(); ++it)
+        names.push_back(it.key());
+    return names;
+}
+
 kube::Result<NodeUpgradeRolloutSpec> NodeUpgradeRolloutSpec::fromJson(const Json &j)
 {
     if (!j.is_object())
@@ -225,11 +238,16 @@ kube::Result<NodeUpgradeRolloutSpec> NodeUpgradeRolloutSpec::fromJson(const Json
         s.nodeSelector = *m;
     }
     if (j.contains("maxUnavailable")) {
+        // The field's name and value lead, as the API server's field errors do.
+        const auto invalid = [&](const ApiStatus &e) {
+            return ApiStatus::badRequest("spec.maxUnavailable: Invalid value: " + j["maxUnavailable"].dump() +
+                                         ": " + e.message);
+        };
         auto v = kube::IntOrString::fromJson(j["maxUnavailable"]);
         if (!v)
-            return v.error();
+            return invalid(v.error());
         if (auto probe = v->scaledValue(100, false); !probe)
-            return probe.error();
+            return invalid(probe.error());
         s.maxUnavailable = *v;
     }
     auto intField = [&](const char *k, int &out, int min) -> std::optional<ApiStatus> {

@@ -81,6 +81,8 @@ struct NodeUpgradeRolloutSpec
 
     kube::Json toJson() const;
     static kube::Result<NodeUpgradeRolloutSpec> fromJson(const kube::Json &j);
+    // The spec's field names, as toJson writes them (the optional ones included).
+    static std::vector<std::string> fieldNames();
     bool operator==(const NodeUpgradeRolloutSpec &) const = default;
 };
 

@@ -2,6 +2,7 @@
 
 #include "models/engine/nodeupgraderuntime.h"
 #include "models/engine/scenarioparser.h"
+#include "models/kube/timeutil.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -1051,12 +1052,28 @@ ScenarioCommandOutput ScenarioRunner::simRun(const std::string &file, const std:
     auto scenario = ScenarioParser::parseFile(file);
     if (!scenario)
         return {2, {}, scenario.error().message + "\n"};
+    const auto steps = scenario->steps.size();
+    const auto expects = std::count_if(scenario->steps.begin(), scenario->steps.end(),
+                                       [](const ScenarioStep &st) { return st.kind == StepKind::Expect; });
+    const kube::Timestamp start = scenario->start;
+    const std::uint64_t seed = scenario->seed;
     ScenarioRunner runner(std::move(*scenario));
     ScenarioRunOptions options;
     options.tracePath = tracePath;
     options.traceState = traceState;
     const auto r = runner.run(options);
-    return {r.exitCode, {}, joinLines(r.messages)};
+    std::string out;
+    if (r.exitCode == 0) {
+        // One line on success, so that a run that did nothing is told from one that passed.
+        out = file + ": " + std::to_string(steps) + (steps == 1 ? " step" : " steps") + " ran, " +
+              std::to_string(expects) + (expects == 1 ? " expect" : " expects") + " held, " +
+              kube::formatDuration(runner.cluster()->now() - start) + " of virtual time (seed " +
+              std::to_string(seed) + ")";
+        if (!tracePath.empty())
+            out += "; trace in " + tracePath;
+        out += "\n";
+    }
+    return {r.exitCode, std::move(out), joinLines(r.messages)};
 }
 
 ScenarioCommandOutput ScenarioRunner::history(const std::string &file, const std::string &ns,

@@ -76,6 +76,19 @@ private Q_SLOTS:
             << QStringLiteral("--speed expects a number from 0 to 1000, got \"5000\"");
         QTest::newRow("an unknown tab") << QStringList{QStringLiteral("--tab"), QStringLiteral("graphs")}
                                         << QStringLiteral("unknown tab \"graphs\"");
+        QTest::newRow("upgrade spec fields that are not JSON")
+            << QStringList{QStringLiteral("--start-upgrade"), QStringLiteral("{bad")}
+            << QStringLiteral("--start-upgrade: the spec fields are not valid JSON");
+        QTest::newRow("upgrade spec fields that are not an object")
+            << QStringList{QStringLiteral("--start-upgrade"), QStringLiteral("[1]")}
+            << QStringLiteral("--start-upgrade: the spec fields must be a JSON object");
+        QTest::newRow("a misspelt upgrade spec field")
+            << QStringList{QStringLiteral("--start-upgrade"), QStringLiteral("{\"maxUnavaliable\": 2}")}
+            << QStringLiteral(
+                   "--start-upgrade: unknown spec field \"maxUnavaliable\" (the fields are "
+                   "abort, allowSelfRestart, controllerHealthThreshold, healthComparison, "
+                   "maintenanceWindow, maxFailedNodes, maxInflightPerController, maxStartsPerPass, "
+                   "maxUnavailable, minReadyRatio, nodeSelector,");
     }
 
     void badOptionsEndWithAMessage()
@@ -166,6 +179,22 @@ private Q_SLOTS:
                                       QStringLiteral("--quit-after"), QStringLiteral("100")});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(QStringLiteral("no DaemonSet nope/nope")), qPrintable(r.err));
+    }
+
+    void anUpgradeThatCannotStartFailsInsteadOfStartingTheDefaults()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("shot.png"));
+        const Run r =
+            runDaemonscope({QStringLiteral("--scenario"), scenario(), QStringLiteral("--start-upgrade"),
+                            QStringLiteral("{\"maxUnavailable\": \"lots\"}"), QStringLiteral("--screenshot"),
+                            file, QStringLiteral("--tab"), QStringLiteral("upgrade")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("--start-upgrade: the rollout's spec is invalid:")),
+                 qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("spec.maxUnavailable: Invalid value: \"lots\"")),
+                 qPrintable(r.err));
+        QVERIFY(!QFile::exists(file));
     }
 
     void aCommandsUsageNamesTheCommand_data()

@@ -77,7 +77,7 @@ private slots:
         const QString rev3 = fixture("web-rev3.yaml"), rev5 = fixture("web-rev5.yaml");
         const QString revision = fixture("web-rev3-revision.yaml");
         QTest::newRow("different templates exit 1 with a unified diff")
-            << QStringList{rev3, rev5} << 1 << u"+++ b/web-rev5.yaml\n"_s << QString();
+            << QStringList{rev3, rev5} << 1 << u"+++ b/web.pod-template.yaml\tweb-rev5.yaml\n"_s << QString();
         QTest::newRow("a manifest diffed with itself exits 0 and prints nothing")
             << QStringList{rev3, rev3} << 0 << QString() << QString();
         QTest::newRow("a revision differs from its manifest by server defaults")
@@ -148,7 +148,11 @@ private slots:
     {
         QTest::addColumn<QString>("format");
         QTest::addColumn<QString>("start");
-        QTest::newRow("unified") << u"unified"_s << u"diff --git a/web-rev3.yaml b/web-rev5.yaml\n"_s;
+        // Named after the manifests' DaemonSet, never after either file: the hunks count lines of
+        // the rendered pod template.
+        QTest::newRow("unified")
+            << u"unified"_s
+            << u"--- a/web.pod-template.yaml\tweb-rev3.yaml\n+++ b/web.pod-template.yaml\tweb-rev5.yaml\n"_s;
         QTest::newRow("html") << u"html"_s << u"<!DOCTYPE html>"_s;
         QTest::newRow("markdown") << u"markdown"_s << u"# Pod template diff"_s;
         QTest::newRow("json") << u"json"_s << u"{"_s;

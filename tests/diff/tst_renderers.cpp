@@ -36,7 +36,7 @@ TemplateDiff diffOf(const char *oldFixture, const char *newFixture, std::string 
                     std::string newName = "web@rev5.yaml")
 {
     return TemplateDiff::compute(
-        {std::move(oldName), std::move(newName), templateOf(oldFixture), templateOf(newFixture), false});
+        {std::move(oldName), std::move(newName), templateOf(oldFixture), templateOf(newFixture), false, {}});
 }
 
 bool writeFile(const QString &path, const QByteArray &data)
@@ -106,11 +106,8 @@ class TestRenderers : public QObject
 private slots:
     void rendersUnifiedExactly()
     {
-        const std::string expected = "diff --git a/web@rev3.yaml b/web@rev5.yaml\n"
-                                     "rename from web@rev3.yaml\n"
-                                     "rename to web@rev5.yaml\n"
-                                     "--- a/web@rev3.yaml\n"
-                                     "+++ b/web@rev5.yaml\n"
+        const std::string expected = "--- a/web.pod-template.yaml\tweb@rev3.yaml\n"
+                                     "+++ b/web.pod-template.yaml\tweb@rev5.yaml\n"
                                      "@@ -1,3 +1,3 @@\n"
                                      " a\n"
                                      "-b\n"
@@ -121,64 +118,70 @@ private slots:
                                      "-i\n"
                                      "\\ No newline at end of file\n"
                                      "+i\n";
-        const std::string actual = renderUnified("a\nb\nc\nd\ne\nf\ng\nh\ni", "a\nB\nc\nd\ne\nf\ng\nh\ni\n",
-                                                 "web@rev3.yaml", "web@rev5.yaml", 1);
+        const std::string actual =
+            renderUnified("a\nb\nc\nd\ne\nf\ng\nh\ni", "a\nB\nc\nd\ne\nf\ng\nh\ni\n", "web.pod-template.yaml",
+                          "web@rev3.yaml", "web@rev5.yaml", 1);
         QCOMPARE(QString::fromStdString(actual), QString::fromStdString(expected));
-        QVERIFY(renderUnified("same\n", "same\n", "a.yaml", "b.yaml").empty());
-        const std::string sameName = renderUnified("a\n", "b\n", "web.yaml", "web.yaml");
-        QVERIFY(sameName.rfind(
-                    "diff --git a/web.yaml b/web.yaml\n--- a/web.yaml\n+++ b/web.yaml\n@@ -1,1 +1,1 @@\n",
-                    0) == 0);
+        QVERIFY(renderUnified("same\n", "same\n", "a.yaml", "a", "b").empty());
+        // A label cannot break the header: tabs and line breaks in it become spaces.
+        const std::string odd = renderUnified("a\n", "b\n", "web.yaml", "rev\t3", "rev\n5");
+        QVERIFY(odd.rfind("--- a/web.yaml\trev 3\n+++ b/web.yaml\trev 5\n@@ -1,1 +1,1 @@\n", 0) == 0);
+        // From a TemplateDiff: its patch path, else the old name.
+        TemplateDiffInput in{"web@rev3.yaml",
+                             "web@rev5.yaml",
+                             templateOf("web-rev3.yaml"),
+                             templateOf("web-rev5.yaml"),
+                             false,
+                             podTemplatePatchPath("web")};
+        QVERIFY(renderUnified(TemplateDiff::compute(in))
+                    .rfind("--- a/web.pod-template.yaml\tweb@rev3.yaml\n", 0) == 0);
+        in.patchPath.clear();
+        QVERIFY(renderUnified(TemplateDiff::compute(in)).rfind("--- a/web@rev3.yaml\tweb@rev3.yaml\n", 0) ==
+                0);
     }
 
-    // The exported patch must apply with the old text stored under the old name: git apply
-    // renames it to the new name, GNU patch -p1 writes the new name.
+    // The exported patch modifies one file: with the old text stored under the patch's path,
+    // git apply and GNU patch -p1 leave the new text there, and create or rename nothing.
     void unifiedDiffAppliesWithGitAndPatch_data()
     {
         QTest::addColumn<QByteArray>("oldText");
         QTest::addColumn<QByteArray>("newText");
-        QTest::addColumn<QString>("oldName");
-        QTest::addColumn<QString>("newName");
+        QTest::addColumn<QString>("path");
         const TemplateDiff web = diffOf("web-rev3.yaml", "web-rev5.yaml");
         QTest::newRow("two revisions of a DaemonSet template")
             << QByteArray::fromStdString(web.oldYaml) << QByteArray::fromStdString(web.newYaml)
-            << u"web@rev3.yaml"_s << u"web@rev5.yaml"_s;
-        QTest::newRow("names of different length")
-            << QByteArray("a\nb\n") << QByteArray("a\nc\n") << u"web@rev3.yaml"_s << u"web@rev12.yaml"_s;
-        QTest::newRow("the same name on both sides")
-            << QByteArray("a\nb\n") << QByteArray("a\nc\n") << u"web.yaml"_s << u"web.yaml"_s;
+            << u"web.pod-template.yaml"_s;
         QTest::newRow("the old text lacks a final newline")
-            << QByteArray("a\nb") << QByteArray("a\nb\n") << u"old.yaml"_s << u"new.yaml"_s;
+            << QByteArray("a\nb") << QByteArray("a\nb\n") << u"old.yaml"_s;
         QTest::newRow("the new text lacks a final newline")
-            << QByteArray("a\nb\nc\n") << QByteArray("a\nB\nc") << u"old.yaml"_s << u"new.yaml"_s;
+            << QByteArray("a\nb\nc\n") << QByteArray("a\nB\nc") << u"old.yaml"_s;
         QTest::newRow("neither text has a final newline")
-            << QByteArray("x\ny") << QByteArray("x\nz") << u"old.yaml"_s << u"new.yaml"_s;
-        QTest::newRow("the old file is empty")
-            << QByteArray() << QByteArray("a\nb\n") << u"old.yaml"_s << u"new.yaml"_s;
-        QTest::newRow("a name with a space and a quote")
-            << QByteArray("a\n") << QByteArray("b\n") << u"my \"web\".yaml"_s << u"my \"web\" v2.yaml"_s;
+            << QByteArray("x\ny") << QByteArray("x\nz") << u"old.yaml"_s;
+        QTest::newRow("the old file is empty") << QByteArray() << QByteArray("a\nb\n") << u"old.yaml"_s;
+        QTest::newRow("a name with a space") << QByteArray("a\n") << QByteArray("b\n") << u"my web.yaml"_s;
+        QTest::newRow("a name with a quote")
+            << QByteArray("a\n") << QByteArray("b\n") << u"my \"web\".yaml"_s;
         std::mt19937 rng(5);
         for (int i = 0; i < 6; ++i) {
             const std::string a = randomText(rng, 20 + 40 * i);
             const std::string b = mutateText(rng, a);
-            QTest::addRow("random edit %d", i) << QByteArray::fromStdString(a) << QByteArray::fromStdString(b)
-                                               << u"r@rev1.yaml"_s << u"r@rev2.yaml"_s;
+            QTest::addRow("random edit %d", i)
+                << QByteArray::fromStdString(a) << QByteArray::fromStdString(b) << u"r.pod-template.yaml"_s;
         }
     }
     void unifiedDiffAppliesWithGitAndPatch()
     {
         QFETCH(QByteArray, oldText);
         QFETCH(QByteArray, newText);
-        QFETCH(QString, oldName);
-        QFETCH(QString, newName);
+        QFETCH(QString, path);
         const std::string patch = renderUnified(oldText.toStdString(), newText.toStdString(),
-                                                oldName.toStdString(), newName.toStdString());
+                                                path.toStdString(), "x@rev1.yaml", "x@rev2.yaml");
         QVERIFY(!patch.empty());
 
         for (const QString &tool : {u"git"_s, u"patch"_s}) {
             QTemporaryDir dir;
             QVERIFY(dir.isValid());
-            QVERIFY(writeFile(dir.filePath(oldName), oldText));
+            QVERIFY(writeFile(dir.filePath(path), oldText));
             QVERIFY(writeFile(dir.filePath(u"export.diff"_s), QByteArray::fromStdString(patch)));
             const QStringList check = tool == u"git"_s
                                           ? QStringList{u"apply"_s, u"--check"_s, u"export.diff"_s}
@@ -190,7 +193,9 @@ private slots:
                                                        : QStringList{u"-p1"_s, u"-i"_s, u"export.diff"_s};
             const Run real = run(dir.path(), tool, apply);
             QVERIFY2(real.exitCode == 0, qPrintable(tool + u" apply failed: "_s + real.output));
-            QCOMPARE(readFile(dir.filePath(newName)), newText);
+            QCOMPARE(readFile(dir.filePath(path)), newText);
+            QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::NoDotAndDotDot).size(),
+                     2); // nothing else
         }
     }
 
@@ -222,7 +227,10 @@ private slots:
         QVERIFY(md.contains(u"env NODE\\_NAME added (from field spec.nodeName)"_s));
         QVERIFY(md.contains(u"\\<script\\>"_s));
         // The annotation holds a ``` run, so the fence must be longer.
-        QVERIFY2(md.contains(u"\n````diff\ndiff --git a/web@rev3.yaml b/web@rev5.yaml\n"_s), qPrintable(md));
+        QVERIFY2(
+            md.contains(
+                u"\n````diff\n--- a/web@rev3.yaml\tweb@rev3.yaml\n+++ b/web@rev3.yaml\tweb@rev5.yaml\n"_s),
+            qPrintable(md));
         QVERIFY(md.endsWith(u"\n````\n"_s));
 
         const TemplateDiff plain = diffOf("web-rev3.yaml", "web-rev5.yaml");
@@ -261,10 +269,10 @@ private slots:
     {
         const Json manifest = templateOf("web-rev3.yaml");
         const Json revision = templateOf("web-rev3-revision.yaml");
-        const TemplateDiff noisy = TemplateDiff::compute({"a", "b", manifest, revision, false});
+        const TemplateDiff noisy = TemplateDiff::compute({"a", "b", manifest, revision, false, {}});
         QVERIFY(!noisy.identical());
         QVERIFY(!noisy.summary.identical());
-        const TemplateDiff quiet = TemplateDiff::compute({"a", "b", manifest, revision, true});
+        const TemplateDiff quiet = TemplateDiff::compute({"a", "b", manifest, revision, true, {}});
         QVERIFY(quiet.identical());
         QVERIFY(quiet.summary.identical());
         QCOMPARE(QString::fromStdString(quiet.oldYaml), QString::fromStdString(quiet.newYaml));

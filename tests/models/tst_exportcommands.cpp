@@ -180,7 +180,8 @@ void TestExportCommands::diffOfRevisions_data()
     QTest::addColumn<QString>("outContains");
     QTest::newRow("two revisions differ in their image")
         << QStringLiteral("1") << QStringLiteral("3") << QStringLiteral("unified") << 1
-        << QStringLiteral("+++ b/web@rev3.yaml");
+        << QStringLiteral(
+               "--- a/web.pod-template.yaml\tweb@rev1.yaml\n+++ b/web.pod-template.yaml\tweb@rev3.yaml\n");
     QTest::newRow("the current revision equals the live template")
         << QStringLiteral("3") << QStringLiteral("live") << QStringLiteral("unified") << 0 << QString();
     QTest::newRow("json output carries the semantic summary")

@@ -187,6 +187,45 @@ private slots:
         QCOMPARE(t.readAll().count('\n'), 3);
     }
 
+    void successfulRunSaysWhatRanOnStdout()
+    {
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const QString file = tmp.filePath(QStringLiteral("passing.yaml"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("mode: stepped\n"
+                "seed: 7\n"
+                "cluster:\n"
+                "  nodes: [{count: 3}]\n"
+                "  objects:\n"
+                "    - apiVersion: apps/v1\n"
+                "      kind: DaemonSet\n"
+                "      metadata: {name: web, namespace: default}\n"
+                "      spec:\n"
+                "        selector: {matchLabels: {app: web}}\n"
+                "        template:\n"
+                "          metadata: {labels: {app: web}}\n"
+                "          spec: {containers: [{name: web, image: \"nginx:1.0\"}]}\n"
+                "steps:\n"
+                "  - sync: default/web\n"
+                "  - advance: 90s\n"
+                "  - expect: {daemonset: {default/web: {desiredNumberScheduled: 3}}}\n");
+        f.close();
+        Run r = runBinary({QStringLiteral("sim"), QStringLiteral("run"), file});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
+        QCOMPARE(r.out,
+                 file + QStringLiteral(": 3 steps ran, 1 expect held, 1m30s of virtual time (seed 7)\n"));
+        // With a trace, the line says where it went.
+        const QString trace = tmp.filePath(QStringLiteral("trace.jsonl"));
+        r = runBinary({QStringLiteral("sim"), QStringLiteral("run"), file, QStringLiteral("--trace"), trace});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.endsWith(QStringLiteral("; trace in ") + trace + QLatin1Char('\n')),
+                 qPrintable(r.out));
+        QVERIFY(QFile::exists(trace));
+    }
+
     void failedUpgradeExpectationNamesNodeOrRollout_data()
     {
         QTest::addColumn<QString>("expectYaml");

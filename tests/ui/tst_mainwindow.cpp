@@ -570,8 +570,11 @@ private slots:
         QVERIFY(done.wait(20000));
         QVERIFY(done.first().at(0).toBool());
         const QString text = QString::fromUtf8(readAll(path));
-        QVERIFY2(text.startsWith(QStringLiteral("diff --git a/agent@rev1.yaml b/agent@rev3.yaml\n")),
+        // One file modified (the pod template), each side labelled with its revision.
+        QVERIFY2(text.startsWith(QStringLiteral("--- a/agent.pod-template.yaml\tagent@rev1.yaml\n"
+                                                "+++ b/agent.pod-template.yaml\tagent@rev3.yaml\n")),
                  qPrintable(text));
+        QVERIFY(!text.contains(QStringLiteral("rename")));
         QVERIFY(text.contains(QStringLiteral("\n-    image: registry.example/agent:1.0\n")) ||
                 text.contains(QStringLiteral("agent:1.0\n")));
         QVERIFY(text.contains(QStringLiteral("+")));
