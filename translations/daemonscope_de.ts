@@ -103,10 +103,6 @@
         <translation>Kubeconfig auswählen</translation>
     </message>
     <message>
-        <source>The kubeconfig has no contexts.</source>
-        <translation>Die kubeconfig enthält keine Kontexte.</translation>
-    </message>
-    <message>
         <source>&amp;Connect to Cluster…</source>
         <translation>Mit &amp;Cluster verbinden…</translation>
     </message>
@@ -121,6 +117,18 @@
     <message>
         <source>Return to the simulated cluster</source>
         <translation>Zum simulierten Cluster zurückkehren</translation>
+    </message>
+    <message>
+        <source>No kubeconfig: neither KUBECONFIG nor HOME is set. Choose a file with Browse….</source>
+        <translation>Keine kubeconfig: weder KUBECONFIG noch HOME ist gesetzt. Wählen Sie eine Datei mit „Durchsuchen…“.</translation>
+    </message>
+    <message>
+        <source>No kubeconfig found (looked for %1). Choose a file with Browse….</source>
+        <translation>Keine kubeconfig gefunden (gesucht: %1). Wählen Sie eine Datei mit „Durchsuchen…“.</translation>
+    </message>
+    <message>
+        <source>The kubeconfig %1 has no contexts.</source>
+        <translation>Die kubeconfig %1 enthält keine Kontexte.</translation>
     </message>
 </context>
 <context>
@@ -1728,6 +1736,26 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
     <message>
         <source>&amp;Force Drain</source>
         <translation>Räumen &amp;erzwingen</translation>
+    </message>
+    <message>
+        <source>the spec fields are not valid JSON: %1</source>
+        <translation>die Spec-Felder sind kein gültiges JSON: %1</translation>
+    </message>
+    <message>
+        <source>the spec fields must be a JSON object such as {&quot;maxUnavailable&quot;: &quot;10%&quot;}</source>
+        <translation>die Spec-Felder müssen ein JSON-Objekt sein, etwa {&quot;maxUnavailable&quot;: &quot;10%&quot;}</translation>
+    </message>
+    <message>
+        <source>unknown spec field &quot;%1&quot; (the fields are %2)</source>
+        <translation>unbekanntes Spec-Feld &quot;%1&quot; (die Felder sind %2)</translation>
+    </message>
+    <message>
+        <source>no cluster is loaded</source>
+        <translation>kein Cluster geladen</translation>
+    </message>
+    <message>
+        <source>the rollout&apos;s spec is invalid: %1</source>
+        <translation>die Spec des Rollouts ist ungültig: %1</translation>
     </message>
 </context>
 <context>

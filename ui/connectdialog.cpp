@@ -1,6 +1,7 @@
 #include "ui/connectdialog.h"
 
 #include "ui/mainwindow.h"
+#include "ui/theme.h"
 
 #include "models/client/kubeconfig.h"
 
@@ -9,6 +10,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -25,6 +27,8 @@ ConnectDialog::ConnectDialog(const QString &kubeconfig, QWidget *parent) : QDial
     setWindowTitle(tr("Connect to Cluster"));
     m_file = new QLineEdit(kubeconfig, this);
     m_file->setObjectName(QStringLiteral("kubeconfigFile"));
+    // Room for a path such as /home/someone/.kube/config-production without scrolling.
+    m_file->setMinimumWidth(m_file->fontMetrics().averageCharWidth() * 48);
     const QString env = qEnvironmentVariable("KUBECONFIG");
     m_file->setPlaceholderText(env.isEmpty() ? QDir::home().filePath(QStringLiteral(".kube/config"))
                                              : tr("KUBECONFIG: %1").arg(env));
@@ -47,11 +51,17 @@ ConnectDialog::ConnectDialog(const QString &kubeconfig, QWidget *parent) : QDial
     connect(m_all, &QCheckBox::toggled, m_namespace, &QWidget::setDisabled);
     m_error = new QLabel(this);
     m_error->setWordWrap(true);
-    m_error->setForegroundRole(QPalette::BrightText);
+    m_error->setObjectName(QStringLiteral("connectError"));
+    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    updateErrorColor();
     m_error->hide();
 
     auto *form = new QFormLayout;
-    form->addRow(tr("&Kubeconfig:"), fileRow);
+    // A row whose field is a layout gets no buddy from QFormLayout: without one the mnemonic
+    // would show as a literal "&".
+    auto *fileLabel = new QLabel(tr("&Kubeconfig:"), this);
+    fileLabel->setBuddy(m_file);
+    form->addRow(fileLabel, fileRow);
     form->addRow(tr("C&ontext:"), m_context);
     form->addRow(tr("Server:"), m_server);
     form->addRow(tr("&Namespace:"), m_namespace);
@@ -107,8 +117,19 @@ void ConnectDialog::reload()
                                     ? QString()
                                     : QString::fromStdString(cluster->second.server));
         }
-        if (m_context->count() == 0)
-            error = tr("The kubeconfig has no contexts.");
+        if (config->files().empty()) {
+            // Nothing was read: say where the console looked, not that a file has no contexts.
+            QStringList looked;
+            for (const auto &f : client::Kubeconfig::filesFor(options))
+                looked << QString::fromStdString(f);
+            error = looked.isEmpty()
+                        ? tr("No kubeconfig: neither KUBECONFIG nor HOME is set. Choose a file with Browse….")
+                        : tr("No kubeconfig found (looked for %1). Choose a file with Browse….")
+                              .arg(looked.join(QStringLiteral(", ")));
+        } else if (m_context->count() == 0) {
+            error =
+                tr("The kubeconfig %1 has no contexts.").arg(QString::fromStdString(config->files().front()));
+        }
         const QString current = QString::fromStdString(config->currentContext());
         const int keep = m_context->findText(previous);
         const int cur = m_context->findText(current);
@@ -119,6 +140,21 @@ void ConnectDialog::reload()
     m_error->setVisible(!error.isEmpty());
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(error.isEmpty());
     contextChanged();
+}
+
+void ConnectDialog::updateErrorColor()
+{
+    QPalette p = m_error->palette();
+    p.setColor(QPalette::WindowText, Theme::errorColor());
+    m_error->setPalette(p);
+}
+
+void ConnectDialog::changeEvent(QEvent *event)
+{
+    QDialog::changeEvent(event);
+    if ((event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange) &&
+        m_error)
+        updateErrorColor();
 }
 
 void ConnectDialog::contextChanged()

@@ -46,9 +46,13 @@ public:
     // Adds the two actions (object names "connectCluster" and "useEmbeddedDemo") to `menu`.
     static void addActions(MainWindow *window, QMenu *menu);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void browse();
     void contextChanged();
+    void updateErrorColor(); // the error label follows the palette (light or dark)
 
     QLineEdit *m_file = nullptr;
     QComboBox *m_context = nullptr;

@@ -91,6 +91,11 @@ models::AppSettings::Theme Theme::current()
     return g_current;
 }
 
+QColor Theme::errorColor()
+{
+    return isDark() ? QColor(0xff, 0x6b, 0x6b) : QColor(0xc6, 0x28, 0x28);
+}
+
 bool Theme::isDark()
 {
     const QPalette p = QApplication::palette();

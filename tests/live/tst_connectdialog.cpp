@@ -9,14 +9,19 @@
 #include "models/server/apiserver.h"
 #include "ui/connectdialog.h"
 #include "ui/mainwindow.h"
+#include "ui/theme.h"
 
 #include <QAction>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <cmath>
 
 using namespace Qt::StringLiterals;
 
@@ -71,6 +76,9 @@ private slots:
     void listsTheContextsOfTheKubeconfig_data();
     void listsTheContextsOfTheKubeconfig();
     void aBrokenKubeconfigCannotBeUsed();
+    void withoutAKubeconfigTheDialogSaysWhereItLooked();
+    void theErrorIsReadableInBothThemes();
+    void theKubeconfigFieldHasItsMnemonic();
     void connectingShowsTheServedDaemonSets();
 };
 
@@ -122,6 +130,95 @@ void TstConnectDialog::aBrokenKubeconfigCannotBeUsed()
     QVERIFY2(dialog.errorText().contains(path), qPrintable(dialog.errorText()));
     auto *ok = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
     QVERIFY(!ok->isEnabled());
+}
+
+void TstConnectDialog::withoutAKubeconfigTheDialogSaysWhereItLooked()
+{
+    QTemporaryDir home;
+    const QByteArray oldHome = qgetenv("HOME"), oldConfig = qgetenv("KUBECONFIG");
+    const bool hadConfig = qEnvironmentVariableIsSet("KUBECONFIG");
+    qputenv("HOME", home.path().toUtf8());
+    qunsetenv("KUBECONFIG");
+    gui::ConnectDialog dialog(QString{});
+    qputenv("HOME", oldHome);
+    if (hadConfig)
+        qputenv("KUBECONFIG", oldConfig);
+    QVERIFY(dialog.contexts().isEmpty());
+    QVERIFY2(dialog.errorText().contains(u"No kubeconfig found"_s), qPrintable(dialog.errorText()));
+    QVERIFY2(dialog.errorText().contains(home.filePath(u".kube/config"_s)), qPrintable(dialog.errorText()));
+    QVERIFY(!dialog.errorText().contains(u"no contexts"_s));
+    QVERIFY(!dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->isEnabled());
+
+    // A file that exists and lists no context is named.
+    const QString empty = home.filePath(u"empty-config"_s);
+    QVERIFY(writeFile(empty, "apiVersion: v1\nkind: Config\n"));
+    gui::ConnectDialog named(empty);
+    QCOMPARE(named.errorText(), u"The kubeconfig "_s + empty + u" has no contexts."_s);
+}
+
+namespace {
+
+double luminance(const QColor &c)
+{
+    auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+}
+
+double contrast(const QColor &a, const QColor &b)
+{
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+} // namespace
+
+void TstConnectDialog::theErrorIsReadableInBothThemes()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"missing-config"_s);
+    const QPalette before = QApplication::palette();
+    for (const auto theme : {models::AppSettings::Theme::Light, models::AppSettings::Theme::Dark}) {
+        gui::Theme::apply(theme);
+        gui::ConnectDialog dialog(path);
+        dialog.show();
+        auto *error = dialog.findChild<QLabel *>(u"connectError"_s);
+        QVERIFY(error);
+        QVERIFY(error->isVisibleTo(&dialog));
+        QVERIFY2(error->text().contains(path), qPrintable(error->text()));
+        const QColor text = error->palette().color(QPalette::WindowText);
+        const QColor window = dialog.palette().color(QPalette::Window);
+        QVERIFY2(contrast(text, window) >= 4.5,
+                 qPrintable(u"%1 on %2: %3"_s.arg(text.name(), window.name()).arg(contrast(text, window))));
+        // A picture for a visual review when DAEMONSCOPE_SCREENSHOTS names a directory.
+        if (const QString shots = qEnvironmentVariable("DAEMONSCOPE_SCREENSHOTS"); !shots.isEmpty())
+            dialog.grab().save(QDir(shots).filePath(
+                theme == models::AppSettings::Theme::Dark ? u"connect-dark.png"_s : u"connect-light.png"_s));
+    }
+    // A theme switch while the dialog is open recolours the error.
+    gui::Theme::apply(models::AppSettings::Theme::Light);
+    gui::ConnectDialog dialog(path);
+    auto *error = dialog.findChild<QLabel *>(u"connectError"_s);
+    const QColor light = error->palette().color(QPalette::WindowText);
+    gui::Theme::apply(models::AppSettings::Theme::Dark);
+    QCoreApplication::processEvents();
+    QVERIFY(error->palette().color(QPalette::WindowText) != light);
+    QCOMPARE(error->palette().color(QPalette::WindowText), gui::Theme::errorColor());
+    gui::Theme::apply(models::AppSettings::Theme::System);
+    QApplication::setPalette(before);
+}
+
+void TstConnectDialog::theKubeconfigFieldHasItsMnemonic()
+{
+    gui::ConnectDialog dialog(QString{});
+    auto *file = dialog.findChild<QLineEdit *>(u"kubeconfigFile"_s);
+    QVERIFY(file);
+    bool found = false;
+    for (auto *label : dialog.findChildren<QLabel *>())
+        if (label->text() == u"&Kubeconfig:"_s) {
+            found = true;
+            QCOMPARE(label->buddy(), file); // so the "&" is a mnemonic, not shown
+        }
+    QVERIFY(found);
 }
 
 void TstConnectDialog::connectingShowsTheServedDaemonSets()
