@@ -61,6 +61,21 @@
     </message>
 </context>
 <context>
+    <name>gui::CommandPalette</name>
+    <message>
+        <source>Go To</source>
+        <translation>Springen zu</translation>
+    </message>
+    <message>
+        <source>DaemonSet, node, upgrade or command…</source>
+        <translation>DaemonSet, Node, Upgrade oder Befehl…</translation>
+    </message>
+    <message>
+        <source>↑↓ choose · Return go · Esc close</source>
+        <translation>↑↓ wählen · Eingabe springen · Esc schließen</translation>
+    </message>
+</context>
+<context>
     <name>gui::ConnectDialog</name>
     <message>
         <source>Connect to Cluster</source>
@@ -836,6 +851,70 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
         <source>&amp;Reload and Discard</source>
         <translation>&amp;Neu laden und verwerfen</translation>
     </message>
+    <message>
+        <source>&amp;Go To…</source>
+        <translation>Springen &amp;zu…</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Upgrade</source>
+        <translation>Upgrade</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Ready</translation>
+    </message>
+    <message>
+        <source>NotReady</source>
+        <translation>NotReady</translation>
+    </message>
+    <message>
+        <source>cordoned</source>
+        <translation>gesperrt</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Node</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Return or Down in Find DaemonSet</source>
+        <translation>Eingabe oder Pfeil ab in „DaemonSet suchen“</translation>
+    </message>
+    <message>
+        <source>Go to the first DaemonSet shown</source>
+        <translation>Zum ersten angezeigten DaemonSet</translation>
+    </message>
+    <message>
+        <source>Tab · Shift+Tab</source>
+        <translation>Tab · Umschalt+Tab</translation>
+    </message>
+    <message>
+        <source>Next or previous pane</source>
+        <translation>Nächster oder vorheriger Bereich</translation>
+    </message>
+    <message>
+        <source>Arrows, Page Up/Down</source>
+        <translation>Pfeiltasten, Bild auf/ab</translation>
+    </message>
+    <message>
+        <source>Move in a list, a table or the node map</source>
+        <translation>In einer Liste, Tabelle oder der Node-Karte bewegen</translation>
+    </message>
+    <message>
+        <source>Escape</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Close a dialog (its safe choice)</source>
+        <translation>Dialog schließen (die sichere Wahl)</translation>
+    </message>
 </context>
 <context>
     <name>gui::NodeMapLegend</name>
@@ -1224,6 +1303,25 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
     <message>
         <source>&amp;Close</source>
         <translation>&amp;Schließen</translation>
+    </message>
+</context>
+<context>
+    <name>gui::ShortcutSheet</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Anywhere</source>
+        <translation>Überall</translation>
     </message>
 </context>
 <context>

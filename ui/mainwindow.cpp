@@ -6,12 +6,14 @@
 #include "models/embeddedbackend.h"
 #include "models/historyexport.h"
 #include "models/kube/timeutil.h"
+#include "ui/commandpalette.h"
 #include "ui/confirmation.h"
 #include "ui/connectdialog.h"
 #include "ui/difftab.h"
 #include "ui/diffview.h"
 #include "ui/exportjob.h"
 #include "ui/faultdialog.h"
+#include "ui/nodemapview.h"
 #include "ui/nodestab.h"
 #include "ui/rollbackdialog.h"
 #include "ui/statusbadgedelegate.h"
@@ -51,6 +53,8 @@
 #include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <QPointer>
 
 #include <functional>
 
@@ -476,7 +480,15 @@ void MainWindow::createActions()
         make(QStringLiteral("focusTree"), tr("Go to E&xplorer"), QKeySequence(Qt::CTRL | Qt::Key_0));
     connect(focusTree, &QAction::triggered, this, [this] { m_explorer->setFocus(); });
 
-    m_about = make(QStringLiteral("about"), tr("&About Daemonscope"), QKeySequence(Qt::Key_F1));
+    // k9s's ":" jumps anywhere; Ctrl+G is the same where ":" needs a shifted key.
+    auto *goTo = make(QStringLiteral("commandPalette"), tr("&Go To…"), QKeySequence(Qt::CTRL | Qt::Key_G));
+    goTo->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_G), QKeySequence(Qt::Key_Colon)});
+    connect(goTo, &QAction::triggered, this, [this] { showCommandPalette(); });
+    auto *keys = make(QStringLiteral("shortcuts"), tr("&Keyboard Shortcuts"), QKeySequence(Qt::Key_F1));
+    keys->setShortcuts({QKeySequence(Qt::Key_F1), QKeySequence(Qt::Key_Question)});
+    connect(keys, &QAction::triggered, this, [this] { showShortcutSheet(); });
+
+    m_about = make(QStringLiteral("about"), tr("&About Daemonscope"), QKeySequence());
     m_about->setMenuRole(QAction::AboutRole);
     connect(m_about, &QAction::triggered, this, &MainWindow::showAbout);
     m_aboutQt = make(QStringLiteral("aboutQt"), tr("About &Qt"), QKeySequence());
@@ -520,11 +532,14 @@ void MainWindow::createMenus()
     view->addSeparator();
     view->addAction(m_focusExplorer);
     view->addAction(action(QStringLiteral("focusTree")));
+    view->addAction(action(QStringLiteral("commandPalette")));
     view->addSeparator();
     view->addMenu(new ThemeMenu(view));
     view->addMenu(new LanguageMenu(view));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(action(QStringLiteral("shortcuts")));
+    help->addSeparator();
     help->addAction(m_about);
     help->addAction(m_aboutQt);
 }
@@ -667,6 +682,96 @@ void MainWindow::showUpgrade(const QString &rollout)
     m_upgradePage->show();
     if (!m_upgradeExplorer->select(rollout))
         m_upgradeExplorer->clearSelection();
+}
+
+CommandPalette *MainWindow::showCommandPalette()
+{
+    std::vector<PaletteEntry> entries;
+    if (m_snapshot && !m_snapshot->backend.loading) {
+        for (const auto &ds : m_snapshot->daemonSets) {
+            const QString key = ds.key;
+            entries.push_back(
+                {tr("DaemonSet"), key,
+                 models::badgeName(ds.badge) +
+                     (ds.badgeReason.isEmpty() ? QString() : QStringLiteral(": ") + ds.badgeReason),
+                 [this, key] {
+                     selectDaemonSet(key);
+                     showDaemonSetPage();
+                     m_explorer->setFocus();
+                 }});
+        }
+        for (const auto &rollout : *m_snapshot->upgrades) {
+            const QString name = rollout.name;
+            entries.push_back({tr("Upgrade"), name,
+                               rollout.phase + QStringLiteral(" → ") + rollout.targetVersion,
+                               [this, name] { showUpgrade(name); }});
+        }
+        if (m_snapshot->nodes)
+            for (const auto &node : *m_snapshot->nodes) {
+                const QString name = node.name;
+                QStringList detail;
+                if (!node.zone.isEmpty())
+                    detail << node.zone;
+                detail << (node.ready ? tr("Ready") : tr("NotReady"));
+                if (node.unschedulable)
+                    detail << tr("cordoned");
+                if (!node.agentVersion.isEmpty())
+                    detail << node.agentVersion;
+                // The node on the Nodes tab of the DaemonSet shown (the first one when none is).
+                entries.push_back({tr("Node"), name, detail.join(QStringLiteral(" · ")), [this, name] {
+                                       if (!m_page->daemonSet() && m_snapshot &&
+                                           !m_snapshot->daemonSets.empty())
+                                           selectDaemonSet(m_snapshot->daemonSets.front().key);
+                                       showDaemonSetPage();
+                                       m_page->setCurrentTab(DaemonSetPage::Tab::Nodes);
+                                       m_page->nodesTab()->mapView()->setCurrentNode(name);
+                                       m_page->nodesTab()->mapView()->setFocus();
+                                   }});
+            }
+    }
+    // Every enabled menu command, with its shortcut, except the palette itself.
+    std::function<void(const QMenu *)> addMenu = [&](const QMenu *menu) {
+        for (QAction *a : menu->actions()) {
+            if (a->menu()) {
+                addMenu(a->menu());
+                continue;
+            }
+            if (a->isSeparator() || !a->isEnabled() || a->text().isEmpty() ||
+                a->objectName() == QLatin1String("commandPalette"))
+                continue;
+            QString text = a->text();
+            text.remove(QLatin1Char('&'));
+            QPointer<QAction> guarded(a);
+            entries.push_back(
+                {tr("Command"), text, a->shortcut().toString(QKeySequence::NativeText), [guarded] {
+                     if (guarded)
+                         guarded->trigger();
+                 }});
+        }
+    };
+    for (const QAction *top : menuBar()->actions())
+        if (top->menu())
+            addMenu(top->menu());
+    auto *palette = new CommandPalette(std::move(entries), this);
+    palette->setAttribute(Qt::WA_DeleteOnClose);
+    palette->show();
+    palette->activateWindow();
+    palette->input()->setFocus();
+    return palette;
+}
+
+ShortcutSheet *MainWindow::showShortcutSheet()
+{
+    const QList<QPair<QString, QString>> extra = {
+        {tr("Return or Down in Find DaemonSet"), tr("Go to the first DaemonSet shown")},
+        {tr("Tab · Shift+Tab"), tr("Next or previous pane")},
+        {tr("Arrows, Page Up/Down"), tr("Move in a list, a table or the node map")},
+        {tr("Escape"), tr("Close a dialog (its safe choice)")},
+    };
+    auto *sheet = new ShortcutSheet(menuBar(), extra, this);
+    sheet->setAttribute(Qt::WA_DeleteOnClose);
+    sheet->show();
+    return sheet;
 }
 
 void MainWindow::showDaemonSetPage()

@@ -25,8 +25,10 @@ class DaemonSetSelection;
 
 namespace gui {
 
+class CommandPalette;
 class ExportJob;
 class RollbackDialog;
+class ShortcutSheet;
 class UpgradeExplorer;
 class UpgradePage;
 class UpgradeStatusIndicator;
@@ -58,6 +60,10 @@ public:
     // Shows the node-upgrade page with this rollout (empty: the page's start view).
     void showUpgrade(const QString &rollout);
     void showDaemonSetPage();
+    // The "go to anything" prompt (Ctrl+G or ":") and the shortcut list (F1 or "?"); each
+    // deletes itself when closed.
+    CommandPalette *showCommandPalette();
+    ShortcutSheet *showShortcutSheet();
     QTreeView *explorer() const { return m_explorer; }
     models::DaemonSetListModel *daemonSetModel() const { return m_listModel; }
     models::SnapshotPtr snapshot() const { return m_snapshot; }

@@ -1,5 +1,6 @@
 // Fuzzes the SAX pod-list decoder (models/client/podlistdecoder.h). The DOM decoder is the
-// reference: both accept the same inputs and produce the same page. Decoding the page again with
+// reference: both accept the same inputs and produce the same page (when no object repeats a
+// key, which a DOM cannot represent). Decoding the page again with
 // the same decoder (specs now interned) gives the same pods again.
 
 #include "models/client/podlistdecoder.h"
@@ -40,7 +41,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         FUZZ_CHECK(!sax.error().message.empty());
         return 0;
     }
-    FUZZ_CHECK(samePage(*sax, *dom));
+    // A repeated key ("metadata" twice) keeps its last value in the DOM and both in the stream.
+    FUZZ_CHECK(samePage(*sax, *dom) || hasRepeatedKeys(json));
     auto again = decoder.decode(json);
     FUZZ_CHECK(again.ok() && samePage(*sax, *again));
     return 0;

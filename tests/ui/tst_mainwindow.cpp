@@ -5,6 +5,7 @@
 #include "models/embeddedbackend.h"
 #include "models/nodemapmodel.h"
 #include "models/revisiontimelinemodel.h"
+#include "ui/commandpalette.h"
 #include "ui/confirmation.h"
 #include "ui/daemonsetpage.h"
 #include "ui/difftab.h"
@@ -27,6 +28,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -39,6 +41,7 @@
 #include <QTest>
 #include <QTimer>
 #include <QTreeView>
+#include <QTreeWidget>
 
 #include <functional>
 #include <memory>
@@ -379,6 +382,117 @@ private slots:
         QTRY_VERIFY(m_window->explorer()->hasFocus());
         QCOMPARE(page()->daemonSetKey(), kAgent);
         QCOMPARE(m_window->currentDaemonSet(), kAgent);
+    }
+
+    // ":" opens the palette from a list; words filter; Down moves while the text keeps the
+    // focus; Return goes there and closes it.
+    void colonOpensThePaletteAndReturnGoesThere()
+    {
+        SELECT(kAgent);
+        m_window->activateWindow();
+        m_window->explorer()->setFocus();
+        QTRY_VERIFY(m_window->explorer()->hasFocus());
+        QTest::keyClick(m_window->explorer(), ':');
+        auto *palette = m_window->findChild<gui::CommandPalette *>();
+        QVERIFY(palette);
+        QCOMPARE(palette->focusWidget(), palette->input()); // the text has the dialog's focus
+        // Everything is offered: both DaemonSets, six nodes and the menu's commands.
+        const QStringList all = palette->shownEntries();
+        QVERIFY(all.contains(QStringLiteral("DaemonSet: kube-system/proxy")));
+        QVERIFY(all.contains(QStringLiteral("Node: node-b-2")));
+        QVERIFY(all.contains(QStringLiteral("Command: Roll Back to Previous Revision…")));
+        QVERIFY(!all.contains(QStringLiteral("Command: Go To…"))); // not itself
+
+        QTest::keyClicks(palette->input(), QStringLiteral("node"));
+        // Pictures for a visual review when DAEMONSCOPE_SCREENSHOTS names a directory.
+        if (const QString shots = qEnvironmentVariable("DAEMONSCOPE_SCREENSHOTS"); !shots.isEmpty()) {
+            palette->grab().save(shots + QStringLiteral("/palette.png"));
+            auto *sheet = m_window->showShortcutSheet();
+            sheet->grab().save(shots + QStringLiteral("/shortcuts.png"));
+            sheet->close();
+        }
+        palette->input()->clear();
+        QTest::keyClicks(palette->input(), QStringLiteral("prox"));
+        QCOMPARE(palette->shownEntries().first(), QStringLiteral("DaemonSet: kube-system/proxy"));
+        QTest::keyClick(palette->input(), Qt::Key_Return);
+        QTRY_VERIFY(m_window->findChild<gui::CommandPalette *>() == nullptr); // closed and deleted
+        QCOMPARE(m_window->currentDaemonSet(), QStringLiteral("kube-system/proxy"));
+
+        // A node: the Nodes tab with that tile current; words match kind and detail too.
+        palette = m_window->showCommandPalette();
+        QTest::keyClicks(palette->input(), QStringLiteral("node b-1"));
+        QCOMPARE(palette->shownEntries(), QStringList{QStringLiteral("Node: node-b-1")});
+        QTest::keyClick(palette->input(), Qt::Key_Return);
+        QCOMPARE(page()->currentTab(), gui::DaemonSetPage::Tab::Nodes);
+        QCOMPARE(page()->nodesTab()->currentNode(), QStringLiteral("node-b-1"));
+
+        // Down then Return runs the second match; Escape runs nothing.
+        palette = m_window->showCommandPalette();
+        QTest::keyClicks(palette->input(), QStringLiteral("node-a"));
+        QCOMPARE(palette->shownEntries().size(), 3);
+        QTest::keyClick(palette->input(), Qt::Key_Down);
+        QCOMPARE(palette->focusWidget(), palette->input());
+        QCOMPARE(palette->list()->currentRow(), 1);
+        QTest::keyClick(palette->input(), Qt::Key_Return);
+        QCOMPARE(page()->nodesTab()->currentNode(), QStringLiteral("node-a-1"));
+        palette = m_window->showCommandPalette();
+        QTest::keyClicks(palette->input(), QStringLiteral("agent"));
+        QTest::keyClick(palette->input(), Qt::Key_Escape);
+        QTRY_VERIFY(m_window->findChild<gui::CommandPalette *>() == nullptr);
+        QCOMPARE(m_window->currentDaemonSet(), QStringLiteral("kube-system/proxy"));
+    }
+
+    // A command from the palette is the menu's action: here the rollback preview opens.
+    void thePaletteRunsMenuCommands()
+    {
+        SELECT(kAgent);
+        gui::CommandPalette *palette = m_window->showCommandPalette();
+        QTest::keyClicks(palette->input(), QStringLiteral("roll back to previous"));
+        QVERIFY2(!palette->shownEntries().isEmpty(), qPrintable(palette->shownEntries().join(u',')));
+        QCOMPARE(palette->shownEntries().first(), QStringLiteral("Command: Roll Back to Previous Revision…"));
+        QTest::keyClick(palette->input(), Qt::Key_Return);
+        auto *dialog = m_window->findChild<gui::RollbackDialog *>();
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        dialog->reject();
+    }
+
+    // "?" lists every menu shortcut, read from the actions themselves.
+    void questionMarkListsTheShortcuts()
+    {
+        m_window->activateWindow();
+        m_window->explorer()->setFocus();
+        QTRY_VERIFY(m_window->explorer()->hasFocus());
+        QTest::keyClick(m_window->explorer(), '?');
+        auto *sheet = m_window->findChild<gui::ShortcutSheet *>();
+        QVERIFY(sheet);
+        const QStringList lines = sheet->lines();
+        for (QAction *a : m_window->actions())
+            if (!a->shortcut().isEmpty() && !a->objectName().startsWith(QLatin1String("speed"))) {
+                const QString keys = a->shortcut().toString(QKeySequence::NativeText);
+                bool listed = false;
+                for (const QString &line : lines)
+                    listed = listed || line.startsWith(keys);
+                QVERIFY2(listed,
+                         qPrintable(a->objectName() + QStringLiteral(" (") + keys + QStringLiteral(")")));
+            }
+        QVERIFY(lines.contains(QStringLiteral("Ctrl+G  ·  :\tGo To…")));
+        QVERIFY(lines.contains(QStringLiteral("F1  ·  ?\tKeyboard Shortcuts")));
+        sheet->close();
+        QTRY_VERIFY(m_window->findChild<gui::ShortcutSheet *>() == nullptr);
+        // Typing "?" into a text field types it.
+        m_window->activateWindow();
+        m_window->action(QStringLiteral("focusExplorer"))->trigger();
+        QLineEdit *filter = nullptr;
+        for (auto *edit : m_window->findChildren<QLineEdit *>())
+            if (edit->accessibleName() == QStringLiteral("Explorer filter"))
+                filter = edit;
+        QVERIFY(filter);
+        QTRY_VERIFY(filter->hasFocus());
+        QTest::keyClick(filter, '?');
+        QCOMPARE(filter->text(), QStringLiteral("?"));
+        QVERIFY(m_window->findChild<gui::ShortcutSheet *>() == nullptr);
+        filter->clear();
     }
 
     // Return in the rollback preview is Cancel: nothing is rolled back.
