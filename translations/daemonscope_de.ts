@@ -224,6 +224,37 @@
         <source>Revision %1 · %2 · desired %3 · updated %4 · ready %5 · available %6 · unavailable %7</source>
         <translation>Revision %1 · %2 · gewünscht %3 · aktualisiert %4 · bereit %5 · verfügbar %6 · nicht verfügbar %7</translation>
     </message>
+    <message>
+        <source>Event type</source>
+        <translation>Ereignistyp</translation>
+    </message>
+    <message>
+        <source>All types</source>
+        <translation>Alle Typen</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>Warnungen</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>Normal</translation>
+    </message>
+    <message numerus="yes">
+        <source>No event matches the filter (%n hidden).</source>
+        <translation>
+            <numerusform>Kein Ereignis passt zum Filter (%n ausgeblendet).</numerusform>
+            <numerusform>Kein Ereignis passt zum Filter (%n ausgeblendet).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No events in the cluster. Kubernetes keeps events for an hour by default (kube-apiserver --event-ttl), so a quiet cluster has none.</source>
+        <translation>Keine Ereignisse im Cluster. Kubernetes bewahrt Ereignisse standardmäßig eine Stunde auf (kube-apiserver --event-ttl), ein ruhiger Cluster hat daher keine.</translation>
+    </message>
+    <message>
+        <source>No events for %1 or its pods. Kubernetes keeps events for an hour by default (kube-apiserver --event-ttl); tick Whole cluster to see the events of other objects.</source>
+        <translation>Keine Ereignisse für %1 oder seine Pods. Kubernetes bewahrt Ereignisse standardmäßig eine Stunde auf (kube-apiserver --event-ttl); „Ganzer Cluster“ zeigt die Ereignisse anderer Objekte.</translation>
+    </message>
 </context>
 <context>
     <name>gui::DiffTab</name>

@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>gui::DaemonSetPage</name>
+    <message numerus="yes">
+        <source>No event matches the filter (%n hidden).</source>
+        <translation>
+            <numerusform>No event matches the filter (%n hidden).</numerusform>
+            <numerusform>No event matches the filter (%n hidden).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>gui::DiffView</name>
     <message numerus="yes">
         <source>%n changes</source>

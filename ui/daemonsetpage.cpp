@@ -1,5 +1,6 @@
 #include "ui/daemonsetpage.h"
 
+#include "models/eventfiltermodel.h"
 #include "models/eventlistmodel.h"
 #include "models/revisiontimelinemodel.h"
 #include "ui/difftab.h"
@@ -11,6 +12,7 @@
 #include "ui/timelineview.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -101,13 +103,25 @@ DaemonSetPage::DaemonSetPage(QWidget *parent) : QWidget(parent)
     eventsBar->addWidget(m_eventSearch, 1);
     m_allEvents = new QCheckBox(tr("&Whole cluster"), events);
     m_allEvents->setToolTip(tr("Show the events of every object, not only this DaemonSet and its pods"));
+    m_eventTypes = new QComboBox(events);
+    m_eventTypes->setObjectName(QStringLiteral("eventTypeFilter"));
+    m_eventTypes->setAccessibleName(tr("Event type"));
+    m_eventTypes->addItem(tr("All types"), QVariant::fromValue(models::EventFilterModel::Types::All));
+    m_eventTypes->addItem(tr("Warnings"), QVariant::fromValue(models::EventFilterModel::Types::Warning));
+    m_eventTypes->addItem(tr("Normal"), QVariant::fromValue(models::EventFilterModel::Types::Normal));
+    eventsBar->insertWidget(1, m_eventTypes);
     eventsBar->addWidget(m_allEvents);
     eventsLayout->addLayout(eventsBar);
     m_eventModel = new models::EventListModel(this);
-    m_eventFilter = new QSortFilterProxyModel(this);
+    m_eventFilter = new models::EventFilterModel(this);
     m_eventFilter->setSourceModel(m_eventModel);
-    m_eventFilter->setFilterKeyColumn(-1);
-    m_eventFilter->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_eventsEmpty = new QLabel(events);
+    m_eventsEmpty->setObjectName(QStringLiteral("eventsEmpty"));
+    m_eventsEmpty->setWordWrap(true);
+    m_eventsEmpty->setAlignment(Qt::AlignCenter);
+    m_eventsEmpty->setForegroundRole(QPalette::PlaceholderText);
+    m_eventsEmpty->hide();
+    eventsLayout->addWidget(m_eventsEmpty, 1);
     m_eventsView = new QTableView(events);
     m_eventsView->setTabKeyNavigation(false); // Tab leaves the table; arrows move inside
     m_eventsView->setModel(m_eventFilter);
@@ -123,15 +137,25 @@ DaemonSetPage::DaemonSetPage(QWidget *parent) : QWidget(parent)
     m_eventsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_eventsView->horizontalHeader()->setSectionResizeMode(models::EventListModel::MessageColumn,
                                                            QHeaderView::Stretch);
+    // Click a header to sort by it; newest first until then.
+    m_eventsView->horizontalHeader()->setSortIndicator(models::EventListModel::TimeColumn,
+                                                       Qt::DescendingOrder);
+    m_eventsView->setSortingEnabled(true);
     eventsLayout->addWidget(m_eventsView, 1);
     m_tabs->addTab(events, tr("&Events"));
 
     m_progress = new ProgressTab(m_tabs);
     m_tabs->addTab(m_progress, tr("&Progress"));
-    connect(m_eventSearch, &QLineEdit::textChanged, m_eventFilter,
-            &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_eventSearch, &QLineEdit::textChanged, m_eventFilter, &models::EventFilterModel::setSearchText);
+    connect(m_eventTypes, &QComboBox::currentIndexChanged, this, [this] {
+        m_eventFilter->setTypes(m_eventTypes->currentData().value<models::EventFilterModel::Types>());
+    });
     connect(m_allEvents, &QCheckBox::toggled, this,
             [this](bool all) { m_eventModel->setDaemonSetKey(all ? QString() : m_key); });
+    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+        connect(m_eventFilter, signal, this, &DaemonSetPage::updateEventsPlaceholder);
+    connect(m_eventFilter, &QAbstractItemModel::modelReset, this, &DaemonSetPage::updateEventsPlaceholder);
+    connect(m_eventFilter, &QAbstractItemModel::layoutChanged, this, &DaemonSetPage::updateEventsPlaceholder);
 
     layout->addWidget(m_tabs, 1);
     m_stack->addWidget(content);
@@ -187,10 +211,32 @@ void DaemonSetPage::setDaemonSet(const QString &dsKey)
     m_timelineModel->setDaemonSetKey(dsKey);
     m_progress->setDaemonSetKey(dsKey);
     m_eventModel->setDaemonSetKey(m_allEvents->isChecked() ? QString() : dsKey);
+    updateEventsPlaceholder();
     m_nodes->setHighlightedRevision(-1);
     m_nodesDirty = true;
     m_diffDirty = true;
     refresh();
+}
+
+void DaemonSetPage::updateEventsPlaceholder()
+{
+    const bool none = m_eventFilter->rowCount() == 0;
+    if (none) {
+        const int all = m_eventModel->rowCount();
+        QString text;
+        if (all > 0)
+            text = tr("No event matches the filter (%n hidden).", nullptr, all);
+        else if (m_allEvents->isChecked())
+            text = tr("No events in the cluster. Kubernetes keeps events for an hour by default "
+                      "(kube-apiserver --event-ttl), so a quiet cluster has none.");
+        else
+            text = tr("No events for %1 or its pods. Kubernetes keeps events for an hour by default "
+                      "(kube-apiserver --event-ttl); tick Whole cluster to see the events of other objects.")
+                       .arg(m_key);
+        m_eventsEmpty->setText(text);
+    }
+    m_eventsEmpty->setVisible(none);
+    m_eventsView->setVisible(!none);
 }
 
 void DaemonSetPage::setCurrentTab(Tab tab)

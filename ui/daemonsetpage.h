@@ -8,6 +8,7 @@
 #include <QWidget>
 
 class QCheckBox;
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
@@ -16,6 +17,7 @@ class QTabWidget;
 class QTableView;
 
 namespace models {
+class EventFilterModel;
 class EventListModel;
 class RevisionTimelineModel;
 } // namespace models
@@ -70,6 +72,7 @@ signals:
     void currentTabChanged(gui::DaemonSetPage::Tab tab);
 
 private:
+    void updateEventsPlaceholder();
     void refresh();
     void refreshNodes();
 
@@ -108,7 +111,9 @@ private:
     DiffTab *m_diff = nullptr;
 
     models::EventListModel *m_eventModel = nullptr;
-    QSortFilterProxyModel *m_eventFilter = nullptr;
+    models::EventFilterModel *m_eventFilter = nullptr;
+    QComboBox *m_eventTypes = nullptr;
+    QLabel *m_eventsEmpty = nullptr; // instead of an empty table: why there is nothing to show
     QTableView *m_eventsView = nullptr;
     QLineEdit *m_eventSearch = nullptr;
     QCheckBox *m_allEvents = nullptr;

@@ -6,6 +6,7 @@
 
 #include "models/daemonsetlistmodel.h"
 #include "models/daemonsetselection.h"
+#include "models/eventfiltermodel.h"
 #include "models/eventlistmodel.h"
 #include "models/revisiontimelinemodel.h"
 
@@ -29,6 +30,7 @@ private Q_SLOTS:
     void timelineFollowsTheSelection();
     void eventsAreNewestFirstAndFilteredByDaemonSet();
     void repeatedEventMovesToTheTopWithoutReset();
+    void eventsFilterByTypeAndTextAndSortByValue();
 };
 
 void TestItemModels::explorerShowsBackendNamespacesAndDaemonSets()
@@ -231,6 +233,43 @@ void TestItemModels::repeatedEventMovesToTheTopWithoutReset()
     QCOMPARE(failed.row(), 1);
     QCOMPARE(failed.sibling(failed.row(), EventListModel::CountColumn).data().toInt(), 2);
     QCOMPARE(model.index(0, 0).data(EventListModel::KeyRole).toString(), QStringLiteral("default/e4"));
+}
+
+void TestItemModels::eventsFilterByTypeAndTextAndSortByValue()
+{
+    EventListModel model;
+    EventFilterModel filter;
+    filter.setSourceModel(&model);
+    QAbstractItemModelTester tester(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const QString web = QStringLiteral("default/web");
+    auto snap = snapshot({});
+    snap->events = std::make_shared<std::vector<EventInfo>>(std::vector<EventInfo>{
+        testing::event(QStringLiteral("default/e4"), 40000, web, QStringLiteral("SuccessfulCreate"), 1),
+        testing::event(QStringLiteral("default/e3"), 9000, web, QStringLiteral("FailedCreate"), 12),
+        testing::event(QStringLiteral("default/e2"), 100000, web, QStringLiteral("SuccessfulDelete"), 3),
+        testing::event(QStringLiteral("default/e1"), 700, web, QStringLiteral("FailedDaemonPod"), 2)});
+    model.setSnapshot(snap);
+    auto keys = [&] {
+        QStringList out;
+        for (int r = 0; r < filter.rowCount(); ++r)
+            out << filter.index(r, 0).data(EventListModel::KeyRole).toString().section(u'/', 1);
+        return out;
+    };
+    // Newest first by value (100000 after 9000 as text would sort them the other way round).
+    QCOMPARE(keys(), (QStringList{u"e2"_qs, u"e4"_qs, u"e3"_qs, u"e1"_qs}));
+    filter.setTypes(EventFilterModel::Types::Warning);
+    QCOMPARE(keys(), (QStringList{u"e3"_qs, u"e1"_qs}));
+    filter.setTypes(EventFilterModel::Types::Normal);
+    QCOMPARE(keys(), (QStringList{u"e2"_qs, u"e4"_qs}));
+    filter.setTypes(EventFilterModel::Types::All);
+    filter.setSearchText(QStringLiteral("failed"));
+    QCOMPARE(keys(), (QStringList{u"e3"_qs, u"e1"_qs}));
+    filter.setSearchText({});
+    // Counts by value: 12 is the largest.
+    filter.sort(EventListModel::CountColumn, Qt::DescendingOrder);
+    QCOMPARE(keys(), (QStringList{u"e3"_qs, u"e2"_qs, u"e1"_qs, u"e4"_qs}));
+    filter.sort(EventListModel::ReasonColumn, Qt::AscendingOrder);
+    QCOMPARE(keys(), (QStringList{u"e3"_qs, u"e1"_qs, u"e4"_qs, u"e2"_qs}));
 }
 
 QTEST_GUILESS_MAIN(TestItemModels)
