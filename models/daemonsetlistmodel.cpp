@@ -28,6 +28,8 @@ QColor badgeColor(RolloutBadge b)
         return QColor(0x8d, 0x6e, 0x00);
     case RolloutBadge::Stuck:
         return QColor(0xc6, 0x28, 0x28);
+    case RolloutBadge::Settled: // done with exceptions: teal, neither green nor red
+        return QColor(0x00, 0x69, 0x7c);
     }
     return {};
 }

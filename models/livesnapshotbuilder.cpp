@@ -217,6 +217,7 @@ std::shared_ptr<const ClusterSnapshot> LiveSnapshotBuilder::build(const ClockInf
     }
 
     const QSet<QString> upgrading = SnapshotBuilder::upgradingNodes(*snap->nodes);
+    const QSet<QString> notReady = SnapshotBuilder::notReadyNodes(*snap->nodes);
     for (const auto &[key, ds] : m_daemonSets) {
         const DaemonSetInfo *previous = m_previous ? m_previous->daemonSet(q(key)) : nullptr;
         if (previous && !m_dirtyDaemonSets.count(key))
@@ -228,7 +229,7 @@ std::shared_ptr<const ClusterSnapshot> LiveSnapshotBuilder::build(const ClockInf
         auto oldest = m_oldestNotReady.find(key);
         auto [badge, reason] = SnapshotBuilder::computeBadge(
             info, m_tracker.activeRollout(key), oldest == m_oldestNotReady.end() ? 0 : oldest->second,
-            clock.now, upgrading);
+            clock.now, upgrading, notReady);
         info.badge = badge;
         info.badgeReason = reason;
     }

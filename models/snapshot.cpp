@@ -76,6 +76,8 @@ QString badgeName(RolloutBadge badge)
         return QCoreApplication::translate("models::RolloutBadge", "Complete");
     case RolloutBadge::Stuck:
         return QCoreApplication::translate("models::RolloutBadge", "Stuck");
+    case RolloutBadge::Settled:
+        return QCoreApplication::translate("models::RolloutBadge", "Settled");
     }
     return {};
 }

@@ -67,7 +67,14 @@ struct ClockInfo
 // nodes the upgrade has in flight are the upgrade's, not the DaemonSet's. They never make it
 // Stuck, and a DaemonSet whose only shortfall is on such nodes stays Complete, its reason naming
 // the nodes ("… 1 unavailable on nodes being upgraded: node-b-1").
-enum class RolloutBadge { Progressing, Paused, Complete, Stuck };
+// - Settled (checked right after Complete): done with exceptions — every pod that is down,
+//   behind or missing sits on a NotReady node (or one being upgraded, with at least one NotReady),
+//   and nothing else is wrong. The DaemonSet has gone as far as it can; the reason names the
+//   nodes ("done with exceptions: 42 of 42 updated, 41 available; down on NotReady node-b-4").
+//   Pods on NotReady nodes never make a DaemonSet Stuck by themselves; when the rollout stops
+//   moving for other reasons, Stuck names the NotReady nodes that hold its pods, and a pod not
+//   Ready elsewhere is named with its node.
+enum class RolloutBadge { Progressing, Paused, Complete, Stuck, Settled };
 
 inline constexpr qint64 kStuckPodThreshold = 5 * 60 * 1000;
 

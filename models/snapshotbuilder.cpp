@@ -21,9 +21,9 @@ QString q(const std::string &s)
     return QString::fromStdString(s);
 }
 
-QString tr(const char *text)
+QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
 {
-    return QCoreApplication::translate("models::SnapshotBuilder", text);
+    return QCoreApplication::translate("models::SnapshotBuilder", text, disambiguation, n);
 }
 
 std::string ownerDaemonSet(const kube::ObjectMeta &meta)
@@ -254,6 +254,7 @@ std::shared_ptr<const ClusterSnapshot> SnapshotBuilder::build(const ClockInfo &c
     }
 
     const QSet<QString> upgrading = upgradingNodes(*snap->nodes);
+    const QSet<QString> notReady = notReadyNodes(*snap->nodes);
     for (const kube::DaemonSet *ds : m_cluster.daemonSets()) {
         const std::string key = ds->metadata.key();
         const DaemonSetInfo *previous = m_previous ? m_previous->daemonSet(q(key)) : nullptr;
@@ -264,9 +265,9 @@ std::shared_ptr<const ClusterSnapshot> SnapshotBuilder::build(const ClockInfo &c
         DaemonSetInfo &info = snap->daemonSets.back();
         info.record = m_tracker.record(key);
         auto oldest = m_oldestNotReady.find(key);
-        auto [badge, reason] =
-            computeBadge(info, m_tracker.activeRollout(key),
-                         oldest == m_oldestNotReady.end() ? 0 : oldest->second, clock.now, upgrading);
+        auto [badge, reason] = computeBadge(info, m_tracker.activeRollout(key),
+                                            oldest == m_oldestNotReady.end() ? 0 : oldest->second, clock.now,
+                                            upgrading, notReady);
         info.badge = badge;
         info.badgeReason = reason;
     }
@@ -392,10 +393,20 @@ QSet<QString> SnapshotBuilder::upgradingNodes(const std::vector<NodeInfo> &nodes
     return out;
 }
 
+QSet<QString> SnapshotBuilder::notReadyNodes(const std::vector<NodeInfo> &nodes)
+{
+    QSet<QString> out;
+    for (const NodeInfo &n : nodes)
+        if (!n.ready)
+            out.insert(n.name);
+    return out;
+}
+
 std::pair<RolloutBadge, QString> SnapshotBuilder::computeBadge(const DaemonSetInfo &ds,
                                                                const RolloutTiming *active,
                                                                qint64 oldestNotReadyCreated, qint64 now,
-                                                               const QSet<QString> &upgradingNodes)
+                                                               const QSet<QString> &upgradingNodes,
+                                                               const QSet<QString> &notReadyNodes)
 {
     if (ds.paused)
         return {RolloutBadge::Paused,
@@ -405,59 +416,97 @@ std::pair<RolloutBadge, QString> SnapshotBuilder::computeBadge(const DaemonSetIn
         c.misscheduled == 0)
         return {RolloutBadge::Complete,
                 tr("%1 of %2 pods updated and available").arg(c.updated).arg(c.desired)};
-    if (!upgradingNodes.isEmpty() && ds.pods) {
-        // The node upgrade's share: this DaemonSet's nodes in flight, and whether a pod that is
-        // not Ready sits anywhere else.
+    QStringList onNotReady; // NotReady nodes whose pod is down or behind (or missing)
+    if ((!upgradingNodes.isEmpty() || !notReadyNodes.isEmpty()) && ds.pods) {
+        // The nodes' share: pods that are down or behind on nodes a node upgrade has in flight
+        // or that are NotReady, and whether a pod that is not Ready sits anywhere else.
         QStringList onUpgrading;
         QSet<QString> withPod;
         qint64 oldestElsewhere = 0;
         for (const PodInfo &p : *ds.pods) {
             withPod.insert(p.node);
-            if (upgradingNodes.contains(p.node)) {
-                if (!p.ready && !onUpgrading.contains(p.node))
-                    onUpgrading << p.node;
+            const bool upgrading = upgradingNodes.contains(p.node);
+            if (upgrading || notReadyNodes.contains(p.node)) {
+                QStringList &list = upgrading ? onUpgrading : onNotReady;
+                if ((!p.ready || p.hash != ds.currentRevisionHash) && !list.contains(p.node))
+                    list << p.node;
                 continue;
             }
             if (p.hash == ds.currentRevisionHash && !p.ready && !p.deleting &&
                 (oldestElsewhere == 0 || p.created < oldestElsewhere))
                 oldestElsewhere = p.created;
         }
-        // A restarting node may have no pod at all for a while: as many of the upgrading nodes
-        // without a pod as the DaemonSet has nodes without one.
+        // A restarting or lost node may have no pod at all: as many of those nodes without a
+        // pod as the DaemonSet has nodes without one.
         int missing = 0;
         const int withoutPod = std::max(0, c.desired - c.current);
-        QStringList upgradingSorted = upgradingNodes.values();
-        std::sort(upgradingSorted.begin(), upgradingSorted.end());
-        for (const QString &node : upgradingSorted)
+        QStringList excusable = upgradingNodes.values() + notReadyNodes.values();
+        std::sort(excusable.begin(), excusable.end());
+        excusable.erase(std::unique(excusable.begin(), excusable.end()), excusable.end());
+        for (const QString &node : excusable)
             if (missing < withoutPod && !withPod.contains(node)) {
                 ++missing;
-                onUpgrading << node;
+                (upgradingNodes.contains(node) ? onUpgrading : onNotReady) << node;
             }
-        const int excused = static_cast<int>(onUpgrading.size());
+        std::sort(onUpgrading.begin(), onUpgrading.end());
+        std::sort(onNotReady.begin(), onNotReady.end());
+        const int excused = static_cast<int>(onUpgrading.size() + onNotReady.size());
         const int shortfall = std::max(c.desired - c.available, c.desired - c.updated);
         if (excused > 0 && shortfall <= excused && oldestElsewhere == 0 && c.misscheduled == 0 &&
             ds.observedGeneration >= ds.generation) {
-            std::sort(onUpgrading.begin(), onUpgrading.end());
-            return {RolloutBadge::Complete,
-                    tr("%1 of %2 pods updated, %3 available; the others are on nodes being upgraded: %4")
-                        .arg(c.updated)
-                        .arg(c.desired)
-                        .arg(c.available)
-                        .arg(onUpgrading.mid(0, 3).join(QStringLiteral(", ")))};
+            if (onNotReady.isEmpty())
+                return {RolloutBadge::Complete,
+                        tr("%1 of %2 pods updated, %3 available; the others are on nodes being upgraded: %4")
+                            .arg(c.updated)
+                            .arg(c.desired)
+                            .arg(c.available)
+                            .arg(onUpgrading.mid(0, 3).join(QStringLiteral(", ")))};
+            // Done as far as the DaemonSet can go: what is missing waits for its nodes.
+            QString reason = tr("done with exceptions: %1 of %2 updated, %3 available; down on NotReady %4")
+                                 .arg(c.updated)
+                                 .arg(c.desired)
+                                 .arg(c.available)
+                                 .arg(onNotReady.mid(0, 3).join(QStringLiteral(", ")));
+            if (onNotReady.size() > 3)
+                reason += tr(" and %n more", nullptr, static_cast<int>(onNotReady.size() - 3));
+            if (!onUpgrading.isEmpty())
+                reason += tr("; being upgraded: %1").arg(onUpgrading.mid(0, 3).join(QStringLiteral(", ")));
+            return {RolloutBadge::Settled, reason};
         }
         oldestNotReadyCreated = oldestElsewhere;
         if (shortfall <= excused)
-            active = nullptr; // no progress to expect while the upgrade holds the rest
+            active = nullptr; // no progress to expect while the nodes hold the rest
     }
-    if (oldestNotReadyCreated > 0 && now - oldestNotReadyCreated > kStuckPodThreshold)
+    if (oldestNotReadyCreated > 0 && now - oldestNotReadyCreated > kStuckPodThreshold) {
+        // Name the pod and its node: the oldest not-Ready pod on the current revision.
+        const PodInfo *stuck = nullptr;
+        if (ds.pods)
+            for (const PodInfo &p : *ds.pods)
+                if (p.hash == ds.currentRevisionHash && !p.ready && !p.deleting &&
+                    p.created == oldestNotReadyCreated && !upgradingNodes.contains(p.node) &&
+                    !notReadyNodes.contains(p.node)) {
+                    stuck = &p;
+                    break;
+                }
+        if (stuck)
+            return {RolloutBadge::Stuck, tr("pod %1 on %2 (revision %3) has not become ready for %4")
+                                             .arg(stuck->name, stuck->node)
+                                             .arg(ds.currentRevisionNumber)
+                                             .arg(q(kube::humanAge(now - oldestNotReadyCreated)))};
         return {RolloutBadge::Stuck, tr("a pod on revision %1 has not become ready for %2")
                                          .arg(ds.currentRevisionNumber)
                                          .arg(q(kube::humanAge(now - oldestNotReadyCreated)))};
+    }
     if (active) {
         const qint64 limit = std::max<qint64>(kStuckPodThreshold, 10 * active->meanNodeMs());
         const qint64 since = std::max(active->started, active->lastProgress);
-        if (now - since > limit)
-            return {RolloutBadge::Stuck, tr("no progress for %1").arg(q(kube::humanAge(now - since)))};
+        if (now - since > limit) {
+            QString reason = tr("no progress for %1").arg(q(kube::humanAge(now - since)));
+            if (!onNotReady.isEmpty())
+                reason += tr("; its pods are down on NotReady %1")
+                              .arg(onNotReady.mid(0, 3).join(QStringLiteral(", ")));
+            return {RolloutBadge::Stuck, reason};
+        }
     }
     return {RolloutBadge::Progressing,
             tr("%1 of %2 pods updated, %3 available").arg(c.updated).arg(c.desired).arg(c.available)};

@@ -57,11 +57,15 @@ public:
     // The badge rule documented at RolloutBadge. `oldestNotReadyCreated`: creation time of the
     // oldest non-terminating, not Ready pod on the current revision (0 when none).
     // `upgradingNodes`: nodes a node-agent upgrade has in flight (see RolloutBadge).
+    // `notReadyNodes`: nodes that are not Ready (see RolloutBadge::Settled).
     static std::pair<RolloutBadge, QString> computeBadge(const DaemonSetInfo &ds, const RolloutTiming *active,
                                                          qint64 oldestNotReadyCreated, qint64 now,
-                                                         const QSet<QString> &upgradingNodes = {});
+                                                         const QSet<QString> &upgradingNodes = {},
+                                                         const QSet<QString> &notReadyNodes = {});
     // The nodes of `nodes` that a node-agent upgrade has in flight.
     static QSet<QString> upgradingNodes(const std::vector<NodeInfo> &nodes);
+    // The nodes of `nodes` that are not Ready.
+    static QSet<QString> notReadyNodes(const std::vector<NodeInfo> &nodes);
     // "nginx:1.27" for one container, "a:1, b:2" for several (by container order; the image
     // reference as written, without the registry path shortened).
     static QString imageSummary(const kube::Json &podTemplate);

@@ -2372,6 +2372,10 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
         <source>Stuck</source>
         <translation>Hängt</translation>
     </message>
+    <message>
+        <source>Settled</source>
+        <translation>Erledigt</translation>
+    </message>
 </context>
 <context>
     <name>models::RolloutHeadline</name>
@@ -2577,6 +2581,29 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
     <message>
         <source>%1 of %2 pods updated, %3 available; the others are on nodes being upgraded: %4</source>
         <translation>%1 von %2 Pods aktualisiert, %3 verfügbar; die übrigen liegen auf Knoten, die gerade aktualisiert werden: %4</translation>
+    </message>
+    <message>
+        <source>done with exceptions: %1 of %2 updated, %3 available; down on NotReady %4</source>
+        <translation>erledigt mit Ausnahmen: %1 von %2 aktualisiert, %3 verfügbar; ausgefallen auf NotReady %4</translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n more</source>
+        <translation>
+            <numerusform> und %n weiterer</numerusform>
+            <numerusform> und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; being upgraded: %1</source>
+        <translation>; im Upgrade: %1</translation>
+    </message>
+    <message>
+        <source>pod %1 on %2 (revision %3) has not become ready for %4</source>
+        <translation>Pod %1 auf %2 (Revision %3) ist seit %4 nicht bereit</translation>
+    </message>
+    <message>
+        <source>; its pods are down on NotReady %1</source>
+        <translation>; seine Pods sind ausgefallen auf NotReady %1</translation>
     </message>
 </context>
 <context>

@@ -148,6 +148,16 @@
     </message>
 </context>
 <context>
+    <name>models::SnapshotBuilder</name>
+    <message numerus="yes">
+        <source> and %n more</source>
+        <translation>
+            <numerusform> and %n more</numerusform>
+            <numerusform> and %n more</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>models::UpgradePreflight</name>
     <message numerus="yes">
         <source>%n node(s) to upgrade</source>

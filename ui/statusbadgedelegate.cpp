@@ -35,6 +35,8 @@ QColor StatusBadgeDelegate::badgeColor(int badge)
         return QColor(0x2e, 0x7d, 0x32);
     case models::RolloutBadge::Stuck:
         return QColor(0xc6, 0x28, 0x28);
+    case models::RolloutBadge::Settled: // done with exceptions: teal, neither green nor red
+        return QColor(0x00, 0x69, 0x7c);
     }
     return QColor(0x60, 0x60, 0x60);
 }

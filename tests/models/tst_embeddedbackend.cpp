@@ -70,6 +70,8 @@ private Q_SLOTS:
     void stuckBadgeRule();
     void nodesBeingUpgradedExcuseTheirPods_data();
     void nodesBeingUpgradedExcuseTheirPods();
+    void notReadyNodesSettleInsteadOfStuck_data();
+    void notReadyNodesSettleInsteadOfStuck();
 };
 
 void TestEmbeddedBackend::loadsAScenarioAndPublishesItsState()
@@ -490,6 +492,73 @@ void TestEmbeddedBackend::nodesBeingUpgradedExcuseTheirPods()
     const auto [b, reason] = SnapshotBuilder::computeBadge(ds, nullptr, oldestNotReady, now, nodes);
     QCOMPARE(int(b), badge);
     QVERIFY2(reason.contains(reasonPart), qPrintable(reason));
+}
+
+void TestEmbeddedBackend::notReadyNodesSettleInsteadOfStuck_data()
+{
+    QTest::addColumn<QStringList>("notReady");   // NotReady nodes
+    QTest::addColumn<QStringList>("upgrading");  // nodes a node upgrade has in flight
+    QTest::addColumn<bool>("notReadyElsewhere"); // node-1's pod is not Ready for 10 min too
+    QTest::addColumn<bool>("node4Behind");       // node-4's pod is still on the old revision
+    QTest::addColumn<int>("badge");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("the pod's node is NotReady: done with exceptions, naming it")
+        << QStringList{QStringLiteral("node-4")} << QStringList{} << false << false
+        << int(RolloutBadge::Settled)
+        << QStringLiteral("done with exceptions: 5 of 5 updated, 4 available; down on NotReady node-4");
+    QTest::newRow("behind on a NotReady node: still settled")
+        << QStringList{QStringLiteral("node-4")} << QStringList{} << false << true
+        << int(RolloutBadge::Settled)
+        << QStringLiteral("done with exceptions: 4 of 5 updated, 4 available; down on NotReady node-4");
+    QTest::newRow("NotReady and upgrading nodes together: settled, naming both")
+        << QStringList{QStringLiteral("node-4")} << QStringList{QStringLiteral("node-3")} << false << false
+        << int(RolloutBadge::Settled)
+        << QStringLiteral("done with exceptions: 5 of 5 updated, 3 available; down on NotReady node-4; being "
+                          "upgraded: node-3");
+    QTest::newRow("a pod not Ready on a Ready node is stuck, named with its node")
+        << QStringList{QStringLiteral("node-4")} << QStringList{} << true << false << int(RolloutBadge::Stuck)
+        << QStringLiteral("pod agent-1 on node-1 (revision 2) has not become ready for 10m");
+    QTest::newRow("without NotReady nodes the pod on node-4 is the DaemonSet's")
+        << QStringList{} << QStringList{} << false << false << int(RolloutBadge::Stuck)
+        << QStringLiteral("pod agent-4 on node-4 (revision 2) has not become ready for 10m");
+}
+
+void TestEmbeddedBackend::notReadyNodesSettleInsteadOfStuck()
+{
+    QFETCH(QStringList, notReady);
+    QFETCH(QStringList, upgrading);
+    QFETCH(bool, notReadyElsewhere);
+    QFETCH(bool, node4Behind);
+    QFETCH(int, badge);
+    QFETCH(QString, reason);
+    const qint64 now = 100 * 60000, tenMinutesAgo = now - 10 * 60000;
+    DaemonSetInfo ds;
+    ds.generation = ds.observedGeneration = 2;
+    ds.currentRevisionHash = QStringLiteral("h2");
+    ds.currentRevisionNumber = 2;
+    std::vector<PodInfo> pods;
+    qint64 oldestNotReady = 0;
+    int available = 0, updated = 0;
+    for (int i = 0; i < 5; ++i) {
+        PodInfo p;
+        p.name = QStringLiteral("agent-%1").arg(i);
+        p.node = QStringLiteral("node-%1").arg(i);
+        p.hash = i == 4 && node4Behind ? QStringLiteral("h1") : ds.currentRevisionHash;
+        p.created = tenMinutesAgo;
+        p.ready = !(i == 4 || (i == 1 && notReadyElsewhere) || upgrading.contains(p.node));
+        available += p.ready ? 1 : 0;
+        updated += p.hash == ds.currentRevisionHash ? 1 : 0;
+        if (!p.ready && p.hash == ds.currentRevisionHash)
+            oldestNotReady = p.created;
+        pods.push_back(p);
+    }
+    ds.counts = {5, 5, updated, available, available, 5 - available, 0};
+    ds.pods = std::make_shared<const std::vector<PodInfo>>(pods);
+    const auto [b, why] = SnapshotBuilder::computeBadge(ds, nullptr, oldestNotReady, now,
+                                                        QSet<QString>(upgrading.begin(), upgrading.end()),
+                                                        QSet<QString>(notReady.begin(), notReady.end()));
+    QCOMPARE(int(b), badge);
+    QCOMPARE(why, reason);
 }
 
 QTEST_MAIN(TestEmbeddedBackend)
