@@ -578,7 +578,12 @@ void MainWindow::createStatusBar()
     m_clockLabel->setAccessibleName(tr("Virtual clock"));
     m_speedLabel = new QLabel(this);
     m_speedLabel->setAccessibleName(tr("Clock speed"));
+    m_backendLabel->setObjectName(QStringLiteral("backendLabel"));
     statusBar()->addPermanentWidget(m_backendLabel);
+    // A message (an export written, an action's outcome) gets the backend label's room while it
+    // shows: otherwise the permanent widgets cut it to a few letters on a narrow window.
+    connect(statusBar(), &QStatusBar::messageChanged, this,
+            [this](const QString &message) { m_backendLabel->setVisible(message.isEmpty()); });
     statusBar()->addPermanentWidget(m_clockLabel);
     statusBar()->addPermanentWidget(m_speedLabel);
     m_upgradeStatus = new UpgradeStatusIndicator(this);
@@ -834,7 +839,12 @@ void MainWindow::updateStatusBar()
     else if (b.kind == models::BackendKind::Live)
         backend += b.connected ? tr(" — connected") : tr(" — disconnected");
     backend += tr(" · %n node(s)", nullptr, int(m_snapshot->nodes->size()));
-    m_backendLabel->setText(backend);
+    // At most about 48 characters, the whole text in the tooltip: a long scenario or context
+    // name must not push the clock and speed off a narrow window.
+    const QString shown = m_backendLabel->fontMetrics().elidedText(
+        backend, Qt::ElideMiddle, m_backendLabel->fontMetrics().averageCharWidth() * 48);
+    m_backendLabel->setText(shown);
+    m_backendLabel->setToolTip(shown == backend ? QString() : backend);
     if (b.kind == models::BackendKind::Embedded) {
         const QDateTime t = QDateTime::fromMSecsSinceEpoch(m_snapshot->clock.now, Qt::UTC);
         m_clockLabel->setText(

@@ -759,6 +759,25 @@ private slots:
         types->setCurrentIndex(0);
     }
 
+    // A status message is not cut to a few letters by the permanent widgets: the backend label
+    // makes room while it shows, and a long backend name is elided with the whole in the tooltip.
+    void statusMessagesAreNotCutByThePermanentWidgets()
+    {
+        m_window->resize(800, 600);
+        auto *backendLabel = m_window->findChild<QLabel *>(QStringLiteral("backendLabel"));
+        QVERIFY(backendLabel);
+        QTRY_VERIFY(!backendLabel->text().isEmpty());
+        m_window->statusBar()->clearMessage(); // an earlier test's message may still show
+        QVERIFY(backendLabel->isVisibleTo(m_window.get()));
+        QVERIFY(backendLabel->text().size() <= 60);
+        const QString message = QStringLiteral("Wrote the history report to /tmp/calico-node-history.md");
+        m_window->statusBar()->showMessage(message);
+        QVERIFY(!backendLabel->isVisibleTo(m_window.get()));
+        QCOMPARE(m_window->statusBar()->currentMessage(), message);
+        m_window->statusBar()->clearMessage();
+        QVERIFY(backendLabel->isVisibleTo(m_window.get()));
+    }
+
     void clockSpeedActionsSetTheBackendSpeed()
     {
         m_window->action(QStringLiteral("speed100"))->trigger();
