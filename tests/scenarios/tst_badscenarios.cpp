@@ -38,6 +38,22 @@ Run runBinary(const QStringList &arguments, const QString &workingDir = {})
             QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
 }
 
+// Three nodes, DaemonSet default/web, and a first step that syncs it: the start of the
+// scenarios these tests write.
+const char kWebCluster[] = "cluster:\n"
+                           "  nodes: [{count: 3}]\n"
+                           "  objects:\n"
+                           "    - apiVersion: apps/v1\n"
+                           "      kind: DaemonSet\n"
+                           "      metadata: {name: web, namespace: default}\n"
+                           "      spec:\n"
+                           "        selector: {matchLabels: {app: web}}\n"
+                           "        template:\n"
+                           "          metadata: {labels: {app: web}}\n"
+                           "          spec: {containers: [{name: web, image: \"nginx:1.0\"}]}\n"
+                           "steps:\n"
+                           "  - sync: default/web\n";
+
 QString badDir()
 {
     return QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/scenarios/bad");
@@ -155,23 +171,8 @@ private slots:
         const QString file = tmp.filePath(QStringLiteral("failing.yaml"));
         QFile f(file);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(QStringLiteral("mode: stepped\n"
-                               "cluster:\n"
-                               "  nodes: [{count: 3}]\n"
-                               "  objects:\n"
-                               "    - apiVersion: apps/v1\n"
-                               "      kind: DaemonSet\n"
-                               "      metadata: {name: web, namespace: default}\n"
-                               "      spec:\n"
-                               "        selector: {matchLabels: {app: web}}\n"
-                               "        template:\n"
-                               "          metadata: {labels: {app: web}}\n"
-                               "          spec: {containers: [{name: web, image: \"nginx:1.0\"}]}\n"
-                               "steps:\n"
-                               "  - sync: default/web\n"
-                               "  - expect:\n"
-                               "    %1\n")
-                    .arg(expectYaml)
+        f.write((QStringLiteral("mode: stepped\n") + QLatin1String(kWebCluster) +
+                 QStringLiteral("  - expect:\n    %1\n").arg(expectYaml))
                     .toUtf8());
         f.close();
         const QString trace = tmp.filePath(QStringLiteral("trace.jsonl"));
@@ -194,21 +195,7 @@ private slots:
         const QString file = tmp.filePath(QStringLiteral("passing.yaml"));
         QFile f(file);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("mode: stepped\n"
-                "seed: 7\n"
-                "cluster:\n"
-                "  nodes: [{count: 3}]\n"
-                "  objects:\n"
-                "    - apiVersion: apps/v1\n"
-                "      kind: DaemonSet\n"
-                "      metadata: {name: web, namespace: default}\n"
-                "      spec:\n"
-                "        selector: {matchLabels: {app: web}}\n"
-                "        template:\n"
-                "          metadata: {labels: {app: web}}\n"
-                "          spec: {containers: [{name: web, image: \"nginx:1.0\"}]}\n"
-                "steps:\n"
-                "  - sync: default/web\n"
+        f.write(QByteArray("mode: stepped\nseed: 7\n") + kWebCluster +
                 "  - advance: 90s\n"
                 "  - expect: {daemonset: {default/web: {desiredNumberScheduled: 3}}}\n");
         f.close();

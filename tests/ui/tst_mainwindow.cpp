@@ -100,6 +100,13 @@ private:
 
     models::ClusterBackend *backend() const { return m_window->backend(); }
     gui::DaemonSetPage *page() const { return m_window->page(); }
+    QLineEdit *explorerFilter() const
+    {
+        for (auto *edit : m_window->findChildren<QLineEdit *>())
+            if (edit->accessibleName() == QStringLiteral("Explorer filter"))
+                return edit;
+        return nullptr;
+    }
 
     // Waits for snapshots until `done` holds; false after `timeoutMs` without it.
     bool waitFor(const std::function<bool()> &done, int timeoutMs = 10000)
@@ -372,10 +379,7 @@ private slots:
         SELECT(QStringLiteral("kube-system/proxy"));
         m_window->activateWindow();
         m_window->action(QStringLiteral("focusExplorer"))->trigger();
-        QLineEdit *filter = nullptr;
-        for (auto *edit : m_window->findChildren<QLineEdit *>())
-            if (edit->accessibleName() == QStringLiteral("Explorer filter"))
-                filter = edit;
+        QLineEdit *filter = explorerFilter();
         QVERIFY(filter);
         QTRY_VERIFY(filter->hasFocus());
         QTest::keyClicks(filter, QStringLiteral("agen"));
@@ -484,10 +488,7 @@ private slots:
         // Typing "?" into a text field types it.
         m_window->activateWindow();
         m_window->action(QStringLiteral("focusExplorer"))->trigger();
-        QLineEdit *filter = nullptr;
-        for (auto *edit : m_window->findChildren<QLineEdit *>())
-            if (edit->accessibleName() == QStringLiteral("Explorer filter"))
-                filter = edit;
+        QLineEdit *filter = explorerFilter();
         QVERIFY(filter);
         QTRY_VERIFY(filter->hasFocus());
         QTest::keyClick(filter, '?');
