@@ -112,7 +112,7 @@ QString speedText(double speed)
     return speed == std::floor(speed) ? QString::number(qint64(speed)) : QString::number(speed, 'g', 3);
 }
 
-// A revision's file name in an exported patch ("web@rev3.yaml"), so `git apply` has a name.
+// A revision's label in an exported patch and its file name part ("web@rev3.yaml").
 std::string patchName(const QString &ds, const QString &title, const QString &key)
 {
     if (key == DiffTab::liveKey())
