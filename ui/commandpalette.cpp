@@ -16,18 +16,13 @@
 
 namespace gui {
 
-namespace {
-
-// A menu text as a person reads it: "&Roll Back…" -> "Roll Back…" ("&&" stays one "&").
-QString plainText(QString text)
+QString plainMenuText(QString text)
 {
     text.replace(QStringLiteral("&&"), QStringLiteral("\x01"));
     text.remove(QLatin1Char('&'));
     text.replace(QLatin1Char('\x01'), QLatin1Char('&'));
     return text;
 }
-
-} // namespace
 
 CommandPalette::CommandPalette(std::vector<PaletteEntry> entries, QWidget *parent)
     : QDialog(parent), m_entries(std::move(entries))
@@ -176,11 +171,11 @@ ShortcutSheet::ShortcutSheet(const QMenuBar *menus, const QList<QPair<QString, Q
             QStringList keys;
             for (const QKeySequence &k : a->shortcuts())
                 keys << k.toString(QKeySequence::NativeText);
-            new QTreeWidgetItem(group, {keys.join(QStringLiteral("  ·  ")), plainText(a->text())});
+            new QTreeWidgetItem(group, {keys.join(QStringLiteral("  ·  ")), plainMenuText(a->text())});
         }
     };
     auto addGroup = [this](const QString &title) {
-        auto *group = new QTreeWidgetItem(m_tree, {plainText(title)});
+        auto *group = new QTreeWidgetItem(m_tree, {plainMenuText(title)});
         QFont bold = group->font(0);
         bold.setBold(true);
         group->setFont(0, bold);

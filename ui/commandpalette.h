@@ -21,6 +21,9 @@ class QTreeWidget;
 
 namespace gui {
 
+// A menu text as a person reads it: "&Roll Back…" -> "Roll Back…" ("&&" stays one "&").
+QString plainMenuText(QString text);
+
 struct PaletteEntry
 {
     QString kind;   // "DaemonSet", "Node", "Upgrade", "Command" (translated)

@@ -744,14 +744,12 @@ CommandPalette *MainWindow::showCommandPalette()
             if (a->isSeparator() || !a->isEnabled() || a->text().isEmpty() ||
                 a->objectName() == QLatin1String("commandPalette"))
                 continue;
-            QString text = a->text();
-            text.remove(QLatin1Char('&'));
             QPointer<QAction> guarded(a);
-            entries.push_back(
-                {tr("Command"), text, a->shortcut().toString(QKeySequence::NativeText), [guarded] {
-                     if (guarded)
-                         guarded->trigger();
-                 }});
+            entries.push_back({tr("Command"), plainMenuText(a->text()),
+                               a->shortcut().toString(QKeySequence::NativeText), [guarded] {
+                                   if (guarded)
+                                       guarded->trigger();
+                               }});
         }
     };
     for (const QAction *top : menuBar()->actions())

@@ -120,7 +120,8 @@ void BM_RenderUnified5000(benchmark::State &state)
     const std::string oldText = join(a), newText = join(mutate(a, 5, 2));
     for (auto _ : state)
         benchmark::DoNotOptimize(
-            diff::renderUnified(oldText, newText, "web.pod-template.yaml", "web@rev3.yaml", "web@rev5.yaml").data());
+            diff::renderUnified(oldText, newText, "web.pod-template.yaml", "web@rev3.yaml", "web@rev5.yaml")
+                .data());
 }
 BENCHMARK(BM_RenderUnified5000)->Unit(benchmark::kMillisecond);
 
