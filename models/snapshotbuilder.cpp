@@ -178,6 +178,7 @@ void SnapshotBuilder::onWatch(const engine::WatchEvent &event)
     case engine::Kind::NodeUpgradeRollout:
         return; // m_upgrade.onWatch above
     case engine::Kind::ReplicaSet:
+    case engine::Kind::PodDisruptionBudget:
         return;
     }
 }

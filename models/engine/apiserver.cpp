@@ -8,6 +8,8 @@
 #include "models/kube/defaults.h"
 #include "models/kube/jsonfield.h"
 
+#include <algorithm>
+
 namespace engine {
 
 using kube::ApiStatus;
@@ -82,13 +84,17 @@ void defaultNode(kube::Node &n, kube::Timestamp now)
 {
     if (!n.condition("Ready"))
         n.setCondition({"Ready", "True", "KubeletReady", "kubelet is posting ready status", now});
-    if (n.unschedulable) {
-        bool has = false;
-        for (const auto &t : n.taints)
-            has = has || (t.key == "node.kubernetes.io/unschedulable" && t.effect == "NoSchedule");
-        if (!has)
-            n.taints.push_back({"node.kubernetes.io/unschedulable", "", "NoSchedule"});
-    }
+    // The node lifecycle controller's NoSchedule tainting pass: the unschedulable taint follows
+    // spec.unschedulable both ways (kubectl uncordon only clears the field).
+    auto isUnschedulableTaint = [](const kube::Taint &t) {
+        return t.key == "node.kubernetes.io/unschedulable" && t.effect == "NoSchedule";
+    };
+    const bool has = std::any_of(n.taints.begin(), n.taints.end(), isUnschedulableTaint);
+    if (n.unschedulable && !has)
+        n.taints.push_back({"node.kubernetes.io/unschedulable", "", "NoSchedule"});
+    else if (!n.unschedulable && has)
+        n.taints.erase(std::remove_if(n.taints.begin(), n.taints.end(), isUnschedulableTaint),
+                       n.taints.end());
 }
 
 ApiStatus conflict(Kind kind, const std::string &name)
@@ -153,6 +159,10 @@ Json Cluster::Impl::objectJson(Kind kind, const std::string &k) const
         break;
     case Kind::Event:
         if (auto it = events.find(k); it != events.end())
+            return it->second.toJson();
+        break;
+    case Kind::PodDisruptionBudget:
+        if (auto it = pdbs.find(k); it != pdbs.end())
             return it->second.toJson();
         break;
     case Kind::NodeUpgradeRollout:
@@ -279,6 +289,22 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest)
         e->metadata.creationTimestamp = now;
         ensureNamespace(t->ns);
         commitEvent(std::move(*e), true);
+        break;
+    }
+    case Kind::PodDisruptionBudget: {
+        if (pdbs.count(k))
+            return ApiStatus::alreadyExists(qualifiedResource(t->kind), t->name);
+        m.erase("status");
+        auto pdb = parse<kube::PodDisruptionBudget>(m);
+        if (!pdb)
+            return pdb.error();
+        if (auto v = validatePodDisruptionBudget(*pdb); !v)
+            return v.error();
+        pdb->metadata.generation = 1;
+        pdb->metadata.uid = rng.uuid();
+        pdb->metadata.creationTimestamp = now;
+        ensureNamespace(t->ns);
+        commitPdb(std::move(*pdb), true);
         break;
     }
     case Kind::NodeUpgradeRollout: {
@@ -470,6 +496,30 @@ kube::Result<Json> Cluster::Impl::apiUpdate(const Json &manifest, bool statusOnl
         commitEvent(std::move(*e), false);
         break;
     }
+    case Kind::PodDisruptionBudget: {
+        const kube::PodDisruptionBudget old = pdbs.at(k);
+        kube::PodDisruptionBudget next = old;
+        if (statusOnly) {
+            auto parsed = parse<kube::PodDisruptionBudget>(m);
+            if (!parsed)
+                return parsed.error();
+            next.status = std::move(parsed->status);
+        } else {
+            m.erase("status");
+            auto parsed = parse<kube::PodDisruptionBudget>(m);
+            if (!parsed)
+                return parsed.error();
+            if (auto v = validatePodDisruptionBudget(*parsed); !v)
+                return v.error();
+            next = std::move(*parsed);
+            next.status = old.status;
+            next.metadata.generation = old.metadata.generation + (next.spec == old.spec ? 0 : 1);
+        }
+        if (unchanged(next.toJson()))
+            return current;
+        commitPdb(std::move(next), false);
+        break;
+    }
     case Kind::NodeUpgradeRollout: {
         auto old = parseRollout(current, t->name);
         if (!old)
@@ -637,6 +687,11 @@ kube::Result<void> Cluster::Impl::apiDelete(Kind kind, const std::string &nsIn, 
             return ApiStatus::notFound("events", name);
         eraseEvent(k);
         return {};
+    case Kind::PodDisruptionBudget:
+        if (!pdbs.count(k))
+            return ApiStatus::notFound(qualifiedResource(kind), name);
+        erasePdb(k);
+        return {};
     case Kind::NodeUpgradeRollout:
         if (!customs.count(k))
             return ApiStatus::notFound(qualifiedResource(kind), name);
@@ -663,6 +718,8 @@ kube::Result<void> Cluster::Impl::apiDelete(Kind kind, const std::string &nsIn, 
             eraseRevision(ck);
         for (const auto &ek : keysIn(events))
             (void)apiDelete(Kind::Event, name, ek.substr(prefix.size()), 0);
+        for (const auto &bk : keysIn(pdbs))
+            erasePdb(bk);
         kube::ObjectMeta gone = namespaces.at(name);
         namespaces.erase(name);
         gone.resourceVersion = nextResourceVersion();

@@ -71,6 +71,8 @@ Json WatchEvent::object() const
         return replicaSet->toJson();
     if (event)
         return event->toJson();
+    if (podDisruptionBudget)
+        return podDisruptionBudget->toJson();
     if (namespaceObject)
         return {{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", namespaceObject->toJson()}};
     if (custom)
@@ -270,6 +272,9 @@ kube::Result<Json> Cluster::list(Kind kind, const std::string &ns, const std::st
     case Kind::Event:
         forRange(d->events, ns, nsd, [&](const std::string &k, const auto &o) { add(k, o.metadata.labels); });
         break;
+    case Kind::PodDisruptionBudget:
+        forRange(d->pdbs, ns, nsd, [&](const std::string &k, const auto &o) { add(k, o.metadata.labels); });
+        break;
     case Kind::NodeUpgradeRollout:
         for (const auto &[k, o] : d->customs) {
             kube::StringMap labels;
@@ -459,6 +464,16 @@ std::vector<const kube::Event *> Cluster::events() const
 {
     return values(d->events);
 }
+std::vector<const kube::PodDisruptionBudget *> Cluster::podDisruptionBudgets() const
+{
+    return values(d->pdbs);
+}
+
+kube::Result<void> Cluster::evict(const std::string &ns, const std::string &name, const EvictOptions &options)
+{
+    return d->evictPod(ns.empty() ? "default" : ns, name, options);
+}
+
 std::vector<std::string> Cluster::namespaces() const
 {
     std::vector<std::string> out;

@@ -26,6 +26,7 @@
 #include "models/kube/event.h"
 #include "models/kube/node.h"
 #include "models/kube/pod.h"
+#include "models/kube/poddisruptionbudget.h"
 #include "models/kube/replicaset.h"
 
 #include <cstdint>
@@ -63,6 +64,15 @@ enum class PatchType { Merge, Json, Strategic };
 // DeleteOptions.propagationPolicy: what happens to the objects the deleted one owns.
 enum class DeletePropagation { Background, Foreground, Orphan };
 
+// DeleteOptions of an eviction (policy/v1 Eviction.deleteOptions, merged with the query).
+struct EvictOptions
+{
+    bool dryRun = false;
+    std::optional<std::int64_t> gracePeriodSeconds;
+    std::string preconditionUid;             // empty: none
+    std::string preconditionResourceVersion; // empty: none
+};
+
 enum class FaultKind {
     NotReady,
     Ready,
@@ -91,6 +101,7 @@ struct WatchEvent
     const kube::ControllerRevision *controllerRevision = nullptr;
     const kube::ReplicaSet *replicaSet = nullptr;
     const kube::Event *event = nullptr;
+    const kube::PodDisruptionBudget *podDisruptionBudget = nullptr;
     const kube::ObjectMeta *namespaceObject = nullptr;
     const kube::Json *custom = nullptr; // NodeUpgradeRollout: the stored JSON object
 
@@ -188,6 +199,12 @@ public:
     kube::Result<void> remove(Kind kind, const std::string &ns, const std::string &name,
                               std::optional<std::int64_t> gracePeriodSeconds = std::nullopt,
                               DeletePropagation propagation = DeletePropagation::Background);
+    // POST pods/NAME/eviction: a deletion that respects the PodDisruptionBudget covering the
+    // pod, as kube-apiserver's eviction subresource decides it. A refusal is 429
+    // TooManyRequests with a DisruptionBudget cause naming the budget and its numbers; a pod
+    // covered by two budgets is a 500; a finished or pending pod is deleted without a check.
+    kube::Result<void> evict(const std::string &ns, const std::string &name,
+                             const EvictOptions &options = {});
 
     // ---- typed read access (pointers valid until the next mutating call) -----------------
     const kube::DaemonSet *daemonSet(const std::string &ns, const std::string &name) const;
@@ -208,6 +225,7 @@ public:
     std::vector<const kube::ReplicaSet *> replicaSets() const;
     const kube::ReplicaSet *replicaSet(const std::string &ns, const std::string &name) const;
     std::vector<const kube::Event *> events() const; // sorted by namespace, then name
+    std::vector<const kube::PodDisruptionBudget *> podDisruptionBudgets() const; // by namespace, name
     std::vector<std::string> namespaces() const;
     std::uint64_t resourceVersion() const; // the global counter's latest value
     // Raises the global counter to at least floor, so later writes get larger versions (the API

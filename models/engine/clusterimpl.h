@@ -20,6 +20,7 @@
 namespace engine {
 
 class DaemonSetController;
+class DisruptionController;
 class ReplicaSetController;
 class Kubelet;
 class Scheduler;
@@ -45,6 +46,7 @@ struct Cluster::Impl
     std::map<std::string, kube::ControllerRevision> revisions;
     std::map<std::string, kube::ReplicaSet> replicaSets;
     std::map<std::string, kube::Event> events;
+    std::map<std::string, kube::PodDisruptionBudget> pdbs;
     // Custom kinds (NodeUpgradeRollout), kept as the JSON object the API serves, by name.
     std::map<std::string, kube::Json> customs;
 
@@ -98,6 +100,7 @@ struct Cluster::Impl
     std::unique_ptr<ReplicaSetController> rsController;
     std::unique_ptr<Kubelet> kubelet;
     std::unique_ptr<Scheduler> scheduler;
+    std::unique_ptr<DisruptionController> disruption;
 
     bool continuous() const { return options.mode == Mode::Continuous; }
     static std::string key(const std::string &ns, const std::string &name)
@@ -131,6 +134,8 @@ struct Cluster::Impl
     const kube::Event *commitEvent(kube::Event ev, bool isNew);
     void eraseEvent(const std::string &key);
     void expireEvents();
+    const kube::PodDisruptionBudget *commitPdb(kube::PodDisruptionBudget pdb, bool isNew);
+    void erasePdb(const std::string &key);
     const kube::Json *commitCustom(Kind kind, kube::Json obj, bool isNew);
     void eraseCustom(Kind kind, const std::string &key);
 
@@ -140,6 +145,8 @@ struct Cluster::Impl
     // stepped mode or with grace 0. Deleting a pod already being deleted changes nothing.
     kube::Result<void> deletePod(const std::string &ns, const std::string &name,
                                  std::optional<std::int64_t> gracePeriodSeconds = std::nullopt);
+    // The pods/eviction subresource (eviction.cpp).
+    kube::Result<void> evictPod(const std::string &ns, const std::string &name, const EvictOptions &options);
 
     void recordEvent(const std::string &type, const std::string &reason, const std::string &message,
                      Kind kind, const std::string &ns, const std::string &name, const std::string &uid = {});

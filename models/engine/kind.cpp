@@ -32,6 +32,8 @@ const KindInfo kInfo[] = {
     {Kind::NodeUpgradeRollout, "NodeUpgradeRollout", "nodeupgraderollouts",
      "nodeupgraderollouts.upgrade.daemonscope.io", "NodeUpgradeRollout.upgrade.daemonscope.io",
      "upgrade.daemonscope.io/v1alpha1", "nur", false},
+    {Kind::PodDisruptionBudget, "PodDisruptionBudget", "poddisruptionbudgets", "poddisruptionbudgets.policy",
+     "PodDisruptionBudget.policy", "policy/v1", "pdb", true},
 };
 
 const KindInfo &info(Kind k)
@@ -94,6 +96,8 @@ const char *apiGroup(Kind kind)
         return "apps";
     case Kind::NodeUpgradeRollout:
         return "upgrade.daemonscope.io";
+    case Kind::PodDisruptionBudget:
+        return "policy";
     case Kind::Namespace:
     case Kind::Node:
     case Kind::Pod:

@@ -17,23 +17,25 @@ enum class Kind {
     ControllerRevision,
     ReplicaSet,
     Event,
-    NodeUpgradeRollout
+    NodeUpgradeRollout,
+    PodDisruptionBudget
 };
 
 // The built-in kinds; `daemonscope serve` serves these and NodeUpgradeRollout
 // (server::ResourcePath::servedKinds).
-inline constexpr Kind kAllKinds[] = {Kind::Namespace,          Kind::Node,       Kind::Pod,  Kind::DaemonSet,
-                                     Kind::ControllerRevision, Kind::ReplicaSet, Kind::Event};
+inline constexpr Kind kAllKinds[] = {
+    Kind::Namespace,          Kind::Node,       Kind::Pod,   Kind::DaemonSet,
+    Kind::ControllerRevision, Kind::ReplicaSet, Kind::Event, Kind::PodDisruptionBudget};
 
 // Accepts the kind ("DaemonSet"), lower-case kind, plural resource ("daemonsets", with or
-// without its group) and kubectl short names ("ds", "po", "no", "ns", "rs", "ev", "nur").
+// without its group) and kubectl short names ("ds", "po", "no", "ns", "rs", "ev", "pdb", "nur").
 std::optional<Kind> kindFromString(const std::string &text);
 const char *kindName(Kind kind);          // "DaemonSet"
 const char *resourceName(Kind kind);      // "daemonsets"
 const char *qualifiedResource(Kind kind); // "daemonsets.apps" (core kinds: "pods")
 const char *qualifiedKind(Kind kind);     // "DaemonSet.apps" (core kinds: "Pod"), used in Invalid
-const char *apiVersion(Kind kind);        // "apps/v1", "v1" or "upgrade.daemonscope.io/v1alpha1"
-const char *apiGroup(Kind kind);          // "apps", "" (core) or "upgrade.daemonscope.io"
+const char *apiVersion(Kind kind);        // "apps/v1", "v1", "policy/v1", "upgrade.daemonscope.io/v1alpha1"
+const char *apiGroup(Kind kind);          // "apps", "" (core), "policy" or "upgrade.daemonscope.io"
 bool isNamespaced(Kind kind);
 
 } // namespace engine

@@ -1,5 +1,6 @@
 #include "models/engine/scenarioparser.h"
 
+#include "models/engine/kind.h"
 #include "models/kube/daemonset.h"
 #include "models/kube/labelselector.h"
 #include "models/kube/node.h"
@@ -21,49 +22,36 @@ namespace {
 
 using kube::Json;
 
-// The kinds a scenario may create, with the apiVersion that serves them.
+// The kinds a scenario may create; their names, apiVersions and scopes come from engine::Kind.
 struct KindInfo
 {
     const char *kind;
     const char *apiVersion;
     bool namespaced;
 };
-constexpr KindInfo kKinds[] = {
-    {"Namespace", "v1", false},     {"Node", "v1", false},           {"Pod", "v1", true},
-    {"DaemonSet", "apps/v1", true}, {"ReplicaSet", "apps/v1", true}, {"ControllerRevision", "apps/v1", true},
+const KindInfo kKinds[] = {
+    {kindName(Kind::Namespace), apiVersion(Kind::Namespace), isNamespaced(Kind::Namespace)},
+    {kindName(Kind::Node), apiVersion(Kind::Node), isNamespaced(Kind::Node)},
+    {kindName(Kind::Pod), apiVersion(Kind::Pod), isNamespaced(Kind::Pod)},
+    {kindName(Kind::DaemonSet), apiVersion(Kind::DaemonSet), isNamespaced(Kind::DaemonSet)},
+    {kindName(Kind::ReplicaSet), apiVersion(Kind::ReplicaSet), isNamespaced(Kind::ReplicaSet)},
+    {kindName(Kind::ControllerRevision), apiVersion(Kind::ControllerRevision),
+     isNamespaced(Kind::ControllerRevision)},
+    {kindName(Kind::PodDisruptionBudget), apiVersion(Kind::PodDisruptionBudget),
+     isNamespaced(Kind::PodDisruptionBudget)},
 };
 
+// The kind by its name, or (patch targets, delete kinds) by any name kubectl accepts for it:
+// plural, lower case, short name (engine::kindFromString).
 const KindInfo *kindInfo(const std::string &kind)
 {
     for (const auto &k : kKinds)
         if (kind == k.kind)
             return &k;
-    // Patch targets and delete kinds may be written as kubectl resource names too.
-    std::string lower;
-    for (char c : kind)
-        lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    static const std::pair<const char *, const char *> aliases[] = {
-        {"namespace", "Namespace"},
-        {"namespaces", "Namespace"},
-        {"ns", "Namespace"},
-        {"node", "Node"},
-        {"nodes", "Node"},
-        {"no", "Node"},
-        {"pod", "Pod"},
-        {"pods", "Pod"},
-        {"po", "Pod"},
-        {"daemonset", "DaemonSet"},
-        {"daemonsets", "DaemonSet"},
-        {"ds", "DaemonSet"},
-        {"replicaset", "ReplicaSet"},
-        {"replicasets", "ReplicaSet"},
-        {"rs", "ReplicaSet"},
-        {"controllerrevision", "ControllerRevision"},
-        {"controllerrevisions", "ControllerRevision"},
-    };
-    for (const auto &[alias, name] : aliases)
-        if (lower == alias)
-            return kindInfo(name);
+    if (auto k = kindFromString(kind))
+        for (const auto &info : kKinds)
+            if (std::string(info.kind) == kindName(*k))
+                return &info;
     return nullptr;
 }
 

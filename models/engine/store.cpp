@@ -2,6 +2,7 @@
 
 #include "models/engine/clusterimpl.h"
 #include "models/engine/daemonsetcontroller.h"
+#include "models/engine/disruptioncontroller.h"
 #include "models/engine/kubelet.h"
 #include "models/engine/replicasetcontroller.h"
 #include "models/engine/scheduler.h"
@@ -20,6 +21,7 @@ Cluster::Impl::Impl(ClusterOptions o) : options(std::move(o)), now(options.start
     rsController = std::make_unique<ReplicaSetController>(*this);
     kubelet = std::make_unique<Kubelet>(*this);
     scheduler = std::make_unique<Scheduler>(*this);
+    disruption = std::make_unique<DisruptionController>(*this);
 }
 
 Cluster::Impl::~Impl() = default;
@@ -143,6 +145,7 @@ void Cluster::Impl::emit(WatchEvent &ev)
             kubelet->onPod(ev);
         dsController->onPod(ev);
         rsController->onPod(ev);
+        disruption->onPod(ev);
         break;
     case Kind::Node:
         dsController->onNode(ev);
@@ -156,6 +159,10 @@ void Cluster::Impl::emit(WatchEvent &ev)
         break;
     case Kind::ReplicaSet:
         rsController->onReplicaSet(ev);
+        disruption->onReplicaSet(ev);
+        break;
+    case Kind::PodDisruptionBudget:
+        disruption->onBudget(ev);
         break;
     default:
         break;
@@ -195,6 +202,10 @@ template <> void setPointer(WatchEvent &ev, const kube::ReplicaSet *p)
 template <> void setPointer(WatchEvent &ev, const kube::Event *p)
 {
     ev.event = p;
+}
+template <> void setPointer(WatchEvent &ev, const kube::PodDisruptionBudget *p)
+{
+    ev.podDisruptionBudget = p;
 }
 
 template <typename T> WatchEvent makeEvent(WatchEvent::Type type, Kind kind, const T &obj, std::uint64_t rv)
@@ -474,6 +485,32 @@ void Cluster::Impl::eraseEvent(const std::string &k)
     emit(ev);
 }
 
+const kube::PodDisruptionBudget *Cluster::Impl::commitPdb(kube::PodDisruptionBudget pdb, bool isNew)
+{
+    const std::string k = key(pdb.metadata.namespace_, pdb.metadata.name);
+    if (!isNew && !pdbs.count(k))
+        isNew = true;
+    pdb.metadata.resourceVersion = nextResourceVersion();
+    kube::PodDisruptionBudget &slot = pdbs[k] = std::move(pdb);
+    WatchEvent ev = makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified,
+                              Kind::PodDisruptionBudget, slot, rv);
+    emit(ev);
+    auto it = pdbs.find(k);
+    return it == pdbs.end() ? nullptr : &it->second;
+}
+
+void Cluster::Impl::erasePdb(const std::string &k)
+{
+    auto it = pdbs.find(k);
+    if (it == pdbs.end())
+        return;
+    kube::PodDisruptionBudget gone = std::move(it->second);
+    pdbs.erase(it);
+    gone.metadata.resourceVersion = nextResourceVersion();
+    WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, Kind::PodDisruptionBudget, gone, rv);
+    emit(ev);
+}
+
 const Json *Cluster::Impl::commitCustom(Kind kind, Json obj, bool isNew)
 {
     const std::string k = obj["metadata"].value("name", "");
@@ -625,9 +662,10 @@ void Cluster::Impl::recordEvent(const std::string &type, const std::string &reas
     e.type = type;
     e.firstTimestamp = now;
     e.lastTimestamp = now;
-    e.sourceComponent = kind == Kind::ReplicaSet  ? "replicaset-controller"
-                        : kind == Kind::DaemonSet ? "daemonset-controller"
-                                                  : "daemonscope";
+    e.sourceComponent = kind == Kind::ReplicaSet            ? "replicaset-controller"
+                        : kind == Kind::DaemonSet           ? "daemonset-controller"
+                        : kind == Kind::PodDisruptionBudget ? "controllermanager"
+                                                            : "daemonscope";
     ensureNamespace(eventNs);
     const std::string eventKey = key(eventNs, e.metadata.name);
     eventByAggregate[aggregate] = eventKey;

@@ -195,7 +195,26 @@ kube::Result<void> invalidIfAny(const std::string &kind, const std::string &name
             why += (i ? ", " : "") + errors[i];
         why += "]";
     }
-    return kube::ApiStatus::invalid(kind, name, why);
+    kube::ApiStatus status = kube::ApiStatus::invalid(kind, name, why);
+    // details.causes as NewInvalid builds them: one per field error, its type from the error's
+    // wording, its message the error without the field path.
+    static const std::pair<const char *, const char *> kTypes[] = {
+        {"Invalid value", "FieldValueInvalid"},     {"Unsupported value", "FieldValueNotSupported"},
+        {"Required value", "FieldValueRequired"},   {"Forbidden", "FieldValueForbidden"},
+        {"Duplicate value", "FieldValueDuplicate"}, {"Too long", "FieldValueTooLong"},
+        {"Too many", "FieldValueTooMany"},          {"Not found", "FieldValueNotFound"}};
+    for (const auto &error : errors) {
+        kube::StatusCause cause;
+        const auto colon = error.find(": ");
+        cause.field = colon == std::string::npos ? std::string() : error.substr(0, colon);
+        cause.message = colon == std::string::npos ? error : error.substr(colon + 2);
+        cause.type = "FieldValueInvalid";
+        for (const auto &[wording, type] : kTypes)
+            if (cause.message.rfind(wording, 0) == 0)
+                cause.type = type;
+        status.causes.push_back(std::move(cause));
+    }
+    return status;
 }
 
 } // namespace
@@ -393,6 +412,24 @@ kube::Result<void> validateDaemonSetStatus(const kube::DaemonSet &ds, const kube
                        (s.collisionCount ? std::to_string(*s.collisionCount) : std::string("null")) +
                        ": cannot be decremented");
     return invalidIfAny("DaemonSet.apps", ds.metadata.name, std::move(errs));
+}
+
+kube::Result<void> validatePodDisruptionBudget(const kube::PodDisruptionBudget &pdb)
+{
+    Errors e;
+    const auto &spec = pdb.spec;
+    if (spec.minAvailable && spec.maxUnavailable)
+        e.add("spec: Invalid value: " + kube::goJson(pdb.toJson()["spec"]) +
+              ": minAvailable and maxUnavailable cannot be both set");
+    if (spec.minAvailable)
+        e.intOrPercent(spec.minAvailable->toJson(), "spec.minAvailable");
+    if (spec.maxUnavailable)
+        e.intOrPercent(spec.maxUnavailable->toJson(), "spec.maxUnavailable");
+    const std::string &policy = spec.unhealthyPodEvictionPolicy;
+    if (!policy.empty() && policy != "IfHealthyBudget" && policy != "AlwaysAllow")
+        e.add("spec.unhealthyPodEvictionPolicy: Unsupported value: \"" + policy +
+              "\": supported values: \"AlwaysAllow\", \"IfHealthyBudget\"");
+    return invalidIfAny("PodDisruptionBudget.policy", pdb.metadata.name, std::move(e.list));
 }
 
 } // namespace engine

@@ -5,6 +5,7 @@
 // (IntOrString values as intstr.IntOrString{Type:0, IntVal:1, StrVal:""}).
 
 #include "models/kube/daemonset.h"
+#include "models/kube/poddisruptionbudget.h"
 
 #include <string>
 #include <vector>
@@ -36,5 +37,10 @@ kube::Result<void> validateObjectMeta(const std::string &qualifiedKind, const ku
 // it, and nothing else of the spec is checked.
 kube::Result<void> validateDaemonSet(const kube::DaemonSet &ds, const kube::DaemonSet *old);
 kube::Result<void> validateDaemonSetStatus(const kube::DaemonSet &ds, const kube::DaemonSet &old);
+
+// ValidatePodDisruptionBudgetSpec (pkg/apis/policy/validation): at most one of minAvailable and
+// maxUnavailable, each a non-negative int or a percentage up to 100%, and a known unhealthy-pod
+// eviction policy. The metadata is checked by validateObjectMeta.
+kube::Result<void> validatePodDisruptionBudget(const kube::PodDisruptionBudget &pdb);
 
 } // namespace engine

@@ -6,6 +6,7 @@
 #include "models/server/connectionpool.h"
 #include "models/server/discovery.h"
 #include "models/server/enginehost.h"
+#include "models/server/protobufbody.h"
 #include "models/server/resourcepath.h"
 #include "models/server/selector.h"
 #include "models/server/tableprinter.h"
@@ -85,14 +86,14 @@ Json statusJson(const ApiStatus &st, const ResourcePath &path, const std::string
 {
     Json j = st.toJson();
     if (path.kind && (st.code == 404 || st.code == 409 || st.code == 422 || st.code == 403)) {
-        Json details = {
-            {"group", path.group},
-            {"kind", st.code == 422 ? engine::kindName(*path.kind) : engine::resourceName(*path.kind)}};
+        Json &details = j["details"];
+        if (!details.is_object())
+            details = Json::object();
+        if (!path.group.empty())
+            details["group"] = path.group;
+        details["kind"] = st.code == 422 ? engine::kindName(*path.kind) : engine::resourceName(*path.kind);
         if (!name.empty())
             details["name"] = name;
-        if (path.group.empty())
-            details.erase("group");
-        j["details"] = std::move(details);
     }
     return j;
 }
@@ -106,6 +107,8 @@ void send(httplib::Response &res, int code, const Json &body, const std::string 
 void sendError(httplib::Response &res, const ApiStatus &st, const ResourcePath &path = {},
                const std::string &name = {})
 {
+    if (st.retryAfterSeconds > 0)
+        res.set_header("Retry-After", std::to_string(st.retryAfterSeconds));
     send(res, st.code, statusJson(st, path, name));
 }
 
@@ -524,6 +527,14 @@ struct ApiServer::Impl
             }
             break;
         case ResourcePath::Type::Object:
+            if (path.subresource == "eviction" && *path.kind == Kind::Pod) {
+                if (m == "POST")
+                    evict(req, text, res, path);
+                else
+                    sendError(res, {405, "MethodNotAllowed",
+                                    "the server does not allow this method on the requested resource"});
+                return;
+            }
             if (!path.subresource.empty() && path.subresource != "status") {
                 sendError(res, notFoundPath());
                 return;
@@ -841,6 +852,15 @@ struct ApiServer::Impl
         return parsed;
     }
 
+    // The body of a DELETE or an eviction: JSON, or the protobuf encoding kubectl 1.32 and later
+    // send for DeleteOptions and Eviction.
+    static kube::Result<Json> optionsBody(const httplib::Request &req, const std::string &text)
+    {
+        if (isProtobufContentType(req.get_header_value("Content-Type")))
+            return decodeProtobufBody(text);
+        return body(text);
+    }
+
     bool refuseDryRun(const httplib::Request &req, httplib::Response &res)
     {
         if (!req.has_param("dryRun"))
@@ -1065,7 +1085,7 @@ struct ApiServer::Impl
         std::optional<std::int64_t> grace;
         Json options = Json::object();
         if (!text.empty()) {
-            auto b = body(text);
+            auto b = optionsBody(req, text);
             if (!b)
                 return sendError(res, b.error());
             if (b->is_object())
@@ -1113,6 +1133,68 @@ struct ApiServer::Impl
         if (!removed)
             return sendError(res, removed.error(), path, path.name);
         send(res, 200, *removed);
+    }
+
+    // POST pods/NAME/eviction with a policy/v1 (or v1beta1) Eviction. The dry run comes from
+    // the query or the body's deleteOptions; when both name one they must agree.
+    void evict(const httplib::Request &req, const std::string &text, httplib::Response &res,
+               const ResourcePath &path)
+    {
+        auto b = optionsBody(req, text);
+        if (!b)
+            return sendError(res, b.error());
+        if (!b->is_object())
+            return sendError(res, ApiStatus::badRequest("the body must be an Eviction object"));
+        const std::string kind =
+            b->contains("kind") && (*b)["kind"].is_string() ? (*b)["kind"].get<std::string>() : std::string();
+        const std::string apiVersion = b->contains("apiVersion") && (*b)["apiVersion"].is_string()
+                                           ? (*b)["apiVersion"].get<std::string>()
+                                           : std::string();
+        if ((!kind.empty() && kind != "Eviction") ||
+            (!apiVersion.empty() && apiVersion != "policy/v1" && apiVersion != "policy/v1beta1"))
+            return sendError(
+                res, ApiStatus::badRequest("not a Eviction object: " + apiVersion + ", Kind=" + kind));
+        std::string bodyName;
+        if (auto m = b->find("metadata"); m != b->end() && m->is_object())
+            if (auto n = m->find("name"); n != m->end() && n->is_string())
+                bodyName = n->get<std::string>();
+        if (bodyName != path.name)
+            return sendError(res,
+                             ApiStatus::badRequest("name in URL does not match name in Eviction object"));
+        Json opts = Json::object();
+        if (auto d = b->find("deleteOptions"); d != b->end() && d->is_object())
+            opts = *d;
+        const bool bodyDryRun =
+            opts.contains("dryRun") && opts["dryRun"].is_array() && !opts["dryRun"].empty();
+        const bool queryDryRun = req.get_param_value_count("dryRun") > 0;
+        if (bodyDryRun && queryDryRun) {
+            Json fromQuery = Json::array();
+            for (std::size_t i = 0, n = req.get_param_value_count("dryRun"); i < n; ++i)
+                fromQuery.push_back(req.get_param_value("dryRun", i));
+            if (fromQuery != opts["dryRun"])
+                return sendError(
+                    res, ApiStatus::badRequest("Non-matching dry-run options in request and content: " +
+                                               fromQuery.dump() + " and " + opts["dryRun"].dump()));
+        }
+        const auto parsed = deleteOptions(req, opts);
+        if (!parsed)
+            return sendError(res, parsed.error());
+        engine::EvictOptions e;
+        e.dryRun = parsed->dryRun;
+        if (auto g = opts.find("gracePeriodSeconds"); g != opts.end() && g->is_number_integer())
+            e.gracePeriodSeconds = g->get<std::int64_t>();
+        if (auto p = opts.find("preconditions"); p != opts.end() && p->is_object()) {
+            if (auto u = p->find("uid"); u != p->end() && u->is_string())
+                e.preconditionUid = u->get<std::string>();
+            if (auto r = p->find("resourceVersion"); r != p->end() && r->is_string())
+                e.preconditionResourceVersion = r->get<std::string>();
+        }
+        auto done = engine->call([&](engine::Cluster &c) { return c.evict(path.ns, path.name, e); });
+        if (!done)
+            return sendError(res, done.error(), path, path.name);
+        // metav1.Status{Status: Success}, answered with 201 Created as for any create.
+        send(res, 201,
+             {{"kind", "Status"}, {"apiVersion", "v1"}, {"metadata", Json::object()}, {"status", "Success"}});
     }
 };
 
@@ -1181,6 +1263,9 @@ kube::Result<void> ApiServer::start()
         static_cast<time_t>(std::max<std::int64_t>(1, o.keepAliveTimeout.count())));
     d->http->set_keep_alive_max_count(static_cast<std::size_t>(std::max(1, o.keepAliveMaxRequests)));
     d->http->set_payload_max_length(o.maxBodyBytes);
+    // Small responses go out at once: with Nagle's algorithm a reused connection waits for the
+    // client's delayed ACK (40 ms or more) before each short write.
+    d->http->set_tcp_nodelay(true);
     d->http->set_pre_routing_handler([this](const httplib::Request &req, httplib::Response &res) {
         return d->admit(req, res) ? httplib::Server::HandlerResponse::Unhandled
                                   : httplib::Server::HandlerResponse::Handled;

@@ -11,6 +11,17 @@ namespace {
 
 using kube::Json;
 
+// A subresource whose objects are of another group's kind (pods/eviction takes a policy/v1
+// Eviction).
+struct Subresource
+{
+    const char *name;
+    const char *group;
+    const char *version;
+    const char *kind;
+    std::vector<std::string> verbs;
+};
+
 struct ResourceInfo
 {
     engine::Kind kind;
@@ -18,6 +29,7 @@ struct ResourceInfo
     std::vector<std::string> shortNames;
     std::vector<std::string> categories;
     bool status; // has a status subresource
+    std::vector<Subresource> more = {};
 };
 
 // The served resources, per group, in the order kube-apiserver lists them.
@@ -27,10 +39,16 @@ const std::vector<ResourceInfo> &resources()
         {engine::Kind::Event, "event", {"ev"}, {}, false},
         {engine::Kind::Namespace, "namespace", {"ns"}, {}, true},
         {engine::Kind::Node, "node", {"no"}, {}, true},
-        {engine::Kind::Pod, "pod", {"po"}, {"all"}, true},
+        {engine::Kind::Pod,
+         "pod",
+         {"po"},
+         {"all"},
+         true,
+         {{"eviction", "policy", "v1", "Eviction", {"create"}}}},
         {engine::Kind::ControllerRevision, "controllerrevision", {}, {}, false},
         {engine::Kind::DaemonSet, "daemonset", {"ds"}, {"all"}, true},
         {engine::Kind::ReplicaSet, "replicaset", {"rs"}, {"all"}, true},
+        {engine::Kind::PodDisruptionBudget, "poddisruptionbudget", {"pdb"}, {}, true},
         {engine::Kind::NodeUpgradeRollout, "nodeupgraderollout", {"nur"}, {}, true},
     };
     return r;
@@ -61,10 +79,17 @@ Json aggregatedResources(const std::string &group)
             j["shortNames"] = r.shortNames;
         if (!r.categories.empty())
             j["categories"] = r.categories;
+        Json subresources = Json::array();
         if (r.status)
-            j["subresources"] = Json::array({{{"subresource", "status"},
-                                              {"responseKind", responseKind(r.kind)},
-                                              {"verbs", kStatusVerbs}}});
+            subresources.push_back(
+                {{"subresource", "status"}, {"responseKind", responseKind(r.kind)}, {"verbs", kStatusVerbs}});
+        for (const auto &s : r.more)
+            subresources.push_back(
+                {{"subresource", s.name},
+                 {"responseKind", {{"group", s.group}, {"version", s.version}, {"kind", s.kind}}},
+                 {"verbs", s.verbs}});
+        if (!subresources.empty())
+            j["subresources"] = std::move(subresources);
         out.push_back(std::move(j));
     }
     return out;
@@ -189,6 +214,14 @@ Json Discovery::resourceList(const std::string &group)
                             {"namespaced", engine::isNamespaced(r.kind)},
                             {"kind", engine::kindName(r.kind)},
                             {"verbs", kStatusVerbs}});
+        for (const auto &s : r.more)
+            list.push_back({{"name", std::string(engine::resourceName(r.kind)) + "/" + s.name},
+                            {"singularName", ""},
+                            {"namespaced", engine::isNamespaced(r.kind)},
+                            {"group", s.group},
+                            {"version", s.version},
+                            {"kind", s.kind},
+                            {"verbs", s.verbs}});
     }
     return {{"kind", "APIResourceList"},
             {"apiVersion", "v1"},

@@ -48,7 +48,7 @@ std::string ResourcePath::versionOf(engine::Kind kind)
 
 const std::vector<std::string> &ResourcePath::groups()
 {
-    static const std::vector<std::string> g = {"apps", "upgrade.daemonscope.io"};
+    static const std::vector<std::string> g = {"apps", "policy", "upgrade.daemonscope.io"};
     return g;
 }
 

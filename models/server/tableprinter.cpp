@@ -132,9 +132,21 @@ const std::vector<Column> &columnsOf(Kind kind)
          "CreationTimestamp is a timestamp representing the server time when this object was created.", 0},
         {"Headline", "string", "", "Why the rollout is or is not moving.", 1},
     };
+    static const std::vector<Column> pdb = {
+        {"Name", "string", "name", "Name must be unique within a namespace.", 0},
+        {"Min Available", "string", "",
+         "The number or percentage of the selected pods that must stay available.", 0},
+        {"Max Unavailable", "string", "",
+         "The number or percentage of the selected pods that may be unavailable.", 0},
+        {"Allowed Disruptions", "integer", "", "How many of the selected pods may be disrupted now.", 0},
+        {"Age", "string", "",
+         "CreationTimestamp is a timestamp representing the server time when this object was created.", 0},
+    };
     switch (kind) {
     case Kind::NodeUpgradeRollout:
         return nur;
+    case Kind::PodDisruptionBudget:
+        return pdb;
     case Kind::DaemonSet:
         return ds;
     case Kind::Pod:
@@ -395,6 +407,17 @@ Json TablePrinter::cells(Kind kind, const Json &o, kube::Timestamp now)
                             num(at(o, {"status", "inFlight"})), num(at(o, {"status", "nodes"})),
                             age(at(o, {"metadata", "creationTimestamp"}), now),
                             str(at(o, {"status", "headline"}))});
+    case Kind::PodDisruptionBudget: {
+        auto value = [](const Json &v) {
+            if (v.is_number_integer())
+                return std::to_string(v.get<std::int64_t>());
+            return v.is_string() ? v.get<std::string>() : std::string("N/A");
+        };
+        return Json::array({str(at(o, {"metadata", "name"})), value(at(o, {"spec", "minAvailable"})),
+                            value(at(o, {"spec", "maxUnavailable"})),
+                            num(at(o, {"status", "disruptionsAllowed"})),
+                            age(at(o, {"metadata", "creationTimestamp"}), now)});
+    }
     case Kind::Namespace:
         return Json::array({str(at(o, {"metadata", "name"})), str(at(o, {"status", "phase"}), "Active"),
                             age(at(o, {"metadata", "creationTimestamp"}), now)});

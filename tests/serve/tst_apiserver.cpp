@@ -99,6 +99,42 @@ QStringList toList(const std::vector<std::string> &v)
     return out;
 }
 
+// Protobuf encoding, as client-go writes it: varint keys and lengths, the "k8s\0" envelope
+// around a runtime.Unknown {typeMeta{apiVersion, kind}, raw}.
+std::string pbVarint(std::uint64_t v)
+{
+    std::string out;
+    while (v >= 0x80) {
+        out += static_cast<char>((v & 0x7f) | 0x80);
+        v >>= 7;
+    }
+    out += static_cast<char>(v);
+    return out;
+}
+
+std::string pbBytes(int field, const std::string &bytes)
+{
+    return pbVarint(static_cast<std::uint64_t>(field) << 3 | 2) + pbVarint(bytes.size()) + bytes;
+}
+
+std::string pbInt(int field, std::int64_t v)
+{
+    return pbVarint(static_cast<std::uint64_t>(field) << 3) + pbVarint(static_cast<std::uint64_t>(v));
+}
+
+std::string pbEnvelope(const std::string &apiVersion, const std::string &kind, const std::string &raw)
+{
+    return std::string("k8s\0", 4) + pbBytes(1, pbBytes(1, apiVersion) + pbBytes(2, kind)) + pbBytes(2, raw);
+}
+
+// policy/v1 Eviction {metadata{name, namespace}, deleteOptions{dryRun...}}.
+std::string pbEviction(const std::string &name, const std::string &ns, bool dryRun)
+{
+    const std::string meta = pbBytes(1, name) + pbBytes(3, ns);
+    const std::string options = dryRun ? pbBytes(5, "All") : pbInt(1, 30);
+    return pbEnvelope("policy/v1", "Eviction", pbBytes(1, meta) + pbBytes(2, options));
+}
+
 const char *kTableAccept =
     "application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g="
     "meta.k8s.io,application/json";
@@ -132,6 +168,9 @@ private slots:
     void dryRunDeleteChangesNothing();
     void orphanDeleteKeepsTheDependents_data();
     void orphanDeleteKeepsTheDependents();
+    void evictionHonoursTheBudgetInJsonAndProtobuf();
+    void protobufBodiesAreCheckedBeforeUse_data();
+    void protobufBodiesAreCheckedBeforeUse();
     void watchResumesAfterTheResourceVersion();
     void watchFromATooOldResourceVersionIsExpired();
     void watchTurnsSelectorChangesIntoAddedAndDeleted();
@@ -203,12 +242,19 @@ void TstApiServer::discoveryListsShortNamesAndCategories()
     QVERIFY(s.server);
     const Json doc = getJson(*s.transport, "/apis", {},
                              "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList");
-    QCOMPARE(doc["items"].size(), 2u);
+    QCOMPARE(doc["items"].size(), 3u);
     QCOMPARE(doc["items"][0]["metadata"]["name"], "apps");
+    // PodDisruptionBudgets (kubectl drain reads them), with their short name.
+    QCOMPARE(doc["items"][1]["metadata"]["name"], "policy");
+    const Json &pdb = doc["items"][1]["versions"][0]["resources"][0];
+    QCOMPARE(pdb["resource"], "poddisruptionbudgets");
+    QCOMPARE(pdb["shortNames"], Json::array({"pdb"}));
+    QCOMPARE(pdb["scope"], "Namespaced");
+    QCOMPARE(pdb["subresources"][0]["subresource"], "status");
     // The node-agent upgrade's custom kind, in its own group and version.
-    QCOMPARE(doc["items"][1]["metadata"]["name"], "upgrade.daemonscope.io");
-    QCOMPARE(doc["items"][1]["versions"][0]["version"], "v1alpha1");
-    const Json &nur = doc["items"][1]["versions"][0]["resources"][0];
+    QCOMPARE(doc["items"][2]["metadata"]["name"], "upgrade.daemonscope.io");
+    QCOMPARE(doc["items"][2]["versions"][0]["version"], "v1alpha1");
+    const Json &nur = doc["items"][2]["versions"][0]["resources"][0];
     QCOMPARE(nur["resource"], "nodeupgraderollouts");
     QCOMPARE(nur["shortNames"], Json::array({"nur"}));
     QCOMPARE(nur["scope"], "Cluster");
@@ -229,6 +275,18 @@ void TstApiServer::discoveryListsShortNamesAndCategories()
         if (r["name"] == "nodes")
             nodesClusterScoped = r["namespaced"] == false && r["shortNames"] == Json::array({"no"});
     QVERIFY(nodesClusterScoped);
+    // Pods list their eviction subresource in the aggregated form too (kubectl drain's
+    // CheckEvictionSupport reads it).
+    const Json coreAgg = getJson(*s.transport, "/api", {},
+                                 "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList");
+    Json podSubresources;
+    for (const auto &r : coreAgg["items"][0]["versions"][0]["resources"])
+        if (r["resource"] == "pods")
+            podSubresources = r["subresources"];
+    QCOMPARE(podSubresources.size(), 2u);
+    QCOMPARE(podSubresources[1]["subresource"], "eviction");
+    QCOMPARE(podSubresources[1]["responseKind"]["group"], "policy");
+    QCOMPARE(podSubresources[1]["verbs"], Json::array({"create"}));
 }
 
 void TstApiServer::tablesCarryKubectlColumns_data()
@@ -696,6 +754,148 @@ void TstApiServer::orphanDeleteKeepsTheDependents()
     QCOMPARE(bad.error().code, 422);
     QVERIFY(
         getJson(*s.transport, "/apis/apps/v1/namespaces/default/daemonsets/web")["metadata"].contains("uid"));
+}
+
+// policy/v1 PodDisruptionBudgets and pods/eviction over HTTP (kubectl drain's requests): the
+// budget's status is kept by the disruption controller, an eviction it allows is 201 Success,
+// one it refuses is 429 with a DisruptionBudget cause; kubectl 1.32+ sends the Eviction as
+// protobuf, older versions as JSON, and both are understood. Discovery names the subresource.
+void TstApiServer::evictionHonoursTheBudgetInJsonAndProtobuf()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    auto settle = [&] { s.server->withCluster([](engine::Cluster &c) { c.advance(0); }); };
+
+    const Json core = getJson(*s.transport, "/api/v1");
+    bool eviction = false;
+    for (const auto &r : core["resources"])
+        eviction = eviction || (r["name"] == "pods/eviction" && r["group"] == "policy" &&
+                                r["version"] == "v1" && r["kind"] == "Eviction");
+    QVERIFY(eviction);
+    bool policy = false;
+    const Json groups = getJson(*s.transport, "/apis");
+    for (const auto &g : groups["groups"])
+        policy = policy || g["name"] == "policy";
+    QVERIFY(policy);
+
+    const Json pdb = {{"apiVersion", "policy/v1"},
+                      {"kind", "PodDisruptionBudget"},
+                      {"metadata", {{"name", "web"}}},
+                      {"spec", {{"minAvailable", 2}, {"selector", {{"matchLabels", {{"app", "web"}}}}}}}};
+    auto created = s.transport->request("POST", "/apis/policy/v1/namespaces/default/poddisruptionbudgets", {},
+                                        pdb.dump(), "application/json", "application/json");
+    QVERIFY2(created.ok(), created.ok() ? "" : created.error().message.c_str());
+    QCOMPARE(created->status, 201);
+    settle();
+    const Json status =
+        getJson(*s.transport, "/apis/policy/v1/namespaces/default/poddisruptionbudgets/web")["status"];
+    QCOMPARE(status["currentHealthy"], Json(3));
+    QCOMPARE(status["disruptionsAllowed"], Json(1));
+    const Json table =
+        getJson(*s.transport, "/apis/policy/v1/namespaces/default/poddisruptionbudgets", {}, kTableAccept);
+    QCOMPARE(toList(columnNames(table)), (QStringList{u"Name"_s, u"Min Available"_s, u"Max Unavailable"_s,
+                                                      u"Allowed Disruptions"_s, u"Age"_s}));
+    QCOMPARE(table["rows"][0]["cells"][1], Json("2"));
+    QCOMPARE(table["rows"][0]["cells"][2], Json("N/A"));
+
+    std::vector<std::string> web;
+    const Json webPods =
+        getJson(*s.transport, "/api/v1/namespaces/default/pods", {{"labelSelector", "app=web"}});
+    for (const auto &p : webPods["items"])
+        web.push_back(p["metadata"]["name"].get<std::string>());
+    QCOMPARE(web.size(), std::size_t(3));
+    auto podPath = [](const std::string &name) { return "/api/v1/namespaces/default/pods/" + name; };
+
+    // JSON (kubectl up to 1.31): allowed, the budget is spent.
+    const Json ev = {{"apiVersion", "policy/v1"},
+                     {"kind", "Eviction"},
+                     {"metadata", {{"name", web[0]}, {"namespace", "default"}}}};
+    auto first = s.transport->request("POST", podPath(web[0]) + "/eviction", {}, ev.dump(),
+                                      "application/json", "application/json");
+    QVERIFY2(first.ok(), first.ok() ? "" : first.error().message.c_str());
+    QCOMPARE(first->status, 201);
+    QCOMPARE(Json::parse(first->body)["status"], Json("Success"));
+    const Json gone = getJson(*s.transport, podPath(web[0]));
+    QVERIFY(gone.contains("error") || gone["metadata"].contains("deletionTimestamp"));
+    settle();
+
+    // Protobuf (kubectl 1.32+): refused by the budget, with the numbers in the cause.
+    auto second = s.transport->request(
+        "POST", podPath(web[1]) + "/eviction", {}, pbEviction(web[1], "default", false),
+        "application/vnd.kubernetes.protobuf", "application/vnd.kubernetes.protobuf, */*");
+    QVERIFY(!second.ok());
+    QCOMPARE(second.error().code, 429);
+    QCOMPARE(second.error().reason, std::string("TooManyRequests"));
+    QCOMPARE(second.error().causes.size(), std::size_t(1));
+    QCOMPARE(second.error().causes[0].type, std::string("DisruptionBudget"));
+    QCOMPARE(second.error().causes[0].message,
+             std::string("The disruption budget web needs 2 healthy pods and has 2 currently"));
+    QVERIFY(!getJson(*s.transport, podPath(web[1]))["metadata"].contains("deletionTimestamp"));
+
+    // A dry run in protobuf of a pod no budget covers: allowed, nothing deleted.
+    const Json solo =
+        getJson(*s.transport, "/api/v1/namespaces/default/pods", {{"labelSelector", "app=solo"}});
+    const std::string soloPod = solo["items"][0]["metadata"]["name"].get<std::string>();
+    auto dry =
+        s.transport->request("POST", podPath(soloPod) + "/eviction", {}, pbEviction(soloPod, "default", true),
+                             "application/vnd.kubernetes.protobuf", "application/json");
+    QVERIFY2(dry.ok(), dry.ok() ? "" : dry.error().message.c_str());
+    QVERIFY(!getJson(*s.transport, podPath(soloPod))["metadata"].contains("deletionTimestamp"));
+
+    // A protobuf DeleteOptions (kubectl 1.32+ drain --disable-eviction, typed deletes): dry run.
+    auto del = s.transport->request("DELETE", podPath(soloPod), {},
+                                    pbEnvelope("v1", "DeleteOptions", pbBytes(5, "All") + pbInt(1, 0)),
+                                    "application/vnd.kubernetes.protobuf", "application/json");
+    QVERIFY2(del.ok(), del.ok() ? "" : del.error().message.c_str());
+    QVERIFY(!getJson(*s.transport, podPath(soloPod))["metadata"].contains("deletionTimestamp"));
+    // The same without the dry run deletes (grace 0: at once).
+    auto del2 =
+        s.transport->request("DELETE", podPath(soloPod), {}, pbEnvelope("v1", "DeleteOptions", pbInt(1, 0)),
+                             "application/vnd.kubernetes.protobuf", "application/json");
+    QVERIFY2(del2.ok(), del2.ok() ? "" : del2.error().message.c_str());
+    QCOMPARE(getJson(*s.transport, podPath(soloPod))["code"], Json(404));
+}
+
+void TstApiServer::protobufBodiesAreCheckedBeforeUse_data()
+{
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("message");
+    auto bytes = [](const std::string &s) { return QByteArray(s.data(), static_cast<qsizetype>(s.size())); };
+    QTest::newRow("no envelope") << QByteArray("{\"kind\":\"Eviction\"}") << 400 << u"envelope prefix"_s;
+    QTest::newRow("length past the end")
+        << bytes(std::string("k8s\0", 4) + "\x0a\x7f") << 400 << u"longer than the message"_s;
+    QTest::newRow("unterminated varint")
+        << bytes(std::string("k8s\0", 4) + "\x10\xff\xff") << 400 << u"varint ends early"_s;
+    QTest::newRow("group wire type") << bytes(std::string("k8s\0", 4) + "\x0b") << 400 << u"wire type 3"_s;
+    QTest::newRow("another kind") << bytes(pbEnvelope("v1", "Pod", "")) << 415 << u"Kind=Pod"_s;
+    QTest::newRow("name is not a string")
+        << bytes(pbEnvelope("policy/v1", "Eviction", pbBytes(1, pbInt(1, 7)))) << 400
+        << u"name is not a string"_s;
+    QTest::newRow("other pod's name")
+        << bytes(pbEviction("someone-else", "default", false)) << 400 << u"name in URL does not match"_s;
+}
+
+void TstApiServer::protobufBodiesAreCheckedBeforeUse()
+{
+    QFETCH(QByteArray, body);
+    QFETCH(int, code);
+    QFETCH(QString, message);
+    auto s = startServer();
+    QVERIFY(s.server);
+    const Json pods =
+        getJson(*s.transport, "/api/v1/namespaces/default/pods", {{"labelSelector", "app=web"}});
+    const std::string pod = pods["items"][0]["metadata"]["name"].get<std::string>();
+    const std::string rvBefore = pods["metadata"]["resourceVersion"].get<std::string>();
+    auto r =
+        s.transport->request("POST", "/api/v1/namespaces/default/pods/" + pod + "/eviction", {},
+                             body.toStdString(), "application/vnd.kubernetes.protobuf", "application/json");
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().code, code);
+    QVERIFY2(QString::fromStdString(r.error().message).contains(message), r.error().message.c_str());
+    const Json after =
+        getJson(*s.transport, "/api/v1/namespaces/default/pods", {{"labelSelector", "app=web"}});
+    QCOMPARE(after["metadata"]["resourceVersion"].get<std::string>(), rvBefore);
 }
 
 void TstApiServer::watchResumesAfterTheResourceVersion()
