@@ -31,9 +31,9 @@ QString sourceDir()
     return env.isEmpty() ? QStringLiteral(DAEMONSCOPE_SOURCE_DIR) : env;
 }
 
-QString scenarioPath()
+QString scenarioPath(const QString &name = QStringLiteral("web.yaml"))
 {
-    return sourceDir() + QStringLiteral("/tests/serve/web.yaml");
+    return sourceDir() + QStringLiteral("/tests/serve/") + name;
 }
 
 // The kubectl binaries to run: label -> path.
@@ -65,7 +65,9 @@ struct KubectlResult
 class Server : public testsupport::ServeProcess
 {
 public:
-    Server(const QTemporaryDir &dir, const QStringList &extra) : ServeProcess(dir, scenarioPath(), extra) {}
+    Server(const QTemporaryDir &dir, const QStringList &extra, const QString &scenario = scenarioPath())
+        : ServeProcess(dir, scenario, extra)
+    {}
 };
 
 } // namespace
@@ -102,12 +104,15 @@ private slots:
     void restartedTlsServerKeepsItsCaTokenAndClimbingResourceVersions();
     void dryRunAndOrphanDeletesKeepWhatTheySay_data();
     void dryRunAndOrphanDeletesKeepWhatTheySay();
+    void drainEvictsThroughTheDisruptionBudget_data();
+    void drainEvictsThroughTheDisruptionBudget();
 
 private:
     enum class Transports { Http, Https, Both };
     void addKubectlRows(Transports transports);
     KubectlResult kubectl(const QString &binary, const QString &kubeconfig, const QStringList &args);
-    std::unique_ptr<Server> startServer(bool tls, const QString &speed = QStringLiteral("4"));
+    std::unique_ptr<Server> startServer(bool tls, const QString &speed = QStringLiteral("4"),
+                                        const QString &scenario = scenarioPath());
 
     QTemporaryDir m_dir;
 };
@@ -160,12 +165,12 @@ KubectlResult TstServeKubectl::kubectl(const QString &binary, const QString &kub
     return r;
 }
 
-std::unique_ptr<Server> TstServeKubectl::startServer(bool tls, const QString &speed)
+std::unique_ptr<Server> TstServeKubectl::startServer(bool tls, const QString &speed, const QString &scenario)
 {
     QStringList extra{QStringLiteral("--speed"), speed};
     if (tls)
         extra << QStringLiteral("--tls");
-    auto s = std::make_unique<Server>(m_dir, extra);
+    auto s = std::make_unique<Server>(m_dir, extra, scenario);
     if (!s->waitReady()) {
         qWarning("serve did not start: %s", qPrintable(s->diagnostics()));
         return nullptr;
@@ -788,6 +793,70 @@ void TstServeKubectl::dryRunAndOrphanDeletesKeepWhatTheySay()
                                  u"jsonpath={.items[*].metadata.ownerReferences}"_s});
     RUN_OK(owners);
     QCOMPARE(owners.out, QString());
+}
+
+// kubectl drain on every version: 1.27–1.31 send the Eviction as JSON, 1.32 and 1.33 as
+// protobuf. DaemonSet pods are left alone with --ignore-daemonsets (refused without it); the
+// ReplicaSet's pod goes through the PodDisruptionBudget, and a budget that allows nothing keeps
+// the pod in place while kubectl retries, until its timeout.
+void TstServeKubectl::drainEvictsThroughTheDisruptionBudget_data()
+{
+    QTest::addColumn<QString>("binary");
+    for (const auto &[label, path] : kubectls(true))
+        QTest::newRow(qPrintable(label)) << path;
+}
+
+void TstServeKubectl::drainEvictsThroughTheDisruptionBudget()
+{
+    QFETCH(QString, binary);
+    auto server = startServer(false, QStringLiteral("4"), scenarioPath(QStringLiteral("drain.yaml")));
+    QVERIFY(server);
+    const QString kc = server->kubeconfig();
+    auto podOn = [&](const QString &app, const QString &node) {
+        const auto r = kubectl(binary, kc,
+                               {u"get"_s, u"pods"_s, u"-l"_s, u"app="_s + app, u"--field-selector"_s,
+                                u"spec.nodeName="_s + node, u"-o"_s, u"name"_s});
+        return r.out.trimmed();
+    };
+    const auto pdb = kubectl(binary, kc, {u"get"_s, u"pdb"_s, u"api"_s, u"--no-headers"_s});
+    RUN_OK(pdb);
+    QVERIFY2(QRegularExpression(u"^api\\s+2\\s+N/A\\s+1\\s"_s).match(pdb.out).hasMatch(),
+             qPrintable(pdb.out));
+    const QString apiPod = podOn(u"api"_s, u"node-0"_s);
+    QVERIFY2(apiPod.startsWith(u"pod/api-"_s), qPrintable(apiPod));
+
+    const auto refused = kubectl(binary, kc, {u"drain"_s, u"node-0"_s, u"--timeout=20s"_s});
+    QCOMPARE(refused.exitCode, 1);
+    QVERIFY2(refused.err.contains(u"cannot delete DaemonSet-managed Pods"_s), qPrintable(refused.err));
+
+    const auto drained =
+        kubectl(binary, kc, {u"drain"_s, u"node-0"_s, u"--ignore-daemonsets"_s, u"--timeout=60s"_s});
+    RUN_OK(drained);
+    QVERIFY2(drained.out.contains(u"node/node-0 drained"_s), qPrintable(drained.out));
+    QVERIFY2(drained.out.contains(apiPod + u" evicted"_s), qPrintable(drained.out));
+    QCOMPARE(podOn(u"api"_s, u"node-0"_s), QString());
+    QVERIFY(podOn(u"agent"_s, u"node-0"_s).startsWith(u"pod/agent-"_s));
+    const auto cordoned =
+        kubectl(binary, kc, {u"get"_s, u"node"_s, u"node-0"_s, u"-o"_s, u"jsonpath={.spec.unschedulable}"_s});
+    QCOMPARE(cordoned.out, u"true"_s);
+
+    // A budget that allows nothing: kubectl retries the eviction and gives up at its timeout.
+    RUN_OK(kubectl(
+        binary, kc,
+        {u"patch"_s, u"pdb"_s, u"api"_s, u"--type=merge"_s, u"-p"_s, u"{\"spec\":{\"minAvailable\":3}}"_s}));
+    const QString blockedPod = podOn(u"api"_s, u"node-1"_s);
+    QVERIFY(!blockedPod.isEmpty());
+    const auto blocked =
+        kubectl(binary, kc, {u"drain"_s, u"node-1"_s, u"--ignore-daemonsets"_s, u"--timeout=7s"_s});
+    QCOMPARE(blocked.exitCode, 1);
+    QVERIFY2(blocked.err.contains(u"Cannot evict pod as it would violate the pod's disruption budget."_s),
+             qPrintable(blocked.err));
+    QCOMPARE(podOn(u"api"_s, u"node-1"_s), blockedPod);
+
+    RUN_OK(kubectl(binary, kc, {u"uncordon"_s, u"node-0"_s, u"node-1"_s}));
+    const auto taints =
+        kubectl(binary, kc, {u"get"_s, u"node"_s, u"node-0"_s, u"-o"_s, u"jsonpath={.spec.taints}"_s});
+    QCOMPARE(taints.out, QString());
 }
 
 QTEST_GUILESS_MAIN(TstServeKubectl)
