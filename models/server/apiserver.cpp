@@ -1172,9 +1172,9 @@ struct ApiServer::Impl
             for (std::size_t i = 0, n = req.get_param_value_count("dryRun"); i < n; ++i)
                 fromQuery.push_back(req.get_param_value("dryRun", i));
             if (fromQuery != opts["dryRun"])
-                return sendError(
-                    res, ApiStatus::badRequest("Non-matching dry-run options in request and content: " +
-                                               fromQuery.dump() + " and " + opts["dryRun"].dump()));
+                return sendError(res, ApiStatus::badRequest(
+                                          "Non-matching dry-run options in request and content: " +
+                                          kube::goJson(fromQuery) + " and " + kube::goJson(opts["dryRun"])));
         }
         const auto parsed = deleteOptions(req, opts);
         if (!parsed)
