@@ -182,7 +182,7 @@ kube::Result<Json> Cluster::Impl::apiGet(Kind kind, const std::string &ns, const
     return j;
 }
 
-kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest)
+kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest, bool dryRun)
 {
     auto t = targetOf(manifest);
     if (!t)
@@ -205,6 +205,14 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest)
     case Kind::Namespace: {
         if (namespaces.count(t->name))
             return ApiStatus::alreadyExists("namespaces", t->name);
+        if (dryRun) {
+            kube::ObjectMeta meta;
+            meta.name = t->name;
+            meta.uid = rng.uuid();
+            meta.creationTimestamp = now;
+            meta.labels["kubernetes.io/metadata.name"] = t->name;
+            return namespaceJson(meta);
+        }
         ensureNamespace(t->name);
         break;
     }
@@ -217,6 +225,8 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest)
         n->metadata.uid = rng.uuid();
         n->metadata.creationTimestamp = now;
         defaultNode(*n, now);
+        if (dryRun)
+            return n->toJson();
         commitNode(std::move(*n), true);
         break;
     }
@@ -229,6 +239,13 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest)
             return p.error();
         if (p->spec)
             p->spec = internSpec(*p->spec);
+        if (dryRun) {
+            if (auto r = preparePod(*p); !r)
+                return r.error();
+            p->metadata.uid = rng.uuid();
+            p->metadata.creationTimestamp = now;
+            return p->toJson();
+        }
         auto created = createPod(std::move(*p));
         if (!created)
             return created.error();
@@ -249,6 +266,8 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest)
         ds->metadata.generation = 1;
         ds->metadata.uid = rng.uuid();
         ds->metadata.creationTimestamp = now;
+        if (dryRun)
+            return ds->toJson();
         ensureNamespace(t->ns);
         commitDaemonSet(std::move(*ds), true);
         break;
@@ -261,6 +280,8 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest)
             return cr.error();
         cr->metadata.uid = rng.uuid();
         cr->metadata.creationTimestamp = now;
+        if (dryRun)
+            return cr->toJson();
         commitRevision(std::move(*cr), true);
         break;
     }
@@ -275,6 +296,8 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest)
         rs->metadata.generation = 1;
         rs->metadata.uid = rng.uuid();
         rs->metadata.creationTimestamp = now;
+        if (dryRun)
+            return rs->toJson();
         ensureNamespace(t->ns);
         commitReplicaSet(std::move(*rs), true);
         break;
@@ -287,6 +310,8 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest)
             return e.error();
         e->metadata.uid = rng.uuid();
         e->metadata.creationTimestamp = now;
+        if (dryRun)
+            return e->toJson();
         ensureNamespace(t->ns);
         commitEvent(std::move(*e), true);
         break;
@@ -303,6 +328,8 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest)
         pdb->metadata.generation = 1;
         pdb->metadata.uid = rng.uuid();
         pdb->metadata.creationTimestamp = now;
+        if (dryRun)
+            return pdb->toJson();
         ensureNamespace(t->ns);
         commitPdb(std::move(*pdb), true);
         break;
@@ -317,6 +344,8 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest)
         r->metadata.uid = rng.uuid();
         r->metadata.creationTimestamp = now;
         r->metadata.generation = 1;
+        if (dryRun)
+            return r->toJson();
         commitCustom(t->kind, r->toJson(), true);
         break;
     }
@@ -324,7 +353,7 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest)
     return objectJson(t->kind, k);
 }
 
-kube::Result<Json> Cluster::Impl::apiUpdate(const Json &manifest, bool statusOnly)
+kube::Result<Json> Cluster::Impl::apiUpdate(const Json &manifest, bool statusOnly, bool dryRun)
 {
     auto t = targetOf(manifest);
     if (!t)
@@ -364,8 +393,34 @@ kube::Result<Json> Cluster::Impl::apiUpdate(const Json &manifest, bool statusOnl
     auto unchanged = [&](const Json &candidate) { return candidate == current; };
 
     switch (t->kind) {
-    case Kind::Namespace:
-        return current; // nothing mutable that the engine models
+    case Kind::Namespace: {
+        if (statusOnly)
+            return current; // the phase is the namespace controller's
+        // Labels, annotations and owners may change; the name label is the server's.
+        auto parsed = kube::ObjectMeta::fromJson(m["metadata"]);
+        if (!parsed)
+            return parsed.error();
+        kube::ObjectMeta meta = namespaces.at(t->name);
+        meta.labels = parsed->labels;
+        meta.labels["kubernetes.io/metadata.name"] = t->name;
+        meta.annotations = parsed->annotations;
+        meta.ownerReferences = parsed->ownerReferences;
+        const Json next = namespaceJson(meta);
+        if (unchanged(next))
+            return current;
+        if (dryRun)
+            return next;
+        meta.resourceVersion = nextResourceVersion();
+        kube::ObjectMeta &slot = namespaces[t->name] = std::move(meta);
+        WatchEvent ev;
+        ev.type = WatchEvent::Type::Modified;
+        ev.kind = Kind::Namespace;
+        ev.name = t->name;
+        ev.resourceVersion = rv;
+        ev.namespaceObject = &slot;
+        emit(ev);
+        return namespaceJson(slot);
+    }
     case Kind::Node: {
         const kube::Node &old = nodes.at(k);
         Json merged = m;
@@ -382,6 +437,8 @@ kube::Result<Json> Cluster::Impl::apiUpdate(const Json &manifest, bool statusOnl
             n->metadata = old.metadata;
         if (unchanged(n->toJson()))
             return current;
+        if (dryRun)
+            return n->toJson();
         commitNode(std::move(*n), false);
         break;
     }
@@ -411,6 +468,8 @@ kube::Result<Json> Cluster::Impl::apiUpdate(const Json &manifest, bool statusOnl
         }
         if (unchanged(p.toJson()))
             return current;
+        if (dryRun)
+            return p.toJson();
         return commitPod(std::move(p), false)->toJson();
     }
     case Kind::DaemonSet: {
@@ -425,6 +484,8 @@ kube::Result<Json> Cluster::Impl::apiUpdate(const Json &manifest, bool statusOnl
                 return v.error();
             if (unchanged(ds.toJson()))
                 return current;
+            if (dryRun)
+                return ds.toJson();
             commitDaemonSet(std::move(ds), false);
             break;
         }
@@ -447,6 +508,8 @@ kube::Result<Json> Cluster::Impl::apiUpdate(const Json &manifest, bool statusOnl
         setTemplateGeneration(*ds, tg);
         if (unchanged(ds->toJson()))
             return current;
+        if (dryRun)
+            return ds->toJson();
         commitDaemonSet(std::move(*ds), false);
         break;
     }
@@ -461,6 +524,8 @@ kube::Result<Json> Cluster::Impl::apiUpdate(const Json &manifest, bool statusOnl
                 "data: Invalid value: runtime.RawExtension{Raw:[]uint8(...)}: field is immutable");
         if (unchanged(cr->toJson()))
             return current;
+        if (dryRun)
+            return cr->toJson();
         commitRevision(std::move(*cr), false);
         break;
     }
@@ -484,6 +549,8 @@ kube::Result<Json> Cluster::Impl::apiUpdate(const Json &manifest, bool statusOnl
         }
         if (unchanged(rs.toJson()))
             return current;
+        if (dryRun)
+            return rs.toJson();
         commitReplicaSet(std::move(rs), false);
         break;
     }
@@ -493,6 +560,8 @@ kube::Result<Json> Cluster::Impl::apiUpdate(const Json &manifest, bool statusOnl
             return e.error();
         if (unchanged(e->toJson()))
             return current;
+        if (dryRun)
+            return e->toJson();
         commitEvent(std::move(*e), false);
         break;
     }
@@ -517,6 +586,8 @@ kube::Result<Json> Cluster::Impl::apiUpdate(const Json &manifest, bool statusOnl
         }
         if (unchanged(next.toJson()))
             return current;
+        if (dryRun)
+            return next.toJson();
         commitPdb(std::move(next), false);
         break;
     }
@@ -541,6 +612,8 @@ kube::Result<Json> Cluster::Impl::apiUpdate(const Json &manifest, bool statusOnl
         Json next = r.toJson();
         if (unchanged(next))
             return current;
+        if (dryRun)
+            return next;
         commitCustom(t->kind, std::move(next), false);
         break;
     }
@@ -549,7 +622,7 @@ kube::Result<Json> Cluster::Impl::apiUpdate(const Json &manifest, bool statusOnl
 }
 
 kube::Result<Json> Cluster::Impl::apiPatch(Kind kind, const std::string &ns, const std::string &name,
-                                           PatchType type, const Json &patch)
+                                           PatchType type, const Json &patch, bool dryRun)
 {
     const std::string k = key(isNamespaced(kind) ? (ns.empty() ? "default" : ns) : std::string(), name);
     Json current = objectJson(kind, k);
@@ -597,7 +670,7 @@ kube::Result<Json> Cluster::Impl::apiPatch(Kind kind, const std::string &ns, con
     patched["kind"] = kindName(kind);
     patched["apiVersion"] = apiVersion(kind);
     patched["metadata"]["resourceVersion"] = current["metadata"].value("resourceVersion", "");
-    return apiUpdate(patched, false);
+    return apiUpdate(patched, false, dryRun);
 }
 
 void Cluster::Impl::orphanDependents(const std::string &ownerUid)

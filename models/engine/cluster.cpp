@@ -109,17 +109,17 @@ const ClusterOptions &Cluster::options() const
 
 // ---- API ---------------------------------------------------------------------------------
 
-kube::Result<Json> Cluster::create(const Json &manifest)
+kube::Result<Json> Cluster::create(const Json &manifest, const WriteOptions &options)
 {
-    return d->apiCreate(manifest);
+    return d->apiCreate(manifest, options.dryRun);
 }
-kube::Result<Json> Cluster::update(const Json &manifest)
+kube::Result<Json> Cluster::update(const Json &manifest, const WriteOptions &options)
 {
-    return d->apiUpdate(manifest, false);
+    return d->apiUpdate(manifest, false, options.dryRun);
 }
-kube::Result<Json> Cluster::updateStatus(const Json &manifest)
+kube::Result<Json> Cluster::updateStatus(const Json &manifest, const WriteOptions &options)
 {
-    return d->apiUpdate(manifest, true);
+    return d->apiUpdate(manifest, true, options.dryRun);
 }
 
 kube::Result<Json> Cluster::apply(const Json &manifest)
@@ -292,9 +292,9 @@ kube::Result<Json> Cluster::list(Kind kind, const std::string &ns, const std::st
 }
 
 kube::Result<Json> Cluster::patch(Kind kind, const std::string &ns, const std::string &name, PatchType type,
-                                  const Json &patch)
+                                  const Json &patch, const WriteOptions &options)
 {
-    return d->apiPatch(kind, ns, name, type, patch);
+    return d->apiPatch(kind, ns, name, type, patch, options.dryRun);
 }
 
 kube::Result<void> Cluster::remove(Kind kind, const std::string &ns, const std::string &name,

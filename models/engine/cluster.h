@@ -61,6 +61,16 @@ struct ClusterOptions
 };
 
 enum class PatchType { Merge, Json, Strategic };
+
+// Options of a create, update or patch (metav1.CreateOptions / UpdateOptions / PatchOptions).
+struct WriteOptions
+{
+    // dryRun=All: everything a write does up to storing it (defaulting, validation,
+    // preconditions, generations, generated names and uids); the answer is the object as it
+    // would be stored, and nothing is stored, counted or watched. A would-be created object has
+    // no resourceVersion; an updated one keeps the stored one.
+    bool dryRun = false;
+};
 // DeleteOptions.propagationPolicy: what happens to the objects the deleted one owns.
 enum class DeletePropagation { Background, Foreground, Orphan };
 
@@ -175,21 +185,21 @@ public:
     // ---- API server ----------------------------------------------------------------------
     // Manifests carry apiVersion/kind/metadata. Namespaces referenced by objects exist
     // implicitly. All writes bump the one global resourceVersion; no-op writes change nothing.
-    kube::Result<kube::Json> create(const kube::Json &manifest);
+    kube::Result<kube::Json> create(const kube::Json &manifest, const WriteOptions &options = {});
     // PUT: full replacement. A metadata.resourceVersion that differs from the stored one is a
     // Conflict. Status in the body is ignored (use updateStatus).
-    kube::Result<kube::Json> update(const kube::Json &manifest);
+    kube::Result<kube::Json> update(const kube::Json &manifest, const WriteOptions &options = {});
     // kubectl apply of a full manifest: create when absent, else update (keeping status, uid,
     // creationTimestamp; generation bumps on spec change).
     kube::Result<kube::Json> apply(const kube::Json &manifest);
     // PUT .../status: only status changes (DaemonSet: collisionCount may not decrease).
-    kube::Result<kube::Json> updateStatus(const kube::Json &manifest);
+    kube::Result<kube::Json> updateStatus(const kube::Json &manifest, const WriteOptions &options = {});
     kube::Result<kube::Json> get(Kind kind, const std::string &ns, const std::string &name) const;
     // List JSON ({"kind":"DaemonSetList","items":[...]}); ns empty = all namespaces.
     kube::Result<kube::Json> list(Kind kind, const std::string &ns = {},
                                   const std::string &labelSelector = {}) const;
     kube::Result<kube::Json> patch(Kind kind, const std::string &ns, const std::string &name, PatchType type,
-                                   const kube::Json &patch);
+                                   const kube::Json &patch, const WriteOptions &options = {});
     // DELETE. Pods in continuous mode get a deletionTimestamp first (MODIFIED), and are gone
     // after the grace period (DELETED); gracePeriodSeconds 0 removes at once. Deleting a DS or
     // RS removes the objects it controls (garbage collection: Background and Foreground delete

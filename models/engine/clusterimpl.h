@@ -141,6 +141,9 @@ struct Cluster::Impl
 
     // API-level pod operations used by controllers and the facade.
     kube::Result<const kube::Pod *> createPod(kube::Pod pod);
+    // The checks of a pod create before anything is written: the default namespace, the
+    // generated name, AlreadyExists.
+    kube::Result<void> preparePod(kube::Pod &pod);
     // Graceful in continuous mode (deletionTimestamp, then the kubelet removes it); at once in
     // stepped mode or with grace 0. Deleting a pod already being deleted changes nothing.
     kube::Result<void> deletePod(const std::string &ns, const std::string &name,
@@ -152,11 +155,12 @@ struct Cluster::Impl
                      Kind kind, const std::string &ns, const std::string &name, const std::string &uid = {});
 
     // ---- JSON API (apiserver.cpp) ------------------------------------------------------
-    kube::Result<kube::Json> apiCreate(const kube::Json &manifest);
-    kube::Result<kube::Json> apiUpdate(const kube::Json &manifest, bool statusOnly);
+    // dryRun: everything up to the store write (see WriteOptions).
+    kube::Result<kube::Json> apiCreate(const kube::Json &manifest, bool dryRun = false);
+    kube::Result<kube::Json> apiUpdate(const kube::Json &manifest, bool statusOnly, bool dryRun = false);
     kube::Result<kube::Json> apiGet(Kind kind, const std::string &ns, const std::string &name) const;
     kube::Result<kube::Json> apiPatch(Kind kind, const std::string &ns, const std::string &name,
-                                      PatchType type, const kube::Json &patch);
+                                      PatchType type, const kube::Json &patch, bool dryRun = false);
     kube::Result<void> apiDelete(Kind kind, const std::string &ns, const std::string &name,
                                  std::optional<std::int64_t> grace,
                                  DeletePropagation propagation = DeletePropagation::Background);

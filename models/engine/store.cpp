@@ -564,6 +564,17 @@ void Cluster::Impl::expireEvents()
 
 kube::Result<const Pod *> Cluster::Impl::createPod(Pod pod)
 {
+    if (auto r = preparePod(pod); !r)
+        return r.error();
+    ensureNamespace(pod.metadata.namespace_);
+    pod.metadata.uid = rng.uuid();
+    pod.metadata.creationTimestamp = now;
+    pod.metadata.deletionTimestamp.reset();
+    return commitPod(std::move(pod), true);
+}
+
+kube::Result<void> Cluster::Impl::preparePod(Pod &pod)
+{
     if (pod.metadata.namespace_.empty())
         pod.metadata.namespace_ = "default";
     if (pod.metadata.name.empty()) {
@@ -574,11 +585,7 @@ kube::Result<const Pod *> Cluster::Impl::createPod(Pod pod)
     }
     if (pods.count(key(pod.metadata.namespace_, pod.metadata.name)))
         return kube::ApiStatus::alreadyExists("pods", pod.metadata.name);
-    ensureNamespace(pod.metadata.namespace_);
-    pod.metadata.uid = rng.uuid();
-    pod.metadata.creationTimestamp = now;
-    pod.metadata.deletionTimestamp.reset();
-    return commitPod(std::move(pod), true);
+    return {};
 }
 
 kube::Result<void> Cluster::Impl::deletePod(const std::string &ns, const std::string &name,

@@ -861,15 +861,46 @@ struct ApiServer::Impl
         return body(text);
     }
 
-    bool refuseDryRun(const httplib::Request &req, httplib::Response &res)
+    // dryRun from the query (and, for deletions and evictions, from the options in the body):
+    // "All" is the one value the API defines.
+    static kube::Result<bool> dryRunFrom(const httplib::Request &req, std::vector<std::string> values = {})
     {
-        if (!req.has_param("dryRun"))
-            return false;
-        sendError(res, ApiStatus::badRequest("dryRun is not supported by the embedded API server"));
-        return true;
+        for (std::size_t i = 0, n = req.get_param_value_count("dryRun"); i < n; ++i)
+            values.push_back(req.get_param_value("dryRun", i));
+        for (const auto &v : values)
+            if (v != "All")
+                return ApiStatus{400, "BadRequest",
+                                 "Invalid dry run value: " + v + " (supported values: \"All\")"};
+        return !values.empty();
+    }
+
+    static kube::Result<engine::WriteOptions> writeOptions(const httplib::Request &req)
+    {
+        auto dry = dryRunFrom(req);
+        if (!dry)
+            return dry.error();
+        engine::WriteOptions o;
+        o.dryRun = *dry;
+        return o;
     }
 
     // Puts the URL's namespace into the object; a different one in the body is an error.
+    // The object of a create or update: JSON, or protobuf for the kinds protobufbody.h decodes
+    // (another kind is a 415).
+    static kube::Result<Json> objectBody(const httplib::Request &req, const std::string &text)
+    {
+        if (isProtobufContentType(req.get_header_value("Content-Type"))) {
+            auto decoded = decodeProtobufBody(text);
+            if (!decoded)
+                return decoded.error();
+            const std::string kind = decoded->value("kind", "");
+            if (kind == "DeleteOptions" || kind == "Eviction")
+                return ApiStatus::badRequest("the body is a " + kind + ", not an object to store");
+            return decoded;
+        }
+        return body(text);
+    }
+
     bool placeInNamespace(Json &object, const ResourcePath &path, httplib::Response &res)
     {
         if (!object.is_object()) {
@@ -912,9 +943,10 @@ struct ApiServer::Impl
     void create(const httplib::Request &req, const std::string &text, httplib::Response &res,
                 const ResourcePath &path)
     {
-        if (refuseDryRun(req, res))
-            return;
-        auto object = body(text);
+        const auto opts = writeOptions(req);
+        if (!opts)
+            return sendError(res, opts.error());
+        auto object = objectBody(req, text);
         if (!object)
             return sendError(res, object.error());
         if (engine::isNamespaced(*path.kind) && path.ns.empty())
@@ -922,7 +954,7 @@ struct ApiServer::Impl
         if (!placeInNamespace(*object, path, res) || !checkKind(*object, path, res))
             return;
         const std::string name = (*object)["metadata"].value("name", "");
-        auto created = engine->call([&](engine::Cluster &c) { return c.create(*object); });
+        auto created = engine->call([&](engine::Cluster &c) { return c.create(*object, *opts); });
         if (!created)
             return sendError(res, created.error(), path, name);
         send(res, 201, *created);
@@ -931,9 +963,10 @@ struct ApiServer::Impl
     void update(const httplib::Request &req, const std::string &text, httplib::Response &res,
                 const ResourcePath &path)
     {
-        if (refuseDryRun(req, res))
-            return;
-        auto object = body(text);
+        const auto opts = writeOptions(req);
+        if (!opts)
+            return sendError(res, opts.error());
+        auto object = objectBody(req, text);
         if (!object)
             return sendError(res, object.error());
         if (!placeInNamespace(*object, path, res) || !checkKind(*object, path, res))
@@ -944,8 +977,9 @@ struct ApiServer::Impl
                                                         ") does not match the name on the URL (" + path.name +
                                                         ")"));
         const bool status = path.subresource == "status";
-        auto updated = engine->call(
-            [&](engine::Cluster &c) { return status ? c.updateStatus(*object) : c.update(*object); });
+        auto updated = engine->call([&](engine::Cluster &c) {
+            return status ? c.updateStatus(*object, *opts) : c.update(*object, *opts);
+        });
         if (!updated)
             return sendError(res, updated.error(), path, path.name);
         send(res, 200, *updated);
@@ -954,8 +988,9 @@ struct ApiServer::Impl
     void patch(const httplib::Request &req, const std::string &text, httplib::Response &res,
                const ResourcePath &path)
     {
-        if (refuseDryRun(req, res))
-            return;
+        const auto opts = writeOptions(req);
+        if (!opts)
+            return sendError(res, opts.error());
         std::string contentType = lower(req.get_header_value("Content-Type"));
         contentType = contentType.substr(0, contentType.find(';'));
         engine::PatchType type;
@@ -976,7 +1011,7 @@ struct ApiServer::Impl
         const bool status = path.subresource == "status";
         auto patched = engine->call([&](engine::Cluster &c) -> kube::Result<Json> {
             if (!status)
-                return c.patch(*path.kind, path.ns, path.name, type, *patchBody);
+                return c.patch(*path.kind, path.ns, path.name, type, *patchBody, *opts);
             // The status subresource: the patch applies to the whole object, only its status is
             // written.
             auto current = c.get(*path.kind, path.ns, path.name);
@@ -1014,7 +1049,7 @@ struct ApiServer::Impl
             if (pm.value("name", "") != path.name)
                 return ApiStatus::badRequest("the name of the object does not match the name on the URL");
             (*applied)["metadata"]["resourceVersion"] = (*current)["metadata"].value("resourceVersion", "");
-            return c.updateStatus(*applied);
+            return c.updateStatus(*applied, *opts);
         });
         if (!patched)
             return sendError(res, patched.error(), path, path.name);
@@ -1042,14 +1077,10 @@ struct ApiServer::Impl
                 dryRun.push_back(v.get<std::string>());
             }
         }
-        for (std::size_t i = 0, n = req.get_param_value_count("dryRun"); i < n; ++i)
-            dryRun.push_back(req.get_param_value("dryRun", i));
-        for (const auto &v : dryRun) {
-            if (v != "All")
-                return ApiStatus{400, "BadRequest",
-                                 "Invalid dry run value: " + v + " (supported values: \"All\")"};
-            o.dryRun = true;
-        }
+        auto dry = dryRunFrom(req, std::move(dryRun));
+        if (!dry)
+            return dry.error();
+        o.dryRun = *dry;
         std::string policy;
         if (auto p = body.find("propagationPolicy"); p != body.end() && p->is_string())
             policy = p->get<std::string>();

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <initializer_list>
 #include <string_view>
+#include <vector>
 
 namespace server {
 
@@ -128,6 +130,313 @@ kube::Result<Json> preconditions(std::string_view message)
             return s.error();
         out[f.number == 1 ? "uid" : "resourceVersion"] = *s;
         return {};
+    });
+    if (!r)
+        return r.error();
+    return out;
+}
+
+// A map<string,string> entry: key 1, value 2.
+kube::Result<void> mapEntry(const Field &f, const char *what, Json &into)
+{
+    if (f.wireType != 2)
+        return malformed(std::string(what) + " is not a map entry");
+    std::string key, value;
+    auto r = eachField(f.bytes, [&](const Field &e) -> kube::Result<void> {
+        if (e.number != 1 && e.number != 2)
+            return {};
+        auto t = text(e, what);
+        if (!t)
+            return t.error();
+        (e.number == 1 ? key : value) = *t;
+        return {};
+    });
+    if (!r)
+        return r.error();
+    into[key] = value;
+    return {};
+}
+
+kube::Result<void> stringList(const Field &f, const char *what, Json &into)
+{
+    auto t = text(f, what);
+    if (!t)
+        return t.error();
+    if (!into.is_array())
+        into = Json::array();
+    into.push_back(*t);
+    return {};
+}
+
+// meta.v1 OwnerReference: kind 1, name 3, uid 4, apiVersion 5, controller 6, blockOwnerDeletion 7.
+kube::Result<Json> ownerReference(std::string_view message)
+{
+    Json out = Json::object();
+    auto r = eachField(message, [&](const Field &f) -> kube::Result<void> {
+        if (f.number == 6 || f.number == 7) {
+            if (f.wireType != 0)
+                return malformed("ownerReferences: a flag is not a varint");
+            out[f.number == 6 ? "controller" : "blockOwnerDeletion"] = f.varint != 0;
+            return {};
+        }
+        const char *name = f.number == 1   ? "kind"
+                           : f.number == 3 ? "name"
+                           : f.number == 4 ? "uid"
+                           : f.number == 5 ? "apiVersion"
+                                           : nullptr;
+        if (!name)
+            return {};
+        auto t = text(f, name);
+        if (!t)
+            return t.error();
+        out[name] = *t;
+        return {};
+    });
+    if (!r)
+        return r.error();
+    return out;
+}
+
+// meta.v1 ObjectMeta, the fields a client sets: name 1, generateName 2, namespace 3, uid 5,
+// resourceVersion 6, labels 11, annotations 12, ownerReferences 13, finalizers 14 (timestamps,
+// generation and managedFields are the server's).
+kube::Result<Json> objectMeta(std::string_view message)
+{
+    Json out = Json::object();
+    auto r = eachField(message, [&](const Field &f) -> kube::Result<void> {
+        switch (f.number) {
+        case 11:
+        case 12:
+            return mapEntry(f, f.number == 11 ? "labels" : "annotations",
+                            out[f.number == 11 ? "labels" : "annotations"]);
+        case 13: {
+            if (f.wireType != 2)
+                return malformed("ownerReferences is not a message");
+            auto o = ownerReference(f.bytes);
+            if (!o)
+                return o.error();
+            out["ownerReferences"].push_back(std::move(*o));
+            return {};
+        }
+        case 14:
+            return stringList(f, "finalizers", out["finalizers"]);
+        default:
+            break;
+        }
+        const char *name = f.number == 1   ? "name"
+                           : f.number == 2 ? "generateName"
+                           : f.number == 3 ? "namespace"
+                           : f.number == 5 ? "uid"
+                           : f.number == 6 ? "resourceVersion"
+                                           : nullptr;
+        if (!name)
+            return {};
+        auto t = text(f, name);
+        if (!t)
+            return t.error();
+        out[name] = *t;
+        return {};
+    });
+    if (!r)
+        return r.error();
+    return out;
+}
+
+// intstr.IntOrString: type 1 (0 int, 1 string), intVal 2, strVal 3.
+kube::Result<Json> intOrString(std::string_view message, const char *what)
+{
+    std::uint64_t type = 0;
+    std::int64_t intVal = 0;
+    std::string strVal;
+    auto r = eachField(message, [&](const Field &f) -> kube::Result<void> {
+        if (f.number == 1 || f.number == 2) {
+            if (f.wireType != 0)
+                return malformed(std::string(what) + " is not a varint");
+            if (f.number == 1)
+                type = f.varint;
+            else
+                intVal = static_cast<std::int32_t>(static_cast<std::uint32_t>(f.varint));
+            return {};
+        }
+        if (f.number == 3) {
+            auto t = text(f, what);
+            if (!t)
+                return t.error();
+            strVal = *t;
+        }
+        return {};
+    });
+    if (!r)
+        return r.error();
+    if (type == 1)
+        return Json(strVal);
+    return Json(intVal);
+}
+
+// meta.v1 LabelSelector: matchLabels 1 (map), matchExpressions 2 {key 1, operator 2, values 3}.
+kube::Result<Json> labelSelector(std::string_view message)
+{
+    Json out = Json::object();
+    auto r = eachField(message, [&](const Field &f) -> kube::Result<void> {
+        if (f.number == 1)
+            return mapEntry(f, "matchLabels", out["matchLabels"]);
+        if (f.number != 2)
+            return {};
+        if (f.wireType != 2)
+            return malformed("matchExpressions is not a message");
+        Json req = Json::object();
+        auto e = eachField(f.bytes, [&](const Field &x) -> kube::Result<void> {
+            if (x.number == 3)
+                return stringList(x, "values", req["values"]);
+            if (x.number != 1 && x.number != 2)
+                return {};
+            auto t = text(x, x.number == 1 ? "key" : "operator");
+            if (!t)
+                return t.error();
+            req[x.number == 1 ? "key" : "operator"] = *t;
+            return {};
+        });
+        if (!e)
+            return e.error();
+        out["matchExpressions"].push_back(std::move(req));
+        return {};
+    });
+    if (!r)
+        return r.error();
+    return out;
+}
+
+// core/v1 Namespace: metadata 1, spec 2 {finalizers 1}; the status is the server's.
+kube::Result<Json> namespaceObject(std::string_view message)
+{
+    Json out = {{"kind", "Namespace"}, {"apiVersion", "v1"}, {"metadata", Json::object()}};
+    auto r = eachField(message, [&](const Field &f) -> kube::Result<void> {
+        if (f.number == 1) {
+            if (f.wireType != 2)
+                return malformed("metadata is not a message");
+            auto m = objectMeta(f.bytes);
+            if (!m)
+                return m.error();
+            out["metadata"] = std::move(*m);
+        } else if (f.number == 2) {
+            if (f.wireType != 2)
+                return malformed("spec is not a message");
+            Json spec = Json::object();
+            auto e = eachField(f.bytes, [&](const Field &x) -> kube::Result<void> {
+                return x.number == 1 ? stringList(x, "finalizers", spec["finalizers"]) : kube::Result<void>();
+            });
+            if (!e)
+                return e.error();
+            out["spec"] = std::move(spec);
+        }
+        return {};
+    });
+    if (!r)
+        return r.error();
+    return out;
+}
+
+// policy/v1 PodDisruptionBudget: metadata 1, spec 2 {minAvailable 1, selector 2,
+// maxUnavailable 3, unhealthyPodEvictionPolicy 4}; the status is the server's.
+kube::Result<Json> podDisruptionBudget(std::string_view message)
+{
+    Json out = {{"kind", "PodDisruptionBudget"}, {"apiVersion", "policy/v1"}, {"metadata", Json::object()}};
+    auto r = eachField(message, [&](const Field &f) -> kube::Result<void> {
+        if (f.number == 1) {
+            if (f.wireType != 2)
+                return malformed("metadata is not a message");
+            auto m = objectMeta(f.bytes);
+            if (!m)
+                return m.error();
+            out["metadata"] = std::move(*m);
+            return {};
+        }
+        if (f.number != 2)
+            return {};
+        if (f.wireType != 2)
+            return malformed("spec is not a message");
+        Json spec = Json::object();
+        auto e = eachField(f.bytes, [&](const Field &x) -> kube::Result<void> {
+            if (x.number == 4) {
+                auto t = text(x, "unhealthyPodEvictionPolicy");
+                if (!t)
+                    return t.error();
+                spec["unhealthyPodEvictionPolicy"] = *t;
+                return {};
+            }
+            if (x.number < 1 || x.number > 3)
+                return {};
+            if (x.wireType != 2)
+                return malformed("a PodDisruptionBudget spec field is not a message");
+            auto v = x.number == 2 ? labelSelector(x.bytes)
+                                   : intOrString(x.bytes, x.number == 1 ? "minAvailable" : "maxUnavailable");
+            if (!v)
+                return v.error();
+            spec[x.number == 1   ? "minAvailable"
+                 : x.number == 2 ? "selector"
+                                 : "maxUnavailable"] = std::move(*v);
+            return {};
+        });
+        if (!e)
+            return e.error();
+        out["spec"] = std::move(spec);
+        return {};
+    });
+    if (!r)
+        return r.error();
+    return out;
+}
+
+// The review objects kubectl auth sends: authorization.k8s.io/v1 SelfSubjectAccessReview
+// {metadata 1, spec 2 {resourceAttributes 1 {namespace 1, verb 2, group 3, version 4, resource 5,
+// subresource 6, name 7}, nonResourceAttributes 2 {path 1, verb 2}}}, SelfSubjectRulesReview
+// {metadata 1, spec 2 {namespace 1}}, authentication.k8s.io SelfSubjectReview {metadata 1}.
+kube::Result<Json> review(std::string_view message, const std::string &kind, const std::string &apiVersion)
+{
+    Json out = {
+        {"kind", kind}, {"apiVersion", apiVersion}, {"metadata", Json::object()}, {"spec", Json::object()}};
+    auto attributes = [](std::string_view bytes,
+                         std::initializer_list<const char *> names) -> kube::Result<Json> {
+        const std::vector<const char *> byNumber(names);
+        Json a = Json::object();
+        auto r = eachField(bytes, [&](const Field &f) -> kube::Result<void> {
+            if (f.number == 0 || f.number > byNumber.size())
+                return {};
+            auto t = text(f, byNumber[f.number - 1]);
+            if (!t)
+                return t.error();
+            a[byNumber[f.number - 1]] = *t;
+            return {};
+        });
+        if (!r)
+            return r.error();
+        return a;
+    };
+    auto r = eachField(message, [&](const Field &f) -> kube::Result<void> {
+        if (f.number != 2 || kind == "SelfSubjectReview")
+            return {};
+        if (f.wireType != 2)
+            return malformed("spec is not a message");
+        if (kind == "SelfSubjectRulesReview") {
+            auto spec = attributes(f.bytes, {"namespace"});
+            if (!spec)
+                return spec.error();
+            out["spec"] = std::move(*spec);
+            return {};
+        }
+        return eachField(f.bytes, [&](const Field &x) -> kube::Result<void> {
+            if (x.number != 1 && x.number != 2)
+                return {};
+            if (x.wireType != 2)
+                return malformed("the review's attributes are not a message");
+            auto a = x.number == 1 ? attributes(x.bytes, {"namespace", "verb", "group", "version", "resource",
+                                                          "subresource", "name"})
+                                   : attributes(x.bytes, {"path", "verb"});
+            if (!a)
+                return a.error();
+            out["spec"][x.number == 1 ? "resourceAttributes" : "nonResourceAttributes"] = std::move(*a);
+            return {};
+        });
     });
     if (!r)
         return r.error();
@@ -281,6 +590,15 @@ kube::Result<Json> decodeProtobufBody(const std::string &body)
         return malformed("the content encoding \"" + contentEncoding + "\" is not supported");
     if (kind == "DeleteOptions")
         return deleteOptions(raw);
+    if (kind == "Namespace" && apiVersion == "v1")
+        return namespaceObject(raw);
+    if ((kind == "SelfSubjectAccessReview" || kind == "SelfSubjectRulesReview") &&
+        apiVersion == "authorization.k8s.io/v1")
+        return review(raw, kind, apiVersion);
+    if (kind == "SelfSubjectReview" && apiVersion.rfind("authentication.k8s.io/", 0) == 0)
+        return review(raw, kind, apiVersion);
+    if (kind == "PodDisruptionBudget" && apiVersion == "policy/v1")
+        return podDisruptionBudget(raw);
     if (kind == "Eviction" && (apiVersion == "policy/v1" || apiVersion == "policy/v1beta1")) {
         auto e = eviction(raw);
         if (e)
@@ -290,7 +608,8 @@ kube::Result<Json> decodeProtobufBody(const std::string &body)
     return ApiStatus{
         415, "UnsupportedMediaType",
         "the body of the request was in an unknown format - accepted media types include: "
-        "application/json, application/yaml (protobuf only for DeleteOptions and Eviction, not " +
+        "application/json, application/yaml (protobuf only for DeleteOptions, Eviction, Namespace, "
+        "PodDisruptionBudget and the self-subject reviews, not " +
             (apiVersion.empty() ? std::string() : apiVersion + ", ") + "Kind=" + kind + ")"};
 }
 

@@ -110,6 +110,7 @@ private slots:
     void validationMessages_data();
     void validationMessages();
     void staleResourceVersionConflicts();
+    void dryRunWritesStoreNothing();
     void notFoundAndAlreadyExists();
     void workedExample();
     void workedExampleWithHistoryLimitOne();
@@ -212,6 +213,67 @@ void TestCluster::validationMessages()
     QCOMPARE(r.error().reason, std::string("Invalid"));
     QCOMPARE(r.error().code, 422);
     QCOMPARE(QString::fromStdString(r.error().message), message);
+}
+
+// dryRun=All (metav1.CreateOptions/UpdateOptions/PatchOptions): the answer is the object as it
+// would be stored, defaulted, validated and with its generation moved; the store, the global
+// resourceVersion and the watchers see nothing.
+void TestCluster::dryRunWritesStoreNothing()
+{
+    Cluster c(continuous());
+    addNodes(c, 2);
+    QVERIFY(c.create(webDs("nginx:1.26")).ok());
+    c.runUntil([&] { return c.rolloutComplete("default", "web"); }, 60000);
+    int events = 0;
+    c.watchAll([&](const WatchEvent &) { ++events; });
+    const std::uint64_t rv = c.resourceVersion();
+    WriteOptions dry;
+    dry.dryRun = true;
+
+    Json other = webDs("nginx:1.26");
+    other["metadata"]["name"] = "other";
+    other["metadata"]["namespace"] = "elsewhere";
+    const auto created = c.create(other, dry);
+    QVERIFY(created.ok());
+    QCOMPARE((*created)["metadata"]["generation"], Json(1));
+    QVERIFY(!(*created)["metadata"].value("uid", "").empty());
+    QVERIFY(!(*created)["metadata"].contains("resourceVersion"));
+    QCOMPARE((*created)["spec"]["updateStrategy"]["type"], Json("RollingUpdate")); // defaulted
+    QVERIFY(!c.get(Kind::DaemonSet, "elsewhere", "other").ok());
+    QCOMPARE(c.namespaces().size(), std::size_t(1)); // not even the namespace
+
+    const auto patched =
+        c.patch(Kind::DaemonSet, "default", "web", PatchType::Strategic, imagePatch("nginx:1.27"), dry);
+    QVERIFY(patched.ok());
+    QCOMPARE((*patched)["metadata"]["generation"], Json(2));
+    QCOMPARE((*patched)["spec"]["template"]["spec"]["containers"][0]["image"], Json("nginx:1.27"));
+    QCOMPARE((*patched)["metadata"]["resourceVersion"],
+             c.get(Kind::DaemonSet, "default", "web").value()["metadata"]["resourceVersion"]);
+    QCOMPARE(c.daemonSet("default", "web")->metadata.generation, 1);
+
+    // Validation still runs: an invalid update is refused as it would be without the dry run.
+    Json bad = *c.get(Kind::DaemonSet, "default", "web");
+    bad["spec"]["selector"] = {{"matchLabels", {{"app", "other"}}}};
+    const auto refused = c.update(bad, dry);
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.error().code, 422);
+
+    Json pod = {{"apiVersion", "v1"},
+                {"kind", "Pod"},
+                {"metadata", {{"generateName", "probe-"}, {"namespace", "default"}}},
+                {"spec", {{"containers", Json::array({{{"name", "p"}, {"image", "busybox"}}})}}}};
+    const auto dryPod = c.create(pod, dry);
+    QVERIFY(dryPod.ok());
+    const std::string generated = (*dryPod)["metadata"]["name"].get<std::string>();
+    QVERIFY(generated.rfind("probe-", 0) == 0 && generated.size() == 11);
+    QVERIFY(!c.pod("default", generated));
+
+    Json ns = {{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", "dry"}}}};
+    QVERIFY(c.create(ns, dry).ok());
+    QCOMPARE(c.namespaces().size(), std::size_t(1));
+
+    QCOMPARE(c.resourceVersion(), rv);
+    QCOMPARE(events, 0);
 }
 
 void TestCluster::staleResourceVersionConflicts()

@@ -168,6 +168,8 @@ private slots:
     void dryRunDeleteChangesNothing();
     void orphanDeleteKeepsTheDependents_data();
     void orphanDeleteKeepsTheDependents();
+    void dryRunWritesChangeNothing_data();
+    void dryRunWritesChangeNothing();
     void evictionHonoursTheBudgetInJsonAndProtobuf();
     void protobufBodiesAreCheckedBeforeUse_data();
     void protobufBodiesAreCheckedBeforeUse();
@@ -754,6 +756,77 @@ void TstApiServer::orphanDeleteKeepsTheDependents()
     QCOMPARE(bad.error().code, 422);
     QVERIFY(
         getJson(*s.transport, "/apis/apps/v1/namespaces/default/daemonsets/web")["metadata"].contains("uid"));
+}
+
+// ?dryRun=All on POST, PUT and PATCH (kubectl diff, --dry-run=server): the answer is the object
+// as it would be stored, and the server's resourceVersion and objects stay as they were; another
+// value is a 400.
+void TstApiServer::dryRunWritesChangeNothing_data()
+{
+    QTest::addColumn<QString>("method");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("contentType");
+    QTest::addColumn<QString>("body");
+    QTest::addColumn<int>("code");
+    const QString ds = u"/apis/apps/v1/namespaces/default/daemonsets"_s;
+    QTest::newRow("create a DaemonSet")
+        << u"POST"_s << ds << u"application/json"_s
+        << uR"({"apiVersion":"apps/v1","kind":"DaemonSet","metadata":{"name":"probe"},"spec":{"selector":{"matchLabels":{"app":"p"}},"template":{"metadata":{"labels":{"app":"p"}},"spec":{"containers":[{"name":"p","image":"p:1"}]}}}})"_s
+        << 201;
+    QTest::newRow("strategic patch of a template")
+        << u"PATCH"_s << ds + u"/web"_s << u"application/strategic-merge-patch+json"_s
+        << uR"({"spec":{"template":{"spec":{"containers":[{"name":"web","image":"nginx:9"}]}}}})"_s << 200;
+    QTest::newRow("merge patch of the status subresource")
+        << u"PATCH"_s << ds + u"/web/status"_s << u"application/merge-patch+json"_s
+        << uR"({"status":{"numberReady":0}})"_s << 200;
+    QTest::newRow("create a namespace")
+        << u"POST"_s << u"/api/v1/namespaces"_s << u"application/json"_s
+        << uR"({"apiVersion":"v1","kind":"Namespace","metadata":{"name":"dry"}})"_s << 201;
+    QTest::newRow("an invalid create is refused as without the dry run")
+        << u"POST"_s << ds << u"application/json"_s
+        << uR"({"apiVersion":"apps/v1","kind":"DaemonSet","metadata":{"name":"probe"},"spec":{}})"_s << 422;
+}
+
+void TstApiServer::dryRunWritesChangeNothing()
+{
+    QFETCH(QString, method);
+    QFETCH(QString, path);
+    QFETCH(QString, contentType);
+    QFETCH(QString, body);
+    QFETCH(int, code);
+    auto s = startServer();
+    QVERIFY(s.server);
+    auto rv = [&] {
+        std::uint64_t v = 0;
+        s.server->withCluster([&](engine::Cluster &c) { v = c.resourceVersion(); });
+        return v;
+    };
+    const std::uint64_t before = rv();
+    const Json webBefore = getJson(*s.transport, "/apis/apps/v1/namespaces/default/daemonsets/web");
+    auto r = s.transport->request(method.toStdString(), path.toStdString(), {{"dryRun", "All"}},
+                                  body.toStdString(), contentType.toStdString(), "application/json");
+    if (code >= 400) {
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().code, code);
+    } else {
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        QCOMPARE(r->status, code);
+        const Json answer = Json::parse(r->body);
+        QVERIFY(answer["metadata"].is_object());
+        if (method == u"PATCH"_s && path.endsWith(u"/web"_s))
+            QCOMPARE(answer["spec"]["template"]["spec"]["containers"][0]["image"], Json("nginx:9"));
+    }
+    QCOMPARE(rv(), before);
+    QCOMPARE(getJson(*s.transport, "/apis/apps/v1/namespaces/default/daemonsets/web"), webBefore);
+    QCOMPARE(getJson(*s.transport, "/apis/apps/v1/namespaces/default/daemonsets/probe")["code"], Json(404));
+    QCOMPARE(getJson(*s.transport, "/api/v1/namespaces/dry")["code"], Json(404));
+
+    auto bad = s.transport->request(method.toStdString(), path.toStdString(), {{"dryRun", "Some"}},
+                                    body.toStdString(), contentType.toStdString(), "application/json");
+    QVERIFY(!bad.ok());
+    QCOMPARE(bad.error().code, 400);
+    QCOMPARE(bad.error().message, std::string("Invalid dry run value: Some (supported values: \"All\")"));
+    QCOMPARE(rv(), before);
 }
 
 // policy/v1 PodDisruptionBudgets and pods/eviction over HTTP (kubectl drain's requests): the
