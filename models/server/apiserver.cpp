@@ -8,6 +8,7 @@
 #include "models/server/enginehost.h"
 #include "models/server/protobufbody.h"
 #include "models/server/resourcepath.h"
+#include "models/server/reviews.h"
 #include "models/server/selector.h"
 #include "models/server/tableprinter.h"
 #include "models/server/tlsmaterial.h"
@@ -479,6 +480,8 @@ struct ApiServer::Impl
 
     void handle(const httplib::Request &req, const std::string &text, httplib::Response &res)
     {
+        if (const ReviewResource *review = Reviews::match(req.path))
+            return answerReview(req, text, res, *review);
         const ResourcePath path = ResourcePath::parse(req.path);
         const std::string &m = req.method;
         switch (path.type) {
@@ -564,6 +567,22 @@ struct ApiServer::Impl
         }
         sendError(res, {405, "MethodNotAllowed",
                         "the server does not allow this method on the requested resource"});
+    }
+
+    // kubectl auth can-i / whoami: POST only, nothing stored.
+    void answerReview(const httplib::Request &req, const std::string &text, httplib::Response &res,
+                      const ReviewResource &review)
+    {
+        if (req.method != "POST")
+            return sendError(res, {405, "MethodNotAllowed",
+                                   "the server does not allow this method on the requested resource"});
+        auto b = objectBody(req, text);
+        if (!b)
+            return sendError(res, b.error());
+        auto answer = Reviews::answer(review, *b, !options.token.empty());
+        if (!answer)
+            return sendError(res, answer.error());
+        send(res, 201, *answer);
     }
 
     // ---- reads -------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 #include "models/engine/kind.h"
 #include "models/server/resourcepath.h"
+#include "models/server/reviews.h"
 
 #include <vector>
 
@@ -91,6 +92,17 @@ Json aggregatedResources(const std::string &group)
         if (!subresources.empty())
             j["subresources"] = std::move(subresources);
         out.push_back(std::move(j));
+    }
+    for (const auto &r : Reviews::resources()) {
+        if (group != r.group)
+            continue;
+        std::string singular = r.resource;
+        singular.pop_back();
+        out.push_back({{"resource", r.resource},
+                       {"responseKind", {{"group", r.group}, {"version", r.version}, {"kind", r.kind}}},
+                       {"scope", "Cluster"},
+                       {"singularResource", singular},
+                       {"verbs", Json::array({"create"})}});
     }
     return out;
 }
@@ -222,6 +234,17 @@ Json Discovery::resourceList(const std::string &group)
                             {"version", s.version},
                             {"kind", s.kind},
                             {"verbs", s.verbs}});
+    }
+    for (const auto &r : Reviews::resources()) {
+        if (group != r.group)
+            continue;
+        std::string singular = r.resource;
+        singular.pop_back();
+        list.push_back({{"name", r.resource},
+                        {"singularName", singular},
+                        {"namespaced", false},
+                        {"kind", r.kind},
+                        {"verbs", Json::array({"create"})}});
     }
     return {{"kind", "APIResourceList"},
             {"apiVersion", "v1"},

@@ -1,5 +1,7 @@
 #include "models/server/resourcepath.h"
 
+#include "models/server/reviews.h"
+
 #include <vector>
 
 namespace server {
@@ -48,7 +50,8 @@ std::string ResourcePath::versionOf(engine::Kind kind)
 
 const std::vector<std::string> &ResourcePath::groups()
 {
-    static const std::vector<std::string> g = {"apps", "policy", "upgrade.daemonscope.io"};
+    static const std::vector<std::string> g = {"apps", "authentication.k8s.io", "authorization.k8s.io",
+                                               "policy", "upgrade.daemonscope.io"};
     return g;
 }
 
@@ -57,6 +60,9 @@ std::string ResourcePath::versionOfGroup(const std::string &group)
     for (engine::Kind k : servedKinds())
         if (groupOf(k) == group)
             return versionOf(k);
+    for (const auto &r : Reviews::resources())
+        if (group == r.group)
+            return r.version;
     return {};
 }
 

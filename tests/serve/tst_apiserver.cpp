@@ -168,6 +168,7 @@ private slots:
     void dryRunDeleteChangesNothing();
     void orphanDeleteKeepsTheDependents_data();
     void orphanDeleteKeepsTheDependents();
+    void reviewsAnswerWithoutStoring();
     void dryRunWritesChangeNothing_data();
     void dryRunWritesChangeNothing();
     void evictionHonoursTheBudgetInJsonAndProtobuf();
@@ -244,19 +245,22 @@ void TstApiServer::discoveryListsShortNamesAndCategories()
     QVERIFY(s.server);
     const Json doc = getJson(*s.transport, "/apis", {},
                              "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList");
-    QCOMPARE(doc["items"].size(), 3u);
+    QCOMPARE(doc["items"].size(), 5u);
     QCOMPARE(doc["items"][0]["metadata"]["name"], "apps");
+    QCOMPARE(doc["items"][1]["metadata"]["name"], "authentication.k8s.io");
+    QCOMPARE(doc["items"][2]["metadata"]["name"], "authorization.k8s.io");
+    QCOMPARE(doc["items"][2]["versions"][0]["resources"][0]["scope"], "Cluster");
     // PodDisruptionBudgets (kubectl drain reads them), with their short name.
-    QCOMPARE(doc["items"][1]["metadata"]["name"], "policy");
-    const Json &pdb = doc["items"][1]["versions"][0]["resources"][0];
+    QCOMPARE(doc["items"][3]["metadata"]["name"], "policy");
+    const Json &pdb = doc["items"][3]["versions"][0]["resources"][0];
     QCOMPARE(pdb["resource"], "poddisruptionbudgets");
     QCOMPARE(pdb["shortNames"], Json::array({"pdb"}));
     QCOMPARE(pdb["scope"], "Namespaced");
     QCOMPARE(pdb["subresources"][0]["subresource"], "status");
     // The node-agent upgrade's custom kind, in its own group and version.
-    QCOMPARE(doc["items"][2]["metadata"]["name"], "upgrade.daemonscope.io");
-    QCOMPARE(doc["items"][2]["versions"][0]["version"], "v1alpha1");
-    const Json &nur = doc["items"][2]["versions"][0]["resources"][0];
+    QCOMPARE(doc["items"][4]["metadata"]["name"], "upgrade.daemonscope.io");
+    QCOMPARE(doc["items"][4]["versions"][0]["version"], "v1alpha1");
+    const Json &nur = doc["items"][4]["versions"][0]["resources"][0];
     QCOMPARE(nur["resource"], "nodeupgraderollouts");
     QCOMPARE(nur["shortNames"], Json::array({"nur"}));
     QCOMPARE(nur["scope"], "Cluster");
@@ -756,6 +760,58 @@ void TstApiServer::orphanDeleteKeepsTheDependents()
     QCOMPARE(bad.error().code, 422);
     QVERIFY(
         getJson(*s.transport, "/apis/apps/v1/namespaces/default/daemonsets/web")["metadata"].contains("uid"));
+}
+
+// The self-subject reviews (kubectl auth can-i / whoami), in JSON and in protobuf: answered with
+// their status, 201, nothing stored; discovery lists them.
+void TstApiServer::reviewsAnswerWithoutStoring()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    std::uint64_t before = 0;
+    s.server->withCluster([&](engine::Cluster &c) { before = c.resourceVersion(); });
+    const Json ssar = {{"apiVersion", "authorization.k8s.io/v1"},
+                       {"kind", "SelfSubjectAccessReview"},
+                       {"spec", {{"resourceAttributes", {{"verb", "delete"}, {"resource", "pods"}}}}}};
+    auto r = s.transport->request("POST", "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews", {},
+                                  ssar.dump(), "application/json", "application/json");
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+    QCOMPARE(r->status, 201);
+    const Json answer = Json::parse(r->body);
+    QCOMPARE(answer["status"]["allowed"], Json(true));
+    QCOMPARE(answer["spec"]["resourceAttributes"]["verb"], Json("delete"));
+
+    // kubectl 1.32+ sends the review as protobuf.
+    const std::string attrs = pbBytes(2, "get") + pbBytes(5, "nodes");
+    auto pb = s.transport->request(
+        "POST", "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews", {},
+        pbEnvelope("authorization.k8s.io/v1", "SelfSubjectAccessReview", pbBytes(2, pbBytes(1, attrs))),
+        "application/vnd.kubernetes.protobuf", "application/json");
+    QVERIFY2(pb.ok(), pb.ok() ? "" : pb.error().message.c_str());
+    QCOMPARE(Json::parse(pb->body)["spec"]["resourceAttributes"]["resource"], Json("nodes"));
+
+    // Neither attribute set: invalid, as upstream's validation has it.
+    Json empty = ssar;
+    empty["spec"] = Json::object();
+    auto invalid = s.transport->request("POST", "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews", {},
+                                        empty.dump(), "application/json", "application/json");
+    QVERIFY(!invalid.ok());
+    QCOMPARE(invalid.error().code, 422);
+
+    auto who = s.transport->request("POST", "/apis/authentication.k8s.io/v1/selfsubjectreviews", {},
+                                    pbEnvelope("authentication.k8s.io/v1", "SelfSubjectReview", ""),
+                                    "application/vnd.kubernetes.protobuf", "application/json");
+    QVERIFY2(who.ok(), who.ok() ? "" : who.error().message.c_str());
+    QCOMPARE(Json::parse(who->body)["status"]["userInfo"]["username"], Json("system:anonymous"));
+    QCOMPARE(getJson(*s.transport, "/apis/authentication.k8s.io/v1/selfsubjectreviews")["code"], Json(405));
+
+    const Json resources = getJson(*s.transport, "/apis/authorization.k8s.io/v1");
+    QCOMPARE(resources["resources"].size(), 2u);
+    QCOMPARE(resources["resources"][0]["name"], Json("selfsubjectaccessreviews"));
+    QCOMPARE(resources["resources"][0]["verbs"], Json::array({"create"}));
+    std::uint64_t after = 0;
+    s.server->withCluster([&](engine::Cluster &c) { after = c.resourceVersion(); });
+    QCOMPARE(after, before);
 }
 
 // ?dryRun=All on POST, PUT and PATCH (kubectl diff, --dry-run=server): the answer is the object

@@ -105,6 +105,8 @@ private slots:
     void restartedTlsServerKeepsItsCaTokenAndClimbingResourceVersions();
     void dryRunAndOrphanDeletesKeepWhatTheySay_data();
     void dryRunAndOrphanDeletesKeepWhatTheySay();
+    void authCanIAndWhoamiAnswerForTheOneIdentity_data();
+    void authCanIAndWhoamiAnswerForTheOneIdentity();
     void diffAndServerDryRunsChangeNothing_data();
     void diffAndServerDryRunsChangeNothing();
     void drainEvictsThroughTheDisruptionBudget_data();
@@ -796,6 +798,43 @@ void TstServeKubectl::dryRunAndOrphanDeletesKeepWhatTheySay()
                                  u"jsonpath={.items[*].metadata.ownerReferences}"_s});
     RUN_OK(owners);
     QCOMPARE(owners.out, QString());
+}
+
+// kubectl auth can-i and whoami: over plain HTTP every request is anonymous, over TLS the token
+// is the administrator's; both may do everything, and the reviews say so. (kubectl 1.27's whoami
+// asks for authentication.k8s.io/v1beta1, which a 1.32 server no longer needs to serve.)
+void TstServeKubectl::authCanIAndWhoamiAnswerForTheOneIdentity_data()
+{
+    addKubectlRows(Transports::Both);
+}
+
+void TstServeKubectl::authCanIAndWhoamiAnswerForTheOneIdentity()
+{
+    QFETCH(QString, binary);
+    QFETCH(bool, tls);
+    auto server = startServer(tls);
+    QVERIFY(server);
+    const QString kc = server->kubeconfig();
+    const auto canDelete = kubectl(binary, kc, {u"auth"_s, u"can-i"_s, u"delete"_s, u"pods"_s});
+    RUN_OK(canDelete);
+    QCOMPARE(canDelete.out, u"yes\n"_s);
+    const auto canPatch = kubectl(
+        binary, kc, {u"auth"_s, u"can-i"_s, u"patch"_s, u"daemonsets.apps"_s, u"-n"_s, u"kube-system"_s});
+    RUN_OK(canPatch);
+    QCOMPARE(canPatch.out, u"yes\n"_s);
+    const auto list = kubectl(binary, kc, {u"auth"_s, u"can-i"_s, u"--list"_s});
+    RUN_OK(list);
+    QVERIFY2(QRegularExpression(u"\\*\\.\\*\\s+\\[\\]\\s+\\[\\]\\s+\\[\\*\\]"_s).match(list.out).hasMatch(),
+             qPrintable(list.out));
+    if (binary.endsWith(u"kubectl.1.27"_s))
+        return;
+    const auto whoami = kubectl(binary, kc, {u"auth"_s, u"whoami"_s});
+    RUN_OK(whoami);
+    QVERIFY2(whoami.out.contains(tls ? u"daemonscope-admin"_s : u"system:anonymous"_s),
+             qPrintable(whoami.out));
+    QVERIFY2(
+        whoami.out.contains(tls ? u"[system:masters system:authenticated]"_s : u"[system:unauthenticated]"_s),
+        qPrintable(whoami.out));
 }
 
 // kubectl diff and --dry-run=server on every version: the server answers with the object as it
