@@ -1160,9 +1160,38 @@ void NodeUpgradeController::deletePod(NodeState &ns, PassContext &ctx, const kub
         m_observer->beforePodDelete(ctx.name, pod, cls, verdict, forced);
     m_ourDeletions.insert(pod.metadata.uid);
     m_metrics[ctx.name].countDeletion(forced ? "forced" : podClassName(cls));
-    const std::string key = podKey(pod);
-    (void)m_cluster.remove(Kind::Pod, pod.metadata.namespace_, pod.metadata.name);
-    (void)key;
+    // Evicted, never plain-deleted: a PodDisruptionBudget has its say (evictionAllowed asked it
+    // first in this pass). A forced deletion deletes, with the pod's own grace period.
+    if (forced)
+        (void)m_cluster.remove(Kind::Pod, pod.metadata.namespace_, pod.metadata.name);
+    else
+        (void)m_cluster.evict(pod.metadata.namespace_, pod.metadata.name);
+}
+
+bool NodeUpgradeController::evictionAllowed(NodeState &ns, PassContext &ctx, const PodInfo &p,
+                                            std::string &blockedReason)
+{
+    EvictOptions probe;
+    probe.dryRun = true;
+    const auto r = m_cluster.evict(p.ns, p.name, probe);
+    if (r.ok() || r.error().code == 404)
+        return true;
+    std::string budget;
+    if (r.error().code == 429) {
+        const kube::Pod *pod = m_cluster.pod(p.ns, p.name);
+        for (const auto *b : m_cluster.podDisruptionBudgets())
+            if (pod && b->metadata.namespace_ == p.ns && b->covers(pod->metadata.labels))
+                budget = "pdb " + p.ns + "/" + b->metadata.name + ": needs " +
+                         std::to_string(b->status.desiredHealthy) + " healthy, has " +
+                         std::to_string(b->status.currentHealthy);
+    }
+    if (budget.empty())
+        budget = r.error().message;
+    ns.blockers.push_back(p.key() + " " + budget);
+    report(ctx, ns.object(), UpgradeReason::EvictionRefused, {{"pod", p.key()}, {"budget", budget}}, true);
+    if (blockedReason.empty())
+        blockedReason = "DisruptionBudget";
+    return false;
 }
 
 void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
@@ -1230,6 +1259,8 @@ void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
         const GateVerdict v = controllerGate(h, p.ready, spec);
         const std::string controllerShort = "rs/" + p.controller.substr(p.controller.rfind('/') + 1);
         if (allowsDeletion(v)) {
+            if (!evictionAllowed(ns, ctx, p, blockedReason))
+                continue;
             const std::string why = std::string("managed, ") + gateRule(controllerShort, h, v, spec);
             if (consumesInflight(v) && !ctx.dry)
                 ctx.st.inflight.push_back({p.controller, p.uid, p.key(), ns.name, now, h.ready, false});
@@ -1280,8 +1311,19 @@ void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
                 for (const auto *p : live)
                     deleteNow(*p, GateVerdict::Delete, true, "forced");
             } else if (d.deleteNow) {
-                report(ctx, ns.object(), UpgradeReason::UnmanagedPodsDeleted,
-                       {{"count", std::to_string(live.size())}, {"pods", joinNames(names)}});
+                // Pods a budget keeps wait; the rest go now.
+                std::vector<const PodInfo *> evictable;
+                std::vector<std::string> evictableNames;
+                for (const auto *p : live)
+                    if (evictionAllowed(ns, ctx, *p, blockedReason)) {
+                        evictable.push_back(p);
+                        evictableNames.push_back(p->key());
+                    }
+                live = std::move(evictable);
+                names = std::move(evictableNames);
+                if (!live.empty())
+                    report(ctx, ns.object(), UpgradeReason::UnmanagedPodsDeleted,
+                           {{"count", std::to_string(live.size())}, {"pods", joinNames(names)}});
                 for (const auto *p : live)
                     deleteNow(*p, GateVerdict::Delete, false,
                               spec.unmanagedPodPolicy == UnmanagedPodPolicy::AfterTimeout

@@ -36,6 +36,8 @@
 
 namespace engine {
 
+struct PodInfo; // one pod of a node in a pass (nodeupgradecontroller.cpp)
+
 struct NodeUpgradePassReport
 {
     kube::Timestamp time = 0;
@@ -144,6 +146,10 @@ private:
                      bool hold); // uncordon if ours, drop taint
     void deletePod(NodeState &ns, PassContext &ctx, const kube::Pod &pod, PodClass cls, GateVerdict verdict,
                    bool forced, const std::string &why);
+    // Whether the eviction subresource would let the pod go now (a dry-run eviction); when a
+    // PodDisruptionBudget refuses, the node's blockers name it with its numbers and the refusal
+    // is reported. Forced deletions do not ask.
+    bool evictionAllowed(NodeState &ns, PassContext &ctx, const PodInfo &pod, std::string &blockedReason);
     void setPhase(NodeState &ns, PassContext &ctx, NodePhase phase);
     void flush(NodeState &ns, PassContext &ctx);
 

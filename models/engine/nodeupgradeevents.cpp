@@ -72,6 +72,7 @@ const ReasonInfo kReasons[] = {
      "Someone uncordoned the node while the controller drained it; held (the controller never re-cordons)"},
     {"OutOfBandUpgrade", false, "Agent already runs {version}; accepted as upgraded"},
     {"NodeRemoved", false, "Node deleted from the cluster; its slot is free"},
+    {"EvictionRefused", false, "Eviction of {pod} refused: {budget}; retried on the next pass"},
 };
 
 } // namespace

@@ -68,6 +68,7 @@ enum class UpgradeReason {
     ExternalUncordonObserved,
     OutOfBandUpgrade,
     NodeRemoved,
+    EvictionRefused,
 };
 
 const char *upgradeReasonName(UpgradeReason reason);
