@@ -1,4 +1,5 @@
 #include "models/embeddedworker.h"
+#include "models/kube/jsonfield.h"
 
 #include "models/scenarioloader.h"
 #include "models/snapshotbuilder.h"
@@ -333,7 +334,7 @@ void EmbeddedWorker::startUpgrade(const QString &rolloutJson)
     const bool isManifest = manifest.contains("spec");
     std::string name;
     if (isManifest && manifest.contains("metadata") && manifest["metadata"].is_object())
-        name = manifest["metadata"].value("name", "");
+        name = kube::stringOr(manifest["metadata"], "name");
     else if (!isManifest && manifest.contains("name") && manifest["name"].is_string())
         name = manifest["name"].get<std::string>();
     if (name.empty()) {

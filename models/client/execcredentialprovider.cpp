@@ -1,4 +1,5 @@
 #include "models/client/execcredentialprovider.h"
+#include "models/kube/jsonfield.h"
 
 #include "models/client/base64.h"
 #include "models/kube/gojson.h"
@@ -130,7 +131,7 @@ Result<ExecCredential> ExecCredentialProvider::parse(const ExecConfig &config, c
     if (!parsed || !parsed->is_object())
         return pluginError(who + " did not print an ExecCredential JSON object on stdout");
     const kube::Json &j = *parsed;
-    const std::string kind = j.value("kind", "");
+    const std::string kind = kube::stringOr(j, "kind");
     if (kind != "ExecCredential")
         return pluginError(who + " printed kind \"" + kind + "\", expected ExecCredential");
     const std::string apiVersion = j.contains("apiVersion") && j["apiVersion"].is_string()

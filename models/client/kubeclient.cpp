@@ -1,4 +1,5 @@
 #include "models/client/kubeclient.h"
+#include "models/kube/jsonfield.h"
 
 #include "models/client/podlistdecoder.h"
 #include "models/kube/daemonset.h"
@@ -312,7 +313,7 @@ Result<void> KubeClient::watch(const std::string &namespace_, const WatchOptions
             if (type == "BOOKMARK") {
                 out.type = WatchEventType::Bookmark;
                 if (obj.is_object() && obj.contains("metadata") && obj["metadata"].is_object())
-                    out.resourceVersion = obj["metadata"].value("resourceVersion", "");
+                    out.resourceVersion = kube::stringOr(obj["metadata"], "resourceVersion");
                 return handler(std::move(out));
             }
             if (type == "ADDED")

@@ -1,6 +1,7 @@
 #include "models/client/podlistdecoder.h"
 
 #include "models/kube/gojson.h"
+#include "models/kube/jsonfield.h"
 #include "models/kube/jsonlimits.h"
 
 #include <vector>
@@ -225,8 +226,8 @@ Result<PodListPage> PodListDecoder::decodeWithDom(std::string_view json)
         return decodeError("pod list is not a JSON object");
     PodListPage page;
     if (auto m = j.find("metadata"); m != j.end() && m->is_object()) {
-        page.resourceVersion = m->value("resourceVersion", "");
-        page.continueToken = m->value("continue", "");
+        page.resourceVersion = kube::stringOr(*m, "resourceVersion");
+        page.continueToken = kube::stringOr(*m, "continue");
         if (auto r = m->find("remainingItemCount"); r != m->end() && r->is_number_integer())
             page.remainingItemCount = r->get<std::int64_t>();
     }

@@ -1,4 +1,5 @@
 #include "models/client/transport.h"
+#include "models/kube/jsonfield.h"
 
 #include "models/kube/jsonlimits.h"
 
@@ -82,7 +83,7 @@ std::string Transport::reasonForCode(int httpCode)
 kube::ApiStatus Transport::errorFromResponse(int httpCode, const std::string &body, const std::string &server)
 {
     const auto parsed = kube::JsonLimits::parse(body);
-    if (parsed && parsed->is_object() && parsed->value("kind", "") == "Status") {
+    if (parsed && parsed->is_object() && kube::stringOr(*parsed, "kind") == "Status") {
         kube::ApiStatus s = kube::ApiStatus::fromJson(*parsed, httpCode);
         if (s.reason.empty())
             s.reason = reasonForCode(s.code);

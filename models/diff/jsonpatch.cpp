@@ -1,6 +1,43 @@
 #include "models/diff/jsonpatch.h"
 
+#include <string_view>
+
 namespace diff {
+
+namespace {
+
+// For an operation that adds (add, and move and copy, which add at "path"): why it cannot apply
+// because the location's parent exists and is a string, number or boolean. RFC 6902 requires the
+// parent to be an object or an array; nlohmann's patch asserts instead of throwing there, so
+// this is checked first. Empty when the operation is not an add or the parent is fine; pointer
+// syntax errors are left to the patch, which reports them.
+std::string primitiveParent(const kube::Json &document, const kube::Json &op)
+{
+    const auto kind = op.find("op");
+    const auto path = op.find("path");
+    if (kind == op.end() || !kind->is_string() || path == op.end() || !path->is_string())
+        return {};
+    const std::string_view k = kind->get_ref<const std::string &>();
+    if (k != "add" && k != "move" && k != "copy")
+        return {};
+    try {
+        const kube::Json::json_pointer pointer(path->get<std::string>());
+        if (pointer.empty())
+            return {};
+        const kube::Json::json_pointer parent = pointer.parent_pointer();
+        if (!document.contains(parent))
+            return {};
+        const kube::Json &p = document.at(parent);
+        if (p.is_object() || p.is_array() || p.is_null())
+            return {};
+        return "the parent \"" + parent.to_string() + "\" is a " + p.type_name() +
+               ", not an object or an array";
+    } catch (const kube::Json::exception &) {
+        return {};
+    }
+}
+
+} // namespace
 
 kube::Json jsonPatch(const kube::Json &from, const kube::Json &to)
 {
@@ -31,6 +68,8 @@ kube::Result<kube::Json> applyJsonPatch(const kube::Json &document, const kube::
         };
         if (!op.is_object())
             return kube::ApiStatus::badRequest(describe() + ": an operation must be an object");
+        if (const std::string why = primitiveParent(result, op); !why.empty())
+            return kube::ApiStatus::badRequest(describe() + ": " + why);
         try {
             result.patch_inplace(kube::Json::array({op}));
         } catch (const kube::Json::exception &e) {

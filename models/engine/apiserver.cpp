@@ -28,7 +28,7 @@ kube::Result<Target> targetOf(const Json &manifest)
 {
     if (!manifest.is_object())
         return ApiStatus::badRequest("the object must be a JSON object");
-    const std::string kindText = manifest.value("kind", "");
+    const std::string kindText = kube::stringOr(manifest, "kind");
     if (kindText.empty())
         return ApiStatus::badRequest("Object 'Kind' is missing in the object");
     auto kind = kindFromString(kindText);
@@ -365,15 +365,15 @@ kube::Result<Json> Cluster::Impl::apiUpdate(const Json &manifest, bool statusOnl
     Json m = manifest;
     if (!m.contains("metadata") || !m["metadata"].is_object())
         m["metadata"] = Json::object();
-    const std::string wantRv = m["metadata"].value("resourceVersion", "");
-    const std::string haveRv = current["metadata"].value("resourceVersion", "");
+    const std::string wantRv = kube::stringOr(m["metadata"], "resourceVersion");
+    const std::string haveRv = kube::stringOr(current["metadata"], "resourceVersion");
     if (!wantRv.empty() && wantRv != haveRv)
         return conflict(t->kind, t->name);
-    const std::string wantUid = m["metadata"].value("uid", "");
-    if (!wantUid.empty() && wantUid != current["metadata"].value("uid", ""))
+    const std::string wantUid = kube::stringOr(m["metadata"], "uid");
+    if (!wantUid.empty() && wantUid != kube::stringOr(current["metadata"], "uid"))
         return ApiStatus{409, "Conflict",
                          "Precondition failed: UID in precondition: " + wantUid +
-                             ", UID in object meta: " + current["metadata"].value("uid", "")};
+                             ", UID in object meta: " + kube::stringOr(current["metadata"], "uid")};
     if (isNamespaced(t->kind))
         m["metadata"]["namespace"] = t->ns;
     // Server-owned metadata always comes from the stored object.
@@ -632,12 +632,12 @@ kube::Result<Json> Cluster::Impl::apiPatch(Kind kind, const std::string &ns, con
     if (patch.is_object() && patch.contains("metadata") && patch["metadata"].is_object()) {
         const Json &pm = patch["metadata"];
         if (pm.contains("resourceVersion") && pm["resourceVersion"].is_string() &&
-            pm["resourceVersion"] != current["metadata"].value("resourceVersion", ""))
+            pm["resourceVersion"] != kube::stringOr(current["metadata"], "resourceVersion"))
             return conflict(kind, name);
-        if (pm.contains("uid") && pm["uid"].is_string() && pm["uid"] != current["metadata"].value("uid", ""))
+        if (pm.contains("uid") && pm["uid"].is_string() && pm["uid"] != kube::stringOr(current["metadata"], "uid"))
             return ApiStatus{409, "Conflict",
                              "Precondition failed: UID in precondition: " + pm["uid"].get<std::string>() +
-                                 ", UID in object meta: " + current["metadata"].value("uid", "")};
+                                 ", UID in object meta: " + kube::stringOr(current["metadata"], "uid")};
     }
     Json patched;
     switch (type) {
@@ -664,12 +664,12 @@ kube::Result<Json> Cluster::Impl::apiPatch(Kind kind, const std::string &ns, con
     if (!patched.is_object())
         return ApiStatus::badRequest("the patched object is not a JSON object");
     const Json &pm = patched.value("metadata", Json::object());
-    if (pm.value("name", "") != name)
-        return ApiStatus::badRequest("the name of the object (" + pm.value("name", "") +
+    if (kube::stringOr(pm, "name") != name)
+        return ApiStatus::badRequest("the name of the object (" + kube::stringOr(pm, "name") +
                                      ") does not match the name on the URL (" + name + ")");
     patched["kind"] = kindName(kind);
     patched["apiVersion"] = apiVersion(kind);
-    patched["metadata"]["resourceVersion"] = current["metadata"].value("resourceVersion", "");
+    patched["metadata"]["resourceVersion"] = kube::stringOr(current["metadata"], "resourceVersion");
     return apiUpdate(patched, false, dryRun);
 }
 

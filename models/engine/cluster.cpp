@@ -1,4 +1,5 @@
 #include "models/engine/cluster.h"
+#include "models/kube/jsonfield.h"
 
 #include "models/engine/clusterimpl.h"
 #include "models/engine/daemonsetcontroller.h"
@@ -126,12 +127,12 @@ kube::Result<Json> Cluster::apply(const Json &manifest)
 {
     if (!manifest.is_object())
         return ApiStatus::badRequest("the object must be a JSON object");
-    auto kind = kindFromString(manifest.value("kind", ""));
+    auto kind = kindFromString(kube::stringOr(manifest, "kind"));
     if (!kind)
         return d->apiCreate(manifest); // reports the unknown kind
     const Json meta = manifest.value("metadata", Json::object());
-    const std::string name = meta.value("name", "");
-    std::string ns = meta.value("namespace", "");
+    const std::string name = kube::stringOr(meta, "name");
+    std::string ns = kube::stringOr(meta, "namespace");
     if (isNamespaced(*kind) && ns.empty())
         ns = "default";
     if (!name.empty() && !d->objectJson(*kind, Impl::key(isNamespaced(*kind) ? ns : "", name)).is_null())
@@ -886,7 +887,7 @@ void Cluster::recordEvent(const std::string &type, const std::string &reason, co
             uid = ds->metadata.uid;
     } else if (kind == Kind::NodeUpgradeRollout) {
         if (auto it = d->customs.find(name); it != d->customs.end())
-            uid = it->second["metadata"].value("uid", "");
+            uid = kube::stringOr(it->second["metadata"], "uid");
     }
     d->recordEvent(type, reason, message, kind, ns, name, uid);
 }

@@ -1,4 +1,5 @@
 #include "models/engine/daemonsetlogic.h"
+#include "models/kube/jsonfield.h"
 
 #include "models/kube/nodeaffinity.h"
 
@@ -179,7 +180,7 @@ DaemonPodPredicate daemonPodPredicate(const kube::DaemonSet &ds)
     const Json &spec = tpl.is_object() && tpl.contains("spec") ? tpl["spec"] : nullJson();
     p.spec = &spec;
     if (spec.is_object()) {
-        p.nodeName = spec.value("nodeName", "");
+        p.nodeName = kube::stringOr(spec, "nodeName");
         if (auto t = kube::tolerationsFromJson(spec.contains("tolerations") ? spec["tolerations"] : Json()))
             p.tolerations = *t;
         p.hasSelectorOrAffinity = spec.contains("nodeSelector") || spec.contains("affinity");

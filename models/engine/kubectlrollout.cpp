@@ -1,4 +1,5 @@
 #include "models/engine/kubectlrollout.h"
+#include "models/kube/jsonfield.h"
 
 #include "models/engine/daemonsetlogic.h"
 #include "models/engine/strategicmerge.h"
@@ -163,8 +164,10 @@ void annotationsMultiline(std::ostringstream &w, const std::string &title, const
             std::istringstream lines(value);
             std::string line;
             while (std::getline(lines, line)) {
-                if (line.size() > maxLen - 2)
-                    line = line.substr(0, maxLen - 2) + "...";
+                if (line.size() > maxLen - 2) {
+                    line.resize(maxLen - 2);
+                    line += "...";
+                }
                 w << "\t  " << line << "\n";
             }
         } else {
@@ -190,10 +193,10 @@ std::string describeProbe(const Json &p)
     }
     if (p.contains("httpGet")) {
         const Json &h = p["httpGet"];
-        std::string scheme = h.value("scheme", "HTTP");
+        std::string scheme = kube::stringOr(h, "scheme", "HTTP");
         for (auto &c : scheme)
             c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        return "http-get " + scheme + "://" + str(h, "host") + ":" + str(h, "port") + h.value("path", "") +
+        return "http-get " + scheme + "://" + str(h, "host") + ":" + str(h, "port") + kube::stringOr(h, "path") +
                " " + attrs;
     }
     if (p.contains("tcpSocket"))
@@ -213,7 +216,7 @@ void describeContainers(std::ostringstream &w, const std::string &label, const J
         w << "    Image:\t" << str(c, "image") << "\n";
         std::string ports, hostPorts;
         for (const auto &p : c.value("ports", Json::array())) {
-            const std::string proto = p.value("protocol", "TCP");
+            const std::string proto = kube::stringOr(p, "protocol", "TCP");
             ports += (ports.empty() ? "" : ", ") + std::to_string(p.value("containerPort", 0)) + "/" + proto;
             hostPorts +=
                 (hostPorts.empty() ? "" : ", ") + std::to_string(p.value("hostPort", 0)) + "/" + proto;

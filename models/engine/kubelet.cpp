@@ -1,4 +1,5 @@
 #include "models/engine/kubelet.h"
+#include "models/kube/jsonfield.h"
 
 #include "models/engine/clusterimpl.h"
 
@@ -50,7 +51,7 @@ bool Kubelet::failing(const Pod &pod) const
     if (m_c.options.kubelet.failingImages.empty() || !pod.spec || !pod.spec->contains("containers"))
         return false;
     for (const auto &c : (*pod.spec)["containers"]) {
-        const std::string image = c.value("image", "");
+        const std::string image = kube::stringOr(c, "image");
         for (const auto &pattern : m_c.options.kubelet.failingImages)
             if (globMatch(pattern, image))
                 return true;

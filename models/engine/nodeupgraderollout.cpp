@@ -1,4 +1,5 @@
 #include "models/engine/nodeupgraderollout.h"
+#include "models/kube/jsonfield.h"
 
 #include <algorithm>
 #include <array>
@@ -450,37 +451,40 @@ kube::Result<NodeUpgradeRolloutStatus> NodeUpgradeRolloutStatus::fromJson(const 
     NodeUpgradeRolloutStatus s;
     if (!j.is_object())
         return s;
-    if (auto p = rolloutPhaseFromString(j.value("phase", "")))
+    if (auto p = rolloutPhaseFromString(kube::stringOr(j, "phase")))
         s.phase = *p;
-    s.observedGeneration = j.value("observedGeneration", std::int64_t{0});
-    s.targetVersion = j.value("targetVersion", "");
-    s.counts = {j.value("nodes", 0),    j.value("upToDate", 0), j.value("upgraded", 0),
-                j.value("inFlight", 0), j.value("pending", 0),  j.value("held", 0),
-                j.value("blocked", 0),  j.value("failed", 0),   j.value("skipped", 0)};
-    s.unavailable = j.value("unavailable", 0);
-    s.maxUnavailableResolved = j.value("maxUnavailableResolved", 1);
-    s.maxUnavailableClamped = j.value("maxUnavailableClamped", false);
-    s.headline = j.value("headline", "");
+    s.observedGeneration = kube::integerOr<std::int64_t>(j, "observedGeneration", 0);
+    s.targetVersion = kube::stringOr(j, "targetVersion");
+    s.counts = {kube::integerOr<int>(j, "nodes", 0),    kube::integerOr<int>(j, "upToDate", 0), kube::integerOr<int>(j, "upgraded", 0),
+                kube::integerOr<int>(j, "inFlight", 0), kube::integerOr<int>(j, "pending", 0),  kube::integerOr<int>(j, "held", 0),
+                kube::integerOr<int>(j, "blocked", 0),  kube::integerOr<int>(j, "failed", 0),   kube::integerOr<int>(j, "skipped", 0)};
+    s.unavailable = kube::integerOr<int>(j, "unavailable", 0);
+    s.maxUnavailableResolved = kube::integerOr<int>(j, "maxUnavailableResolved", 1);
+    s.maxUnavailableClamped = kube::boolOr(j, "maxUnavailableClamped", false);
+    s.headline = kube::stringOr(j, "headline");
     if (j.contains("eta") && j["eta"].is_string())
         if (auto d = kube::parseDuration(j["eta"].get<std::string>()))
             s.eta = *d;
     for (const auto &c : j.value("conditions", Json::array()))
-        s.conditions.push_back({c.value("type", ""), c.value("status", "False"), c.value("reason", ""),
-                                c.value("message", ""), timeFrom(c, "lastTransitionTime").value_or(0)});
+        s.conditions.push_back({kube::stringOr(c, "type"), kube::stringOr(c, "status", "False"), kube::stringOr(c, "reason"),
+                                kube::stringOr(c, "message"), timeFrom(c, "lastTransitionTime").value_or(0)});
     for (const auto &d : j.value("inflightDeletions", Json::array()))
-        s.inflight.push_back({d.value("controller", ""), d.value("podUID", ""), d.value("pod", ""),
-                              d.value("node", ""), timeFrom(d, "time").value_or(0), d.value("readyBefore", 0),
-                              d.value("slowReported", false)});
+        s.inflight.push_back({kube::stringOr(d, "controller"), kube::stringOr(d, "podUID"), kube::stringOr(d, "pod"),
+                              kube::stringOr(d, "node"), timeFrom(d, "time").value_or(0), kube::integerOr<int>(d, "readyBefore", 0),
+                              kube::boolOr(d, "slowReported", false)});
     for (const auto &q : j.value("queue", Json::array()))
-        s.queue.push_back(q.get<std::string>());
+        if (q.is_string())
+            s.queue.push_back(q.get<std::string>());
     for (const auto &q : j.value("removedNodes", Json::array()))
-        s.removedNodes.push_back(q.get<std::string>());
+        if (q.is_string())
+            s.removedNodes.push_back(q.get<std::string>());
     for (const auto &q : j.value("nodeDurations", Json::array()))
-        s.nodeDurations.push_back(q.get<kube::Duration>());
+        if (q.is_number_integer())
+            s.nodeDurations.push_back(q.get<kube::Duration>());
     s.pausedAt = timeFrom(j, "pausedAt");
     s.lastCompletion = timeFrom(j, "lastCompletion");
     s.startedAt = timeFrom(j, "startedAt");
-    s.refusal = j.value("refusal", "");
+    s.refusal = kube::stringOr(j, "refusal");
     return s;
 }
 

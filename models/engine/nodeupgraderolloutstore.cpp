@@ -1,4 +1,5 @@
 #include "models/engine/nodeupgraderolloutstore.h"
+#include "models/kube/jsonfield.h"
 
 #include "models/engine/cluster.h"
 
@@ -60,7 +61,7 @@ kube::Result<NodeUpgradeRollout> NodeUpgradeRolloutStore::apply(const Json &mani
     Json annotations;
     if (manifest.contains("spec")) {
         const Json meta = manifest.value("metadata", Json::object());
-        name = meta.value("name", "");
+        name = kube::stringOr(meta, "name");
         specJson = manifest["spec"];
         if (meta.contains("annotations")) {
             auto a = kube::stringMapFromJson(meta["annotations"], "metadata.annotations");
@@ -68,7 +69,7 @@ kube::Result<NodeUpgradeRollout> NodeUpgradeRolloutStore::apply(const Json &mani
                 annotations = meta["annotations"];
         }
     } else {
-        name = manifest.value("name", "");
+        name = kube::stringOr(manifest, "name");
         specJson = manifest;
         specJson.erase("name");
     }

@@ -1,4 +1,5 @@
 #include "models/engine/nodeupgraderuntime.h"
+#include "models/kube/jsonfield.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -63,7 +64,7 @@ kube::Result<void> NodeUpgradeRuntime::upgradeStep(const Json &args)
     // A scenario step that omits `paused` means "not paused": an earlier pause is lifted only
     // by upgradeControl resume, so keep the stored value when the key is absent.
     Json merged = args;
-    if (const auto *existing = m_store.get(args.value("name", ""))) {
+    if (const auto *existing = m_store.get(kube::stringOr(args, "name"))) {
         if (!args.contains("paused"))
             merged["paused"] = existing->spec.paused;
         if (!args.contains("abort"))
@@ -76,8 +77,8 @@ kube::Result<void> NodeUpgradeRuntime::upgradeControlStep(const Json &args)
 {
     if (!args.is_object())
         return ApiStatus::badRequest("upgradeControl must be a map");
-    return m_controller->control(args.value("name", ""), args.value("action", ""), args.value("node", ""),
-                                 "admin", args.value("note", ""));
+    return m_controller->control(kube::stringOr(args, "name"), kube::stringOr(args, "action"), kube::stringOr(args, "node"),
+                                 "admin", kube::stringOr(args, "note"));
 }
 
 bool NodeUpgradeRuntime::upgradeComplete(const std::string &name) const

@@ -1,4 +1,5 @@
 #include "models/engine/nodeupgradescenario.h"
+#include "models/kube/jsonfield.h"
 
 #include "models/engine/scenario.h"
 
@@ -145,7 +146,7 @@ kube::Result<void> NodeUpgradeScenario::build()
         const std::string ptr = child("/cluster/nodes", i);
         std::vector<std::string> names;
         if (spec.contains("count")) {
-            const std::string prefix = spec.value("namePrefix", "node-");
+            const std::string prefix = kube::stringOr(spec, "namePrefix", "node-");
             const Json &count = spec["count"];
             if (!count.is_number_integer() || count.get<std::int64_t>() < 0 ||
                 count.get<std::int64_t>() > kMaxScenarioNodes - totalNodes)
@@ -169,7 +170,7 @@ kube::Result<void> NodeUpgradeScenario::build()
                     n.metadata.labels = *l;
             n.metadata.labels.emplace("kubernetes.io/hostname", name);
             n.metadata.labels.emplace("kubernetes.io/os", "linux");
-            n.kubeletVersion = spec.value("agentVersion", "v1.0.0");
+            n.kubeletVersion = kube::stringOr(spec, "agentVersion", "v1.0.0");
             n.allocatablePods = spec.value("allocatablePods", 110);
             n.unschedulable = spec.value("unschedulable", false);
             for (const auto &t : spec.value("taints", Json::array()))
@@ -252,7 +253,7 @@ std::pair<int, std::string> NodeUpgradeScenario::step(const Json &st, const std:
             return failed(2, d.error().message);
         c.advance(*d);
     } else if (action == "run") {
-        const std::string until = arg.value("until", "");
+        const std::string until = kube::stringOr(arg, "until");
         kube::Duration timeout = 10 * 60 * 1000;
         if (arg.contains("timeout")) {
             auto d = durationOf(arg["timeout"]);
@@ -289,7 +290,7 @@ std::pair<int, std::string> NodeUpgradeScenario::step(const Json &st, const std:
             if (auto r = c.apply(m); !r)
                 return failed(2, r.error().message);
     } else if (action == "patch") {
-        const std::string target = arg.value("target", "");
+        const std::string target = kube::stringOr(arg, "target");
         const auto first = target.find('/');
         const auto kind = kindFromString(target.substr(0, first));
         if (!kind || first == std::string::npos)
@@ -300,18 +301,18 @@ std::pair<int, std::string> NodeUpgradeScenario::step(const Json &st, const std:
             ns = slash == std::string::npos ? "default" : rest.substr(0, slash);
             rest = slash == std::string::npos ? rest : rest.substr(slash + 1);
         }
-        const std::string type = arg.value("type", "merge");
+        const std::string type = kube::stringOr(arg, "type", "merge");
         const PatchType pt = type == "json"        ? PatchType::Json
                              : type == "strategic" ? PatchType::Strategic
                                                    : PatchType::Merge;
         if (auto r = c.patch(*kind, ns, rest, pt, arg.value("patch", Json::object())); !r)
             return failed(2, r.error().message);
     } else if (action == "delete") {
-        const auto kind = kindFromString(arg.value("kind", ""));
+        const auto kind = kindFromString(kube::stringOr(arg, "kind"));
         if (!kind)
             return failed(2, "unknown kind");
-        if (auto r = c.remove(*kind, isNamespaced(*kind) ? arg.value("namespace", "default") : "",
-                              arg.value("name", ""));
+        if (auto r = c.remove(*kind, isNamespaced(*kind) ? kube::stringOr(arg, "namespace", "default") : "",
+                              kube::stringOr(arg, "name"));
             !r)
             return failed(1, r.error().message);
     } else if (action == "cordon" || action == "uncordon") {
@@ -319,18 +320,18 @@ std::pair<int, std::string> NodeUpgradeScenario::step(const Json &st, const std:
         if (!r)
             return failed(2, r.error().message);
     } else if (action == "fault") {
-        const auto kind = faultKindFromString(arg.value("kind", ""));
+        const auto kind = faultKindFromString(kube::stringOr(arg, "kind"));
         if (!kind)
             return failed(2, "unknown fault kind");
-        if (auto r = c.fault(arg.value("node", ""), *kind); !r)
+        if (auto r = c.fault(kube::stringOr(arg, "node"), *kind); !r)
             return failed(2, r.error().message);
     } else if (action == "markReady" || action == "markNotReady") {
         PodSelector sel;
         sel.all = arg.value("all", false);
-        const std::string owner = arg.value("owner", "");
+        const std::string owner = kube::stringOr(arg, "owner");
         if (owner.rfind("replicaset/", 0) == 0)
             sel.replicaSet = owner.substr(11);
-        sel.daemonSet = arg.value("daemonset", "");
+        sel.daemonSet = kube::stringOr(arg, "daemonset");
         for (const auto &n : arg.value("nodes", Json::array()))
             sel.nodes.push_back(text(n));
         if (arg.contains("limit"))
@@ -411,10 +412,10 @@ std::vector<std::string> NodeUpgradeScenario::checkExpect(const Json &expect, co
     for (const Json &p : podsExpect) {
         PodSelector sel;
         sel.all = p.value("all", false);
-        const std::string owner = p.value("owner", "");
+        const std::string owner = kube::stringOr(p, "owner");
         if (owner.rfind("replicaset/", 0) == 0)
             sel.replicaSet = owner.substr(11);
-        sel.daemonSet = p.value("daemonset", "");
+        sel.daemonSet = kube::stringOr(p, "daemonset");
         for (const auto &n : p.value("nodes", Json::array()))
             sel.nodes.push_back(text(n));
         const auto pods = m_cluster->selectPods(sel);

@@ -1,6 +1,7 @@
 // Cluster::Impl: the object store, its indexes, watch fan-out and the clock.
 
 #include "models/engine/clusterimpl.h"
+#include "models/kube/jsonfield.h"
 #include "models/engine/daemonsetcontroller.h"
 #include "models/engine/disruptioncontroller.h"
 #include "models/engine/kubelet.h"
@@ -513,7 +514,7 @@ void Cluster::Impl::erasePdb(const std::string &k)
 
 const Json *Cluster::Impl::commitCustom(Kind kind, Json obj, bool isNew)
 {
-    const std::string k = obj["metadata"].value("name", "");
+    const std::string k = kube::stringOr(obj["metadata"], "name");
     obj["metadata"]["resourceVersion"] = nextResourceVersion();
     Json &slot = customs[k] = std::move(obj);
     WatchEvent ev;

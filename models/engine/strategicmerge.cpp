@@ -1,5 +1,7 @@
 #include "models/engine/strategicmerge.h"
 
+#include "models/diff/jsonpatch.h"
+
 #include <algorithm>
 #include <cstring>
 
@@ -222,15 +224,14 @@ kube::Result<Json> jsonPatch(const Json &target, const Json &patch)
 {
     if (!patch.is_array())
         return ApiStatus::badRequest("json: cannot unmarshal object into Go value of type jsonpatch.Patch");
-    try {
-        return target.patch(patch);
-    } catch (const std::exception &e) {
-        // A failed "test" is 422 on a real server; other failures are 422 too ("the server
-        // rejected our request due to an error in our request").
+    auto patched = diff::applyJsonPatch(target, patch);
+    if (!patched)
+        // kube-apiserver answers an operation that does not apply with 422 ("the server rejected
+        // our request due to an error in our request").
         return ApiStatus{422, "Invalid",
-                         std::string("the server rejected our request due to an error in our request: ") +
-                             e.what()};
-    }
+                         "the server rejected our request due to an error in our request: " +
+                             patched.error().message};
+    return patched;
 }
 
 kube::Result<Json> strategicMergePatch(const Json &original, const Json &patch)

@@ -1,4 +1,5 @@
 #include "models/server/apiserver.h"
+#include "models/kube/jsonfield.h"
 
 #include "models/engine/strategicmerge.h"
 #include "models/kube/gojson.h"
@@ -170,14 +171,14 @@ kube::Result<std::uint64_t> parseRv(const std::string &text)
 std::string resourceVersionOf(const Json &o)
 {
     if (auto m = o.find("metadata"); m != o.end() && m->is_object())
-        return m->value("resourceVersion", "");
+        return kube::stringOr(*m, "resourceVersion");
     return {};
 }
 
 std::string objectNamespace(const Json &o)
 {
     if (auto m = o.find("metadata"); m != o.end() && m->is_object())
-        return m->value("namespace", "");
+        return kube::stringOr(*m, "namespace");
     return {};
 }
 
@@ -912,7 +913,7 @@ struct ApiServer::Impl
             auto decoded = decodeProtobufBody(text);
             if (!decoded)
                 return decoded.error();
-            const std::string kind = decoded->value("kind", "");
+            const std::string kind = kube::stringOr(*decoded, "kind");
             if (kind == "DeleteOptions" || kind == "Eviction")
                 return ApiStatus::badRequest("the body is a " + kind + ", not an object to store");
             return decoded;
@@ -930,7 +931,7 @@ struct ApiServer::Impl
             object["metadata"] = Json::object();
         if (!engine::isNamespaced(*path.kind))
             return true;
-        const std::string bodyNs = object["metadata"].value("namespace", "");
+        const std::string bodyNs = kube::stringOr(object["metadata"], "namespace");
         if (!bodyNs.empty() && !path.ns.empty() && bodyNs != path.ns) {
             sendError(res, ApiStatus::badRequest("the namespace of the provided object does not match the "
                                                  "namespace sent on the request"));
@@ -943,8 +944,8 @@ struct ApiServer::Impl
 
     bool checkKind(Json &object, const ResourcePath &path, httplib::Response &res)
     {
-        const std::string kind = object.value("kind", "");
-        const std::string apiVersion = object.value("apiVersion", "");
+        const std::string kind = kube::stringOr(object, "kind");
+        const std::string apiVersion = kube::stringOr(object, "apiVersion");
         if (kind.empty())
             object["kind"] = engine::kindName(*path.kind);
         if (apiVersion.empty())
@@ -972,7 +973,7 @@ struct ApiServer::Impl
             return sendError(res, notFoundPath());
         if (!placeInNamespace(*object, path, res) || !checkKind(*object, path, res))
             return;
-        const std::string name = (*object)["metadata"].value("name", "");
+        const std::string name = kube::stringOr((*object)["metadata"], "name");
         auto created = engine->call([&](engine::Cluster &c) { return c.create(*object, *opts); });
         if (!created)
             return sendError(res, created.error(), path, name);
@@ -990,7 +991,7 @@ struct ApiServer::Impl
             return sendError(res, object.error());
         if (!placeInNamespace(*object, path, res) || !checkKind(*object, path, res))
             return;
-        const std::string bodyName = (*object)["metadata"].value("name", "");
+        const std::string bodyName = kube::stringOr((*object)["metadata"], "name");
         if (bodyName != path.name)
             return sendError(res, ApiStatus::badRequest("the name of the object (" + bodyName +
                                                         ") does not match the name on the URL (" + path.name +
@@ -1060,14 +1061,14 @@ struct ApiServer::Impl
                 (*patchBody)["metadata"].is_object() &&
                 (*patchBody)["metadata"].contains("resourceVersion") &&
                 (*patchBody)["metadata"]["resourceVersion"] !=
-                    (*current)["metadata"].value("resourceVersion", ""))
+                    kube::stringOr((*current)["metadata"], "resourceVersion"))
                 return ApiStatus::conflict(
                     engine::qualifiedResource(*path.kind), path.name,
                     "the object has been modified; please apply your changes to the latest "
                     "version and try again");
-            if (pm.value("name", "") != path.name)
+            if (kube::stringOr(pm, "name") != path.name)
                 return ApiStatus::badRequest("the name of the object does not match the name on the URL");
-            (*applied)["metadata"]["resourceVersion"] = (*current)["metadata"].value("resourceVersion", "");
+            (*applied)["metadata"]["resourceVersion"] = kube::stringOr((*current)["metadata"], "resourceVersion");
             return c.updateStatus(*applied, *opts);
         });
         if (!patched)
@@ -1159,16 +1160,16 @@ struct ApiServer::Impl
                 return current.error();
             const Json &meta = (*current)["metadata"];
             if (preconditions.is_object()) {
-                const std::string uid = preconditions.value("uid", "");
-                const std::string rv = preconditions.value("resourceVersion", "");
-                if (!uid.empty() && uid != meta.value("uid", ""))
+                const std::string uid = kube::stringOr(preconditions, "uid");
+                const std::string rv = kube::stringOr(preconditions, "resourceVersion");
+                if (!uid.empty() && uid != kube::stringOr(meta, "uid"))
                     return ApiStatus{409, "Conflict",
                                      "Precondition failed: UID in precondition: " + uid +
-                                         ", UID in object meta: " + meta.value("uid", "")};
-                if (!rv.empty() && rv != meta.value("resourceVersion", ""))
+                                         ", UID in object meta: " + kube::stringOr(meta, "uid")};
+                if (!rv.empty() && rv != kube::stringOr(meta, "resourceVersion"))
                     return ApiStatus{409, "Conflict",
                                      "Precondition failed: ResourceVersion in precondition: " + rv +
-                                         ", ResourceVersion in meta: " + meta.value("resourceVersion", "")};
+                                         ", ResourceVersion in meta: " + kube::stringOr(meta, "resourceVersion")};
             }
             // A dry run checks everything a deletion would (existence, preconditions) and
             // changes nothing: the answer is the object as it is.

@@ -1,4 +1,5 @@
 #include "models/server/watchhub.h"
+#include "models/kube/jsonfield.h"
 
 #include "models/server/resourcepath.h"
 
@@ -17,8 +18,8 @@ void WatchHub::attach(engine::Cluster &cluster)
             continue;
         for (const auto &item : (*list)["items"]) {
             const auto &meta = item["metadata"];
-            const std::string ns = meta.value("namespace", "");
-            const std::string name = meta.value("name", "");
+            const std::string ns = kube::stringOr(meta, "namespace");
+            const std::string name = kube::stringOr(meta, "name");
             m_mirror[{kind, ns.empty() ? name : ns + "/" + name}] = std::make_shared<const kube::Json>(item);
         }
     }

@@ -541,6 +541,11 @@ private slots:
         QTest::newRow("a list whose items come before its metadata")
             << QString::fromStdString(R"({"items":[)" + podJson("z", "3") +
                                       R"(],"metadata":{"resourceVersion":"9"},"kind":"PodList"})");
+        // Metadata members of another type are ignored by both (the DOM decoder used to throw).
+        QTest::newRow("list metadata of the wrong types")
+            << QString::fromStdString(R"({"metadata":{"resourceVersion":[{"a":1}],"continue":{"x":1},)"
+                                      R"("remainingItemCount":"3"},"items":[)" +
+                                      podJson("y", "4") + "]}");
     }
     void podListDecodersAgree()
     {

@@ -157,6 +157,12 @@ private slots:
                                               << "must have member 'value'";
         QTest::newRow("an array index out of range") << R"([{"op":"replace","path":"/list/9","value":1}])"
                                                      << "operation 0 (replace \"/list/9\")";
+        QTest::newRow("an add under a number") << R"([{"op":"add","path":"/a/-","value":1}])"
+                                               << "operation 0 (add \"/a/-\"): the parent \"/a\" is a number";
+        QTest::newRow("a copy under a number") << R"([{"op":"copy","from":"/list","path":"/a/x"}])"
+                                               << "the parent \"/a\" is a number, not an object or an array";
+        QTest::newRow("a move under a number") << R"([{"op":"move","from":"/list","path":"/a/0"}])"
+                                               << "operation 0 (move \"/a/0\")";
         QTest::newRow("a malformed pointer") << R"([{"op":"add","path":"a","value":1}])"
                                              << "operation 0 (add \"a\")";
     }

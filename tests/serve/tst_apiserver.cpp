@@ -158,6 +158,8 @@ private slots:
     void abandonedListsExpireOldestFirst();
     void errorsAreStatusObjects_data();
     void errorsAreStatusObjects();
+    void wronglyTypedBodiesAreClientErrors_data();
+    void wronglyTypedBodiesAreClientErrors();
     void putWithAStaleResourceVersionConflicts();
     void patchTypesAndNoOpPatches();
     void unknownPatchTypeIsUnsupportedMediaType();
@@ -511,6 +513,57 @@ void TstApiServer::errorsAreStatusObjects()
     QCOMPARE(r.error().code, code);
     QCOMPARE(QString::fromStdString(r.error().reason), reason);
     QCOMPARE(QString::fromStdString(r.error().message), message);
+}
+
+// Bodies whose members have the wrong JSON types used to reach the JSON library's exceptions
+// (500 with its text) or, for a JSON Patch that adds below a string, an assertion that ended the
+// process. Each is a client error with a message of our own, and the server goes on serving.
+void TstApiServer::wronglyTypedBodiesAreClientErrors_data()
+{
+    QTest::addColumn<QString>("method");
+    QTest::addColumn<QString>("contentType");
+    QTest::addColumn<QString>("body");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("messagePart");
+    const QString merge = u"application/merge-patch+json"_s;
+    QTest::newRow("a JSON Patch adding below a string")
+        << u"PATCH"_s << u"application/json-patch+json"_s
+        << uR"([{"op":"add","path":"/metadata/name/-","value":"x"}])"_s << 422
+        << uR"(the parent "/metadata/name" is a string, not an object or an array)"_s;
+    QTest::newRow("a JSON Patch copying below a number")
+        << u"PATCH"_s << u"application/json-patch+json"_s
+        << uR"([{"op":"copy","from":"/metadata/name","path":"/metadata/generation/x"}])"_s << 422
+        << uR"(the parent "/metadata/generation" is a number)"_s;
+    QTest::newRow("a merge patch turning metadata into a string")
+        << u"PATCH"_s << merge << uR"({"metadata":"x"})"_s << 400 << u"does not match"_s;
+    QTest::newRow("a merge patch giving the name a number")
+        << u"PATCH"_s << merge << uR"({"metadata":{"name":5}})"_s << 400 << u"does not match"_s;
+    QTest::newRow("a PUT whose name is a number")
+        << u"PUT"_s << u"application/json"_s
+        << uR"({"apiVersion":"apps/v1","kind":"DaemonSet","metadata":{"name":5}})"_s << 400
+        << u"does not match"_s;
+}
+
+void TstApiServer::wronglyTypedBodiesAreClientErrors()
+{
+    QFETCH(QString, method);
+    QFETCH(QString, contentType);
+    QFETCH(QString, body);
+    QFETCH(int, code);
+    QFETCH(QString, messagePart);
+    auto s = startServer();
+    QVERIFY(s.server);
+    const std::string path = "/apis/apps/v1/namespaces/default/daemonsets/web";
+    const Json before = getJson(*s.transport, path);
+    auto r = s.transport->request(method.toStdString(), path, {}, body.toStdString(), contentType.toStdString(),
+                                  "application/json");
+    QVERIFY(!r.ok());
+    const QString message = QString::fromStdString(r.error().message);
+    QCOMPARE(r.error().code, code);
+    QVERIFY2(message.contains(messagePart), qPrintable(message));
+    QVERIFY2(!message.contains(u"json.exception"_s) && !message.contains(u"type_error"_s), qPrintable(message));
+    // Nothing was written and the server still answers.
+    QCOMPARE(getJson(*s.transport, path), before);
 }
 
 void TstApiServer::putWithAStaleResourceVersionConflicts()
