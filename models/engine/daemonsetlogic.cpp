@@ -165,7 +165,7 @@ void addOrUpdateDaemonPodTolerations(Json &podSpec)
     auto existing =
         kube::tolerationsFromJson(podSpec.contains("tolerations") ? podSpec["tolerations"] : Json());
     std::vector<kube::Toleration> list = existing ? *existing : std::vector<kube::Toleration>{};
-    for (const auto &t : defaultDaemonTolerations(podSpec.value("hostNetwork", false)))
+    for (const auto &t : defaultDaemonTolerations(kube::boolOr(podSpec, "hostNetwork", false)))
         addOrUpdate(list, t);
     Json arr = Json::array();
     for (const auto &t : list)
@@ -185,7 +185,7 @@ DaemonPodPredicate daemonPodPredicate(const kube::DaemonSet &ds)
             p.tolerations = *t;
         p.hasSelectorOrAffinity = spec.contains("nodeSelector") || spec.contains("affinity");
     }
-    for (const auto &t : defaultDaemonTolerations(spec.is_object() && spec.value("hostNetwork", false)))
+    for (const auto &t : defaultDaemonTolerations(spec.is_object() && kube::boolOr(spec, "hostNetwork", false)))
         addOrUpdate(p.tolerations, t);
     return p;
 }

@@ -183,8 +183,8 @@ std::string describeProbe(const Json &p)
     const std::string attrs = "delay=" + secs("initialDelaySeconds", 0) +
                               " timeout=" + secs("timeoutSeconds", 1) +
                               " period=" + secs("periodSeconds", 10) +
-                              " #success=" + std::to_string(p.value("successThreshold", 1)) +
-                              " #failure=" + std::to_string(p.value("failureThreshold", 3));
+                              " #success=" + std::to_string(kube::integerOr<int>(p, "successThreshold", 1)) +
+                              " #failure=" + std::to_string(kube::integerOr<int>(p, "failureThreshold", 3));
     if (p.contains("exec")) {
         std::string cmd;
         for (const auto &c : p["exec"].value("command", Json::array()))
@@ -217,9 +217,9 @@ void describeContainers(std::ostringstream &w, const std::string &label, const J
         std::string ports, hostPorts;
         for (const auto &p : c.value("ports", Json::array())) {
             const std::string proto = kube::stringOr(p, "protocol", "TCP");
-            ports += (ports.empty() ? "" : ", ") + std::to_string(p.value("containerPort", 0)) + "/" + proto;
+            ports += (ports.empty() ? "" : ", ") + std::to_string(kube::integerOr<int>(p, "containerPort", 0)) + "/" + proto;
             hostPorts +=
-                (hostPorts.empty() ? "" : ", ") + std::to_string(p.value("hostPort", 0)) + "/" + proto;
+                (hostPorts.empty() ? "" : ", ") + std::to_string(kube::integerOr<int>(p, "hostPort", 0)) + "/" + proto;
         }
         if (ports.find(',') != std::string::npos)
             w << "    Ports:\t" << ports << "\n";
@@ -280,12 +280,12 @@ void describeContainers(std::ostringstream &w, const std::string &label, const J
             else if (vf.contains("secretKeyRef"))
                 w << "      " << name << ":\t<set to the key '" << str(vf["secretKeyRef"], "key")
                   << "' in secret '" << str(vf["secretKeyRef"], "name")
-                  << "'>\tOptional: " << (vf["secretKeyRef"].value("optional", false) ? "true" : "false")
+                  << "'>\tOptional: " << (kube::boolOr(vf["secretKeyRef"], "optional", false) ? "true" : "false")
                   << "\n";
             else if (vf.contains("configMapKeyRef"))
                 w << "      " << name << ":\t<set to the key '" << str(vf["configMapKeyRef"], "key")
                   << "' of config map '" << str(vf["configMapKeyRef"], "name")
-                  << "'>\tOptional: " << (vf["configMapKeyRef"].value("optional", false) ? "true" : "false")
+                  << "'>\tOptional: " << (kube::boolOr(vf["configMapKeyRef"], "optional", false) ? "true" : "false")
                   << "\n";
         }
         Json mounts = c.value("volumeMounts", Json::array());
@@ -296,7 +296,7 @@ void describeContainers(std::ostringstream &w, const std::string &label, const J
                 return str(a, "mountPath") < str(b, "mountPath");
             });
             for (const auto &m : sorted) {
-                std::string flags = m.value("readOnly", false) ? "ro" : "rw";
+                std::string flags = kube::boolOr(m, "readOnly", false) ? "ro" : "rw";
                 if (!str(m, "subPath").empty()) {
                     std::string q;
                     kube::appendGoString(q, str(m, "subPath"));
@@ -329,12 +329,12 @@ void describeVolumes(std::ostringstream &w, const Json &volumes)
         } else if (v.contains("configMap")) {
             const Json &c = v["configMap"];
             w << "    Type:\tConfigMap (a volume populated by a ConfigMap)\n    Name:\t" << str(c, "name")
-              << "\n    Optional:\t" << (c.value("optional", false) ? "true" : "false") << "\n";
+              << "\n    Optional:\t" << (kube::boolOr(c, "optional", false) ? "true" : "false") << "\n";
         } else if (v.contains("secret")) {
             const Json &s = v["secret"];
             w << "    Type:\tSecret (a volume populated by a Secret)\n    SecretName:\t"
               << str(s, "secretName") << "\n    Optional:\t"
-              << (s.value("optional", false) ? "true" : "false") << "\n";
+              << (kube::boolOr(s, "optional", false) ? "true" : "false") << "\n";
         } else {
             w << "  <unknown>\n";
         }

@@ -1,4 +1,5 @@
 #include "models/engine/nodeupgradecontroller.h"
+#include "models/kube/jsonfield.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -509,7 +510,7 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
         pi.deleting = p->isDeleting();
         pi.deletionTimestamp = p->metadata.deletionTimestamp;
         pi.grace = p->metadata.deletionGracePeriodSeconds.value_or(
-            p->spec ? p->spec->value("terminationGracePeriodSeconds", 30) : 30);
+            p->spec ? kube::integerOr<std::int64_t>(*p->spec, "terminationGracePeriodSeconds", 30) : 30);
         pi.controller = controller;
         pi.owner =
             ref ? (ref->kind == "ReplicaSet" ? "rs/" : ref->kind + "/") + ref->name : std::string("none");

@@ -171,8 +171,8 @@ kube::Result<void> NodeUpgradeScenario::build()
             n.metadata.labels.emplace("kubernetes.io/hostname", name);
             n.metadata.labels.emplace("kubernetes.io/os", "linux");
             n.kubeletVersion = kube::stringOr(spec, "agentVersion", "v1.0.0");
-            n.allocatablePods = spec.value("allocatablePods", 110);
-            n.unschedulable = spec.value("unschedulable", false);
+            n.allocatablePods = kube::integerOr<int>(spec, "allocatablePods", 110);
+            n.unschedulable = kube::boolOr(spec, "unschedulable", false);
             for (const auto &t : spec.value("taints", Json::array()))
                 if (auto taint = kube::Taint::fromJson(t))
                     n.taints.push_back(*taint);
@@ -327,7 +327,7 @@ std::pair<int, std::string> NodeUpgradeScenario::step(const Json &st, const std:
             return failed(2, r.error().message);
     } else if (action == "markReady" || action == "markNotReady") {
         PodSelector sel;
-        sel.all = arg.value("all", false);
+        sel.all = kube::boolOr(arg, "all", false);
         const std::string owner = kube::stringOr(arg, "owner");
         if (owner.rfind("replicaset/", 0) == 0)
             sel.replicaSet = owner.substr(11);
@@ -411,7 +411,7 @@ std::vector<std::string> NodeUpgradeScenario::checkExpect(const Json &expect, co
                                                         : Json::array({expect["pods"]});
     for (const Json &p : podsExpect) {
         PodSelector sel;
-        sel.all = p.value("all", false);
+        sel.all = kube::boolOr(p, "all", false);
         const std::string owner = kube::stringOr(p, "owner");
         if (owner.rfind("replicaset/", 0) == 0)
             sel.replicaSet = owner.substr(11);

@@ -1,4 +1,5 @@
 #include "models/engine/replicasetcontroller.h"
+#include "models/kube/jsonfield.h"
 
 #include "models/engine/clusterimpl.h"
 
@@ -156,7 +157,7 @@ void ReplicaSetController::sync(const std::string &key)
     }
     // Status from the (possibly changed) store.
     kube::ReplicaSetStatus st;
-    const int minReady = rs.spec.value("minReadySeconds", 0);
+    const int minReady = kube::integerOr<int>(rs.spec, "minReadySeconds", 0);
     if (auto o = m_c.podsByOwner.find(rs.metadata.uid); o != m_c.podsByOwner.end()) {
         for (const auto &[name, pod] : o->second) {
             if (pod->isDeleting() || pod->isTerminal())

@@ -605,7 +605,7 @@ kube::Result<void> Cluster::Impl::deletePod(const std::string &ns, const std::st
     if (pod.isDeleting())
         return {};
     const std::int64_t seconds =
-        grace.value_or(pod.spec ? pod.spec->value("terminationGracePeriodSeconds", 30) : 30);
+        grace.value_or(pod.spec ? kube::integerOr<std::int64_t>(*pod.spec, "terminationGracePeriodSeconds", 30) : 30);
     updatePod(it, [&](Pod &p) {
         p.metadata.deletionGracePeriodSeconds = seconds;
         p.metadata.deletionTimestamp = now + seconds * 1000;

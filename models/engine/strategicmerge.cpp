@@ -1,6 +1,7 @@
 #include "models/engine/strategicmerge.h"
 
 #include "models/diff/jsonpatch.h"
+#include "models/kube/jsonfield.h"
 
 #include <algorithm>
 #include <cstring>
@@ -161,7 +162,7 @@ struct Merger
         // {"$patch":"replace"} as an element replaces the list with the other elements.
         bool replace = false;
         for (const auto &e : patch)
-            if (e.is_object() && e.size() == 1 && e.value("$patch", "") == "replace")
+            if (e.is_object() && e.size() == 1 && kube::stringOr(e, "$patch") == "replace")
                 replace = true;
         if (isPrimitiveSetList(field) && !replace) {
             Json out = original;
@@ -187,7 +188,7 @@ struct Merger
             if (!e.contains(mk))
                 continue;
             const Json &key = e[mk];
-            const std::string directive = e.value("$patch", "");
+            const std::string directive = kube::stringOr(e, "$patch");
             if (directive == "delete") {
                 Json kept = Json::array();
                 for (const auto &o : out)
