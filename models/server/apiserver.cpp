@@ -492,6 +492,14 @@ struct ApiServer::Impl
         case ResourcePath::Type::Version:
             send(res, 200, Discovery::version());
             return;
+        case ResourcePath::Type::OpenApiV2: {
+            if (m != "GET")
+                break;
+            const auto doc = Discovery::openApiV2(req.get_header_value("Accept"));
+            res.status = 200;
+            res.set_content(doc.body, doc.contentType.c_str());
+            return;
+        }
         case ResourcePath::Type::Health:
             res.status = 200;
             res.set_content("ok", "text/plain");

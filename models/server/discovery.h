@@ -11,6 +11,10 @@
 
 namespace server {
 
+// The media type kubectl asks /openapi/v2 for, and the one the document is sent with.
+inline constexpr const char *kOpenApiV2Protobuf = "application/com.github.proto-openapi.spec.v2@v1.0+protobuf";
+inline constexpr const char *kOpenApiV2ProtobufResponse = "application/com.github.proto-openapi.spec.v2.v1.0+protobuf";
+
 class Discovery
 {
 public:
@@ -30,6 +34,18 @@ public:
     static kube::Json resourceList(const std::string &group);
     // GET /version.
     static kube::Json version();
+
+    // GET /openapi/v2: the Swagger 2.0 document, as JSON or, when `accept` asks for
+    // kOpenApiV2Protobuf, in its protobuf encoding (gnostic's openapi.v2.Document), which is what
+    // kubectl fetches before it validates a manifest. The document names the API and lists no
+    // paths or definitions: kubectl then finds no schema for a kind, skips its client-side schema
+    // check (as for any kind a server publishes no schema for) and leaves validation to the server.
+    struct OpenApiDocument
+    {
+        std::string body;
+        std::string contentType;
+    };
+    static OpenApiDocument openApiV2(const std::string &accept);
 };
 
 } // namespace server

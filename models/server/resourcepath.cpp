@@ -84,6 +84,10 @@ ResourcePath ResourcePath::parse(const std::string &path)
         p.type = Type::Version;
         return p;
     }
+    if (s.size() == 2 && s[0] == "openapi" && s[1] == "v2") {
+        p.type = Type::OpenApiV2;
+        return p;
+    }
     if (s.size() == 1 && (s[0] == "healthz" || s[0] == "livez" || s[0] == "readyz")) {
         p.type = Type::Health;
         return p;

@@ -19,6 +19,7 @@ struct ResourcePath
         NotFound,
         Version,      // /version
         Health,       // /healthz, /livez, /readyz
+        OpenApiV2,    // /openapi/v2
         CoreVersions, // /api
         Groups,       // /apis
         Group,        // /apis/apps

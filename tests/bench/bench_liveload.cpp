@@ -2,8 +2,10 @@
 // x 5 DaemonSets by default) from `daemonscope serve`, (1) through the client library
 // (KubeClient::list<Pod>: pages of 500, SAX-decoded into compact pods), (2) through a
 // LiveBackend until its first snapshot holds every pod, and (3) with
-// `kubectl get pods -A -o json > /dev/null` against the same server. Each measurement runs in a
-// child process of its own so its peak RSS is its alone (wait4's ru_maxrss).
+// `kubectl get pods -A -o json > /dev/null` against the same server. The client and kubectl
+// lists are also measured unpaged (limit 0, `--chunk-size=0`): the ratio paged/unpaged is what
+// paging costs on this server. Each measurement runs in a child process of its own so its peak
+// RSS is its alone (wait4's ru_maxrss).
 //
 // Usage: bench_liveload [pods=50000] [--daemonscope PATH] [--kubectl PATH]
 // The scenario is generated into a temporary folder; the server listens on a free loopback port
@@ -91,7 +93,7 @@ template <typename F> Measurement measure(F &&fn)
     return m;
 }
 
-int loadWithClient(const std::string &kubeconfig, int expected)
+int loadWithClient(const std::string &kubeconfig, int expected, int limit)
 {
     client::KubeconfigOptions ko;
     ko.explicitPath = kubeconfig;
@@ -102,7 +104,9 @@ int loadWithClient(const std::string &kubeconfig, int expected)
         return 2;
     }
     client::KubeClient kc(std::make_shared<client::HttpTransport>(*rest));
-    auto pods = kc.list<kube::Pod>("", {});
+    client::ListOptions options;
+    options.limit = limit;
+    auto pods = kc.list<kube::Pod>("", options);
     if (!pods) {
         std::fprintf(stderr, "%s\n", pods.error().message.c_str());
         return 2;
@@ -209,26 +213,30 @@ int main(int argc, char **argv)
         "daemonscope serve --scenario %s --speed 0: %d nodes, %d DaemonSets, %d pods, ready after %.0f ms\n",
         scenario.c_str(), nodes, kDaemonSets, pods, serveMs);
 
-    const Measurement c = measure([&] { return loadWithClient(kubeconfig, pods); });
-    std::printf(
-        "client  KubeClient::list<Pod>(all namespaces, pages of 500, SAX)  %8.0f ms  peak RSS %7.1f MB%s\n",
-        c.ms, c.peakMb, c.exitCode == 0 ? "" : "  (FAILED)");
+    for (const int limit : {500, 0}) {
+        const Measurement c = measure([&] { return loadWithClient(kubeconfig, pods, limit); });
+        std::printf("client  KubeClient::list<Pod>(all namespaces, %-14s, SAX)  %8.0f ms  peak RSS %7.1f MB%s\n",
+                    limit ? "pages of 500" : "unpaged", c.ms, c.peakMb, c.exitCode == 0 ? "" : "  (FAILED)");
+    }
     const Measurement b = measure([&] { return loadWithBackend(kubeconfig, pods); });
     std::printf(
         "backend LiveBackend, all namespaces, until the first full snapshot %8.0f ms  peak RSS %7.1f MB%s\n",
         b.ms, b.peakMb, b.exitCode == 0 ? "" : "  (FAILED)");
     if (!kubectl.empty()) {
-        const Measurement k = measure([&] {
-            const int devnull = open("/dev/null", O_WRONLY);
-            dup2(devnull, STDOUT_FILENO);
-            setenv("HOME", (dir + "/home").c_str(), 1);
-            execl(kubectl.c_str(), kubectl.c_str(), "--kubeconfig", kubeconfig.c_str(), "get", "pods", "-A",
-                  "-o", "json", static_cast<char *>(nullptr));
-            return 127;
-        });
-        std::printf(
-            "kubectl %s --kubeconfig %s get pods -A -o json > /dev/null  %8.0f ms  peak RSS %7.1f MB%s\n",
-            kubectl.c_str(), kubeconfig.c_str(), k.ms, k.peakMb, k.exitCode == 0 ? "" : "  (FAILED)");
+        for (const char *chunk : {"--chunk-size=500", "--chunk-size=0"}) {
+            const Measurement k = measure([&] {
+                const int devnull = open("/dev/null", O_WRONLY);
+                dup2(devnull, STDOUT_FILENO);
+                setenv("HOME", (dir + "/home").c_str(), 1);
+                execl(kubectl.c_str(), kubectl.c_str(), "--kubeconfig", kubeconfig.c_str(), "get", "pods", "-A",
+                      "-o", "json", chunk, static_cast<char *>(nullptr));
+                return 127;
+            });
+            std::printf("kubectl %s --kubeconfig %s get pods -A -o json %s > /dev/null  %8.0f ms  peak RSS %7.1f "
+                        "MB%s\n",
+                        kubectl.c_str(), kubeconfig.c_str(), chunk, k.ms, k.peakMb,
+                        k.exitCode == 0 ? "" : "  (FAILED)");
+        }
     } else {
         std::printf("kubectl: not found (--kubectl PATH)\n");
     }

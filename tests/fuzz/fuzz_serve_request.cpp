@@ -243,6 +243,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     case server::ResourcePath::Type::Version:
     case server::ResourcePath::Type::Health:
         return 0;
+    case server::ResourcePath::Type::OpenApiV2:
+        FUZZ_CHECK(!server::Discovery::openApiV2(req.header("accept")).body.empty());
+        return 0;
     case server::ResourcePath::Type::CoreVersions:
         (void)server::Discovery::core(format, "127.0.0.1:6443");
         return 0;

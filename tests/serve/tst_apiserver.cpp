@@ -149,6 +149,7 @@ private slots:
     void discoveryFollowsTheAcceptHeader_data();
     void discoveryFollowsTheAcceptHeader();
     void discoveryListsShortNamesAndCategories();
+    void openApiV2IsServedInJsonAndProtobuf();
     void tablesCarryKubectlColumns_data();
     void tablesCarryKubectlColumns();
     void selectorsFilterLists_data();
@@ -239,6 +240,33 @@ void TstApiServer::discoveryFollowsTheAcceptHeader()
     const Json doc = Json::parse(r->body);
     QCOMPARE(QString::fromStdString(doc.value("kind", "")), kind);
     QCOMPARE(QString::fromStdString(doc.value("apiVersion", "")), apiVersion);
+}
+
+// kubectl fetches /openapi/v2 in protobuf before it validates a manifest; the document is gnostic's
+// openapi.v2.Document (swagger = 1, info = 2 with title = 1 and version = 2), or JSON when asked.
+void TstApiServer::openApiV2IsServedInJsonAndProtobuf()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    const Json doc = getJson(*s.transport, "/openapi/v2");
+    QCOMPARE(doc["swagger"], "2.0");
+    QCOMPARE(doc["info"]["title"], "Kubernetes");
+    QCOMPARE(doc["info"]["version"], getJson(*s.transport, "/version")["gitVersion"]);
+    QVERIFY(doc["paths"].is_object() && doc["definitions"].is_object());
+
+    auto pb = s.transport->request("GET", "/openapi/v2", {}, {}, {},
+                                   "application/com.github.proto-openapi.spec.v2@v1.0+protobuf");
+    QVERIFY2(pb.ok(), pb.ok() ? "" : pb.error().message.c_str());
+    QCOMPARE(QString::fromStdString(pb->contentType),
+             u"application/com.github.proto-openapi.spec.v2.v1.0+protobuf"_s);
+    const std::string version = doc["info"]["version"].get<std::string>();
+    std::string info = std::string("\x0a\x0a") + "Kubernetes" + char(0x12) + char(version.size()) + version;
+    const std::string expected = std::string("\x0a\x03") + "2.0" + char(0x12) + char(info.size()) + info;
+    QCOMPARE(QByteArray::fromStdString(pb->body).toHex(), QByteArray::fromStdString(expected).toHex());
+
+    auto post = s.transport->request("POST", "/openapi/v2", {}, "{}", "application/json", "application/json");
+    QVERIFY(!post.ok());
+    QCOMPARE(post.error().code, 405);
 }
 
 void TstApiServer::discoveryListsShortNamesAndCategories()

@@ -111,6 +111,8 @@ private slots:
     void diffAndServerDryRunsChangeNothing();
     void drainEvictsThroughTheDisruptionBudget_data();
     void drainEvictsThroughTheDisruptionBudget();
+    void manifestsNeedNoValidateFalse_data();
+    void manifestsNeedNoValidateFalse();
 
 private:
     enum class Transports { Http, Https, Both };
@@ -422,8 +424,7 @@ void TstServeKubectl::nodeUpgradeRolloutsAreServed()
             "apiVersion: upgrade.daemonscope.io/v1alpha1\nkind: NodeUpgradeRollout\n"
             "metadata: {name: agents}\nspec: {targetVersion: v2.0.0, maxUnavailable: 1, soakDuration: 1h}\n");
     }
-    // The server publishes no OpenAPI schemas to validate against.
-    const auto created = kubectl(binary, kc, {u"create"_s, u"--validate=false"_s, u"-f"_s, manifest});
+    const auto created = kubectl(binary, kc, {u"create"_s, u"-f"_s, manifest});
     RUN_OK(created);
     QCOMPARE(created.out, u"nodeupgraderollout.upgrade.daemonscope.io/agents created\n"_s);
 
@@ -893,14 +894,6 @@ void TstServeKubectl::diffAndServerDryRunsChangeNothing()
     QCOMPARE(labels.out, u"web"_s);
 
     const auto diff = kubectl(binary, kc, {u"diff"_s, u"-f"_s, file});
-    const auto version = kubectl(binary, kc, {u"version"_s, u"--client"_s, u"-o"_s, u"json"_s});
-    const int minor = QJsonDocument::fromJson(version.out.toUtf8())
-                          .object()[u"clientVersion"_s]
-                          .toObject()[u"minor"_s]
-                          .toString()
-                          .toInt();
-    if (minor > 0 && minor < 29)
-        QEXPECT_FAIL("", "kubectl 1.27 and 1.28 diff needs the OpenAPI v2 document, not served yet", Abort);
     QCOMPARE(diff.exitCode, 1); // differences found
     QVERIFY2(diff.out.contains(u"-      - image: nginx:1.27"_s) &&
                  diff.out.contains(u"+      - image: nginx:1.28"_s),
@@ -975,3 +968,98 @@ void TstServeKubectl::drainEvictsThroughTheDisruptionBudget()
 
 QTEST_GUILESS_MAIN(TstServeKubectl)
 #include "tst_servekubectl.moc"
+
+void TstServeKubectl::manifestsNeedNoValidateFalse_data()
+{
+    QTest::addColumn<QString>("binary");
+    for (const auto &[label, path] : kubectls(true))
+        QTest::newRow(qPrintable(label)) << path;
+}
+
+// kubectl validates a manifest before it sends it, which starts with fetching /openapi/v2 in
+// protobuf: create, apply, replace, edit and diff work with kubectl's default validation, and
+// kubectl apply's three-way merge keeps what another client set.
+void TstServeKubectl::manifestsNeedNoValidateFalse()
+{
+    QFETCH(QString, binary);
+    auto server = startServer(false);
+    QVERIFY(server);
+    const QString kc = server->kubeconfig();
+    QTemporaryDir dir;
+    auto manifest = [&](const QString &image) {
+        const QString file = dir.filePath(u"probe-"_s + QString(image).replace(u':', u'-') + u".yaml"_s);
+        QFile f(file);
+        if (f.open(QIODevice::WriteOnly))
+            f.write(QStringLiteral("apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: probe, namespace: "
+                                   "default}\nspec:\n  selector: {matchLabels: {app: probe}}\n  template:\n"
+                                   "    metadata: {labels: {app: probe}}\n    spec:\n      containers: [{name: "
+                                   "probe, image: \"%1\"}]\n")
+                        .arg(image)
+                        .toUtf8());
+        return file;
+    };
+    auto field = [&](const QString &jsonpath) {
+        return kubectl(binary, kc, {u"get"_s, u"ds"_s, u"probe"_s, u"-o"_s, u"jsonpath="_s + jsonpath}).out;
+    };
+    const QString image = u"{.spec.template.spec.containers[0].image}"_s;
+
+    const auto created = kubectl(binary, kc, {u"create"_s, u"-f"_s, manifest(u"busybox:1.36"_s)});
+    RUN_OK(created);
+    QCOMPARE(created.out, u"daemonset.apps/probe created\n"_s);
+    // kubectl replace sends the resourceVersion it has just read; while the controller is still
+    // writing the new DaemonSet's status that may be stale (409, as on any cluster), so the
+    // replace follows once the pods are up.
+    for (int i = 0; i < 120; ++i) {
+        const QStringList counts = field(u"{.status.numberReady} {.status.desiredNumberScheduled}"_s).split(u' ');
+        if (counts.size() == 2 && counts[0] == counts[1] && counts[0].toInt() > 0)
+            break;
+        QTest::qWait(250);
+    }
+    const auto replaced = kubectl(binary, kc, {u"replace"_s, u"-f"_s, manifest(u"busybox:1.37"_s)});
+    RUN_OK(replaced);
+    QCOMPARE(replaced.out, u"daemonset.apps/probe replaced\n"_s);
+    QCOMPARE(field(image), u"busybox:1.37"_s);
+
+    // apply, a label set by another client, apply again with a new image: the label survives.
+    const auto applied = kubectl(binary, kc, {u"apply"_s, u"-f"_s, manifest(u"busybox:1.37"_s)});
+    RUN_OK(applied);
+    QCOMPARE(applied.out, u"daemonset.apps/probe configured\n"_s);
+    RUN_OK(kubectl(binary, kc, {u"label"_s, u"ds"_s, u"probe"_s, u"owner=ops"_s}));
+    const QString next = manifest(u"busybox:1.38"_s);
+    const auto diff = kubectl(binary, kc, {u"diff"_s, u"-f"_s, next});
+    QCOMPARE(diff.exitCode, 1); // differences found
+    QVERIFY2(diff.out.contains(u"-      - image: busybox:1.37"_s) &&
+                 diff.out.contains(u"+      - image: busybox:1.38"_s),
+             qPrintable(diff.out + diff.err));
+    const auto reapplied = kubectl(binary, kc, {u"apply"_s, u"-f"_s, next});
+    RUN_OK(reapplied);
+    QCOMPARE(reapplied.out, u"daemonset.apps/probe configured\n"_s);
+    QCOMPARE(field(image), u"busybox:1.38"_s);
+    QCOMPARE(field(u"{.metadata.labels.owner}"_s), u"ops"_s);
+    const auto unchanged = kubectl(binary, kc, {u"apply"_s, u"-f"_s, next});
+    RUN_OK(unchanged);
+    QCOMPARE(unchanged.out, u"daemonset.apps/probe unchanged\n"_s);
+
+    // kubectl edit with an editor that changes the image.
+    qputenv("KUBE_EDITOR", "sed -i s/busybox:1.38/busybox:1.39/");
+    const auto edited = kubectl(binary, kc, {u"edit"_s, u"ds/probe"_s});
+    qunsetenv("KUBE_EDITOR");
+    RUN_OK(edited);
+    QCOMPARE(edited.out, u"daemonset.apps/probe edited\n"_s);
+    QCOMPARE(field(image), u"busybox:1.39"_s);
+
+    // The server still validates: a manifest without containers is refused with its causes.
+    const QString broken = dir.filePath(u"broken.yaml"_s);
+    {
+        QFile f(broken);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: broken, namespace: default}\nspec:\n"
+                "  selector: {matchLabels: {app: broken}}\n  template:\n    metadata: {labels: {app: broken}}\n"
+                "    spec: {containers: []}\n");
+    }
+    const auto refused = kubectl(binary, kc, {u"create"_s, u"-f"_s, broken});
+    QCOMPARE(refused.exitCode, 1);
+    QVERIFY2(refused.err.contains(u"The DaemonSet \"broken\" is invalid"_s) &&
+                 refused.err.contains(u"spec.template.spec.containers: Required value"_s),
+             qPrintable(refused.err));
+}
