@@ -634,7 +634,8 @@ kube::Result<Json> Cluster::Impl::apiPatch(Kind kind, const std::string &ns, con
         if (pm.contains("resourceVersion") && pm["resourceVersion"].is_string() &&
             pm["resourceVersion"] != kube::stringOr(current["metadata"], "resourceVersion"))
             return conflict(kind, name);
-        if (pm.contains("uid") && pm["uid"].is_string() && pm["uid"] != kube::stringOr(current["metadata"], "uid"))
+        if (pm.contains("uid") && pm["uid"].is_string() &&
+            pm["uid"] != kube::stringOr(current["metadata"], "uid"))
             return ApiStatus{409, "Conflict",
                              "Precondition failed: UID in precondition: " + pm["uid"].get<std::string>() +
                                  ", UID in object meta: " + kube::stringOr(current["metadata"], "uid")};

@@ -185,7 +185,8 @@ DaemonPodPredicate daemonPodPredicate(const kube::DaemonSet &ds)
             p.tolerations = *t;
         p.hasSelectorOrAffinity = spec.contains("nodeSelector") || spec.contains("affinity");
     }
-    for (const auto &t : defaultDaemonTolerations(spec.is_object() && kube::boolOr(spec, "hostNetwork", false)))
+    for (const auto &t :
+         defaultDaemonTolerations(spec.is_object() && kube::boolOr(spec, "hostNetwork", false)))
         addOrUpdate(p.tolerations, t);
     return p;
 }

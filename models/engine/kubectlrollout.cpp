@@ -196,8 +196,8 @@ std::string describeProbe(const Json &p)
         std::string scheme = kube::stringOr(h, "scheme", "HTTP");
         for (auto &c : scheme)
             c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        return "http-get " + scheme + "://" + str(h, "host") + ":" + str(h, "port") + kube::stringOr(h, "path") +
-               " " + attrs;
+        return "http-get " + scheme + "://" + str(h, "host") + ":" + str(h, "port") +
+               kube::stringOr(h, "path") + " " + attrs;
     }
     if (p.contains("tcpSocket"))
         return "tcp-socket " + str(p["tcpSocket"], "host") + ":" + str(p["tcpSocket"], "port") + " " + attrs;
@@ -217,9 +217,10 @@ void describeContainers(std::ostringstream &w, const std::string &label, const J
         std::string ports, hostPorts;
         for (const auto &p : c.value("ports", Json::array())) {
             const std::string proto = kube::stringOr(p, "protocol", "TCP");
-            ports += (ports.empty() ? "" : ", ") + std::to_string(kube::integerOr<int>(p, "containerPort", 0)) + "/" + proto;
-            hostPorts +=
-                (hostPorts.empty() ? "" : ", ") + std::to_string(kube::integerOr<int>(p, "hostPort", 0)) + "/" + proto;
+            ports += (ports.empty() ? "" : ", ") +
+                     std::to_string(kube::integerOr<int>(p, "containerPort", 0)) + "/" + proto;
+            hostPorts += (hostPorts.empty() ? "" : ", ") +
+                         std::to_string(kube::integerOr<int>(p, "hostPort", 0)) + "/" + proto;
         }
         if (ports.find(',') != std::string::npos)
             w << "    Ports:\t" << ports << "\n";
@@ -279,14 +280,12 @@ void describeContainers(std::ostringstream &w, const std::string &label, const J
                 w << "      " << name << ":\t (" << str(vf["resourceFieldRef"], "resource") << ")\n";
             else if (vf.contains("secretKeyRef"))
                 w << "      " << name << ":\t<set to the key '" << str(vf["secretKeyRef"], "key")
-                  << "' in secret '" << str(vf["secretKeyRef"], "name")
-                  << "'>\tOptional: " << (kube::boolOr(vf["secretKeyRef"], "optional", false) ? "true" : "false")
-                  << "\n";
+                  << "' in secret '" << str(vf["secretKeyRef"], "name") << "'>\tOptional: "
+                  << (kube::boolOr(vf["secretKeyRef"], "optional", false) ? "true" : "false") << "\n";
             else if (vf.contains("configMapKeyRef"))
                 w << "      " << name << ":\t<set to the key '" << str(vf["configMapKeyRef"], "key")
-                  << "' of config map '" << str(vf["configMapKeyRef"], "name")
-                  << "'>\tOptional: " << (kube::boolOr(vf["configMapKeyRef"], "optional", false) ? "true" : "false")
-                  << "\n";
+                  << "' of config map '" << str(vf["configMapKeyRef"], "name") << "'>\tOptional: "
+                  << (kube::boolOr(vf["configMapKeyRef"], "optional", false) ? "true" : "false") << "\n";
         }
         Json mounts = c.value("volumeMounts", Json::array());
         w << "    Mounts:" << (mounts.is_array() && !mounts.empty() ? "" : "\t<none>") << "\n";

@@ -455,9 +455,11 @@ kube::Result<NodeUpgradeRolloutStatus> NodeUpgradeRolloutStatus::fromJson(const 
         s.phase = *p;
     s.observedGeneration = kube::integerOr<std::int64_t>(j, "observedGeneration", 0);
     s.targetVersion = kube::stringOr(j, "targetVersion");
-    s.counts = {kube::integerOr<int>(j, "nodes", 0),    kube::integerOr<int>(j, "upToDate", 0), kube::integerOr<int>(j, "upgraded", 0),
-                kube::integerOr<int>(j, "inFlight", 0), kube::integerOr<int>(j, "pending", 0),  kube::integerOr<int>(j, "held", 0),
-                kube::integerOr<int>(j, "blocked", 0),  kube::integerOr<int>(j, "failed", 0),   kube::integerOr<int>(j, "skipped", 0)};
+    s.counts = {kube::integerOr<int>(j, "nodes", 0),    kube::integerOr<int>(j, "upToDate", 0),
+                kube::integerOr<int>(j, "upgraded", 0), kube::integerOr<int>(j, "inFlight", 0),
+                kube::integerOr<int>(j, "pending", 0),  kube::integerOr<int>(j, "held", 0),
+                kube::integerOr<int>(j, "blocked", 0),  kube::integerOr<int>(j, "failed", 0),
+                kube::integerOr<int>(j, "skipped", 0)};
     s.unavailable = kube::integerOr<int>(j, "unavailable", 0);
     s.maxUnavailableResolved = kube::integerOr<int>(j, "maxUnavailableResolved", 1);
     s.maxUnavailableClamped = kube::boolOr(j, "maxUnavailableClamped", false);
@@ -466,11 +468,13 @@ kube::Result<NodeUpgradeRolloutStatus> NodeUpgradeRolloutStatus::fromJson(const 
         if (auto d = kube::parseDuration(j["eta"].get<std::string>()))
             s.eta = *d;
     for (const auto &c : j.value("conditions", Json::array()))
-        s.conditions.push_back({kube::stringOr(c, "type"), kube::stringOr(c, "status", "False"), kube::stringOr(c, "reason"),
-                                kube::stringOr(c, "message"), timeFrom(c, "lastTransitionTime").value_or(0)});
+        s.conditions.push_back({kube::stringOr(c, "type"), kube::stringOr(c, "status", "False"),
+                                kube::stringOr(c, "reason"), kube::stringOr(c, "message"),
+                                timeFrom(c, "lastTransitionTime").value_or(0)});
     for (const auto &d : j.value("inflightDeletions", Json::array()))
-        s.inflight.push_back({kube::stringOr(d, "controller"), kube::stringOr(d, "podUID"), kube::stringOr(d, "pod"),
-                              kube::stringOr(d, "node"), timeFrom(d, "time").value_or(0), kube::integerOr<int>(d, "readyBefore", 0),
+        s.inflight.push_back({kube::stringOr(d, "controller"), kube::stringOr(d, "podUID"),
+                              kube::stringOr(d, "pod"), kube::stringOr(d, "node"),
+                              timeFrom(d, "time").value_or(0), kube::integerOr<int>(d, "readyBefore", 0),
                               kube::boolOr(d, "slowReported", false)});
     for (const auto &q : j.value("queue", Json::array()))
         if (q.is_string())

@@ -77,8 +77,8 @@ kube::Result<void> NodeUpgradeRuntime::upgradeControlStep(const Json &args)
 {
     if (!args.is_object())
         return ApiStatus::badRequest("upgradeControl must be a map");
-    return m_controller->control(kube::stringOr(args, "name"), kube::stringOr(args, "action"), kube::stringOr(args, "node"),
-                                 "admin", kube::stringOr(args, "note"));
+    return m_controller->control(kube::stringOr(args, "name"), kube::stringOr(args, "action"),
+                                 kube::stringOr(args, "node"), "admin", kube::stringOr(args, "note"));
 }
 
 bool NodeUpgradeRuntime::upgradeComplete(const std::string &name) const

@@ -1,12 +1,12 @@
 // Cluster::Impl: the object store, its indexes, watch fan-out and the clock.
 
 #include "models/engine/clusterimpl.h"
-#include "models/kube/jsonfield.h"
 #include "models/engine/daemonsetcontroller.h"
 #include "models/engine/disruptioncontroller.h"
 #include "models/engine/kubelet.h"
 #include "models/engine/replicasetcontroller.h"
 #include "models/engine/scheduler.h"
+#include "models/kube/jsonfield.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -604,8 +604,8 @@ kube::Result<void> Cluster::Impl::deletePod(const std::string &ns, const std::st
     }
     if (pod.isDeleting())
         return {};
-    const std::int64_t seconds =
-        grace.value_or(pod.spec ? kube::integerOr<std::int64_t>(*pod.spec, "terminationGracePeriodSeconds", 30) : 30);
+    const std::int64_t seconds = grace.value_or(
+        pod.spec ? kube::integerOr<std::int64_t>(*pod.spec, "terminationGracePeriodSeconds", 30) : 30);
     updatePod(it, [&](Pod &p) {
         p.metadata.deletionGracePeriodSeconds = seconds;
         p.metadata.deletionTimestamp = now + seconds * 1000;

@@ -1076,7 +1076,8 @@ struct ApiServer::Impl
                     "version and try again");
             if (kube::stringOr(pm, "name") != path.name)
                 return ApiStatus::badRequest("the name of the object does not match the name on the URL");
-            (*applied)["metadata"]["resourceVersion"] = kube::stringOr((*current)["metadata"], "resourceVersion");
+            (*applied)["metadata"]["resourceVersion"] =
+                kube::stringOr((*current)["metadata"], "resourceVersion");
             return c.updateStatus(*applied, *opts);
         });
         if (!patched)
@@ -1175,9 +1176,10 @@ struct ApiServer::Impl
                                      "Precondition failed: UID in precondition: " + uid +
                                          ", UID in object meta: " + kube::stringOr(meta, "uid")};
                 if (!rv.empty() && rv != kube::stringOr(meta, "resourceVersion"))
-                    return ApiStatus{409, "Conflict",
-                                     "Precondition failed: ResourceVersion in precondition: " + rv +
-                                         ", ResourceVersion in meta: " + kube::stringOr(meta, "resourceVersion")};
+                    return ApiStatus{
+                        409, "Conflict",
+                        "Precondition failed: ResourceVersion in precondition: " + rv +
+                            ", ResourceVersion in meta: " + kube::stringOr(meta, "resourceVersion")};
             }
             // A dry run checks everything a deletion would (existence, preconditions) and
             // changes nothing: the answer is the object as it is.

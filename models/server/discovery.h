@@ -12,8 +12,10 @@
 namespace server {
 
 // The media type kubectl asks /openapi/v2 for, and the one the document is sent with.
-inline constexpr const char *kOpenApiV2Protobuf = "application/com.github.proto-openapi.spec.v2@v1.0+protobuf";
-inline constexpr const char *kOpenApiV2ProtobufResponse = "application/com.github.proto-openapi.spec.v2.v1.0+protobuf";
+inline constexpr const char *kOpenApiV2Protobuf =
+    "application/com.github.proto-openapi.spec.v2@v1.0+protobuf";
+inline constexpr const char *kOpenApiV2ProtobufResponse =
+    "application/com.github.proto-openapi.spec.v2.v1.0+protobuf";
 
 class Discovery
 {

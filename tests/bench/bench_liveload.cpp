@@ -215,8 +215,9 @@ int main(int argc, char **argv)
 
     for (const int limit : {500, 0}) {
         const Measurement c = measure([&] { return loadWithClient(kubeconfig, pods, limit); });
-        std::printf("client  KubeClient::list<Pod>(all namespaces, %-14s, SAX)  %8.0f ms  peak RSS %7.1f MB%s\n",
-                    limit ? "pages of 500" : "unpaged", c.ms, c.peakMb, c.exitCode == 0 ? "" : "  (FAILED)");
+        std::printf(
+            "client  KubeClient::list<Pod>(all namespaces, %-14s, SAX)  %8.0f ms  peak RSS %7.1f MB%s\n",
+            limit ? "pages of 500" : "unpaged", c.ms, c.peakMb, c.exitCode == 0 ? "" : "  (FAILED)");
     }
     const Measurement b = measure([&] { return loadWithBackend(kubeconfig, pods); });
     std::printf(
@@ -228,14 +229,15 @@ int main(int argc, char **argv)
                 const int devnull = open("/dev/null", O_WRONLY);
                 dup2(devnull, STDOUT_FILENO);
                 setenv("HOME", (dir + "/home").c_str(), 1);
-                execl(kubectl.c_str(), kubectl.c_str(), "--kubeconfig", kubeconfig.c_str(), "get", "pods", "-A",
-                      "-o", "json", chunk, static_cast<char *>(nullptr));
+                execl(kubectl.c_str(), kubectl.c_str(), "--kubeconfig", kubeconfig.c_str(), "get", "pods",
+                      "-A", "-o", "json", chunk, static_cast<char *>(nullptr));
                 return 127;
             });
-            std::printf("kubectl %s --kubeconfig %s get pods -A -o json %s > /dev/null  %8.0f ms  peak RSS %7.1f "
-                        "MB%s\n",
-                        kubectl.c_str(), kubeconfig.c_str(), chunk, k.ms, k.peakMb,
-                        k.exitCode == 0 ? "" : "  (FAILED)");
+            std::printf(
+                "kubectl %s --kubeconfig %s get pods -A -o json %s > /dev/null  %8.0f ms  peak RSS %7.1f "
+                "MB%s\n",
+                kubectl.c_str(), kubeconfig.c_str(), chunk, k.ms, k.peakMb,
+                k.exitCode == 0 ? "" : "  (FAILED)");
         }
     } else {
         std::printf("kubectl: not found (--kubectl PATH)\n");

@@ -583,13 +583,14 @@ void TstApiServer::wronglyTypedBodiesAreClientErrors()
     QVERIFY(s.server);
     const std::string path = "/apis/apps/v1/namespaces/default/daemonsets/web";
     const Json before = getJson(*s.transport, path);
-    auto r = s.transport->request(method.toStdString(), path, {}, body.toStdString(), contentType.toStdString(),
-                                  "application/json");
+    auto r = s.transport->request(method.toStdString(), path, {}, body.toStdString(),
+                                  contentType.toStdString(), "application/json");
     QVERIFY(!r.ok());
     const QString message = QString::fromStdString(r.error().message);
     QCOMPARE(r.error().code, code);
     QVERIFY2(message.contains(messagePart), qPrintable(message));
-    QVERIFY2(!message.contains(u"json.exception"_s) && !message.contains(u"type_error"_s), qPrintable(message));
+    QVERIFY2(!message.contains(u"json.exception"_s) && !message.contains(u"type_error"_s),
+             qPrintable(message));
     // Nothing was written and the server still answers.
     QCOMPARE(getJson(*s.transport, path), before);
 }

@@ -990,12 +990,13 @@ void TstServeKubectl::manifestsNeedNoValidateFalse()
         const QString file = dir.filePath(u"probe-"_s + QString(image).replace(u':', u'-') + u".yaml"_s);
         QFile f(file);
         if (f.open(QIODevice::WriteOnly))
-            f.write(QStringLiteral("apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: probe, namespace: "
-                                   "default}\nspec:\n  selector: {matchLabels: {app: probe}}\n  template:\n"
-                                   "    metadata: {labels: {app: probe}}\n    spec:\n      containers: [{name: "
-                                   "probe, image: \"%1\"}]\n")
-                        .arg(image)
-                        .toUtf8());
+            f.write(
+                QStringLiteral("apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: probe, namespace: "
+                               "default}\nspec:\n  selector: {matchLabels: {app: probe}}\n  template:\n"
+                               "    metadata: {labels: {app: probe}}\n    spec:\n      containers: [{name: "
+                               "probe, image: \"%1\"}]\n")
+                    .arg(image)
+                    .toUtf8());
         return file;
     };
     auto field = [&](const QString &jsonpath) {
@@ -1010,7 +1011,8 @@ void TstServeKubectl::manifestsNeedNoValidateFalse()
     // writing the new DaemonSet's status that may be stale (409, as on any cluster), so the
     // replace follows once the pods are up.
     for (int i = 0; i < 120; ++i) {
-        const QStringList counts = field(u"{.status.numberReady} {.status.desiredNumberScheduled}"_s).split(u' ');
+        const QStringList counts =
+            field(u"{.status.numberReady} {.status.desiredNumberScheduled}"_s).split(u' ');
         if (counts.size() == 2 && counts[0] == counts[1] && counts[0].toInt() > 0)
             break;
         QTest::qWait(250);
@@ -1053,9 +1055,10 @@ void TstServeKubectl::manifestsNeedNoValidateFalse()
     {
         QFile f(broken);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: broken, namespace: default}\nspec:\n"
-                "  selector: {matchLabels: {app: broken}}\n  template:\n    metadata: {labels: {app: broken}}\n"
-                "    spec: {containers: []}\n");
+        f.write(
+            "apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: broken, namespace: default}\nspec:\n"
+            "  selector: {matchLabels: {app: broken}}\n  template:\n    metadata: {labels: {app: broken}}\n"
+            "    spec: {containers: []}\n");
     }
     const auto refused = kubectl(binary, kc, {u"create"_s, u"-f"_s, broken});
     QCOMPARE(refused.exitCode, 1);
