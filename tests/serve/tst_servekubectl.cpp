@@ -117,6 +117,8 @@ private slots:
 private:
     enum class Transports { Http, Https, Both };
     void addKubectlRows(Transports transports);
+    // One row per kubectl version found (1.27 … 1.33), column "binary".
+    static void addEveryVersionRows();
     KubectlResult kubectl(const QString &binary, const QString &kubeconfig, const QStringList &args);
     std::unique_ptr<Server> startServer(bool tls, const QString &speed = QStringLiteral("4"),
                                         const QString &scenario = scenarioPath());
@@ -147,6 +149,13 @@ void TstServeKubectl::addKubectlRows(Transports transports)
             QTest::newRow(qPrintable(label + QStringLiteral(" over https with the CA and token")))
                 << path << true;
     }
+}
+
+void TstServeKubectl::addEveryVersionRows()
+{
+    QTest::addColumn<QString>("binary");
+    for (const auto &[label, path] : kubectls(true))
+        QTest::newRow(qPrintable(label)) << path;
 }
 
 KubectlResult TstServeKubectl::kubectl(const QString &binary, const QString &kubeconfig,
@@ -759,9 +768,7 @@ void TstServeKubectl::restartedTlsServerKeepsItsCaTokenAndClimbingResourceVersio
 void TstServeKubectl::dryRunAndOrphanDeletesKeepWhatTheySay_data()
 {
     // Every version: 1.32 and 1.33 send DeleteOptions differently from the older ones.
-    QTest::addColumn<QString>("binary");
-    for (const auto &[label, path] : kubectls(true))
-        QTest::newRow(qPrintable(label)) << path;
+    addEveryVersionRows();
 }
 
 void TstServeKubectl::dryRunAndOrphanDeletesKeepWhatTheySay()
@@ -843,9 +850,7 @@ void TstServeKubectl::authCanIAndWhoamiAnswerForTheOneIdentity()
 // typed client, which sends protobuf from 1.32 on.
 void TstServeKubectl::diffAndServerDryRunsChangeNothing_data()
 {
-    QTest::addColumn<QString>("binary");
-    for (const auto &[label, path] : kubectls(true))
-        QTest::newRow(qPrintable(label)) << path;
+    addEveryVersionRows();
 }
 
 void TstServeKubectl::diffAndServerDryRunsChangeNothing()
@@ -908,9 +913,7 @@ void TstServeKubectl::diffAndServerDryRunsChangeNothing()
 // the pod in place while kubectl retries, until its timeout.
 void TstServeKubectl::drainEvictsThroughTheDisruptionBudget_data()
 {
-    QTest::addColumn<QString>("binary");
-    for (const auto &[label, path] : kubectls(true))
-        QTest::newRow(qPrintable(label)) << path;
+    addEveryVersionRows();
 }
 
 void TstServeKubectl::drainEvictsThroughTheDisruptionBudget()
@@ -971,9 +974,7 @@ QTEST_GUILESS_MAIN(TstServeKubectl)
 
 void TstServeKubectl::manifestsNeedNoValidateFalse_data()
 {
-    QTest::addColumn<QString>("binary");
-    for (const auto &[label, path] : kubectls(true))
-        QTest::newRow(qPrintable(label)) << path;
+    addEveryVersionRows();
 }
 
 // kubectl validates a manifest before it sends it, which starts with fetching /openapi/v2 in
