@@ -664,9 +664,10 @@ kube::Result<Json> Cluster::Impl::apiPatch(Kind kind, const std::string &ns, con
     }
     if (!patched.is_object())
         return ApiStatus::badRequest("the patched object is not a JSON object");
-    const Json &pm = patched.value("metadata", Json::object());
-    if (kube::stringOr(pm, "name") != name)
-        return ApiStatus::badRequest("the name of the object (" + kube::stringOr(pm, "name") +
+    const Json *pm = kube::member(patched, "metadata");
+    const std::string patchedName = pm ? kube::stringOr(*pm, "name") : std::string();
+    if (patchedName != name)
+        return ApiStatus::badRequest("the name of the object (" + patchedName +
                                      ") does not match the name on the URL (" + name + ")");
     patched["kind"] = kindName(kind);
     patched["apiVersion"] = apiVersion(kind);
