@@ -5,7 +5,9 @@
 // --kubeconfig-out (atomically, mode 0600) and are kept in the state folder (--state-dir), so
 // a restarted server is trusted by the kubeconfigs written for it before. resourceVersions
 // count from the wall clock (microseconds since the epoch), so they never go back across
-// restarts. Runs until SIGINT or SIGTERM.
+// restarts. The virtual clock is placed so that the scenario's steps end at the wall-clock now
+// (--scenario-clock keeps the scenario's `start:`), so the ages kubectl computes are true at
+// --speed 1. Runs until SIGINT or SIGTERM.
 //
 // Exit codes: 0 stopped by a signal; 1 the server could not start; 2 bad arguments or an
 // invalid scenario.
@@ -121,7 +123,13 @@ int cmdServe(const QStringList &arguments)
                        "kubeconfigs written earlier stay valid (default: %1).")
             .arg(defaultStateDir()),
         QStringLiteral("DIR"));
-    parser.addOptions({scenarioOption, listenOption, speedOption, kubeconfigOption, tlsOption, stateOption});
+    const QCommandLineOption scenarioClockOption(
+        QStringLiteral("scenario-clock"),
+        QStringLiteral("Keep the scenario's own clock (its start: field) instead of placing its steps "
+                       "so that they end now; timestamps are then the same on every run, and ages "
+                       "kubectl computes against its own clock are off by as much."));
+    parser.addOptions({scenarioOption, listenOption, speedOption, kubeconfigOption, tlsOption, stateOption,
+                       scenarioClockOption});
     QStringList args = arguments;
     if (args.size() >= 2)
         args.removeAt(1);
@@ -159,7 +167,15 @@ int cmdServe(const QStringList &arguments)
     if (!scenarioFile.open(QIODevice::ReadOnly))
         return usageError(QStringLiteral("cannot read %1: %2").arg(scenarioPath, scenarioFile.errorString()));
     const QByteArray text = scenarioFile.readAll();
-    auto cluster = engine::ScenarioRunner::buildCluster(text.toStdString(), scenarioPath.toStdString());
+    // Clients compute ages against their own clock: unless asked to keep the scenario's clock,
+    // the steps are placed so that they end now.
+    const auto wallNow = std::chrono::duration_cast<std::chrono::milliseconds>(
+                             std::chrono::system_clock::now().time_since_epoch())
+                             .count();
+    auto cluster = parser.isSet(scenarioClockOption)
+                       ? engine::ScenarioRunner::buildCluster(text.toStdString(), scenarioPath.toStdString())
+                       : engine::ScenarioRunner::buildClusterEndingAt(text.toStdString(),
+                                                                      scenarioPath.toStdString(), wallNow);
     if (!cluster) {
         std::fprintf(stderr, "%s\n", cluster.error().message.c_str());
         return 2;

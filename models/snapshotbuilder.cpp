@@ -179,6 +179,8 @@ void SnapshotBuilder::onWatch(const engine::WatchEvent &event)
         return; // m_upgrade.onWatch above
     case engine::Kind::ReplicaSet:
     case engine::Kind::PodDisruptionBudget:
+    case engine::Kind::Lease:
+    case engine::Kind::Service:
         return;
     }
 }

@@ -114,20 +114,6 @@ template <typename T> kube::Result<T> parse(const Json &j)
     }
 }
 
-// Custom kinds are stored as JSON; decoding through the typed object validates the body and
-// yields the canonical form (defaults filled in), so equal objects compare equal as JSON.
-kube::Result<NodeUpgradeRollout> parseRollout(const Json &j, const std::string &name)
-{
-    try {
-        auto r = NodeUpgradeRollout::fromJson(j);
-        if (!r)
-            return ApiStatus::invalid(qualifiedKind(Kind::NodeUpgradeRollout), name, r.error().message);
-        return r;
-    } catch (const std::exception &e) {
-        return ApiStatus::badRequest(std::string("decoding ") + e.what());
-    }
-}
-
 } // namespace
 
 Json Cluster::Impl::objectJson(Kind kind, const std::string &k) const
@@ -166,8 +152,10 @@ Json Cluster::Impl::objectJson(Kind kind, const std::string &k) const
             return it->second.toJson();
         break;
     case Kind::NodeUpgradeRollout:
-        if (auto it = customs.find(k); it != customs.end())
-            return it->second;
+    case Kind::Lease:
+    case Kind::Service:
+        if (const Json *o = jsonObject(kind, k))
+            return *o;
         break;
     }
     return Json();
@@ -334,19 +322,20 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest, bool dryRun)
         commitPdb(std::move(*pdb), true);
         break;
     }
-    case Kind::NodeUpgradeRollout: {
-        if (customs.count(k))
+    case Kind::NodeUpgradeRollout:
+    case Kind::Lease:
+    case Kind::Service: {
+        if (jsonObject(t->kind, k))
             return ApiStatus::alreadyExists(qualifiedResource(t->kind), t->name);
-        m.erase("status");
-        auto r = parseRollout(m, t->name);
-        if (!r)
-            return r.error();
-        r->metadata.uid = rng.uuid();
-        r->metadata.creationTimestamp = now;
-        r->metadata.generation = 1;
+        auto obj = prepareJsonObject(t->kind, std::move(m), nullptr, false);
+        if (!obj)
+            return obj.error();
         if (dryRun)
-            return r->toJson();
-        commitCustom(t->kind, r->toJson(), true);
+            return *obj;
+        if (isNamespaced(t->kind))
+            ensureNamespace(t->ns);
+        reserveJsonObject(t->kind, *obj, nullptr);
+        commitJson(t->kind, std::move(*obj), true);
         break;
     }
     }
@@ -591,30 +580,18 @@ kube::Result<Json> Cluster::Impl::apiUpdate(const Json &manifest, bool statusOnl
         commitPdb(std::move(next), false);
         break;
     }
-    case Kind::NodeUpgradeRollout: {
-        auto old = parseRollout(current, t->name);
-        if (!old)
-            return old.error();
-        NodeUpgradeRollout r = *old;
-        if (statusOnly) {
-            auto status = NodeUpgradeRolloutStatus::fromJson(m.value("status", Json::object()));
-            if (!status)
-                return ApiStatus::invalid(qualifiedKind(t->kind), t->name, status.error().message);
-            r.status = std::move(*status);
-        } else {
-            auto parsed = parseRollout(m, t->name);
-            if (!parsed)
-                return parsed.error();
-            r = std::move(*parsed);
-            r.status = old->status;
-            r.metadata.generation = old->metadata.generation + (r.spec == old->spec ? 0 : 1);
-        }
-        Json next = r.toJson();
-        if (unchanged(next))
+    case Kind::NodeUpgradeRollout:
+    case Kind::Lease:
+    case Kind::Service: {
+        auto next = prepareJsonObject(t->kind, std::move(m), &current, statusOnly);
+        if (!next)
+            return next.error();
+        if (unchanged(*next))
             return current;
         if (dryRun)
-            return next;
-        commitCustom(t->kind, std::move(next), false);
+            return *next;
+        reserveJsonObject(t->kind, *next, &current);
+        commitJson(t->kind, std::move(*next), false);
         break;
     }
     }
@@ -768,9 +745,11 @@ kube::Result<void> Cluster::Impl::apiDelete(Kind kind, const std::string &nsIn, 
         erasePdb(k);
         return {};
     case Kind::NodeUpgradeRollout:
-        if (!customs.count(k))
+    case Kind::Lease:
+    case Kind::Service:
+        if (!jsonObject(kind, k))
             return ApiStatus::notFound(qualifiedResource(kind), name);
-        eraseCustom(kind, k);
+        eraseJson(kind, k);
         return {};
     case Kind::Namespace: {
         auto it = namespaces.find(name);
@@ -795,6 +774,10 @@ kube::Result<void> Cluster::Impl::apiDelete(Kind kind, const std::string &nsIn, 
             (void)apiDelete(Kind::Event, name, ek.substr(prefix.size()), 0);
         for (const auto &bk : keysIn(pdbs))
             erasePdb(bk);
+        for (Kind jsonKind : {Kind::Lease, Kind::Service})
+            if (auto byKind = jsonObjects.find(jsonKind); byKind != jsonObjects.end())
+                for (const auto &jk : keysIn(byKind->second))
+                    eraseJson(jsonKind, jk);
         kube::ObjectMeta gone = namespaces.at(name);
         namespaces.erase(name);
         gone.resourceVersion = nextResourceVersion();

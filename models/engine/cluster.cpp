@@ -277,13 +277,17 @@ kube::Result<Json> Cluster::list(Kind kind, const std::string &ns, const std::st
         forRange(d->pdbs, ns, nsd, [&](const std::string &k, const auto &o) { add(k, o.metadata.labels); });
         break;
     case Kind::NodeUpgradeRollout:
-        for (const auto &[k, o] : d->customs) {
-            kube::StringMap labels;
-            if (auto l = o["metadata"].find("labels"); l != o["metadata"].end())
-                if (auto m = kube::stringMapFromJson(*l, "metadata.labels"))
-                    labels = *m;
-            add(k, labels);
-        }
+    case Kind::Lease:
+    case Kind::Service:
+        if (auto byKind = d->jsonObjects.find(kind); byKind != d->jsonObjects.end())
+            forRange(byKind->second, ns, nsd, [&](const std::string &k, const Json &o) {
+                kube::StringMap labels;
+                const Json *meta = kube::member(o, "metadata");
+                if (const Json *l = meta ? kube::member(*meta, "labels") : nullptr)
+                    if (auto m = kube::stringMapFromJson(*l, "metadata.labels"))
+                        labels = *m;
+                add(k, labels);
+            });
         break;
     }
     return Json{{"apiVersion", apiVersion(kind)},
@@ -718,6 +722,7 @@ kube::Result<void> Cluster::addNode(kube::Node node)
     if (node.metadata.name.empty())
         return ApiStatus::invalid("Node", "",
                                   "metadata.name: Required value: name or generateName is required");
+    node.fillSimulatedMachine(d->nodes.size());
     auto r = create(node.toJson());
     if (!r)
         return r.error();
@@ -885,9 +890,9 @@ void Cluster::recordEvent(const std::string &type, const std::string &reason, co
     } else if (kind == Kind::DaemonSet) {
         if (const auto *ds = daemonSet(ns, name))
             uid = ds->metadata.uid;
-    } else if (kind == Kind::NodeUpgradeRollout) {
-        if (auto it = d->customs.find(name); it != d->customs.end())
-            uid = kube::stringOr(it->second["metadata"], "uid");
+    } else if (isJsonKind(kind)) {
+        if (const Json *o = d->jsonObject(kind, Impl::key(isNamespaced(kind) ? ns : std::string(), name)))
+            uid = kube::stringOr((*o)["metadata"], "uid");
     }
     d->recordEvent(type, reason, message, kind, ns, name, uid);
 }

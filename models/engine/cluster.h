@@ -113,7 +113,7 @@ struct WatchEvent
     const kube::Event *event = nullptr;
     const kube::PodDisruptionBudget *podDisruptionBudget = nullptr;
     const kube::ObjectMeta *namespaceObject = nullptr;
-    const kube::Json *custom = nullptr; // NodeUpgradeRollout: the stored JSON object
+    const kube::Json *custom = nullptr; // JSON kinds (isJsonKind): the stored JSON object
 
     kube::Json object() const; // the full JSON an API server would send in the watch event
     std::string key() const { return namespace_.empty() ? name : namespace_ + "/" + name; }
@@ -241,6 +241,10 @@ public:
     // Raises the global counter to at least floor, so later writes get larger versions (the API
     // server seeds it so that every server life starts above the last one). Never lowers it.
     void seedResourceVersion(std::uint64_t floor);
+    // From now on the simulated kubelets keep node Leases in kube-node-lease (Kubelet::
+    // startNodeLeases). The API server starts them; scenario runs do not (their traces stay as
+    // they are).
+    void startNodeLeases();
     EngineStats stats() const;
 
     // ---- watch ---------------------------------------------------------------------------

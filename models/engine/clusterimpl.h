@@ -47,8 +47,13 @@ struct Cluster::Impl
     std::map<std::string, kube::ReplicaSet> replicaSets;
     std::map<std::string, kube::Event> events;
     std::map<std::string, kube::PodDisruptionBudget> pdbs;
-    // Custom kinds (NodeUpgradeRollout), kept as the JSON object the API serves, by name.
-    std::map<std::string, kube::Json> customs;
+    // JSON kinds (NodeUpgradeRollout, Lease, Service), kept as the JSON object the API
+    // serves: kind -> "namespace/name" -> object.
+    std::map<Kind, std::map<std::string, kube::Json>> jsonObjects;
+    const kube::Json *jsonObject(Kind kind, const std::string &key) const; // null if absent
+    // The Service allocators' state: cluster IPs and node ports in use.
+    std::set<std::string> serviceIps;
+    std::set<int> nodePortsInUse;
 
     // Indexes (values point into the maps above; std::map nodes are stable).
     std::unordered_map<std::string, std::map<std::string, const kube::Pod *>> podsByOwner; // controller uid
@@ -136,8 +141,17 @@ struct Cluster::Impl
     void expireEvents();
     const kube::PodDisruptionBudget *commitPdb(kube::PodDisruptionBudget pdb, bool isNew);
     void erasePdb(const std::string &key);
-    const kube::Json *commitCustom(Kind kind, kube::Json obj, bool isNew);
-    void eraseCustom(Kind kind, const std::string &key);
+    const kube::Json *commitJson(Kind kind, kube::Json obj, bool isNew);
+    void eraseJson(Kind kind, const std::string &key);
+    // jsonkinds.cpp: a JSON kind's object decoded, checked, defaulted and in canonical form,
+    // from a create (old null; uid and creation time set) or an update (server-owned metadata
+    // already taken from old) or status update; allocates nothing yet.
+    kube::Result<kube::Json> prepareJsonObject(Kind kind, kube::Json manifest, const kube::Json *old,
+                                               bool statusOnly);
+    // The allocations (Service cluster IPs, node ports) of an object about to be stored, and
+    // of one leaving the store.
+    void reserveJsonObject(Kind kind, const kube::Json &obj, const kube::Json *old);
+    void releaseJsonObject(Kind kind, const kube::Json &gone);
 
     // API-level pod operations used by controllers and the facade.
     kube::Result<const kube::Pod *> createPod(kube::Pod pod);

@@ -34,6 +34,9 @@ const KindInfo kInfo[] = {
      "upgrade.daemonscope.io/v1alpha1", "nur", false},
     {Kind::PodDisruptionBudget, "PodDisruptionBudget", "poddisruptionbudgets", "poddisruptionbudgets.policy",
      "PodDisruptionBudget.policy", "policy/v1", "pdb", true},
+    {Kind::Lease, "Lease", "leases", "leases.coordination.k8s.io", "Lease.coordination.k8s.io",
+     "coordination.k8s.io/v1", "lease", true},
+    {Kind::Service, "Service", "services", "services", "Service", "v1", "svc", true},
 };
 
 const KindInfo &info(Kind k)
@@ -98,7 +101,10 @@ const char *apiGroup(Kind kind)
         return "upgrade.daemonscope.io";
     case Kind::PodDisruptionBudget:
         return "policy";
+    case Kind::Lease:
+        return "coordination.k8s.io";
     case Kind::Namespace:
+    case Kind::Service:
     case Kind::Node:
     case Kind::Pod:
     case Kind::Event:
@@ -109,6 +115,11 @@ const char *apiGroup(Kind kind)
 bool isNamespaced(Kind kind)
 {
     return info(kind).namespaced;
+}
+
+bool isJsonKind(Kind kind)
+{
+    return kind == Kind::NodeUpgradeRollout || kind == Kind::Lease || kind == Kind::Service;
 }
 
 } // namespace engine

@@ -7,8 +7,10 @@
 
 namespace engine {
 
-// NodeUpgradeRollout (upgrade.daemonscope.io/v1alpha1, cluster-scoped) is the one custom kind:
-// the store keeps it as generic JSON (Cluster::Impl::customs).
+// NodeUpgradeRollout (upgrade.daemonscope.io/v1alpha1, cluster-scoped) is the one custom kind.
+// It, Lease (coordination.k8s.io/v1) and Service (v1) are JSON kinds (isJsonKind): the store
+// keeps them as the JSON object the API serves (Cluster::Impl::jsonObjects), checked and
+// defaulted by jsonkinds.cpp.
 enum class Kind {
     Namespace,
     Node,
@@ -18,24 +20,35 @@ enum class Kind {
     ReplicaSet,
     Event,
     NodeUpgradeRollout,
-    PodDisruptionBudget
+    PodDisruptionBudget,
+    Lease,
+    Service
 };
 
 // The built-in kinds; `daemonscope serve` serves these and NodeUpgradeRollout
 // (server::ResourcePath::servedKinds).
-inline constexpr Kind kAllKinds[] = {
-    Kind::Namespace,          Kind::Node,       Kind::Pod,   Kind::DaemonSet,
-    Kind::ControllerRevision, Kind::ReplicaSet, Kind::Event, Kind::PodDisruptionBudget};
+inline constexpr Kind kAllKinds[] = {Kind::Namespace,
+                                     Kind::Node,
+                                     Kind::Pod,
+                                     Kind::DaemonSet,
+                                     Kind::ControllerRevision,
+                                     Kind::ReplicaSet,
+                                     Kind::Event,
+                                     Kind::PodDisruptionBudget,
+                                     Kind::Lease,
+                                     Kind::Service};
 
 // Accepts the kind ("DaemonSet"), lower-case kind, plural resource ("daemonsets", with or
-// without its group) and kubectl short names ("ds", "po", "no", "ns", "rs", "ev", "pdb", "nur").
+// without its group) and kubectl short names ("ds", "po", "no", "ns", "rs", "ev", "pdb", "nur",
+// "svc").
 std::optional<Kind> kindFromString(const std::string &text);
 const char *kindName(Kind kind);          // "DaemonSet"
 const char *resourceName(Kind kind);      // "daemonsets"
 const char *qualifiedResource(Kind kind); // "daemonsets.apps" (core kinds: "pods")
 const char *qualifiedKind(Kind kind);     // "DaemonSet.apps" (core kinds: "Pod"), used in Invalid
 const char *apiVersion(Kind kind);        // "apps/v1", "v1", "policy/v1", "upgrade.daemonscope.io/v1alpha1"
-const char *apiGroup(Kind kind);          // "apps", "" (core), "policy" or "upgrade.daemonscope.io"
+const char *apiGroup(Kind kind);          // "apps", "" (core), "policy", "coordination.k8s.io" ...
 bool isNamespaced(Kind kind);
+bool isJsonKind(Kind kind); // NodeUpgradeRollout, Lease, Service
 
 } // namespace engine

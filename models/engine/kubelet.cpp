@@ -208,4 +208,66 @@ void Kubelet::nodeChanged(const std::string &node)
     }
 }
 
+void Kubelet::startNodeLeases()
+{
+    if (m_nodeLeases)
+        return;
+    m_nodeLeases = true;
+    renewNodeLeases();
+}
+
+void Kubelet::renewNodeLeases()
+{
+    static const std::string kNamespace = "kube-node-lease";
+    constexpr kube::Duration kRenewInterval = 10'000;
+    constexpr int kLeaseDurationSeconds = 40;
+    m_c.ensureNamespace(kNamespace);
+    const std::string renewTime = kube::formatMicroTime(m_c.now);
+    for (const auto &[name, node] : m_c.nodes) {
+        if (!nodeReachable(name))
+            continue;
+        const std::string key = kNamespace + "/" + name;
+        const kube::Json *old = m_c.jsonObject(Kind::Lease, key);
+        kube::Json lease;
+        if (old) {
+            lease = *old;
+        } else {
+            kube::ObjectMeta meta;
+            meta.name = name;
+            meta.namespace_ = kNamespace;
+            meta.uid = m_c.rng.uuid();
+            meta.creationTimestamp = m_c.now;
+            kube::OwnerReference owner;
+            owner.apiVersion = "v1";
+            owner.kind = "Node";
+            owner.name = name;
+            owner.uid = node.metadata.uid;
+            meta.ownerReferences.push_back(owner);
+            lease = {{"apiVersion", "coordination.k8s.io/v1"},
+                     {"kind", "Lease"},
+                     {"metadata", meta.toJson()},
+                     {"spec", {{"holderIdentity", name}, {"leaseDurationSeconds", kLeaseDurationSeconds}}}};
+        }
+        lease["spec"]["renewTime"] = renewTime;
+        m_c.commitJson(Kind::Lease, std::move(lease), old == nullptr);
+    }
+    if (auto leases = m_c.jsonObjects.find(Kind::Lease); leases != m_c.jsonObjects.end()) {
+        std::vector<std::string> orphaned;
+        const std::string prefix = kNamespace + "/";
+        for (auto it = leases->second.lower_bound(prefix);
+             it != leases->second.end() && it->first.rfind(prefix, 0) == 0; ++it) {
+            const kube::Json *refs = kube::member(it->second["metadata"], "ownerReferences");
+            if (!refs || !refs->is_array() || refs->empty() || kube::stringOr((*refs)[0], "kind") != "Node")
+                continue;
+            const std::string owner = kube::stringOr((*refs)[0], "name");
+            auto n = m_c.nodes.find(owner);
+            if (n == m_c.nodes.end() || n->second.metadata.uid != kube::stringOr((*refs)[0], "uid"))
+                orphaned.push_back(it->first);
+        }
+        for (const auto &k : orphaned)
+            m_c.eraseJson(Kind::Lease, k);
+    }
+    m_c.loop.post(m_c.now + kRenewInterval, [this] { renewNodeLeases(); });
+}
+
 } // namespace engine

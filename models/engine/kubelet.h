@@ -25,6 +25,13 @@ public:
 
     static bool globMatch(const std::string &pattern, const std::string &text);
 
+    // Node heartbeats as Leases (kube-node-lease/<node>, coordination.k8s.io/v1, owned by the
+    // Node): created for every node and renewed every 10 s (a quarter of the 40 s lease
+    // duration, as the kubelet's node lease controller does) by every node whose kubelet
+    // reaches the API server, i.e. not Unreachable; a Lease whose Node is gone is removed, as
+    // the garbage collector does. Started once; off unless started (`serve` starts it).
+    void startNodeLeases();
+
 private:
     struct State
     {
@@ -43,7 +50,10 @@ private:
     // Runs fn(pod copy) at t if the pod still exists with that uid and epoch.
     void at(kube::Timestamp t, const kube::Pod &pod, std::function<void(kube::Pod &)> fn, bool commit = true);
 
+    void renewNodeLeases();
+
     Cluster::Impl &m_c;
+    bool m_nodeLeases = false;
     std::unordered_map<std::string, State> m_state; // by pod UID
 };
 

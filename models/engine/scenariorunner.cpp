@@ -1027,13 +1027,11 @@ Loaded loadAndRun(const std::string &file)
 
 } // namespace
 
-kube::Result<std::unique_ptr<Cluster>> ScenarioRunner::buildCluster(const std::string &text,
-                                                                    const std::string &fileName)
+namespace {
+
+kube::Result<std::unique_ptr<Cluster>> runToCluster(Scenario scenario)
 {
-    auto scenario = ScenarioParser::parseText(text, fileName);
-    if (!scenario)
-        return scenario.error();
-    ScenarioRunner runner(std::move(*scenario));
+    ScenarioRunner runner(std::move(scenario));
     ScenarioRunOptions options;
     options.checkExpects = false;
     const auto r = runner.run(options);
@@ -1044,6 +1042,42 @@ kube::Result<std::unique_ptr<Cluster>> ScenarioRunner::buildCluster(const std::s
         return kube::ApiStatus::badRequest(message);
     }
     return runner.takeCluster();
+}
+
+} // namespace
+
+kube::Result<std::unique_ptr<Cluster>> ScenarioRunner::buildCluster(const std::string &text,
+                                                                    const std::string &fileName)
+{
+    auto scenario = ScenarioParser::parseText(text, fileName);
+    if (!scenario)
+        return scenario.error();
+    return runToCluster(std::move(*scenario));
+}
+
+kube::Result<std::unique_ptr<Cluster>> ScenarioRunner::buildClusterEndingAt(const std::string &text,
+                                                                            const std::string &fileName,
+                                                                            kube::Timestamp end)
+{
+    auto scenario = ScenarioParser::parseText(text, fileName);
+    if (!scenario)
+        return scenario.error();
+    const kube::Timestamp start = scenario->start;
+    auto first = runToCluster(*scenario);
+    if (!first)
+        return first.error();
+    const kube::Duration took = (*first)->now() - start;
+    first->reset(); // free the first cluster before the second is built
+    // Steps that name an absolute instant (setTime, run until time T) move with the start.
+    const kube::Duration shift = (end - took) - start;
+    scenario->start += shift;
+    for (auto &step : scenario->steps) {
+        if (step.kind == StepKind::SetTime)
+            step.time += shift;
+        if (step.kind == StepKind::Run && step.run.kind == RunConditionKind::Time)
+            step.run.time += shift;
+    }
+    return runToCluster(std::move(*scenario));
 }
 
 ScenarioCommandOutput ScenarioRunner::simRun(const std::string &file, const std::string &tracePath,

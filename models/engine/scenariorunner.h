@@ -83,6 +83,13 @@ public:
     // is invalid (the message lists "FILE:LINE:COLUMN: ..." lines).
     static kube::Result<std::unique_ptr<Cluster>> buildCluster(const std::string &text,
                                                                const std::string &fileName);
+    // The same, with the virtual clock placed so that the steps end at `end` (for `serve`,
+    // whose clients compute ages against the wall clock): the steps run once to learn how much
+    // virtual time they take, then again from `end` minus that. The scenario's own `start` and
+    // the instants its steps name (setTime, run until time T) move by the same amount;
+    // everything else (seed, steps, the resulting objects) is as buildCluster makes it.
+    static kube::Result<std::unique_ptr<Cluster>>
+    buildClusterEndingAt(const std::string &text, const std::string &fileName, kube::Timestamp end);
 
     // `daemonscope sim run FILE [--trace T] [--trace-state]`.
     static ScenarioCommandOutput simRun(const std::string &file, const std::string &tracePath,

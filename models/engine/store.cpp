@@ -512,34 +512,51 @@ void Cluster::Impl::erasePdb(const std::string &k)
     emit(ev);
 }
 
-const Json *Cluster::Impl::commitCustom(Kind kind, Json obj, bool isNew)
+const Json *Cluster::Impl::jsonObject(Kind kind, const std::string &k) const
 {
-    const std::string k = kube::stringOr(obj["metadata"], "name");
+    auto byKind = jsonObjects.find(kind);
+    if (byKind == jsonObjects.end())
+        return nullptr;
+    auto it = byKind->second.find(k);
+    return it == byKind->second.end() ? nullptr : &it->second;
+}
+
+const Json *Cluster::Impl::commitJson(Kind kind, Json obj, bool isNew)
+{
+    const std::string ns = isNamespaced(kind) ? kube::stringOr(obj["metadata"], "namespace") : std::string();
+    const std::string name = kube::stringOr(obj["metadata"], "name");
+    const std::string k = key(ns, name);
     obj["metadata"]["resourceVersion"] = nextResourceVersion();
-    Json &slot = customs[k] = std::move(obj);
+    auto &objects = jsonObjects[kind];
+    Json &slot = objects[k] = std::move(obj);
     WatchEvent ev;
     ev.type = isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified;
     ev.kind = kind;
-    ev.name = k;
+    ev.namespace_ = ns;
+    ev.name = name;
     ev.resourceVersion = rv;
     ev.custom = &slot;
     emit(ev);
-    auto it = customs.find(k);
-    return it == customs.end() ? nullptr : &it->second;
+    return jsonObject(kind, k);
 }
 
-void Cluster::Impl::eraseCustom(Kind kind, const std::string &k)
+void Cluster::Impl::eraseJson(Kind kind, const std::string &k)
 {
-    auto it = customs.find(k);
-    if (it == customs.end())
+    auto byKind = jsonObjects.find(kind);
+    if (byKind == jsonObjects.end())
+        return;
+    auto it = byKind->second.find(k);
+    if (it == byKind->second.end())
         return;
     Json gone = std::move(it->second);
-    customs.erase(it);
+    byKind->second.erase(it);
+    releaseJsonObject(kind, gone);
     gone["metadata"]["resourceVersion"] = nextResourceVersion();
     WatchEvent ev;
     ev.type = WatchEvent::Type::Deleted;
     ev.kind = kind;
-    ev.name = k;
+    ev.namespace_ = isNamespaced(kind) ? kube::stringOr(gone["metadata"], "namespace") : std::string();
+    ev.name = kube::stringOr(gone["metadata"], "name");
     ev.resourceVersion = rv;
     ev.custom = &gone;
     emit(ev);
@@ -717,6 +734,11 @@ bool Cluster::Impl::runNextInstant(kube::Timestamp limit)
     if (instantObserver)
         instantObserver();
     return true;
+}
+
+void Cluster::startNodeLeases()
+{
+    d->kubelet->startNodeLeases();
 }
 
 void Cluster::seedResourceVersion(std::uint64_t floor)

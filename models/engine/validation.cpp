@@ -181,6 +181,8 @@ struct Errors
     }
 };
 
+} // namespace
+
 kube::Result<void> invalidIfAny(const std::string &kind, const std::string &name,
                                 std::vector<std::string> errors)
 {
@@ -216,8 +218,6 @@ kube::Result<void> invalidIfAny(const std::string &kind, const std::string &name
     }
     return status;
 }
-
-} // namespace
 
 std::vector<std::string> dns1123SubdomainErrors(const std::string &value)
 {

@@ -16,6 +16,11 @@ inline constexpr std::size_t kDns1123LabelMaxLength = 63;
 inline constexpr std::size_t kDns1123SubdomainMaxLength = 253;
 inline constexpr std::size_t kTotalAnnotationSizeLimit = 256 * 1024; // TotalAnnotationSizeLimitB
 
+// An Invalid (422) status for `kind` when there are field errors ("spec.x: Invalid value: ..."),
+// one details.cause per error, typed from its wording; success when there are none.
+kube::Result<void> invalidIfAny(const std::string &kind, const std::string &name,
+                                std::vector<std::string> errors);
+
 // IsDNS1123Subdomain / IsDNS1123Label (apimachinery/pkg/util/validation): the problems with a
 // value, in upstream wording; empty when it is valid.
 std::vector<std::string> dns1123SubdomainErrors(const std::string &value);

@@ -2,6 +2,10 @@
 
 #include "models/kube/jsonfield.h"
 
+#include <algorithm>
+#include <cstdio>
+#include <tuple>
+
 namespace kube {
 
 bool Node::isReady() const
@@ -31,9 +35,87 @@ void Node::setCondition(NodeCondition c)
     conditions.push_back(std::move(c));
 }
 
+namespace {
+
+// A deterministic id in the form of a UUID from a name (FNV-1a, two rounds).
+std::string idFromName(const std::string &name, std::uint64_t salt)
+{
+    auto fnv = [&](std::uint64_t h) {
+        for (unsigned char c : name)
+            h = (h ^ c) * 0x100000001b3ULL;
+        return h;
+    };
+    const std::uint64_t a = fnv(0xcbf29ce484222325ULL ^ salt), b = fnv(a ^ 0x9e3779b97f4a7c15ULL);
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%08x-%04x-%04x-%04x-%012llx", static_cast<unsigned>(a >> 32),
+                  static_cast<unsigned>((a >> 16) & 0xffff), static_cast<unsigned>(0x4000 | (a & 0x0fff)),
+                  static_cast<unsigned>(0x8000 | ((b >> 48) & 0x3fff)),
+                  static_cast<unsigned long long>(b & 0xffffffffffffULL));
+    return buf;
+}
+
+} // namespace
+
+void Node::fillSimulatedMachine(std::size_t index)
+{
+    for (const auto &[k, v] : {std::pair<const char *, const char *>{"cpu", "4"},
+                               {"memory", "16Gi"},
+                               {"ephemeral-storage", "100Gi"},
+                               {"hugepages-1Gi", "0"},
+                               {"hugepages-2Mi", "0"}})
+        capacity.emplace(k, v);
+    for (const auto &[k, v] : {std::pair<const char *, const char *>{"cpu", "3800m"},
+                               {"memory", "15Gi"},
+                               {"ephemeral-storage", "95Gi"},
+                               {"hugepages-1Gi", "0"},
+                               {"hugepages-2Mi", "0"}})
+        allocatable.emplace(k, v);
+    if (addresses.empty()) {
+        const std::size_t n = index + 1; // 10.0.0.1, 10.0.0.2, ...
+        addresses.push_back({"InternalIP", "10." + std::to_string((n >> 16) & 255) + "." +
+                                               std::to_string((n >> 8) & 255) + "." +
+                                               std::to_string(n & 255)});
+        addresses.push_back({"Hostname", metadata.name});
+    }
+    if (podCIDR.empty())
+        podCIDR = "10.244." + std::to_string(index & 255) + ".0/24";
+    auto fill = [](std::string &field, std::string value) {
+        if (field.empty())
+            field = std::move(value);
+    };
+    std::string machine = idFromName(metadata.name, 1);
+    machine.erase(std::remove(machine.begin(), machine.end(), '-'), machine.end());
+    fill(info.machineID, machine);
+    fill(info.systemUUID, idFromName(metadata.name, 2));
+    fill(info.bootID, idFromName(metadata.name, 3));
+    fill(info.kernelVersion, "6.1.0-28-amd64");
+    fill(info.osImage, "Debian GNU/Linux 12 (bookworm)");
+    fill(info.containerRuntimeVersion, "containerd://1.6.20");
+    fill(info.operatingSystem, "linux");
+    fill(info.architecture, "amd64");
+    if (kubeletPort == 0)
+        kubeletPort = 10250;
+    // The kubelet's pressure conditions, before Ready as it lists them, from the same instant.
+    const NodeCondition *ready = condition("Ready");
+    const std::optional<Timestamp> since = ready ? ready->lastTransitionTime : std::nullopt;
+    std::vector<NodeCondition> pressure;
+    for (const auto &[type, reason, message] :
+         {std::tuple<const char *, const char *, const char *>{"MemoryPressure", "KubeletHasSufficientMemory",
+                                                               "kubelet has sufficient memory available"},
+          {"DiskPressure", "KubeletHasNoDiskPressure", "kubelet has no disk pressure"},
+          {"PIDPressure", "KubeletHasSufficientPID", "kubelet has sufficient PID available"}})
+        if (!condition(type))
+            pressure.push_back({type, "False", reason, message, since});
+    conditions.insert(conditions.begin(), pressure.begin(), pressure.end());
+}
+
 Json Node::toJson() const
 {
     Json spec = Json::object();
+    if (!podCIDR.empty()) {
+        spec["podCIDR"] = podCIDR;
+        spec["podCIDRs"] = Json::array({podCIDR});
+    }
     if (unschedulable)
         spec["unschedulable"] = true;
     if (!taints.empty()) {
@@ -49,14 +131,46 @@ Json Node::toJson() const
             cj["reason"] = c.reason;
         if (!c.message.empty())
             cj["message"] = c.message;
-        if (c.lastTransitionTime)
+        if (c.lastTransitionTime) {
+            // The engine keeps no separate heartbeat: the last report is the last transition.
+            cj["lastHeartbeatTime"] = formatRfc3339(*c.lastTransitionTime);
             cj["lastTransitionTime"] = formatRfc3339(*c.lastTransitionTime);
+        }
         conds.push_back(std::move(cj));
     }
+    auto resources = [&](const StringMap &m) {
+        Json r = Json::object();
+        for (const auto &[k, v] : m)
+            r[k] = v;
+        r["pods"] = std::to_string(allocatablePods);
+        return r;
+    };
+    Json nodeInfo = Json::object();
+    for (const auto &[field, value] :
+         {std::pair<const char *, const std::string *>{"machineID", &info.machineID},
+          {"systemUUID", &info.systemUUID},
+          {"bootID", &info.bootID},
+          {"kernelVersion", &info.kernelVersion},
+          {"osImage", &info.osImage},
+          {"containerRuntimeVersion", &info.containerRuntimeVersion},
+          {"kubeletVersion", &kubeletVersion},
+          {"kubeProxyVersion", &info.kubeProxyVersion},
+          {"operatingSystem", &info.operatingSystem},
+          {"architecture", &info.architecture}})
+        if (!value->empty() || std::string(field) == "kubeletVersion")
+            nodeInfo[field] = *value;
     Json status = {{"conditions", std::move(conds)},
-                   {"allocatable", {{"pods", std::to_string(allocatablePods)}}},
-                   {"capacity", {{"pods", std::to_string(allocatablePods)}}},
-                   {"nodeInfo", {{"kubeletVersion", kubeletVersion}}}};
+                   {"allocatable", resources(allocatable)},
+                   {"capacity", resources(capacity)},
+                   {"nodeInfo", std::move(nodeInfo)}};
+    if (!addresses.empty()) {
+        Json a = Json::array();
+        for (const auto &x : addresses)
+            a.push_back({{"type", x.type}, {"address", x.address}});
+        status["addresses"] = std::move(a);
+    }
+    if (kubeletPort != 0)
+        status["daemonEndpoints"] = {{"kubeletEndpoint", {{"Port", kubeletPort}}}};
     return {{"apiVersion", "v1"},
             {"kind", "Node"},
             {"metadata", metadata.toJson()},
@@ -78,6 +192,7 @@ Result<Node> Node::fromJson(const Json &j)
         if (const Json *u = member(*sp, "unschedulable"); u && !u->is_boolean())
             return ApiStatus::badRequest("Node field spec.unschedulable: expected a boolean");
         n.unschedulable = boolOr(*sp, "unschedulable", false);
+        n.podCIDR = stringOr(*sp, "podCIDR");
         if (auto t = sp->find("taints"); t != sp->end() && t->is_array()) {
             for (const auto &e : *t) {
                 auto taint = Taint::fromJson(e);
@@ -103,8 +218,34 @@ Result<Node> Node::fromJson(const Json &j)
                 n.conditions.push_back(std::move(nc));
             }
         }
-        if (auto ni = st->find("nodeInfo"); ni != st->end() && ni->is_object())
+        if (auto ni = st->find("nodeInfo"); ni != st->end() && ni->is_object()) {
             n.kubeletVersion = stringOr(*ni, "kubeletVersion");
+            n.info.machineID = stringOr(*ni, "machineID");
+            n.info.systemUUID = stringOr(*ni, "systemUUID");
+            n.info.bootID = stringOr(*ni, "bootID");
+            n.info.kernelVersion = stringOr(*ni, "kernelVersion");
+            n.info.osImage = stringOr(*ni, "osImage");
+            n.info.containerRuntimeVersion = stringOr(*ni, "containerRuntimeVersion");
+            n.info.kubeProxyVersion = stringOr(*ni, "kubeProxyVersion");
+            n.info.operatingSystem = stringOr(*ni, "operatingSystem");
+            n.info.architecture = stringOr(*ni, "architecture");
+        }
+        if (auto ad = st->find("addresses"); ad != st->end() && ad->is_array())
+            for (const auto &a : *ad)
+                if (a.is_object())
+                    n.addresses.push_back({stringOr(a, "type"), stringOr(a, "address")});
+        if (const Json *de = member(*st, "daemonEndpoints"); de && de->is_object())
+            if (const Json *ke = member(*de, "kubeletEndpoint"); ke && ke->is_object())
+                n.kubeletPort = integerOr<std::int32_t>(*ke, "Port", 0);
+        for (const auto &[field, map] : {std::pair<const char *, StringMap *>{"capacity", &n.capacity},
+                                         {"allocatable", &n.allocatable}}) {
+            const Json *m = member(*st, field);
+            if (!m || !m->is_object())
+                continue;
+            for (const auto &[k, v] : m->items())
+                if (k != "pods" && v.is_string())
+                    (*map)[k] = v.get<std::string>();
+        }
         if (auto al = st->find("allocatable"); al != st->end() && al->is_object()) {
             if (auto p = al->find("pods"); p != al->end()) {
                 if (p->is_string()) {

@@ -57,6 +57,15 @@ std::string formatRfc3339(Timestamp t)
     return buf;
 }
 
+std::string formatMicroTime(Timestamp t)
+{
+    std::string out = formatRfc3339(t);
+    out.pop_back(); // 'Z'
+    char frac[16];
+    std::snprintf(frac, sizeof frac, ".%03lld000Z", static_cast<long long>(t - floorDiv(t, 1000) * 1000));
+    return out + frac;
+}
+
 Result<Timestamp> parseRfc3339(const std::string &text)
 {
     auto bad = [&] { return ApiStatus::badRequest("invalid RFC 3339 time \"" + text + "\""); };

@@ -333,8 +333,6 @@ struct WatchStream
     void translate(const HubEvent &e)
     {
         lastRv = std::max(lastRv, e.resourceVersion);
-        if (e.kind != kind)
-            return;
         using T = engine::WatchEvent::Type;
         const bool now = e.type != T::Deleted && matches(e.object.get());
         const bool before = matches(e.previous.get());
@@ -770,7 +768,7 @@ struct ApiServer::Impl
         engine->call([&](engine::Cluster &c) {
             WatchHub &hub = engine->hub();
             if (synthetic) {
-                stream->cursor = hub.headCursor();
+                stream->cursor = hub.headCursor(*path.kind);
                 stream->lastRv = c.resourceVersion();
                 auto list = c.list(*path.kind, path.ns);
                 if (list)
@@ -781,7 +779,7 @@ struct ApiServer::Impl
                     stream->pending.push_back(stream->bookmark(true));
                 return 0;
             }
-            start = hub.cursorAfter(fromRv, stream->cursor);
+            start = hub.cursorAfter(*path.kind, fromRv, stream->cursor);
             stream->lastRv = fromRv;
             return 0;
         });
@@ -794,7 +792,7 @@ struct ApiServer::Impl
             // kube-apiserver's watch cache answers 200 and one ERROR event, then ends.
             const Json status =
                 ApiStatus::gone("too old resource version: " + rvParam + " (" +
-                                std::to_string(engine->hub().oldestResourceVersion() + 1) + ")")
+                                std::to_string(engine->hub().oldestResourceVersion(*path.kind) + 1) + ")")
                     .toJson();
             stream->pending.push_back(stream->line("ERROR", status, 0));
             stream->finished = true;
@@ -825,17 +823,17 @@ struct ApiServer::Impl
             }
             std::vector<HubEvent> events;
             const auto wake = std::min(s.deadline, now + options.bookmarkInterval);
-            switch (engine->hub().next(s.cursor, wake, events)) {
+            switch (engine->hub().next(s.kind, s.cursor, wake, events, s.lastRv)) {
             case WatchHub::Wait::Closed:
                 sink.done();
                 return true;
             case WatchHub::Wait::Expired:
-                s.pending.push_back(
-                    s.line("ERROR",
-                           ApiStatus::gone("too old resource version: " + std::to_string(s.lastRv) + " (" +
-                                           std::to_string(engine->hub().oldestResourceVersion() + 1) + ")")
-                               .toJson(),
-                           0));
+                s.pending.push_back(s.line(
+                    "ERROR",
+                    ApiStatus::gone("too old resource version: " + std::to_string(s.lastRv) + " (" +
+                                    std::to_string(engine->hub().oldestResourceVersion(s.kind) + 1) + ")")
+                        .toJson(),
+                    0));
                 s.finished = true;
                 break;
             case WatchHub::Wait::Timeout:
@@ -1368,6 +1366,26 @@ kube::Result<void> ApiServer::start()
                                        std::to_string(d->options.port) + " (address in use?)");
         d->port = d->options.port;
     }
+    // What kube-apiserver's bootstrap controller keeps: the `kubernetes` Service in default,
+    // on the range's first cluster IP, pointing at the server's own port.
+    d->engine->call([&](engine::Cluster &c) {
+        const Json service = {
+            {"apiVersion", "v1"},
+            {"kind", "Service"},
+            {"metadata",
+             {{"name", "kubernetes"},
+              {"namespace", "default"},
+              {"labels", {{"component", "apiserver"}, {"provider", "kubernetes"}}}}},
+            {"spec",
+             {{"type", "ClusterIP"},
+              {"clusterIP", "10.96.0.1"},
+              {"ports",
+               Json::array(
+                   {{{"name", "https"}, {"port", 443}, {"protocol", "TCP"}, {"targetPort", d->port}}})}}}};
+        if (!c.get(engine::Kind::Service, "default", "kubernetes"))
+            (void)c.create(service);
+        return 0;
+    });
     d->engine->start();
     d->listenThread = std::thread([this] {
         // Writing to a client that hung up raises SIGPIPE where OpenSSL writes to the socket;

@@ -1,8 +1,9 @@
 #pragma once
 // ApiServer — serves an engine::Cluster over the Kubernetes REST API on loopback, so a real
 // kubectl (1.27 to 1.33) can drive the simulated cluster: discovery (aggregated v2 / v2beta1 and
-// legacy), /version, GET / LIST / WATCH / POST / PUT / PATCH / DELETE on namespaces, nodes,
-// pods, events, DaemonSets, ControllerRevisions and ReplicaSets, the status subresource,
+// legacy), /version, /openapi/v2, GET / LIST / WATCH / POST / PUT / PATCH / DELETE on
+// namespaces, nodes, pods, services, events, DaemonSets, ControllerRevisions, ReplicaSets,
+// Leases, PodDisruptionBudgets and NodeUpgradeRollouts, the status and eviction subresources,
 // Tables, label and field selectors, limit/continue, resourceVersion semantics with 410 Expired,
 // bookmarks and streaming lists (sendInitialEvents), Status error bodies (kube-api.md).
 //
@@ -14,8 +15,8 @@
 // sized or chunked, JSON nesting is limited (kube::JsonLimits), slow and idle connections time
 // out, and watches have a budget of their own (ServerOptions).
 //
-// Limits: no dryRun, no deletecollection, no server-side apply, no protobuf (kubectl accepts
-// JSON), no OpenAPI documents (kubectl get/rollout/patch do not ask for them).
+// Limits: no deletecollection, no server-side apply; protobuf only for the request bodies
+// kubectl sends that way (DeleteOptions, Eviction) and the OpenAPI v2 document.
 
 #include "models/engine/cluster.h"
 #include "models/kube/result.h"

@@ -47,9 +47,11 @@ const std::vector<ResourceInfo> &resources()
          {"all"},
          true,
          {{"eviction", "policy", "v1", "Eviction", {"create"}}}},
+        {engine::Kind::Service, "service", {"svc"}, {"all"}, true},
         {engine::Kind::ControllerRevision, "controllerrevision", {}, {}, false},
         {engine::Kind::DaemonSet, "daemonset", {"ds"}, {"all"}, true},
         {engine::Kind::ReplicaSet, "replicaset", {"rs"}, {"all"}, true},
+        {engine::Kind::Lease, "lease", {}, {}, false},
         {engine::Kind::PodDisruptionBudget, "poddisruptionbudget", {"pdb"}, {}, true},
         {engine::Kind::NodeUpgradeRollout, "nodeupgraderollout", {"nur"}, {}, true},
     };

@@ -25,6 +25,8 @@ void EngineHost::start()
     // NodeUpgradeRollouts created through the API are acted on: the upgrade controller runs
     // next to the DaemonSet controller from the start.
     (void)m_cluster->nodeUpgrade();
+    // The simulated kubelets heartbeat through node Leases, as kube-node-lease shows them.
+    m_cluster->startNodeLeases();
     // Attached before the thread starts: from here on the hub sees every write.
     m_hub.attach(*m_cluster);
     m_running = true;

@@ -1,8 +1,10 @@
 #include "models/server/protobufbody.h"
+#include "models/kube/timeutil.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <cstdio>
 #include <initializer_list>
 #include <string_view>
 #include <vector>
@@ -306,41 +308,13 @@ kube::Result<Json> labelSelector(std::string_view message)
     return out;
 }
 
-// core/v1 Namespace: metadata 1, spec 2 {finalizers 1}; the status is the server's.
-kube::Result<Json> namespaceObject(std::string_view message)
+// An object message: metadata 1, spec 2 (decoded by specFn into the "spec" member); the status
+// (3) is the server's and ignored.
+template <typename SpecFn>
+kube::Result<Json> objectWithSpec(std::string_view message, const char *kind, const char *apiVersion,
+                                  SpecFn specFn)
 {
-    Json out = {{"kind", "Namespace"}, {"apiVersion", "v1"}, {"metadata", Json::object()}};
-    auto r = eachField(message, [&](const Field &f) -> kube::Result<void> {
-        if (f.number == 1) {
-            if (f.wireType != 2)
-                return malformed("metadata is not a message");
-            auto m = objectMeta(f.bytes);
-            if (!m)
-                return m.error();
-            out["metadata"] = std::move(*m);
-        } else if (f.number == 2) {
-            if (f.wireType != 2)
-                return malformed("spec is not a message");
-            Json spec = Json::object();
-            auto e = eachField(f.bytes, [&](const Field &x) -> kube::Result<void> {
-                return x.number == 1 ? stringList(x, "finalizers", spec["finalizers"]) : kube::Result<void>();
-            });
-            if (!e)
-                return e.error();
-            out["spec"] = std::move(spec);
-        }
-        return {};
-    });
-    if (!r)
-        return r.error();
-    return out;
-}
-
-// policy/v1 PodDisruptionBudget: metadata 1, spec 2 {minAvailable 1, selector 2,
-// maxUnavailable 3, unhealthyPodEvictionPolicy 4}; the status is the server's.
-kube::Result<Json> podDisruptionBudget(std::string_view message)
-{
-    Json out = {{"kind", "PodDisruptionBudget"}, {"apiVersion", "policy/v1"}, {"metadata", Json::object()}};
+    Json out = {{"kind", kind}, {"apiVersion", apiVersion}, {"metadata", Json::object()}};
     auto r = eachField(message, [&](const Field &f) -> kube::Result<void> {
         if (f.number == 1) {
             if (f.wireType != 2)
@@ -356,14 +330,58 @@ kube::Result<Json> podDisruptionBudget(std::string_view message)
         if (f.wireType != 2)
             return malformed("spec is not a message");
         Json spec = Json::object();
-        auto e = eachField(f.bytes, [&](const Field &x) -> kube::Result<void> {
-            if (x.number == 4) {
-                auto t = text(x, "unhealthyPodEvictionPolicy");
-                if (!t)
-                    return t.error();
-                spec["unhealthyPodEvictionPolicy"] = *t;
-                return {};
-            }
+        auto e = eachField(f.bytes, [&](const Field &x) { return specFn(x, spec); });
+        if (!e)
+            return e.error();
+        out["spec"] = std::move(spec);
+        return {};
+    });
+    if (!r)
+        return r.error();
+    return out;
+}
+
+kube::Result<void> textField(const Field &f, const char *name, Json &into)
+{
+    auto t = text(f, name);
+    if (!t)
+        return t.error();
+    into[name] = *t;
+    return {};
+}
+
+kube::Result<void> int32Field(const Field &f, const char *name, Json &into)
+{
+    if (f.wireType != 0)
+        return malformed(std::string(name) + " is not a varint");
+    into[name] = static_cast<std::int32_t>(static_cast<std::uint32_t>(f.varint));
+    return {};
+}
+
+kube::Result<void> boolField(const Field &f, const char *name, Json &into)
+{
+    if (f.wireType != 0)
+        return malformed(std::string(name) + " is not a varint");
+    into[name] = f.varint != 0;
+    return {};
+}
+
+// core/v1 Namespace: spec {finalizers 1}.
+kube::Result<Json> namespaceObject(std::string_view message)
+{
+    return objectWithSpec(message, "Namespace", "v1", [](const Field &x, Json &spec) -> kube::Result<void> {
+        return x.number == 1 ? stringList(x, "finalizers", spec["finalizers"]) : kube::Result<void>();
+    });
+}
+
+// policy/v1 PodDisruptionBudget: spec {minAvailable 1, selector 2, maxUnavailable 3,
+// unhealthyPodEvictionPolicy 4}.
+kube::Result<Json> podDisruptionBudget(std::string_view message)
+{
+    return objectWithSpec(
+        message, "PodDisruptionBudget", "policy/v1", [](const Field &x, Json &spec) -> kube::Result<void> {
+            if (x.number == 4)
+                return textField(x, "unhealthyPodEvictionPolicy", spec);
             if (x.number < 1 || x.number > 3)
                 return {};
             if (x.wireType != 2)
@@ -377,14 +395,151 @@ kube::Result<Json> podDisruptionBudget(std::string_view message)
                                  : "maxUnavailable"] = std::move(*v);
             return {};
         });
-        if (!e)
-            return e.error();
-        out["spec"] = std::move(spec);
+}
+
+// core/v1 ServicePort: name 1, protocol 2, port 3, targetPort 4, nodePort 5, appProtocol 6.
+kube::Result<Json> servicePort(std::string_view message)
+{
+    Json port = Json::object();
+    auto r = eachField(message, [&](const Field &f) -> kube::Result<void> {
+        switch (f.number) {
+        case 1:
+            return textField(f, "name", port);
+        case 2:
+            return textField(f, "protocol", port);
+        case 6:
+            return textField(f, "appProtocol", port);
+        case 3:
+            return int32Field(f, "port", port);
+        case 5:
+            return int32Field(f, "nodePort", port);
+        case 4: {
+            if (f.wireType != 2)
+                return malformed("targetPort is not a message");
+            auto v = intOrString(f.bytes, "targetPort");
+            if (!v)
+                return v.error();
+            port["targetPort"] = std::move(*v);
+            return {};
+        }
+        default:
+            return {};
+        }
+    });
+    if (!r)
+        return r.error();
+    return port;
+}
+
+// core/v1 Service: spec {ports 1, selector 2, clusterIP 3, type 4, externalIPs 5,
+// sessionAffinity 7, loadBalancerIP 8, loadBalancerSourceRanges 9, externalName 10,
+// externalTrafficPolicy 11, publishNotReadyAddresses 13, ipFamilyPolicy 17, clusterIPs 18,
+// ipFamilies 19, allocateLoadBalancerNodePorts 20, internalTrafficPolicy 22} (the fields the
+// engine keeps; others are dropped as the engine would drop them).
+kube::Result<Json> serviceObject(std::string_view message)
+{
+    return objectWithSpec(message, "Service", "v1", [](const Field &x, Json &spec) -> kube::Result<void> {
+        switch (x.number) {
+        case 1: {
+            if (x.wireType != 2)
+                return malformed("ports is not a message");
+            auto p = servicePort(x.bytes);
+            if (!p)
+                return p.error();
+            spec["ports"].push_back(std::move(*p));
+            return {};
+        }
+        case 2:
+            return mapEntry(x, "selector", spec["selector"]);
+        case 3:
+            return textField(x, "clusterIP", spec);
+        case 4:
+            return textField(x, "type", spec);
+        case 5:
+            return stringList(x, "externalIPs", spec["externalIPs"]);
+        case 7:
+            return textField(x, "sessionAffinity", spec);
+        case 8:
+            return textField(x, "loadBalancerIP", spec);
+        case 9:
+            return stringList(x, "loadBalancerSourceRanges", spec["loadBalancerSourceRanges"]);
+        case 10:
+            return textField(x, "externalName", spec);
+        case 11:
+            return textField(x, "externalTrafficPolicy", spec);
+        case 13:
+            return boolField(x, "publishNotReadyAddresses", spec);
+        case 17:
+            return textField(x, "ipFamilyPolicy", spec);
+        case 18:
+            return stringList(x, "clusterIPs", spec["clusterIPs"]);
+        case 19:
+            return stringList(x, "ipFamilies", spec["ipFamilies"]);
+        case 20:
+            return boolField(x, "allocateLoadBalancerNodePorts", spec);
+        case 22:
+            return textField(x, "internalTrafficPolicy", spec);
+        default:
+            return {};
+        }
+    });
+}
+
+// meta.v1 MicroTime: seconds 1, nanos 2 -> RFC 3339 with six fractional digits.
+kube::Result<Json> microTime(std::string_view message, const char *what)
+{
+    std::int64_t seconds = 0, nanos = 0;
+    auto r = eachField(message, [&](const Field &f) -> kube::Result<void> {
+        if (f.number != 1 && f.number != 2)
+            return {};
+        if (f.wireType != 0)
+            return malformed(std::string(what) + " is not a varint");
+        (f.number == 1 ? seconds : nanos) = static_cast<std::int64_t>(f.varint);
         return {};
     });
     if (!r)
         return r.error();
-    return out;
+    if (nanos < 0 || nanos > 999'999'999 || seconds < -62135596800LL || seconds > 253402300799LL)
+        return malformed(std::string(what) + " is out of range");
+    std::string t = kube::formatRfc3339(seconds * 1000);
+    t.pop_back();
+    char frac[16];
+    std::snprintf(frac, sizeof frac, ".%06lldZ", static_cast<long long>(nanos / 1000));
+    return Json(t + frac);
+}
+
+// coordination.k8s.io/v1 Lease: spec {holderIdentity 1, leaseDurationSeconds 2, acquireTime 3,
+// renewTime 4, leaseTransitions 5, strategy 6, preferredHolder 7}.
+kube::Result<Json> leaseObject(std::string_view message)
+{
+    return objectWithSpec(message, "Lease", "coordination.k8s.io/v1",
+                          [](const Field &x, Json &spec) -> kube::Result<void> {
+                              switch (x.number) {
+                              case 1:
+                                  return textField(x, "holderIdentity", spec);
+                              case 6:
+                                  return textField(x, "strategy", spec);
+                              case 7:
+                                  return textField(x, "preferredHolder", spec);
+                              case 2:
+                                  return int32Field(x, "leaseDurationSeconds", spec);
+                              case 5:
+                                  return int32Field(x, "leaseTransitions", spec);
+                              case 3:
+                              case 4: {
+                                  const char *name = x.number == 3 ? "acquireTime" : "renewTime";
+                                  if (x.wireType != 2)
+                                      return malformed(std::string(name) + " is not a message");
+                                  auto t = microTime(x.bytes, name);
+                                  if (!t)
+                                      return t.error();
+                                  spec[name] = std::move(*t);
+                                  return {};
+                              }
+                              default:
+                                  return {};
+                              }
+                          });
 }
 
 // The review objects kubectl auth sends: authorization.k8s.io/v1 SelfSubjectAccessReview
@@ -599,6 +754,10 @@ kube::Result<Json> decodeProtobufBody(const std::string &body)
         return review(raw, kind, apiVersion);
     if (kind == "PodDisruptionBudget" && apiVersion == "policy/v1")
         return podDisruptionBudget(raw);
+    if (kind == "Service" && apiVersion == "v1")
+        return serviceObject(raw);
+    if (kind == "Lease" && apiVersion == "coordination.k8s.io/v1")
+        return leaseObject(raw);
     if (kind == "Eviction" && (apiVersion == "policy/v1" || apiVersion == "policy/v1beta1")) {
         auto e = eviction(raw);
         if (e)
@@ -609,7 +768,7 @@ kube::Result<Json> decodeProtobufBody(const std::string &body)
         415, "UnsupportedMediaType",
         "the body of the request was in an unknown format - accepted media types include: "
         "application/json, application/yaml (protobuf only for DeleteOptions, Eviction, Namespace, "
-        "PodDisruptionBudget and the self-subject reviews, not " +
+        "PodDisruptionBudget, Service, Lease and the self-subject reviews, not " +
             (apiVersion.empty() ? std::string() : apiVersion + ", ") + "Kind=" + kind + ")"};
 }
 

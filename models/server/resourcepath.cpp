@@ -50,8 +50,9 @@ std::string ResourcePath::versionOf(engine::Kind kind)
 
 const std::vector<std::string> &ResourcePath::groups()
 {
-    static const std::vector<std::string> g = {"apps", "authentication.k8s.io", "authorization.k8s.io",
-                                               "policy", "upgrade.daemonscope.io"};
+    static const std::vector<std::string> g = {
+        "apps",   "authentication.k8s.io", "authorization.k8s.io", "coordination.k8s.io",
+        "policy", "upgrade.daemonscope.io"};
     return g;
 }
 

@@ -142,7 +142,33 @@ const std::vector<Column> &columnsOf(Kind kind)
         {"Age", "string", "",
          "CreationTimestamp is a timestamp representing the server time when this object was created.", 0},
     };
+    static const std::vector<Column> lease = {
+        {"Name", "string", "name", "Name must be unique within a namespace.", 0},
+        {"Holder", "string", "", "holderIdentity contains the identity of the holder of a current lease.", 0},
+        {"Age", "string", "",
+         "CreationTimestamp is a timestamp representing the server time when this object was created.", 0},
+    };
+    static const std::vector<Column> svc = {
+        {"Name", "string", "name", "Name must be unique within a namespace.", 0},
+        {"Type", "string", "", "type determines how the Service is exposed.", 0},
+        {"Cluster-IP", "string", "", "clusterIP is the IP address of the service.", 0},
+        {"External-IP", "string", "",
+         "externalIPs is a list of IP addresses for which nodes in the cluster "
+         "will also accept traffic for this service.",
+         0},
+        {"Port(s)", "string", "", "The list of ports that are exposed by this service.", 0},
+        {"Age", "string", "",
+         "CreationTimestamp is a timestamp representing the server time when this object was created.", 0},
+        {"Selector", "string", "",
+         "Route service traffic to pods with label keys and values matching this "
+         "selector.",
+         1},
+    };
     switch (kind) {
+    case Kind::Lease:
+        return lease;
+    case Kind::Service:
+        return svc;
     case Kind::NodeUpgradeRollout:
         return nur;
     case Kind::PodDisruptionBudget:
@@ -301,10 +327,19 @@ Json nodeCells(const Json &node, kube::Timestamp now)
     std::string roleText;
     for (const auto &r : roles)
         roleText += (roleText.empty() ? "" : ",") + r;
+    auto address = [&](const char *type) {
+        if (const Json &as = at(node, {"status", "addresses"}); as.is_array())
+            for (const auto &a : as)
+                if (str(at(a, {"type"})) == type)
+                    return str(at(a, {"address"}), "<none>");
+        return std::string("<none>");
+    };
+    auto info = [&](const char *field) { return str(at(node, {"status", "nodeInfo", field}), "<unknown>"); };
     return Json::array({str(at(node, {"metadata", "name"})), status, roleText.empty() ? "<none>" : roleText,
                         age(at(node, {"metadata", "creationTimestamp"}), now),
-                        str(at(node, {"status", "nodeInfo", "kubeletVersion"})), "<none>", "<none>",
-                        "<unknown>", "<unknown>", "<unknown>"});
+                        str(at(node, {"status", "nodeInfo", "kubeletVersion"})), address("InternalIP"),
+                        address("ExternalIP"), info("osImage"), info("kernelVersion"),
+                        info("containerRuntimeVersion")});
 }
 
 Json revisionCells(const Json &cr, kube::Timestamp now)
@@ -327,6 +362,42 @@ Json revisionCells(const Json &cr, kube::Timestamp now)
     }
     return Json::array({str(at(cr, {"metadata", "name"})), controller, num(at(cr, {"revision"})),
                         age(at(cr, {"metadata", "creationTimestamp"}), now)});
+}
+
+// printService: EXTERNAL-IP is the external name, the load balancer's ingress (or <pending>) and
+// the external IPs; PORT(S) "port[:nodePort]/protocol".
+Json serviceCells(const Json &svc, kube::Timestamp now)
+{
+    const std::string type = str(at(svc, {"spec", "type"}), "ClusterIP");
+    std::vector<std::string> external;
+    if (type == "ExternalName")
+        external.push_back(str(at(svc, {"spec", "externalName"})));
+    if (type == "LoadBalancer") {
+        const Json &ingress = at(svc, {"status", "loadBalancer", "ingress"});
+        if (ingress.is_array())
+            for (const auto &i : ingress)
+                external.push_back(str(at(i, {"ip"}), str(at(i, {"hostname"}))));
+    }
+    if (const Json &ips = at(svc, {"spec", "externalIPs"}); ips.is_array())
+        for (const auto &ip : ips)
+            external.push_back(str(ip));
+    std::string externalText;
+    for (const auto &e : external)
+        externalText += (externalText.empty() ? "" : ",") + e;
+    if (externalText.empty())
+        externalText = type == "LoadBalancer" ? "<pending>" : "<none>";
+    std::string ports;
+    if (const Json &ps = at(svc, {"spec", "ports"}); ps.is_array())
+        for (const auto &p : ps) {
+            std::string one = std::to_string(num(at(p, {"port"})));
+            if (at(p, {"nodePort"}).is_number_integer())
+                one += ":" + std::to_string(num(at(p, {"nodePort"})));
+            ports += (ports.empty() ? "" : ",") + one + "/" + str(at(p, {"protocol"}), "TCP");
+        }
+    return Json::array(
+        {str(at(svc, {"metadata", "name"})), type, str(at(svc, {"spec", "clusterIP"}), "<none>"),
+         externalText, ports.empty() ? "<none>" : ports, age(at(svc, {"metadata", "creationTimestamp"}), now),
+         joinMap(at(svc, {"spec", "selector"}))});
 }
 
 Json eventCells(const Json &ev, kube::Timestamp now)
@@ -418,6 +489,11 @@ Json TablePrinter::cells(Kind kind, const Json &o, kube::Timestamp now)
                             num(at(o, {"status", "disruptionsAllowed"})),
                             age(at(o, {"metadata", "creationTimestamp"}), now)});
     }
+    case Kind::Lease:
+        return Json::array({str(at(o, {"metadata", "name"})), str(at(o, {"spec", "holderIdentity"})),
+                            age(at(o, {"metadata", "creationTimestamp"}), now)});
+    case Kind::Service:
+        return serviceCells(o, now);
     case Kind::Namespace:
         return Json::array({str(at(o, {"metadata", "name"})), str(at(o, {"status", "phase"}), "Active"),
                             age(at(o, {"metadata", "creationTimestamp"}), now)});

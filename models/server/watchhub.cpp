@@ -25,7 +25,9 @@ void WatchHub::attach(engine::Cluster &cluster)
     }
     {
         std::lock_guard lock(m_mutex);
-        m_floorRv = m_headRv = cluster.resourceVersion();
+        m_attachRv = m_headRv = cluster.resourceVersion();
+        for (engine::Kind kind : ResourcePath::servedKinds())
+            m_windows[kind].floorRv = m_attachRv;
     }
     cluster.watchAll([this](const engine::WatchEvent &ev) { record(ev); });
 }
@@ -48,34 +50,55 @@ void WatchHub::record(const engine::WatchEvent &ev)
     e.object = std::move(object);
     {
         std::lock_guard lock(m_mutex);
-        e.seq = m_nextSeq++;
+        Window &w = window(e.kind);
+        e.seq = w.nextSeq++;
         m_headRv = std::max(m_headRv, e.resourceVersion);
-        m_events.push_back(std::move(e));
-        while (m_events.size() > m_window) {
-            m_floorRv = std::max(m_floorRv, m_events.front().resourceVersion);
-            m_events.pop_front();
+        w.events.push_back(std::move(e));
+        while (w.events.size() > m_window) {
+            w.floorRv = std::max(w.floorRv, w.events.front().resourceVersion);
+            w.events.pop_front();
         }
     }
     m_cv.notify_all();
 }
 
-WatchHub::Start WatchHub::cursorAfter(std::uint64_t rv, std::uint64_t &cursor) const
+WatchHub::Window &WatchHub::window(engine::Kind kind)
+{
+    auto [it, made] = m_windows.try_emplace(kind);
+    if (made)
+        it->second.floorRv = m_attachRv;
+    return it->second;
+}
+
+const WatchHub::Window *WatchHub::findWindow(engine::Kind kind) const
+{
+    auto it = m_windows.find(kind);
+    return it == m_windows.end() ? nullptr : &it->second;
+}
+
+WatchHub::Start WatchHub::cursorAfter(engine::Kind kind, std::uint64_t rv, std::uint64_t &cursor) const
 {
     std::lock_guard lock(m_mutex);
-    if (rv < m_floorRv)
+    const Window *w = findWindow(kind);
+    if (rv < (w ? w->floorRv : m_attachRv))
         return Start::TooOld;
     if (rv > m_headRv)
         return Start::TooNew;
-    auto it = std::upper_bound(m_events.begin(), m_events.end(), rv,
+    if (!w) {
+        cursor = 0;
+        return Start::Ok;
+    }
+    auto it = std::upper_bound(w->events.begin(), w->events.end(), rv,
                                [](std::uint64_t v, const HubEvent &e) { return v < e.resourceVersion; });
-    cursor = it == m_events.end() ? m_nextSeq : it->seq;
+    cursor = it == w->events.end() ? w->nextSeq : it->seq;
     return Start::Ok;
 }
 
-std::uint64_t WatchHub::headCursor() const
+std::uint64_t WatchHub::headCursor(engine::Kind kind) const
 {
     std::lock_guard lock(m_mutex);
-    return m_nextSeq;
+    const Window *w = findWindow(kind);
+    return w ? w->nextSeq : 0;
 }
 
 std::uint64_t WatchHub::headResourceVersion() const
@@ -84,29 +107,36 @@ std::uint64_t WatchHub::headResourceVersion() const
     return m_headRv;
 }
 
-std::uint64_t WatchHub::oldestResourceVersion() const
+std::uint64_t WatchHub::oldestResourceVersion(engine::Kind kind) const
 {
     std::lock_guard lock(m_mutex);
-    return m_floorRv;
+    const Window *w = findWindow(kind);
+    return w ? w->floorRv : m_attachRv;
 }
 
-WatchHub::Wait WatchHub::next(std::uint64_t &cursor, std::chrono::steady_clock::time_point deadline,
-                              std::vector<HubEvent> &out, std::size_t maxEvents)
+WatchHub::Wait WatchHub::next(engine::Kind kind, std::uint64_t &cursor,
+                              std::chrono::steady_clock::time_point deadline, std::vector<HubEvent> &out,
+                              std::uint64_t &consideredRv, std::size_t maxEvents)
 {
     std::unique_lock lock(m_mutex);
-    const bool woke = m_cv.wait_until(lock, deadline, [&] { return m_closed || cursor < m_nextSeq; });
+    Window &w = window(kind);
+    const bool woke = m_cv.wait_until(lock, deadline, [&] { return m_closed || cursor < w.nextSeq; });
     if (m_closed)
         return Wait::Closed;
-    if (!woke)
+    if (!woke) {
+        consideredRv = std::max(consideredRv, m_headRv);
         return Wait::Timeout;
-    const std::uint64_t first = m_events.empty() ? m_nextSeq : m_events.front().seq;
+    }
+    const std::uint64_t first = w.events.empty() ? w.nextSeq : w.events.front().seq;
     if (cursor < first)
         return Wait::Expired;
     std::size_t added = 0;
-    for (auto i = static_cast<std::size_t>(cursor - first); i < m_events.size() && added < maxEvents;
+    for (auto i = static_cast<std::size_t>(cursor - first); i < w.events.size() && added < maxEvents;
          ++i, ++added)
-        out.push_back(m_events[i]);
+        out.push_back(w.events[i]);
     cursor += added; // seqs are dense
+    if (cursor == w.nextSeq)
+        consideredRv = std::max(consideredRv, m_headRv);
     return Wait::Events;
 }
 

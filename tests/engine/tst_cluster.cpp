@@ -4,6 +4,7 @@
 // texts, pause/resume, continuous mode with kubelet, scheduler and ReplicaSets, determinism.
 #include "models/engine/cluster.h"
 #include "models/engine/daemonsetlogic.h"
+#include "models/engine/scenariorunner.h"
 
 #include <QRegularExpression>
 #include <QTest>
@@ -106,6 +107,7 @@ class TestCluster : public QObject
     Q_OBJECT
 
 private slots:
+    void buildClusterEndingAtMovesOnlyTheClock();
     void createDefaultsAndGenerations();
     void validationMessages_data();
     void validationMessages();
@@ -931,4 +933,49 @@ void TestCluster::eventsExpireAfterAnHour()
 }
 
 QTEST_GUILESS_MAIN(TestCluster)
+// `serve` places a scenario's steps so that they end now: the same objects, every timestamp
+// shifted by the same amount, the clock at the requested end.
+void TestCluster::buildClusterEndingAtMovesOnlyTheClock()
+{
+    const std::string text = R"(name: two nodes, one DaemonSet
+seed: 5
+mode: continuous
+start: 2026-01-01T00:00:00Z
+cluster:
+  nodes: [{count: 2}]
+  objects:
+    - apiVersion: apps/v1
+      kind: DaemonSet
+      metadata: {name: web, namespace: default}
+      spec:
+        selector: {matchLabels: {app: web}}
+        template:
+          metadata: {labels: {app: web}}
+          spec: {containers: [{name: web, image: "nginx:1.26"}]}
+steps:
+  - run: {until: rolloutComplete default/web, timeout: 5m}
+  - run: {until: time 2026-01-01T00:10:00Z}
+)";
+    auto plain = engine::ScenarioRunner::buildCluster(text, "t.yaml");
+    const kube::Timestamp end = *kube::parseRfc3339("2026-12-03T10:00:00Z");
+    auto moved = engine::ScenarioRunner::buildClusterEndingAt(text, "t.yaml", end);
+    QVERIFY2(plain, plain ? "" : plain.error().message.c_str());
+    QVERIFY2(moved, moved ? "" : moved.error().message.c_str());
+    QCOMPARE((*moved)->now(), end);
+    const kube::Duration shift = end - (*plain)->now();
+    QVERIFY(shift > 0);
+    auto a = (*plain)->pods(), b = (*moved)->pods();
+    QCOMPARE(a.size(), 2u);
+    QCOMPARE(b.size(), a.size());
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        QCOMPARE(b[i]->metadata.name, a[i]->metadata.name);
+        QCOMPARE(b[i]->metadata.uid, a[i]->metadata.uid);
+        QCOMPARE(*b[i]->metadata.creationTimestamp - *a[i]->metadata.creationTimestamp, shift);
+    }
+    QCOMPARE((*moved)->resourceVersion(), (*plain)->resourceVersion());
+    auto bad = engine::ScenarioRunner::buildClusterEndingAt("steps: [", "bad.yaml", end);
+    QVERIFY(!bad);
+    QVERIFY(QString::fromStdString(bad.error().message).contains(QStringLiteral("bad.yaml")));
+}
+
 #include "tst_cluster.moc"

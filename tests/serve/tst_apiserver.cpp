@@ -177,6 +177,13 @@ private slots:
     void evictionHonoursTheBudgetInJsonAndProtobuf();
     void protobufBodiesAreCheckedBeforeUse_data();
     void protobufBodiesAreCheckedBeforeUse();
+    void servicesAllocateAndKeepTheirAddresses();
+    void serviceErrorsNameTheField_data();
+    void serviceErrorsNameTheField();
+    void leasesAreCheckedAndKeptInMicroTime();
+    void nodeLeasesFollowTheKubelets();
+    void nodesReportTheirMachine();
+    void watchWindowsArePerKind();
     void watchResumesAfterTheResourceVersion();
     void watchFromATooOldResourceVersionIsExpired();
     void watchTurnsSelectorChangesIntoAddedAndDeleted();
@@ -275,22 +282,28 @@ void TstApiServer::discoveryListsShortNamesAndCategories()
     QVERIFY(s.server);
     const Json doc = getJson(*s.transport, "/apis", {},
                              "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList");
-    QCOMPARE(doc["items"].size(), 5u);
+    QCOMPARE(doc["items"].size(), 6u);
     QCOMPARE(doc["items"][0]["metadata"]["name"], "apps");
     QCOMPARE(doc["items"][1]["metadata"]["name"], "authentication.k8s.io");
     QCOMPARE(doc["items"][2]["metadata"]["name"], "authorization.k8s.io");
     QCOMPARE(doc["items"][2]["versions"][0]["resources"][0]["scope"], "Cluster");
+    // Leases (node heartbeats, leader election).
+    QCOMPARE(doc["items"][3]["metadata"]["name"], "coordination.k8s.io");
+    const Json &lease = doc["items"][3]["versions"][0]["resources"][0];
+    QCOMPARE(lease["resource"], "leases");
+    QCOMPARE(lease["scope"], "Namespaced");
+    QVERIFY(!lease.contains("subresources"));
     // PodDisruptionBudgets (kubectl drain reads them), with their short name.
-    QCOMPARE(doc["items"][3]["metadata"]["name"], "policy");
-    const Json &pdb = doc["items"][3]["versions"][0]["resources"][0];
+    QCOMPARE(doc["items"][4]["metadata"]["name"], "policy");
+    const Json &pdb = doc["items"][4]["versions"][0]["resources"][0];
     QCOMPARE(pdb["resource"], "poddisruptionbudgets");
     QCOMPARE(pdb["shortNames"], Json::array({"pdb"}));
     QCOMPARE(pdb["scope"], "Namespaced");
     QCOMPARE(pdb["subresources"][0]["subresource"], "status");
     // The node-agent upgrade's custom kind, in its own group and version.
-    QCOMPARE(doc["items"][4]["metadata"]["name"], "upgrade.daemonscope.io");
-    QCOMPARE(doc["items"][4]["versions"][0]["version"], "v1alpha1");
-    const Json &nur = doc["items"][4]["versions"][0]["resources"][0];
+    QCOMPARE(doc["items"][5]["metadata"]["name"], "upgrade.daemonscope.io");
+    QCOMPARE(doc["items"][5]["versions"][0]["version"], "v1alpha1");
+    const Json &nur = doc["items"][5]["versions"][0]["resources"][0];
     QCOMPARE(nur["resource"], "nodeupgraderollouts");
     QCOMPARE(nur["shortNames"], Json::array({"nur"}));
     QCOMPARE(nur["scope"], "Cluster");
@@ -1107,6 +1120,319 @@ void TstApiServer::protobufBodiesAreCheckedBeforeUse()
     const Json after =
         getJson(*s.transport, "/api/v1/namespaces/default/pods", {{"labelSelector", "app=web"}});
     QCOMPARE(after["metadata"]["resourceVersion"].get<std::string>(), rvBefore);
+}
+
+namespace {
+
+kube::Result<client::HttpResponse> send(client::Transport &t, const char *method, const std::string &path,
+                                        const Json &body, const client::Query &query = {})
+{
+    return t.request(method, path, query, body.dump(), "application/json", "application/json");
+}
+
+Json service(const std::string &name, const Json &spec)
+{
+    return {{"apiVersion", "v1"}, {"kind", "Service"}, {"metadata", {{"name", name}}}, {"spec", spec}};
+}
+
+} // namespace
+
+// SetDefaults_Service and the allocators: the bootstrap `kubernetes` Service holds the range's
+// first address; later ones get the lowest free address and node port; requested addresses are
+// refused when taken, addresses never change, and a deleted Service gives its address back.
+void TstApiServer::servicesAllocateAndKeepTheirAddresses()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    const std::string base = "/api/v1/namespaces/default/services";
+    const Json kubernetes = getJson(*s.transport, base + "/kubernetes");
+    QCOMPARE(kubernetes["spec"]["clusterIP"], "10.96.0.1");
+    QCOMPARE(kubernetes["metadata"]["labels"]["provider"], "kubernetes");
+    QCOMPARE(kubernetes["spec"]["ports"][0]["targetPort"], s.server->port());
+
+    auto web =
+        send(*s.transport, "POST", base,
+             service("web", {{"selector", {{"app", "web"}}}, {"ports", Json::array({{{"port", 80}}})}}));
+    QVERIFY2(web.ok(), web.ok() ? "" : web.error().message.c_str());
+    const Json w = Json::parse(web->body);
+    QCOMPARE(w["spec"]["clusterIP"], "10.96.0.2");
+    QCOMPARE(w["spec"]["clusterIPs"], Json::array({"10.96.0.2"}));
+    QCOMPARE(w["spec"]["type"], "ClusterIP");
+    QCOMPARE(w["spec"]["sessionAffinity"], "None");
+    QCOMPARE(w["spec"]["internalTrafficPolicy"], "Cluster");
+    QCOMPARE(w["spec"]["ipFamilies"], Json::array({"IPv4"}));
+    QCOMPARE(w["spec"]["ports"][0]["protocol"], "TCP");
+    QCOMPARE(w["spec"]["ports"][0]["targetPort"], 80);
+    QCOMPARE(w["status"], Json({{"loadBalancer", Json::object()}}));
+
+    // A NodePort Service over protobuf, as kubectl 1.32+ creates it.
+    const std::string port =
+        pbBytes(1, "http") + pbInt(3, 8080) + pbBytes(4, pbInt(1, 1) + pbBytes(3, "web"));
+    const std::string spec = pbBytes(1, port) + pbBytes(4, "NodePort");
+    auto np = s.transport->request(
+        "POST", base, {}, pbEnvelope("v1", "Service", pbBytes(1, pbBytes(1, "np")) + pbBytes(2, spec)),
+        "application/vnd.kubernetes.protobuf", "application/json");
+    QVERIFY2(np.ok(), np.ok() ? "" : np.error().message.c_str());
+    const Json n = Json::parse(np->body);
+    QCOMPARE(n["spec"]["clusterIP"], "10.96.0.3");
+    QCOMPARE(n["spec"]["ports"][0]["nodePort"], 30000);
+    QCOMPARE(n["spec"]["ports"][0]["targetPort"], "web");
+    QCOMPARE(n["spec"]["externalTrafficPolicy"], "Cluster");
+
+    auto taken =
+        send(*s.transport, "POST", base,
+             service("other", {{"clusterIP", "10.96.0.2"}, {"ports", Json::array({{{"port", 80}}})}}));
+    QVERIFY(!taken.ok());
+    QCOMPARE(taken.error().code, 422);
+    QVERIFY2(QString::fromStdString(taken.error().message).contains(u"provided IP is already allocated"_s),
+             taken.error().message.c_str());
+    auto outside =
+        send(*s.transport, "POST", base,
+             service("other", {{"clusterIP", "10.0.0.1"}, {"ports", Json::array({{{"port", 80}}})}}));
+    QVERIFY(!outside.ok());
+    QVERIFY(QString::fromStdString(outside.error().message).contains(u"is not in the valid range"_s));
+    auto portTaken = send(*s.transport, "POST", base,
+                          service("other", {{"type", "NodePort"},
+                                            {"ports", Json::array({{{"port", 80}, {"nodePort", 30000}}})}}));
+    QVERIFY(!portTaken.ok());
+    QVERIFY(
+        QString::fromStdString(portTaken.error().message).contains(u"provided port is already allocated"_s));
+
+    // An update without the address keeps it; one that changes it is refused.
+    Json put = w;
+    put["spec"].erase("clusterIP");
+    put["spec"].erase("clusterIPs");
+    put["metadata"]["labels"] = {{"tier", "front"}};
+    auto kept = send(*s.transport, "PUT", base + "/web", put);
+    QVERIFY2(kept.ok(), kept.ok() ? "" : kept.error().message.c_str());
+    QCOMPARE(Json::parse(kept->body)["spec"]["clusterIP"], "10.96.0.2");
+    auto moved = s.transport->request("PATCH", base + "/web", {}, R"({"spec":{"clusterIP":"10.96.0.9"}})",
+                                      "application/merge-patch+json", "application/json");
+    QVERIFY(!moved.ok());
+    QCOMPARE(moved.error().code, 422);
+    QVERIFY(QString::fromStdString(moved.error().message).contains(u"may not change once set"_s));
+
+    // A deleted Service frees its address; the next one takes the lowest free address.
+    QVERIFY(s.transport->request("DELETE", base + "/web", {}, {}, {}, "application/json").ok());
+    auto again =
+        send(*s.transport, "POST", base, service("again", {{"ports", Json::array({{{"port", 81}}})}}));
+    QVERIFY(again.ok());
+    QCOMPARE(Json::parse(again->body)["spec"]["clusterIP"], "10.96.0.2");
+
+    const Json table = getJson(*s.transport, base, {}, kTableAccept);
+    QCOMPARE(toList(columnNames(table)).mid(0, 6),
+             QStringList({u"Name"_s, u"Type"_s, u"Cluster-IP"_s, u"External-IP"_s, u"Port(s)"_s, u"Age"_s}));
+    bool sawNodePort = false;
+    for (const auto &row : table["rows"])
+        if (row["cells"][0] == "np")
+            sawNodePort = row["cells"][4] == "8080:30000/TCP" && row["cells"][3] == "<none>";
+    QVERIFY(sawNodePort);
+}
+
+void TstApiServer::serviceErrorsNameTheField_data()
+{
+    QTest::addColumn<QByteArray>("spec");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("port zero") << QByteArray(R"({"ports":[{"port":0}]})") << 422 << u"spec.ports[0].port"_s
+                               << u"must be between 1 and 65535, inclusive"_s;
+    QTest::newRow("two unnamed ports") << QByteArray(R"({"ports":[{"port":80,"name":"a"},{"port":81}]})")
+                                       << 422 << u"spec.ports[1].name"_s << u"Required value"_s;
+    QTest::newRow("duplicate names") << QByteArray(
+                                            R"({"ports":[{"port":80,"name":"a"},{"port":81,"name":"a"}]})")
+                                     << 422 << u"spec.ports[1].name"_s << u"Duplicate value"_s;
+    QTest::newRow("protocol") << QByteArray(R"({"ports":[{"port":80,"protocol":"HTTP"}]})") << 422
+                              << u"spec.ports[0].protocol"_s << u"Unsupported value: \"HTTP\""_s;
+    QTest::newRow("type") << QByteArray(R"({"type":"Mesh","ports":[{"port":80}]})") << 422 << u"spec.type"_s
+                          << u"Unsupported value: \"Mesh\""_s;
+    QTest::newRow("no ports") << QByteArray(R"({"selector":{"app":"web"}})") << 422 << u"spec.ports"_s
+                              << u"Required value"_s;
+    QTest::newRow("external name") << QByteArray(R"({"type":"ExternalName"})") << 422
+                                   << u"spec.externalName"_s << u"Required value"_s;
+    QTest::newRow("port as text")
+        << QByteArray(R"({"ports":[{"port":"80"}]})") << 400 << QString()
+        << u"cannot unmarshal string into Go struct field ServicePort.spec.ports.port of type int32"_s;
+}
+
+void TstApiServer::serviceErrorsNameTheField()
+{
+    QFETCH(QByteArray, spec);
+    QFETCH(int, code);
+    QFETCH(QString, field);
+    QFETCH(QString, message);
+    auto s = startServer();
+    QVERIFY(s.server);
+    const std::string base = "/api/v1/namespaces/default/services";
+    auto r = send(*s.transport, "POST", base, service("bad", Json::parse(spec.toStdString())));
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().code, code);
+    QVERIFY2(QString::fromStdString(r.error().message).contains(message), r.error().message.c_str());
+    if (!field.isEmpty()) {
+        QVERIFY(!r.error().causes.empty());
+        QCOMPARE(QString::fromStdString(r.error().causes.front().field), field);
+    }
+    QCOMPARE(getJson(*s.transport, base + "/bad")["code"], 404);
+    // Nothing was allocated: the next Service gets the second address.
+    auto ok = send(*s.transport, "POST", base, service("ok", {{"ports", Json::array({{{"port", 80}}})}}));
+    QVERIFY(ok.ok());
+    QCOMPARE(Json::parse(ok->body)["spec"]["clusterIP"], "10.96.0.2");
+}
+
+// LeaseSpec's Go types and ValidateLeaseSpec; MicroTime comes back in UTC with six digits.
+void TstApiServer::leasesAreCheckedAndKeptInMicroTime()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    const std::string base = "/apis/coordination.k8s.io/v1/namespaces/default/leases";
+    const Json lease = {{"apiVersion", "coordination.k8s.io/v1"},
+                        {"kind", "Lease"},
+                        {"metadata", {{"name", "controller"}}},
+                        {"spec",
+                         {{"holderIdentity", "a"},
+                          {"leaseDurationSeconds", 15},
+                          {"acquireTime", "2026-12-03T10:00:00.5+01:00"},
+                          {"renewTime", "2026-12-03T09:00:01.123456Z"},
+                          {"leaseTransitions", 0},
+                          {"unknownField", 1}}}};
+    auto created = send(*s.transport, "POST", base, lease);
+    QVERIFY2(created.ok(), created.ok() ? "" : created.error().message.c_str());
+    const Json c = Json::parse(created->body);
+    QCOMPARE(c["spec"]["acquireTime"], "2026-12-03T09:00:00.500000Z");
+    QCOMPARE(c["spec"]["renewTime"], "2026-12-03T09:00:01.123456Z");
+    QVERIFY(!c["spec"].contains("unknownField"));
+    QVERIFY(!c["metadata"]["uid"].get<std::string>().empty());
+
+    // Leader election's renewal: an update with the resourceVersion it read.
+    Json renew = c;
+    renew["spec"]["renewTime"] = "2026-12-03T09:00:11.000000Z";
+    auto renewed = send(*s.transport, "PUT", base + "/controller", renew);
+    QVERIFY(renewed.ok());
+    QCOMPARE(Json::parse(renewed->body)["spec"]["renewTime"], "2026-12-03T09:00:11.000000Z");
+    auto stale = send(*s.transport, "PUT", base + "/controller", renew); // the same, older resourceVersion
+    QVERIFY(!stale.ok());
+    QCOMPARE(stale.error().code, 409);
+
+    Json bad = lease;
+    bad["metadata"]["name"] = "bad";
+    bad["spec"]["leaseDurationSeconds"] = 0;
+    auto zero = send(*s.transport, "POST", base, bad);
+    QVERIFY(!zero.ok());
+    QCOMPARE(zero.error().code, 422);
+    QVERIFY(QString::fromStdString(zero.error().message)
+                .contains(u"spec.leaseDurationSeconds: Invalid value: 0: must be greater than 0"_s));
+    bad["spec"]["leaseDurationSeconds"] = "15";
+    auto text = send(*s.transport, "POST", base, bad);
+    QVERIFY(!text.ok());
+    QCOMPARE(text.error().code, 400);
+    QVERIFY(
+        QString::fromStdString(text.error().message)
+            .contains(
+                u"cannot unmarshal string into Go struct field LeaseSpec.spec.leaseDurationSeconds of type int32"_s));
+    bad["spec"]["leaseDurationSeconds"] = 15;
+    bad["spec"]["renewTime"] = "yesterday";
+    auto time = send(*s.transport, "POST", base, bad);
+    QVERIFY(!time.ok());
+    QCOMPARE(time.error().code, 400);
+    QCOMPARE(getJson(*s.transport, base + "/bad")["code"], 404);
+
+    const Json table = getJson(*s.transport, base, {}, kTableAccept);
+    QCOMPARE(toList(columnNames(table)), QStringList({u"Name"_s, u"Holder"_s, u"Age"_s}));
+    QCOMPARE(table["rows"][0]["cells"][1], "a");
+}
+
+// Kubelet's node lease controller: one Lease per node in kube-node-lease, owned by the Node,
+// renewed every 10 s while the kubelet reaches the server; gone with its Node.
+void TstApiServer::nodeLeasesFollowTheKubelets()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    const std::string base = "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases";
+    const Json leases = getJson(*s.transport, base);
+    QCOMPARE(leases["items"].size(), 3u);
+    const Json first = leases["items"][0];
+    QCOMPARE(first["metadata"]["name"], "node-0");
+    QCOMPARE(first["spec"]["holderIdentity"], "node-0");
+    QCOMPARE(first["spec"]["leaseDurationSeconds"], 40);
+    const Json node = getJson(*s.transport, "/api/v1/nodes/node-0");
+    QCOMPARE(first["metadata"]["ownerReferences"][0]["kind"], "Node");
+    QCOMPARE(first["metadata"]["ownerReferences"][0]["uid"], node["metadata"]["uid"]);
+    const std::string renewed = first["spec"]["renewTime"];
+
+    s.server->withCluster([](engine::Cluster &c) {
+        (void)c.fault("node-1", engine::FaultKind::Unreachable);
+        c.advance(10'000);
+        (void)c.remove(engine::Kind::Node, "", "node-2");
+        c.advance(10'000);
+    });
+    const Json after = getJson(*s.transport, base);
+    QCOMPARE(after["items"].size(), 2u); // node-2's Lease went with it
+    QCOMPARE(after["items"][0]["metadata"]["name"], "node-0");
+    const auto t0 = kube::parseRfc3339(after["items"][0]["spec"]["renewTime"].get<std::string>());
+    const auto before = kube::parseRfc3339(renewed);
+    QVERIFY(t0 && before);
+    QCOMPARE(*t0 - *before, kube::Duration{20'000});
+    QCOMPARE(after["items"][1]["metadata"]["name"], "node-1");
+    QCOMPARE(after["items"][1]["spec"]["renewTime"].get<std::string>(), renewed); // unreachable: not renewed
+}
+
+void TstApiServer::nodesReportTheirMachine()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    const Json node = getJson(*s.transport, "/api/v1/nodes/node-1");
+    QCOMPARE(node["status"]["capacity"]["cpu"], "4");
+    QCOMPARE(node["status"]["capacity"]["pods"], "110");
+    QCOMPARE(node["status"]["allocatable"]["memory"], "15Gi");
+    QCOMPARE(node["status"]["addresses"][0], Json({{"type", "InternalIP"}, {"address", "10.0.0.2"}}));
+    QCOMPARE(node["status"]["addresses"][1]["address"], "node-1");
+    QCOMPARE(node["status"]["nodeInfo"]["osImage"], "Debian GNU/Linux 12 (bookworm)");
+    QCOMPARE(node["status"]["nodeInfo"]["bootID"].get<std::string>().size(), 36u);
+    QCOMPARE(node["status"]["daemonEndpoints"]["kubeletEndpoint"]["Port"], 10250);
+    QCOMPARE(node["spec"]["podCIDR"], "10.244.1.0/24");
+    // The fields survive a write that does not name them (kubectl label does a merge patch).
+    auto labelled =
+        s.transport->request("PATCH", "/api/v1/nodes/node-1", {}, R"({"metadata":{"labels":{"x":"1"}}})",
+                             "application/merge-patch+json", "application/json");
+    QVERIFY(labelled.ok());
+    const Json after = Json::parse(labelled->body);
+    QCOMPARE(after["status"], node["status"]);
+    QCOMPARE(after["spec"]["podCIDR"], "10.244.1.0/24");
+    const Json table =
+        getJson(*s.transport, "/api/v1/nodes", {{"fieldSelector", "metadata.name=node-1"}}, kTableAccept);
+    const Json &cells = table["rows"][0]["cells"];
+    QCOMPARE(cells[5], "10.0.0.2");
+    QCOMPARE(cells[7], "Debian GNU/Linux 12 (bookworm)");
+    QCOMPARE(cells[9], "containerd://1.6.20");
+}
+
+// One watch window per kind, as kube-apiserver keeps a watch cache per resource: many Lease
+// writes do not expire a pod watch's resourceVersion.
+void TstApiServer::watchWindowsArePerKind()
+{
+    server::ServerOptions o;
+    o.watchWindow = 4;
+    auto s = startServer(o);
+    QVERIFY(s.server);
+    const std::string rv =
+        getJson(*s.transport, "/api/v1/namespaces/default/pods")["metadata"]["resourceVersion"];
+    s.server->withCluster([](engine::Cluster &c) {
+        for (int i = 0; i < 8; ++i)
+            (void)c.patch(engine::Kind::Lease, "kube-node-lease", "node-0", engine::PatchType::Merge,
+                          Json{{"metadata", {{"labels", {{"round", std::to_string(i)}}}}}});
+        (void)c.patch(engine::Kind::Pod, "default", c.pods().front()->metadata.name, engine::PatchType::Merge,
+                      Json{{"metadata", {{"labels", {{"seen", "yes"}}}}}});
+    });
+    const auto pods = watchLines(*s.transport, "/api/v1/namespaces/default/pods",
+                                 {{"watch", "true"}, {"resourceVersion", rv}}, 1);
+    QCOMPARE(pods.size(), 1u);
+    QCOMPARE(pods[0]["type"], "MODIFIED");
+    QCOMPARE(pods[0]["object"]["metadata"]["labels"]["seen"], "yes");
+    const auto leases = watchLines(*s.transport, "/apis/coordination.k8s.io/v1/leases",
+                                   {{"watch", "true"}, {"resourceVersion", rv}}, 1);
+    QCOMPARE(leases.size(), 1u);
+    QCOMPARE(leases[0]["type"], "ERROR");
+    QCOMPARE(leases[0]["object"]["code"], 410);
 }
 
 void TstApiServer::watchResumesAfterTheResourceVersion()

@@ -113,6 +113,8 @@ private slots:
     void drainEvictsThroughTheDisruptionBudget();
     void manifestsNeedNoValidateFalse_data();
     void manifestsNeedNoValidateFalse();
+    void servicesLeasesAndNodesDescribeLikeACluster_data();
+    void servicesLeasesAndNodesDescribeLikeACluster();
 
 private:
     enum class Transports { Http, Https, Both };
@@ -971,6 +973,61 @@ void TstServeKubectl::drainEvictsThroughTheDisruptionBudget()
 
 QTEST_GUILESS_MAIN(TstServeKubectl)
 #include "tst_servekubectl.moc"
+
+void TstServeKubectl::servicesLeasesAndNodesDescribeLikeACluster_data()
+{
+    addEveryVersionRows();
+}
+
+// cluster-info (the `kubernetes` Service), Services created by kubectl (protobuf on 1.32+),
+// node Leases, node capacity and machine info in describe, and ages kubectl computes against
+// its own clock: at --speed 1 the scenario's steps end at the wall-clock now.
+void TstServeKubectl::servicesLeasesAndNodesDescribeLikeACluster()
+{
+    QFETCH(QString, binary);
+    auto server = startServer(false, QStringLiteral("1"));
+    QVERIFY(server);
+    const QString kc = server->kubeconfig();
+
+    const auto info = kubectl(binary, kc, {u"cluster-info"_s});
+    RUN_OK(info);
+    QVERIFY2(info.out.contains(u"Kubernetes control plane"_s) && info.out.contains(server->url()),
+             qPrintable(info.out));
+
+    const auto created =
+        kubectl(binary, kc, {u"create"_s, u"service"_s, u"nodeport"_s, u"probe"_s, u"--tcp=80:8080"_s});
+    RUN_OK(created);
+    QCOMPARE(created.out, u"service/probe created\n"_s);
+    const auto services = kubectl(binary, kc, {u"get"_s, u"svc"_s, u"--no-headers"_s});
+    RUN_OK(services);
+    const QStringList rows = services.out.trimmed().split(u'\n');
+    QCOMPARE(rows.size(), 2);
+    QCOMPARE(rows[0].simplified().section(u' ', 0, 4), u"kubernetes ClusterIP 10.96.0.1 <none> 443/TCP"_s);
+    QCOMPARE(rows[1].simplified().section(u' ', 0, 4), u"probe NodePort 10.96.0.2 <none> 80:30000/TCP"_s);
+
+    const auto leases =
+        kubectl(binary, kc,
+                {u"get"_s, u"leases"_s, u"-n"_s, u"kube-node-lease"_s, u"-o"_s,
+                 u"custom-columns=NAME:.metadata.name,HOLDER:.spec.holderIdentity"_s, u"--no-headers"_s});
+    RUN_OK(leases);
+    QCOMPARE(leases.out.simplified(), u"node-0 node-0 node-1 node-1 node-2 node-2"_s);
+
+    const auto node = kubectl(binary, kc, {u"describe"_s, u"node"_s, u"node-0"_s});
+    RUN_OK(node);
+    for (const QString &expected :
+         {u"HolderIdentity:  node-0"_s, u"InternalIP:  10.0.0.1"_s,
+          u"OS Image:                   Debian GNU/Linux 12 (bookworm)"_s, u"Allocated resources:"_s})
+        QVERIFY2(node.out.contains(expected), qPrintable(expected + u"\n"_s + node.out));
+    QVERIFY2(!node.out.contains(u"-9223372036854775808"_s), qPrintable(node.out));
+    QVERIFY(QRegularExpression(u"\\n  cpu\\s+\\d+m? \\(\\d+%\\)"_s).match(node.out).hasMatch());
+    // The pods' ages, computed by kubectl from their creation times: minutes, not the months
+    // since the scenario's `start:`.
+    const QRegularExpression podRow(u"\\n  default\\s+(web|solo)-\\S+.*\\s(\\S+)\\n"_s);
+    auto m = podRow.match(node.out);
+    QVERIFY2(m.hasMatch(), qPrintable(node.out));
+    const QString age = m.captured(2);
+    QVERIFY2(QRegularExpression(u"^\\d+(s|m\\d*s?|m)$"_s).match(age).hasMatch(), qPrintable(age));
+}
 
 void TstServeKubectl::manifestsNeedNoValidateFalse_data()
 {
