@@ -103,8 +103,9 @@ std::string historyTable(const std::string &dsName, const std::vector<const Cont
     };
     out += pad("REVISION") + "CHANGE-CAUSE\n";
     for (const auto &[rev, cr] : byRevision) {
+        // printHistory: a missing or empty change-cause prints <none>.
         std::string cause = cr->metadata.annotation(kube::kChangeCauseAnnotation);
-        if (!cr->metadata.annotations.count(kube::kChangeCauseAnnotation))
+        if (cause.empty())
             cause = "<none>";
         out += pad(std::to_string(rev)) + cause + "\n";
     }
@@ -400,6 +401,10 @@ kube::Result<std::string> historyRevisionText(const kube::DaemonSet &ds,
                                            std::to_string(revision));
     if (revision == 0)
         return historyTable(ds.metadata.name, revisions);
+    // printHistory says so before it looks for the revision.
+    if (revisions.empty())
+        return "daemonset.apps/" + ds.metadata.name + " with revision #" + std::to_string(revision) +
+               "\nNo rollout history found.\n";
     const ControllerRevision *target = nullptr;
     for (const auto *cr : revisions)
         if (cr->revision == revision)

@@ -467,10 +467,19 @@ void TestCluster::historyTableWithChangeCause()
     QCOMPARE(*c.historyText("default", "web"),
              std::string("daemonset.apps/web \nREVISION  CHANGE-CAUSE\n1         <none>\n"
                          "2         kubectl set image ds/web web=nginx:1.27\n\n"));
+    // An empty change-cause prints <none>, as printHistory does.
+    Json emptyCause = imagePatch("nginx:1.28");
+    emptyCause["metadata"]["annotations"][kube::kChangeCauseAnnotation] = "";
+    QVERIFY(c.patch(Kind::DaemonSet, "default", "web", PatchType::Strategic, emptyCause).ok());
+    QVERIFY(rollOut(c) > 0);
+    QVERIFY(c.historyText("default", "web")->find("\n3         <none>\n") != std::string::npos);
     Cluster empty(stepped());
     QVERIFY(empty.create(webDs("nginx:1.26")).ok());
     QCOMPARE(*empty.historyText("default", "web"),
              std::string("daemonset.apps/web \nNo rollout history found.\n"));
+    // With --revision and no history, kubectl says so before looking for the revision.
+    QCOMPARE(*empty.historyText("default", "web", 2),
+             std::string("daemonset.apps/web with revision #2\nNo rollout history found.\n"));
 }
 
 void TestCluster::historyRevisionDescribesTemplate()
