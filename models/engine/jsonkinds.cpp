@@ -15,7 +15,6 @@
 #include "models/engine/clusterimpl.h"
 #include "models/engine/nodeupgraderollout.h"
 #include "models/engine/validation.h"
-#include "models/kube/gojson.h"
 #include "models/kube/jsonfield.h"
 
 #include <algorithm>
@@ -68,16 +67,17 @@ std::optional<std::string> canonicalMicroTime(const std::string &text)
     auto t = kube::parseRfc3339(text);
     if (!t)
         return std::nullopt;
-    std::string micros = "000000";
-    if (auto dot = text.find('.'); dot != std::string::npos) {
-        for (std::size_t i = dot + 1, d = 0;
-             i < text.size() && d < 6 && std::isdigit(static_cast<unsigned char>(text[i])); ++i, ++d)
-            micros[d] = text[i];
-    }
-    const kube::Timestamp seconds = *t - (((*t % 1000) + 1000) % 1000);
-    std::string whole = kube::formatRfc3339(seconds); // ...:SSZ
-    whole.pop_back();
-    return whole + "." + micros + "Z";
+    std::int64_t micros = 0;
+    std::size_t digits = 0;
+    if (auto dot = text.find('.'); dot != std::string::npos)
+        for (std::size_t i = dot + 1;
+             i < text.size() && digits < 6 && std::isdigit(static_cast<unsigned char>(text[i]));
+             ++i, ++digits)
+            micros = micros * 10 + (text[i] - '0');
+    for (; digits < 6; ++digits)
+        micros *= 10;
+    const std::int64_t seconds = (*t - (((*t % 1000) + 1000) % 1000)) / 1000;
+    return kube::formatMicroTime(seconds, micros);
 }
 
 // ---- Lease ----------------------------------------------------------------------------------
@@ -176,12 +176,6 @@ bool isIanaServiceName(const std::string &s)
     return letter;
 }
 
-struct ServiceCheck
-{
-    std::vector<std::string> errors;
-    void add(std::string e) { errors.push_back(std::move(e)); }
-};
-
 std::string goQuote(const std::string &s)
 {
     return "\"" + s + "\"";
@@ -272,7 +266,7 @@ kube::Result<Json> Cluster::Impl::prepareJsonObject(Kind kind, Json m, const Jso
         return cannotDecode(kind, "Service.spec", *specIn, "v1.ServiceSpec");
     const Json spec = specIn && specIn->is_object() ? *specIn : Json::object();
     const Json *oldSpec = old ? kube::member(*old, "spec") : nullptr;
-    ServiceCheck check;
+    std::vector<std::string> errors;
     Json s = Json::object();
 
     for (const char *field : {"type", "clusterIP", "externalName", "sessionAffinity", "loadBalancerIP",
@@ -318,19 +312,20 @@ kube::Result<Json> Cluster::Impl::prepareJsonObject(Kind kind, Json m, const Jso
     static const char *const kTypes[] = {"ClusterIP", "ExternalName", "LoadBalancer", "NodePort"};
     if (std::find_if(std::begin(kTypes), std::end(kTypes), [&](const char *t) { return type == t; }) ==
         std::end(kTypes))
-        check.add("spec.type: Unsupported value: " + goQuote(type) +
-                  ": supported values: \"ClusterIP\", \"ExternalName\", \"LoadBalancer\", \"NodePort\"");
+        errors.push_back(
+            "spec.type: Unsupported value: " + goQuote(type) +
+            ": supported values: \"ClusterIP\", \"ExternalName\", \"LoadBalancer\", \"NodePort\"");
     const bool external = type == "ExternalName";
     const bool nodePorts = type == "NodePort" || type == "LoadBalancer";
     if (!s.contains("sessionAffinity"))
         s["sessionAffinity"] = "None";
     else if (s["sessionAffinity"] != "None" && s["sessionAffinity"] != "ClientIP")
-        check.add(
+        errors.push_back(
             "spec.sessionAffinity: Unsupported value: " + goQuote(s["sessionAffinity"].get<std::string>()) +
             ": supported values: \"ClientIP\", \"None\"");
     if (external) {
         if (kube::stringOr(s, "externalName").empty())
-            check.add("spec.externalName: Required value");
+            errors.push_back("spec.externalName: Required value");
         for (const char *f :
              {"clusterIP", "clusterIPs", "ipFamilies", "ipFamilyPolicy", "internalTrafficPolicy"})
             s.erase(f);
@@ -349,7 +344,15 @@ kube::Result<Json> Cluster::Impl::prepareJsonObject(Kind kind, Json m, const Jso
         s.erase("allocateLoadBalancerNodePorts");
     }
 
-    // Ports.
+    // Ports. The node ports the stored object holds are its own to keep.
+    const Json *oldPorts = oldSpec ? kube::member(*oldSpec, "ports") : nullptr;
+    if (oldPorts && !oldPorts->is_array())
+        oldPorts = nullptr;
+    std::set<long long> ownedNodePorts;
+    if (oldPorts)
+        for (const auto &o : *oldPorts)
+            if (o.contains("nodePort"))
+                ownedNodePorts.insert(kube::integerOr<long long>(o, "nodePort", 0));
     Json ports = Json::array();
     std::set<std::string> portNames;
     std::set<int> takenHere;
@@ -379,19 +382,19 @@ kube::Result<Json> Cluster::Impl::prepareJsonObject(Kind kind, Json m, const Jso
         }
         const std::string portName = kube::stringOr(port, "name");
         if (portCount > 1 && portName.empty())
-            check.add(path + ".name: Required value");
+            errors.push_back(path + ".name: Required value");
         else if (!portName.empty() && !portNames.insert(portName).second)
-            check.add(path + ".name: Duplicate value: " + goQuote(portName));
+            errors.push_back(path + ".name: Duplicate value: " + goQuote(portName));
         if (!port.contains("protocol"))
             port["protocol"] = "TCP";
         const std::string protocol = port["protocol"];
         if (protocol != "TCP" && protocol != "UDP" && protocol != "SCTP")
-            check.add(path + ".protocol: Unsupported value: " + goQuote(protocol) +
-                      ": supported values: \"SCTP\", \"TCP\", \"UDP\"");
+            errors.push_back(path + ".protocol: Unsupported value: " + goQuote(protocol) +
+                             ": supported values: \"SCTP\", \"TCP\", \"UDP\"");
         const long long number = kube::integerOr<long long>(port, "port", 0);
         if (number < 1 || number > 65535)
-            check.add(path + ".port: Invalid value: " + std::to_string(number) +
-                      ": must be between 1 and 65535, inclusive");
+            errors.push_back(path + ".port: Invalid value: " + std::to_string(number) +
+                             ": must be between 1 and 65535, inclusive");
         port["port"] = number;
         const Json *target = kube::member(p, "targetPort");
         if (!target || target->is_null() || (target->is_number_integer() && target->get<long long>() == 0) ||
@@ -400,13 +403,13 @@ kube::Result<Json> Cluster::Impl::prepareJsonObject(Kind kind, Json m, const Jso
         } else if (target->is_number_integer()) {
             const long long t = target->get<long long>();
             if (t < 1 || t > 65535)
-                check.add(path + ".targetPort: Invalid value: " + std::to_string(t) +
-                          ": must be between 1 and 65535, inclusive");
+                errors.push_back(path + ".targetPort: Invalid value: " + std::to_string(t) +
+                                 ": must be between 1 and 65535, inclusive");
             port["targetPort"] = t;
         } else if (target->is_string()) {
             if (!isIanaServiceName(target->get<std::string>()))
-                check.add(path + ".targetPort: Invalid value: " + goQuote(target->get<std::string>()) +
-                          ": must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)");
+                errors.push_back(path + ".targetPort: Invalid value: " + goQuote(target->get<std::string>()) +
+                                 ": must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)");
             port["targetPort"] = *target;
         } else {
             return cannotDecode(kind, "ServicePort.spec.ports.targetPort", *target, "intstr.IntOrString");
@@ -415,31 +418,22 @@ kube::Result<Json> Cluster::Impl::prepareJsonObject(Kind kind, Json m, const Jso
             port.erase("nodePort");
         } else {
             // An update that leaves the node port out keeps the allocated one of the same port.
-            if (!port.contains("nodePort") && oldSpec)
-                if (const Json *op = kube::member(*oldSpec, "ports"); op && op->is_array())
-                    for (const auto &o : *op)
-                        if (kube::integerOr<long long>(o, "port", 0) == number &&
-                            kube::stringOr(o, "protocol") == protocol && o.contains("nodePort"))
-                            port["nodePort"] = o["nodePort"];
-            const bool ownedBefore = [&] {
-                if (!port.contains("nodePort") || !oldSpec)
-                    return false;
-                if (const Json *op = kube::member(*oldSpec, "ports"); op && op->is_array())
-                    for (const auto &o : *op)
-                        if (o.contains("nodePort") && o["nodePort"] == port["nodePort"])
-                            return true;
-                return false;
-            }();
+            if (!port.contains("nodePort") && oldPorts)
+                for (const auto &o : *oldPorts)
+                    if (kube::integerOr<long long>(o, "port", 0) == number &&
+                        kube::stringOr(o, "protocol") == protocol && o.contains("nodePort"))
+                        port["nodePort"] = o["nodePort"];
             if (port.contains("nodePort")) {
                 const long long np = port["nodePort"].get<long long>();
                 if (np < kNodePortMin || np > kNodePortMax)
-                    check.add(path + ".nodePort: Invalid value: " + std::to_string(np) +
-                              ": provided port is not in the valid range. The range of valid ports is " +
-                              std::to_string(kNodePortMin) + "-" + std::to_string(kNodePortMax));
-                else if ((!ownedBefore && nodePortsInUse.count(static_cast<int>(np))) ||
+                    errors.push_back(
+                        path + ".nodePort: Invalid value: " + std::to_string(np) +
+                        ": provided port is not in the valid range. The range of valid ports is " +
+                        std::to_string(kNodePortMin) + "-" + std::to_string(kNodePortMax));
+                else if ((!ownedNodePorts.count(np) && nodePortsInUse.count(static_cast<int>(np))) ||
                          !takenHere.insert(static_cast<int>(np)).second)
-                    check.add(path + ".nodePort: Invalid value: " + std::to_string(np) +
-                              ": provided port is already allocated");
+                    errors.push_back(path + ".nodePort: Invalid value: " + std::to_string(np) +
+                                     ": provided port is already allocated");
             } else {
                 int np = kNodePortMin;
                 while (np <= kNodePortMax && (nodePortsInUse.count(np) || takenHere.count(np)))
@@ -464,8 +458,8 @@ kube::Result<Json> Cluster::Impl::prepareJsonObject(Kind kind, Json m, const Jso
             ip = kube::stringOr(*oldSpec, "clusterIP");
         const std::string oldIp = oldSpec ? kube::stringOr(*oldSpec, "clusterIP") : std::string();
         if (old && !oldIp.empty() && ip != oldIp)
-            check.add("spec.clusterIPs[0]: Invalid value: []string{" + goQuote(ip) +
-                      "}: may not change once set");
+            errors.push_back("spec.clusterIPs[0]: Invalid value: []string{" + goQuote(ip) +
+                             "}: may not change once set");
         if (ip.empty()) {
             std::uint32_t offset = 1;
             while (offset + 1 < kServiceNetSize && serviceIps.count(ipText(kServiceNet + offset)))
@@ -476,28 +470,28 @@ kube::Result<Json> Cluster::Impl::prepareJsonObject(Kind kind, Json m, const Jso
         } else if (ip != "None" && ip != oldIp) {
             const auto parsed = parseIpv4(ip);
             if (!parsed)
-                check.add("spec.clusterIPs[0]: Invalid value: " + goQuote(ip) +
-                          ": must be a valid IP address");
+                errors.push_back("spec.clusterIPs[0]: Invalid value: " + goQuote(ip) +
+                                 ": must be a valid IP address");
             else if (*parsed <= kServiceNet || *parsed >= kServiceNet + kServiceNetSize - 1)
-                check.add("spec.clusterIPs: Invalid value: []string{" + goQuote(ip) +
-                          "}: failed to allocate IP " + ip + ": the provided IP (" + ip +
-                          ") is not in the valid range. The range of valid IPs is 10.96.0.0/12");
+                errors.push_back("spec.clusterIPs: Invalid value: []string{" + goQuote(ip) +
+                                 "}: failed to allocate IP " + ip + ": the provided IP (" + ip +
+                                 ") is not in the valid range. The range of valid IPs is 10.96.0.0/12");
             else if (serviceIps.count(ip))
-                check.add("spec.clusterIPs: Invalid value: []string{" + goQuote(ip) +
-                          "}: failed to allocate IP " + ip + ": provided IP is already allocated");
+                errors.push_back("spec.clusterIPs: Invalid value: []string{" + goQuote(ip) +
+                                 "}: failed to allocate IP " + ip + ": provided IP is already allocated");
         }
         if (ip == "None" && nodePorts)
-            check.add("spec.clusterIPs[0]: Invalid value: \"None\": may not be set to 'None' for " + type +
-                      " services");
+            errors.push_back("spec.clusterIPs[0]: Invalid value: \"None\": may not be set to 'None' for " +
+                             type + " services");
         if (ports.empty() && !s.contains("ports") && ip != "None")
-            check.add("spec.ports: Required value");
+            errors.push_back("spec.ports: Required value");
         s["clusterIP"] = ip;
         s["clusterIPs"] = Json::array({ip});
         s["ipFamilies"] = Json::array({"IPv4"});
         if (!s.contains("ipFamilyPolicy"))
             s["ipFamilyPolicy"] = "SingleStack";
     }
-    if (auto r = invalidIfAny(qualifiedKind(kind), name, std::move(check.errors)); !r)
+    if (auto r = invalidIfAny(qualifiedKind(kind), name, std::move(errors)); !r)
         return r.error();
     out["spec"] = std::move(s);
     out["status"] =

@@ -7,6 +7,7 @@
 #include "models/engine/replicasetcontroller.h"
 #include "models/engine/scheduler.h"
 #include "models/kube/jsonfield.h"
+#include "models/kube/nodeaffinity.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -634,20 +635,9 @@ std::uint64_t Cluster::Impl::aggregateHash(const std::string &object, const std:
                                            const std::string &reason, const std::string &message)
 {
     // FNV-1a 64 over "object\ntype\nreason\nmessage".
-    std::uint64_t h = 14695981039346656037ULL;
-    auto add = [&h](const std::string &text) {
-        for (unsigned char c : text) {
-            h ^= c;
-            h *= 1099511628211ULL;
-        }
-    };
-    add(object);
-    add("\n");
-    add(type);
-    add("\n");
-    add(reason);
-    add("\n");
-    add(message);
+    std::uint64_t h = kube::fnv1a64(object);
+    for (const std::string *part : {&type, &reason, &message})
+        h = kube::fnv1a64(*part, kube::fnv1a64("\n", h));
     return h;
 }
 

@@ -1,6 +1,7 @@
 #include "models/kube/node.h"
 
 #include "models/kube/jsonfield.h"
+#include "models/kube/nodeaffinity.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -37,15 +38,11 @@ void Node::setCondition(NodeCondition c)
 
 namespace {
 
-// A deterministic id in the form of a UUID from a name (FNV-1a, two rounds).
+// A deterministic id in the form of a UUID from a name (FNV-1a 64, two rounds).
 std::string idFromName(const std::string &name, std::uint64_t salt)
 {
-    auto fnv = [&](std::uint64_t h) {
-        for (unsigned char c : name)
-            h = (h ^ c) * 0x100000001b3ULL;
-        return h;
-    };
-    const std::uint64_t a = fnv(0xcbf29ce484222325ULL ^ salt), b = fnv(a ^ 0x9e3779b97f4a7c15ULL);
+    const std::uint64_t a = fnv1a64(name, 0xcbf29ce484222325ULL ^ salt);
+    const std::uint64_t b = fnv1a64(name, a ^ 0x9e3779b97f4a7c15ULL);
     char buf[40];
     std::snprintf(buf, sizeof buf, "%08x-%04x-%04x-%04x-%012llx", static_cast<unsigned>(a >> 32),
                   static_cast<unsigned>((a >> 16) & 0xffff), static_cast<unsigned>(0x4000 | (a & 0x0fff)),
@@ -58,18 +55,16 @@ std::string idFromName(const std::string &name, std::uint64_t salt)
 
 void Node::fillSimulatedMachine(std::size_t index)
 {
-    for (const auto &[k, v] : {std::pair<const char *, const char *>{"cpu", "4"},
-                               {"memory", "16Gi"},
-                               {"ephemeral-storage", "100Gi"},
-                               {"hugepages-1Gi", "0"},
-                               {"hugepages-2Mi", "0"}})
-        capacity.emplace(k, v);
-    for (const auto &[k, v] : {std::pair<const char *, const char *>{"cpu", "3800m"},
-                               {"memory", "15Gi"},
-                               {"ephemeral-storage", "95Gi"},
-                               {"hugepages-1Gi", "0"},
-                               {"hugepages-2Mi", "0"}})
-        allocatable.emplace(k, v);
+    // resource, capacity, allocatable (capacity less the kubelet's reservations)
+    for (const auto &[resource, total, usable] :
+         {std::tuple<const char *, const char *, const char *>{"cpu", "4", "3800m"},
+          {"memory", "16Gi", "15Gi"},
+          {"ephemeral-storage", "100Gi", "95Gi"},
+          {"hugepages-1Gi", "0", "0"},
+          {"hugepages-2Mi", "0", "0"}}) {
+        capacity.emplace(resource, total);
+        allocatable.emplace(resource, usable);
+    }
     if (addresses.empty()) {
         const std::size_t n = index + 1; // 10.0.0.1, 10.0.0.2, ...
         addresses.push_back({"InternalIP", "10." + std::to_string((n >> 16) & 255) + "." +

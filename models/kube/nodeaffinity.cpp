@@ -111,6 +111,15 @@ std::uint32_t fnv1a32(const std::string &bytes, std::uint32_t h)
     return h;
 }
 
+std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t h)
+{
+    for (unsigned char c : bytes) {
+        h ^= c;
+        h *= 1099511628211ULL;
+    }
+    return h;
+}
+
 std::string safeEncodeString(const std::string &s)
 {
     static const char alphabet[] = "bcdfghjklmnpqrstvwxz2456789";

@@ -57,13 +57,19 @@ std::string formatRfc3339(Timestamp t)
     return buf;
 }
 
-std::string formatMicroTime(Timestamp t)
+std::string formatMicroTime(std::int64_t unixSeconds, std::int64_t micros)
 {
-    std::string out = formatRfc3339(t);
+    std::string out = formatRfc3339(unixSeconds * 1000);
     out.pop_back(); // 'Z'
     char frac[16];
-    std::snprintf(frac, sizeof frac, ".%03lld000Z", static_cast<long long>(t - floorDiv(t, 1000) * 1000));
+    std::snprintf(frac, sizeof frac, ".%06lldZ", static_cast<long long>(micros));
     return out + frac;
+}
+
+std::string formatMicroTime(Timestamp t)
+{
+    const std::int64_t seconds = floorDiv(t, 1000);
+    return formatMicroTime(seconds, (t - seconds * 1000) * 1000);
 }
 
 Result<Timestamp> parseRfc3339(const std::string &text)

@@ -15,8 +15,10 @@ using Duration = std::int64_t;  // ms
 // The longest duration parseDuration accepts: 100 years of 365 days.
 inline constexpr Duration kMaxDuration = Duration{100} * 365 * 86'400'000;
 
-std::string formatRfc3339(Timestamp t);                  // 2026-01-01T00:00:00Z
-std::string formatMicroTime(Timestamp t);                // metav1.MicroTime: 2026-01-01T00:00:00.250000Z
+std::string formatRfc3339(Timestamp t);   // 2026-01-01T00:00:00Z
+std::string formatMicroTime(Timestamp t); // metav1.MicroTime: 2026-01-01T00:00:00.250000Z
+// The same from whole seconds since the epoch and the microseconds within that second (0-999999).
+std::string formatMicroTime(std::int64_t unixSeconds, std::int64_t micros);
 Result<Timestamp> parseRfc3339(const std::string &text); // accepts fractional seconds and offsets
 // Go-style: 500ms, 30s, 5m, 1h30m, 2h, 1.5d. Malformed text is a BadRequest; a well-formed
 // duration longer than kMaxDuration is Invalid (422), so callers can say which it is.

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
-#include <cstdio>
 #include <initializer_list>
 #include <string_view>
 #include <vector>
@@ -501,11 +500,7 @@ kube::Result<Json> microTime(std::string_view message, const char *what)
         return r.error();
     if (nanos < 0 || nanos > 999'999'999 || seconds < -62135596800LL || seconds > 253402300799LL)
         return malformed(std::string(what) + " is out of range");
-    std::string t = kube::formatRfc3339(seconds * 1000);
-    t.pop_back();
-    char frac[16];
-    std::snprintf(frac, sizeof frac, ".%06lldZ", static_cast<long long>(nanos / 1000));
-    return Json(t + frac);
+    return Json(kube::formatMicroTime(seconds, nanos / 1000));
 }
 
 // coordination.k8s.io/v1 Lease: spec {holderIdentity 1, leaseDurationSeconds 2, acquireTime 3,
