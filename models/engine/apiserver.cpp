@@ -599,7 +599,7 @@ kube::Result<Json> Cluster::Impl::apiUpdate(const Json &manifest, bool statusOnl
 }
 
 kube::Result<Json> Cluster::Impl::apiPatch(Kind kind, const std::string &ns, const std::string &name,
-                                           PatchType type, const Json &patch, bool dryRun)
+                                           PatchType type, const Json &patch, const WriteOptions &options)
 {
     const std::string k = key(isNamespaced(kind) ? (ns.empty() ? "default" : ns) : std::string(), name);
     Json current = objectJson(kind, k);
@@ -649,7 +649,10 @@ kube::Result<Json> Cluster::Impl::apiPatch(Kind kind, const std::string &ns, con
     patched["kind"] = kindName(kind);
     patched["apiVersion"] = apiVersion(kind);
     patched["metadata"]["resourceVersion"] = kube::stringOr(current["metadata"], "resourceVersion");
-    return apiUpdate(patched, false, dryRun);
+    if (options.decode)
+        if (auto decoded = options.decode(patched); !decoded)
+            return decoded.error();
+    return apiUpdate(patched, false, options.dryRun);
 }
 
 void Cluster::Impl::orphanDependents(const std::string &ownerUid)

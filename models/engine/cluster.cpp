@@ -299,7 +299,7 @@ kube::Result<Json> Cluster::list(Kind kind, const std::string &ns, const std::st
 kube::Result<Json> Cluster::patch(Kind kind, const std::string &ns, const std::string &name, PatchType type,
                                   const Json &patch, const WriteOptions &options)
 {
-    return d->apiPatch(kind, ns, name, type, patch, options.dryRun);
+    return d->apiPatch(kind, ns, name, type, patch, options);
 }
 
 kube::Result<void> Cluster::remove(Kind kind, const std::string &ns, const std::string &name,

@@ -70,6 +70,9 @@ struct WriteOptions
     // would be stored, and nothing is stored, counted or watched. A would-be created object has
     // no resourceVersion; an updated one keeps the stored one.
     bool dryRun = false;
+    // A patch: the API server's decoding of the patched object (its unknown fields), called
+    // before it is validated; an error refuses the patch.
+    std::function<kube::Result<void>(kube::Json &object)> decode;
 };
 // DeleteOptions.propagationPolicy: what happens to the objects the deleted one owns.
 enum class DeletePropagation { Background, Foreground, Orphan };

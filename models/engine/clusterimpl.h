@@ -174,7 +174,7 @@ struct Cluster::Impl
     kube::Result<kube::Json> apiUpdate(const kube::Json &manifest, bool statusOnly, bool dryRun = false);
     kube::Result<kube::Json> apiGet(Kind kind, const std::string &ns, const std::string &name) const;
     kube::Result<kube::Json> apiPatch(Kind kind, const std::string &ns, const std::string &name,
-                                      PatchType type, const kube::Json &patch, bool dryRun = false);
+                                      PatchType type, const kube::Json &patch, const WriteOptions &options);
     kube::Result<void> apiDelete(Kind kind, const std::string &ns, const std::string &name,
                                  std::optional<std::int64_t> grace,
                                  DeletePropagation propagation = DeletePropagation::Background);

@@ -27,6 +27,8 @@ using kube::Json;
 
 namespace {
 
+using kube::goQuote;
+
 const char *goJsonTypeName(const Json &v)
 {
     if (v.is_string())
@@ -174,11 +176,6 @@ bool isIanaServiceName(const std::string &s)
             return false;
     }
     return letter;
-}
-
-std::string goQuote(const std::string &s)
-{
-    return "\"" + s + "\"";
 }
 
 } // namespace

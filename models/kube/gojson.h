@@ -16,5 +16,8 @@ using Json = nlohmann::json; // std::map-backed: keys are always sorted
 std::string goJson(const Json &value);
 // Appends the Go-escaped, quoted form of a UTF-8 string to out.
 void appendGoString(std::string &out, const std::string &s);
+// A string as Go's %q prints it in error messages ("spec.type: Unsupported value: \"x\""):
+// quotes and backslashes escaped, \n \t \r and other control bytes escaped, UTF-8 kept.
+std::string goQuote(const std::string &s);
 
 } // namespace kube

@@ -5,7 +5,9 @@
 #include "models/kube/gojson.h"
 #include "models/kube/jsonlimits.h"
 #include "models/server/connectionpool.h"
+#include "models/kube/apischema.h"
 #include "models/server/discovery.h"
+#include "models/server/openapi.h"
 #include "models/server/enginehost.h"
 #include "models/server/protobufbody.h"
 #include "models/server/resourcepath.h"
@@ -498,6 +500,26 @@ struct ApiServer::Impl
             res.set_content(doc.body, doc.contentType.c_str());
             return;
         }
+        case ResourcePath::Type::OpenApiV3: {
+            if (m != "GET")
+                break;
+            if (path.openApiPath.empty()) {
+                res.status = 200;
+                res.set_content(OpenApi::index(), kJson);
+                return;
+            }
+            const std::string *doc = OpenApi::document(path.openApiPath);
+            if (!doc)
+                return sendError(res, notFoundPath());
+            // A URL with the index's hash names this exact document: clients may keep it.
+            if (req.has_param("hash") && req.get_param_value("hash") == OpenApi::hash(path.openApiPath))
+                res.set_header("Cache-Control", "public, immutable");
+            else
+                res.set_header("Cache-Control", "no-cache, private");
+            res.status = 200;
+            res.set_content(*doc, kJson);
+            return;
+        }
         case ResourcePath::Type::Health:
             res.status = 200;
             res.set_content("ok", "text/plain");
@@ -910,6 +932,68 @@ struct ApiServer::Impl
         return o;
     }
 
+    // metav1.FieldValidation: what a write does with fields the kind's schema does not have.
+    // Without the parameter kube-apiserver warns (Warn); kubectl sends Strict.
+    enum class FieldValidation { Ignore, Warn, Strict };
+
+    static kube::Result<FieldValidation> fieldValidationFrom(const httplib::Request &req, const char *optionsKind)
+    {
+        const std::string v = param(req, "fieldValidation");
+        if (v.empty() || v == "Warn")
+            return FieldValidation::Warn;
+        if (v == "Ignore")
+            return FieldValidation::Ignore;
+        if (v == "Strict")
+            return FieldValidation::Strict;
+        const std::string why =
+            "Unsupported value: " + kube::goQuote(v) + ": supported values: \"Ignore\", \"Strict\", \"Warn\"";
+        ApiStatus st = ApiStatus::invalid(std::string(optionsKind) + ".meta.k8s.io", "", "fieldValidation: " + why);
+        st.causes.push_back({"FieldValueNotSupported", why, "fieldValidation"});
+        return st;
+    }
+
+    // The decoding of a body into the kind's type: unknown fields are dropped (Ignore, Warn:
+    // one warning each) or refused (Strict). Returns the strict decoding error's text
+    // ("strict decoding error: unknown field \"spec.foo\", ...") when Strict refuses.
+    static std::optional<std::string> decodeFields(Json &object, FieldValidation mode,
+                                                   std::vector<std::string> &warnings)
+    {
+        const kube::schema::Struct *type = kube::schema::structForObject(object);
+        if (!type)
+            return std::nullopt;
+        const auto unknown = kube::schema::unknownFields(object, *type);
+        if (unknown.empty())
+            return std::nullopt;
+        if (mode == FieldValidation::Strict) {
+            std::string text = "strict decoding error: ";
+            for (std::size_t i = 0; i < unknown.size(); ++i)
+                text += (i ? ", " : "") + std::string("unknown field ") + kube::goQuote(unknown[i].path);
+            return text;
+        }
+        if (mode == FieldValidation::Warn)
+            for (const auto &u : unknown)
+                warnings.push_back("unknown field " + kube::goQuote(u.path));
+        kube::schema::pruneUnknownFields(object, *type);
+        return std::nullopt;
+    }
+
+    // A create or update body that Strict refuses: 400, as the decoder's error.
+    static ApiStatus strictBodyError(const Json &object, const std::string &error)
+    {
+        const std::string kind = kube::stringOr(object, "kind");
+        const std::string apiVersion = kube::stringOr(object, "apiVersion");
+        const std::string version = apiVersion.substr(apiVersion.find('/') == std::string::npos ? 0 : apiVersion.find('/') + 1);
+        return ApiStatus::badRequest(kind + " in version " + kube::goQuote(version) + " cannot be handled as a " + kind +
+                                     ": " + error);
+    }
+
+    // Warning headers, as kube-apiserver sends them (kubectl prints "Warning: <text>").
+    static void addWarnings(httplib::Response &res, const std::vector<std::string> &warnings)
+    {
+        for (const auto &w : warnings)
+            res.set_header("Warning", "299 - " + kube::goQuote(w));
+    }
+
     // Puts the URL's namespace into the object; a different one in the body is an error.
     // The object of a create or update: JSON, or protobuf for the kinds protobufbody.h decodes
     // (another kind is a 415).
@@ -979,8 +1063,15 @@ struct ApiServer::Impl
             return sendError(res, notFoundPath());
         if (!placeInNamespace(*object, path, res) || !checkKind(*object, path, res))
             return;
+        const auto validation = fieldValidationFrom(req, "CreateOptions");
+        if (!validation)
+            return sendError(res, validation.error());
+        std::vector<std::string> warnings;
+        if (const auto strict = decodeFields(*object, *validation, warnings))
+            return sendError(res, strictBodyError(*object, *strict));
         const std::string name = kube::stringOr((*object)["metadata"], "name");
         auto created = engine->call([&](engine::Cluster &c) { return c.create(*object, *opts); });
+        addWarnings(res, warnings);
         if (!created)
             return sendError(res, created.error(), path, name);
         send(res, 201, *created);
@@ -1002,10 +1093,17 @@ struct ApiServer::Impl
             return sendError(res, ApiStatus::badRequest("the name of the object (" + bodyName +
                                                         ") does not match the name on the URL (" + path.name +
                                                         ")"));
+        const auto validation = fieldValidationFrom(req, "UpdateOptions");
+        if (!validation)
+            return sendError(res, validation.error());
+        std::vector<std::string> warnings;
+        if (const auto strict = decodeFields(*object, *validation, warnings))
+            return sendError(res, strictBodyError(*object, *strict));
         const bool status = path.subresource == "status";
         auto updated = engine->call([&](engine::Cluster &c) {
             return status ? c.updateStatus(*object, *opts) : c.update(*object, *opts);
         });
+        addWarnings(res, warnings);
         if (!updated)
             return sendError(res, updated.error(), path, path.name);
         send(res, 200, *updated);
@@ -1014,9 +1112,23 @@ struct ApiServer::Impl
     void patch(const httplib::Request &req, const std::string &text, httplib::Response &res,
                const ResourcePath &path)
     {
-        const auto opts = writeOptions(req);
+        auto opts = writeOptions(req);
         if (!opts)
             return sendError(res, opts.error());
+        const auto validation = fieldValidationFrom(req, "PatchOptions");
+        if (!validation)
+            return sendError(res, validation.error());
+        // The patched object is decoded like a body; Strict refuses it as an invalid patch.
+        std::vector<std::string> warnings;
+        opts->decode = [&](Json &object) -> kube::Result<void> {
+            const auto strict = decodeFields(object, *validation, warnings);
+            if (!strict)
+                return {};
+            const std::string why = "Invalid value: " + kube::goQuote(kube::goJson(object)) + ": " + *strict;
+            ApiStatus st = ApiStatus::invalid(engine::qualifiedKind(*path.kind), path.name, "patch: " + why);
+            st.causes.push_back({"FieldValueInvalid", why, "patch"});
+            return st;
+        };
         std::string contentType = lower(req.get_header_value("Content-Type"));
         contentType = contentType.substr(0, contentType.find(';'));
         engine::PatchType type;
@@ -1076,8 +1188,11 @@ struct ApiServer::Impl
                 return ApiStatus::badRequest("the name of the object does not match the name on the URL");
             (*applied)["metadata"]["resourceVersion"] =
                 kube::stringOr((*current)["metadata"], "resourceVersion");
+            if (auto decoded = opts->decode(*applied); !decoded)
+                return decoded.error();
             return c.updateStatus(*applied, *opts);
         });
+        addWarnings(res, warnings);
         if (!patched)
             return sendError(res, patched.error(), path, path.name);
         send(res, 200, *patched);

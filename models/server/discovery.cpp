@@ -256,6 +256,31 @@ Json Discovery::resourceList(const std::string &group)
             {"resources", std::move(list)}};
 }
 
+const std::vector<ServedResource> &Discovery::servedResources()
+{
+    static const std::vector<ServedResource> all = [] {
+        std::vector<ServedResource> out;
+        for (const auto &r : resources()) {
+            ServedResource s{ResourcePath::groupOf(r.kind), ResourcePath::versionOf(r.kind),
+                             engine::resourceName(r.kind),  r.singular,
+                             engine::kindName(r.kind),      engine::isNamespaced(r.kind),
+                             kVerbs,                        {}};
+            if (r.status)
+                s.subresources.push_back({"status", s.group, s.version, s.kind, kStatusVerbs});
+            for (const auto &m : r.more)
+                s.subresources.push_back({m.name, m.group, m.version, m.kind, m.verbs});
+            out.push_back(std::move(s));
+        }
+        for (const auto &r : Reviews::resources()) {
+            std::string singular = r.resource;
+            singular.pop_back();
+            out.push_back({r.group, r.version, r.resource, singular, r.kind, false, {"create"}, {}});
+        }
+        return out;
+    }();
+    return all;
+}
+
 Json Discovery::version()
 {
     // The engine models Kubernetes 1.32 (cluster.h); kubectl dispatchers pick their binary

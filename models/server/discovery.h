@@ -8,8 +8,24 @@
 #include "models/kube/gojson.h"
 
 #include <string>
+#include <vector>
 
 namespace server {
+
+// One served resource, as discovery and the OpenAPI documents describe it.
+struct ServedResource
+{
+    struct Subresource
+    {
+        std::string name; // "status", "eviction"
+        std::string group, version, kind;
+        std::vector<std::string> verbs;
+    };
+    std::string group, version, resource, singular, kind;
+    bool namespaced = false;
+    std::vector<std::string> verbs;
+    std::vector<Subresource> subresources;
+};
 
 // The media type kubectl asks /openapi/v2 for, and the one the document is sent with.
 inline constexpr const char *kOpenApiV2Protobuf =
@@ -36,6 +52,8 @@ public:
     static kube::Json resourceList(const std::string &group);
     // GET /version.
     static kube::Json version();
+    // Every served resource, the review kinds included, group by group in discovery's order.
+    static const std::vector<ServedResource> &servedResources();
 
     // GET /openapi/v2: the Swagger 2.0 document, as JSON or, when `accept` asks for
     // kOpenApiV2Protobuf, in its protobuf encoding (gnostic's openapi.v2.Document), which is what

@@ -89,6 +89,12 @@ ResourcePath ResourcePath::parse(const std::string &path)
         p.type = Type::OpenApiV2;
         return p;
     }
+    if (s.size() >= 2 && s[0] == "openapi" && s[1] == "v3") {
+        p.type = Type::OpenApiV3;
+        for (std::size_t k = 2; k < s.size(); ++k)
+            p.openApiPath += (k > 2 ? "/" : "") + s[k];
+        return p;
+    }
     if (s.size() == 1 && (s[0] == "healthz" || s[0] == "livez" || s[0] == "readyz")) {
         p.type = Type::Health;
         return p;

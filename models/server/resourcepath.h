@@ -20,6 +20,7 @@ struct ResourcePath
         Version,      // /version
         Health,       // /healthz, /livez, /readyz
         OpenApiV2,    // /openapi/v2
+        OpenApiV3,    // /openapi/v3 (the index) and /openapi/v3/apis/apps/v1 (one group-version: name)
         CoreVersions, // /api
         Groups,       // /apis
         Group,        // /apis/apps
@@ -35,6 +36,9 @@ struct ResourcePath
     std::string ns; // empty: all namespaces, or a cluster-scoped kind
     std::string name;
     std::string subresource; // "status" or empty
+    // OpenApiV3: the group-version's path in the index ("api/v1", "apis/apps/v1"); empty for the
+    // index itself.
+    std::string openApiPath;
 
     static ResourcePath parse(const std::string &path);
     // The served group and version of a kind: "" / "apps" / "upgrade.daemonscope.io", and

@@ -14,6 +14,7 @@
 #include "models/engine/cluster.h"
 #include "models/kube/jsonlimits.h"
 #include "models/server/discovery.h"
+#include "models/server/openapi.h"
 #include "models/server/resourcepath.h"
 #include "models/server/selector.h"
 #include "models/server/tableprinter.h"
@@ -245,6 +246,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         return 0;
     case server::ResourcePath::Type::OpenApiV2:
         FUZZ_CHECK(!server::Discovery::openApiV2(req.header("accept")).body.empty());
+        return 0;
+    case server::ResourcePath::Type::OpenApiV3:
+        if (path.openApiPath.empty())
+            FUZZ_CHECK(!server::OpenApi::index().empty());
+        else if (const std::string *doc = server::OpenApi::document(path.openApiPath))
+            FUZZ_CHECK(!server::OpenApi::hash(path.openApiPath).empty() && !doc->empty());
         return 0;
     case server::ResourcePath::Type::CoreVersions:
         (void)server::Discovery::core(format, "127.0.0.1:6443");

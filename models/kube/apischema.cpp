@@ -1,0 +1,360 @@
+#include "models/kube/apischema.h"
+
+#include "models/kube/jsonfield.h"
+
+#include <cstdlib>
+#include <cstdio>
+#include <deque>
+#include <sstream>
+#include <unordered_map>
+
+namespace kube::schema {
+
+// The table texts, generated into the build from apitypes.txt and apidescriptions.txt.
+extern const char *const kApiTypes;
+extern const char *const kApiDescriptions;
+
+namespace {
+
+struct Table
+{
+    std::deque<Struct> storage;
+    std::deque<TypeRef> refs;
+    std::unordered_map<std::string, Struct *> byDefinition;
+    std::vector<const Struct *> list;
+};
+
+[[noreturn]] void tableError(const std::string &what, int line)
+{
+    // The table is part of the program: an error in it is a build defect that every test sees.
+    std::fprintf(stderr, "apitypes.txt:%d: %s\n", line, what.c_str());
+    std::abort();
+}
+
+std::vector<std::string> words(const std::string &line)
+{
+    std::vector<std::string> out;
+    std::istringstream in(line);
+    for (std::string w; in >> w;)
+        out.push_back(w);
+    return out;
+}
+
+std::vector<std::string> splitOn(const std::string &text, char sep)
+{
+    std::vector<std::string> out;
+    std::string cur;
+    for (char c : text) {
+        if (c == sep) {
+            out.push_back(cur);
+            cur.clear();
+        } else {
+            cur.push_back(c);
+        }
+    }
+    out.push_back(cur);
+    return out;
+}
+
+const std::pair<const char *, Scalar> kScalars[] = {
+    {"string", Scalar::String},     {"int32", Scalar::Int32},
+    {"int64", Scalar::Int64},       {"bool", Scalar::Bool},
+    {"double", Scalar::Double},     {"bytes", Scalar::Bytes},
+    {"time", Scalar::Time},         {"microtime", Scalar::MicroTime},
+    {"duration", Scalar::Duration}, {"quantity", Scalar::Quantity},
+    {"intorstring", Scalar::IntOrString}, {"object", Scalar::Object},
+    {"any", Scalar::Any},
+};
+
+TypeRef parseType(Table &t, const std::string &text, int line)
+{
+    TypeRef ref;
+    if (text.rfind("[]", 0) == 0 || text.rfind("{}", 0) == 0) {
+        ref.form = text[0] == '[' ? TypeRef::Form::List : TypeRef::Form::Map;
+        t.refs.push_back(parseType(t, text.substr(2), line));
+        ref.element = &t.refs.back();
+        return ref;
+    }
+    for (const auto &[name, scalar] : kScalars)
+        if (text == name) {
+            ref.scalar = scalar;
+            return ref;
+        }
+    const auto it = t.byDefinition.find(text);
+    if (it == t.byDefinition.end())
+        tableError("unknown type " + text, line);
+    ref.form = TypeRef::Form::Struct;
+    ref.type = it->second;
+    return ref;
+}
+
+std::string shortName(const std::string &definition)
+{
+    const auto dot = definition.rfind('.');
+    return dot == std::string::npos ? definition : definition.substr(dot + 1);
+}
+
+Table build()
+{
+    Table t;
+    std::vector<std::string> lines = splitOn(kApiTypes, '\n');
+    // First the types, so that fields can point at types defined later.
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const auto w = words(lines[i]);
+        if (w.empty() || w[0] != "T")
+            continue;
+        if (w.size() < 2)
+            tableError("a type needs a name", static_cast<int>(i + 1));
+        Struct s;
+        s.definition = w[1];
+        s.name = shortName(w[1]);
+        s.builtIn = s.definition.rfind("io.k8s.", 0) == 0;
+        for (std::size_t k = 2; k < w.size(); ++k) {
+            if (w[k].rfind("gvk=", 0) == 0) {
+                const auto parts = splitOn(w[k].substr(4), '/');
+                if (parts.size() != 3)
+                    tableError("gvk= needs group/version/kind", static_cast<int>(i + 1));
+                s.gvk = {parts[0], parts[1], parts[2]};
+            } else if (w[k] == "struct=atomic") {
+                s.atomic = true;
+            } else {
+                tableError("unknown type flag " + w[k], static_cast<int>(i + 1));
+            }
+        }
+        t.storage.push_back(std::move(s));
+        if (!t.byDefinition.emplace(t.storage.back().definition, &t.storage.back()).second)
+            tableError("type defined twice: " + w[1], static_cast<int>(i + 1));
+        t.list.push_back(&t.storage.back());
+    }
+    Struct *current = nullptr;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const int line = static_cast<int>(i + 1);
+        const auto w = words(lines[i]);
+        if (w.empty() || w[0].front() == '#')
+            continue;
+        if (w[0] == "T") {
+            current = t.byDefinition[w[1]];
+            continue;
+        }
+        if (w[0] != "F" || w.size() < 3 || !current)
+            tableError("expected T or F", line);
+        Field f;
+        f.name = w[1];
+        f.type = parseType(t, w[2], line);
+        for (std::size_t k = 3; k < w.size(); ++k) {
+            const std::string &flag = w[k];
+            const auto eq = flag.find('=');
+            const std::string key = flag.substr(0, eq);
+            const std::string value = eq == std::string::npos ? std::string() : flag.substr(eq + 1);
+            if (flag == "req")
+                f.required = true;
+            else if (key == "merge")
+                f.patchMergeKey = value;
+            else if (key == "strategy")
+                f.patchStrategy = value;
+            else if (key == "list")
+                f.listType = value;
+            else if (key == "keys")
+                f.listMapKeys = splitOn(value, ',');
+            else if (key == "map")
+                f.mapType = value;
+            else
+                tableError("unknown field flag " + flag, line);
+        }
+        current->fields.push_back(std::move(f));
+    }
+    // Descriptions: "Type<TAB>text" or "Type.field<TAB>text"; Type is the short name or, where
+    // two types share one, the definition.
+    std::unordered_map<std::string, std::vector<Struct *>> byShort;
+    for (auto &s : t.storage)
+        byShort[s.name].push_back(&s);
+    for (const auto &line : splitOn(kApiDescriptions, '\n')) {
+        const auto tab = line.find('\t');
+        if (tab == std::string::npos || line.empty() || line.front() == '#')
+            continue;
+        const std::string key = line.substr(0, tab);
+        const std::string text = line.substr(tab + 1);
+        std::vector<Struct *> owners;
+        std::string fieldName;
+        if (const auto it = t.byDefinition.find(key); it != t.byDefinition.end()) {
+            owners = {it->second};
+        } else {
+            const auto dot = key.rfind('.');
+            const std::string head = dot == std::string::npos ? key : key.substr(0, dot);
+            if (const auto d = t.byDefinition.find(head); d != t.byDefinition.end()) {
+                owners = {d->second};
+                fieldName = key.substr(dot + 1);
+            } else if (const auto sh = byShort.find(key); sh != byShort.end()) {
+                owners = sh->second;
+            } else if (const auto sf = byShort.find(head); dot != std::string::npos && sf != byShort.end()) {
+                owners = sf->second;
+                fieldName = key.substr(dot + 1);
+            }
+        }
+        for (Struct *s : owners) {
+            if (fieldName.empty()) {
+                s->description = text;
+                continue;
+            }
+            for (auto &f : s->fields)
+                if (f.name == fieldName)
+                    f.description = text;
+        }
+    }
+    return t;
+}
+
+const Table &table()
+{
+    static const Table t = build();
+    return t;
+}
+
+bool looksInto(const TypeRef &t)
+{
+    return t.form != TypeRef::Form::Scalar;
+}
+
+template <typename Visit> void walk(const Json &v, const TypeRef &t, std::string &path, Visit &visit)
+{
+    switch (t.form) {
+    case TypeRef::Form::Scalar:
+        return;
+    case TypeRef::Form::Struct: {
+        if (!v.is_object())
+            return;
+        for (auto it = v.begin(); it != v.end(); ++it) {
+            const std::size_t size = path.size();
+            if (!path.empty())
+                path += '.';
+            path += it.key();
+            if (const Field *f = t.type->field(it.key())) {
+                if (looksInto(f->type))
+                    walk(it.value(), f->type, path, visit);
+            } else {
+                visit(path);
+            }
+            path.resize(size);
+        }
+        return;
+    }
+    case TypeRef::Form::List:
+        if (!v.is_array() || !looksInto(*t.element))
+            return;
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            const std::size_t size = path.size();
+            path += "[" + std::to_string(i) + "]";
+            walk(v[i], *t.element, path, visit);
+            path.resize(size);
+        }
+        return;
+    case TypeRef::Form::Map:
+        if (!v.is_object() || !looksInto(*t.element))
+            return;
+        for (auto it = v.begin(); it != v.end(); ++it) {
+            const std::size_t size = path.size();
+            path += '.';
+            path += it.key();
+            walk(it.value(), *t.element, path, visit);
+            path.resize(size);
+        }
+        return;
+    }
+}
+
+void prune(Json &v, const TypeRef &t)
+{
+    switch (t.form) {
+    case TypeRef::Form::Scalar:
+        return;
+    case TypeRef::Form::Struct: {
+        if (!v.is_object())
+            return;
+        for (auto it = v.begin(); it != v.end();) {
+            const Field *f = t.type->field(it.key());
+            if (!f) {
+                it = v.erase(it);
+                continue;
+            }
+            prune(it.value(), f->type);
+            ++it;
+        }
+        return;
+    }
+    case TypeRef::Form::List:
+        if (v.is_array())
+            for (auto &e : v)
+                prune(e, *t.element);
+        return;
+    case TypeRef::Form::Map:
+        if (v.is_object())
+            for (auto it = v.begin(); it != v.end(); ++it)
+                prune(it.value(), *t.element);
+        return;
+    }
+}
+
+TypeRef structRef(const Struct &s)
+{
+    TypeRef r;
+    r.form = TypeRef::Form::Struct;
+    r.type = &s;
+    return r;
+}
+
+} // namespace
+
+const Field *Struct::field(std::string_view fieldName) const
+{
+    for (const auto &f : fields)
+        if (f.name == fieldName)
+            return &f;
+    return nullptr;
+}
+
+const std::vector<const Struct *> &structs()
+{
+    return table().list;
+}
+
+const Struct *structNamed(std::string_view definition)
+{
+    const auto &t = table();
+    const auto it = t.byDefinition.find(std::string(definition));
+    return it == t.byDefinition.end() ? nullptr : it->second;
+}
+
+const Struct *structForKind(std::string_view group, std::string_view version, std::string_view kind)
+{
+    for (const Struct *s : structs())
+        if (s->gvk.kind == kind && s->gvk.group == group && s->gvk.version == version)
+            return s;
+    return nullptr;
+}
+
+const Struct *structForObject(const Json &object)
+{
+    if (!object.is_object())
+        return nullptr;
+    const std::string apiVersion = stringOr(object, "apiVersion");
+    const auto slash = apiVersion.find('/');
+    const std::string group = slash == std::string::npos ? std::string() : apiVersion.substr(0, slash);
+    const std::string version = slash == std::string::npos ? apiVersion : apiVersion.substr(slash + 1);
+    return structForKind(group, version, stringOr(object, "kind"));
+}
+
+std::vector<UnknownField> unknownFields(const Json &object, const Struct &type)
+{
+    std::vector<UnknownField> out;
+    std::string path;
+    auto visit = [&](const std::string &p) { out.push_back({p}); };
+    walk(object, structRef(type), path, visit);
+    return out;
+}
+
+void pruneUnknownFields(Json &object, const Struct &type)
+{
+    prune(object, structRef(type));
+}
+
+} // namespace kube::schema

@@ -1,0 +1,508 @@
+#include "models/server/openapi.h"
+
+#include "models/kube/apischema.h"
+#include "models/kube/nodeaffinity.h"
+#include "models/server/discovery.h"
+
+#include <cctype>
+#include <cstdio>
+#include <map>
+#include <set>
+
+namespace server {
+
+namespace {
+
+using kube::Json;
+using kube::schema::Field;
+using kube::schema::Scalar;
+using kube::schema::Struct;
+using kube::schema::TypeRef;
+
+constexpr const char *kMeta = "io.k8s.apimachinery.pkg.apis.meta.v1.";
+const std::string kRef = "#/components/schemas/";
+
+// The scalar types that are named components upstream (and so print as <Quantity> in explain).
+struct NamedScalar
+{
+    Scalar scalar;
+    const char *definition;
+    const char *description;
+};
+const NamedScalar kNamedScalars[] = {
+    {Scalar::Time, "io.k8s.apimachinery.pkg.apis.meta.v1.Time",
+     "A point in time, serialised as an RFC 3339 string with seconds, such as 2026-12-03T10:00:00Z."},
+    {Scalar::MicroTime, "io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime",
+     "A point in time with microseconds, serialised as an RFC 3339 string such as "
+     "2026-12-03T10:00:00.000000Z."},
+    {Scalar::Quantity, "io.k8s.apimachinery.pkg.api.resource.Quantity",
+     "An amount such as 500m (half a CPU), 128Mi or 1Gi: a number with an optional SI or binary "
+     "suffix, stored in canonical form."},
+    {Scalar::IntOrString, "io.k8s.apimachinery.pkg.util.intstr.IntOrString",
+     "Either an integer or a string, such as 1 or \"25%\"."},
+};
+
+const NamedScalar *namedScalar(Scalar s)
+{
+    for (const auto &n : kNamedScalars)
+        if (n.scalar == s)
+            return &n;
+    return nullptr;
+}
+
+Json namedScalarSchema(const NamedScalar &n)
+{
+    Json j = {{"description", n.description}};
+    switch (n.scalar) {
+    case Scalar::Time:
+    case Scalar::MicroTime:
+        j["type"] = "string";
+        j["format"] = "date-time";
+        break;
+    case Scalar::Quantity:
+        j["oneOf"] = Json::array({{{"type", "string"}}, {{"type", "number"}}});
+        break;
+    case Scalar::IntOrString:
+        j["format"] = "int-or-string";
+        j["oneOf"] = Json::array({{{"type", "integer"}}, {{"type", "string"}}});
+        break;
+    default:
+        break;
+    }
+    return j;
+}
+
+// The schema of a type, noting the components it refers to.
+Json typeSchema(const TypeRef &t, std::set<std::string> &refs)
+{
+    switch (t.form) {
+    case TypeRef::Form::Struct:
+        refs.insert(t.type->definition);
+        return {{"$ref", kRef + t.type->definition}};
+    case TypeRef::Form::List:
+        return {{"type", "array"}, {"items", typeSchema(*t.element, refs)}};
+    case TypeRef::Form::Map:
+        return {{"type", "object"}, {"additionalProperties", typeSchema(*t.element, refs)}};
+    case TypeRef::Form::Scalar:
+        break;
+    }
+    if (const NamedScalar *n = namedScalar(t.scalar)) {
+        refs.insert(n->definition);
+        return {{"$ref", kRef + n->definition}};
+    }
+    switch (t.scalar) {
+    case Scalar::String:
+    case Scalar::Duration:
+        return {{"type", "string"}};
+    case Scalar::Bytes:
+        return {{"type", "string"}, {"format", "byte"}};
+    case Scalar::Int32:
+        return {{"type", "integer"}, {"format", "int32"}};
+    case Scalar::Int64:
+        return {{"type", "integer"}, {"format", "int64"}};
+    case Scalar::Bool:
+        return {{"type", "boolean"}};
+    case Scalar::Double:
+        return {{"type", "number"}, {"format", "double"}};
+    case Scalar::Object:
+        return {{"type", "object"}};
+    default:
+        return {{"x-kubernetes-preserve-unknown-fields", true}};
+    }
+}
+
+Json fieldSchema(const Field &f, std::set<std::string> &refs)
+{
+    Json s = typeSchema(f.type, refs);
+    if (!f.description.empty()) {
+        // A reference cannot carry siblings in OpenAPI 3.0: it moves into allOf.
+        if (s.contains("$ref"))
+            s = {{"allOf", Json::array({s})}};
+        s["description"] = f.description;
+    }
+    if (!f.patchMergeKey.empty())
+        s["x-kubernetes-patch-merge-key"] = f.patchMergeKey;
+    if (!f.patchStrategy.empty())
+        s["x-kubernetes-patch-strategy"] = f.patchStrategy;
+    if (!f.listType.empty())
+        s["x-kubernetes-list-type"] = f.listType;
+    if (!f.listMapKeys.empty())
+        s["x-kubernetes-list-map-keys"] = f.listMapKeys;
+    if (!f.mapType.empty())
+        s["x-kubernetes-map-type"] = f.mapType;
+    return s;
+}
+
+Json gvkJson(const std::string &group, const std::string &version, const std::string &kind)
+{
+    return {{"group", group}, {"version", version}, {"kind", kind}};
+}
+
+Json structSchema(const Struct &s, std::set<std::string> &refs)
+{
+    Json j = {{"type", "object"}};
+    if (!s.description.empty())
+        j["description"] = s.description;
+    Json properties = Json::object();
+    Json required = Json::array();
+    for (const auto &f : s.fields) {
+        properties[f.name] = fieldSchema(f, refs);
+        if (f.required)
+            required.push_back(f.name);
+    }
+    if (!properties.empty())
+        j["properties"] = std::move(properties);
+    if (!required.empty())
+        j["required"] = std::move(required);
+    if (!s.gvk.empty())
+        j["x-kubernetes-group-version-kind"] = Json::array({gvkJson(s.gvk.group, s.gvk.version, s.gvk.kind)});
+    if (s.atomic)
+        j["x-kubernetes-map-type"] = "atomic";
+    return j;
+}
+
+std::string camel(const std::string &text)
+{
+    // "coordination.k8s.io" -> "Coordination", "upgrade.daemonscope.io" -> "UpgradeDaemonscopeIo"
+    std::string head = text;
+    if (head.size() > 8 && head.compare(head.size() - 8, 8, ".k8s.io") == 0)
+        head = head.substr(0, head.size() - 8);
+    std::string out;
+    bool up = true;
+    for (char c : head) {
+        if (c == '.' || c == '-') {
+            up = true;
+            continue;
+        }
+        out += up ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+        up = false;
+    }
+    return out;
+}
+
+Json param(const char *name, const char *in, const char *description, Json schema, bool required = false)
+{
+    Json p = {{"name", name}, {"in", in}, {"description", description}, {"schema", std::move(schema)}};
+    if (required)
+        p["required"] = true;
+    return p;
+}
+
+const Json kString = {{"type", "string"}};
+const Json kBool = {{"type", "boolean"}};
+const Json kInt = {{"type", "integer"}};
+
+Json writeParams(bool patch)
+{
+    Json p = Json::array(
+        {param("dryRun", "query", "When All, the request is checked, defaulted and validated but nothing is stored.",
+               {{"type", "string"}, {"uniqueItems", true}}),
+         param("fieldManager", "query", "The name of the actor making the change, recorded with the fields it sets.",
+               {{"type", "string"}, {"uniqueItems", true}}),
+         param("fieldValidation", "query",
+               "What to do with unknown fields in the body: Ignore drops them, Warn (the default) drops them "
+               "and sends a warning for each, Strict refuses the request.",
+               {{"type", "string"}, {"uniqueItems", true}})});
+    if (patch)
+        p.push_back(param("force", "query", "Takes over fields other managers own; only for apply patches.",
+                          {{"type", "boolean"}, {"uniqueItems", true}}));
+    return p;
+}
+
+Json listParams()
+{
+    Json p = Json::array();
+    const std::pair<const char *, const char *> strings[] = {
+        {"continue", "The continue token of the previous page of a paged list."},
+        {"fieldSelector", "Only the objects whose fields match, such as spec.nodeName=node-a-1."},
+        {"labelSelector", "Only the objects whose labels match, such as app=web,tier!=cache."},
+        {"resourceVersion", "The resourceVersion to list at or watch from."},
+        {"resourceVersionMatch", "How resourceVersion is matched: Exact or NotOlderThan."},
+    };
+    p.push_back(param("allowWatchBookmarks", "query", "Asks for BOOKMARK events in a watch.",
+                      {{"type", "boolean"}, {"uniqueItems", true}}));
+    for (const auto &[name, text] : strings)
+        p.push_back(param(name, "query", text, {{"type", "string"}, {"uniqueItems", true}}));
+    p.push_back(param("limit", "query", "The most objects one page may hold.",
+                      {{"type", "integer"}, {"uniqueItems", true}}));
+    p.push_back(param("sendInitialEvents", "query", "Starts a watch with the current objects as ADDED events.",
+                      {{"type", "boolean"}, {"uniqueItems", true}}));
+    p.push_back(param("timeoutSeconds", "query", "Ends the list or watch after this many seconds.",
+                      {{"type", "integer"}, {"uniqueItems", true}}));
+    p.push_back(param("watch", "query", "Streams the changes instead of listing.",
+                      {{"type", "boolean"}, {"uniqueItems", true}}));
+    return p;
+}
+
+Json deleteParams()
+{
+    return Json::array(
+        {param("dryRun", "query", "When All, the deletion is checked but nothing is removed.",
+               {{"type", "string"}, {"uniqueItems", true}}),
+         param("gracePeriodSeconds", "query", "Seconds the object is given before it is removed; 0 removes it at once.",
+               {{"type", "integer"}, {"uniqueItems", true}}),
+         param("propagationPolicy", "query",
+               "What happens to the objects the deleted one owns: Orphan, Background or Foreground.",
+               {{"type", "string"}, {"uniqueItems", true}})});
+}
+
+Json content(const Json &schema, std::initializer_list<const char *> types)
+{
+    Json c = Json::object();
+    for (const char *t : types)
+        c[t] = {{"schema", schema}};
+    return c;
+}
+
+Json response(const Json &schema, const char *code = "200", const char *text = "OK")
+{
+    return {{code, {{"description", text}, {"content", content(schema, {"application/json", "application/yaml"})}}},
+            {"401", {{"description", "Unauthorized"}}}};
+}
+
+struct Builder
+{
+    Json paths = Json::object();
+    std::set<std::string> refs;
+
+    Json ref(const std::string &definition)
+    {
+        refs.insert(definition);
+        return {{"$ref", kRef + definition}};
+    }
+
+    Json operation(const std::string &id, const std::string &tag, const std::string &description,
+                   const std::string &action, const Json &gvk)
+    {
+        return {{"operationId", id},
+                {"tags", Json::array({tag})},
+                {"description", description},
+                {"x-kubernetes-action", action},
+                {"x-kubernetes-group-version-kind", gvk}};
+    }
+
+    void add(const ServedResource &r)
+    {
+        const Struct *kind = kube::schema::structForKind(r.group, r.version, r.kind);
+        if (!kind)
+            return;
+        const std::string prefix = r.group.empty() ? "/api/" + r.version : "/apis/" + r.group + "/" + r.version;
+        const std::string tag = (r.group.empty() ? std::string("core") : camel(r.group)) + "_" + r.version;
+        const std::string idPart = (r.group.empty() ? std::string("Core") : camel(r.group)) + camel(r.version);
+        const std::string scoped = r.namespaced ? "Namespaced" + r.kind : r.kind;
+        const std::string collection =
+            prefix + (r.namespaced ? "/namespaces/{namespace}/" : "/") + r.resource;
+        const Json gvk = gvkJson(r.group, r.version, r.kind);
+        const Json object = ref(kind->definition);
+        const bool custom = !kind->builtIn;
+        const Json nsParam = param("namespace", "path", "The object's namespace.", kString, true);
+        const Json nameParam = param("name", "path", "The object's name.", kString, true);
+        const Json pretty = param("pretty", "query", "Indents the answer.", {{"type", "string"}, {"uniqueItems", true}});
+        auto has = [&](const char *verb) {
+            return std::find(r.verbs.begin(), r.verbs.end(), verb) != r.verbs.end();
+        };
+
+        Json coll = {{"parameters", r.namespaced ? Json::array({nsParam, pretty}) : Json::array({pretty})}};
+        if (has("list")) {
+            Json op = operation("list" + idPart + scoped, tag, "Lists or watches " + r.resource + ".", "list", gvk);
+            op["parameters"] = listParams();
+            op["responses"] = response(listSchemaRef(*kind));
+            coll["get"] = std::move(op);
+        }
+        if (has("create")) {
+            Json op = operation("create" + idPart + scoped, tag, "Creates a " + r.kind + ".", "post", gvk);
+            op["parameters"] = writeParams(false);
+            op["requestBody"] = {{"content", content(object, {"*/*"})}, {"required", true}};
+            Json responses = response(object);
+            responses["201"] = {{"description", "Created"},
+                                {"content", content(object, {"application/json", "application/yaml"})}};
+            op["responses"] = std::move(responses);
+            coll["post"] = std::move(op);
+        }
+        paths[collection] = std::move(coll);
+        if (r.namespaced && has("list")) {
+            Json op = operation("list" + idPart + r.kind + "ForAllNamespaces", tag,
+                                "Lists or watches " + r.resource + " in every namespace.", "list", gvk);
+            op["responses"] = response(listSchemaRef(*kind));
+            paths[prefix + "/" + r.resource] = {{"get", std::move(op)}, {"parameters", listParams()}};
+        }
+        if (!has("get"))
+            return;
+        const Json itemParams = r.namespaced ? Json::array({nameParam, nsParam, pretty})
+                                             : Json::array({nameParam, pretty});
+        auto item = [&](const std::string &suffix, const std::string &what, bool withDelete) {
+            Json p = {{"parameters", itemParams}};
+            Json get = operation("read" + idPart + scoped + suffix, tag, "Reads " + what + ".", "get", gvk);
+            get["responses"] = response(object);
+            p["get"] = std::move(get);
+            Json put = operation("replace" + idPart + scoped + suffix, tag, "Replaces " + what + ".", "put", gvk);
+            put["parameters"] = writeParams(false);
+            put["requestBody"] = {{"content", content(object, {"*/*"})}, {"required", true}};
+            put["responses"] = response(object);
+            p["put"] = std::move(put);
+            Json patch =
+                operation("patch" + idPart + scoped + suffix, tag, "Partially updates " + what + ".", "patch", gvk);
+            patch["parameters"] = writeParams(true);
+            const Json patchSchema = ref(std::string(kMeta) + "Patch");
+            patch["requestBody"] = {
+                {"content", custom ? content(patchSchema, {"application/json-patch+json", "application/merge-patch+json"})
+                                   : content(patchSchema, {"application/json-patch+json", "application/merge-patch+json",
+                                                           "application/strategic-merge-patch+json"})},
+                {"required", true}};
+            patch["responses"] = response(object);
+            p["patch"] = std::move(patch);
+            if (withDelete) {
+                Json del = operation("delete" + idPart + scoped, tag, "Deletes " + what + ".", "delete", gvk);
+                del["parameters"] = deleteParams();
+                del["requestBody"] = {{"content", content(ref(std::string(kMeta) + "DeleteOptions"), {"*/*"})}};
+                del["responses"] = response(ref(std::string(kMeta) + "Status"));
+                p["delete"] = std::move(del);
+            }
+            return p;
+        };
+        paths[collection + "/{name}"] = item("", "the " + r.kind, true);
+        for (const auto &sub : r.subresources) {
+            if (sub.name == "status") {
+                paths[collection + "/{name}/status"] = item("Status", "the status of the " + r.kind, false);
+                continue;
+            }
+            // A subresource of another kind (pods/eviction takes a policy/v1 Eviction).
+            const Struct *subKind = kube::schema::structForKind(sub.group, sub.version, sub.kind);
+            if (!subKind)
+                continue;
+            Json op = operation("create" + idPart + scoped + sub.kind, tag,
+                                "Creates the " + sub.name + " of a " + r.kind + ".", "post",
+                                gvkJson(sub.group, sub.version, sub.kind));
+            op["parameters"] = writeParams(false);
+            op["requestBody"] = {{"content", content(ref(subKind->definition), {"*/*"})}, {"required", true}};
+            op["responses"] = response(ref(subKind->definition));
+            paths[collection + "/{name}/" + sub.name] = {{"parameters", itemParams}, {"post", std::move(op)}};
+        }
+    }
+
+    // "<Kind>List": metadata and items, as the list responses carry them.
+    std::map<std::string, Json> lists;
+    Json listSchemaRef(const Struct &kind)
+    {
+        const std::string definition = kind.definition + "List";
+        if (!lists.count(definition)) {
+            refs.insert(std::string(kMeta) + "ListMeta");
+            refs.insert(kind.definition);
+            lists[definition] = {
+                {"type", "object"},
+                {"description", "A list of " + kind.name + " objects."},
+                {"properties",
+                 {{"apiVersion", {{"type", "string"}, {"description", "The list's apiVersion."}}},
+                  {"kind", {{"type", "string"}, {"description", "The list's kind, " + kind.name + "List."}}},
+                  {"metadata", {{"allOf", Json::array({{{"$ref", kRef + kMeta + "ListMeta"}}})},
+                                {"description", "The list's resourceVersion and continue token."}}},
+                  {"items",
+                   {{"type", "array"}, {"items", {{"$ref", kRef + kind.definition}}}, {"description", "The objects."}}}}},
+                {"required", Json::array({"items"})},
+                {"x-kubernetes-group-version-kind",
+                 Json::array({gvkJson(kind.gvk.group, kind.gvk.version, kind.gvk.kind + "List")})}};
+        }
+        return {{"$ref", kRef + definition}};
+    }
+
+    // The components: every referenced definition and what it reaches.
+    Json schemas()
+    {
+        Json out = Json::object();
+        std::set<std::string> done;
+        std::vector<std::string> todo(refs.begin(), refs.end());
+        while (!todo.empty()) {
+            const std::string d = todo.back();
+            todo.pop_back();
+            if (!done.insert(d).second)
+                continue;
+            std::set<std::string> more;
+            if (const Struct *s = kube::schema::structNamed(d)) {
+                out[d] = structSchema(*s, more);
+            } else if (d == std::string(kMeta) + "Patch") {
+                out[d] = {{"type", "object"},
+                          {"description", "A patch: a JSON patch, a JSON merge patch or a strategic merge patch, "
+                                          "by the request's Content-Type."}};
+            } else {
+                for (const auto &n : kNamedScalars)
+                    if (d == n.definition)
+                        out[d] = namedScalarSchema(n);
+            }
+            for (const auto &m : more)
+                if (!done.count(m))
+                    todo.push_back(m);
+        }
+        for (auto &[d, s] : lists)
+            out[d] = s;
+        return out;
+    }
+};
+
+struct Documents
+{
+    std::map<std::string, std::string> byPath; // "apis/apps/v1" -> document
+    std::string index;
+};
+
+std::string hexHash(const std::string &text)
+{
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llX", static_cast<unsigned long long>(kube::fnv1a64(text)));
+    return buf;
+}
+
+const Documents &documents()
+{
+    static const Documents docs = [] {
+        Documents d;
+        std::map<std::string, Builder> builders;
+        for (const auto &r : Discovery::servedResources()) {
+            const std::string path = r.group.empty() ? "api/" + r.version : "apis/" + r.group + "/" + r.version;
+            builders[path].add(r);
+        }
+        const Json version = Discovery::version();
+        Json index = {{"paths", Json::object()}};
+        for (auto &[path, b] : builders) {
+            Json doc = {{"openapi", "3.0.0"},
+                        {"info", {{"title", "Kubernetes"}, {"version", version["gitVersion"]}}},
+                        {"paths", b.paths},
+                        {"components",
+                         {{"schemas", b.schemas()},
+                          {"securitySchemes",
+                           {{"BearerToken",
+                             {{"type", "apiKey"},
+                              {"description", "A bearer token in the Authorization header."},
+                              {"name", "authorization"},
+                              {"in", "header"}}}}}}},
+                        {"security", Json::array({{{"BearerToken", Json::array()}}})}};
+            std::string text = kube::goJson(doc);
+            index["paths"][path] = {{"serverRelativeURL", "/openapi/v3/" + path + "?hash=" + hexHash(text)}};
+            d.byPath[path] = std::move(text);
+        }
+        d.index = kube::goJson(index);
+        return d;
+    }();
+    return docs;
+}
+
+} // namespace
+
+const std::string &OpenApi::index()
+{
+    return documents().index;
+}
+
+const std::string *OpenApi::document(const std::string &path)
+{
+    const auto &docs = documents().byPath;
+    const auto it = docs.find(path);
+    return it == docs.end() ? nullptr : &it->second;
+}
+
+std::string OpenApi::hash(const std::string &path)
+{
+    const std::string *doc = document(path);
+    return doc ? hexHash(*doc) : std::string();
+}
+
+} // namespace server
