@@ -1,11 +1,12 @@
 #pragma once
 // ApiServer — serves an engine::Cluster over the Kubernetes REST API on loopback, so a real
 // kubectl (1.27 to 1.33) can drive the simulated cluster: discovery (aggregated v2 / v2beta1 and
-// legacy), /version, /openapi/v2, GET / LIST / WATCH / POST / PUT / PATCH / DELETE on
+// legacy), /version, /openapi/v2 and v3 (openapi.h), GET / LIST / WATCH / POST / PUT / PATCH / DELETE on
 // namespaces, nodes, pods, services, events, DaemonSets, ControllerRevisions, ReplicaSets,
 // Leases, PodDisruptionBudgets and NodeUpgradeRollouts, the status and eviction subresources,
 // Tables, label and field selectors, limit/continue, resourceVersion semantics with 410 Expired,
-// bookmarks and streaming lists (sendInitialEvents), Status error bodies (kube-api.md).
+// bookmarks and streaming lists (sendInitialEvents), fieldValidation (unknown fields refused,
+// warned about or dropped, against kube::schema), Status error bodies (kube-api.md).
 //
 // Threads: the Cluster lives on one engine thread (EngineHost) that also moves the virtual
 // clock at `speed` times real time; HTTP handlers run on a ConnectionPool thread per connection

@@ -56,10 +56,10 @@ public:
     static const std::vector<ServedResource> &servedResources();
 
     // GET /openapi/v2: the Swagger 2.0 document, as JSON or, when `accept` asks for
-    // kOpenApiV2Protobuf, in its protobuf encoding (gnostic's openapi.v2.Document), which is what
-    // kubectl fetches before it validates a manifest. The document names the API and lists no
-    // paths or definitions: kubectl then finds no schema for a kind, skips its client-side schema
-    // check (as for any kind a server publishes no schema for) and leaves validation to the server.
+    // kOpenApiV2Protobuf, in its protobuf encoding (gnostic's openapi.v2.Document). It names the
+    // API and lists no paths or definitions: the schemas are in the v3 documents (openapi.h),
+    // which every kubectl from 1.27 reads first; one that falls back to v2 finds no schema for a
+    // kind, skips its client-side check and leaves validation to the server.
     struct OpenApiDocument
     {
         std::string body;

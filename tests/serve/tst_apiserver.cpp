@@ -5,6 +5,8 @@
 
 #include "models/client/httptransport.h"
 #include "models/engine/scenariorunner.h"
+#include "models/kube/apischema.h"
+#include "models/kube/fieldtypes.h"
 #include "models/server/apiserver.h"
 
 #include <QFile>
@@ -12,6 +14,7 @@
 
 #include <atomic>
 #include <memory>
+#include <set>
 
 using kube::Json;
 
@@ -178,6 +181,9 @@ private slots:
     void protobufBodiesAreCheckedBeforeUse_data();
     void protobufBodiesAreCheckedBeforeUse();
     void servicesAllocateAndKeepTheirAddresses();
+    void openApiV3DescribesEveryServedResource();
+    void servedObjectsHaveOnlySchemaFields();
+    void fieldValidationDecidesOnUnknownFields();
     void serviceErrorsNameTheField_data();
     void serviceErrorsNameTheField();
     void leasesAreCheckedAndKeptInMicroTime();
@@ -1616,6 +1622,231 @@ void TstApiServer::nonLoopbackAddressesAreRefused()
     auto r = s.start();
     QVERIFY(!r.ok());
     QVERIFY(r.error().message.find("loopback") != std::string::npos);
+}
+
+namespace {
+
+// Every "$ref" below `j`.
+void collectRefs(const Json &j, std::set<std::string> &out)
+{
+    if (j.is_object()) {
+        for (auto it = j.begin(); it != j.end(); ++it) {
+            if (it.key() == "$ref" && it->is_string())
+                out.insert(it->get<std::string>());
+            else
+                collectRefs(*it, out);
+        }
+    } else if (j.is_array()) {
+        for (const auto &e : j)
+            collectRefs(e, out);
+    }
+}
+
+bool hasQueryParam(const Json &op, const char *name)
+{
+    for (const auto &p : op.value("parameters", Json::array()))
+        if (p.value("name", "") == name && p.value("in", "") == "query")
+            return true;
+    return false;
+}
+
+Json daemonSetWith(const std::string &name, const Json &extraSpec, const Json &extraContainer)
+{
+    Json container = {{"name", "c"}, {"image", "busybox"}};
+    container.update(extraContainer);
+    Json spec = {{"selector", {{"matchLabels", {{"app", name}}}}},
+                 {"template",
+                  {{"metadata", {{"labels", {{"app", name}}}}},
+                   {"spec", {{"containers", Json::array({container})}}}}}};
+    spec.update(extraSpec);
+    return {{"apiVersion", "apps/v1"}, {"kind", "DaemonSet"}, {"metadata", {{"name", name}}}, {"spec", spec}};
+}
+
+} // namespace
+
+void TstApiServer::openApiV3DescribesEveryServedResource()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    const Json index = getJson(*s.transport, "/openapi/v3");
+    QVERIFY2(index.contains("paths"), index.dump().c_str());
+    // One document per served group-version, as /apis lists them.
+    std::set<std::string> expected = {"api/v1"};
+    const Json groups = getJson(*s.transport, "/apis");
+    for (const auto &g : groups["groups"])
+        expected.insert("apis/" + g["preferredVersion"]["groupVersion"].get<std::string>());
+    std::set<std::string> listed;
+    for (auto it = index["paths"].begin(); it != index["paths"].end(); ++it)
+        listed.insert(it.key());
+    QCOMPARE(QString::fromStdString(Json(listed).dump()), QString::fromStdString(Json(expected).dump()));
+
+    for (const auto &gv : expected) {
+        const std::string url = index["paths"][gv]["serverRelativeURL"].get<std::string>();
+        const auto q = url.find("?hash=");
+        QVERIFY2(q != std::string::npos, url.c_str());
+        const Json doc = getJson(*s.transport, url.substr(0, q), {{"hash", url.substr(q + 6)}});
+        QCOMPARE(doc.value("openapi", ""), "3.0.0");
+        // Every reference resolves inside the document.
+        std::set<std::string> refs;
+        collectRefs(doc, refs);
+        for (const auto &ref : refs) {
+            QVERIFY2(ref.rfind("#/components/schemas/", 0) == 0, ref.c_str());
+            QVERIFY2(doc["components"]["schemas"].contains(ref.substr(21)), ref.c_str());
+        }
+        // Every resource discovery lists has its operations, each naming its kind, and PATCH
+        // takes fieldValidation and dryRun (kubectl's check before it sends fieldValidation=Strict).
+        const std::string group = gv == "api/v1" ? std::string() : gv.substr(5, gv.rfind('/') - 5);
+        const Json resources = getJson(*s.transport, "/" + gv)["resources"];
+        QVERIFY(!resources.empty());
+        for (const auto &r : resources) {
+            const std::string name = r["name"];
+            if (name.find('/') != std::string::npos && name.substr(name.find('/')) != "/status")
+                continue;
+            const std::string resource = name.substr(0, name.find('/'));
+            const std::string prefix =
+                "/" + gv + (r["namespaced"].get<bool>() ? "/namespaces/{namespace}/" : "/");
+            const bool createOnly = r["verbs"] == Json::array({"create"});
+            const std::string path = prefix + resource + (createOnly ? "" : "/{name}") +
+                                     (name.find('/') != std::string::npos ? "/status" : "");
+            QVERIFY2(doc["paths"].contains(path), path.c_str());
+            const Json &item = doc["paths"][path];
+            const Json &op = createOnly ? item["post"] : item["patch"];
+            QVERIFY2(op.is_object(), path.c_str());
+            QCOMPARE(
+                op["x-kubernetes-group-version-kind"],
+                Json({{"group", group}, {"version", gv.substr(gv.rfind('/') + 1)}, {"kind", r["kind"]}}));
+            if (!createOnly) {
+                QVERIFY2(hasQueryParam(op, "fieldValidation") && hasQueryParam(op, "dryRun"), path.c_str());
+                const Json &kind = doc["components"]["schemas"];
+                bool found = false;
+                for (auto it = kind.begin(); it != kind.end(); ++it)
+                    if (it->contains("x-kubernetes-group-version-kind") &&
+                        (*it)["x-kubernetes-group-version-kind"][0]["kind"] == r["kind"])
+                        found = true;
+                QVERIFY2(found, name.c_str());
+                // Built-in kinds take strategic merge patches, the custom kind does not.
+                QCOMPARE(op["requestBody"]["content"].contains("application/strategic-merge-patch+json"),
+                         group != "upgrade.daemonscope.io");
+            }
+        }
+    }
+
+    const Json apps = getJson(*s.transport, "/openapi/v3/apis/apps/v1");
+    const Json &schemas = apps["components"]["schemas"];
+    const Json &containers = schemas["io.k8s.api.core.v1.PodSpec"]["properties"]["containers"];
+    QCOMPARE(containers["x-kubernetes-patch-merge-key"], "name");
+    QCOMPARE(containers["x-kubernetes-patch-strategy"], "merge");
+    QCOMPARE(containers["items"]["$ref"], "#/components/schemas/io.k8s.api.core.v1.Container");
+    QCOMPARE(schemas["io.k8s.api.apps.v1.DaemonSetSpec"]["required"], Json::array({"selector", "template"}));
+    QCOMPARE(schemas["io.k8s.api.apps.v1.DaemonSetSpec"]["properties"]["minReadySeconds"]["type"], "integer");
+    QVERIFY(!schemas["io.k8s.api.apps.v1.DaemonSet"].value("description", "").empty());
+
+    auto missing = s.transport->request("GET", "/openapi/v3/apis/batch/v1", {}, {}, {}, "application/json");
+    QVERIFY(!missing.ok());
+    QCOMPARE(missing.error().code, 404);
+}
+
+void TstApiServer::servedObjectsHaveOnlySchemaFields()
+{
+    // What the server sends must survive kubectl's round trips (edit, replace, apply) under
+    // Strict: no object may carry a field its schema lacks or has another type.
+    auto s = startServer();
+    QVERIFY(s.server);
+    std::set<std::string> kinds;
+    for (const auto &gv : {std::string("/api/v1"), std::string("/apis/apps/v1"),
+                           std::string("/apis/policy/v1"), std::string("/apis/coordination.k8s.io/v1"),
+                           std::string("/apis/upgrade.daemonscope.io/v1alpha1")}) {
+        const Json resources = getJson(*s.transport, gv)["resources"];
+        for (const auto &r : resources) {
+            const std::string name = r["name"];
+            if (name.find('/') != std::string::npos ||
+                std::find(r["verbs"].begin(), r["verbs"].end(), "list") == r["verbs"].end())
+                continue;
+            const Json list = getJson(*s.transport, gv + "/" + name);
+            QVERIFY2(list.contains("items"), (gv + "/" + name).c_str());
+            for (Json item : list["items"]) {
+                item["apiVersion"] = gv == "/api/v1" ? std::string("v1") : gv.substr(6);
+                item["kind"] = r["kind"];
+                const kube::schema::Struct *type = kube::schema::structForObject(item);
+                QVERIFY2(type, name.c_str());
+                for (const auto &u : kube::schema::unknownFields(item, *type))
+                    QFAIL(qPrintable(QString::fromStdString(name + ": unknown field " + u.path)));
+                for (const auto &e : kube::fieldTypeErrors(item))
+                    QFAIL(qPrintable(QString::fromStdString(name + ": " + e.text())));
+                kinds.insert(r["kind"].get<std::string>());
+            }
+        }
+    }
+    for (const char *kind :
+         {"Pod", "Node", "Namespace", "Event", "Service", "DaemonSet", "ControllerRevision"})
+        QVERIFY2(kinds.count(kind), kind);
+}
+
+void TstApiServer::fieldValidationDecidesOnUnknownFields()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    const std::string base = "/apis/apps/v1/namespaces/default/daemonsets";
+    const Json body = daemonSetWith("probe", {{"foo", 1}}, {{"imagePullPolcy", "Always"}});
+
+    // Strict: the decoder's error, and nothing is stored (a dry run neither).
+    for (const auto &query : {client::Query{{"fieldValidation", "Strict"}},
+                              client::Query{{"fieldValidation", "Strict"}, {"dryRun", "All"}}}) {
+        auto strict = send(*s.transport, "POST", base, body, query);
+        QVERIFY(!strict.ok());
+        QCOMPARE(strict.error().code, 400);
+        QCOMPARE(
+            QString::fromStdString(strict.error().message),
+            u"DaemonSet in version \"v1\" cannot be handled as a DaemonSet: strict decoding error: unknown "
+            "field \"spec.foo\", unknown field \"spec.template.spec.containers[0].imagePullPolcy\""_s);
+    }
+    QCOMPARE(getJson(*s.transport, base + "/probe")["code"], 404);
+
+    auto wrong = send(*s.transport, "POST", base, body, {{"fieldValidation", "strict"}});
+    QVERIFY(!wrong.ok());
+    QCOMPARE(wrong.error().code, 422);
+    QCOMPARE(QString::fromStdString(wrong.error().message),
+             u"CreateOptions.meta.k8s.io \"\" is invalid: fieldValidation: Unsupported value: \"strict\": "
+             "supported values: \"Ignore\", \"Strict\", \"Warn\""_s);
+
+    // Warn (the default) and Ignore store the object without the unknown fields.
+    auto created = send(*s.transport, "POST", base, body);
+    QVERIFY2(created.ok(), created.ok() ? "" : created.error().message.c_str());
+    Json stored = getJson(*s.transport, base + "/probe");
+    QVERIFY(!stored["spec"].contains("foo"));
+    QVERIFY(!stored["spec"]["template"]["spec"]["containers"][0].contains("imagePullPolcy"));
+    QCOMPARE(stored["spec"]["template"]["spec"]["containers"][0]["imagePullPolicy"], "Always");
+    stored["spec"]["colour"] = "red";
+    auto replaced = send(*s.transport, "PUT", base + "/probe", stored, {{"fieldValidation", "Ignore"}});
+    QVERIFY2(replaced.ok(), replaced.ok() ? "" : replaced.error().message.c_str());
+    QVERIFY(!Json::parse(replaced->body)["spec"].contains("colour"));
+
+    // A patch is decoded once applied: Strict refuses it as an invalid patch.
+    auto patch =
+        s.transport->request("PATCH", base + "/probe", {{"fieldValidation", "Strict"}},
+                             R"({"spec":{"bar":2}})", "application/merge-patch+json", "application/json");
+    QVERIFY(!patch.ok());
+    QCOMPARE(patch.error().code, 422);
+    const QString message = QString::fromStdString(patch.error().message);
+    QVERIFY2(message.startsWith(u"DaemonSet.apps \"probe\" is invalid: patch: Invalid value: \"{"_s),
+             qPrintable(message));
+    QVERIFY2(message.endsWith(u"strict decoding error: unknown field \"spec.bar\""_s), qPrintable(message));
+    QCOMPARE(patch.error().causes.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(patch.error().causes[0].field), u"patch"_s);
+    auto statusPatch = s.transport->request("PATCH", base + "/probe/status", {{"fieldValidation", "Strict"}},
+                                            R"({"status":{"numberReddy":2}})", "application/merge-patch+json",
+                                            "application/json");
+    QVERIFY(!statusPatch.ok());
+    QCOMPARE(statusPatch.error().code, 422);
+    QVERIFY(QString::fromStdString(statusPatch.error().message)
+                .endsWith(u"unknown field \"status.numberReddy\""_s));
+    auto lenient =
+        s.transport->request("PATCH", base + "/probe", {}, R"({"spec":{"bar":2,"minReadySeconds":5}})",
+                             "application/merge-patch+json", "application/json");
+    QVERIFY2(lenient.ok(), lenient.ok() ? "" : lenient.error().message.c_str());
+    const Json patched = Json::parse(lenient->body);
+    QCOMPARE(patched["spec"]["minReadySeconds"], 5);
+    QVERIFY(!patched["spec"].contains("bar"));
 }
 
 QTEST_GUILESS_MAIN(TstApiServer)

@@ -111,6 +111,8 @@ private slots:
     void diffAndServerDryRunsChangeNothing();
     void drainEvictsThroughTheDisruptionBudget_data();
     void drainEvictsThroughTheDisruptionBudget();
+    void explainAndStrictValidationFollowTheSchemas_data();
+    void explainAndStrictValidationFollowTheSchemas();
     void manifestsNeedNoValidateFalse_data();
     void manifestsNeedNoValidateFalse();
     void servicesLeasesAndNodesDescribeLikeACluster_data();
@@ -1029,14 +1031,83 @@ void TstServeKubectl::servicesLeasesAndNodesDescribeLikeACluster()
     QVERIFY2(QRegularExpression(u"^\\d+(s|m\\d*s?|m)$"_s).match(age).hasMatch(), qPrintable(age));
 }
 
+void TstServeKubectl::explainAndStrictValidationFollowTheSchemas_data()
+{
+    addEveryVersionRows();
+}
+
+// kubectl explain reads the served OpenAPI v3 documents; a manifest with a misspelt field is
+// refused under kubectl's default validation exactly as kube-apiserver refuses it, and
+// --validate=warn stores it without the field, printing the server's warnings.
+void TstServeKubectl::explainAndStrictValidationFollowTheSchemas()
+{
+    QFETCH(QString, binary);
+    auto server = startServer(false);
+    QVERIFY(server);
+    const QString kc = server->kubeconfig();
+
+    const auto strategy = kubectl(binary, kc, {u"explain"_s, u"ds.spec.updateStrategy"_s});
+    RUN_OK(strategy);
+    for (const QString &line : {u"GROUP:      apps\nKIND:       DaemonSet\nVERSION:    v1\n"_s,
+                                u"FIELD: updateStrategy <DaemonSetUpdateStrategy>"_s,
+                                u"  rollingUpdate\t<RollingUpdateDaemonSet>\n"_s, u"  type\t<string>\n"_s})
+        QVERIFY2(strategy.out.contains(line), qPrintable(strategy.out));
+    const auto ports = kubectl(binary, kc, {u"explain"_s, u"pods.spec.containers.ports"_s});
+    RUN_OK(ports);
+    QVERIFY2(ports.out.contains(u"  containerPort\t<integer> -required-\n"_s), qPrintable(ports.out));
+    const auto nur = kubectl(binary, kc, {u"explain"_s, u"nur.spec"_s});
+    RUN_OK(nur);
+    QVERIFY2(nur.out.contains(u"GROUP:      upgrade.daemonscope.io\nKIND:       NodeUpgradeRollout\n"_s) &&
+                 nur.out.contains(u"  targetVersion\t<string> -required-\n"_s) &&
+                 nur.out.contains(u"  timeouts\t<NodeUpgradeTimeouts>\n"_s),
+             qPrintable(nur.out));
+    const auto missing = kubectl(binary, kc, {u"explain"_s, u"ds.spec.colour"_s});
+    QCOMPARE(missing.exitCode, 1);
+    QVERIFY2(missing.err.contains(u"field \"colour\" does not exist"_s), qPrintable(missing.err));
+
+    QTemporaryDir dir;
+    const QString file = dir.filePath(u"typo.yaml"_s);
+    {
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: typo, namespace: default}\nspec:\n"
+                "  selector: {matchLabels: {app: typo}}\n  foo: 1\n  template:\n    metadata: {labels: {app: "
+                "typo}}\n"
+                "    spec:\n      containers: [{name: c, image: busybox, imagePullPolcy: Always}]\n");
+    }
+    const auto refused = kubectl(binary, kc, {u"apply"_s, u"-f"_s, file});
+    QCOMPARE(refused.exitCode, 1);
+    QVERIFY2(
+        refused.err.contains(u"DaemonSet in version \"v1\" cannot be handled as a DaemonSet: strict decoding "
+                             "error: unknown field \"spec.foo\", unknown field "
+                             "\"spec.template.spec.containers[0].imagePullPolcy\""_s),
+        qPrintable(refused.err));
+    QCOMPARE(kubectl(binary, kc, {u"get"_s, u"ds"_s, u"typo"_s}).exitCode, 1);
+
+    const auto warned = kubectl(binary, kc, {u"create"_s, u"-f"_s, file, u"--validate=warn"_s});
+    RUN_OK(warned);
+    QCOMPARE(warned.out, u"daemonset.apps/typo created\n"_s);
+    QVERIFY2(warned.err.contains(u"Warning: unknown field \"spec.foo\"\n"_s) &&
+                 warned.err.contains(
+                     u"Warning: unknown field \"spec.template.spec.containers[0].imagePullPolcy\"\n"_s),
+             qPrintable(warned.err));
+    const auto stored =
+        kubectl(binary, kc,
+                {u"get"_s, u"ds"_s, u"typo"_s, u"-o"_s,
+                 u"jsonpath={.spec.foo}|{.spec.template.spec.containers[0].imagePullPolicy}"_s});
+    RUN_OK(stored);
+    QCOMPARE(stored.out, u"|Always"_s);
+}
+
 void TstServeKubectl::manifestsNeedNoValidateFalse_data()
 {
     addEveryVersionRows();
 }
 
-// kubectl validates a manifest before it sends it, which starts with fetching /openapi/v2 in
-// protobuf: create, apply, replace, edit and diff work with kubectl's default validation, and
-// kubectl apply's three-way merge keeps what another client set.
+// kubectl validates a manifest before it sends it (it reads /openapi/v3, finds that PATCH takes
+// fieldValidation and sends fieldValidation=Strict): create, apply, replace, edit and diff work
+// with kubectl's default validation, and kubectl apply's three-way merge (a strategic merge
+// from the published schema's patch markers) keeps what another client set.
 void TstServeKubectl::manifestsNeedNoValidateFalse()
 {
     QFETCH(QString, binary);
