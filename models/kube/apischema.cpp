@@ -2,8 +2,8 @@
 
 #include "models/kube/jsonfield.h"
 
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <sstream>
 #include <unordered_map>
@@ -57,12 +57,18 @@ std::vector<std::string> splitOn(const std::string &text, char sep)
 }
 
 const std::pair<const char *, Scalar> kScalars[] = {
-    {"string", Scalar::String},     {"int32", Scalar::Int32},
-    {"int64", Scalar::Int64},       {"bool", Scalar::Bool},
-    {"double", Scalar::Double},     {"bytes", Scalar::Bytes},
-    {"time", Scalar::Time},         {"microtime", Scalar::MicroTime},
-    {"duration", Scalar::Duration}, {"quantity", Scalar::Quantity},
-    {"intorstring", Scalar::IntOrString}, {"object", Scalar::Object},
+    {"string", Scalar::String},
+    {"int32", Scalar::Int32},
+    {"int64", Scalar::Int64},
+    {"bool", Scalar::Bool},
+    {"double", Scalar::Double},
+    {"bytes", Scalar::Bytes},
+    {"time", Scalar::Time},
+    {"microtime", Scalar::MicroTime},
+    {"duration", Scalar::Duration},
+    {"quantity", Scalar::Quantity},
+    {"intorstring", Scalar::IntOrString},
+    {"object", Scalar::Object},
     {"any", Scalar::Any},
 };
 

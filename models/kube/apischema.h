@@ -45,7 +45,7 @@ struct TypeRef
     enum class Form { Scalar, Struct, List, Map };
     Form form = Form::Scalar;
     Scalar scalar = Scalar::Any;
-    const Struct *type = nullptr;    // Form::Struct
+    const Struct *type = nullptr;     // Form::Struct
     const TypeRef *element = nullptr; // Form::List, Form::Map
 };
 
@@ -54,11 +54,11 @@ struct Field
     std::string name;
     TypeRef type;
     bool required = false;
-    std::string patchMergeKey;  // x-kubernetes-patch-merge-key
-    std::string patchStrategy;  // x-kubernetes-patch-strategy: "merge", "retainKeys", "merge,retainKeys"
-    std::string listType;       // x-kubernetes-list-type: atomic, set, map
+    std::string patchMergeKey; // x-kubernetes-patch-merge-key
+    std::string patchStrategy; // x-kubernetes-patch-strategy: "merge", "retainKeys", "merge,retainKeys"
+    std::string listType;      // x-kubernetes-list-type: atomic, set, map
     std::vector<std::string> listMapKeys;
-    std::string mapType;        // x-kubernetes-map-type: atomic, granular
+    std::string mapType; // x-kubernetes-map-type: atomic, granular
     std::string description;
 };
 

@@ -1,9 +1,9 @@
 #pragma once
 // The JSON types of the fields the API server decodes into typed Go structs, for every built-in
 // kind in the schema table (apischema.h: DaemonSet, ControllerRevision, Pod, PodTemplate,
-// Deployment, ReplicaSet, StatefulSet, Node, Service, Lease ...). The API server refuses a body whose `revision` is "three" or whose
-// `containers` is a map before any validation runs ("cannot unmarshal string into Go struct
-// field ControllerRevision.revision of type int64"); this is that check, so that manifests
+// Deployment, ReplicaSet, StatefulSet, Node, Service, Lease ...). The API server refuses a body whose
+// `revision` is "three" or whose `containers` is a map before any validation runs ("cannot unmarshal string
+// into Go struct field ControllerRevision.revision of type int64"); this is that check, so that manifests
 // from files and bodies from the HTTP API are refused with the field at fault instead of being
 // misread. As in encoding/json, null is accepted everywhere; unknown fields are
 // schema::unknownFields' business.

@@ -2,13 +2,13 @@
 #include "models/kube/jsonfield.h"
 
 #include "models/engine/strategicmerge.h"
+#include "models/kube/apischema.h"
 #include "models/kube/gojson.h"
 #include "models/kube/jsonlimits.h"
 #include "models/server/connectionpool.h"
-#include "models/kube/apischema.h"
 #include "models/server/discovery.h"
-#include "models/server/openapi.h"
 #include "models/server/enginehost.h"
+#include "models/server/openapi.h"
 #include "models/server/protobufbody.h"
 #include "models/server/resourcepath.h"
 #include "models/server/reviews.h"
@@ -936,7 +936,8 @@ struct ApiServer::Impl
     // Without the parameter kube-apiserver warns (Warn); kubectl sends Strict.
     enum class FieldValidation { Ignore, Warn, Strict };
 
-    static kube::Result<FieldValidation> fieldValidationFrom(const httplib::Request &req, const char *optionsKind)
+    static kube::Result<FieldValidation> fieldValidationFrom(const httplib::Request &req,
+                                                             const char *optionsKind)
     {
         const std::string v = param(req, "fieldValidation");
         if (v.empty() || v == "Warn")
@@ -947,7 +948,8 @@ struct ApiServer::Impl
             return FieldValidation::Strict;
         const std::string why =
             "Unsupported value: " + kube::goQuote(v) + ": supported values: \"Ignore\", \"Strict\", \"Warn\"";
-        ApiStatus st = ApiStatus::invalid(std::string(optionsKind) + ".meta.k8s.io", "", "fieldValidation: " + why);
+        ApiStatus st =
+            ApiStatus::invalid(std::string(optionsKind) + ".meta.k8s.io", "", "fieldValidation: " + why);
         st.causes.push_back({"FieldValueNotSupported", why, "fieldValidation"});
         return st;
     }
@@ -982,9 +984,10 @@ struct ApiServer::Impl
     {
         const std::string kind = kube::stringOr(object, "kind");
         const std::string apiVersion = kube::stringOr(object, "apiVersion");
-        const std::string version = apiVersion.substr(apiVersion.find('/') == std::string::npos ? 0 : apiVersion.find('/') + 1);
-        return ApiStatus::badRequest(kind + " in version " + kube::goQuote(version) + " cannot be handled as a " + kind +
-                                     ": " + error);
+        const std::string version =
+            apiVersion.substr(apiVersion.find('/') == std::string::npos ? 0 : apiVersion.find('/') + 1);
+        return ApiStatus::badRequest(kind + " in version " + kube::goQuote(version) +
+                                     " cannot be handled as a " + kind + ": " + error);
     }
 
     // Warning headers, as kube-apiserver sends them (kubectl prints "Warning: <text>").

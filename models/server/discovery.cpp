@@ -261,10 +261,14 @@ const std::vector<ServedResource> &Discovery::servedResources()
     static const std::vector<ServedResource> all = [] {
         std::vector<ServedResource> out;
         for (const auto &r : resources()) {
-            ServedResource s{ResourcePath::groupOf(r.kind), ResourcePath::versionOf(r.kind),
-                             engine::resourceName(r.kind),  r.singular,
-                             engine::kindName(r.kind),      engine::isNamespaced(r.kind),
-                             kVerbs,                        {}};
+            ServedResource s{ResourcePath::groupOf(r.kind),
+                             ResourcePath::versionOf(r.kind),
+                             engine::resourceName(r.kind),
+                             r.singular,
+                             engine::kindName(r.kind),
+                             engine::isNamespaced(r.kind),
+                             kVerbs,
+                             {}};
             if (r.status)
                 s.subresources.push_back({"status", s.group, s.version, s.kind, kStatusVerbs});
             for (const auto &m : r.more)

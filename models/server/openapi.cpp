@@ -195,9 +195,11 @@ const Json kInt = {{"type", "integer"}};
 Json writeParams(bool patch)
 {
     Json p = Json::array(
-        {param("dryRun", "query", "When All, the request is checked, defaulted and validated but nothing is stored.",
+        {param("dryRun", "query",
+               "When All, the request is checked, defaulted and validated but nothing is stored.",
                {{"type", "string"}, {"uniqueItems", true}}),
-         param("fieldManager", "query", "The name of the actor making the change, recorded with the fields it sets.",
+         param("fieldManager", "query",
+               "The name of the actor making the change, recorded with the fields it sets.",
                {{"type", "string"}, {"uniqueItems", true}}),
          param("fieldValidation", "query",
                "What to do with unknown fields in the body: Ignore drops them, Warn (the default) drops them "
@@ -225,7 +227,8 @@ Json listParams()
         p.push_back(param(name, "query", text, {{"type", "string"}, {"uniqueItems", true}}));
     p.push_back(param("limit", "query", "The most objects one page may hold.",
                       {{"type", "integer"}, {"uniqueItems", true}}));
-    p.push_back(param("sendInitialEvents", "query", "Starts a watch with the current objects as ADDED events.",
+    p.push_back(param("sendInitialEvents", "query",
+                      "Starts a watch with the current objects as ADDED events.",
                       {{"type", "boolean"}, {"uniqueItems", true}}));
     p.push_back(param("timeoutSeconds", "query", "Ends the list or watch after this many seconds.",
                       {{"type", "integer"}, {"uniqueItems", true}}));
@@ -239,7 +242,8 @@ Json deleteParams()
     return Json::array(
         {param("dryRun", "query", "When All, the deletion is checked but nothing is removed.",
                {{"type", "string"}, {"uniqueItems", true}}),
-         param("gracePeriodSeconds", "query", "Seconds the object is given before it is removed; 0 removes it at once.",
+         param("gracePeriodSeconds", "query",
+               "Seconds the object is given before it is removed; 0 removes it at once.",
                {{"type", "integer"}, {"uniqueItems", true}}),
          param("propagationPolicy", "query",
                "What happens to the objects the deleted one owns: Orphan, Background or Foreground.",
@@ -256,7 +260,8 @@ Json content(const Json &schema, std::initializer_list<const char *> types)
 
 Json response(const Json &schema, const char *code = "200", const char *text = "OK")
 {
-    return {{code, {{"description", text}, {"content", content(schema, {"application/json", "application/yaml"})}}},
+    return {{code,
+             {{"description", text}, {"content", content(schema, {"application/json", "application/yaml"})}}},
             {"401", {{"description", "Unauthorized"}}}};
 }
 
@@ -286,9 +291,11 @@ struct Builder
         const Struct *kind = kube::schema::structForKind(r.group, r.version, r.kind);
         if (!kind)
             return;
-        const std::string prefix = r.group.empty() ? "/api/" + r.version : "/apis/" + r.group + "/" + r.version;
+        const std::string prefix =
+            r.group.empty() ? "/api/" + r.version : "/apis/" + r.group + "/" + r.version;
         const std::string tag = (r.group.empty() ? std::string("core") : camel(r.group)) + "_" + r.version;
-        const std::string idPart = (r.group.empty() ? std::string("Core") : camel(r.group)) + camel(r.version);
+        const std::string idPart =
+            (r.group.empty() ? std::string("Core") : camel(r.group)) + camel(r.version);
         const std::string scoped = r.namespaced ? "Namespaced" + r.kind : r.kind;
         const std::string collection =
             prefix + (r.namespaced ? "/namespaces/{namespace}/" : "/") + r.resource;
@@ -297,14 +304,16 @@ struct Builder
         const bool custom = !kind->builtIn;
         const Json nsParam = param("namespace", "path", "The object's namespace.", kString, true);
         const Json nameParam = param("name", "path", "The object's name.", kString, true);
-        const Json pretty = param("pretty", "query", "Indents the answer.", {{"type", "string"}, {"uniqueItems", true}});
+        const Json pretty =
+            param("pretty", "query", "Indents the answer.", {{"type", "string"}, {"uniqueItems", true}});
         auto has = [&](const char *verb) {
             return std::find(r.verbs.begin(), r.verbs.end(), verb) != r.verbs.end();
         };
 
         Json coll = {{"parameters", r.namespaced ? Json::array({nsParam, pretty}) : Json::array({pretty})}};
         if (has("list")) {
-            Json op = operation("list" + idPart + scoped, tag, "Lists or watches " + r.resource + ".", "list", gvk);
+            Json op =
+                operation("list" + idPart + scoped, tag, "Lists or watches " + r.resource + ".", "list", gvk);
             op["parameters"] = listParams();
             op["responses"] = response(listSchemaRef(*kind));
             coll["get"] = std::move(op);
@@ -328,33 +337,37 @@ struct Builder
         }
         if (!has("get"))
             return;
-        const Json itemParams = r.namespaced ? Json::array({nameParam, nsParam, pretty})
-                                             : Json::array({nameParam, pretty});
+        const Json itemParams =
+            r.namespaced ? Json::array({nameParam, nsParam, pretty}) : Json::array({nameParam, pretty});
         auto item = [&](const std::string &suffix, const std::string &what, bool withDelete) {
             Json p = {{"parameters", itemParams}};
             Json get = operation("read" + idPart + scoped + suffix, tag, "Reads " + what + ".", "get", gvk);
             get["responses"] = response(object);
             p["get"] = std::move(get);
-            Json put = operation("replace" + idPart + scoped + suffix, tag, "Replaces " + what + ".", "put", gvk);
+            Json put =
+                operation("replace" + idPart + scoped + suffix, tag, "Replaces " + what + ".", "put", gvk);
             put["parameters"] = writeParams(false);
             put["requestBody"] = {{"content", content(object, {"*/*"})}, {"required", true}};
             put["responses"] = response(object);
             p["put"] = std::move(put);
-            Json patch =
-                operation("patch" + idPart + scoped + suffix, tag, "Partially updates " + what + ".", "patch", gvk);
+            Json patch = operation("patch" + idPart + scoped + suffix, tag, "Partially updates " + what + ".",
+                                   "patch", gvk);
             patch["parameters"] = writeParams(true);
             const Json patchSchema = ref(std::string(kMeta) + "Patch");
             patch["requestBody"] = {
-                {"content", custom ? content(patchSchema, {"application/json-patch+json", "application/merge-patch+json"})
-                                   : content(patchSchema, {"application/json-patch+json", "application/merge-patch+json",
-                                                           "application/strategic-merge-patch+json"})},
+                {"content",
+                 custom
+                     ? content(patchSchema, {"application/json-patch+json", "application/merge-patch+json"})
+                     : content(patchSchema, {"application/json-patch+json", "application/merge-patch+json",
+                                             "application/strategic-merge-patch+json"})},
                 {"required", true}};
             patch["responses"] = response(object);
             p["patch"] = std::move(patch);
             if (withDelete) {
                 Json del = operation("delete" + idPart + scoped, tag, "Deletes " + what + ".", "delete", gvk);
                 del["parameters"] = deleteParams();
-                del["requestBody"] = {{"content", content(ref(std::string(kMeta) + "DeleteOptions"), {"*/*"})}};
+                del["requestBody"] = {
+                    {"content", content(ref(std::string(kMeta) + "DeleteOptions"), {"*/*"})}};
                 del["responses"] = response(ref(std::string(kMeta) + "Status"));
                 p["delete"] = std::move(del);
             }
@@ -394,10 +407,13 @@ struct Builder
                 {"properties",
                  {{"apiVersion", {{"type", "string"}, {"description", "The list's apiVersion."}}},
                   {"kind", {{"type", "string"}, {"description", "The list's kind, " + kind.name + "List."}}},
-                  {"metadata", {{"allOf", Json::array({{{"$ref", kRef + kMeta + "ListMeta"}}})},
-                                {"description", "The list's resourceVersion and continue token."}}},
+                  {"metadata",
+                   {{"allOf", Json::array({{{"$ref", kRef + kMeta + "ListMeta"}}})},
+                    {"description", "The list's resourceVersion and continue token."}}},
                   {"items",
-                   {{"type", "array"}, {"items", {{"$ref", kRef + kind.definition}}}, {"description", "The objects."}}}}},
+                   {{"type", "array"},
+                    {"items", {{"$ref", kRef + kind.definition}}},
+                    {"description", "The objects."}}}}},
                 {"required", Json::array({"items"})},
                 {"x-kubernetes-group-version-kind",
                  Json::array({gvkJson(kind.gvk.group, kind.gvk.version, kind.gvk.kind + "List")})}};
@@ -421,8 +437,9 @@ struct Builder
                 out[d] = structSchema(*s, more);
             } else if (d == std::string(kMeta) + "Patch") {
                 out[d] = {{"type", "object"},
-                          {"description", "A patch: a JSON patch, a JSON merge patch or a strategic merge patch, "
-                                          "by the request's Content-Type."}};
+                          {"description",
+                           "A patch: a JSON patch, a JSON merge patch or a strategic merge patch, "
+                           "by the request's Content-Type."}};
             } else {
                 for (const auto &n : kNamedScalars)
                     if (d == n.definition)
@@ -457,7 +474,8 @@ const Documents &documents()
         Documents d;
         std::map<std::string, Builder> builders;
         for (const auto &r : Discovery::servedResources()) {
-            const std::string path = r.group.empty() ? "api/" + r.version : "apis/" + r.group + "/" + r.version;
+            const std::string path =
+                r.group.empty() ? "api/" + r.version : "apis/" + r.group + "/" + r.version;
             builders[path].add(r);
         }
         const Json version = Discovery::version();

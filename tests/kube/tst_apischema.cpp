@@ -48,7 +48,8 @@ void TstApiSchema::servedKindsHaveSchemas_data()
                              {"authentication.k8s.io", "v1", "SelfSubjectReview"},
                              {"upgrade.daemonscope.io", "v1alpha1", "NodeUpgradeRollout"}};
     for (const auto &r : rows)
-        QTest::newRow(r[2]) << QString::fromLatin1(r[0]) << QString::fromLatin1(r[1]) << QString::fromLatin1(r[2]);
+        QTest::newRow(r[2]) << QString::fromLatin1(r[0]) << QString::fromLatin1(r[1])
+                            << QString::fromLatin1(r[2]);
 }
 
 void TstApiSchema::servedKindsHaveSchemas()
@@ -62,10 +63,11 @@ void TstApiSchema::servedKindsHaveSchemas()
     QCOMPARE(QString::fromStdString(s->gvk.kind), kind);
     for (const char *f : {"apiVersion", "kind", "metadata"})
         QVERIFY2(s->field(f), f);
-    QCOMPARE(s->field("metadata")->type.type, schema::structNamed("io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"));
-    const Json object = {{"apiVersion", group.isEmpty() ? version.toStdString()
-                                                        : (group + u'/' + version).toStdString()},
-                         {"kind", kind.toStdString()}};
+    QCOMPARE(s->field("metadata")->type.type,
+             schema::structNamed("io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"));
+    const Json object = {
+        {"apiVersion", group.isEmpty() ? version.toStdString() : (group + u'/' + version).toStdString()},
+        {"kind", kind.toStdString()}};
     QCOMPARE(schema::structForObject(object), s);
     QCOMPARE(s->builtIn, group != u"upgrade.daemonscope.io"_qs);
 }
@@ -161,7 +163,8 @@ void TstApiSchema::freeFormValuesAreNotLookedInto()
         "metadata": {"name": "r", "managedFields": [{"manager": "m", "fieldsV1": {"f:spec": {}}}]},
         "revision": 1, "data": {"spec": {"anything": {"goes": 1}}}})");
     QVERIFY(schema::unknownFields(rev, *schema::structForObject(rev)).empty());
-    const Json nur = Json::parse(R"({"apiVersion": "upgrade.daemonscope.io/v1alpha1", "kind": "NodeUpgradeRollout",
+    const Json nur =
+        Json::parse(R"({"apiVersion": "upgrade.daemonscope.io/v1alpha1", "kind": "NodeUpgradeRollout",
         "metadata": {"name": "u"}, "spec": {"targetVersion": "1.2", "unmanagedPodPolicy": {"afterTimeout": "1h"},
         "typo": 1}, "status": {"whatever": [1, 2]}})");
     const auto unknown = schema::unknownFields(nur, *schema::structForObject(nur));
@@ -179,10 +182,13 @@ void TstApiSchema::typeChecksFollowTheTable()
     QStringList errors;
     for (const auto &e : kube::fieldTypeErrors(pod))
         errors << QString::fromStdString(e.text());
-    QCOMPARE(errors, (QStringList{u"spec.volumes[0].hostPath.path: Invalid value: 7: must be a string"_qs,
-                                  u"spec.securityContext.runAsUser: Invalid value: \"root\": must be a 64-bit integer"_qs}));
+    QCOMPARE(errors,
+             (QStringList{
+                 u"spec.volumes[0].hostPath.path: Invalid value: 7: must be a string"_qs,
+                 u"spec.securityContext.runAsUser: Invalid value: \"root\": must be a 64-bit integer"_qs}));
     // The custom kind's spec is checked by its own parser, not here.
-    const Json nur = Json::parse(R"({"apiVersion": "upgrade.daemonscope.io/v1alpha1", "kind": "NodeUpgradeRollout",
+    const Json nur =
+        Json::parse(R"({"apiVersion": "upgrade.daemonscope.io/v1alpha1", "kind": "NodeUpgradeRollout",
         "metadata": {"name": "u"}, "spec": {"targetVersion": 5}})");
     QVERIFY(kube::fieldTypeErrors(nur).empty());
 }
