@@ -193,15 +193,18 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest, bool dryRun)
     case Kind::Namespace: {
         if (namespaces.count(t->name))
             return ApiStatus::alreadyExists("namespaces", t->name);
+        auto declared = kube::ObjectMeta::fromJson(m["metadata"]);
+        if (!declared)
+            return declared.error();
         if (dryRun) {
-            kube::ObjectMeta meta;
+            kube::ObjectMeta meta = *declared;
             meta.name = t->name;
             meta.uid = rng.uuid();
             meta.creationTimestamp = now;
             meta.labels["kubernetes.io/metadata.name"] = t->name;
             return namespaceJson(meta);
         }
-        ensureNamespace(t->name);
+        ensureNamespace(t->name, &*declared);
         break;
     }
     case Kind::Node: {
@@ -394,6 +397,7 @@ kube::Result<Json> Cluster::Impl::apiUpdate(const Json &manifest, bool statusOnl
         meta.labels["kubernetes.io/metadata.name"] = t->name;
         meta.annotations = parsed->annotations;
         meta.ownerReferences = parsed->ownerReferences;
+        meta.extra = parsed->extra;
         const Json next = namespaceJson(meta);
         if (unchanged(next))
             return current;

@@ -118,7 +118,9 @@ struct Cluster::Impl
     void deliver(std::function<void()> fn);
     std::shared_ptr<const kube::Json> internSpec(kube::Json spec);
     std::string generateName(const std::string &prefix, const std::string &ns, Kind kind);
-    void ensureNamespace(const std::string &ns);
+    // Creates the namespace unless it exists: `declared` (a create's metadata) brings its labels,
+    // annotations, owners and the metadata kept verbatim.
+    void ensureNamespace(const std::string &ns, const kube::ObjectMeta *declared = nullptr);
 
     // ---- typed writes ------------------------------------------------------------------
     const kube::Pod *commitPod(kube::Pod pod, bool isNew);

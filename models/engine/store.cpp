@@ -60,11 +60,17 @@ std::string Cluster::Impl::generateName(const std::string &prefix, const std::st
     }
 }
 
-void Cluster::Impl::ensureNamespace(const std::string &ns)
+void Cluster::Impl::ensureNamespace(const std::string &ns, const kube::ObjectMeta *declared)
 {
     if (ns.empty() || namespaces.count(ns))
         return;
     kube::ObjectMeta m;
+    if (declared) {
+        m.labels = declared->labels;
+        m.annotations = declared->annotations;
+        m.ownerReferences = declared->ownerReferences;
+        m.extra = declared->extra;
+    }
     m.name = ns;
     m.uid = rng.uuid();
     m.creationTimestamp = now;

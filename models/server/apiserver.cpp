@@ -5,9 +5,12 @@
 #include "models/kube/apischema.h"
 #include "models/kube/gojson.h"
 #include "models/kube/jsonlimits.h"
+#include "models/kube/timeutil.h"
+#include "models/kube/yamldocument.h"
 #include "models/server/connectionpool.h"
 #include "models/server/discovery.h"
 #include "models/server/enginehost.h"
+#include "models/server/fieldmanager.h"
 #include "models/server/openapi.h"
 #include "models/server/protobufbody.h"
 #include "models/server/resourcepath.h"
@@ -997,6 +1000,29 @@ struct ApiServer::Impl
             res.set_header("Warning", "299 - " + kube::goQuote(w));
     }
 
+    // Who writes: the fieldManager parameter, else the product of the User-Agent ("kubectl",
+    // "curl"), as kube-apiserver names managers.
+    static FieldManagerContext managerFor(const httplib::Request &req, const ResourcePath &path)
+    {
+        FieldManagerContext ctx;
+        ctx.manager = param(req, "fieldManager");
+        if (ctx.manager.empty()) {
+            const std::string agent = req.get_header_value("User-Agent");
+            ctx.manager = agent.substr(0, agent.find('/'));
+        }
+        ctx.apiVersion = engine::apiVersion(*path.kind);
+        ctx.subresource = path.subresource;
+        return ctx;
+    }
+
+    static void setManagedFields(Json &object, Json managed)
+    {
+        if (managed.empty())
+            object["metadata"].erase("managedFields");
+        else
+            object["metadata"]["managedFields"] = std::move(managed);
+    }
+
     // Puts the URL's namespace into the object; a different one in the body is an error.
     // The object of a create or update: JSON, or protobuf for the kinds protobufbody.h decodes
     // (another kind is a 415).
@@ -1073,7 +1099,18 @@ struct ApiServer::Impl
         if (const auto strict = decodeFields(*object, *validation, warnings))
             return sendError(res, strictBodyError(*object, *strict));
         const std::string name = kube::stringOr((*object)["metadata"], "name");
-        auto created = engine->call([&](engine::Cluster &c) { return c.create(*object, *opts); });
+        FieldManagerContext ctx = managerFor(req, path);
+        auto created = engine->call([&](engine::Cluster &c) -> kube::Result<Json> {
+            // The creator owns every field of the object as it will be stored (defaults too).
+            engine::WriteOptions dry = *opts;
+            dry.dryRun = true;
+            auto would = c.create(*object, dry);
+            if (!would)
+                return would.error();
+            ctx.time = kube::formatRfc3339(c.now());
+            setManagedFields(*object, FieldManager::update(nullptr, *would, ctx));
+            return c.create(*object, *opts);
+        });
         addWarnings(res, warnings);
         if (!created)
             return sendError(res, created.error(), path, name);
@@ -1103,8 +1140,20 @@ struct ApiServer::Impl
         if (const auto strict = decodeFields(*object, *validation, warnings))
             return sendError(res, strictBodyError(*object, *strict));
         const bool status = path.subresource == "status";
-        auto updated = engine->call([&](engine::Cluster &c) {
-            return status ? c.updateStatus(*object, *opts) : c.update(*object, *opts);
+        FieldManagerContext ctx = managerFor(req, path);
+        auto updated = engine->call([&](engine::Cluster &c) -> kube::Result<Json> {
+            auto write = [&](const engine::WriteOptions &o) {
+                return status ? c.updateStatus(*object, o) : c.update(*object, o);
+            };
+            const auto live = c.get(*path.kind, path.ns, path.name);
+            engine::WriteOptions dry = *opts;
+            dry.dryRun = true;
+            auto would = write(dry);
+            if (!would)
+                return would.error();
+            ctx.time = kube::formatRfc3339(c.now());
+            setManagedFields(*object, FieldManager::update(live ? &*live : nullptr, *would, ctx));
+            return write(*opts);
         });
         addWarnings(res, warnings);
         if (!updated)
@@ -1121,12 +1170,26 @@ struct ApiServer::Impl
         const auto validation = fieldValidationFrom(req, "PatchOptions");
         if (!validation)
             return sendError(res, validation.error());
-        // The patched object is decoded like a body; Strict refuses it as an invalid patch.
+        if (req.has_param("force") &&
+            lower(req.get_header_value("Content-Type")).rfind("application/apply-patch+yaml", 0) != 0) {
+            ApiStatus st = ApiStatus::invalid("PatchOptions.meta.k8s.io", "",
+                                              "force: Forbidden: may not be specified for non-apply patch");
+            st.causes.push_back(
+                {"FieldValueForbidden", "Forbidden: may not be specified for non-apply patch", "force"});
+            return sendError(res, st);
+        }
+        // The patched object is decoded like a body (Strict refuses it as an invalid patch), and
+        // the patcher owns what it changed.
         std::vector<std::string> warnings;
+        FieldManagerContext ctx = managerFor(req, path);
+        std::optional<Json> live;
         opts->decode = [&](Json &object) -> kube::Result<void> {
             const auto strict = decodeFields(object, *validation, warnings);
-            if (!strict)
+            if (!strict) {
+                if (live)
+                    setManagedFields(object, FieldManager::update(&*live, object, ctx));
                 return {};
+            }
             const std::string why = "Invalid value: " + kube::goQuote(kube::goJson(object)) + ": " + *strict;
             ApiStatus st = ApiStatus::invalid(engine::qualifiedKind(*path.kind), path.name, "patch: " + why);
             st.causes.push_back({"FieldValueInvalid", why, "patch"});
@@ -1139,18 +1202,27 @@ struct ApiServer::Impl
             type = engine::PatchType::Merge;
         else if (contentType == "application/json-patch+json")
             type = engine::PatchType::Json;
-        else if (contentType == "application/strategic-merge-patch+json")
+        else if (contentType == "application/strategic-merge-patch+json" &&
+                 *path.kind != engine::Kind::NodeUpgradeRollout)
             type = engine::PatchType::Strategic;
+        else if (contentType == "application/apply-patch+yaml")
+            return applyPatch(req, text, res, path, *opts, *validation);
         else
             return sendError(res, {415, "UnsupportedMediaType",
                                    "the body of the request was in an unknown format - accepted media types "
                                    "include: application/json-patch+json, application/merge-patch+json, "
-                                   "application/strategic-merge-patch+json"});
+                                   "application/apply-patch+yaml" +
+                                       std::string(*path.kind == engine::Kind::NodeUpgradeRollout
+                                                       ? ""
+                                                       : ", application/strategic-merge-patch+json")});
         auto patchBody = body(text);
         if (!patchBody)
             return sendError(res, patchBody.error());
         const bool status = path.subresource == "status";
         auto patched = engine->call([&](engine::Cluster &c) -> kube::Result<Json> {
+            ctx.time = kube::formatRfc3339(c.now());
+            if (auto current = c.get(*path.kind, path.ns, path.name))
+                live = std::move(*current);
             if (!status)
                 return c.patch(*path.kind, path.ns, path.name, type, *patchBody, *opts);
             // The status subresource: the patch applies to the whole object, only its status is
@@ -1199,6 +1271,66 @@ struct ApiServer::Impl
         if (!patched)
             return sendError(res, patched.error(), path, path.name);
         send(res, 200, *patched);
+    }
+
+    // Server-side apply: the body is the manager's configuration (YAML or JSON); the object is
+    // created when it does not exist.
+    void applyPatch(const httplib::Request &req, const std::string &text, httplib::Response &res,
+                    const ResourcePath &path, const engine::WriteOptions &opts, FieldValidation validation)
+    {
+        FieldManagerContext ctx = managerFor(req, path);
+        if (param(req, "fieldManager").empty()) {
+            ApiStatus st = ApiStatus::invalid("PatchOptions.meta.k8s.io", "",
+                                              "fieldManager: Required value: is required for apply patch");
+            st.causes.push_back(
+                {"FieldValueRequired", "Required value: is required for apply patch", "fieldManager"});
+            return sendError(res, st);
+        }
+        const std::string force = param(req, "force");
+        if (!force.empty() && force != "true" && force != "false")
+            return sendError(res,
+                             ApiStatus::badRequest("force: invalid boolean value " + kube::goQuote(force)));
+        auto docs = kube::parseYamlDocuments(text, "body");
+        if (!docs)
+            return sendError(res, ApiStatus::badRequest("error decoding YAML: " + docs.error().message));
+        if (docs->size() != 1 || !(*docs)[0].value.is_object())
+            return sendError(res, ApiStatus::badRequest("the apply configuration must be one object"));
+        Json config = std::move((*docs)[0].value);
+        if (!placeInNamespace(config, path, res) || !checkKind(config, path, res))
+            return;
+        const std::string name = kube::stringOr(config["metadata"], "name");
+        if (name.empty())
+            config["metadata"]["name"] = path.name;
+        else if (name != path.name)
+            return sendError(res, ApiStatus::badRequest("the name of the object (" + name +
+                                                        ") does not match the name on the URL (" + path.name +
+                                                        ")"));
+        std::vector<std::string> warnings;
+        if (const auto strict = decodeFields(config, validation, warnings))
+            return sendError(res, strictBodyError(config, *strict));
+        const bool status = path.subresource == "status";
+        bool created = false;
+        auto applied = engine->call([&](engine::Cluster &c) -> kube::Result<Json> {
+            ctx.time = kube::formatRfc3339(c.now());
+            auto live = c.get(*path.kind, path.ns, path.name);
+            if (!live && live.error().code != 404)
+                return live.error();
+            if (!live && status)
+                return live.error();
+            auto merged = FieldManager::apply(live ? &*live : nullptr, config, ctx, force == "true");
+            if (!merged)
+                return merged.error();
+            if (!live) {
+                created = true;
+                return c.create(*merged, opts);
+            }
+            (*merged)["metadata"]["resourceVersion"] = kube::stringOr((*live)["metadata"], "resourceVersion");
+            return status ? c.updateStatus(*merged, opts) : c.update(*merged, opts);
+        });
+        addWarnings(res, warnings);
+        if (!applied)
+            return sendError(res, applied.error(), path, path.name);
+        send(res, created ? 201 : 200, *applied);
     }
 
     // DeleteOptions come from the body (kubectl sends dryRun, propagationPolicy and the grace

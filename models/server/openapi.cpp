@@ -356,10 +356,11 @@ struct Builder
             const Json patchSchema = ref(std::string(kMeta) + "Patch");
             patch["requestBody"] = {
                 {"content",
-                 custom
-                     ? content(patchSchema, {"application/json-patch+json", "application/merge-patch+json"})
-                     : content(patchSchema, {"application/json-patch+json", "application/merge-patch+json",
-                                             "application/strategic-merge-patch+json"})},
+                 custom ? content(patchSchema, {"application/apply-patch+yaml", "application/json-patch+json",
+                                                "application/merge-patch+json"})
+                        : content(patchSchema, {"application/apply-patch+yaml", "application/json-patch+json",
+                                                "application/merge-patch+json",
+                                                "application/strategic-merge-patch+json"})},
                 {"required", true}};
             patch["responses"] = response(object);
             p["patch"] = std::move(patch);

@@ -13,6 +13,7 @@
 #include <QtTest>
 
 #include <atomic>
+#include <map>
 #include <memory>
 #include <set>
 
@@ -184,6 +185,8 @@ private slots:
     void openApiV3DescribesEveryServedResource();
     void servedObjectsHaveOnlySchemaFields();
     void fieldValidationDecidesOnUnknownFields();
+    void writesRecordTheirManagers();
+    void serverSideApplyMergesOwnsAndConflicts();
     void serviceErrorsNameTheField_data();
     void serviceErrorsNameTheField();
     void leasesAreCheckedAndKeptInMicroTime();
@@ -673,7 +676,7 @@ void TstApiServer::unknownPatchTypeIsUnsupportedMediaType()
     auto s = startServer();
     QVERIFY(s.server);
     auto r = s.transport->request("PATCH", "/apis/apps/v1/namespaces/default/daemonsets/web", {}, "{}",
-                                  "application/apply-patch+yaml", "application/json");
+                                  "application/x-yaml-patch", "application/json");
     QVERIFY(!r.ok());
     QCOMPARE(r.error().code, 415);
     QCOMPARE(QString::fromStdString(r.error().reason), QStringLiteral("UnsupportedMediaType"));
@@ -1847,6 +1850,165 @@ void TstApiServer::fieldValidationDecidesOnUnknownFields()
     const Json patched = Json::parse(lenient->body);
     QCOMPARE(patched["spec"]["minReadySeconds"], 5);
     QVERIFY(!patched["spec"].contains("bar"));
+}
+
+namespace {
+
+kube::Result<client::HttpResponse> applyAs(client::Transport &t, const std::string &path, const Json &config,
+                                           const std::string &manager, bool force = false)
+{
+    client::Query q;
+    if (!manager.empty())
+        q.push_back({"fieldManager", manager});
+    if (force)
+        q.push_back({"force", "true"});
+    return t.request("PATCH", path, q, kube::goJson(config), "application/apply-patch+yaml",
+                     "application/json");
+}
+
+// The managers of an object: "name/operation" -> its FieldsV1.
+std::map<std::string, Json> managersOf(const Json &object)
+{
+    std::map<std::string, Json> out;
+    for (const auto &e : object["metadata"].value("managedFields", Json::array()))
+        out[e["manager"].get<std::string>() + "/" + e["operation"].get<std::string>()] = e["fieldsV1"];
+    return out;
+}
+
+} // namespace
+
+void TstApiServer::writesRecordTheirManagers()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    const std::string base = "/apis/apps/v1/namespaces/default/daemonsets";
+    auto created = send(*s.transport, "POST", base, daemonSetWith("owned", Json::object(), Json::object()),
+                        {{"fieldManager", "creator"}});
+    QVERIFY2(created.ok(), created.ok() ? "" : created.error().message.c_str());
+    Json object = Json::parse(created->body);
+    auto managers = managersOf(object);
+    QCOMPARE(managers.size(), std::size_t(1));
+    const Json &mine = managers["creator/Update"];
+    // The creator owns what it sent and what the server defaulted, containers by their name.
+    const Json &container = mine["f:spec"]["f:template"]["f:spec"]["f:containers"]["k:{\"name\":\"c\"}"];
+    QVERIFY2(container.contains(".") && container.contains("f:image") &&
+                 container.contains("f:imagePullPolicy"),
+             mine.dump().c_str());
+    QVERIFY(mine["f:spec"].contains("f:selector"));
+    QVERIFY(!mine.contains("f:status") && !mine["f:metadata"].contains("f:name"));
+    QCOMPARE(object["metadata"]["managedFields"][0]["apiVersion"], "apps/v1");
+
+    // Another manager changes the image: it takes the field over.
+    auto patched = s.transport->request(
+        "PATCH", base + "/owned", {{"fieldManager", "setter"}},
+        R"({"spec":{"template":{"spec":{"containers":[{"name":"c","image":"busybox:2"}]}}}})",
+        "application/strategic-merge-patch+json", "application/json");
+    QVERIFY2(patched.ok(), patched.ok() ? "" : patched.error().message.c_str());
+    managers = managersOf(Json::parse(patched->body));
+    const std::string key = "k:{\"name\":\"c\"}";
+    QVERIFY(
+        managers["setter/Update"]["f:spec"]["f:template"]["f:spec"]["f:containers"][key].contains("f:image"));
+    QVERIFY(!managers["creator/Update"]["f:spec"]["f:template"]["f:spec"]["f:containers"][key].contains(
+        "f:image"));
+    // A PUT without managedFields keeps them; the labeller adds its own entry.
+    Json current = Json::parse(patched->body);
+    current["metadata"].erase("managedFields");
+    current["metadata"]["labels"] = {{"team", "a"}};
+    auto put = send(*s.transport, "PUT", base + "/owned", current, {{"fieldManager", "labeller"}});
+    QVERIFY2(put.ok(), put.ok() ? "" : put.error().message.c_str());
+    managers = managersOf(Json::parse(put->body));
+    QCOMPARE(managers.size(), std::size_t(3));
+    QCOMPARE(managers["labeller/Update"],
+             Json({{"f:metadata", {{"f:labels", {{".", Json::object()}, {"f:team", Json::object()}}}}}}));
+}
+
+void TstApiServer::serverSideApplyMergesOwnsAndConflicts()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    const std::string item = "/apis/apps/v1/namespaces/default/daemonsets/applied";
+    Json config = daemonSetWith("applied", Json::object(), Json::object());
+    config["metadata"]["labels"] = {{"team", "a"}};
+
+    auto noManager = applyAs(*s.transport, item, config, "");
+    QVERIFY(!noManager.ok());
+    QCOMPARE(noManager.error().code, 422);
+    QCOMPARE(
+        QString::fromStdString(noManager.error().message),
+        u"PatchOptions.meta.k8s.io \"\" is invalid: fieldManager: Required value: is required for apply patch"_s);
+
+    // The first apply creates the object.
+    auto first = applyAs(*s.transport, item, config, "alice");
+    QVERIFY2(first.ok(), first.ok() ? "" : first.error().message.c_str());
+    QCOMPARE(first->status, 201);
+    auto managers = managersOf(Json::parse(first->body));
+    QCOMPARE(managers.size(), std::size_t(1));
+    const Json &applied = managers["alice/Apply"];
+    QCOMPARE(applied["f:metadata"], Json({{"f:labels", {{"f:team", Json::object()}}}}));
+    QVERIFY(!applied["f:spec"]["f:template"]["f:spec"]["f:containers"]["k:{\"name\":\"c\"}"].contains(
+        "f:imagePullPolicy")); // defaulted, not applied
+
+    // Bob changes the image: Alice's apply of her old image conflicts, naming Bob and the field.
+    auto bob = s.transport->request(
+        "PATCH", item, {{"fieldManager", "bob"}},
+        R"({"spec":{"template":{"spec":{"containers":[{"name":"c","image":"busybox:2"}]}}}})",
+        "application/strategic-merge-patch+json", "application/json");
+    QVERIFY2(bob.ok(), bob.ok() ? "" : bob.error().message.c_str());
+    auto conflict = applyAs(*s.transport, item, config, "alice");
+    QVERIFY(!conflict.ok());
+    QCOMPARE(conflict.error().code, 409);
+    QCOMPARE(QString::fromStdString(conflict.error().message),
+             u"Apply failed with 1 conflict: conflict with \"bob\" using apps/v1: "
+             ".spec.template.spec.containers[name=\"c\"].image"_s);
+    QCOMPARE(conflict.error().causes.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(conflict.error().causes[0].type), u"FieldManagerConflict"_s);
+    QCOMPARE(QString::fromStdString(conflict.error().causes[0].field),
+             u".spec.template.spec.containers[name=\"c\"].image"_s);
+    // Applying Bob's value co-owns the field without a conflict; forcing takes it over.
+    Json same = config;
+    same["spec"]["template"]["spec"]["containers"][0]["image"] = "busybox:2";
+    auto shared = applyAs(*s.transport, item, same, "alice");
+    QVERIFY2(shared.ok(), shared.ok() ? "" : shared.error().message.c_str());
+    QVERIFY(managersOf(Json::parse(shared->body)).count("bob/Update"));
+    auto forced = applyAs(*s.transport, item, config, "alice", true);
+    QVERIFY2(forced.ok(), forced.ok() ? "" : forced.error().message.c_str());
+    Json object = Json::parse(forced->body);
+    QCOMPARE(object["spec"]["template"]["spec"]["containers"][0]["image"], "busybox");
+    QVERIFY(!managersOf(object).count("bob/Update")); // it owned nothing else
+
+    // What Alice no longer applies goes, unless someone else owns it.
+    auto label = s.transport->request("PATCH", item, {{"fieldManager", "carol"}},
+                                      R"({"metadata":{"labels":{"tier":"web"}}})",
+                                      "application/merge-patch+json", "application/json");
+    QVERIFY(label.ok());
+    Json smaller = config;
+    smaller["metadata"].erase("labels");
+    auto reapplied = applyAs(*s.transport, item, smaller, "alice");
+    QVERIFY2(reapplied.ok(), reapplied.ok() ? "" : reapplied.error().message.c_str());
+    object = Json::parse(reapplied->body);
+    QCOMPARE(object["metadata"]["labels"], Json({{"tier", "web"}}));
+    QCOMPARE(object["spec"]["template"]["spec"]["containers"][0]["imagePullPolicy"], "Always");
+
+    // A second container by apply merges into the list by name; force is for apply only.
+    Json two = smaller;
+    two["spec"]["template"]["spec"]["containers"].push_back({{"name", "d"}, {"image", "pause"}});
+    auto merged = applyAs(*s.transport, item, two, "alice");
+    QVERIFY(merged.ok());
+    QCOMPARE(Json::parse(merged->body)["spec"]["template"]["spec"]["containers"].size(), std::size_t(2));
+    auto forcedPatch = s.transport->request("PATCH", item, {{"force", "true"}}, "{}",
+                                            "application/merge-patch+json", "application/json");
+    QVERIFY(!forcedPatch.ok());
+    QCOMPARE(forcedPatch.error().code, 422);
+
+    // Strict validation of the configuration.
+    Json typo = two;
+    typo["spec"]["colour"] = "red";
+    auto strict =
+        s.transport->request("PATCH", item, {{"fieldManager", "alice"}, {"fieldValidation", "Strict"}},
+                             kube::goJson(typo), "application/apply-patch+yaml", "application/json");
+    QVERIFY(!strict.ok());
+    QCOMPARE(strict.error().code, 400);
+    QVERIFY(QString::fromStdString(strict.error().message).endsWith(u"unknown field \"spec.colour\""_s));
 }
 
 QTEST_GUILESS_MAIN(TstApiServer)

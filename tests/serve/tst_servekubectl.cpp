@@ -113,6 +113,8 @@ private slots:
     void drainEvictsThroughTheDisruptionBudget();
     void explainAndStrictValidationFollowTheSchemas_data();
     void explainAndStrictValidationFollowTheSchemas();
+    void serverSideApplyLikeACluster_data();
+    void serverSideApplyLikeACluster();
     void manifestsNeedNoValidateFalse_data();
     void manifestsNeedNoValidateFalse();
     void servicesLeasesAndNodesDescribeLikeACluster_data();
@@ -1097,6 +1099,76 @@ void TstServeKubectl::explainAndStrictValidationFollowTheSchemas()
                  u"jsonpath={.spec.foo}|{.spec.template.spec.containers[0].imagePullPolicy}"_s});
     RUN_OK(stored);
     QCOMPARE(stored.out, u"|Always"_s);
+}
+
+void TstServeKubectl::serverSideApplyLikeACluster_data()
+{
+    addEveryVersionRows();
+}
+
+// kubectl apply --server-side: the server merges and records the manager; a field another
+// manager changed is a conflict kubectl explains, --force-conflicts takes it over, and what the
+// applier drops from its file goes; kubectl diff --server-side shows nothing after that.
+void TstServeKubectl::serverSideApplyLikeACluster()
+{
+    QFETCH(QString, binary);
+    auto server = startServer(false);
+    QVERIFY(server);
+    const QString kc = server->kubeconfig();
+    QTemporaryDir dir;
+    auto manifest = [&](const QString &labels) {
+        const QString file = dir.filePath(u"ssa.yaml"_s);
+        QFile f(file);
+        if (f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            f.write(QStringLiteral(
+                        "apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: ssa, namespace: default%1}\n"
+                        "spec:\n  selector: {matchLabels: {app: ssa}}\n  template:\n"
+                        "    metadata: {labels: {app: ssa}}\n    spec:\n      containers: [{name: c, "
+                        "image: \"busybox:1.36\"}]\n")
+                        .arg(labels)
+                        .toUtf8());
+        return file;
+    };
+    auto get = [&](const QString &jsonpath) {
+        return kubectl(binary, kc, {u"get"_s, u"ds"_s, u"ssa"_s, u"-o"_s, u"jsonpath="_s + jsonpath}).out;
+    };
+
+    const auto first =
+        kubectl(binary, kc, {u"apply"_s, u"--server-side"_s, u"-f"_s, manifest(u", labels: {team: a}"_s)});
+    RUN_OK(first);
+    QCOMPARE(first.out, u"daemonset.apps/ssa serverside-applied\n"_s);
+    QCOMPARE(get(u"{.metadata.managedFields[0].manager}/{.metadata.managedFields[0].operation}"_s),
+             u"kubectl/Apply"_s);
+
+    RUN_OK(kubectl(binary, kc, {u"set"_s, u"image"_s, u"ds/ssa"_s, u"c=busybox:1.37"_s}));
+    const auto conflict =
+        kubectl(binary, kc, {u"apply"_s, u"--server-side"_s, u"-f"_s, manifest(u", labels: {team: a}"_s)});
+    QCOMPARE(conflict.exitCode, 1);
+    QVERIFY2(
+        conflict.err.contains(u"Apply failed with 1 conflict: conflict with \"kubectl-set\" using apps/v1: "
+                              ".spec.template.spec.containers[name=\"c\"].image"_s) &&
+            conflict.err.contains(u"--force-conflicts"_s),
+        qPrintable(conflict.err));
+    QCOMPARE(get(u"{.spec.template.spec.containers[0].image}"_s), u"busybox:1.37"_s);
+
+    const auto forced = kubectl(binary, kc,
+                                {u"apply"_s, u"--server-side"_s, u"--force-conflicts"_s, u"-f"_s,
+                                 manifest(u", labels: {team: a}"_s)});
+    RUN_OK(forced);
+    QCOMPARE(get(u"{.spec.template.spec.containers[0].image}"_s), u"busybox:1.36"_s);
+
+    RUN_OK(kubectl(binary, kc, {u"label"_s, u"ds"_s, u"ssa"_s, u"owner=ops"_s}));
+    const QString smaller = manifest(QString());
+    RUN_OK(kubectl(binary, kc, {u"apply"_s, u"--server-side"_s, u"-f"_s, smaller}));
+    QCOMPARE(get(u"{.metadata.labels}"_s), u"{\"owner\":\"ops\"}"_s);
+    const auto diff = kubectl(binary, kc, {u"diff"_s, u"--server-side"_s, u"-f"_s, smaller});
+    QVERIFY2(diff.exitCode == 0 && diff.out.isEmpty(), qPrintable(diff.out + diff.err));
+    const auto managed =
+        kubectl(binary, kc, {u"get"_s, u"ds"_s, u"ssa"_s, u"-o"_s, u"yaml"_s, u"--show-managed-fields"_s});
+    RUN_OK(managed);
+    QVERIFY2(managed.out.contains(u"manager: kubectl-label\n"_s) &&
+                 !managed.out.contains(u"manager: kubectl-set\n"_s),
+             qPrintable(managed.out));
 }
 
 void TstServeKubectl::manifestsNeedNoValidateFalse_data()
