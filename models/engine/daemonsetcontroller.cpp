@@ -277,6 +277,8 @@ void DaemonSetController::podsChanged(const std::string &ownerUid, const std::st
     if (it == m_views.end() || it->second.nodesAt != m_c.nodeVersion)
         return;
     NodeView &v = it->second;
+    if (node.empty())
+        return; // an untargeted pod belongs to no node (nodeView skips it)
     if (auto idx = m_nodeIndex.find(node); idx != m_nodeIndex.end()) {
         if (!v.isDirty[idx->second]) {
             v.isDirty[idx->second] = 1;
@@ -396,6 +398,10 @@ DaemonSetController::NodeView &DaemonSetController::nodeView(SyncContext &ctx)
     const std::string &ns = ctx.ds.metadata.namespace_;
     if (auto owner = m_c.podsByOwnerNode.find(ctx.ds.metadata.uid); owner != m_c.podsByOwnerNode.end()) {
         for (const auto &[node, pods] : owner->second) {
+            // A pod with no target node (no nodeName, no metadata.name matchFields) is skipped,
+            // as upstream's getNodesToDaemonPods skips what util.GetTargetNodeName cannot place.
+            if (node.empty())
+                continue;
             auto idx = m_nodeIndex.find(node);
             for (const auto &[name, pod] : pods) {
                 if (pod->metadata.namespace_ != ns || (pod->isTerminal() && pod->isDeleting()))
@@ -455,7 +461,7 @@ const std::vector<NodeDaemonPods> &DaemonSetController::nodesToDaemonPods(SyncCo
     bool missing = false;
     if (auto owner = m_c.podsByOwnerNode.find(ctx.ds.metadata.uid); owner != m_c.podsByOwnerNode.end()) {
         for (const auto &[node, pods] : owner->second) {
-            if (m_nodeIndex.count(node))
+            if (node.empty() || m_nodeIndex.count(node))
                 continue;
             NodeDaemonPods e;
             e.node = node;

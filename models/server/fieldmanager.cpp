@@ -294,6 +294,8 @@ Entry &entryFor(std::vector<Entry> &entries, const Entry &who)
 
 const Json *child(const Json &v, const std::string &element)
 {
+    if (element.size() < 2 || element[1] != ':')
+        return nullptr; // not a FieldsV1 path element (a managedFields entry a client made up)
     const std::string rest = element.substr(2);
     if (element.rfind("f:", 0) == 0)
         return v.is_object() ? kube::member(v, rest.c_str()) : nullptr;
@@ -438,7 +440,7 @@ std::string pathText(const Path &p)
 {
     std::string out;
     for (const auto &e : p) {
-        const std::string rest = e.substr(2);
+        const std::string rest = e.size() < 2 ? std::string() : e.substr(2);
         if (e.rfind("f:", 0) == 0) {
             out += "." + rest;
         } else if (e.rfind("v:", 0) == 0) {

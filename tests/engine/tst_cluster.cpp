@@ -107,6 +107,7 @@ class TestCluster : public QObject
     Q_OBJECT
 
 private slots:
+    void adoptedPodWithoutATargetNodeIsSkipped();
     void buildClusterEndingAtMovesOnlyTheClock();
     void createDefaultsAndGenerations();
     void validationMessages_data();
@@ -985,6 +986,36 @@ steps:
     auto bad = engine::ScenarioRunner::buildClusterEndingAt("steps: [", "bad.yaml", end);
     QVERIFY(!bad);
     QVERIFY(QString::fromStdString(bad.error().message).contains(QStringLiteral("bad.yaml")));
+}
+
+// Upstream's getNodesToDaemonPods skips a pod util.GetTargetNodeName cannot place (no
+// spec.nodeName, no matchFields metadata.name in its required node affinity): it is adopted by
+// the claim but neither counted on a node nor deleted, and every node still gets its own pod.
+void TestCluster::adoptedPodWithoutATargetNodeIsSkipped()
+{
+    Cluster c(stepped());
+    addNodes(c, 2);
+    const Json orphan = {
+        {"apiVersion", "v1"},
+        {"kind", "Pod"},
+        {"metadata", {{"name", "stray"}, {"namespace", "default"}, {"labels", {{"app", "web"}}}}},
+        {"spec", {{"containers", Json::array({{{"name", "nginx"}, {"image", "nginx:1.26"}}})}}}};
+    QVERIFY(c.create(orphan).ok());
+    QVERIFY(c.create(webDs("nginx:1.26")).ok());
+    QVERIFY(rollOut(c) > 0);
+    const kube::Pod *stray = c.pod("default", "stray");
+    QVERIFY2(stray, "the untargeted pod was deleted");
+    QVERIFY(stray->metadata.controllerRef());
+    QCOMPARE(stray->metadata.controllerRef()->uid, c.daemonSet("default", "web")->metadata.uid);
+    std::set<std::string> nodes;
+    for (const auto *p : c.podsOf("default", "web"))
+        if (!p->node().empty())
+            nodes.insert(p->node());
+    QCOMPARE(nodes, (std::set<std::string>{"node-0", "node-1"}));
+    const auto &status = c.daemonSet("default", "web")->status;
+    QCOMPARE(status.desiredNumberScheduled, 2);
+    QCOMPARE(status.currentNumberScheduled, 2);
+    QCOMPARE(status.numberMisscheduled, 0);
 }
 
 #include "tst_cluster.moc"
