@@ -5,6 +5,7 @@
 #include "models/engine/nodeupgraderollout.h"
 #include "models/engine/strategicmerge.h"
 #include "models/engine/validation.h"
+#include "models/kube/apischema.h"
 #include "models/kube/defaults.h"
 #include "models/kube/jsonfield.h"
 
@@ -63,6 +64,15 @@ kube::Result<void> validateMetadata(Kind kind, const Json &manifest)
         meta->name = meta->generateName.substr(0, kDns1123LabelMaxLength - 5) + "00000";
     return validateObjectMeta(qualifiedKind(kind), *meta, isNamespaced(kind),
                               kind == Kind::Namespace ? NameRule::Dns1123Label : NameRule::Dns1123Subdomain);
+}
+
+// Decoding into the Go types canonicalises quantities and leaves out the empty values of
+// omitempty fields: the engine stores what kube-apiserver would store, so re-stating 1000m as 1 or
+// adding nodeSelector: {} is no template change (kube::schema::normalize).
+void normalizeManifest(Json &m)
+{
+    if (const kube::schema::Struct *s = kube::schema::structForObject(m); s && s->builtIn)
+        kube::schema::normalize(m, *s);
 }
 
 Json namespaceJson(const kube::ObjectMeta &m)
@@ -176,6 +186,7 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest, bool dryRun)
     if (!t)
         return t.error();
     Json m = manifest;
+    normalizeManifest(m);
     if (!m.contains("metadata") || !m["metadata"].is_object())
         m["metadata"] = Json::object();
     if (isNamespaced(t->kind))
@@ -355,6 +366,7 @@ kube::Result<Json> Cluster::Impl::apiUpdate(const Json &manifest, bool statusOnl
     if (current.is_null())
         return ApiStatus::notFound(qualifiedResource(t->kind), t->name);
     Json m = manifest;
+    normalizeManifest(m);
     if (!m.contains("metadata") || !m["metadata"].is_object())
         m["metadata"] = Json::object();
     const std::string wantRv = kube::stringOr(m["metadata"], "resourceVersion");

@@ -1,6 +1,7 @@
 #include "models/kube/apischema.h"
 
 #include "models/kube/jsonfield.h"
+#include "models/kube/quantity.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -154,6 +155,8 @@ Table build()
             const std::string value = eq == std::string::npos ? std::string() : flag.substr(eq + 1);
             if (flag == "req")
                 f.required = true;
+            else if (flag == "omit")
+                f.omitEmpty = true;
             else if (key == "merge")
                 f.patchMergeKey = value;
             else if (key == "strategy")
@@ -300,6 +303,67 @@ void prune(Json &v, const TypeRef &t)
     }
 }
 
+bool emptyValue(const Json &v)
+{
+    switch (v.type()) {
+    case Json::value_t::null:
+        return true;
+    case Json::value_t::string:
+        return v.get_ref<const std::string &>().empty();
+    case Json::value_t::boolean:
+        return !v.get<bool>();
+    case Json::value_t::number_integer:
+    case Json::value_t::number_unsigned:
+        return v.get<std::int64_t>() == 0;
+    case Json::value_t::number_float:
+        return v.get<double>() == 0.0;
+    case Json::value_t::array:
+    case Json::value_t::object:
+        return v.empty();
+    default:
+        return false;
+    }
+}
+
+void normalizeValue(Json &v, const TypeRef &t)
+{
+    switch (t.form) {
+    case TypeRef::Form::Scalar:
+        if (t.scalar == Scalar::Quantity && (v.is_string() || v.is_number())) {
+            const std::string text = v.is_string() ? v.get<std::string>() : v.dump();
+            if (auto canonical = canonicalQuantity(text))
+                v = *canonical;
+        }
+        return;
+    case TypeRef::Form::Struct:
+        if (!v.is_object())
+            return;
+        for (auto it = v.begin(); it != v.end();) {
+            const Field *f = t.type->field(it.key());
+            if (!f) {
+                ++it;
+                continue;
+            }
+            normalizeValue(it.value(), f->type);
+            if ((f->omitEmpty && emptyValue(*it)) || (it->is_null() && f->type.form != TypeRef::Form::Scalar))
+                it = v.erase(it);
+            else
+                ++it;
+        }
+        return;
+    case TypeRef::Form::List:
+        if (v.is_array())
+            for (auto &e : v)
+                normalizeValue(e, *t.element);
+        return;
+    case TypeRef::Form::Map:
+        if (v.is_object())
+            for (auto it = v.begin(); it != v.end(); ++it)
+                normalizeValue(it.value(), *t.element);
+        return;
+    }
+}
+
 TypeRef structRef(const Struct &s)
 {
     TypeRef r;
@@ -361,6 +425,11 @@ std::vector<UnknownField> unknownFields(const Json &object, const Struct &type)
 void pruneUnknownFields(Json &object, const Struct &type)
 {
     prune(object, structRef(type));
+}
+
+void normalize(Json &object, const Struct &type)
+{
+    normalizeValue(object, structRef(type));
 }
 
 } // namespace kube::schema

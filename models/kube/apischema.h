@@ -54,6 +54,8 @@ struct Field
     std::string name;
     TypeRef type;
     bool required = false;
+    bool omitEmpty =
+        false; // omitempty on a value Go does not point to: "", 0, false, [] and {} are not stored
     std::string patchMergeKey; // x-kubernetes-patch-merge-key
     std::string patchStrategy; // x-kubernetes-patch-strategy: "merge", "retainKeys", "merge,retainKeys"
     std::string listType;      // x-kubernetes-list-type: atomic, set, map
@@ -101,5 +103,10 @@ struct UnknownField
 std::vector<UnknownField> unknownFields(const Json &object, const Struct &type);
 // Removes the unknown fields, as decoding into the Go types does.
 void pruneUnknownFields(Json &object, const Struct &type);
+// What a decode and re-encode through the Go types does to known fields: quantities in their
+// canonical form (kube/quantity.h), and empty values of omitempty fields (nodeSelector: {},
+// tolerations: [], hostNetwork: false, annotations: {}) and nulls left out. Invalid quantities
+// are left for validation to refuse.
+void normalize(Json &object, const Struct &type);
 
 } // namespace kube::schema

@@ -107,6 +107,7 @@ class TestCluster : public QObject
     Q_OBJECT
 
 private slots:
+    void restatingATemplateCanonicallyRollsNothing();
     void adoptedPodWithoutATargetNodeIsSkipped();
     void buildClusterEndingAtMovesOnlyTheClock();
     void createDefaultsAndGenerations();
@@ -1016,6 +1017,49 @@ void TestCluster::adoptedPodWithoutATargetNodeIsSkipped()
     QCOMPARE(status.desiredNumberScheduled, 2);
     QCOMPARE(status.currentNumberScheduled, 2);
     QCOMPARE(status.numberMisscheduled, 0);
+}
+
+// The API server stores what decoding into the Go types leaves (Quantity's canonical String,
+// omitempty fields left out), and the DaemonSet controller hashes that template
+// (controller.ComputeHash over the stored spec.template): 1000m re-stated as 1, 1024Mi as 1Gi,
+// 0.5 as 500m, or an added nodeSelector: {}, tolerations: [], env: [], annotations: {} or
+// hostNetwork: false is no new revision and replaces no pod.
+void TestCluster::restatingATemplateCanonicallyRollsNothing()
+{
+    Cluster c(stepped());
+    addNodes(c, 2);
+    Json ds = webDs("nginx:1.26");
+    ds["spec"]["template"]["spec"]["containers"][0]["resources"] = {
+        {"limits", {{"cpu", "1000m"}, {"memory", "1024Mi"}}}, {"requests", {{"cpu", 0.5}}}};
+    QVERIFY(c.create(ds).ok());
+    QVERIFY(rollOut(c) > 0);
+    const auto before = keys(c.podsOf("default", "web"));
+    const auto generation = c.daemonSet("default", "web")->metadata.generation;
+    QCOMPARE(c.controllerRevisionsOf("default", "web").size(), std::size_t(1));
+    const Json stored = c.get(Kind::DaemonSet, "default", "web").value();
+    QCOMPARE(stored["spec"]["template"]["spec"]["containers"][0]["resources"],
+             Json({{"limits", {{"cpu", "1"}, {"memory", "1Gi"}}}, {"requests", {{"cpu", "500m"}}}}));
+
+    Json restated = stored;
+    auto &spec = restated["spec"]["template"]["spec"];
+    spec["containers"][0]["resources"] = {{"limits", {{"cpu", "1"}, {"memory", "1Gi"}}},
+                                          {"requests", {{"cpu", "500m"}}}};
+    spec["containers"][0]["env"] = Json::array();
+    spec["nodeSelector"] = Json::object();
+    spec["tolerations"] = Json::array();
+    spec["hostNetwork"] = false;
+    restated["spec"]["template"]["metadata"]["annotations"] = Json::object();
+    QVERIFY(c.update(restated).ok());
+    QVERIFY(rollOut(c) > 0);
+    QCOMPARE(c.daemonSet("default", "web")->metadata.generation, generation);
+    QCOMPARE(c.controllerRevisionsOf("default", "web").size(), std::size_t(1));
+    QCOMPARE(keys(c.podsOf("default", "web")), before);
+
+    // A real change still rolls.
+    spec["containers"][0]["resources"]["limits"]["cpu"] = "2";
+    QVERIFY(c.update(restated).ok());
+    QVERIFY(rollOut(c) > 0);
+    QCOMPARE(c.controllerRevisionsOf("default", "web").size(), std::size_t(2));
 }
 
 #include "tst_cluster.moc"

@@ -5,6 +5,7 @@
 
 #include "models/kube/apischema.h"
 #include "models/kube/fieldtypes.h"
+#include "models/kube/quantity.h"
 
 #include <QtTest>
 
@@ -26,6 +27,9 @@ private slots:
     void pruningKeepsEveryKnownField();
     void freeFormValuesAreNotLookedInto();
     void typeChecksFollowTheTable();
+    void quantitiesTakeTheirCanonicalForm_data();
+    void quantitiesTakeTheirCanonicalForm();
+    void normalizeDropsEmptyOmittedFields();
 };
 
 void TstApiSchema::servedKindsHaveSchemas_data()
@@ -191,6 +195,96 @@ void TstApiSchema::typeChecksFollowTheTable()
         Json::parse(R"({"apiVersion": "upgrade.daemonscope.io/v1alpha1", "kind": "NodeUpgradeRollout",
         "metadata": {"name": "u"}, "spec": {"targetVersion": 5}})");
     QVERIFY(kube::fieldTypeErrors(nur).empty());
+}
+
+void TstApiSchema::quantitiesTakeTheirCanonicalForm_data()
+{
+    // resource.ParseQuantity then Quantity.String (CanonicalizeBytes): decimal values in the
+    // largest SI suffix with an integral mantissa, binary ones in the largest power of 1024 they
+    // are a multiple of, binary values below 1024 or with a fraction in decimal SI.
+    QTest::addColumn<QString>("in");
+    QTest::addColumn<QString>("out");
+    const char *rows[][2] = {{"1000m", "1"},
+                             {"1", "1"},
+                             {"0.5", "500m"},
+                             {"1.5", "1500m"},
+                             {"100m", "100m"},
+                             {"2000", "2k"},
+                             {"1500", "1500"},
+                             {"0", "0"},
+                             {"0m", "0"},
+                             {"1024Mi", "1Gi"},
+                             {"1536Mi", "1536Mi"},
+                             {"1.5Gi", "1536Mi"},
+                             {"0.5Gi", "512Mi"},
+                             {"1Ki", "1Ki"},
+                             {"512Ki", "512Ki"},
+                             {"1024Ki", "1Mi"},
+                             {"100Mi", "100Mi"},
+                             {"1000Mi", "1000Mi"},
+                             {"0.5Ki", "512"},
+                             {"0.1Ki", "102400m"},
+                             {"1e3", "1e3"},
+                             {"1E3", "1e3"},
+                             {"1.5e3", "1500"},
+                             {"12e-3", "12e-3"},
+                             {"1G", "1G"},
+                             {"1000M", "1G"},
+                             {"0.001", "1m"},
+                             {"0.0000000001", "1n"},
+                             {"1.0000000001", "1000000001n"},
+                             {"-100m", "-100m"},
+                             {"+1", "1"},
+                             {"1E", "1E"},
+                             {"128974848", "128974848"},
+                             {"129e6", "129e6"},
+                             {"129M", "129M"},
+                             {"123Mi", "123Mi"},
+                             {"7.5", "7500m"}};
+    for (const auto &r : rows)
+        QTest::newRow(r[0]) << QString::fromLatin1(r[0]) << QString::fromLatin1(r[1]);
+}
+
+void TstApiSchema::quantitiesTakeTheirCanonicalForm()
+{
+    QFETCH(QString, in);
+    QFETCH(QString, out);
+    const auto canonical = kube::canonicalQuantity(in.toStdString());
+    QVERIFY(canonical);
+    QCOMPARE(QString::fromStdString(*canonical), out);
+    // Canonical text is a fixed point.
+    QCOMPARE(QString::fromStdString(*kube::canonicalQuantity(*canonical)), out);
+}
+
+void TstApiSchema::normalizeDropsEmptyOmittedFields()
+{
+    Json ds = Json::parse(R"({"apiVersion": "apps/v1", "kind": "DaemonSet",
+        "metadata": {"name": "x", "annotations": {}, "labels": {"a": "b"}},
+        "spec": {"minReadySeconds": 0, "revisionHistoryLimit": 0, "selector": {"matchLabels": {"a": "b"}},
+                 "template": {"metadata": {"labels": {"a": "b"}, "creationTimestamp": null},
+                     "spec": {"nodeSelector": {}, "tolerations": [], "hostNetwork": false,
+                              "terminationGracePeriodSeconds": 0, "securityContext": {},
+                              "containers": [{"name": "c", "image": "i", "env": [], "args": [],
+                                  "resources": {"limits": {"cpu": "1000m", "memory": "1024Mi"},
+                                                "requests": {"cpu": 0.5}}}]}}}})");
+    const schema::Struct *type = schema::structForObject(ds);
+    schema::normalize(ds, *type);
+    // Pointers (revisionHistoryLimit, terminationGracePeriodSeconds, securityContext) keep their
+    // zero values, as do structs (resources) and times (creationTimestamp).
+    const Json expected = Json::parse(R"({"apiVersion": "apps/v1", "kind": "DaemonSet",
+        "metadata": {"name": "x", "labels": {"a": "b"}},
+        "spec": {"revisionHistoryLimit": 0, "selector": {"matchLabels": {"a": "b"}},
+                 "template": {"metadata": {"labels": {"a": "b"}, "creationTimestamp": null},
+                     "spec": {"terminationGracePeriodSeconds": 0, "securityContext": {},
+                              "containers": [{"name": "c", "image": "i",
+                                  "resources": {"limits": {"cpu": "1", "memory": "1Gi"},
+                                                "requests": {"cpu": "500m"}}}]}}}})");
+    QCOMPARE(QString::fromStdString(ds.dump()), QString::fromStdString(expected.dump()));
+    // Invalid quantities are left for validation.
+    Json bad = Json::parse(R"({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"},
+        "spec": {"containers": [{"name": "c", "resources": {"limits": {"cpu": "lots"}}}]}})");
+    schema::normalize(bad, *schema::structForObject(bad));
+    QCOMPARE(bad["spec"]["containers"][0]["resources"]["limits"]["cpu"], "lots");
 }
 
 QTEST_APPLESS_MAIN(TstApiSchema)
