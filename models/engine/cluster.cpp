@@ -802,6 +802,7 @@ kube::Result<void> Cluster::fault(const std::string &nodeName, FaultKind kind)
     if (!d->nodes.count(nodeName))
         return ApiStatus::notFound("nodes", nodeName);
     const bool wasUnreachable = d->faults.count(nodeName) && d->faults.at(nodeName) == FaultKind::Unreachable;
+    const bool wasReady = d->nodes.at(nodeName).isReady();
     // The node lifecycle controller's view: conditions plus the condition taints (NoSchedule
     // from TaintNodesByCondition, NoExecute from taint-based eviction).
     auto setHealth = [&](const char *status, const char *reason, const char *message, const char *taintKey) {
@@ -844,6 +845,14 @@ kube::Result<void> Cluster::fault(const std::string &nodeName, FaultKind kind)
         return {};
     }
     const bool isUnreachable = d->faults.count(nodeName) && d->faults.at(nodeName) == FaultKind::Unreachable;
+    // RecordNodeStatusChange: the node lifecycle controller reports a node that stops being
+    // ready, the kubelet one that is ready again.
+    if (const auto node = d->nodes.find(nodeName);
+        r && node != d->nodes.end() && node->second.isReady() != wasReady)
+        d->recordEvent("Normal", wasReady ? "NodeNotReady" : "NodeReady",
+                       "Node " + nodeName + " status is now: " + (wasReady ? "NodeNotReady" : "NodeReady"),
+                       Kind::Node, "", nodeName, node->second.metadata.uid,
+                       wasReady ? "node-controller" : "kubelet");
     if (wasUnreachable != isUnreachable && d->continuous())
         d->kubelet->nodeChanged(nodeName);
     return r;

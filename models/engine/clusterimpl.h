@@ -167,8 +167,10 @@ struct Cluster::Impl
     // The pods/eviction subresource (eviction.cpp).
     kube::Result<void> evictPod(const std::string &ns, const std::string &name, const EvictOptions &options);
 
+    // `source`: the reporting component ("node-controller"); by default the controller of `kind`.
     void recordEvent(const std::string &type, const std::string &reason, const std::string &message,
-                     Kind kind, const std::string &ns, const std::string &name, const std::string &uid = {});
+                     Kind kind, const std::string &ns, const std::string &name, const std::string &uid = {},
+                     const char *source = nullptr);
 
     // ---- JSON API (apiserver.cpp) ------------------------------------------------------
     // dryRun: everything up to the store write (see WriteOptions).

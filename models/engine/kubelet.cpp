@@ -155,6 +155,19 @@ void Kubelet::onPod(const WatchEvent &ev)
         postStart(pod);
 }
 
+void Kubelet::markNotReady(const Pod &pod)
+{
+    if (!pod.ready)
+        return;
+    Pod copy = pod;
+    copy.ready = false;
+    copy.readyTransitionTime = m_c.now;
+    const std::string ns = pod.metadata.namespace_, name = pod.metadata.name, uid = pod.metadata.uid;
+    m_c.commitPod(std::move(copy), false);
+    m_c.recordEvent("Warning", "NodeNotReady", "Node is not ready", Kind::Pod, ns, name, uid,
+                    "node-controller");
+}
+
 void Kubelet::nodeChanged(const std::string &node)
 {
     auto idx = m_c.podsByNode.find(node);
@@ -173,10 +186,12 @@ void Kubelet::nodeChanged(const std::string &node)
         const Pod &pod = it->second;
         auto &st = m_state[pod.metadata.uid];
         if (!reachable) {
-            // Unreachable: the kubelet reports nothing; pending timers die with the epoch.
+            // Unreachable: the kubelet reports nothing; pending timers die with the epoch. The
+            // node lifecycle controller marks the pods not ready (MarkPodsNotReady).
             ++st.epoch;
             st.started = pod.phase != "Pending";
             st.terminating = false;
+            markNotReady(pod);
             continue;
         }
         if (pod.isDeleting()) {
@@ -187,12 +202,7 @@ void Kubelet::nodeChanged(const std::string &node)
         if (!runs) {
             ++st.epoch;
             st.started = pod.phase != "Pending";
-            if (pod.ready) {
-                Pod copy = pod;
-                copy.ready = false;
-                copy.readyTransitionTime = m_c.now;
-                m_c.commitPod(std::move(copy), false);
-            }
+            markNotReady(pod);
             continue;
         }
         // Node (back) in service: resume whatever the pod was waiting for.

@@ -46,6 +46,9 @@ private:
     void postStart(const kube::Pod &pod);
     void postReady(const kube::Pod &pod);
     void postRemoval(const kube::Pod &pod);
+    // The node lifecycle controller's MarkPodsNotReady for a pod on a node that stopped running
+    // pods: Ready false, and a Warning NodeNotReady event on the pod.
+    void markNotReady(const kube::Pod &pod);
     void postCrash(const kube::Pod &pod, kube::Duration after);
     // Runs fn(pod copy) at t if the pod still exists with that uid and epoch.
     void at(kube::Timestamp t, const kube::Pod &pod, std::function<void(kube::Pod &)> fn, bool commit = true);

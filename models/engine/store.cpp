@@ -649,7 +649,7 @@ std::uint64_t Cluster::Impl::aggregateHash(const std::string &object, const std:
 
 void Cluster::Impl::recordEvent(const std::string &type, const std::string &reason,
                                 const std::string &message, Kind kind, const std::string &ns,
-                                const std::string &name, const std::string &uid)
+                                const std::string &name, const std::string &uid, const char *source)
 {
     std::string object = kindName(kind);
     for (auto &c : object)
@@ -683,7 +683,8 @@ void Cluster::Impl::recordEvent(const std::string &type, const std::string &reas
     e.type = type;
     e.firstTimestamp = now;
     e.lastTimestamp = now;
-    e.sourceComponent = kind == Kind::ReplicaSet            ? "replicaset-controller"
+    e.sourceComponent = source                              ? source
+                        : kind == Kind::ReplicaSet          ? "replicaset-controller"
                         : kind == Kind::DaemonSet           ? "daemonset-controller"
                         : kind == Kind::PodDisruptionBudget ? "controllermanager"
                                                             : "daemonscope";

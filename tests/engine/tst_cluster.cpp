@@ -107,6 +107,7 @@ class TestCluster : public QObject
     Q_OBJECT
 
 private slots:
+    void unreachableNodeMarksItsPodsNotReady();
     void restatingATemplateCanonicallyRollsNothing();
     void adoptedPodWithoutATargetNodeIsSkipped();
     void buildClusterEndingAtMovesOnlyTheClock();
@@ -1060,6 +1061,46 @@ void TestCluster::restatingATemplateCanonicallyRollsNothing()
     QVERIFY(c.update(restated).ok());
     QVERIFY(rollOut(c) > 0);
     QCOMPARE(c.controllerRevisionsOf("default", "web").size(), std::size_t(2));
+}
+
+// Upstream's node lifecycle controller (monitorNodeHealth): a node whose Ready condition leaves
+// True is reported (RecordNodeStatusChange: "Node X status is now: NodeNotReady") and its pods
+// are marked not ready (MarkPodsNotReady, a Warning NodeNotReady event on each) — for an
+// Unreachable node (Unknown) as for a NotReady one. The DaemonSet then counts them unavailable.
+void TestCluster::unreachableNodeMarksItsPodsNotReady()
+{
+    Cluster c(continuous(5));
+    addNodes(c, 3);
+    QVERIFY(c.create(webDs("nginx:1.19")).ok());
+    QVERIFY(c.runUntil([&] { return c.rolloutComplete("default", "web"); }, 60000));
+    QVERIFY(c.fault("node-1", FaultKind::Unreachable).ok());
+    c.advance(1000);
+    std::string onNode;
+    for (const auto *p : c.podsOf("default", "web")) {
+        QCOMPARE(p->ready, p->node() != "node-1");
+        if (p->node() == "node-1")
+            onNode = p->metadata.name;
+    }
+    QCOMPARE(c.daemonSet("default", "web")->status.numberReady, 2);
+    bool podEvent = false, nodeEvent = false;
+    for (const auto *e : c.events()) {
+        if (e->reason != "NodeNotReady")
+            continue;
+        if (e->involvedObject.kind == "Pod" && e->involvedObject.name == onNode) {
+            podEvent = e->type == "Warning" && e->message == "Node is not ready" &&
+                       e->sourceComponent == "node-controller";
+        } else if (e->involvedObject.kind == "Node" && e->involvedObject.name == "node-1") {
+            nodeEvent = e->message == "Node node-1 status is now: NodeNotReady";
+        }
+    }
+    QVERIFY(podEvent && nodeEvent);
+    QVERIFY(c.fault("node-1", FaultKind::Ready).ok());
+    QVERIFY(c.runUntil([&] { return c.podsReady(3); }, 60000));
+    bool ready = false;
+    for (const auto *e : c.events())
+        ready = ready || (e->reason == "NodeReady" && e->involvedObject.name == "node-1" &&
+                          e->sourceComponent == "kubelet");
+    QVERIFY(ready);
 }
 
 #include "tst_cluster.moc"
