@@ -1,4 +1,5 @@
 #include "models/engine/cluster.h"
+#include "models/engine/fieldmanager.h"
 #include "models/kube/jsonfield.h"
 
 #include "models/engine/clusterimpl.h"
@@ -135,9 +136,18 @@ kube::Result<Json> Cluster::apply(const Json &manifest)
     std::string ns = kube::stringOr(meta, "namespace");
     if (isNamespaced(*kind) && ns.empty())
         ns = "default";
-    if (!name.empty() && !d->objectJson(*kind, Impl::key(isNamespaced(*kind) ? ns : "", name)).is_null())
-        return d->apiUpdate(manifest, false);
-    return d->apiCreate(manifest);
+    Json config = manifest;
+    if (!config.contains("apiVersion"))
+        config["apiVersion"] = apiVersion(*kind);
+    const FieldManagerContext ctx{kApplyManager, apiVersion(*kind), "", kube::formatRfc3339(d->now)};
+    const Json live =
+        name.empty() ? Json() : d->objectJson(*kind, Impl::key(isNamespaced(*kind) ? ns : "", name));
+    auto merged = FieldManager::apply(live.is_null() ? nullptr : &live, config, ctx, true);
+    if (!merged)
+        return merged.error();
+    if (live.is_null())
+        return d->apiCreate(*merged);
+    return d->apiUpdate(*merged, false);
 }
 
 kube::Result<Json> Cluster::get(Kind kind, const std::string &ns, const std::string &name) const

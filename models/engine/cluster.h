@@ -192,8 +192,11 @@ public:
     // PUT: full replacement. A metadata.resourceVersion that differs from the stored one is a
     // Conflict. Status in the body is ignored (use updateStatus).
     kube::Result<kube::Json> update(const kube::Json &manifest, const WriteOptions &options = {});
-    // kubectl apply of a full manifest: create when absent, else update (keeping status, uid,
-    // creationTimestamp; generation bumps on spec change).
+    // Apply of a manifest, as `kubectl apply --server-side --force-conflicts` by the field
+    // manager "daemonscope" (fieldmanager.h): created when absent; otherwise merged into the
+    // stored object by the schema's list types, so fields other clients set survive, and what an
+    // earlier apply set and this one leaves out is removed. Status, uid and creationTimestamp
+    // stay; generation bumps on a spec change.
     kube::Result<kube::Json> apply(const kube::Json &manifest);
     // PUT .../status: only status changes (DaemonSet: collisionCount may not decrease).
     kube::Result<kube::Json> updateStatus(const kube::Json &manifest, const WriteOptions &options = {});

@@ -1,6 +1,7 @@
 #include "models/server/apiserver.h"
 #include "models/kube/jsonfield.h"
 
+#include "models/engine/fieldmanager.h"
 #include "models/engine/strategicmerge.h"
 #include "models/kube/apischema.h"
 #include "models/kube/gojson.h"
@@ -10,7 +11,6 @@
 #include "models/server/connectionpool.h"
 #include "models/server/discovery.h"
 #include "models/server/enginehost.h"
-#include "models/server/fieldmanager.h"
 #include "models/server/openapi.h"
 #include "models/server/protobufbody.h"
 #include "models/server/resourcepath.h"
@@ -39,6 +39,8 @@
 
 namespace server {
 
+using engine::FieldManager;
+using engine::FieldManagerContext;
 using engine::Kind;
 using kube::ApiStatus;
 using kube::Json;

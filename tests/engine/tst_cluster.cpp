@@ -107,6 +107,7 @@ class TestCluster : public QObject
     Q_OBJECT
 
 private slots:
+    void applyKeepsWhatOtherClientsSet();
     void unreachableNodeMarksItsPodsNotReady();
     void restatingATemplateCanonicallyRollsNothing();
     void adoptedPodWithoutATargetNodeIsSkipped();
@@ -154,9 +155,13 @@ void TestCluster::createDefaultsAndGenerations()
     QCOMPARE(ds["spec"]["template"]["spec"]["containers"][0]["imagePullPolicy"].get<std::string>(),
              std::string("IfNotPresent"));
     QVERIFY(!ds["metadata"]["uid"].get<std::string>().empty());
-    const std::string rv = ds["metadata"]["resourceVersion"];
-
-    // Re-applying the same manifest changes nothing, not even the resourceVersion.
+    // The first apply of the same manifest records its field manager (metadata only: the
+    // generation stays); applying it again changes nothing, not even the resourceVersion.
+    auto first = c.apply(webDs("nginx:1.19"));
+    QVERIFY(first.ok());
+    QCOMPARE((*first)["metadata"]["generation"].get<int>(), 1);
+    QCOMPARE((*first)["metadata"]["managedFields"][0]["operation"], "Apply");
+    const std::string rv = (*first)["metadata"]["resourceVersion"];
     auto same = c.apply(webDs("nginx:1.19"));
     QVERIFY(same.ok());
     QCOMPARE((*same)["metadata"]["resourceVersion"].get<std::string>(), rv);
@@ -1101,6 +1106,30 @@ void TestCluster::unreachableNodeMarksItsPodsNotReady()
         ready = ready || (e->reason == "NodeReady" && e->involvedObject.name == "node-1" &&
                           e->sourceComponent == "kubelet");
     QVERIFY(ready);
+}
+
+// Cluster::apply is a server-side apply by "daemonscope" that wins conflicts: a label another
+// client added survives a re-apply of the manifest; a field this applier set before and now
+// leaves out goes; a field another client changed is taken back.
+void TestCluster::applyKeepsWhatOtherClientsSet()
+{
+    Cluster c(stepped());
+    addNodes(c, 1);
+    Json ds = webDs("nginx:1.26");
+    ds["metadata"]["labels"] = {{"team", "web"}};
+    ds["spec"]["minReadySeconds"] = 5;
+    QVERIFY(c.apply(ds).ok());
+    Json live = c.get(Kind::DaemonSet, "default", "web").value();
+    live["metadata"]["labels"]["owner"] = "ops";
+    live["spec"]["template"]["spec"]["containers"][0]["image"] = "nginx:1.27";
+    QVERIFY(c.update(live).ok()); // another client, through the API (no manager: the engine's own)
+    Json next = webDs("nginx:1.26");
+    next["metadata"]["labels"] = {{"team", "web"}};
+    auto applied = c.apply(next);
+    QVERIFY2(applied.ok(), applied.ok() ? "" : applied.error().message.c_str());
+    QCOMPARE((*applied)["metadata"]["labels"], Json({{"owner", "ops"}, {"team", "web"}}));
+    QVERIFY(!(*applied)["spec"].contains("minReadySeconds"));
+    QCOMPARE((*applied)["spec"]["template"]["spec"]["containers"][0]["image"], "nginx:1.26");
 }
 
 #include "tst_cluster.moc"

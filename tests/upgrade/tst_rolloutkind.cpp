@@ -91,6 +91,11 @@ void TstRolloutKind::writesFollowTheApiRules()
     if (change == QLatin1String("spec")) {
         r = c.apply(rolloutManifest("agents", "v3"));
     } else if (change == QLatin1String("none")) {
+        // The first apply records its manager (a write, no spec change); the second is a no-op.
+        created = c.apply(rolloutManifest("agents", "v2"));
+        QVERIFY(created.ok());
+        QCOMPARE((*created)["metadata"]["managedFields"][0]["manager"].get<std::string>(),
+                 std::string("daemonscope"));
         r = c.apply(rolloutManifest("agents", "v2"));
     } else if (change == QLatin1String("statusInUpdate")) {
         Json m = rolloutManifest("agents", "v2");

@@ -1,4 +1,4 @@
-#include "models/server/fieldmanager.h"
+#include "models/engine/fieldmanager.h"
 
 #include "models/kube/apischema.h"
 #include "models/kube/jsonfield.h"
@@ -7,7 +7,7 @@
 #include <map>
 #include <set>
 
-namespace server {
+namespace engine {
 
 namespace {
 
@@ -625,12 +625,24 @@ kube::Result<Json> FieldManager::apply(const Json *live, const Json &config, con
         merge(merged, cfg, structRef(*type), nullptr);
     else
         merged.update(cfg);
+    const bool known =
+        std::any_of(entries.begin(), entries.end(), [&](const Entry &e) { return e.sameManager(self); });
     Entry &mine = entryFor(entries, self);
+    // A re-apply that changes nothing keeps the entry as it was, so the object is not written.
+    bool unchanged = known && live && mine.fields == applied && conflicts.empty();
+    if (unchanged) {
+        Json before = *live, after = merged;
+        before["metadata"].erase("managedFields");
+        after["metadata"].erase("managedFields");
+        unchanged = before == after;
+    }
     mine.fields = applied;
-    mine.time = ctx.time;
-    mine.apiVersion = ctx.apiVersion;
+    if (!unchanged) {
+        mine.time = ctx.time;
+        mine.apiVersion = ctx.apiVersion;
+    }
     setManaged(merged, writeEntries(std::move(entries)));
     return merged;
 }
 
-} // namespace server
+} // namespace engine

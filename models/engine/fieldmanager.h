@@ -19,7 +19,11 @@
 
 #include <string>
 
-namespace server {
+namespace engine {
+
+// The manager of the engine's own applies (scenario objects and apply steps, the console's
+// manifests).
+inline constexpr const char *kApplyManager = "daemonscope";
 
 struct FieldManagerContext
 {
@@ -46,4 +50,4 @@ public:
                                           const FieldManagerContext &ctx, bool force);
 };
 
-} // namespace server
+} // namespace engine
