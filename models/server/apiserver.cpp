@@ -1619,8 +1619,10 @@ kube::Result<void> ApiServer::start()
         d->port = d->options.port;
     }
     // What kube-apiserver's bootstrap controller keeps: the `kubernetes` Service in default,
-    // on the range's first cluster IP, pointing at the server's own port.
-    d->engine->call([&](engine::Cluster &c) {
+    // on the range's first cluster IP, pointing at the server's own port — created at start and
+    // put back every bootstrapInterval when someone deleted it.
+    const int port = d->port;
+    auto ensureKubernetesService = [port](engine::Cluster &c) {
         const Json service = {
             {"apiVersion", "v1"},
             {"kind", "Service"},
@@ -1633,11 +1635,15 @@ kube::Result<void> ApiServer::start()
               {"clusterIP", "10.96.0.1"},
               {"ports",
                Json::array(
-                   {{{"name", "https"}, {"port", 443}, {"protocol", "TCP"}, {"targetPort", d->port}}})}}}};
+                   {{{"name", "https"}, {"port", 443}, {"protocol", "TCP"}, {"targetPort", port}}})}}}};
         if (!c.get(engine::Kind::Service, "default", "kubernetes"))
             (void)c.create(service);
+    };
+    d->engine->call([&](engine::Cluster &c) {
+        ensureKubernetesService(c);
         return 0;
     });
+    d->engine->setReconcile(ensureKubernetesService, d->options.bootstrapInterval);
     d->engine->start();
     d->listenThread = std::thread([this] {
         // Writing to a client that hung up raises SIGPIPE where OpenSSL writes to the socket;

@@ -42,7 +42,9 @@ struct ServerOptions
     std::size_t watchWindow = 10000;    // recent events kept for resourceVersion resume
     std::chrono::milliseconds tick{50}; // real time between clock advances
     std::chrono::milliseconds bookmarkInterval{1000}; // idle time before a BOOKMARK (when allowed)
-    std::chrono::seconds defaultWatchTimeout{1800};   // without timeoutSeconds
+    // How often the bootstrap controller puts back the `kubernetes` Service if it was deleted.
+    std::chrono::milliseconds bootstrapInterval{10000};
+    std::chrono::seconds defaultWatchTimeout{1800}; // without timeoutSeconds
     // When larger than the cluster's resourceVersion, the next write gets floor + 1. `serve`
     // passes the wall clock in microseconds, so every server life starts above every earlier
     // one and a client resuming across a restart sees its resourceVersion as too old (410).

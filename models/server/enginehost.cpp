@@ -69,6 +69,7 @@ void EngineHost::run()
     using Clock = std::chrono::steady_clock;
     auto last = Clock::now();
     auto nextTick = last + m_tick;
+    auto nextReconcile = last + m_reconcileEvery;
     double carry = 0; // virtual milliseconds not yet applied
     // Held for the thread's life: tasks that arrive after stop() run inline only once this
     // thread no longer touches the cluster.
@@ -96,6 +97,10 @@ void EngineHost::run()
             last = now;
             if (whole > 0)
                 m_cluster->advance(whole);
+            if (m_reconcile && now >= nextReconcile) {
+                m_reconcile(*m_cluster);
+                nextReconcile = now + m_reconcileEvery;
+            }
             nextTick = Clock::now() + m_tick;
         }
         lock.lock();

@@ -44,6 +44,13 @@ public:
     }
 
     WatchHub &hub() { return m_hub; }
+    // Runs fn(cluster) on the engine thread every `every` of real time once started (the
+    // bootstrap controller's reconcile loop). Set before start().
+    void setReconcile(std::function<void(engine::Cluster &)> fn, std::chrono::milliseconds every)
+    {
+        m_reconcile = std::move(fn);
+        m_reconcileEvery = every;
+    }
     double speed() const { return m_speed; }
 
 private:
@@ -54,6 +61,8 @@ private:
     const double m_speed;
     const std::chrono::milliseconds m_tick;
     WatchHub m_hub;
+    std::function<void(engine::Cluster &)> m_reconcile;
+    std::chrono::milliseconds m_reconcileEvery{10000};
     std::mutex m_mutex;
     std::condition_variable m_cv;
     std::vector<std::function<void()>> m_tasks;

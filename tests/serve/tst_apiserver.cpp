@@ -186,6 +186,7 @@ private slots:
     void servedObjectsHaveOnlySchemaFields();
     void fieldValidationDecidesOnUnknownFields();
     void writesRecordTheirManagers();
+    void deletedKubernetesServiceComesBack();
     void serverSideApplyMergesOwnsAndConflicts();
     void serviceErrorsNameTheField_data();
     void serviceErrorsNameTheField();
@@ -2009,6 +2010,32 @@ void TstApiServer::serverSideApplyMergesOwnsAndConflicts()
     QVERIFY(!strict.ok());
     QCOMPARE(strict.error().code, 400);
     QVERIFY(QString::fromStdString(strict.error().message).endsWith(u"unknown field \"spec.colour\""_s));
+}
+
+// kube-apiserver's bootstrap controller puts the `kubernetes` Service back (same cluster IP,
+// a new uid) when someone deletes it.
+void TstApiServer::deletedKubernetesServiceComesBack()
+{
+    server::ServerOptions options;
+    options.bootstrapInterval = std::chrono::milliseconds(100);
+    auto s = startServer(options);
+    QVERIFY(s.server);
+    const std::string path = "/api/v1/namespaces/default/services/kubernetes";
+    const Json before = getJson(*s.transport, path);
+    QCOMPARE(before["spec"]["clusterIP"], "10.96.0.1");
+    auto deleted = s.transport->request("DELETE", path, {}, {}, {}, "application/json");
+    QVERIFY2(deleted.ok(), deleted.ok() ? "" : deleted.error().message.c_str());
+    Json after;
+    for (int i = 0; i < 100; ++i) {
+        after = getJson(*s.transport, path);
+        if (!after.contains("code") && after["metadata"]["uid"] != before["metadata"]["uid"])
+            break;
+        QTest::qWait(50);
+    }
+    QVERIFY2(after.contains("metadata"), after.dump().c_str());
+    QVERIFY(after["metadata"]["uid"] != before["metadata"]["uid"]);
+    QCOMPARE(after["spec"]["clusterIP"], "10.96.0.1");
+    QCOMPARE(after["spec"]["ports"], before["spec"]["ports"]);
 }
 
 QTEST_GUILESS_MAIN(TstApiServer)
