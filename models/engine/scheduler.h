@@ -1,13 +1,15 @@
 #pragma once
 // Scheduler — the minimal scheduler of continuous mode. DaemonSet pods (pinned by a
 // matchFields term on metadata.name) are bound to their node when they tolerate its
-// NoSchedule/NoExecute taints. Other pods go to a Ready, schedulable node that matches their
-// nodeSelector and required node affinity, whose taints they tolerate and that has room under
-// allocatablePods; among those the least loaded, then the first by name. Unschedulable pods
-// wait and are retried whenever nodes or pods change.
+// NoSchedule/NoExecute taints and it has room for them (pod count, cpu and memory requests
+// against allocatable); otherwise they stay Pending with a FailedScheduling event. Other pods go to a Ready,
+// schedulable node that matches their nodeSelector and required node affinity, whose taints they tolerate and
+// that has room under allocatablePods; among those the least loaded, then the first by name. Unschedulable
+// pods wait and are retried whenever nodes or pods change.
 
 #include "models/engine/cluster.h"
 
+#include <map>
 #include <set>
 
 namespace engine {
@@ -23,12 +25,18 @@ public:
 private:
     void requestPass();
     void pass();
-    std::string pickNode(const kube::Pod &pod) const;
+    // The node for the pod, or empty; `why` gets the FailedScheduling message when a daemon pod's
+    // node cannot take it.
+    std::string pickNode(const kube::Pod &pod, std::string *why = nullptr) const;
+    // Why the node cannot take the pod ("Too many pods", "Insufficient cpu", "Insufficient
+    // memory"), or empty: the pod count and NodeResourcesFit's requests against allocatable.
+    std::string unfit(const kube::Pod &pod, const kube::Node &node) const;
     int load(const std::string &node) const;
 
     Cluster::Impl &m_c;
     std::set<std::string> m_pending; // keys of unbound, non-deleting pods
     bool m_passQueued = false;
+    std::map<std::string, std::string> m_reported; // pod key -> the FailedScheduling message sent
 };
 
 } // namespace engine

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
+#include <string>
 
 namespace kube {
 
@@ -187,6 +189,62 @@ std::optional<std::string> canonicalQuantity(std::string_view text)
         if (const char *s = siSuffix(scale))
             return toText(mantissa) + s;
     return toText(mantissa) + (scale == 0 ? std::string() : "e" + std::to_string(scale));
+}
+
+std::optional<long long> quantityMilli(std::string_view text)
+{
+    const auto canonical = canonicalQuantity(text);
+    if (!canonical)
+        return std::nullopt;
+    // The canonical text is an integer and a suffix: scale the integer by it.
+    std::size_t i = (*canonical)[0] == '-' ? 1 : 0;
+    while (i < canonical->size() && std::isdigit(static_cast<unsigned char>((*canonical)[i])))
+        ++i;
+    Int value = 0;
+    for (std::size_t k = (*canonical)[0] == '-' ? 1 : 0; k < i; ++k)
+        value = value * 10 + ((*canonical)[k] - '0');
+    const std::string suffix = canonical->substr(i);
+    int exponent = 3; // thousandths
+    Int factor = 1;
+    static const std::pair<const char *, int> kBinary[] = {{"Ki", 1}, {"Mi", 2}, {"Gi", 3},
+                                                           {"Ti", 4}, {"Pi", 5}, {"Ei", 6}};
+    static const std::pair<const char *, int> kDecimal[] = {{"n", -9}, {"u", -6}, {"m", -3}, {"", 0},
+                                                            {"k", 3},  {"M", 6},  {"G", 9},  {"T", 12},
+                                                            {"P", 15}, {"E", 18}};
+    bool known = false;
+    for (const auto &[name, k] : kBinary)
+        if (suffix == name) {
+            for (int n = 0; n < k; ++n)
+                factor *= 1024;
+            known = true;
+        }
+    for (const auto &[name, e] : kDecimal)
+        if (!known && suffix == name) {
+            exponent += e;
+            known = true;
+        }
+    if (!known && !suffix.empty() && suffix[0] == 'e') {
+        exponent += std::stoi(suffix.substr(1));
+        known = true;
+    }
+    if (!known || exponent > 30)
+        return std::nullopt;
+    if (!times(value, factor))
+        return std::nullopt;
+    for (; exponent > 0; --exponent)
+        if (!times(value, 10))
+            return std::nullopt;
+    bool remainder = false;
+    for (; exponent < 0; ++exponent) {
+        remainder = remainder || value % 10 != 0;
+        value /= 10;
+    }
+    if (remainder)
+        ++value;
+    if (value > static_cast<Int>(INT64_MAX))
+        return std::nullopt;
+    const long long v = static_cast<long long>(value);
+    return (*canonical)[0] == '-' ? -v : v;
 }
 
 } // namespace kube

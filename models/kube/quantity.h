@@ -14,5 +14,8 @@ namespace kube {
 
 // Null when `text` is not a quantity (or too large for 38 digits, which is left as it is).
 std::optional<std::string> canonicalQuantity(std::string_view text);
+// The quantity in thousandths of its unit, rounded up (Quantity.MilliValue: "500m" -> 500,
+// "1Gi" -> 1073741824000); null when `text` is not a quantity or the value overflows.
+std::optional<long long> quantityMilli(std::string_view text);
 
 } // namespace kube

@@ -107,6 +107,7 @@ class TestCluster : public QObject
     Q_OBJECT
 
 private slots:
+    void daemonPodOnAFullNodeStaysPending();
     void applyKeepsWhatOtherClientsSet();
     void unreachableNodeMarksItsPodsNotReady();
     void restatingATemplateCanonicallyRollsNothing();
@@ -1130,6 +1131,59 @@ void TestCluster::applyKeepsWhatOtherClientsSet()
     QCOMPARE((*applied)["metadata"]["labels"], Json({{"owner", "ops"}, {"team", "web"}}));
     QVERIFY(!(*applied)["spec"].contains("minReadySeconds"));
     QCOMPARE((*applied)["spec"]["template"]["spec"]["containers"][0]["image"], "nginx:1.26");
+}
+
+// DaemonSet pods are scheduled by the default scheduler (since 1.12, node affinity on
+// metadata.name): NodeResourcesFit compares the pod's requests with the node's allocatable less
+// what its pods request, so on a full node the daemon pod stays Pending with a FailedScheduling
+// event, and is bound once room is freed.
+void TestCluster::daemonPodOnAFullNodeStaysPending()
+{
+    Cluster c(continuous(3));
+    for (const char *name : {"node-0", "node-1"}) {
+        Json node = nodeManifest(name);
+        node["status"] = {{"allocatable", {{"cpu", "4"}, {"memory", "16Gi"}, {"pods", "110"}}}};
+        QVERIFY(c.create(node).ok());
+    }
+    const Json big = {{"apiVersion", "v1"},
+                      {"kind", "Pod"},
+                      {"metadata", {{"name", "big"}, {"namespace", "default"}}},
+                      {"spec",
+                       {{"nodeName", "node-0"},
+                        {"containers", Json::array({{{"name", "c"},
+                                                     {"image", "busybox"},
+                                                     {"resources", {{"requests", {{"cpu", "3500m"}}}}}}})}}}};
+    QVERIFY(c.create(big).ok());
+    Json ds = webDs("nginx:1.26");
+    ds["spec"]["template"]["spec"]["containers"][0]["resources"] = {
+        {"requests", {{"cpu", "1"}, {"memory", "1Gi"}}}};
+    QVERIFY(c.create(ds).ok());
+    c.advance(30000);
+    const kube::Pod *pending = nullptr;
+    for (const auto *p : c.podsOf("default", "web")) {
+        if (p->node() == "node-0")
+            pending = p;
+        else
+            QVERIFY(p->ready);
+    }
+    QVERIFY(pending);
+    QVERIFY(pending->nodeName.empty());
+    QCOMPARE(pending->phase, std::string("Pending"));
+    int failed = 0;
+    for (const auto *e : c.events())
+        if (e->reason == "FailedScheduling" && e->involvedObject.name == pending->metadata.name) {
+            ++failed;
+            QCOMPARE(e->message,
+                     std::string("0/2 nodes are available: 1 Insufficient cpu, 1 node(s) didn't match "
+                                 "Pod's node affinity/selector."));
+            QCOMPARE(e->sourceComponent, std::string("default-scheduler"));
+            QCOMPARE(e->count, 1);
+        }
+    QCOMPARE(failed, 1);
+    QCOMPARE(c.daemonSet("default", "web")->status.numberReady, 1);
+    QVERIFY(c.remove(Kind::Pod, "default", "big", 0).ok());
+    QVERIFY(c.runUntil([&] { return c.rolloutComplete("default", "web"); }, 60000));
+    QCOMPARE(c.daemonSet("default", "web")->status.numberReady, 2);
 }
 
 #include "tst_cluster.moc"

@@ -254,6 +254,14 @@ void TstApiSchema::quantitiesTakeTheirCanonicalForm()
     QCOMPARE(QString::fromStdString(*canonical), out);
     // Canonical text is a fixed point.
     QCOMPARE(QString::fromStdString(*kube::canonicalQuantity(*canonical)), out);
+    // And means the same amount (MilliValue, rounded up).
+    QCOMPARE(kube::quantityMilli(in.toStdString()), kube::quantityMilli(*canonical));
+    QCOMPARE(kube::quantityMilli("500m"), std::optional<long long>(500));
+    QCOMPARE(kube::quantityMilli("1Gi"), std::optional<long long>(1073741824000LL));
+    QCOMPARE(kube::quantityMilli("1.5"), std::optional<long long>(1500));
+    QCOMPARE(kube::quantityMilli("1n"), std::optional<long long>(1));
+    QCOMPARE(kube::quantityMilli("2k"), std::optional<long long>(2000000));
+    QVERIFY(!kube::quantityMilli("lots"));
 }
 
 void TstApiSchema::normalizeDropsEmptyOmittedFields()
