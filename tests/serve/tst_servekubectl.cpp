@@ -115,6 +115,8 @@ private slots:
     void explainAndStrictValidationFollowTheSchemas();
     void serverSideApplyLikeACluster_data();
     void serverSideApplyLikeACluster();
+    void batteryOfEverydayCommands_data();
+    void batteryOfEverydayCommands();
     void manifestsNeedNoValidateFalse_data();
     void manifestsNeedNoValidateFalse();
     void servicesLeasesAndNodesDescribeLikeACluster_data();
@@ -1169,6 +1171,164 @@ void TstServeKubectl::serverSideApplyLikeACluster()
     QVERIFY2(managed.out.contains(u"manager: kubectl-label\n"_s) &&
                  !managed.out.contains(u"manager: kubectl-set\n"_s),
              qPrintable(managed.out));
+}
+
+void TstServeKubectl::batteryOfEverydayCommands_data()
+{
+    // The kubectl on PATH and 1.27 in every run; all versions with
+    // DAEMONSCOPE_KUBECTL_BATTERY_ALL=1 (the closing check of a change to the server).
+    QTest::addColumn<QString>("binary");
+    const bool all = qEnvironmentVariableIntValue("DAEMONSCOPE_KUBECTL_BATTERY_ALL") == 1;
+    for (const auto &[label, path] : kubectls(all))
+        QTest::newRow(qPrintable(label)) << path;
+}
+
+// Everyday kubectl, one command after the other against one server, each with the exit code and
+// a piece of the output a real cluster gives: reads, every output format, selectors, describe,
+// rollouts, explain, auth, raw paths, labels and annotations, the three patch types, Services,
+// PDBs, cordon and taints, apply/diff/delete of a file, pods, dry runs and namespaces.
+void TstServeKubectl::batteryOfEverydayCommands()
+{
+    QFETCH(QString, binary);
+    auto server = startServer(false);
+    QVERIFY(server);
+    const QString kc = server->kubeconfig();
+    const auto nodeList =
+        kubectl(binary, kc, {u"get"_s, u"nodes"_s, u"-o"_s, u"jsonpath={.items[0].metadata.name}"_s});
+    RUN_OK(nodeList);
+    const QString node = nodeList.out;
+    QVERIFY(!node.isEmpty());
+    QTemporaryDir dir;
+    const QString file = dir.filePath(u"battery.yaml"_s);
+    {
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(
+            "apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: battery, namespace: default}\nspec:\n"
+            "  selector: {matchLabels: {app: battery}}\n  template:\n    metadata: {labels: {app: battery}}\n"
+            "    spec:\n      containers: [{name: c, image: \"busybox:1.36\", resources: {requests: {cpu: "
+            "100m}}}]\n");
+    }
+    struct Step
+    {
+        QString args;
+        int exitCode;
+        QString expect; // in stdout or stderr
+    };
+    const QList<Step> steps = {
+        {u"version"_s, 0, u"v1.32.0+daemonscope"_s},
+        {u"api-resources"_s, 0, u"daemonsets"_s},
+        {u"api-resources --api-group=apps -o name"_s, 0, u"daemonsets.apps"_s},
+        {u"api-resources --namespaced=false"_s, 0, u"nodes"_s},
+        {u"api-versions"_s, 0, u"upgrade.daemonscope.io/v1alpha1"_s},
+        {u"cluster-info"_s, 0, u"is running at"_s},
+        {u"get nodes"_s, 0, u"Ready"_s},
+        {u"get nodes -o wide"_s, 0, u"INTERNAL-IP"_s},
+        {u"get nodes --show-labels"_s, 0, u"kubernetes.io/hostname="_s},
+        {u"get ds"_s, 0, u"web"_s},
+        {u"get ds -A"_s, 0, u"NAMESPACE"_s},
+        {u"get ds web -o yaml"_s, 0, u"kind: DaemonSet"_s},
+        {u"get ds web -o json"_s, 0, u"\"kind\": \"DaemonSet\""_s},
+        {u"get ds web -o jsonpath={.spec.template.spec.containers[0].image}"_s, 0, u"nginx:1.27"_s},
+        {u"get ds -o name"_s, 0, u"daemonset.apps/web"_s},
+        {u"get ds web -o custom-columns=NAME:.metadata.name,IMAGE:.spec.template.spec.containers[0].image"_s,
+         0, u"IMAGE"_s},
+        {u"get ds web --show-labels"_s, 0, u"app=web"_s},
+        {u"get ds -l app=web"_s, 0, u"web"_s},
+        {u"get ds -l app=nothing"_s, 0, u"No resources found"_s},
+        {u"get pods -l app=web"_s, 0, u"Running"_s},
+        {u"get pods --field-selector=status.phase=Running"_s, 0, u"web-"_s},
+        {u"get pods -o wide"_s, 0, u"NODE"_s},
+        {u"get pods --sort-by=.metadata.name"_s, 0, u"solo-"_s},
+        {u"get pods -A --field-selector=spec.nodeName="_s + node, 0, u"web-"_s},
+        {u"get controllerrevisions"_s, 0, u"web-"_s},
+        {u"get ns"_s, 0, u"default"_s},
+        {u"get events"_s, 0, u"SuccessfulCreate"_s},
+        {u"get all"_s, 0, u"daemonset.apps/web"_s},
+        {u"get svc"_s, 0, u"kubernetes"_s},
+        {u"get leases -n kube-node-lease"_s, 0, node},
+        {u"get nur"_s, 0, u"No resources found"_s},
+        {u"get --raw /version"_s, 0, u"gitVersion"_s},
+        {u"get --raw /healthz"_s, 0, u"ok"_s},
+        {u"get --raw /openapi/v3"_s, 0, u"apis/apps/v1"_s},
+        {u"get ds nothing"_s, 1, u"daemonsets.apps \"nothing\" not found"_s},
+        {u"describe ds web"_s, 0, u"Pods Status:"_s},
+        {u"describe node "_s + node, 0, u"Allocated resources:"_s},
+        {u"describe svc kubernetes"_s, 0, u"10.96.0.1"_s},
+        {u"describe pods -l app=web"_s, 0, u"Controlled By:  DaemonSet/web"_s},
+        {u"rollout history ds/web"_s, 0, u"REVISION"_s},
+        {u"rollout history ds/web --revision=2"_s, 0, u"nginx:1.27"_s},
+        {u"rollout status ds/web"_s, 0, u"successfully rolled out"_s},
+        {u"explain ds"_s, 0, u"KIND:       DaemonSet"_s},
+        {u"explain pod.spec.tolerations"_s, 0, u"tolerationSeconds"_s},
+        {u"explain nodes.spec.taints --recursive"_s, 0, u"effect"_s},
+        {u"auth can-i list pods"_s, 0, u"yes"_s},
+        {u"auth can-i delete daemonsets -n kube-system"_s, 0, u"yes"_s},
+        {u"create ns battery"_s, 0, u"namespace/battery created"_s},
+        {u"create ns battery"_s, 1, u"already exists"_s},
+        {u"label ds web tier=front"_s, 0, u"daemonset.apps/web labeled"_s},
+        {u"get ds -l tier=front -o name"_s, 0, u"daemonset.apps/web"_s},
+        {u"label ds web tier-"_s, 0, u"daemonset.apps/web unlabeled"_s},
+        {u"annotate ds web note=battery"_s, 0, u"daemonset.apps/web annotate"_s}, // 1.27 prints "annotate"
+        {u"annotate ds web note-"_s, 0, u"daemonset.apps/web annotate"_s},
+        {u"set image ds/web web=nginx:1.28"_s, 0, u"image updated"_s},
+        {u"rollout status ds/web --timeout=120s"_s, 0, u"successfully rolled out"_s},
+        {u"rollout history ds/web"_s, 0, u"3 "_s},
+        {u"rollout undo ds/web"_s, 0, u"rolled back"_s},
+        {u"rollout status ds/web --timeout=120s"_s, 0, u"successfully rolled out"_s},
+        {u"rollout undo ds/web --to-revision=99"_s, 1, u"unable to find specified revision 99 in history"_s},
+        {u"rollout restart ds/web"_s, 0, u"daemonset.apps/web restarted"_s},
+        {u"rollout pause ds/web"_s, 1, u"not supported"_s},
+        {u"patch ds web -p {\"spec\":{\"minReadySeconds\":1}}"_s, 0, u"daemonset.apps/web patched"_s},
+        {u"patch ds web --type=merge -p {\"spec\":{\"minReadySeconds\":2}}"_s, 0,
+         u"daemonset.apps/web patched"_s},
+        {u"patch ds web --type=json -p [{\"op\":\"replace\",\"path\":\"/spec/minReadySeconds\",\"value\":0}]"_s,
+         0, u"daemonset.apps/web patched"_s},
+        {u"patch ds web --type=merge -p {\"spec\":{\"minReadySeconds\":0}}"_s, 0,
+         u"daemonset.apps/web patched"_s},
+        {u"patch ds web --type=merge -p {\"spec\":{\"selector\":{\"matchLabels\":{\"app\":\"x\"}}}}"_s, 1,
+         u"field is immutable"_s},
+        {u"create service clusterip battery-svc --tcp=80 -n battery"_s, 0, u"service/battery-svc created"_s},
+        {u"get svc -n battery battery-svc -o jsonpath={.spec.ports[0].targetPort}"_s, 0, u"80"_s},
+        {u"delete svc battery-svc -n battery"_s, 0, u"service \"battery-svc\" deleted"_s},
+        {u"create pdb battery-pdb --selector=app=web --min-available=1"_s, 0,
+         u"poddisruptionbudget.policy/battery-pdb created"_s},
+        {u"get pdb battery-pdb"_s, 0, u"MIN AVAILABLE"_s},
+        {u"delete pdb battery-pdb"_s, 0, u"deleted"_s},
+        {u"cordon "_s + node, 0, u"cordoned"_s},
+        {u"get node "_s + node, 0, u"SchedulingDisabled"_s},
+        {u"uncordon "_s + node, 0, u"uncordoned"_s},
+        {u"taint nodes "_s + node + u" battery=yes:NoSchedule"_s, 0, u"tainted"_s},
+        {u"taint nodes "_s + node + u" battery-"_s, 0, u"untainted"_s},
+        {u"apply -f "_s + file, 0, u"daemonset.apps/battery created"_s},
+        {u"apply -f "_s + file, 0, u"daemonset.apps/battery unchanged"_s},
+        {u"diff -f "_s + file, 0, QString()},
+        {u"apply --server-side -f "_s + file, 0, u"daemonset.apps/battery serverside-applied"_s},
+        {u"get ds battery -o jsonpath={.spec.template.spec.containers[0].resources.requests.cpu}"_s, 0,
+         u"100m"_s},
+        {u"delete -f "_s + file, 0, u"daemonset.apps \"battery\" deleted"_s},
+        {u"run battery-pod --image=busybox -n battery"_s, 0, u"pod/battery-pod created"_s},
+        {u"get pod battery-pod -n battery -o jsonpath={.spec.containers[0].image}"_s, 0, u"busybox"_s},
+        {u"delete pod battery-pod -n battery --grace-period=0 --force"_s, 0, u"deleted"_s},
+        {u"delete ds solo --dry-run=server"_s, 0, u"deleted (server dry run)"_s},
+        {u"get ds solo -o name"_s, 0, u"daemonset.apps/solo"_s},
+        {u"wait --for=condition=Ready pod -l app=solo --timeout=60s"_s, 0, u"condition met"_s},
+        {u"delete ns battery"_s, 0, u"namespace \"battery\" deleted"_s},
+    };
+    for (const Step &step : steps) {
+        QStringList args;
+        // Arguments are split on spaces; none of the JSON patches above contains one.
+        for (const QString &a : step.args.split(u' ', Qt::SkipEmptyParts))
+            args << a;
+        const auto r = kubectl(binary, kc, args);
+        const QString all = r.out + r.err;
+        QVERIFY2(r.exitCode == step.exitCode && (step.expect.isEmpty() || all.contains(step.expect)),
+                 qPrintable(u"kubectl %1\nexit %2 (want %3), want %4\n%5"_s.arg(step.args)
+                                .arg(r.exitCode)
+                                .arg(step.exitCode)
+                                .arg(step.expect, all)));
+    }
+    qInfo("%lld commands", static_cast<long long>(steps.size() + 1));
 }
 
 void TstServeKubectl::manifestsNeedNoValidateFalse_data()
