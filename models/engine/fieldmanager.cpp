@@ -123,14 +123,6 @@ struct Walker
     }
 };
 
-TypeRef structRef(const Struct &s)
-{
-    TypeRef r;
-    r.form = TypeRef::Form::Struct;
-    r.type = &s;
-    return r;
-}
-
 // The fields a manager can own: not the type, the identity or the server's metadata, and only
 // the status (for the status subresource) or all but the status (for the object).
 bool owned(const Path &p, bool statusSubresource)
@@ -160,7 +152,7 @@ PathSet fieldsOf(const Json &object, const Struct *type, bool statusSubresource,
         return all;
     Walker w{all, {}, maps};
     if (type) {
-        w.value(object, structRef(*type), nullptr);
+        w.value(object, kube::schema::refTo(*type), nullptr);
     } else {
         for (auto it = object.begin(); it != object.end(); ++it)
             all.insert({"f:" + it.key()});
@@ -622,7 +614,7 @@ kube::Result<Json> FieldManager::apply(const Json *live, const Json &config, con
             erase(merged, *it);
     }
     if (type)
-        merge(merged, cfg, structRef(*type), nullptr);
+        merge(merged, cfg, kube::schema::refTo(*type), nullptr);
     else
         merged.update(cfg);
     const bool known =

@@ -271,6 +271,17 @@ template <typename Visit> void walk(const Json &v, const TypeRef &t, std::string
     }
 }
 
+// Calls fn(element, elementType) for each element of a list or value of a map.
+template <typename Fn> void forEachElement(Json &v, const TypeRef &t, Fn &&fn)
+{
+    if (t.form == TypeRef::Form::List && v.is_array())
+        for (auto &e : v)
+            fn(e, *t.element);
+    else if (t.form == TypeRef::Form::Map && v.is_object())
+        for (auto it = v.begin(); it != v.end(); ++it)
+            fn(it.value(), *t.element);
+}
+
 void prune(Json &v, const TypeRef &t)
 {
     switch (t.form) {
@@ -291,14 +302,8 @@ void prune(Json &v, const TypeRef &t)
         return;
     }
     case TypeRef::Form::List:
-        if (v.is_array())
-            for (auto &e : v)
-                prune(e, *t.element);
-        return;
     case TypeRef::Form::Map:
-        if (v.is_object())
-            for (auto it = v.begin(); it != v.end(); ++it)
-                prune(it.value(), *t.element);
+        forEachElement(v, t, [](Json &e, const TypeRef &et) { prune(e, et); });
         return;
     }
 }
@@ -352,27 +357,21 @@ void normalizeValue(Json &v, const TypeRef &t)
         }
         return;
     case TypeRef::Form::List:
-        if (v.is_array())
-            for (auto &e : v)
-                normalizeValue(e, *t.element);
-        return;
     case TypeRef::Form::Map:
-        if (v.is_object())
-            for (auto it = v.begin(); it != v.end(); ++it)
-                normalizeValue(it.value(), *t.element);
+        forEachElement(v, t, [](Json &e, const TypeRef &et) { normalizeValue(e, et); });
         return;
     }
 }
 
-TypeRef structRef(const Struct &s)
+} // namespace
+
+TypeRef refTo(const Struct &type)
 {
     TypeRef r;
     r.form = TypeRef::Form::Struct;
-    r.type = &s;
+    r.type = &type;
     return r;
 }
-
-} // namespace
 
 const Field *Struct::field(std::string_view fieldName) const
 {
@@ -418,18 +417,18 @@ std::vector<UnknownField> unknownFields(const Json &object, const Struct &type)
     std::vector<UnknownField> out;
     std::string path;
     auto visit = [&](const std::string &p) { out.push_back({p}); };
-    walk(object, structRef(type), path, visit);
+    walk(object, refTo(type), path, visit);
     return out;
 }
 
 void pruneUnknownFields(Json &object, const Struct &type)
 {
-    prune(object, structRef(type));
+    prune(object, refTo(type));
 }
 
 void normalize(Json &object, const Struct &type)
 {
-    normalizeValue(object, structRef(type));
+    normalizeValue(object, refTo(type));
 }
 
 } // namespace kube::schema

@@ -84,6 +84,9 @@ struct Struct
     const Field *field(std::string_view name) const;
 };
 
+// A reference to a struct type (the root of a walk).
+TypeRef refTo(const Struct &type);
+
 // The whole table, read on first use.
 const std::vector<const Struct *> &structs();
 const Struct *structNamed(std::string_view definition);

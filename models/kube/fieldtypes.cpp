@@ -112,10 +112,7 @@ void check(const Json &v, const TypeRef &t, const std::string &pointer, const st
 
 TypeRef refTo(const char *definition)
 {
-    TypeRef r;
-    r.form = TypeRef::Form::Struct;
-    r.type = schema::structNamed(definition);
-    return r;
+    return schema::refTo(*schema::structNamed(definition));
 }
 
 // The schema of an object by its kind, whichever group the apiVersion names (manifests of
@@ -124,10 +121,10 @@ TypeRef refTo(const char *definition)
 TypeRef kindRef(const Json &object, const std::string &kind)
 {
     if (const schema::Struct *s = schema::structForObject(object); s && s->builtIn)
-        return {TypeRef::Form::Struct, Scalar::Any, s, nullptr};
+        return schema::refTo(*s);
     for (const schema::Struct *s : schema::structs())
         if (s->builtIn && !s->gvk.empty() && s->gvk.kind == kind)
-            return {TypeRef::Form::Struct, Scalar::Any, s, nullptr};
+            return schema::refTo(*s);
     static const schema::Struct other = [] {
         schema::Struct o;
         o.name = "Object";
@@ -136,7 +133,7 @@ TypeRef kindRef(const Json &object, const std::string &kind)
             o.fields.push_back(*pod->field(name));
         return o;
     }();
-    return {TypeRef::Form::Struct, Scalar::Any, &other, nullptr};
+    return schema::refTo(other);
 }
 
 } // namespace
