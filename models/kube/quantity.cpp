@@ -65,9 +65,16 @@ const char *siSuffix(int exponent)
     }
 }
 
-} // namespace
+// ParseQuantity: the value as mantissa * 10^scale, rounded up to nano precision, and the suffix
+// family it was written in; null when the text is no quantity.
+struct Parsed
+{
+    Int mantissa = 0;
+    int scale = 0;
+    Format format = Format::DecimalSI;
+};
 
-std::optional<std::string> canonicalQuantity(std::string_view text)
+std::optional<Parsed> parse(std::string_view text)
 {
     std::size_t i = 0;
     bool negative = false;
@@ -135,7 +142,7 @@ std::optional<std::string> canonicalQuantity(std::string_view text)
     if (!known)
         return std::nullopt;
     if (mantissa == 0)
-        return std::string("0");
+        return Parsed{0, 0, format};
     if (scale > 60 || scale < -60)
         return std::nullopt;
 
@@ -152,6 +159,21 @@ std::optional<std::string> canonicalQuantity(std::string_view text)
     }
     if (negative)
         mantissa = -mantissa;
+    return Parsed{mantissa, scale, format};
+}
+
+} // namespace
+
+std::optional<std::string> canonicalQuantity(std::string_view text)
+{
+    const auto parsed = parse(text);
+    if (!parsed)
+        return std::nullopt;
+    Int mantissa = parsed->mantissa;
+    int scale = parsed->scale;
+    Format format = parsed->format;
+    if (mantissa == 0)
+        return std::string("0");
 
     if (format == Format::BinarySI) {
         Int whole = mantissa;
@@ -193,44 +215,11 @@ std::optional<std::string> canonicalQuantity(std::string_view text)
 
 std::optional<long long> quantityMilli(std::string_view text)
 {
-    const auto canonical = canonicalQuantity(text);
-    if (!canonical)
+    const auto parsed = parse(text);
+    if (!parsed)
         return std::nullopt;
-    // The canonical text is an integer and a suffix: scale the integer by it.
-    std::size_t i = (*canonical)[0] == '-' ? 1 : 0;
-    while (i < canonical->size() && std::isdigit(static_cast<unsigned char>((*canonical)[i])))
-        ++i;
-    Int value = 0;
-    for (std::size_t k = (*canonical)[0] == '-' ? 1 : 0; k < i; ++k)
-        value = value * 10 + ((*canonical)[k] - '0');
-    const std::string suffix = canonical->substr(i);
-    int exponent = 3; // thousandths
-    Int factor = 1;
-    static const std::pair<const char *, int> kBinary[] = {{"Ki", 1}, {"Mi", 2}, {"Gi", 3},
-                                                           {"Ti", 4}, {"Pi", 5}, {"Ei", 6}};
-    static const std::pair<const char *, int> kDecimal[] = {{"n", -9}, {"u", -6}, {"m", -3}, {"", 0},
-                                                            {"k", 3},  {"M", 6},  {"G", 9},  {"T", 12},
-                                                            {"P", 15}, {"E", 18}};
-    bool known = false;
-    for (const auto &[name, k] : kBinary)
-        if (suffix == name) {
-            for (int n = 0; n < k; ++n)
-                factor *= 1024;
-            known = true;
-        }
-    for (const auto &[name, e] : kDecimal)
-        if (!known && suffix == name) {
-            exponent += e;
-            known = true;
-        }
-    if (!known && !suffix.empty() && suffix[0] == 'e') {
-        exponent += std::stoi(suffix.substr(1));
-        known = true;
-    }
-    if (!known || exponent > 30)
-        return std::nullopt;
-    if (!times(value, factor))
-        return std::nullopt;
+    Int value = parsed->mantissa < 0 ? -parsed->mantissa : parsed->mantissa;
+    int exponent = parsed->scale + 3; // thousandths
     for (; exponent > 0; --exponent)
         if (!times(value, 10))
             return std::nullopt;
@@ -244,7 +233,7 @@ std::optional<long long> quantityMilli(std::string_view text)
     if (value > static_cast<Int>(INT64_MAX))
         return std::nullopt;
     const long long v = static_cast<long long>(value);
-    return (*canonical)[0] == '-' ? -v : v;
+    return parsed->mantissa < 0 ? -v : v;
 }
 
 } // namespace kube
