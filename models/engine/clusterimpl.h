@@ -33,6 +33,9 @@ struct Cluster::Impl
     ClusterOptions options;
     kube::Timestamp now = 0;
     Rng rng;
+    // Event UIDs come from a stream of their own, so how many Events are recorded never shifts
+    // the simulation's names, delays or choices.
+    Rng eventRng;
     EventLoop loop;
     std::function<void()> instantObserver; // see Cluster::setInstantObserver
     std::uint64_t rv = 0;

@@ -17,7 +17,8 @@ namespace engine {
 using kube::Json;
 using kube::Pod;
 
-Cluster::Impl::Impl(ClusterOptions o) : options(std::move(o)), now(options.start), rng(options.seed)
+Cluster::Impl::Impl(ClusterOptions o)
+    : options(std::move(o)), now(options.start), rng(options.seed), eventRng(options.seed ^ 0x6576656e74ULL)
 {
     dsController = std::make_unique<DaemonSetController>(*this);
     rsController = std::make_unique<ReplicaSetController>(*this);
@@ -675,7 +676,7 @@ void Cluster::Impl::recordEvent(const std::string &type, const std::string &reas
                   static_cast<unsigned long long>(now) * 1000000ULL + (++eventCounter % 1000000ULL));
     e.metadata.name = name + suffix;
     e.metadata.namespace_ = eventNs;
-    e.metadata.uid = rng.uuid();
+    e.metadata.uid = eventRng.uuid();
     e.metadata.creationTimestamp = now;
     e.involvedObject = {kindName(kind), ns, name, uid, apiVersion(kind)};
     e.reason = reason;
