@@ -889,6 +889,12 @@ std::vector<EmittedEvent> Cluster::takeEvents()
 {
     return std::exchange(d->emitted, {});
 }
+void Cluster::stopLogs()
+{
+    d->logs = false;
+    d->activity = {};
+    d->emitted = {};
+}
 
 void Cluster::schedule(kube::Timestamp t, std::function<void()> fn)
 {

@@ -294,6 +294,10 @@ public:
     std::vector<Activity> takeActivity();
     // Drains the events emitted since the last call (in emission order).
     std::vector<EmittedEvent> takeEvents();
+    // From now on nothing is kept for takeActivity and takeEvents (both stay empty): for a
+    // cluster that runs on without a reader of its trace (serve, the console), where the logs
+    // would otherwise grow with every pod start. The Event objects are kept as always.
+    void stopLogs();
 
     // Called after each virtual instant has run to its end (continuous mode), while the clock
     // stands between two timers: a read-only look at a consistent cluster, e.g. to show a long

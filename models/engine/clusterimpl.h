@@ -23,6 +23,7 @@ class DaemonSetController;
 class DisruptionController;
 class ReplicaSetController;
 class Kubelet;
+class TaintManager;
 class Scheduler;
 
 struct Cluster::Impl
@@ -102,6 +103,7 @@ struct Cluster::Impl
 
     // ---- simulation --------------------------------------------------------------------
     std::map<std::string, FaultKind> faults;
+    bool logs = true; // activity and emitted are kept (Cluster::stopLogs)
     std::vector<Activity> activity;
     std::vector<EmittedEvent> emitted;
     std::unique_ptr<DaemonSetController> dsController;
@@ -109,6 +111,12 @@ struct Cluster::Impl
     std::unique_ptr<Kubelet> kubelet;
     std::unique_ptr<Scheduler> scheduler;
     std::unique_ptr<DisruptionController> disruption;
+    std::unique_ptr<TaintManager> taintManager;
+    // Pod specs with the DefaultTolerationSeconds tolerations, by the spec they were made from
+    // (kept alive here, so its address cannot be reused).
+    std::map<const kube::Json *,
+             std::pair<std::shared_ptr<const kube::Json>, std::shared_ptr<const kube::Json>>>
+        admittedSpecs;
 
     bool continuous() const { return options.mode == Mode::Continuous; }
     static std::string key(const std::string &ns, const std::string &name)
@@ -171,9 +179,10 @@ struct Cluster::Impl
     kube::Result<void> evictPod(const std::string &ns, const std::string &name, const EvictOptions &options);
 
     // `source`: the reporting component ("node-controller"); by default the controller of `kind`.
+    // `fieldPath`: the part of the object the event is about (a container: spec.containers{c}).
     void recordEvent(const std::string &type, const std::string &reason, const std::string &message,
                      Kind kind, const std::string &ns, const std::string &name, const std::string &uid = {},
-                     const char *source = nullptr);
+                     const char *source = nullptr, const std::string &fieldPath = {});
 
     // ---- JSON API (apiserver.cpp) ------------------------------------------------------
     // dryRun: everything up to the store write (see WriteOptions).

@@ -734,7 +734,8 @@ kube::Result<void> DaemonSetController::syncNodes(SyncContext &ctx,
                 const std::string name = (*created)->metadata.name;
                 const std::string node = nodesNeedingPods[static_cast<std::size_t>(i)];
                 ctx.result.creates.push_back({node, name});
-                m_c.activity.push_back({m_c.now, ctx.key, Activity::Op::Create, name, node});
+                if (m_c.logs)
+                    m_c.activity.push_back({m_c.now, ctx.key, Activity::Op::Create, name, node});
                 m_c.recordEvent("Normal", "SuccessfulCreate", "Created pod: " + name, Kind::DaemonSet,
                                 ds.metadata.namespace_, ds.metadata.name, ds.metadata.uid);
             }
@@ -764,7 +765,8 @@ kube::Result<void> DaemonSetController::syncNodes(SyncContext &ctx,
             continue;
         }
         ctx.result.deletes.push_back({name, node});
-        m_c.activity.push_back({m_c.now, ctx.key, Activity::Op::Delete, name, node});
+        if (m_c.logs)
+            m_c.activity.push_back({m_c.now, ctx.key, Activity::Op::Delete, name, node});
         m_c.recordEvent("Normal", "SuccessfulDelete", "Deleted pod: " + name, Kind::DaemonSet,
                         ds.metadata.namespace_, ds.metadata.name, ds.metadata.uid);
     }

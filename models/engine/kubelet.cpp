@@ -1,5 +1,7 @@
 #include "models/engine/kubelet.h"
+#include "models/kube/gojson.h"
 #include "models/kube/jsonfield.h"
+#include "models/kube/timeutil.h"
 
 #include "models/engine/clusterimpl.h"
 
@@ -80,11 +82,89 @@ void Kubelet::at(kube::Timestamp t, const Pod &pod, std::function<void(Pod &)> f
     });
 }
 
+namespace {
+
+const kube::Json &containersOf(const Pod &pod)
+{
+    static const kube::Json none = kube::Json::array();
+    if (!pod.spec)
+        return none;
+    const kube::Json *c = kube::member(*pod.spec, "containers");
+    return c && c->is_array() ? *c : none;
+}
+
+// The pull policy the API server defaults (SetDefaults_Container): Always for an image tagged
+// :latest or not tagged at all, IfNotPresent otherwise.
+bool alwaysPulls(const kube::Json &container)
+{
+    const std::string policy = kube::stringOr(container, "imagePullPolicy");
+    if (!policy.empty())
+        return policy == "Always";
+    std::string image = kube::stringOr(container, "image");
+    if (const auto at = image.find('@'); at != std::string::npos)
+        return false; // by digest
+    const auto slash = image.rfind('/');
+    const auto colon = image.rfind(':');
+    if (colon == std::string::npos || (slash != std::string::npos && colon < slash))
+        return true;
+    return image.substr(colon + 1) == "latest";
+}
+
+} // namespace
+
+void Kubelet::containerEvent(const Pod &pod, const std::string &container, const char *type,
+                             const char *reason, const std::string &message)
+{
+    m_c.recordEvent(type, reason, message, Kind::Pod, pod.metadata.namespace_, pod.metadata.name,
+                    pod.metadata.uid, "kubelet", "spec.containers{" + container + "}");
+}
+
+std::vector<bool> Kubelet::beginPulls(const Pod &pod)
+{
+    std::vector<bool> pulls;
+    auto &images = m_images[pod.nodeName];
+    for (const auto &c : containersOf(pod)) {
+        const std::string image = kube::stringOr(c, "image");
+        const bool pull = alwaysPulls(c) || !images.count(image);
+        pulls.push_back(pull);
+        if (pull) {
+            images.insert(image);
+            containerEvent(pod, kube::stringOr(c, "name"), "Normal", "Pulling",
+                           "Pulling image " + kube::goQuote(image));
+        }
+    }
+    return pulls;
+}
+
+void Kubelet::containersStarted(const Pod &pod, const std::vector<bool> &pulled, kube::Duration pull)
+{
+    std::size_t i = 0;
+    for (const auto &c : containersOf(pod)) {
+        const std::string name = kube::stringOr(c, "name");
+        const std::string image = kube::goQuote(kube::stringOr(c, "image"));
+        if (i < pulled.size() && pulled[i]) {
+            const std::string took = kube::formatDuration(pull);
+            containerEvent(pod, name, "Normal", "Pulled",
+                           "Successfully pulled image " + image + " in " + took + " (" + took +
+                               " including waiting)");
+        } else {
+            containerEvent(pod, name, "Normal", "Pulled",
+                           "Container image " + image + " already present on machine");
+        }
+        containerEvent(pod, name, "Normal", "Created", "Created container: " + name);
+        containerEvent(pod, name, "Normal", "Started", "Started container " + name);
+        ++i;
+    }
+}
+
 void Kubelet::postStart(const Pod &pod)
 {
     m_state[pod.metadata.uid].started = true;
     const auto &k = m_c.options.kubelet;
-    at(m_c.now + m_c.rng.jittered(k.startDelay, k.jitter), pod, [this](Pod &p) {
+    const kube::Duration delay = m_c.rng.jittered(k.startDelay, k.jitter);
+    std::vector<bool> pulls = beginPulls(pod);
+    at(m_c.now + delay, pod, [this, pulls = std::move(pulls), delay](Pod &p) {
+        containersStarted(p, pulls, delay);
         p.phase = "Running";
         p.startTime = m_c.now;
         if (failing(p)) {
@@ -114,6 +194,13 @@ void Kubelet::postCrash(const Pod &pod, kube::Duration after)
         auto &st = m_state[p.metadata.uid];
         ++st.crashes;
         ++p.restartCount;
+        // kuberuntime's doBackOff: one aggregated Warning per container (count grows).
+        for (const auto &container : containersOf(p)) {
+            const std::string name = kube::stringOr(container, "name");
+            containerEvent(p, name, "Warning", "BackOff",
+                           "Back-off restarting failed container " + name + " in pod " + p.metadata.name +
+                               "_" + p.metadata.namespace_ + "(" + p.metadata.uid + ")");
+        }
         postCrash(p, std::min<kube::Duration>(10000LL << std::min(st.crashes - 1, 5), 300000));
     });
 }
@@ -123,6 +210,11 @@ void Kubelet::postRemoval(const Pod &pod)
     auto &st = m_state[pod.metadata.uid];
     st.terminating = true;
     ++st.epoch; // nothing else happens to a terminating pod
+    if (pod.phase == "Running")
+        for (const auto &c : containersOf(pod)) {
+            const std::string name = kube::stringOr(c, "name");
+            containerEvent(pod, name, "Normal", "Killing", "Stopping container " + name);
+        }
     const auto &k = m_c.options.kubelet;
     kube::Duration grace = m_c.rng.jittered(k.terminationGrace, k.jitter);
     if (pod.metadata.deletionGracePeriodSeconds)

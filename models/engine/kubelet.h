@@ -5,11 +5,15 @@
 // start but never become Ready (CrashLoopBackOff, restartCount growing with upstream's 10 s
 // doubling back-off capped at 5 min). On a NotReady node pods turn not Ready and nothing new
 // starts; on an Unreachable node nothing is reported at all (status frozen, deletions hang)
-// until the node returns. Timers carry the pod UID and an epoch, so a superseded timer is a
+// until the node returns. Like the kubelet, it reports what it does as Events on the pod:
+// Pulling/Pulled (or "already present on machine" for an image the node has), Created and
+// Started per container, BackOff while a container crash-loops, Killing when the pod is deleted.
+// Timers carry the pod UID and an epoch, so a superseded timer is a
 // no-op rather than something to cancel.
 
 #include "models/engine/cluster.h"
 
+#include <set>
 #include <unordered_map>
 
 namespace engine {
@@ -50,6 +54,14 @@ private:
     // pods: Ready false, and a Warning NodeNotReady event on the pod.
     void markNotReady(const kube::Pod &pod);
     void postCrash(const kube::Pod &pod, kube::Duration after);
+    // The kubelet's Events for one pod (source kubelet, fieldPath spec.containers{name}).
+    void containerEvent(const kube::Pod &pod, const std::string &container, const char *type,
+                        const char *reason, const std::string &message);
+    // Pulling for each container whose image must be fetched (imagePullPolicy Always, or
+    // IfNotPresent and the node does not have it yet); returns, per container, whether it pulls.
+    std::vector<bool> beginPulls(const kube::Pod &pod);
+    // Pulled (took `pull` ms, or already present), Created and Started for every container.
+    void containersStarted(const kube::Pod &pod, const std::vector<bool> &pulled, kube::Duration pull);
     // Runs fn(pod copy) at t if the pod still exists with that uid and epoch.
     void at(kube::Timestamp t, const kube::Pod &pod, std::function<void(kube::Pod &)> fn, bool commit = true);
 
@@ -57,7 +69,8 @@ private:
 
     Cluster::Impl &m_c;
     bool m_nodeLeases = false;
-    std::unordered_map<std::string, State> m_state; // by pod UID
+    std::unordered_map<std::string, State> m_state;                  // by pod UID
+    std::unordered_map<std::string, std::set<std::string>> m_images; // images each node has pulled
 };
 
 } // namespace engine

@@ -70,7 +70,13 @@ public:
     const Scenario &scenario() const { return m_scenario; }
     // The cluster after run(), e.g. for the GUI to continue the simulation; null before run().
     Cluster *cluster() { return m_cluster.get(); }
-    std::unique_ptr<Cluster> takeCluster() { return std::move(m_cluster); }
+    // The cluster runs on without this runner reading its logs: they are stopped.
+    std::unique_ptr<Cluster> takeCluster()
+    {
+        if (m_cluster)
+            m_cluster->stopLogs();
+        return std::move(m_cluster);
+    }
     // The cluster's node-agent upgrade runtime when the scenario started one (upgrade steps);
     // null before run(), after takeCluster() (it moves with the cluster) or when none started.
     NodeUpgradeRuntime *upgradeRuntime();

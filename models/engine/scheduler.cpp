@@ -215,6 +215,12 @@ void Scheduler::pass()
         }
         m_reported.erase(key);
         m_pending.erase(key);
+        // Recorded as the binding is written: the kubelet, which sees the binding at once here,
+        // reports after it.
+        const kube::ObjectMeta &meta = it->second.metadata;
+        m_c.recordEvent("Normal", "Scheduled",
+                        "Successfully assigned " + meta.namespace_ + "/" + meta.name + " to " + node, Kind::Pod,
+                        meta.namespace_, meta.name, meta.uid, "default-scheduler");
         m_c.updatePod(it, [&node](Pod &p) { p.nodeName = node; });
     }
 }

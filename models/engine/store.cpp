@@ -1,11 +1,13 @@
 // Cluster::Impl: the object store, its indexes, watch fan-out and the clock.
 
+#include "models/engine/admission.h"
 #include "models/engine/clusterimpl.h"
 #include "models/engine/daemonsetcontroller.h"
 #include "models/engine/disruptioncontroller.h"
 #include "models/engine/kubelet.h"
 #include "models/engine/replicasetcontroller.h"
 #include "models/engine/scheduler.h"
+#include "models/engine/taintmanager.h"
 #include "models/kube/jsonfield.h"
 #include "models/kube/nodeaffinity.h"
 
@@ -25,6 +27,7 @@ Cluster::Impl::Impl(ClusterOptions o)
     kubelet = std::make_unique<Kubelet>(*this);
     scheduler = std::make_unique<Scheduler>(*this);
     disruption = std::make_unique<DisruptionController>(*this);
+    taintManager = std::make_unique<TaintManager>(*this);
 }
 
 Cluster::Impl::~Impl() = default;
@@ -150,8 +153,10 @@ void Cluster::Impl::emit(WatchEvent &ev)
     switch (ev.kind) {
     case Kind::Pod:
         scheduler->onPod(ev);
-        if (continuous())
+        if (continuous()) {
             kubelet->onPod(ev);
+            taintManager->onPod(ev);
+        }
         dsController->onPod(ev);
         rsController->onPod(ev);
         disruption->onPod(ev);
@@ -159,6 +164,8 @@ void Cluster::Impl::emit(WatchEvent &ev)
     case Kind::Node:
         dsController->onNode(ev);
         scheduler->onNode(ev);
+        if (continuous())
+            taintManager->onNode(ev);
         break;
     case Kind::DaemonSet:
         dsController->onDaemonSet(ev);
@@ -592,6 +599,15 @@ kube::Result<const Pod *> Cluster::Impl::createPod(Pod pod)
 {
     if (auto r = preparePod(pod); !r)
         return r.error();
+    if (pod.spec) {
+        auto &admitted = admittedSpecs[pod.spec.get()];
+        if (!admitted.first) {
+            admitted.first = pod.spec;
+            auto with = withDefaultTolerationSeconds(*pod.spec);
+            admitted.second = with ? internSpec(std::move(*with)) : pod.spec;
+        }
+        pod.spec = admitted.second;
+    }
     ensureNamespace(pod.metadata.namespace_);
     pod.metadata.uid = rng.uuid();
     pod.metadata.creationTimestamp = now;
@@ -650,13 +666,15 @@ std::uint64_t Cluster::Impl::aggregateHash(const std::string &object, const std:
 
 void Cluster::Impl::recordEvent(const std::string &type, const std::string &reason,
                                 const std::string &message, Kind kind, const std::string &ns,
-                                const std::string &name, const std::string &uid, const char *source)
+                                const std::string &name, const std::string &uid, const char *source,
+                                const std::string &fieldPath)
 {
     std::string object = kindName(kind);
     for (auto &c : object)
         c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     object += "/" + key(ns, name);
-    emitted.push_back({now, object, type, reason, message});
+    if (logs)
+        emitted.push_back({now, object, type, reason, message});
     expireEvents();
 
     const std::uint64_t aggregate = aggregateHash(object, type, reason, message);
@@ -678,7 +696,7 @@ void Cluster::Impl::recordEvent(const std::string &type, const std::string &reas
     e.metadata.namespace_ = eventNs;
     e.metadata.uid = eventRng.uuid();
     e.metadata.creationTimestamp = now;
-    e.involvedObject = {kindName(kind), ns, name, uid, apiVersion(kind)};
+    e.involvedObject = {kindName(kind), ns, name, uid, apiVersion(kind), fieldPath};
     e.reason = reason;
     e.message = message;
     e.type = type;

@@ -13,6 +13,8 @@ Json Event::toJson() const
         io["uid"] = involvedObject.uid;
     if (!involvedObject.apiVersion.empty())
         io["apiVersion"] = involvedObject.apiVersion;
+    if (!involvedObject.fieldPath.empty())
+        io["fieldPath"] = involvedObject.fieldPath;
     Json j = {{"apiVersion", "v1"},   {"kind", "Event"},  {"metadata", metadata.toJson()},
               {"involvedObject", io}, {"reason", reason}, {"message", message},
               {"type", type},         {"count", count}};
@@ -41,6 +43,7 @@ Result<Event> Event::fromJson(const Json &j)
         e.involvedObject.name = stringOr(*io, "name");
         e.involvedObject.uid = stringOr(*io, "uid");
         e.involvedObject.apiVersion = stringOr(*io, "apiVersion");
+        e.involvedObject.fieldPath = stringOr(*io, "fieldPath");
     }
     e.reason = stringOr(j, "reason");
     e.message = stringOr(j, "message");

@@ -13,6 +13,7 @@ struct ObjectReference
     std::string name;
     std::string uid;
     std::string apiVersion;
+    std::string fieldPath; // the part of the object, e.g. spec.containers{web}
     bool operator==(const ObjectReference &) const = default;
 };
 

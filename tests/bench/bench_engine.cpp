@@ -62,6 +62,7 @@ int main(int argc, char **argv)
         o.mode = engine::Mode::Continuous;
         o.start = 1767225600000;
         engine::Cluster c(o);
+        c.stopLogs(); // as in serve and the console: nobody reads a trace
         for (int i = 0; i < n; ++i) {
             kube::Node node;
             char name[32];

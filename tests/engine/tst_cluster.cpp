@@ -108,6 +108,10 @@ class TestCluster : public QObject
 
 private slots:
     void daemonPodOnAFullNodeStaysPending();
+    void kubeletReportsWhatItDoesToPods();
+    void stoppedLogsKeepNothingButTheEvents();
+    void podsGetDefaultTolerationSeconds();
+    void noExecuteTaintEvictsAfterTolerationSeconds();
     void applyKeepsWhatOtherClientsSet();
     void unreachableNodeMarksItsPodsNotReady();
     void restatingATemplateCanonicallyRollsNothing();
@@ -1187,3 +1191,210 @@ void TestCluster::daemonPodOnAFullNodeStaysPending()
 }
 
 #include "tst_cluster.moc"
+
+namespace {
+
+Json barePod(const std::string &name, const std::string &node, const Json &specExtra = Json::object())
+{
+    Json pod = {
+        {"apiVersion", "v1"},
+        {"kind", "Pod"},
+        {"metadata", {{"name", name}, {"namespace", "default"}}},
+        {"spec", {{"nodeName", node}, {"containers", Json::array({{{"name", "app"}, {"image", "app:1"}}})}}}};
+    pod["spec"].merge_patch(specExtra);
+    return pod;
+}
+
+std::vector<std::string> podEventLines(const Cluster &c, const std::string &pod)
+{
+    std::vector<std::string> out;
+    for (const auto *e : c.events())
+        if (e->involvedObject.kind == "Pod" && e->involvedObject.name == pod)
+            out.push_back(e->sourceComponent + " " + e->reason + " " + e->involvedObject.fieldPath + " " +
+                          e->message + " x" + std::to_string(e->count));
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+} // namespace
+
+// The scheduler's Scheduled event (schedule_one.go, handleBindingCycle) and the kubelet's
+// container events (kuberuntime_container.go startContainer, image puller, killContainer,
+// doBackOff): an image is pulled once per node under IfNotPresent, always when tagged latest.
+void TestCluster::kubeletReportsWhatItDoesToPods()
+{
+    ClusterOptions o = continuous(4);
+    o.kubelet.failingImages = {"*:broken"};
+    Cluster c(o);
+    addNodes(c, 1);
+    QVERIFY(c.create(webDs("nginx:1.27")).ok());
+    QVERIFY(c.runUntil([&] { return c.podsReady(1); }, 60000));
+    const std::string first = c.podsOf("default", "web").at(0)->metadata.name;
+    const std::vector<std::string> want = {
+        "default-scheduler Scheduled  Successfully assigned default/" + first + " to node-0 x1",
+        "kubelet Created spec.containers{nginx} Created container: nginx x1",
+        "kubelet Pulled spec.containers{nginx} Successfully pulled image \"nginx:1.27\" in ",
+        "kubelet Pulling spec.containers{nginx} Pulling image \"nginx:1.27\" x1",
+        "kubelet Started spec.containers{nginx} Started container nginx x1",
+    };
+    std::vector<std::string> got = podEventLines(c, first);
+    QCOMPARE(got.size(), want.size());
+    for (std::size_t i = 0; i < want.size(); ++i)
+        QVERIFY2(got[i].rfind(want[i], 0) == 0, got[i].c_str());
+    QVERIFY2(got[2].find("including waiting) x1") != std::string::npos, got[2].c_str());
+
+    // A second pod with the same image on the node: no pull.
+    QVERIFY(c.create(barePod("again", "node-0",
+                             {{"containers", Json::array({{{"name", "app"}, {"image", "nginx:1.27"}}})}}))
+                .ok());
+    QVERIFY(c.runUntil([&] { return c.pod("default", "again") && c.pod("default", "again")->ready; }, 60000));
+    got = podEventLines(c, "again");
+    QVERIFY(std::find(got.begin(), got.end(),
+                      "kubelet Pulled spec.containers{app} Container image \"nginx:1.27\" already present on "
+                      "machine x1") != got.end());
+    QVERIFY(std::none_of(got.begin(), got.end(),
+                         [](const std::string &l) { return l.find(" Pulling ") != std::string::npos; }));
+
+    // Deleting a running pod: Killing.
+    QVERIFY(c.remove(Kind::Pod, "default", "again").ok());
+    got = podEventLines(c, "again");
+    QVERIFY(std::find(got.begin(), got.end(),
+                      "kubelet Killing spec.containers{app} Stopping container app x1") != got.end());
+
+    // A crash-looping container: one BackOff event whose count grows.
+    QVERIFY(c.create(barePod("crash", "node-0",
+                             {{"containers", Json::array({{{"name", "app"}, {"image", "app:broken"}}})}}))
+                .ok());
+    c.advance(120000);
+    const kube::Pod *crash = c.pod("default", "crash");
+    QVERIFY(crash && crash->restartCount >= 3);
+    int backOff = 0;
+    for (const auto *e : c.events())
+        if (e->involvedObject.name == "crash" && e->reason == "BackOff") {
+            QCOMPARE(e->type, std::string("Warning"));
+            QCOMPARE(e->message, "Back-off restarting failed container app in pod crash_default(" +
+                                     crash->metadata.uid + ")");
+            backOff = e->count;
+        }
+    QCOMPARE(backOff, crash->restartCount - 1);
+}
+
+// plugin/pkg/admission/defaulttolerationseconds: every pod that does not already tolerate them
+// gets not-ready and unreachable NoExecute tolerations for 300 s; daemon pods carry their own
+// (AddOrUpdateDaemonPodTolerations, without seconds) and are left alone.
+void TestCluster::podsGetDefaultTolerationSeconds()
+{
+    Cluster c(stepped());
+    addNodes(c, 1);
+    QVERIFY(c.create(barePod("plain", "node-0")).ok());
+    const Json tolerations = c.get(Kind::Pod, "default", "plain").value()["spec"]["tolerations"];
+    QCOMPARE(
+        tolerations,
+        Json::parse(
+            R"([{"effect":"NoExecute","key":"node.kubernetes.io/not-ready","operator":"Exists","tolerationSeconds":300},
+                             {"effect":"NoExecute","key":"node.kubernetes.io/unreachable","operator":"Exists","tolerationSeconds":300}])"));
+    const Json own = Json::parse(
+        R"([{"key":"node.kubernetes.io/unreachable","operator":"Exists","effect":"NoExecute","tolerationSeconds":60}])");
+    QVERIFY(c.create(barePod("own", "node-0", {{"tolerations", own}})).ok());
+    const Json ownAfter = c.get(Kind::Pod, "default", "own").value()["spec"]["tolerations"];
+    QCOMPARE(ownAfter.size(), std::size_t(2));
+    QCOMPARE(ownAfter[0]["tolerationSeconds"].get<int>(), 60);
+    QCOMPARE(ownAfter[1]["key"].get<std::string>(), std::string("node.kubernetes.io/not-ready"));
+    QVERIFY(c.create(barePod("all", "node-0", {{"tolerations", Json::parse(R"([{"operator":"Exists"}])")}}))
+                .ok());
+    QCOMPARE(c.get(Kind::Pod, "default", "all").value()["spec"]["tolerations"].size(), std::size_t(1));
+
+    QVERIFY(c.create(webDs("nginx:1.27")).ok());
+    c.syncDaemonSet("default", "web");
+    for (const auto *p : c.podsOf("default", "web"))
+        for (const auto &t : (*p->spec)["tolerations"])
+            QVERIFY2(!t.contains("tolerationSeconds"), t.dump().c_str());
+}
+
+// The taint eviction controller (pkg/controller/tainteviction, processPodOnNode and
+// getMinTolerationTime): untolerated NoExecute taints delete at once; tolerated ones after the
+// least tolerationSeconds, cancelled when the taint goes first; a toleration without seconds
+// keeps the pod. On an Unreachable node the deletion cannot complete: the pod stays Terminating.
+void TestCluster::noExecuteTaintEvictsAfterTolerationSeconds()
+{
+    Cluster c(continuous(9));
+    addNodes(c, 2);
+    QVERIFY(c.create(webDs("nginx:1.27")).ok());
+    QVERIFY(c.create(barePod("short", "node-1")).ok());
+    QVERIFY(
+        c
+            .create(barePod(
+                "brief", "node-1",
+                {{"tolerations",
+                  Json::parse(
+                      R"([{"key":"node.kubernetes.io/not-ready","operator":"Exists","effect":"NoExecute","tolerationSeconds":30}])")}}))
+            .ok());
+    QVERIFY(c.runUntil([&] { return c.podsReady(4); }, 60000));
+
+    // NotReady for 100 s: "brief" (30 s) goes, "short" (300 s) is spared, the daemon pod stays.
+    QVERIFY(c.fault("node-1", FaultKind::NotReady).ok());
+    c.advance(29000);
+    QVERIFY(!c.pod("default", "brief")->isDeleting());
+    c.advance(2000);
+    QVERIFY(c.pod("default", "brief") == nullptr || c.pod("default", "brief")->isDeleting());
+    c.advance(69000);
+    QVERIFY(c.fault("node-1", FaultKind::Ready).ok());
+    c.advance(1000);
+    QVERIFY(c.pod("default", "short") && !c.pod("default", "short")->isDeleting());
+    auto messages = podEventLines(c, "short");
+    QVERIFY(
+        std::find(
+            messages.begin(), messages.end(),
+            "taint-eviction-controller TaintManagerEviction  Cancelling deletion of Pod default/short x1") !=
+        messages.end());
+    messages = podEventLines(c, "brief");
+    QVERIFY(
+        std::find(
+            messages.begin(), messages.end(),
+            "taint-eviction-controller TaintManagerEviction  Marking for deletion Pod default/brief x1") !=
+        messages.end());
+
+    // A NoExecute taint nobody tolerates: the bare pod is deleted at once, the daemon pod too
+    // (it tolerates only the node-condition taints).
+    QVERIFY(c.create(barePod("victim", "node-0")).ok());
+    QVERIFY(
+        c.runUntil([&] { return c.pod("default", "victim") && c.pod("default", "victim")->ready; }, 60000));
+    QVERIFY(c.taint("node-0", {"dedicated", "db", "NoExecute"}).ok());
+    c.advance(1);
+    QVERIFY(c.pod("default", "victim") == nullptr || c.pod("default", "victim")->isDeleting());
+    QVERIFY(c.untaint("node-0", "dedicated").ok());
+
+    // Unreachable for 10 minutes: "short" is marked for deletion after 300 s and stays
+    // Terminating while the kubelet cannot confirm; daemon pods are never evicted.
+    QVERIFY(c.fault("node-1", FaultKind::Unreachable).ok());
+    c.advance(301000);
+    const kube::Pod *stuck = c.pod("default", "short");
+    QVERIFY(stuck && stuck->isDeleting());
+    c.advance(300000);
+    QVERIFY(c.pod("default", "short") && c.pod("default", "short")->isDeleting());
+    for (const auto *p : c.podsOf("default", "web"))
+        QVERIFY(!p->isDeleting());
+    QVERIFY(c.fault("node-1", FaultKind::Ready).ok());
+    QVERIFY(c.runUntil([&] { return c.pod("default", "short") == nullptr; }, 120000));
+}
+
+// A cluster that runs on for serve or the console keeps no trace logs (they would grow with every
+// pod start); its Event objects are kept as always.
+void TestCluster::stoppedLogsKeepNothingButTheEvents()
+{
+    Cluster c(continuous(2));
+    addNodes(c, 2);
+    QVERIFY(c.create(webDs("nginx:1.27")).ok());
+    QVERIFY(c.runUntil([&] { return c.podsReady(2); }, 60000));
+    QVERIFY(!c.takeEvents().empty());
+    QVERIFY(!c.takeActivity().empty());
+    c.stopLogs();
+    QVERIFY(c.patch(Kind::DaemonSet, "default", "web", PatchType::Merge, imagePatch("nginx:1.28")).ok());
+    QVERIFY(c.runUntil([&] { return c.rolloutComplete("default", "web"); }, 120000));
+    QVERIFY(c.takeEvents().empty());
+    QVERIFY(c.takeActivity().empty());
+    bool started = false;
+    for (const auto *e : c.events())
+        started = started || (e->reason == "Pulling" && e->message == "Pulling image \"nginx:1.28\"");
+    QVERIFY(started);
+}

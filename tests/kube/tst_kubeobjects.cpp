@@ -428,7 +428,7 @@ void TestKubeObjects::nodeAndEventRoundTrip()
 
     kube::Event e;
     e.metadata.name = "web.1";
-    e.involvedObject = {"DaemonSet", "default", "web", "u", "apps/v1"};
+    e.involvedObject = {"Pod", "default", "web", "u", "v1", "spec.containers{web}"};
     e.reason = "SuccessfulCreate";
     e.message = "Created pod: web-abcde";
     e.count = 3;
