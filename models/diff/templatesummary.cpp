@@ -618,7 +618,7 @@ void stripContainer(Json &c, bool hostNetwork)
             if (!p.is_object())
                 continue;
             eraseIfEquals(p, "protocol", "TCP");
-            // With hostNetwork the server copies containerPort into hostPort.
+            // With hostNetwork, servers before 1.28 copied containerPort into a template's hostPort.
             if (hostNetwork && p.contains("containerPort"))
                 eraseIfEquals(p, "hostPort", p["containerPort"]);
         }

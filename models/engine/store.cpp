@@ -8,6 +8,7 @@
 #include "models/engine/replicasetcontroller.h"
 #include "models/engine/scheduler.h"
 #include "models/engine/taintmanager.h"
+#include "models/kube/defaults.h"
 #include "models/kube/jsonfield.h"
 #include "models/kube/nodeaffinity.h"
 
@@ -599,15 +600,6 @@ kube::Result<const Pod *> Cluster::Impl::createPod(Pod pod)
 {
     if (auto r = preparePod(pod); !r)
         return r.error();
-    if (pod.spec) {
-        auto &admitted = admittedSpecs[pod.spec.get()];
-        if (!admitted.first) {
-            admitted.first = pod.spec;
-            auto with = withDefaultTolerationSeconds(*pod.spec);
-            admitted.second = with ? internSpec(std::move(*with)) : pod.spec;
-        }
-        pod.spec = admitted.second;
-    }
     ensureNamespace(pod.metadata.namespace_);
     pod.metadata.uid = rng.uuid();
     pod.metadata.creationTimestamp = now;
@@ -627,6 +619,22 @@ kube::Result<void> Cluster::Impl::preparePod(Pod &pod)
     }
     if (pods.count(key(pod.metadata.namespace_, pod.metadata.name)))
         return kube::ApiStatus::alreadyExists("pods", pod.metadata.name);
+    // What the API server adds to every Pod, from a client or a controller: the Pod-only
+    // defaults and the DefaultTolerationSeconds admission. Computed once per shared spec.
+    if (pod.spec) {
+        auto &admitted = admittedSpecs[pod.spec.get()];
+        if (!admitted.first) {
+            admitted.first = pod.spec;
+            kube::Json spec = *pod.spec;
+            bool changed = kube::applyPodDefaults(spec);
+            if (auto with = withDefaultTolerationSeconds(spec)) {
+                spec = std::move(*with);
+                changed = true;
+            }
+            admitted.second = changed ? internSpec(std::move(spec)) : pod.spec;
+        }
+        pod.spec = admitted.second;
+    }
     return {};
 }
 

@@ -53,7 +53,7 @@ void defaultEnv(Json &env)
     }
 }
 
-void defaultContainer(Json &c, bool hostNetwork)
+void defaultContainer(Json &c)
 {
     if (!c.is_object())
         return;
@@ -67,8 +67,6 @@ void defaultContainer(Json &c, bool hostNetwork)
             if (!p.is_object())
                 continue;
             setIfMissing(p, "protocol", "TCP");
-            if (hostNetwork && p.contains("containerPort"))
-                setIfMissing(p, "hostPort", p["containerPort"]);
         }
     }
     for (const char *probe : {"livenessProbe", "readinessProbe", "startupProbe"})
@@ -105,15 +103,56 @@ void applyPodSpecDefaults(Json &spec)
     setIfMissing(spec, "schedulerName", "default-scheduler");
     setIfMissing(spec, "securityContext", Json::object());
     setIfMissing(spec, "terminationGracePeriodSeconds", 30);
-    const bool hostNetwork = boolOr(spec, "hostNetwork", false);
     for (const char *list : {"containers", "initContainers"}) {
         if (auto it = spec.find(list); it != spec.end() && it->is_array())
             for (auto &c : *it)
-                defaultContainer(c, hostNetwork);
+                defaultContainer(c);
     }
     if (auto it = spec.find("volumes"); it != spec.end() && it->is_array())
         for (auto &v : *it)
             defaultVolume(v);
+}
+
+bool applyPodDefaults(Json &spec)
+{
+    if (!spec.is_object())
+        return false;
+    bool changed = false;
+    if (!spec.contains("enableServiceLinks") || spec["enableServiceLinks"].is_null()) {
+        spec["enableServiceLinks"] = true;
+        changed = true;
+    }
+    const bool hostNetwork = boolOr(spec, "hostNetwork", false);
+    for (const char *list : {"containers", "initContainers"}) {
+        auto it = spec.find(list);
+        if (it == spec.end() || !it->is_array())
+            continue;
+        for (auto &c : *it) {
+            if (!c.is_object())
+                continue;
+            // Requests default to the limits given for resources that have no request.
+            if (auto res = c.find("resources"); res != c.end() && res->is_object())
+                if (auto limits = res->find("limits"); limits != res->end() && limits->is_object())
+                    for (const auto &[name, value] : limits->items()) {
+                        Json &requests = (*res)["requests"];
+                        if (!requests.is_object())
+                            requests = Json::object();
+                        if (!requests.contains(name)) {
+                            requests[name] = value;
+                            changed = true;
+                        }
+                    }
+            // defaultHostNetworkPorts: a host-network pod's ports are host ports.
+            if (auto ports = c.find("ports"); hostNetwork && ports != c.end() && ports->is_array())
+                for (auto &port : *ports)
+                    if (port.is_object() && port.contains("containerPort") &&
+                        (!port.contains("hostPort") || port["hostPort"].is_null())) {
+                        port["hostPort"] = port["containerPort"];
+                        changed = true;
+                    }
+        }
+    }
+    return changed;
 }
 
 void applyPodTemplateDefaults(Json &tpl)

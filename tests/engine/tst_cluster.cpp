@@ -1304,11 +1304,21 @@ void TestCluster::podsGetDefaultTolerationSeconds()
                 .ok());
     QCOMPARE(c.get(Kind::Pod, "default", "all").value()["spec"]["tolerations"].size(), std::size_t(1));
 
-    QVERIFY(c.create(webDs("nginx:1.27")).ok());
+    Json ds = webDs("nginx:1.27");
+    ds["spec"]["template"]["spec"]["hostNetwork"] = true;
+    ds["spec"]["template"]["spec"]["containers"][0]["ports"] = Json::parse(R"([{"containerPort":9100}])");
+    QVERIFY(c.create(ds).ok());
     c.syncDaemonSet("default", "web");
-    for (const auto *p : c.podsOf("default", "web"))
+    QCOMPARE(c.podsOf("default", "web").size(), std::size_t(1));
+    for (const auto *p : c.podsOf("default", "web")) {
         for (const auto &t : (*p->spec)["tolerations"])
             QVERIFY2(!t.contains("tolerationSeconds"), t.dump().c_str());
+        // The Pod's host-network port is a host port (SetDefaults_Pod); the template's is not
+        // (SetDefaults_PodSpec since 1.28), so the stored DaemonSet is as the client wrote it.
+        QCOMPARE((*p->spec)["containers"][0]["ports"][0]["hostPort"].get<int>(), 9100);
+    }
+    const Json stored = c.get(Kind::DaemonSet, "default", "web").value();
+    QVERIFY(!stored["spec"]["template"]["spec"]["containers"][0]["ports"][0].contains("hostPort"));
 }
 
 // The taint eviction controller (pkg/controller/tainteviction, processPodOnNode and

@@ -165,9 +165,21 @@ void TestKubeObjects::daemonSetDefaultsKeepExplicitValues()
     const Json &c = ds["spec"]["template"]["spec"]["containers"][0];
     QCOMPARE(c["imagePullPolicy"].get<std::string>(), std::string("Always"));
     QCOMPARE(c["ports"][0]["protocol"].get<std::string>(), std::string("TCP"));
-    QCOMPARE(c["ports"][0]["hostPort"].get<int>(), 9100);
     QCOMPARE(c["readinessProbe"]["periodSeconds"].get<int>(), 10);
     QCOMPARE(c["readinessProbe"]["httpGet"]["scheme"].get<std::string>(), std::string("HTTP"));
+    // Since 1.28 a template's host-network ports get no host port (SetDefaults_PodSpec); the
+    // Pod made from it does (SetDefaults_Pod, defaultHostNetworkPorts), with service links on
+    // and requests taken from the limits.
+    QVERIFY(!c["ports"][0].contains("hostPort"));
+    QVERIFY(!ds["spec"]["template"]["spec"].contains("enableServiceLinks"));
+    Json pod = ds["spec"]["template"]["spec"];
+    pod["containers"][0]["resources"] =
+        Json::parse(R"({"limits":{"cpu":"1","memory":"1Gi"},"requests":{"cpu":"100m"}})");
+    QVERIFY(kube::applyPodDefaults(pod));
+    QCOMPARE(pod["containers"][0]["ports"][0]["hostPort"].get<int>(), 9100);
+    QCOMPARE(pod["enableServiceLinks"].get<bool>(), true);
+    QCOMPARE(pod["containers"][0]["resources"]["requests"], Json::parse(R"({"cpu":"100m","memory":"1Gi"})"));
+    QVERIFY(!kube::applyPodDefaults(pod)); // nothing more to add
 }
 
 void TestKubeObjects::selectorMatching_data()
