@@ -15,6 +15,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -1209,13 +1210,46 @@ void TstServeKubectl::batteryOfEverydayCommands()
             "    spec:\n      containers: [{name: c, image: \"busybox:1.36\", resources: {requests: {cpu: "
             "100m}}}]\n");
     }
+    const auto webPods = kubectl(
+        binary, kc,
+        {u"get"_s, u"pods"_s, u"-l"_s, u"app=web"_s, u"-o"_s, u"jsonpath={.items[0].metadata.name}"_s});
+    RUN_OK(webPods);
+    const QString webPod = webPods.out;
+    QVERIFY(!webPod.isEmpty());
+    auto writeFile = [&](const QString &name, const QByteArray &text) {
+        QFile f(dir.filePath(name));
+        return f.open(QIODevice::WriteOnly) && f.write(text) == text.size() ? f.fileName() : QString();
+    };
+    QByteArray next;
+    {
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        next = f.readAll().replace("busybox:1.36", "busybox:1.37");
+    }
+    const QString file2 = writeFile(u"battery-1.37.yaml"_s, next);
+    // A ReplicaSet pinned to the node, so that a PodDisruptionBudget can hold its pod on a drain.
+    const QString rsFile = writeFile(
+        u"guarded.yaml"_s,
+        "apiVersion: apps/v1\nkind: ReplicaSet\nmetadata: {name: guarded, namespace: default}\nspec:\n"
+        "  replicas: 1\n  selector: {matchLabels: {app: guarded}}\n  template:\n"
+        "    metadata: {labels: {app: guarded}}\n    spec:\n      nodeSelector: {kubernetes.io/hostname: " +
+            node.toUtf8() + "}\n      containers: [{name: g, image: \"busybox:1.36\"}]\n");
+    QVERIFY(!file2.isEmpty() && !rsFile.isEmpty());
+    // kubectl edit below: the editor turns busybox:1.37 into 1.38.
+    qputenv("KUBE_EDITOR", "sed -i s/busybox:1.37/busybox:1.38/");
+    const auto noEditor = qScopeGuard([] { qunsetenv("KUBE_EDITOR"); });
     struct Step
     {
         QString args;
         int exitCode;
         QString expect; // in stdout or stderr
     };
+    const QString image = u"-o jsonpath={.spec.template.spec.containers[0].image}"_s;
     const QList<Step> steps = {
+        // The first web pod, before any rollout replaces it: what the scheduler and kubelet said.
+        {u"events --for pod/"_s + webPod, 0, u"Started container web"_s},
+        {u"describe pod "_s + webPod, 0, u"Successfully assigned default/"_s + webPod},
+        {u"get pod "_s + webPod + u" -o yaml"_s, 0, u"ownerReferences"_s},
         {u"version"_s, 0, u"v1.32.0+daemonscope"_s},
         {u"api-resources"_s, 0, u"daemonsets"_s},
         {u"api-resources --api-group=apps -o name"_s, 0, u"daemonsets.apps"_s},
@@ -1313,6 +1347,84 @@ void TstServeKubectl::batteryOfEverydayCommands()
         {u"delete ds solo --dry-run=server"_s, 0, u"deleted (server dry run)"_s},
         {u"get ds solo -o name"_s, 0, u"daemonset.apps/solo"_s},
         {u"wait --for=condition=Ready pod -l app=solo --timeout=60s"_s, 0, u"condition met"_s},
+        // Pod events, health, paging, labels columns and field selectors.
+        {u"get events --field-selector=reason=Pulled"_s, 0, u"Pulled"_s},
+        {u"get --raw /livez"_s, 0, u"ok"_s},
+        {u"get --raw /readyz"_s, 0, u"ok"_s},
+        {u"auth can-i --list"_s, 0, u"Resources"_s},
+        {u"get pods --chunk-size=1"_s, 0, u"web-"_s},
+        {u"get pods -L app"_s, 0, u"APP"_s},
+        {u"get pods --field-selector=status.phase!=Running"_s, 0, u"No resources found"_s},
+        {u"get leases -n kube-node-lease "_s + node + u" -o yaml"_s, 0, u"holderIdentity"_s},
+        {u"version -o json"_s, 0, u"serverVersion"_s},
+        {u"api-resources -o wide"_s, 0, u"VERBS"_s},
+        {u"api-resources --api-group=policy"_s, 0, u"poddisruptionbudgets"_s},
+        {u"get --raw /apis/apps/v1"_s, 0, u"daemonsets"_s},
+        {u"get --raw /api/v1/namespaces/default/pods?limit=1"_s, 0, u"\"continue\""_s},
+        {u"explain nur"_s, 0, u"NodeUpgradeRollout"_s},
+        {u"explain ds.spec.updateStrategy.rollingUpdate"_s, 0, u"maxSurge"_s},
+        {u"config view --minify"_s, 0, u"server:"_s},
+        {u"label node "_s + node + u" battery=yes"_s, 0, u"labeled"_s},
+        {u"get nodes -l battery=yes -o name"_s, 0, u"node/"_s + node},
+        {u"label node "_s + node + u" battery-"_s, 0, u"unlabeled"_s},
+        {u"create service nodeport battery-np --tcp=80 -n battery"_s, 0, u"service/battery-np created"_s},
+        {u"get svc battery-np -n battery -o jsonpath={.spec.type}"_s, 0, u"NodePort"_s},
+        // Dry runs on the server change nothing.
+        {u"cordon "_s + node + u" --dry-run=server"_s, 0, u"cordoned (server dry run)"_s},
+        {u"label ds web tier=x --dry-run=server"_s, 0, u"labeled (server dry run)"_s},
+        {u"set image ds/web web=nginx:1.29 --dry-run=server"_s, 0, u"image updated (server dry run)"_s},
+        {u"rollout undo ds/web --dry-run=server"_s, 0, u"rolled back (server dry run)"_s},
+        {u"delete ns battery --dry-run=server"_s, 0, u"(server dry run)"_s},
+        {u"get ns battery"_s, 0, u"Active"_s},
+        // Template changes kubectl set makes, each rolled out.
+        {u"set env ds/web BATTERY=1"_s, 0, u"env updated"_s},
+        {u"rollout status ds/web --timeout=180s"_s, 0, u"successfully rolled out"_s},
+        {u"set env ds/web BATTERY-"_s, 0, u"env updated"_s},
+        {u"set resources ds/web -c=web --requests=cpu=10m"_s, 0, u"resource requirements updated"_s},
+        {u"rollout status ds/web --timeout=180s"_s, 0, u"successfully rolled out"_s},
+        {u"get ds web -o jsonpath={.spec.template.spec.containers[0].resources.requests.cpu}"_s, 0, u"10m"_s},
+        {u"rollout restart ds/solo"_s, 0, u"restarted"_s},
+        {u"rollout status ds/solo --timeout=180s"_s, 0, u"successfully rolled out"_s},
+        // create, replace, edit, apply, diff and dry runs of a file, with kubectl's own validation.
+        {u"create -f "_s + file, 0, u"daemonset.apps/battery created"_s},
+        {u"create -f "_s + file, 1, u"already exists"_s},
+        {u"rollout status ds/battery --timeout=120s"_s, 0, u"successfully rolled out"_s},
+        {u"replace -f "_s + file2, 0, u"daemonset.apps/battery replaced"_s},
+        {u"get ds battery "_s + image, 0, u"busybox:1.37"_s},
+        {u"edit ds/battery"_s, 0, u"daemonset.apps/battery edited"_s},
+        {u"get ds battery "_s + image, 0, u"busybox:1.38"_s},
+        {u"apply -f "_s + file2, 0, u"daemonset.apps/battery configured"_s},
+        {u"get ds battery "_s + image, 0, u"busybox:1.37"_s},
+        {u"diff -f "_s + file, 1, u"busybox:1.36"_s},
+        {u"apply -f "_s + file + u" --dry-run=server"_s, 0, u"configured (server dry run)"_s},
+        {u"apply -f "_s + file + u" --dry-run=client"_s, 0, u"configured (dry run)"_s},
+        {u"get ds battery "_s + image, 0, u"busybox:1.37"_s},
+        {u"rollout status ds/battery --timeout=120s"_s, 0, u"successfully rolled out"_s},
+        {u"rollout history ds/battery"_s, 0, u"REVISION"_s},
+        // Orphaning delete: the pods stay.
+        {u"delete ds battery --cascade=orphan"_s, 0, u"daemonset.apps \"battery\" deleted"_s},
+        {u"get ds battery"_s, 1, u"not found"_s},
+        {u"get pods -l app=battery -o name"_s, 0, u"pod/battery-"_s},
+        {u"delete pods -l app=battery --grace-period=0 --force"_s, 0, u"deleted"_s},
+        // Drain through a PodDisruptionBudget: refused while the budget allows nothing.
+        {u"create -f "_s + rsFile, 0, u"replicaset.apps/guarded created"_s},
+        {u"wait --for=condition=Ready pod -l app=guarded --timeout=60s"_s, 0, u"condition met"_s},
+        {u"create pdb guarded --selector=app=guarded --min-available=1"_s, 0,
+         u"poddisruptionbudget.policy/guarded created"_s},
+        {u"wait --for=jsonpath={.status.currentHealthy}=1 pdb/guarded --timeout=30s"_s, 0,
+         u"condition met"_s},
+        {u"describe pdb guarded"_s, 0, u"Allowed disruptions:  0"_s},
+        {u"drain "_s + node + u" --ignore-daemonsets --timeout=2s"_s, 1,
+         u"Cannot evict pod as it would violate the pod's disruption budget"_s},
+        {u"get pods -l app=guarded"_s, 0, u"Running"_s},
+        {u"delete pdb guarded"_s, 0, u"deleted"_s},
+        {u"drain "_s + node + u" --ignore-daemonsets --timeout=60s"_s, 0, u"drained"_s},
+        {u"get node "_s + node, 0, u"SchedulingDisabled"_s},
+        {u"uncordon "_s + node, 0, u"uncordoned"_s},
+        {u"wait --for=condition=Ready pod -l app=guarded --timeout=60s"_s, 0, u"condition met"_s},
+        {u"get rs guarded -o jsonpath={.status.readyReplicas}"_s, 0, u"1"_s},
+        {u"delete rs guarded"_s, 0, u"replicaset.apps \"guarded\" deleted"_s},
+        {u"get rs"_s, 0, u"No resources found"_s},
         {u"delete ns battery"_s, 0, u"namespace \"battery\" deleted"_s},
     };
     for (const Step &step : steps) {
@@ -1328,7 +1440,7 @@ void TstServeKubectl::batteryOfEverydayCommands()
                                 .arg(step.exitCode)
                                 .arg(step.expect, all)));
     }
-    qInfo("%lld commands", static_cast<long long>(steps.size() + 1));
+    qInfo("%lld commands", static_cast<long long>(steps.size() + 2));
 }
 
 void TstServeKubectl::manifestsNeedNoValidateFalse_data()
