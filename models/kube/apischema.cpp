@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
+#include <set>
 #include <sstream>
 #include <unordered_map>
 
@@ -429,6 +430,100 @@ void pruneUnknownFields(Json &object, const Struct &type)
 void normalize(Json &object, const Struct &type)
 {
     normalizeValue(object, refTo(type));
+}
+
+} // namespace kube::schema
+
+namespace kube::schema {
+
+namespace {
+
+// Follows the path through a SAX parse and notes every key an object has seen before.
+class DuplicateKeys
+{
+public:
+    std::vector<UnknownField> found;
+
+    bool null() { return value(); }
+    bool boolean(bool) { return value(); }
+    bool number_integer(Json::number_integer_t) { return value(); }
+    bool number_unsigned(Json::number_unsigned_t) { return value(); }
+    bool number_float(Json::number_float_t, const Json::string_t &) { return value(); }
+    bool string(Json::string_t &) { return value(); }
+    bool binary(Json::binary_t &) { return value(); }
+    bool start_object(std::size_t)
+    {
+        value();
+        m_frames.push_back({false, 0, {}, {}});
+        return true;
+    }
+    bool key(Json::string_t &k)
+    {
+        Frame &f = m_frames.back();
+        f.key = k;
+        if (!f.keys.insert(k).second)
+            found.push_back({path()});
+        return true;
+    }
+    bool end_object() { return pop(); }
+    bool start_array(std::size_t)
+    {
+        value();
+        m_frames.push_back({true, 0, {}, {}});
+        return true;
+    }
+    bool end_array() { return pop(); }
+    bool parse_error(std::size_t, const std::string &, const nlohmann::detail::exception &)
+    {
+        found.clear();
+        return false;
+    }
+
+private:
+    struct Frame
+    {
+        bool array;
+        std::size_t next; // the index the next element of an array gets
+        std::set<std::string> keys;
+        std::string key; // the key of an object's current member
+    };
+    // A value starts: in an array, it is the next element.
+    bool value()
+    {
+        if (!m_frames.empty() && m_frames.back().array)
+            ++m_frames.back().next;
+        return true;
+    }
+    bool pop()
+    {
+        m_frames.pop_back();
+        return true;
+    }
+    std::string path() const
+    {
+        std::string out;
+        for (const Frame &f : m_frames) {
+            if (f.array) {
+                out += "[" + std::to_string(f.next - 1) + "]";
+            } else {
+                if (!out.empty())
+                    out += '.';
+                out += f.key;
+            }
+        }
+        return out;
+    }
+    std::vector<Frame> m_frames;
+};
+
+} // namespace
+
+std::vector<UnknownField> duplicateFields(std::string_view jsonText)
+{
+    DuplicateKeys keys;
+    if (!Json::sax_parse(jsonText.begin(), jsonText.end(), &keys))
+        return {};
+    return std::move(keys.found);
 }
 
 } // namespace kube::schema

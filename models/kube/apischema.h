@@ -104,6 +104,11 @@ struct UnknownField
 // The unknown fields of `object` against `type`, in document order. Free-form and Any values
 // are not looked into.
 std::vector<UnknownField> unknownFields(const Json &object, const Struct &type);
+// Keys that occur twice in one object of a JSON text, with their paths as the strict decoder
+// writes them ("spec.template.spec.containers[0].image"), in document order; the last value is
+// the one kept. Free-form values are looked into as well (the decoder reads them as maps).
+// Empty for a text that is not valid JSON (the parse reports that).
+std::vector<UnknownField> duplicateFields(std::string_view jsonText);
 // Removes the unknown fields, as decoding into the Go types does.
 void pruneUnknownFields(Json &object, const Struct &type);
 // What a decode and re-encode through the Go types does to known fields: quantities in their

@@ -959,29 +959,43 @@ struct ApiServer::Impl
         return st;
     }
 
-    // The decoding of a body into the kind's type: unknown fields are dropped (Ignore, Warn:
-    // one warning each) or refused (Strict). Returns the strict decoding error's text
-    // ("strict decoding error: unknown field \"spec.foo\", ...") when Strict refuses.
+    // The decoding of a body into the kind's type: unknown fields are dropped, and of a key
+    // given twice the last value kept (Ignore; Warn: one warning each), or both refused
+    // (Strict). `jsonText`: the body as sent, for the repeated keys (none looked for when
+    // empty). Returns the strict decoding error's text ("strict decoding error: duplicate field
+    // \"spec.replicas\", unknown field \"spec.foo\"") when Strict refuses.
     static std::optional<std::string> decodeFields(Json &object, FieldValidation mode,
-                                                   std::vector<std::string> &warnings)
+                                                   std::vector<std::string> &warnings,
+                                                   std::string_view jsonText = {})
     {
+        if (mode == FieldValidation::Ignore && !jsonText.empty())
+            jsonText = {};
+        std::vector<std::string> problems;
+        for (const auto &d : kube::schema::duplicateFields(jsonText))
+            problems.push_back("duplicate field " + kube::goQuote(d.path));
         const kube::schema::Struct *type = kube::schema::structForObject(object);
-        if (!type)
-            return std::nullopt;
-        const auto unknown = kube::schema::unknownFields(object, *type);
-        if (unknown.empty())
+        if (type)
+            for (const auto &u : kube::schema::unknownFields(object, *type))
+                problems.push_back("unknown field " + kube::goQuote(u.path));
+        if (problems.empty())
             return std::nullopt;
         if (mode == FieldValidation::Strict) {
             std::string text = "strict decoding error: ";
-            for (std::size_t i = 0; i < unknown.size(); ++i)
-                text += (i ? ", " : "") + std::string("unknown field ") + kube::goQuote(unknown[i].path);
+            for (std::size_t i = 0; i < problems.size(); ++i)
+                text += (i ? ", " : "") + problems[i];
             return text;
         }
         if (mode == FieldValidation::Warn)
-            for (const auto &u : unknown)
-                warnings.push_back("unknown field " + kube::goQuote(u.path));
-        kube::schema::pruneUnknownFields(object, *type);
+            warnings.insert(warnings.end(), problems.begin(), problems.end());
+        if (type)
+            kube::schema::pruneUnknownFields(object, *type);
         return std::nullopt;
+    }
+
+    // The body's JSON text for decodeFields, or nothing when it came as protobuf.
+    static std::string_view jsonTextOf(const httplib::Request &req, const std::string &text)
+    {
+        return isProtobufContentType(req.get_header_value("Content-Type")) ? std::string_view() : text;
     }
 
     // A create or update body that Strict refuses: 400, as the decoder's error.
@@ -1098,7 +1112,7 @@ struct ApiServer::Impl
         if (!validation)
             return sendError(res, validation.error());
         std::vector<std::string> warnings;
-        if (const auto strict = decodeFields(*object, *validation, warnings))
+        if (const auto strict = decodeFields(*object, *validation, warnings, jsonTextOf(req, text)))
             return sendError(res, strictBodyError(*object, *strict));
         const std::string name = kube::stringOr((*object)["metadata"], "name");
         FieldManagerContext ctx = managerFor(req, path);
@@ -1139,7 +1153,7 @@ struct ApiServer::Impl
         if (!validation)
             return sendError(res, validation.error());
         std::vector<std::string> warnings;
-        if (const auto strict = decodeFields(*object, *validation, warnings))
+        if (const auto strict = decodeFields(*object, *validation, warnings, jsonTextOf(req, text)))
             return sendError(res, strictBodyError(*object, *strict));
         const bool status = path.subresource == "status";
         FieldManagerContext ctx = managerFor(req, path);

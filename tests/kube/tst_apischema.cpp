@@ -19,6 +19,7 @@ class TstApiSchema : public QObject
     Q_OBJECT
 
 private slots:
+    void repeatedKeysAreFoundWithTheirPaths();
     void servedKindsHaveSchemas_data();
     void servedKindsHaveSchemas();
     void everyTypeAndFieldIsDescribed();
@@ -293,6 +294,24 @@ void TstApiSchema::normalizeDropsEmptyOmittedFields()
         "spec": {"containers": [{"name": "c", "resources": {"limits": {"cpu": "lots"}}}]}})");
     schema::normalize(bad, *schema::structForObject(bad));
     QCOMPARE(bad["spec"]["containers"][0]["resources"]["limits"]["cpu"], "lots");
+}
+
+// The strict decoder's duplicate check (sigs.k8s.io/json, UnmarshalStrict): every object keeps
+// its own key set, paths name array elements by index, and the search goes into free-form maps.
+void TstApiSchema::repeatedKeysAreFoundWithTheirPaths()
+{
+    auto paths = [](std::string_view text) {
+        std::vector<std::string> out;
+        for (const auto &d : kube::schema::duplicateFields(text))
+            out.push_back(d.path);
+        return out;
+    };
+    QCOMPARE(paths(R"({"a":1,"b":{"a":2},"c":[{"a":1},{"a":1,"a":2}]})"), std::vector<std::string>{"c[1].a"});
+    QCOMPARE(paths(R"({"kind":"x","kind":"y","m":{"labels":{"k":"1","k":"2"}},"l":[[1,{"z":0,"z":1}]]})"),
+             (std::vector<std::string>{"kind", "m.labels.k", "l[0][1].z"}));
+    QVERIFY(paths(R"({"a":1,"b":[1,2,3],"c":{"d":null}})").empty());
+    QVERIFY(paths(R"({"a":1,"a":)").empty()); // not JSON: the parse says so, not this
+    QVERIFY(paths("").empty());
 }
 
 QTEST_APPLESS_MAIN(TstApiSchema)

@@ -1851,6 +1851,29 @@ void TstApiServer::fieldValidationDecidesOnUnknownFields()
     const Json patched = Json::parse(lenient->body);
     QCOMPARE(patched["spec"]["minReadySeconds"], 5);
     QVERIFY(!patched["spec"].contains("bar"));
+
+    // A key given twice in one object: Strict refuses it with its path (with the unknown fields,
+    // repeated keys first); otherwise the last value is the one stored.
+    const std::string twice =
+        R"({"apiVersion":"apps/v1","kind":"DaemonSet","metadata":{"name":"twice","namespace":"default"},)"
+        R"("spec":{"minReadySeconds":1,"minReadySeconds":2,"selector":{"matchLabels":{"app":"twice"}},)"
+        R"("template":{"metadata":{"labels":{"app":"twice"}},"spec":{"containers":[{"name":"a","image":"x:1"},)"
+        R"({"name":"b","image":"y:1","image":"y:2","colour":"red"}]}}}})";
+    auto refused = s.transport->request("POST", base, {{"fieldValidation", "Strict"}}, twice,
+                                        "application/json", "application/json");
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.error().code, 400);
+    QCOMPARE(
+        QString::fromStdString(refused.error().message),
+        u"DaemonSet in version \"v1\" cannot be handled as a DaemonSet: strict decoding error: duplicate "
+        "field \"spec.minReadySeconds\", duplicate field \"spec.template.spec.containers[1].image\", unknown "
+        "field \"spec.template.spec.containers[1].colour\""_s);
+    auto kept = s.transport->request("POST", base, {}, twice, "application/json", "application/json");
+    QVERIFY2(kept.ok(), kept.ok() ? "" : kept.error().message.c_str());
+    const Json twiceStored = getJson(*s.transport, base + "/twice");
+    QCOMPARE(twiceStored["spec"]["minReadySeconds"], 2);
+    QCOMPARE(twiceStored["spec"]["template"]["spec"]["containers"][1]["image"].get<std::string>(),
+             std::string("y:2"));
 }
 
 namespace {
