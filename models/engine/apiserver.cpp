@@ -633,30 +633,10 @@ kube::Result<Json> Cluster::Impl::apiPatch(Kind kind, const std::string &ns, con
                              "Precondition failed: UID in precondition: " + pm["uid"].get<std::string>() +
                                  ", UID in object meta: " + kube::stringOr(current["metadata"], "uid")};
     }
-    Json patched;
-    switch (type) {
-    case PatchType::Merge:
-        if (!patch.is_object())
-            return ApiStatus::badRequest("merge patch: the patch must be a JSON object");
-        patched = mergePatch(current, patch);
-        break;
-    case PatchType::Json: {
-        auto r = jsonPatch(current, patch);
-        if (!r)
-            return r.error();
-        patched = std::move(*r);
-        break;
-    }
-    case PatchType::Strategic: {
-        auto r = strategicMergePatch(current, patch);
-        if (!r)
-            return r.error();
-        patched = std::move(*r);
-        break;
-    }
-    }
-    if (!patched.is_object())
-        return ApiStatus::badRequest("the patched object is not a JSON object");
+    auto applied = patchDocument(current, type, patch);
+    if (!applied)
+        return applied.error();
+    Json patched = std::move(*applied);
     const Json *pm = kube::member(patched, "metadata");
     const std::string patchedName = pm ? kube::stringOr(*pm, "name") : std::string();
     if (patchedName != name)

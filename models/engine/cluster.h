@@ -201,6 +201,16 @@ public:
     // PUT .../status: only status changes (DaemonSet: collisionCount may not decrease).
     kube::Result<kube::Json> updateStatus(const kube::Json &manifest, const WriteOptions &options = {});
     kube::Result<kube::Json> get(Kind kind, const std::string &ns, const std::string &name) const;
+    // The scale subresource of a ReplicaSet (replicasets/scale, autoscaling/v1 Scale: replicas
+    // wanted and running, and the selector as text). An update sets spec.replicas; a
+    // metadata.resourceVersion in the Scale is the ReplicaSet's precondition. A patch applies to
+    // the Scale. Other kinds have none (NotFound).
+    kube::Result<kube::Json> getScale(Kind kind, const std::string &ns, const std::string &name) const;
+    kube::Result<kube::Json> updateScale(Kind kind, const std::string &ns, const std::string &name,
+                                         const kube::Json &scale, const WriteOptions &options = {});
+    kube::Result<kube::Json> patchScale(Kind kind, const std::string &ns, const std::string &name,
+                                        PatchType type, const kube::Json &patch,
+                                        const WriteOptions &options = {});
     // List JSON ({"kind":"DaemonSetList","items":[...]}); ns empty = all namespaces.
     kube::Result<kube::Json> list(Kind kind, const std::string &ns = {},
                                   const std::string &labelSelector = {}) const;

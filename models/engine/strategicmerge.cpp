@@ -1,5 +1,7 @@
 #include "models/engine/strategicmerge.h"
 
+#include "models/engine/cluster.h"
+
 #include "models/diff/jsonpatch.h"
 #include "models/kube/jsonfield.h"
 
@@ -246,6 +248,27 @@ kube::Result<Json> strategicMergePatch(const Json &original, const Json &patch)
     if (out.is_null())
         out = Json::object();
     return out;
+}
+
+kube::Result<kube::Json> patchDocument(const kube::Json &target, PatchType type, const kube::Json &patch)
+{
+    kube::Result<kube::Json> patched = kube::Json();
+    switch (type) {
+    case PatchType::Merge:
+        if (!patch.is_object())
+            return kube::ApiStatus::badRequest("merge patch: the patch must be a JSON object");
+        patched = mergePatch(target, patch);
+        break;
+    case PatchType::Json:
+        patched = jsonPatch(target, patch);
+        break;
+    case PatchType::Strategic:
+        patched = strategicMergePatch(target, patch);
+        break;
+    }
+    if (patched && !patched->is_object())
+        return kube::ApiStatus::badRequest("the patched object is not a JSON object");
+    return patched;
 }
 
 } // namespace engine

@@ -16,7 +16,12 @@
 
 namespace engine {
 
+enum class PatchType; // cluster.h
+
 kube::Json mergePatch(const kube::Json &target, const kube::Json &patch);
+// The patch of `type` applied to `target` (a merge patch must be an object); the result must
+// be an object.
+kube::Result<kube::Json> patchDocument(const kube::Json &target, PatchType type, const kube::Json &patch);
 kube::Result<kube::Json> jsonPatch(const kube::Json &target, const kube::Json &patch);
 kube::Result<kube::Json> strategicMergePatch(const kube::Json &original, const kube::Json &patch);
 

@@ -572,6 +572,14 @@ struct ApiServer::Impl
                                     "the server does not allow this method on the requested resource"});
                 return;
             }
+            if (path.subresource == "scale" && *path.kind == Kind::ReplicaSet) {
+                if (m == "GET" || m == "PUT" || m == "PATCH")
+                    scale(req, text, res, path);
+                else
+                    sendError(res, {405, "MethodNotAllowed",
+                                    "the server does not allow this method on the requested resource"});
+                return;
+            }
             if (!path.subresource.empty() && path.subresource != "status") {
                 sendError(res, notFoundPath());
                 return;
@@ -1246,24 +1254,10 @@ struct ApiServer::Impl
             auto current = c.get(*path.kind, path.ns, path.name);
             if (!current)
                 return current.error();
-            kube::Result<Json> applied = Json();
-            switch (type) {
-            case engine::PatchType::Merge:
-                if (!patchBody->is_object())
-                    return ApiStatus::badRequest("merge patch: the patch must be a JSON object");
-                applied = engine::mergePatch(*current, *patchBody);
-                break;
-            case engine::PatchType::Json:
-                applied = engine::jsonPatch(*current, *patchBody);
-                break;
-            case engine::PatchType::Strategic:
-                applied = engine::strategicMergePatch(*current, *patchBody);
-                break;
-            }
+            auto applied = engine::patchDocument(*current, type, *patchBody);
             if (!applied)
                 return applied.error();
-            if (!applied->is_object() || !applied->contains("metadata") ||
-                !(*applied)["metadata"].is_object())
+            if (!applied->contains("metadata") || !(*applied)["metadata"].is_object())
                 return ApiStatus::badRequest("the patched object is not a valid object");
             const Json &pm = (*applied)["metadata"];
             if (patchBody->is_object() && patchBody->contains("metadata") &&
@@ -1287,6 +1281,51 @@ struct ApiServer::Impl
         if (!patched)
             return sendError(res, patched.error(), path, path.name);
         send(res, 200, *patched);
+    }
+
+    // GET, PUT and PATCH of replicasets/NAME/scale (an autoscaling/v1 Scale); the engine owns
+    // the subresource, this only decodes the request.
+    void scale(const httplib::Request &req, const std::string &text, httplib::Response &res,
+               const ResourcePath &path)
+    {
+        const std::string &m = req.method;
+        if (m == "GET") {
+            auto got =
+                engine->call([&](engine::Cluster &c) { return c.getScale(*path.kind, path.ns, path.name); });
+            if (!got)
+                return sendError(res, got.error(), path, path.name);
+            return send(res, 200, *got);
+        }
+        auto opts = writeOptions(req);
+        if (!opts)
+            return sendError(res, opts.error());
+        std::optional<engine::PatchType> type;
+        if (m == "PATCH") {
+            std::string contentType = lower(req.get_header_value("Content-Type"));
+            contentType = contentType.substr(0, contentType.find(';'));
+            if (contentType == "application/merge-patch+json")
+                type = engine::PatchType::Merge;
+            else if (contentType == "application/json-patch+json")
+                type = engine::PatchType::Json;
+            else if (contentType == "application/strategic-merge-patch+json")
+                type = engine::PatchType::Strategic;
+            else
+                return sendError(res,
+                                 {415, "UnsupportedMediaType",
+                                  "the body of the request was in an unknown format - accepted media types "
+                                  "include: application/json-patch+json, application/merge-patch+json, "
+                                  "application/strategic-merge-patch+json"});
+        }
+        auto in = m == "PATCH" ? body(text) : objectBody(req, text);
+        if (!in)
+            return sendError(res, in.error());
+        auto written = engine->call([&](engine::Cluster &c) {
+            return type ? c.patchScale(*path.kind, path.ns, path.name, *type, *in, *opts)
+                        : c.updateScale(*path.kind, path.ns, path.name, *in, *opts);
+        });
+        if (!written)
+            return sendError(res, written.error(), path, path.name);
+        send(res, 200, *written);
     }
 
     // Server-side apply: the body is the manager's configuration (YAML or JSON); the object is

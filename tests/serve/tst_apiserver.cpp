@@ -7,6 +7,7 @@
 #include "models/engine/scenariorunner.h"
 #include "models/kube/apischema.h"
 #include "models/kube/fieldtypes.h"
+#include "models/kube/yamldocument.h"
 #include "models/server/apiserver.h"
 
 #include <QFile>
@@ -139,6 +140,116 @@ std::string pbEviction(const std::string &name, const std::string &ns, bool dryR
     return pbEnvelope("policy/v1", "Eviction", pbBytes(1, meta) + pbBytes(2, options));
 }
 
+// A protobuf message read back: its length-delimited fields (bytes) and varints by field number,
+// in order. `ok` is false when the bytes are not a well-formed message.
+struct PbMessage
+{
+    std::multimap<int, std::string> bytes;
+    std::multimap<int, std::uint64_t> varints;
+    bool ok = true;
+
+    std::vector<std::string> all(int field) const
+    {
+        std::vector<std::string> out;
+        for (auto [it, end] = bytes.equal_range(field); it != end; ++it)
+            out.push_back(it->second);
+        return out;
+    }
+    // The one value of a field ("" when it is absent or repeated).
+    std::string one(int field) const
+    {
+        const auto v = all(field);
+        return v.size() == 1 ? v[0] : std::string();
+    }
+    bool has(int field) const { return bytes.count(field) + varints.count(field) > 0; }
+};
+
+PbMessage pbRead(const std::string &data)
+{
+    PbMessage m;
+    std::size_t pos = 0;
+    auto varint = [&](std::uint64_t &v) {
+        v = 0;
+        for (int shift = 0; shift < 64 && pos < data.size(); shift += 7) {
+            const auto b = static_cast<unsigned char>(data[pos++]);
+            v |= static_cast<std::uint64_t>(b & 0x7f) << shift;
+            if (!(b & 0x80))
+                return true;
+        }
+        return false;
+    };
+    while (m.ok && pos < data.size()) {
+        std::uint64_t key = 0, v = 0;
+        if (!varint(key) || (key >> 3) == 0) {
+            m.ok = false;
+            break;
+        }
+        const int field = static_cast<int>(key >> 3);
+        const auto wire = key & 7;
+        if (wire == 0) {
+            m.ok = varint(v);
+            m.varints.emplace(field, v);
+        } else if (wire == 1 || wire == 5 || wire == 2) {
+            if (wire == 2)
+                m.ok = varint(v);
+            else
+                v = wire == 1 ? 8 : 4;
+            if (!m.ok || v > data.size() - pos) {
+                m.ok = false;
+                break;
+            }
+            m.bytes.emplace(field, data.substr(pos, static_cast<std::size_t>(v)));
+            pos += static_cast<std::size_t>(v);
+        } else {
+            m.ok = false;
+        }
+    }
+    return m;
+}
+
+// A map encoded as repeated Named* pairs {name = 1, value = 2}: name -> the value's bytes.
+std::map<std::string, std::string> pbNamed(const PbMessage &m, int field)
+{
+    std::map<std::string, std::string> out;
+    for (const auto &pair : m.all(field)) {
+        const PbMessage p = pbRead(pair);
+        out[p.one(1)] = p.one(2);
+    }
+    return out;
+}
+
+std::set<std::string> keysOf(const Json &object)
+{
+    std::set<std::string> out;
+    for (auto it = object.begin(); it != object.end(); ++it)
+        out.insert(it.key());
+    return out;
+}
+
+template <typename Map> std::set<std::string> keysOf(const Map &map)
+{
+    std::set<std::string> out;
+    for (const auto &[k, v] : map)
+        out.insert(k);
+    return out;
+}
+
+QString joined(const std::set<std::string> &names)
+{
+    return QString::fromStdString(Json(names).dump());
+}
+
+// The value of a vendor extension: the YAML its Any (field 2 of the NamedAny) carries, read back.
+Json pbExtension(const PbMessage &m, int field, const std::string &name)
+{
+    const auto named = pbNamed(m, field);
+    const auto it = named.find(name);
+    if (it == named.end())
+        return nullptr;
+    auto docs = kube::parseYamlDocuments(pbRead(it->second).one(2), name);
+    return docs && docs->size() == 1 ? (*docs)[0].value : Json(nullptr);
+}
+
 const char *kTableAccept =
     "application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g="
     "meta.k8s.io,application/json";
@@ -187,6 +298,7 @@ private slots:
     void fieldValidationDecidesOnUnknownFields();
     void writesRecordTheirManagers();
     void deletedKubernetesServiceComesBack();
+    void replicaSetsScaleThroughTheirSubresource();
     void serverSideApplyMergesOwnsAndConflicts();
     void serviceErrorsNameTheField_data();
     void serviceErrorsNameTheField();
@@ -259,8 +371,10 @@ void TstApiServer::discoveryFollowsTheAcceptHeader()
     QCOMPARE(QString::fromStdString(doc.value("apiVersion", "")), apiVersion);
 }
 
-// kubectl fetches /openapi/v2 in protobuf before it validates a manifest; the document is gnostic's
-// openapi.v2.Document (swagger = 1, info = 2 with title = 1 and version = 2), or JSON when asked.
+// kubectl fetches /openapi/v2 in protobuf (`kubectl explain --output=plaintext-openapiv2`, and
+// strategic-merge metadata where it still reads v2): the document is gnostic's
+// openapi.v2.Document, or JSON when asked. Both say the same: read back field by field, the
+// protobuf names the same paths, operations, definitions, properties and extensions.
 void TstApiServer::openApiV2IsServedInJsonAndProtobuf()
 {
     auto s = startServer();
@@ -269,17 +383,105 @@ void TstApiServer::openApiV2IsServedInJsonAndProtobuf()
     QCOMPARE(doc["swagger"], "2.0");
     QCOMPARE(doc["info"]["title"], "Kubernetes");
     QCOMPARE(doc["info"]["version"], getJson(*s.transport, "/version")["gitVersion"]);
-    QVERIFY(doc["paths"].is_object() && doc["definitions"].is_object());
+    QVERIFY(doc["paths"].size() > 30);
+    QVERIFY(doc["definitions"].size() > 200);
 
     auto pb = s.transport->request("GET", "/openapi/v2", {}, {}, {},
                                    "application/com.github.proto-openapi.spec.v2@v1.0+protobuf");
     QVERIFY2(pb.ok(), pb.ok() ? "" : pb.error().message.c_str());
     QCOMPARE(QString::fromStdString(pb->contentType),
              u"application/com.github.proto-openapi.spec.v2.v1.0+protobuf"_s);
-    const std::string version = doc["info"]["version"].get<std::string>();
-    std::string info = std::string("\x0a\x0a") + "Kubernetes" + char(0x12) + char(version.size()) + version;
-    const std::string expected = std::string("\x0a\x03") + "2.0" + char(0x12) + char(info.size()) + info;
-    QCOMPARE(QByteArray::fromStdString(pb->body).toHex(), QByteArray::fromStdString(expected).toHex());
+    // Document: swagger = 1, info = 2 (title = 1, version = 2), paths = 8, definitions = 9,
+    // security = 12, security_definitions = 13.
+    const PbMessage pdoc = pbRead(pb->body);
+    QVERIFY(pdoc.ok);
+    QCOMPARE(pdoc.one(1), "2.0");
+    const PbMessage info = pbRead(pdoc.one(2));
+    QCOMPARE(info.one(1), "Kubernetes");
+    QCOMPARE(info.one(2), doc["info"]["version"].get<std::string>());
+
+    // Paths: repeated NamedPathItem = 2; PathItem: get = 2, put = 3, post = 4, delete = 5,
+    // patch = 8.
+    const PbMessage paths = pbRead(pdoc.one(8));
+    QCOMPARE(paths.all(2).size(), doc["paths"].size());
+    const auto pathItems = pbNamed(paths, 2);
+    QCOMPARE(joined(keysOf(pathItems)), joined(keysOf(doc["paths"])));
+    const std::string dsPath = "/apis/apps/v1/namespaces/{namespace}/daemonsets/{name}";
+    const PbMessage ds = pbRead(pathItems.at(dsPath));
+    const std::pair<const char *, int> verbs[] = {{"get", 2}, {"put", 3}, {"delete", 5}, {"patch", 8}};
+    for (const auto &[verb, field] : verbs) {
+        // Operation: operation_id = 5, consumes = 7, parameters = 8, responses = 9, vendor
+        // extensions = 13.
+        const PbMessage op = pbRead(ds.one(field));
+        const Json &jop = doc["paths"][dsPath][verb];
+        QCOMPARE(op.one(5), jop["operationId"].get<std::string>());
+        QCOMPARE(pbExtension(op, 13, "x-kubernetes-group-version-kind"),
+                 Json({{"group", "apps"}, {"version", "v1"}, {"kind", "DaemonSet"}}));
+        QCOMPARE(pbExtension(op, 13, "x-kubernetes-action"), jop["x-kubernetes-action"]);
+        QCOMPARE(op.all(8).size(), jop.value("parameters", Json::array()).size());
+        QVERIFY(pbNamed(pbRead(op.one(9)), 1).count("200"));
+    }
+    QVERIFY(!ds.has(4));
+    // The patch's parameters: the body first (ParametersItem.parameter = 1, Parameter.body = 1:
+    // name = 2, in = 3, required = 4, schema = 5), then the query parameters
+    // (Parameter.non_body = 2, NonBodyParameter.query = 3: name = 4, type = 6, unique_items = 20).
+    const PbMessage patch = pbRead(ds.one(8));
+    const PbMessage body = pbRead(pbRead(pbRead(patch.all(8).at(0)).one(1)).one(1));
+    QCOMPARE(body.one(2), "body");
+    QCOMPARE(body.one(3), "body");
+    QCOMPARE(body.varints.find(4)->second, 1u);
+    QCOMPARE(pbRead(body.one(5)).one(1), "#/definitions/io.k8s.apimachinery.pkg.apis.meta.v1.Patch");
+    QCOMPARE(patch.all(7).size(), 4u);
+    const PbMessage dryRun = pbRead(pbRead(pbRead(pbRead(patch.all(8).at(1)).one(1)).one(2)).one(3));
+    QCOMPARE(dryRun.one(4), "dryRun");
+    QCOMPARE(dryRun.one(6), "string");
+    QCOMPARE(dryRun.varints.find(20)->second, 1u);
+
+    // Definitions: repeated NamedSchema = 1. Schema: $ref = 1, description = 4, required = 19,
+    // type = 22 (TypeItem: value = 1), items = 23 (ItemsItem: schema = 1), properties = 25
+    // (repeated NamedSchema = 1), vendor extensions = 31.
+    const PbMessage definitions = pbRead(pdoc.one(9));
+    QCOMPARE(definitions.all(1).size(), doc["definitions"].size());
+    const auto schemas = pbNamed(definitions, 1);
+    QCOMPARE(joined(keysOf(schemas)), joined(keysOf(doc["definitions"])));
+    for (const auto &[name, bytes] : schemas) {
+        const Json &j = doc["definitions"][name];
+        const PbMessage schema = pbRead(bytes);
+        QVERIFY2(schema.ok, name.c_str());
+        QCOMPARE(joined(keysOf(pbNamed(pbRead(schema.one(25)), 1))),
+                 joined(keysOf(j.value("properties", Json::object()))));
+        QCOMPARE(Json(schema.all(19)), j.value("required", Json::array()));
+        QCOMPARE(pbRead(schema.one(22)).one(1), j.value("type", ""));
+        QCOMPARE(schema.one(4), j.value("description", ""));
+        if (j.contains("x-kubernetes-group-version-kind"))
+            QCOMPARE(pbExtension(schema, 31, "x-kubernetes-group-version-kind"),
+                     j["x-kubernetes-group-version-kind"]);
+    }
+    const auto spec = pbNamed(pbRead(pbRead(schemas.at("io.k8s.api.apps.v1.DaemonSetSpec")).one(25)), 1);
+    const PbMessage selector = pbRead(spec.at("selector"));
+    QCOMPARE(selector.one(1), "#/definitions/io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector");
+    QVERIFY(!selector.one(4).empty());
+    const auto podSpec = pbNamed(pbRead(pbRead(schemas.at("io.k8s.api.core.v1.PodSpec")).one(25)), 1);
+    const PbMessage containers = pbRead(podSpec.at("containers"));
+    QCOMPARE(pbRead(containers.one(22)).one(1), "array");
+    QCOMPARE(pbRead(pbRead(containers.one(23)).one(1)).one(1), "#/definitions/io.k8s.api.core.v1.Container");
+    QCOMPARE(pbExtension(containers, 31, "x-kubernetes-patch-merge-key"), "name");
+    QCOMPARE(pbExtension(containers, 31, "x-kubernetes-list-map-keys"), Json::array({"name"}));
+    // A map: additional_properties = 21 (AdditionalPropertiesItem: schema = 1).
+    const PbMessage nodeSelector = pbRead(podSpec.at("nodeSelector"));
+    QCOMPARE(pbRead(pbRead(pbRead(nodeSelector.one(21)).one(1)).one(22)).one(1), "string");
+    QCOMPARE(pbExtension(nodeSelector, 31, "x-kubernetes-map-type"), "atomic");
+
+    // SecurityDefinitions: BearerToken as an ApiKeySecurity (item field 2: type = 1, name = 2,
+    // in = 3); security: one requirement naming it.
+    const auto security = pbNamed(pbRead(pdoc.one(13)), 1);
+    QCOMPARE(joined(keysOf(security)), u"[\"BearerToken\"]"_s);
+    const PbMessage apiKey = pbRead(pbRead(security.at("BearerToken")).one(2));
+    QCOMPARE(apiKey.one(1), "apiKey");
+    QCOMPARE(apiKey.one(2), "authorization");
+    QCOMPARE(apiKey.one(3), "header");
+    QCOMPARE(pdoc.all(12).size(), 1u);
+    QCOMPARE(joined(keysOf(pbNamed(pbRead(pdoc.one(12)), 1))), u"[\"BearerToken\"]"_s);
 
     auto post = s.transport->request("POST", "/openapi/v2", {}, "{}", "application/json", "application/json");
     QVERIFY(!post.ok());
@@ -2059,6 +2261,61 @@ void TstApiServer::deletedKubernetesServiceComesBack()
     QVERIFY(after["metadata"]["uid"] != before["metadata"]["uid"]);
     QCOMPARE(after["spec"]["clusterIP"], "10.96.0.1");
     QCOMPARE(after["spec"]["ports"], before["spec"]["ports"]);
+}
+
+// replicasets/NAME/scale (registry/apps/replicaset ScaleREST, autoscaling/v1 Scale): what kubectl
+// scale reads and patches; the Scale's resourceVersion is the ReplicaSet's precondition.
+void TstApiServer::replicaSetsScaleThroughTheirSubresource()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    const std::string base = "/apis/apps/v1/namespaces/default/replicasets";
+    const Json rs = Json::parse(R"({"apiVersion":"apps/v1","kind":"ReplicaSet","metadata":{"name":"api"},
+        "spec":{"replicas":1,"selector":{"matchLabels":{"app":"api"}},
+        "template":{"metadata":{"labels":{"app":"api"}},"spec":{"containers":[{"name":"a","image":"a:1"}]}}}})");
+    auto created = send(*s.transport, "POST", base, rs);
+    QVERIFY2(created.ok(), created.ok() ? "" : created.error().message.c_str());
+    Json scale = getJson(*s.transport, base + "/api/scale");
+    QCOMPARE(scale["apiVersion"].get<std::string>(), std::string("autoscaling/v1"));
+    QCOMPARE(scale["kind"].get<std::string>(), std::string("Scale"));
+    QCOMPARE(scale["spec"]["replicas"], 1);
+    QCOMPARE(scale["status"]["selector"].get<std::string>(), std::string("app=api"));
+    QCOMPARE(scale["metadata"]["resourceVersion"],
+             getJson(*s.transport, base + "/api")["metadata"]["resourceVersion"]);
+
+    // kubectl scale's merge patch; a dry run changes nothing.
+    auto dry =
+        s.transport->request("PATCH", base + "/api/scale", {{"dryRun", "All"}}, R"({"spec":{"replicas":4}})",
+                             "application/merge-patch+json", "application/json");
+    QVERIFY2(dry.ok(), dry.ok() ? "" : dry.error().message.c_str());
+    QCOMPARE(Json::parse(dry->body)["spec"]["replicas"], 4);
+    QCOMPARE(getJson(*s.transport, base + "/api")["spec"]["replicas"], 1);
+    auto patched = s.transport->request("PATCH", base + "/api/scale", {}, R"({"spec":{"replicas":3}})",
+                                        "application/merge-patch+json", "application/json");
+    QVERIFY2(patched.ok(), patched.ok() ? "" : patched.error().message.c_str());
+    QCOMPARE(getJson(*s.transport, base + "/api")["spec"]["replicas"], 3);
+
+    // PUT with the resourceVersion read before the patch: a conflict; with none: written.
+    scale["spec"]["replicas"] = 2;
+    auto stale = send(*s.transport, "PUT", base + "/api/scale", scale);
+    QVERIFY(!stale.ok());
+    QCOMPARE(stale.error().code, 409);
+    scale["metadata"].erase("resourceVersion");
+    auto put = send(*s.transport, "PUT", base + "/api/scale", scale);
+    QVERIFY2(put.ok(), put.ok() ? "" : put.error().message.c_str());
+    QCOMPARE(getJson(*s.transport, base + "/api")["spec"]["replicas"], 2);
+
+    scale["spec"]["replicas"] = -1;
+    auto negative = send(*s.transport, "PUT", base + "/api/scale", scale);
+    QVERIFY(!negative.ok());
+    QCOMPARE(negative.error().code, 422);
+    QVERIFY2(negative.error().message.find(
+                 "spec.replicas: Invalid value: -1: must be greater than or equal to 0") != std::string::npos,
+             negative.error().message.c_str());
+
+    // DaemonSets have no scale subresource, and a missing ReplicaSet is not found.
+    QCOMPARE(getJson(*s.transport, "/apis/apps/v1/namespaces/default/daemonsets/web/scale")["code"], 404);
+    QCOMPARE(getJson(*s.transport, base + "/nothing/scale")["code"], 404);
 }
 
 QTEST_GUILESS_MAIN(TstApiServer)

@@ -1,0 +1,111 @@
+// The scale subresource (the registry's ScaleREST for ReplicaSets).
+
+#include "models/engine/cluster.h"
+#include "models/engine/strategicmerge.h"
+#include "models/engine/validation.h"
+#include "models/kube/jsonfield.h"
+#include "models/kube/labelselector.h"
+
+namespace engine {
+
+namespace {
+
+using kube::ApiStatus;
+using kube::Json;
+
+kube::Result<void> scaled(Kind kind, const std::string &name)
+{
+    if (kind != Kind::ReplicaSet)
+        return ApiStatus::notFound(std::string(resourceName(kind)) + "/scale", name);
+    return {};
+}
+
+// scaleFromReplicaSet: the Scale of a stored ReplicaSet.
+Json scaleOf(const Json &rs)
+{
+    const Json &meta = rs["metadata"];
+    Json m = Json::object();
+    for (const char *k : {"name", "namespace", "uid", "resourceVersion", "creationTimestamp"})
+        if (const Json *v = kube::member(meta, k))
+            m[k] = *v;
+    std::string selector;
+    if (const Json *sel = kube::member(rs["spec"], "selector"))
+        if (auto parsed = kube::LabelSelector::fromJson(*sel))
+            selector = parsed->toQueryString();
+    const Json *status = kube::member(rs, "status");
+    Json scale = {
+        {"kind", "Scale"},
+        {"apiVersion", "autoscaling/v1"},
+        {"metadata", std::move(m)},
+        {"spec", {{"replicas", kube::integerOr<std::int64_t>(rs["spec"], "replicas", 1)}}},
+        {"status", {{"replicas", status ? kube::integerOr<std::int64_t>(*status, "replicas", 0) : 0}}}};
+    if (!selector.empty())
+        scale["status"]["selector"] = selector;
+    return scale;
+}
+
+} // namespace
+
+kube::Result<Json> Cluster::getScale(Kind kind, const std::string &ns, const std::string &name) const
+{
+    if (auto r = scaled(kind, name); !r)
+        return r.error();
+    auto rs = get(kind, ns, name);
+    if (!rs)
+        return rs.error();
+    return scaleOf(*rs);
+}
+
+kube::Result<Json> Cluster::updateScale(Kind kind, const std::string &ns, const std::string &name,
+                                        const Json &scale, const WriteOptions &options)
+{
+    if (auto r = scaled(kind, name); !r)
+        return r.error();
+    auto rs = get(kind, ns, name);
+    if (!rs)
+        return rs.error();
+    const Json *spec = scale.is_object() ? kube::member(scale, "spec") : nullptr;
+    const Json *replicas = spec ? kube::member(*spec, "replicas") : nullptr;
+    std::vector<std::string> errors;
+    if (!replicas || !replicas->is_number_integer())
+        errors.push_back("spec.replicas: Required value");
+    else if (replicas->get<std::int64_t>() < 0)
+        errors.push_back("spec.replicas: Invalid value: " + std::to_string(replicas->get<std::int64_t>()) +
+                         ": must be greater than or equal to 0");
+    const Json *scaleMeta = scale.is_object() ? kube::member(scale, "metadata") : nullptr;
+    const std::string scaleName = scaleMeta ? kube::stringOr(*scaleMeta, "name") : std::string();
+    if (!scaleName.empty() && scaleName != name)
+        errors.push_back("metadata.name: Invalid value: " + kube::goQuote(scaleName) +
+                         ": field is immutable");
+    if (auto invalid = invalidIfAny("Scale.autoscaling", name, errors); !invalid)
+        return invalid.error();
+    Json next = *rs;
+    const std::string precondition =
+        scaleMeta ? kube::stringOr(*scaleMeta, "resourceVersion") : std::string();
+    if (!precondition.empty())
+        next["metadata"]["resourceVersion"] = precondition;
+    next["spec"]["replicas"] = *replicas;
+    auto updated = update(next, options);
+    if (!updated)
+        return updated.error();
+    return scaleOf(*updated);
+}
+
+kube::Result<Json> Cluster::patchScale(Kind kind, const std::string &ns, const std::string &name,
+                                       PatchType type, const Json &patch, const WriteOptions &options)
+{
+    auto current = getScale(kind, ns, name);
+    if (!current)
+        return current.error();
+    auto patched = patchDocument(*current, type, patch);
+    if (!patched)
+        return patched.error();
+    // The patch is against what was read: its resourceVersion is no precondition unless the
+    // patch sets one.
+    if (!patch.is_object() || !patch.contains("metadata") || !patch["metadata"].contains("resourceVersion"))
+        if (patched->contains("metadata"))
+            (*patched)["metadata"].erase("resourceVersion");
+    return updateScale(kind, ns, name, *patched, options);
+}
+
+} // namespace engine
