@@ -1,10 +1,10 @@
 #include "models/server/discovery.h"
 
 #include "models/engine/kind.h"
+#include "models/server/openapi.h"
 #include "models/server/resourcepath.h"
 #include "models/server/reviews.h"
 
-#include <cstdint>
 #include <vector>
 
 namespace server {
@@ -300,42 +300,11 @@ Json Discovery::version()
             {"platform", "linux/amd64"}};
 }
 
-namespace {
-
-// A length-delimited protobuf field (wire type 2): tag, varint length, bytes.
-void putBytes(std::string &out, int field, const std::string &bytes)
-{
-    out.push_back(static_cast<char>((field << 3) | 2));
-    std::uint64_t n = bytes.size();
-    while (n >= 0x80) {
-        out.push_back(static_cast<char>((n & 0x7f) | 0x80));
-        n >>= 7;
-    }
-    out.push_back(static_cast<char>(n));
-    out += bytes;
-}
-
-} // namespace
-
 Discovery::OpenApiDocument Discovery::openApiV2(const std::string &accept)
 {
-    const std::string title = "Kubernetes";
-    const std::string apiVersion = version()["gitVersion"].get<std::string>();
-    if (accept.find("application/com.github.proto-openapi.spec.v2") != std::string::npos) {
-        // openapi.v2.Document: swagger = 1, info = 2 (Info: title = 1, version = 2).
-        std::string info;
-        putBytes(info, 1, title);
-        putBytes(info, 2, apiVersion);
-        std::string doc;
-        putBytes(doc, 1, "2.0");
-        putBytes(doc, 2, info);
-        return {doc, kOpenApiV2ProtobufResponse};
-    }
-    const Json doc = {{"swagger", "2.0"},
-                      {"info", {{"title", title}, {"version", apiVersion}}},
-                      {"paths", Json::object()},
-                      {"definitions", Json::object()}};
-    return {kube::goJson(doc), "application/json"};
+    if (accept.find("application/com.github.proto-openapi.spec.v2") != std::string::npos)
+        return {OpenApi::v2Protobuf(), kOpenApiV2ProtobufResponse};
+    return {OpenApi::v2Json(), "application/json"};
 }
 
 } // namespace server

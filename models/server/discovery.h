@@ -55,14 +55,13 @@ public:
     // Every served resource, the review kinds included, group by group in discovery's order.
     static const std::vector<ServedResource> &servedResources();
 
-    // GET /openapi/v2: the Swagger 2.0 document, as JSON or, when `accept` asks for
-    // kOpenApiV2Protobuf, in its protobuf encoding (gnostic's openapi.v2.Document). It names the
-    // API and lists no paths or definitions: the schemas are in the v3 documents (openapi.h),
-    // which every kubectl from 1.27 reads first; one that falls back to v2 finds no schema for a
-    // kind, skips its client-side check and leaves validation to the server.
+    // GET /openapi/v2: the Swagger 2.0 document (OpenApi::v2Json: every path of every served
+    // resource and a definition for every type), as JSON or, when `accept` asks for
+    // kOpenApiV2Protobuf, in its protobuf encoding (gnostic's openapi.v2.Document, openapiv2.h).
+    // Both are built once and shared by every request.
     struct OpenApiDocument
     {
-        std::string body;
+        const std::string &body; // the cached document
         std::string contentType;
     };
     static OpenApiDocument openApiV2(const std::string &accept);

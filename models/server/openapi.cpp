@@ -3,11 +3,14 @@
 #include "models/kube/apischema.h"
 #include "models/kube/nodeaffinity.h"
 #include "models/server/discovery.h"
+#include "models/server/openapiv2.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <map>
 #include <set>
+#include <vector>
 
 namespace server {
 
@@ -20,7 +23,20 @@ using kube::schema::Struct;
 using kube::schema::TypeRef;
 
 constexpr const char *kMeta = "io.k8s.apimachinery.pkg.apis.meta.v1.";
-const std::string kRef = "#/components/schemas/";
+
+// The two dialects the documents are written in, from the same walk: OpenAPI 3.0 (/openapi/v3,
+// one document per group-version) and Swagger 2.0 (/openapi/v2, one document for everything).
+// They differ where the formats do: where a reference points (#/components/schemas/ or
+// #/definitions/), whether a reference may carry a description (v3 wraps it in allOf), oneOf
+// (v2 has none: Quantity and IntOrString are strings there, as kube-apiserver writes them), and
+// how parameters, bodies and responses are written.
+enum class Spec { V2, V3 };
+
+Json schemaRef(Spec spec, const std::string &definition)
+{
+    return {
+        {"$ref", std::string(spec == Spec::V2 ? "#/definitions/" : "#/components/schemas/") + definition}};
+}
 
 // The scalar types that are named components upstream (and so print as <Quantity> in explain).
 struct NamedScalar
@@ -50,7 +66,7 @@ const NamedScalar *namedScalar(Scalar s)
     return nullptr;
 }
 
-Json namedScalarSchema(const NamedScalar &n)
+Json namedScalarSchema(Spec spec, const NamedScalar &n)
 {
     Json j = {{"description", n.description}};
     switch (n.scalar) {
@@ -60,11 +76,17 @@ Json namedScalarSchema(const NamedScalar &n)
         j["format"] = "date-time";
         break;
     case Scalar::Quantity:
-        j["oneOf"] = Json::array({{{"type", "string"}}, {{"type", "number"}}});
+        if (spec == Spec::V2)
+            j["type"] = "string";
+        else
+            j["oneOf"] = Json::array({{{"type", "string"}}, {{"type", "number"}}});
         break;
     case Scalar::IntOrString:
         j["format"] = "int-or-string";
-        j["oneOf"] = Json::array({{{"type", "integer"}}, {{"type", "string"}}});
+        if (spec == Spec::V2)
+            j["type"] = "string";
+        else
+            j["oneOf"] = Json::array({{{"type", "integer"}}, {{"type", "string"}}});
         break;
     default:
         break;
@@ -73,22 +95,22 @@ Json namedScalarSchema(const NamedScalar &n)
 }
 
 // The schema of a type, noting the components it refers to.
-Json typeSchema(const TypeRef &t, std::set<std::string> &refs)
+Json typeSchema(Spec spec, const TypeRef &t, std::set<std::string> &refs)
 {
     switch (t.form) {
     case TypeRef::Form::Struct:
         refs.insert(t.type->definition);
-        return {{"$ref", kRef + t.type->definition}};
+        return schemaRef(spec, t.type->definition);
     case TypeRef::Form::List:
-        return {{"type", "array"}, {"items", typeSchema(*t.element, refs)}};
+        return {{"type", "array"}, {"items", typeSchema(spec, *t.element, refs)}};
     case TypeRef::Form::Map:
-        return {{"type", "object"}, {"additionalProperties", typeSchema(*t.element, refs)}};
+        return {{"type", "object"}, {"additionalProperties", typeSchema(spec, *t.element, refs)}};
     case TypeRef::Form::Scalar:
         break;
     }
     if (const NamedScalar *n = namedScalar(t.scalar)) {
         refs.insert(n->definition);
-        return {{"$ref", kRef + n->definition}};
+        return schemaRef(spec, n->definition);
     }
     switch (t.scalar) {
     case Scalar::String:
@@ -111,15 +133,21 @@ Json typeSchema(const TypeRef &t, std::set<std::string> &refs)
     }
 }
 
-Json fieldSchema(const Field &f, std::set<std::string> &refs)
+// A schema with a description. A reference cannot carry siblings in OpenAPI 3.0: it moves into
+// allOf; Swagger 2.0 documents keep the description beside it, as kube-apiserver's do.
+Json described(Spec spec, Json s, const std::string &description)
 {
-    Json s = typeSchema(f.type, refs);
-    if (!f.description.empty()) {
-        // A reference cannot carry siblings in OpenAPI 3.0: it moves into allOf.
-        if (s.contains("$ref"))
-            s = {{"allOf", Json::array({s})}};
-        s["description"] = f.description;
-    }
+    if (description.empty())
+        return s;
+    if (spec == Spec::V3 && s.contains("$ref"))
+        s = {{"allOf", Json::array({s})}};
+    s["description"] = description;
+    return s;
+}
+
+Json fieldSchema(Spec spec, const Field &f, std::set<std::string> &refs)
+{
+    Json s = described(spec, typeSchema(spec, f.type, refs), f.description);
     if (!f.patchMergeKey.empty())
         s["x-kubernetes-patch-merge-key"] = f.patchMergeKey;
     if (!f.patchStrategy.empty())
@@ -138,7 +166,7 @@ Json gvkJson(const std::string &group, const std::string &version, const std::st
     return {{"group", group}, {"version", version}, {"kind", kind}};
 }
 
-Json structSchema(const Struct &s, std::set<std::string> &refs)
+Json structSchema(Spec spec, const Struct &s, std::set<std::string> &refs)
 {
     Json j = {{"type", "object"}};
     if (!s.description.empty())
@@ -146,7 +174,7 @@ Json structSchema(const Struct &s, std::set<std::string> &refs)
     Json properties = Json::object();
     Json required = Json::array();
     for (const auto &f : s.fields) {
-        properties[f.name] = fieldSchema(f, refs);
+        properties[f.name] = fieldSchema(spec, f, refs);
         if (f.required)
             required.push_back(f.name);
     }
@@ -180,77 +208,25 @@ std::string camel(const std::string &text)
     return out;
 }
 
-Json param(const char *name, const char *in, const char *description, Json schema, bool required = false)
-{
-    Json p = {{"name", name}, {"in", in}, {"description", description}, {"schema", std::move(schema)}};
-    if (required)
-        p["required"] = true;
-    return p;
-}
-
 const Json kString = {{"type", "string"}};
-const Json kBool = {{"type", "boolean"}};
-const Json kInt = {{"type", "integer"}};
 
-Json writeParams(bool patch)
+// A query parameter's schema: one value of a type.
+Json queryValue(const char *type)
 {
-    Json p = Json::array(
-        {param("dryRun", "query",
-               "When All, the request is checked, defaulted and validated but nothing is stored.",
-               {{"type", "string"}, {"uniqueItems", true}}),
-         param("fieldManager", "query",
-               "The name of the actor making the change, recorded with the fields it sets.",
-               {{"type", "string"}, {"uniqueItems", true}}),
-         param("fieldValidation", "query",
-               "What to do with unknown fields in the body: Ignore drops them, Warn (the default) drops them "
-               "and sends a warning for each, Strict refuses the request.",
-               {{"type", "string"}, {"uniqueItems", true}})});
-    if (patch)
-        p.push_back(param("force", "query", "Takes over fields other managers own; only for apply patches.",
-                          {{"type", "boolean"}, {"uniqueItems", true}}));
-    return p;
+    return {{"type", type}, {"uniqueItems", true}};
 }
 
-Json listParams()
+using MediaTypes = std::vector<const char *>;
+
+Json strings(const MediaTypes &types)
 {
-    Json p = Json::array();
-    const std::pair<const char *, const char *> strings[] = {
-        {"continue", "The continue token of the previous page of a paged list."},
-        {"fieldSelector", "Only the objects whose fields match, such as spec.nodeName=node-a-1."},
-        {"labelSelector", "Only the objects whose labels match, such as app=web,tier!=cache."},
-        {"resourceVersion", "The resourceVersion to list at or watch from."},
-        {"resourceVersionMatch", "How resourceVersion is matched: Exact or NotOlderThan."},
-    };
-    p.push_back(param("allowWatchBookmarks", "query", "Asks for BOOKMARK events in a watch.",
-                      {{"type", "boolean"}, {"uniqueItems", true}}));
-    for (const auto &[name, text] : strings)
-        p.push_back(param(name, "query", text, {{"type", "string"}, {"uniqueItems", true}}));
-    p.push_back(param("limit", "query", "The most objects one page may hold.",
-                      {{"type", "integer"}, {"uniqueItems", true}}));
-    p.push_back(param("sendInitialEvents", "query",
-                      "Starts a watch with the current objects as ADDED events.",
-                      {{"type", "boolean"}, {"uniqueItems", true}}));
-    p.push_back(param("timeoutSeconds", "query", "Ends the list or watch after this many seconds.",
-                      {{"type", "integer"}, {"uniqueItems", true}}));
-    p.push_back(param("watch", "query", "Streams the changes instead of listing.",
-                      {{"type", "boolean"}, {"uniqueItems", true}}));
-    return p;
+    Json a = Json::array();
+    for (const char *t : types)
+        a.push_back(t);
+    return a;
 }
 
-Json deleteParams()
-{
-    return Json::array(
-        {param("dryRun", "query", "When All, the deletion is checked but nothing is removed.",
-               {{"type", "string"}, {"uniqueItems", true}}),
-         param("gracePeriodSeconds", "query",
-               "Seconds the object is given before it is removed; 0 removes it at once.",
-               {{"type", "integer"}, {"uniqueItems", true}}),
-         param("propagationPolicy", "query",
-               "What happens to the objects the deleted one owns: Orphan, Background or Foreground.",
-               {{"type", "string"}, {"uniqueItems", true}})});
-}
-
-Json content(const Json &schema, std::initializer_list<const char *> types)
+Json content(const Json &schema, const MediaTypes &types)
 {
     Json c = Json::object();
     for (const char *t : types)
@@ -258,22 +234,129 @@ Json content(const Json &schema, std::initializer_list<const char *> types)
     return c;
 }
 
-Json response(const Json &schema, const char *code = "200", const char *text = "OK")
-{
-    return {{code,
-             {{"description", text}, {"content", content(schema, {"application/json", "application/yaml"})}}},
-            {"401", {{"description", "Unauthorized"}}}};
-}
+const MediaTypes kAnswerTypes = {"application/json", "application/yaml"};
 
 struct Builder
 {
+    explicit Builder(Spec s) : spec(s) {}
+
+    Spec spec;
     Json paths = Json::object();
     std::set<std::string> refs;
 
     Json ref(const std::string &definition)
     {
         refs.insert(definition);
-        return {{"$ref", kRef + definition}};
+        return schemaRef(spec, definition);
+    }
+
+    // A parameter: v3 gives its type as a schema, v2 inline.
+    Json param(const char *name, const char *in, const char *description, const Json &schema,
+               bool required = false) const
+    {
+        Json p = {{"name", name}, {"in", in}, {"description", description}};
+        if (spec == Spec::V3)
+            p["schema"] = schema;
+        else
+            p.update(schema);
+        if (required)
+            p["required"] = true;
+        return p;
+    }
+
+    Json writeParams(bool patch) const
+    {
+        Json p = Json::array(
+            {param("dryRun", "query",
+                   "When All, the request is checked, defaulted and validated but nothing is stored.",
+                   queryValue("string")),
+             param("fieldManager", "query",
+                   "The name of the actor making the change, recorded with the fields it sets.",
+                   queryValue("string")),
+             param("fieldValidation", "query",
+                   "What to do with unknown fields in the body: Ignore drops them, Warn (the default) drops "
+                   "them and sends a warning for each, Strict refuses the request.",
+                   queryValue("string"))});
+        if (patch)
+            p.push_back(param("force", "query",
+                              "Takes over fields other managers own; only for apply patches.",
+                              queryValue("boolean")));
+        return p;
+    }
+
+    Json listParams() const
+    {
+        Json p = Json::array();
+        const std::pair<const char *, const char *> strings[] = {
+            {"continue", "The continue token of the previous page of a paged list."},
+            {"fieldSelector", "Only the objects whose fields match, such as spec.nodeName=node-a-1."},
+            {"labelSelector", "Only the objects whose labels match, such as app=web,tier!=cache."},
+            {"resourceVersion", "The resourceVersion to list at or watch from."},
+            {"resourceVersionMatch", "How resourceVersion is matched: Exact or NotOlderThan."},
+        };
+        p.push_back(param("allowWatchBookmarks", "query", "Asks for BOOKMARK events in a watch.",
+                          queryValue("boolean")));
+        for (const auto &[name, text] : strings)
+            p.push_back(param(name, "query", text, queryValue("string")));
+        p.push_back(param("limit", "query", "The most objects one page may hold.", queryValue("integer")));
+        p.push_back(param("sendInitialEvents", "query",
+                          "Starts a watch with the current objects as ADDED events.", queryValue("boolean")));
+        p.push_back(param("timeoutSeconds", "query", "Ends the list or watch after this many seconds.",
+                          queryValue("integer")));
+        p.push_back(
+            param("watch", "query", "Streams the changes instead of listing.", queryValue("boolean")));
+        return p;
+    }
+
+    Json deleteParams() const
+    {
+        return Json::array(
+            {param("dryRun", "query", "When All, the deletion is checked but nothing is removed.",
+                   queryValue("string")),
+             param("gracePeriodSeconds", "query",
+                   "Seconds the object is given before it is removed; 0 removes it at once.",
+                   queryValue("integer")),
+             param("propagationPolicy", "query",
+                   "What happens to the objects the deleted one owns: Orphan, Background or Foreground.",
+                   queryValue("string"))});
+    }
+
+    // The body an operation takes in the given media types: v3's requestBody, v2's body parameter
+    // (first, as kube-apiserver lists it) and the types the operation consumes.
+    void body(Json &op, const Json &schema, const MediaTypes &types, bool required = true) const
+    {
+        if (spec == Spec::V3) {
+            op["requestBody"] = {{"content", content(schema, types)}};
+            if (required)
+                op["requestBody"]["required"] = true;
+            return;
+        }
+        Json p = {{"name", "body"}, {"in", "body"}, {"schema", schema}};
+        if (required)
+            p["required"] = true;
+        Json &params = op["parameters"];
+        if (!params.is_array())
+            params = Json::array();
+        params.insert(params.begin(), std::move(p));
+        op["consumes"] = strings(types);
+    }
+
+    Json answer(const Json &schema, const char *text) const
+    {
+        if (spec == Spec::V3)
+            return {{"description", text}, {"content", content(schema, kAnswerTypes)}};
+        return {{"description", text}, {"schema", schema}};
+    }
+
+    // The responses of an operation (200, and 201 for a create), and in v2 the types it produces.
+    void respond(Json &op, const Json &schema, bool created = false) const
+    {
+        Json responses = {{"200", answer(schema, "OK")}, {"401", {{"description", "Unauthorized"}}}};
+        if (created)
+            responses["201"] = answer(schema, "Created");
+        op["responses"] = std::move(responses);
+        if (spec == Spec::V2)
+            op["produces"] = strings(kAnswerTypes);
     }
 
     Json operation(const std::string &id, const std::string &tag, const std::string &description,
@@ -304,8 +387,7 @@ struct Builder
         const bool custom = !kind->builtIn;
         const Json nsParam = param("namespace", "path", "The object's namespace.", kString, true);
         const Json nameParam = param("name", "path", "The object's name.", kString, true);
-        const Json pretty =
-            param("pretty", "query", "Indents the answer.", {{"type", "string"}, {"uniqueItems", true}});
+        const Json pretty = param("pretty", "query", "Indents the answer.", queryValue("string"));
         auto has = [&](const char *verb) {
             return std::find(r.verbs.begin(), r.verbs.end(), verb) != r.verbs.end();
         };
@@ -315,24 +397,21 @@ struct Builder
             Json op =
                 operation("list" + idPart + scoped, tag, "Lists or watches " + r.resource + ".", "list", gvk);
             op["parameters"] = listParams();
-            op["responses"] = response(listSchemaRef(*kind));
+            respond(op, listSchemaRef(*kind));
             coll["get"] = std::move(op);
         }
         if (has("create")) {
             Json op = operation("create" + idPart + scoped, tag, "Creates a " + r.kind + ".", "post", gvk);
             op["parameters"] = writeParams(false);
-            op["requestBody"] = {{"content", content(object, {"*/*"})}, {"required", true}};
-            Json responses = response(object);
-            responses["201"] = {{"description", "Created"},
-                                {"content", content(object, {"application/json", "application/yaml"})}};
-            op["responses"] = std::move(responses);
+            body(op, object, {"*/*"});
+            respond(op, object, true);
             coll["post"] = std::move(op);
         }
         paths[collection] = std::move(coll);
         if (r.namespaced && has("list")) {
             Json op = operation("list" + idPart + r.kind + "ForAllNamespaces", tag,
                                 "Lists or watches " + r.resource + " in every namespace.", "list", gvk);
-            op["responses"] = response(listSchemaRef(*kind));
+            respond(op, listSchemaRef(*kind));
             paths[prefix + "/" + r.resource] = {{"get", std::move(op)}, {"parameters", listParams()}};
         }
         if (!has("get"))
@@ -342,34 +421,33 @@ struct Builder
         auto item = [&](const std::string &suffix, const std::string &what, bool withDelete) {
             Json p = {{"parameters", itemParams}};
             Json get = operation("read" + idPart + scoped + suffix, tag, "Reads " + what + ".", "get", gvk);
-            get["responses"] = response(object);
+            respond(get, object);
             p["get"] = std::move(get);
             Json put =
                 operation("replace" + idPart + scoped + suffix, tag, "Replaces " + what + ".", "put", gvk);
             put["parameters"] = writeParams(false);
-            put["requestBody"] = {{"content", content(object, {"*/*"})}, {"required", true}};
-            put["responses"] = response(object);
+            body(put, object, {"*/*"});
+            respond(put, object);
             p["put"] = std::move(put);
             Json patch = operation("patch" + idPart + scoped + suffix, tag, "Partially updates " + what + ".",
                                    "patch", gvk);
             patch["parameters"] = writeParams(true);
             const Json patchSchema = ref(std::string(kMeta) + "Patch");
-            patch["requestBody"] = {
-                {"content",
-                 custom ? content(patchSchema, {"application/apply-patch+yaml", "application/json-patch+json",
-                                                "application/merge-patch+json"})
-                        : content(patchSchema, {"application/apply-patch+yaml", "application/json-patch+json",
-                                                "application/merge-patch+json",
-                                                "application/strategic-merge-patch+json"})},
-                {"required", true}};
-            patch["responses"] = response(object);
+            if (custom)
+                body(patch, patchSchema,
+                     {"application/apply-patch+yaml", "application/json-patch+json",
+                      "application/merge-patch+json"});
+            else
+                body(patch, patchSchema,
+                     {"application/apply-patch+yaml", "application/json-patch+json",
+                      "application/merge-patch+json", "application/strategic-merge-patch+json"});
+            respond(patch, object);
             p["patch"] = std::move(patch);
             if (withDelete) {
                 Json del = operation("delete" + idPart + scoped, tag, "Deletes " + what + ".", "delete", gvk);
                 del["parameters"] = deleteParams();
-                del["requestBody"] = {
-                    {"content", content(ref(std::string(kMeta) + "DeleteOptions"), {"*/*"})}};
-                del["responses"] = response(ref(std::string(kMeta) + "Status"));
+                body(del, ref(std::string(kMeta) + "DeleteOptions"), {"*/*"}, false);
+                respond(del, ref(std::string(kMeta) + "Status"));
                 p["delete"] = std::move(del);
             }
             return p;
@@ -388,8 +466,8 @@ struct Builder
                                 "Creates the " + sub.name + " of a " + r.kind + ".", "post",
                                 gvkJson(sub.group, sub.version, sub.kind));
             op["parameters"] = writeParams(false);
-            op["requestBody"] = {{"content", content(ref(subKind->definition), {"*/*"})}, {"required", true}};
-            op["responses"] = response(ref(subKind->definition));
+            body(op, ref(subKind->definition), {"*/*"});
+            respond(op, ref(subKind->definition));
             paths[collection + "/{name}/" + sub.name] = {{"parameters", itemParams}, {"post", std::move(op)}};
         }
     }
@@ -408,18 +486,25 @@ struct Builder
                 {"properties",
                  {{"apiVersion", {{"type", "string"}, {"description", "The list's apiVersion."}}},
                   {"kind", {{"type", "string"}, {"description", "The list's kind, " + kind.name + "List."}}},
-                  {"metadata",
-                   {{"allOf", Json::array({{{"$ref", kRef + kMeta + "ListMeta"}}})},
-                    {"description", "The list's resourceVersion and continue token."}}},
+                  {"metadata", described(spec, schemaRef(spec, std::string(kMeta) + "ListMeta"),
+                                         "The list's resourceVersion and continue token.")},
                   {"items",
                    {{"type", "array"},
-                    {"items", {{"$ref", kRef + kind.definition}}},
+                    {"items", schemaRef(spec, kind.definition)},
                     {"description", "The objects."}}}}},
                 {"required", Json::array({"items"})},
                 {"x-kubernetes-group-version-kind",
                  Json::array({gvkJson(kind.gvk.group, kind.gvk.version, kind.gvk.kind + "List")})}};
         }
-        return {{"$ref", kRef + definition}};
+        return schemaRef(spec, definition);
+    }
+
+    // Every type of the schema table, whether or not a served resource reaches it (the v2
+    // document, like kube-apiserver's, defines them all).
+    void addEveryType()
+    {
+        for (const Struct *s : kube::schema::structs())
+            refs.insert(s->definition);
     }
 
     // The components: every referenced definition and what it reaches.
@@ -435,7 +520,7 @@ struct Builder
                 continue;
             std::set<std::string> more;
             if (const Struct *s = kube::schema::structNamed(d)) {
-                out[d] = structSchema(*s, more);
+                out[d] = structSchema(spec, *s, more);
             } else if (d == std::string(kMeta) + "Patch") {
                 out[d] = {{"type", "object"},
                           {"description",
@@ -444,7 +529,7 @@ struct Builder
             } else {
                 for (const auto &n : kNamedScalars)
                     if (d == n.definition)
-                        out[d] = namedScalarSchema(n);
+                        out[d] = namedScalarSchema(spec, n);
             }
             for (const auto &m : more)
                 if (!done.count(m))
@@ -455,6 +540,25 @@ struct Builder
         return out;
     }
 };
+
+Json info()
+{
+    return {{"title", "Kubernetes"}, {"version", Discovery::version()["gitVersion"]}};
+}
+
+Json bearerToken()
+{
+    return {{"BearerToken",
+             {{"type", "apiKey"},
+              {"description", "A bearer token in the Authorization header."},
+              {"name", "authorization"},
+              {"in", "header"}}}};
+}
+
+Json security()
+{
+    return Json::array({{{"BearerToken", Json::array()}}});
+}
 
 struct Documents
 {
@@ -477,23 +581,15 @@ const Documents &documents()
         for (const auto &r : Discovery::servedResources()) {
             const std::string path =
                 r.group.empty() ? "api/" + r.version : "apis/" + r.group + "/" + r.version;
-            builders[path].add(r);
+            builders.try_emplace(path, Spec::V3).first->second.add(r);
         }
-        const Json version = Discovery::version();
         Json index = {{"paths", Json::object()}};
         for (auto &[path, b] : builders) {
             Json doc = {{"openapi", "3.0.0"},
-                        {"info", {{"title", "Kubernetes"}, {"version", version["gitVersion"]}}},
+                        {"info", info()},
                         {"paths", b.paths},
-                        {"components",
-                         {{"schemas", b.schemas()},
-                          {"securitySchemes",
-                           {{"BearerToken",
-                             {{"type", "apiKey"},
-                              {"description", "A bearer token in the Authorization header."},
-                              {"name", "authorization"},
-                              {"in", "header"}}}}}}},
-                        {"security", Json::array({{{"BearerToken", Json::array()}}})}};
+                        {"components", {{"schemas", b.schemas()}, {"securitySchemes", bearerToken()}}},
+                        {"security", security()}};
             std::string text = kube::goJson(doc);
             index["paths"][path] = {{"serverRelativeURL", "/openapi/v3/" + path + "?hash=" + hexHash(text)}};
             d.byPath[path] = std::move(text);
@@ -504,7 +600,41 @@ const Documents &documents()
     return docs;
 }
 
+struct V2Document
+{
+    std::string json;
+    std::string protobuf;
+};
+
+const V2Document &v2Document()
+{
+    static const V2Document doc = [] {
+        Builder b(Spec::V2);
+        for (const auto &r : Discovery::servedResources())
+            b.add(r);
+        b.addEveryType();
+        const Json doc = {{"swagger", "2.0"},
+                          {"info", info()},
+                          {"paths", b.paths},
+                          {"definitions", b.schemas()},
+                          {"securityDefinitions", bearerToken()},
+                          {"security", security()}};
+        return V2Document{kube::goJson(doc), encodeOpenApiV2(doc)};
+    }();
+    return doc;
+}
+
 } // namespace
+
+const std::string &OpenApi::v2Json()
+{
+    return v2Document().json;
+}
+
+const std::string &OpenApi::v2Protobuf()
+{
+    return v2Document().protobuf;
+}
 
 const std::string &OpenApi::index()
 {

@@ -9,7 +9,11 @@
 //     (create, apply, replace and edit send fieldValidation=Strict),
 //   - compute strategic-merge patches for `apply` from x-kubernetes-patch-merge-key/-strategy,
 //   - print `kubectl explain`.
-// The documents never change while the server runs: they are built once.
+// GET /openapi/v2 is the same API as one Swagger 2.0 document (the paths of every group-version
+// and a definition for every type of the schema table), in JSON or in its protobuf encoding
+// (openapiv2.h); kubectl reads it for `kubectl explain --output=plaintext-openapiv2`, and some
+// versions' `apply` for strategic-merge patch metadata.
+// The documents never change while the server runs: they are built once, on first use.
 
 #include <string>
 
@@ -25,6 +29,9 @@ public:
     static const std::string *document(const std::string &path);
     // The hash the index gives for that document.
     static std::string hash(const std::string &path);
+    // The Swagger 2.0 document, as JSON text and as gnostic's openapi.v2.Document message.
+    static const std::string &v2Json();
+    static const std::string &v2Protobuf();
 };
 
 } // namespace server

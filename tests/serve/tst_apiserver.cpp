@@ -294,6 +294,7 @@ private slots:
     void protobufBodiesAreCheckedBeforeUse();
     void servicesAllocateAndKeepTheirAddresses();
     void openApiV3DescribesEveryServedResource();
+    void openApiV2DescribesWhatV3Does();
     void servedObjectsHaveOnlySchemaFields();
     void fieldValidationDecidesOnUnknownFields();
     void writesRecordTheirManagers();
@@ -1950,6 +1951,128 @@ void TstApiServer::openApiV3DescribesEveryServedResource()
     auto missing = s.transport->request("GET", "/openapi/v3/apis/batch/v1", {}, {}, {}, "application/json");
     QVERIFY(!missing.ok());
     QCOMPARE(missing.error().code, 404);
+}
+
+// The Swagger 2.0 document is the v3 documents merged, in v2's dialect: every path and
+// operation of every group-version, every schema under the same name with the same properties,
+// required fields and markers, and a definition for every type of the schema table.
+void TstApiServer::openApiV2DescribesWhatV3Does()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    const Json v2 = getJson(*s.transport, "/openapi/v2");
+    const Json &definitions = v2["definitions"];
+    QVERIFY2(definitions.is_object() && v2["paths"].is_object(), v2.dump().substr(0, 300).c_str());
+
+    const Json index = getJson(*s.transport, "/openapi/v3");
+    std::set<std::string> v3Paths;
+    std::set<std::string> v3Kinds;
+    for (auto gv = index["paths"].begin(); gv != index["paths"].end(); ++gv) {
+        const Json v3 = getJson(*s.transport, "/openapi/v3/" + gv.key());
+        QVERIFY2(v3.contains("paths") && v3.contains("components"), gv.key().c_str());
+        for (auto it = v3["paths"].begin(); it != v3["paths"].end(); ++it) {
+            v3Paths.insert(it.key());
+            QVERIFY2(v2["paths"].contains(it.key()), it.key().c_str());
+            const Json &item = v2["paths"][it.key()];
+            for (const char *verb : {"get", "put", "post", "patch", "delete"}) {
+                QCOMPARE(item.contains(verb), it->contains(verb));
+                if (!it->contains(verb))
+                    continue;
+                const Json &op = item[verb];
+                const Json &op3 = (*it)[verb];
+                QVERIFY2(op.contains("produces") && op.contains("responses"), it.key().c_str());
+                for (const char *key :
+                     {"operationId", "x-kubernetes-action", "x-kubernetes-group-version-kind"})
+                    QCOMPARE(op[key], op3[key]);
+                // A body is a body parameter, the answer a schema, with the media types beside.
+                if (op3.contains("requestBody")) {
+                    QVERIFY2(op.contains("consumes") && op.contains("parameters"), it.key().c_str());
+                    QCOMPARE(op["parameters"][0]["in"], "body");
+                    QCOMPARE(op["parameters"][0]["schema"]["$ref"].get<std::string>().substr(14),
+                             op3["requestBody"]["content"]
+                                 .begin()
+                                 .value()["schema"]["$ref"]
+                                 .get<std::string>()
+                                 .substr(21));
+                    QCOMPARE(op["consumes"].size(), op3["requestBody"]["content"].size());
+                }
+                QCOMPARE(op["produces"], Json::array({"application/json", "application/yaml"}));
+                QVERIFY(op["responses"]["200"]["schema"].contains("$ref"));
+                for (const auto &p : op.value("parameters", Json::array()))
+                    QVERIFY2(p["in"] == "body" ? p.contains("schema")
+                                               : p.contains("type") && !p.contains("schema"),
+                             p.dump().c_str());
+            }
+        }
+        const Json &schemas = v3["components"]["schemas"];
+        for (auto it = schemas.begin(); it != schemas.end(); ++it) {
+            QVERIFY2(definitions.contains(it.key()), it.key().c_str());
+            const Json &d = definitions[it.key()];
+            QCOMPARE(joined(keysOf(d.value("properties", Json::object()))),
+                     joined(keysOf(it->value("properties", Json::object()))));
+            QCOMPARE(d.value("required", Json::array()), it->value("required", Json::array()));
+            QCOMPARE(d.value("x-kubernetes-group-version-kind", Json()),
+                     it->value("x-kubernetes-group-version-kind", Json()));
+            if (it->contains("x-kubernetes-group-version-kind"))
+                v3Kinds.insert((*it)["x-kubernetes-group-version-kind"][0]["kind"].get<std::string>());
+            const Json properties = it->value("properties", Json::object());
+            for (auto f = properties.begin(); f != properties.end(); ++f)
+                for (const char *marker :
+                     {"x-kubernetes-patch-strategy", "x-kubernetes-patch-merge-key", "x-kubernetes-list-type",
+                      "x-kubernetes-list-map-keys", "x-kubernetes-map-type", "description", "type", "format"})
+                    QCOMPARE(d["properties"][f.key()].value(marker, Json()), f->value(marker, Json()));
+        }
+    }
+    QCOMPARE(joined(keysOf(v2["paths"])), joined(v3Paths));
+    for (const auto &kind :
+         {"DaemonSet", "Pod", "Node", "NodeUpgradeRollout", "Eviction", "SelfSubjectAccessReview"})
+        QVERIFY2(v3Kinds.count(kind), kind);
+    for (const kube::schema::Struct *type : kube::schema::structs())
+        QVERIFY2(definitions.contains(type->definition), type->definition.c_str());
+    QCOMPARE(
+        joined(keysOf(definitions["io.k8s.api.apps.v1.DaemonSetSpec"]["properties"])),
+        u"[\"minReadySeconds\",\"revisionHistoryLimit\",\"selector\",\"template\",\"updateStrategy\"]"_s);
+    QVERIFY(definitions["io.k8s.api.core.v1.PodSpec"]["properties"].size() > 30);
+
+    // Every reference points into the definitions; v2 has no allOf or oneOf, so a described
+    // reference keeps its description beside it.
+    std::set<std::string> refs;
+    collectRefs(v2, refs);
+    for (const auto &ref : refs) {
+        QVERIFY2(ref.rfind("#/definitions/", 0) == 0, ref.c_str());
+        QVERIFY2(definitions.contains(ref.substr(14)), ref.c_str());
+    }
+    const std::string text = v2.dump();
+    QVERIFY(text.find("allOf") == std::string::npos && text.find("oneOf") == std::string::npos);
+    const Json &selector = definitions["io.k8s.api.apps.v1.DaemonSetSpec"]["properties"]["selector"];
+    QCOMPARE(selector["$ref"], "#/definitions/io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector");
+    QVERIFY(!selector.value("description", "").empty());
+    const Json &containers = definitions["io.k8s.api.core.v1.PodSpec"]["properties"]["containers"];
+    QCOMPARE(containers["items"]["$ref"], "#/definitions/io.k8s.api.core.v1.Container");
+    QCOMPARE(containers["x-kubernetes-patch-merge-key"], "name");
+    QCOMPARE(definitions["io.k8s.apimachinery.pkg.api.resource.Quantity"]["type"], "string");
+    QCOMPARE(definitions["io.k8s.apimachinery.pkg.util.intstr.IntOrString"]["format"], "int-or-string");
+
+    // The item path of a namespaced kind: read, replace, patch and delete, each naming the kind.
+    const Json &ds = v2["paths"]["/apis/apps/v1/namespaces/{namespace}/daemonsets/{name}"];
+    const std::pair<const char *, const char *> actions[] = {
+        {"get", "get"}, {"put", "put"}, {"patch", "patch"}, {"delete", "delete"}};
+    for (const auto &[verb, action] : actions) {
+        QCOMPARE(ds[verb]["x-kubernetes-action"], action);
+        QCOMPARE(ds[verb]["x-kubernetes-group-version-kind"],
+                 Json({{"group", "apps"}, {"version", "v1"}, {"kind", "DaemonSet"}}));
+    }
+    QCOMPARE(ds["put"]["parameters"][0]["schema"]["$ref"], "#/definitions/io.k8s.api.apps.v1.DaemonSet");
+    QCOMPARE(ds["parameters"][0], Json({{"name", "name"},
+                                        {"in", "path"},
+                                        {"description", "The object's name."},
+                                        {"type", "string"},
+                                        {"required", true}}));
+    QVERIFY(v2["paths"].contains("/apis/apps/v1/daemonsets"));
+    QVERIFY(v2["paths"].contains("/api/v1/namespaces/{namespace}/pods/{name}/eviction"));
+    QVERIFY(v2["paths"].contains("/apis/upgrade.daemonscope.io/v1alpha1/nodeupgraderollouts/{name}/status"));
+    QCOMPARE(v2["securityDefinitions"]["BearerToken"]["type"], "apiKey");
+    QCOMPARE(v2["security"], Json::array({{{"BearerToken", Json::array()}}}));
 }
 
 void TstApiServer::servedObjectsHaveOnlySchemaFields()
