@@ -37,8 +37,11 @@ Json scaleOf(const Json &rs)
         {"kind", "Scale"},
         {"apiVersion", "autoscaling/v1"},
         {"metadata", std::move(m)},
-        {"spec", {{"replicas", kube::integerOr<std::int64_t>(rs["spec"], "replicas", 1)}}},
+        {"spec", Json::object()},
         {"status", {{"replicas", status ? kube::integerOr<std::int64_t>(*status, "replicas", 0) : 0}}}};
+    // omitempty: zero replicas wanted is an empty spec, as kube-apiserver writes it.
+    if (const auto wanted = kube::integerOr<std::int64_t>(rs["spec"], "replicas", 1); wanted != 0)
+        scale["spec"]["replicas"] = wanted;
     if (!selector.empty())
         scale["status"]["selector"] = selector;
     return scale;
@@ -66,11 +69,14 @@ kube::Result<Json> Cluster::updateScale(Kind kind, const std::string &ns, const 
         return rs.error();
     const Json *spec = scale.is_object() ? kube::member(scale, "spec") : nullptr;
     const Json *replicas = spec ? kube::member(*spec, "replicas") : nullptr;
+    // ScaleSpec.replicas is omitempty: left out, it is zero.
+    if (replicas && !replicas->is_number_integer())
+        return ApiStatus::badRequest("Scale in version \"v1\" cannot be handled as a Scale: spec.replicas: "
+                                     "expected an integer");
+    const std::int64_t wanted = replicas ? replicas->get<std::int64_t>() : 0;
     std::vector<std::string> errors;
-    if (!replicas || !replicas->is_number_integer())
-        errors.push_back("spec.replicas: Required value");
-    else if (replicas->get<std::int64_t>() < 0)
-        errors.push_back("spec.replicas: Invalid value: " + std::to_string(replicas->get<std::int64_t>()) +
+    if (wanted < 0)
+        errors.push_back("spec.replicas: Invalid value: " + std::to_string(wanted) +
                          ": must be greater than or equal to 0");
     const Json *scaleMeta = scale.is_object() ? kube::member(scale, "metadata") : nullptr;
     const std::string scaleName = scaleMeta ? kube::stringOr(*scaleMeta, "name") : std::string();
@@ -84,7 +90,7 @@ kube::Result<Json> Cluster::updateScale(Kind kind, const std::string &ns, const 
         scaleMeta ? kube::stringOr(*scaleMeta, "resourceVersion") : std::string();
     if (!precondition.empty())
         next["metadata"]["resourceVersion"] = precondition;
-    next["spec"]["replicas"] = *replicas;
+    next["spec"]["replicas"] = wanted;
     auto updated = update(next, options);
     if (!updated)
         return updated.error();

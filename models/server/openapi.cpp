@@ -418,7 +418,8 @@ struct Builder
             return;
         const Json itemParams =
             r.namespaced ? Json::array({nameParam, nsParam, pretty}) : Json::array({nameParam, pretty});
-        auto item = [&](const std::string &suffix, const std::string &what, bool withDelete) {
+        auto item = [&](const std::string &suffix, const std::string &what, bool withDelete,
+                        const Json &object, const Json &gvk) {
             Json p = {{"parameters", itemParams}};
             Json get = operation("read" + idPart + scoped + suffix, tag, "Reads " + what + ".", "get", gvk);
             respond(get, object);
@@ -452,16 +453,24 @@ struct Builder
             }
             return p;
         };
-        paths[collection + "/{name}"] = item("", "the " + r.kind, true);
+        paths[collection + "/{name}"] = item("", "the " + r.kind, true, object, gvk);
         for (const auto &sub : r.subresources) {
             if (sub.name == "status") {
-                paths[collection + "/{name}/status"] = item("Status", "the status of the " + r.kind, false);
+                paths[collection + "/{name}/status"] =
+                    item("Status", "the status of the " + r.kind, false, object, gvk);
                 continue;
             }
-            // A subresource of another kind (pods/eviction takes a policy/v1 Eviction).
+            // A subresource of another kind: read and written (replicasets/scale, an
+            // autoscaling/v1 Scale) or posted (pods/eviction takes a policy/v1 Eviction).
             const Struct *subKind = kube::schema::structForKind(sub.group, sub.version, sub.kind);
             if (!subKind)
                 continue;
+            if (std::find(sub.verbs.begin(), sub.verbs.end(), "get") != sub.verbs.end()) {
+                paths[collection + "/{name}/" + sub.name] =
+                    item(sub.kind, "the " + sub.name + " of the " + r.kind, false, ref(subKind->definition),
+                         gvkJson(sub.group, sub.version, sub.kind));
+                continue;
+            }
             Json op = operation("create" + idPart + scoped + sub.kind, tag,
                                 "Creates the " + sub.name + " of a " + r.kind + ".", "post",
                                 gvkJson(sub.group, sub.version, sub.kind));

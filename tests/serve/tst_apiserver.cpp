@@ -2436,6 +2436,17 @@ void TstApiServer::replicaSetsScaleThroughTheirSubresource()
                  "spec.replicas: Invalid value: -1: must be greater than or equal to 0") != std::string::npos,
              negative.error().message.c_str());
 
+    // Zero replicas: an empty spec (omitempty), which written back means zero.
+    auto none = s.transport->request("PATCH", base + "/api/scale", {}, R"({"spec":{"replicas":0}})",
+                                     "application/merge-patch+json", "application/json");
+    QVERIFY2(none.ok(), none.ok() ? "" : none.error().message.c_str());
+    Json zero = getJson(*s.transport, base + "/api/scale");
+    QCOMPARE(zero["spec"], Json::object());
+    zero["metadata"].erase("resourceVersion");
+    auto back = send(*s.transport, "PUT", base + "/api/scale", zero);
+    QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
+    QCOMPARE(getJson(*s.transport, base + "/api")["spec"]["replicas"], 0);
+
     // DaemonSets have no scale subresource, and a missing ReplicaSet is not found.
     QCOMPARE(getJson(*s.transport, "/apis/apps/v1/namespaces/default/daemonsets/web/scale")["code"], 404);
     QCOMPARE(getJson(*s.transport, base + "/nothing/scale")["code"], 404);
