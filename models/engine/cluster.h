@@ -239,6 +239,10 @@ public:
     std::vector<const kube::Node *> nodes() const;
     const kube::Pod *pod(const std::string &ns, const std::string &name) const;
     std::vector<const kube::Pod *> pods() const;
+    // Copies of the pods of `ns` (all namespaces when empty) that `keep` accepts, in key order
+    // (namespace, then name): a list's consistent snapshot, as compact records.
+    std::vector<kube::Pod> podSnapshot(const std::string &ns,
+                                       const std::function<bool(const kube::Pod &)> &keep) const;
     // Pods controlled by the DaemonSet (controller reference with its UID), by name.
     std::vector<const kube::Pod *> podsOf(const std::string &ns, const std::string &dsName) const;
     std::vector<const kube::Pod *> selectPods(const PodSelector &selector) const;

@@ -214,6 +214,16 @@ public:
         snap->resourceVersion = rv;
         return page(snap, 0, limit);
     }
+    // Pods, the kind a large cluster has most of, are held as the engine's compact records (a
+    // spec shared per template) and encoded a page at a time, when the page is asked for.
+    Page first(std::vector<kube::Pod> pods, const std::string &rv, std::size_t limit)
+    {
+        auto snap = std::make_shared<Snapshot>();
+        snap->pods = std::move(pods);
+        snap->typed = true;
+        snap->resourceVersion = rv;
+        return page(snap, 0, limit);
+    }
 
     kube::Result<Page> next(const std::string &token, std::size_t limit)
     {
@@ -231,7 +241,7 @@ public:
                 offset = static_cast<std::size_t>(std::strtoull(token.c_str() + dash + 1, nullptr, 10));
             }
         }
-        if (!snap || offset > snap->items.size())
+        if (!snap || offset > snap->size())
             return ApiStatus{
                 410, "Expired",
                 "The provided continue parameter is too old to display a consistent list result. You "
@@ -243,6 +253,9 @@ private:
     struct Snapshot
     {
         std::vector<Json> items;
+        std::vector<kube::Pod> pods; // instead of items when typed
+        bool typed = false;
+        std::size_t size() const { return typed ? pods.size() : items.size(); }
         std::string resourceVersion;
         std::uint64_t id = 0; // 0 until a page leaves some items for a continue token
         std::chrono::steady_clock::time_point created = std::chrono::steady_clock::now();
@@ -252,19 +265,25 @@ private:
     {
         Page p;
         p.resourceVersion = snap->resourceVersion;
-        const std::size_t end =
-            limit == 0 ? snap->items.size() : std::min(snap->items.size(), offset + limit);
-        p.items.assign(snap->items.begin() + static_cast<std::ptrdiff_t>(offset),
-                       snap->items.begin() + static_cast<std::ptrdiff_t>(end));
+        const std::size_t size = snap->size();
+        const std::size_t end = limit == 0 ? size : std::min(size, offset + limit);
+        if (snap->typed) {
+            p.items.reserve(end - offset);
+            for (std::size_t i = offset; i < end; ++i)
+                p.items.push_back(snap->pods[i].toJson());
+        } else {
+            p.items.assign(snap->items.begin() + static_cast<std::ptrdiff_t>(offset),
+                           snap->items.begin() + static_cast<std::ptrdiff_t>(end));
+        }
         std::lock_guard lock(m_mutex);
-        if (end < snap->items.size()) {
+        if (end < size) {
             if (snap->id == 0) {
                 snap->id = ++m_nextId;
                 m_snapshots[snap->id] = snap;
             }
             expire();
             p.continueToken = std::to_string(snap->id) + "-" + std::to_string(end);
-            p.remaining = static_cast<std::int64_t>(snap->items.size() - end);
+            p.remaining = static_cast<std::int64_t>(size - end);
         } else if (snap->id != 0) {
             m_snapshots.erase(snap->id); // the last page: nothing refers to it any more
         }
@@ -701,11 +720,21 @@ struct ApiServer::Impl
             struct Out
             {
                 kube::Result<Json> list = Json();
+                std::vector<kube::Pod> pods;
                 kube::Timestamp now = 0;
                 std::uint64_t rv = 0;
             };
+            // Pods are selected on the engine's records, before anything is encoded.
+            const bool typed = *path.kind == Kind::Pod;
             Out out = engine->call([&](engine::Cluster &c) {
-                return Out{c.list(*path.kind, path.ns), c.now(), c.resourceVersion()};
+                if (typed)
+                    return Out{Json(),
+                               c.podSnapshot(path.ns,
+                                             [&](const kube::Pod &p) {
+                                                 return labels->matchesPod(p) && fields->matchesPod(p);
+                                             }),
+                               c.now(), c.resourceVersion()};
+                return Out{c.list(*path.kind, path.ns), {}, c.now(), c.resourceVersion()};
             });
             if (!out.list)
                 return sendError(res, out.list.error(), path);
@@ -716,12 +745,16 @@ struct ApiServer::Impl
             if (rvMatch == "Exact" && wantRv != out.rv)
                 return sendError(res, ApiStatus::gone("too old resource version: " + rvParam + " (" +
                                                       std::to_string(out.rv) + ")"));
-            std::vector<Json> items;
-            for (auto &item : (*out.list)["items"])
-                if (labels->matches(item) && fields->matches(item))
-                    items.push_back(std::move(item));
             now = out.now;
-            page = pager.first(std::move(items), std::to_string(out.rv), limit);
+            if (typed) {
+                page = pager.first(std::move(out.pods), std::to_string(out.rv), limit);
+            } else {
+                std::vector<Json> items;
+                for (auto &item : (*out.list)["items"])
+                    if (labels->matches(item) && fields->matches(item))
+                        items.push_back(std::move(item));
+                page = pager.first(std::move(items), std::to_string(out.rv), limit);
+            }
         }
         if (wantsTable(req)) {
             send(res, 200,

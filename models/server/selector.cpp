@@ -201,17 +201,48 @@ bool Selector::matches(const Json &object) const
             if (auto l = m->find("labels"); l != m->end() && l->is_object())
                 labels = &*l;
     }
-    for (const auto &r : m_requirements) {
-        bool present = true;
-        std::string value;
-        if (m_fields) {
-            value = fieldValue(object, r.key);
-        } else {
-            auto it = labels->find(r.key);
-            present = it != labels->end();
-            if (present)
-                value = scalarText(*it);
+    return matchesWith([&](const std::string &key) -> std::optional<std::string> {
+        if (m_fields)
+            return fieldValue(object, key);
+        auto it = labels->find(key);
+        if (it == labels->end())
+            return std::nullopt;
+        return scalarText(*it);
+    });
+}
+
+bool Selector::matchesPod(const kube::Pod &pod) const
+{
+    if (m_requirements.empty())
+        return true;
+    std::optional<Json> encoded; // only for a field the record does not hold apart
+    return matchesWith([&](const std::string &key) -> std::optional<std::string> {
+        if (!m_fields) {
+            auto it = pod.metadata.labels.find(key);
+            if (it == pod.metadata.labels.end())
+                return std::nullopt;
+            return it->second;
         }
+        if (key == "metadata.name")
+            return pod.metadata.name;
+        if (key == "metadata.namespace")
+            return pod.metadata.namespace_;
+        if (key == "spec.nodeName")
+            return pod.nodeName;
+        if (key == "status.phase")
+            return pod.phase;
+        if (!encoded)
+            encoded = pod.toJson();
+        return fieldValue(*encoded, key);
+    });
+}
+
+bool Selector::matchesWith(const std::function<std::optional<std::string>(const std::string &)> &lookup) const
+{
+    for (const auto &r : m_requirements) {
+        const std::optional<std::string> found = lookup(r.key);
+        const bool present = found.has_value();
+        const std::string value = found.value_or(std::string());
         const bool listed = std::find(r.values.begin(), r.values.end(), value) != r.values.end();
         switch (r.op) {
         case Op::Equals:

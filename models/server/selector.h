@@ -7,8 +7,11 @@
 
 #include "models/engine/kind.h"
 #include "models/kube/gojson.h"
+#include "models/kube/pod.h"
 #include "models/kube/result.h"
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,11 +24,16 @@ public:
     static kube::Result<Selector> parseFields(const std::string &text, engine::Kind kind);
 
     bool matches(const kube::Json &object) const;
+    // The same on the engine's record of a pod, without encoding it (unless a field selector
+    // names a field the record does not hold apart).
+    bool matchesPod(const kube::Pod &pod) const;
     bool empty() const { return m_requirements.empty(); }
     // The value a field selector compares for a field path ("" when absent).
     static std::string fieldValue(const kube::Json &object, const std::string &field);
 
 private:
+    // `value(key)`: the label's or field's value, nothing for a label that is not there.
+    bool matchesWith(const std::function<std::optional<std::string>(const std::string &)> &value) const;
     enum class Op { Equals, NotEquals, In, NotIn, Exists, DoesNotExist };
     struct Requirement
     {

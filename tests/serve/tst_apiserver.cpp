@@ -7,8 +7,10 @@
 #include "models/engine/scenariorunner.h"
 #include "models/kube/apischema.h"
 #include "models/kube/fieldtypes.h"
+#include "models/kube/jsonfield.h"
 #include "models/kube/yamldocument.h"
 #include "models/server/apiserver.h"
+#include "models/server/selector.h"
 
 #include <QFile>
 #include <QtTest>
@@ -300,6 +302,7 @@ private slots:
     void writesRecordTheirManagers();
     void deletedKubernetesServiceComesBack();
     void replicaSetsScaleThroughTheirSubresource();
+    void podSelectorsAgreeOnRecordsAndJson();
     void serverSideApplyMergesOwnsAndConflicts();
     void serviceErrorsNameTheField_data();
     void serviceErrorsNameTheField();
@@ -2450,6 +2453,69 @@ void TstApiServer::replicaSetsScaleThroughTheirSubresource()
     // DaemonSets have no scale subresource, and a missing ReplicaSet is not found.
     QCOMPARE(getJson(*s.transport, "/apis/apps/v1/namespaces/default/daemonsets/web/scale")["code"], 404);
     QCOMPARE(getJson(*s.transport, base + "/nothing/scale")["code"], 404);
+}
+
+// Pod lists select on the engine's records before encoding; the answer must be the one the
+// selector gives on the pod's JSON (which watches use), for labels and for every pod field.
+void TstApiServer::podSelectorsAgreeOnRecordsAndJson()
+{
+    std::vector<kube::Pod> pods;
+    for (int i = 0; i < 4; ++i) {
+        kube::Pod p;
+        p.metadata.name = "web-" + std::to_string(i);
+        p.metadata.namespace_ = i < 2 ? "default" : "kube-system";
+        if (i != 3)
+            p.metadata.labels = {{"app", i == 0 ? "web" : "db"}, {"tier", std::to_string(i)}};
+        p.nodeName = i == 1 ? std::string() : "node-" + std::to_string(i);
+        p.phase = i == 2 ? "Pending" : "Running";
+        p.spec = std::make_shared<const Json>(
+            Json{{"restartPolicy", i == 0 ? "Always" : "Never"}, {"containers", Json::array()}});
+        pods.push_back(std::move(p));
+    }
+    const std::vector<std::string> labelSelectors = {
+        "",     "app=web", "app!=web",       "app in (web,db)", "app notin (db)",
+        "tier", "!tier",   "app=web,tier=0", "app=nothing"};
+    const std::vector<std::string> fieldSelectors = {
+        "metadata.name=web-1",      "metadata.namespace!=default",
+        "spec.nodeName=",           "spec.nodeName=node-2",
+        "status.phase=Running",     "status.phase!=Running,metadata.name=web-2",
+        "spec.restartPolicy=Never", "status.podIP="};
+    int matched = 0;
+    for (const auto &text : labelSelectors) {
+        auto sel = server::Selector::parseLabels(text);
+        QVERIFY2(sel.ok(), text.c_str());
+        for (const auto &p : pods) {
+            QCOMPARE(sel->matchesPod(p), sel->matches(p.toJson()));
+            matched += sel->matchesPod(p) ? 1 : 0;
+        }
+    }
+    for (const auto &text : fieldSelectors) {
+        auto sel = server::Selector::parseFields(text, engine::Kind::Pod);
+        QVERIFY2(sel.ok(), text.c_str());
+        for (const auto &p : pods) {
+            QCOMPARE(sel->matchesPod(p), sel->matches(p.toJson()));
+            matched += sel->matchesPod(p) ? 1 : 0;
+        }
+    }
+    QVERIFY(matched > 10 && matched < 68); // the selectors select, neither all nor nothing
+
+    // Over HTTP: a label-selected, paged pod list gives the same pods as the unpaged one.
+    auto s = startServer();
+    QVERIFY(s.server);
+    const Json all = getJson(*s.transport, "/api/v1/pods?labelSelector=app%3Dweb");
+    QVERIFY(!all["items"].empty());
+    std::vector<std::string> names, paged;
+    for (const auto &p : all["items"])
+        names.push_back(p["metadata"]["name"].get<std::string>());
+    std::string cont;
+    do {
+        const Json page = getJson(*s.transport, "/api/v1/pods?labelSelector=app%3Dweb&limit=1" +
+                                                    (cont.empty() ? std::string() : "&continue=" + cont));
+        QCOMPARE(page["items"].size(), std::size_t(1));
+        paged.push_back(page["items"][0]["metadata"]["name"].get<std::string>());
+        cont = kube::stringOr(page["metadata"], "continue");
+    } while (!cont.empty());
+    QCOMPARE(paged, names);
 }
 
 QTEST_GUILESS_MAIN(TstApiServer)
