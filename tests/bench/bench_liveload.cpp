@@ -14,6 +14,7 @@
 #include "models/client/httptransport.h"
 #include "models/client/kubeclient.h"
 #include "models/client/kubeconfig.h"
+#include "models/kube/jsonfield.h"
 #include "models/kube/pod.h"
 #include "models/livebackend.h"
 
@@ -142,6 +143,64 @@ int loadWithBackend(const std::string &kubeconfig, int expected)
     return result;
 }
 
+// The server's resident set, from /proc.
+double rssMb(pid_t pid)
+{
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("VmRSS:", 0) == 0)
+            return std::atof(line.c_str() + 6) / 1024.0;
+    return 0;
+}
+
+// The first page of a pod list, as the list's cost on the server: the best of five, in ms.
+double firstPageMs(client::Transport &t, const client::Query &query)
+{
+    double best = 1e9;
+    for (int i = 0; i < 5; ++i) {
+        const auto t0 = std::chrono::steady_clock::now();
+        const auto r = t.request("GET", "/api/v1/pods", query, {}, {}, "application/json");
+        const double ms =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        if (!r)
+            return -1;
+        best = std::min(best, ms);
+    }
+    return best;
+}
+
+// What lists leave behind in the server: its RSS after `rounds` complete paged lists of every
+// pod, and after as many lists abandoned after their first page (each keeps its snapshot for
+// its continue token, up to five minutes or 64 lists).
+void serverMemory(client::Transport &t, pid_t server, int rounds)
+{
+    const double before = rssMb(server);
+    for (int i = 0; i < rounds; ++i) {
+        std::string cont;
+        do {
+            client::Query q = {{"limit", "500"}};
+            if (!cont.empty())
+                q.push_back({"continue", cont});
+            const auto r = t.request("GET", "/api/v1/pods", q, {}, {}, "application/json");
+            if (!r)
+                return;
+            const auto body = kube::Json::parse(r->body, nullptr, false);
+            cont = body.is_object() && body.contains("metadata")
+                       ? kube::stringOr(body["metadata"], "continue")
+                       : std::string();
+        } while (!cont.empty());
+    }
+    const double completed = rssMb(server);
+    for (int i = 0; i < rounds; ++i)
+        (void)t.request("GET", "/api/v1/pods", {{"limit", "500"}}, {}, {}, "application/json");
+    const double abandoned = rssMb(server);
+    std::printf(
+        "serve   RSS %7.1f MB; after %d complete paged lists %7.1f MB (%+.1f); after %d lists abandoned "
+        "after the first page %7.1f MB (%+.1f)\n",
+        before, rounds, completed, completed - before, rounds, abandoned, abandoned - completed);
+}
+
 std::string selfDir()
 {
     return std::filesystem::read_symlink("/proc/self/exe").parent_path().string();
@@ -213,6 +272,22 @@ int main(int argc, char **argv)
         "daemonscope serve --scenario %s --speed 0: %d nodes, %d DaemonSets, %d pods, ready after %.0f ms\n",
         scenario.c_str(), nodes, kDaemonSets, pods, serveMs);
 
+    {
+        client::KubeconfigOptions ko;
+        ko.explicitPath = kubeconfig;
+        auto config = client::Kubeconfig::load(ko);
+        auto rest = config ? config->resolve(ko) : kube::Result<client::RestConfig>(config.error());
+        if (rest) {
+            client::HttpTransport t(*rest);
+            std::printf(
+                "serve   first page of 500 pods %6.1f ms; of one DaemonSet's pods (labelSelector) %6.1f ms; "
+                "of one node's pods (fieldSelector spec.nodeName) %6.1f ms\n",
+                firstPageMs(t, {{"limit", "500"}}),
+                firstPageMs(t, {{"limit", "500"}, {"labelSelector", "app=agent-0"}}),
+                firstPageMs(t, {{"limit", "500"}, {"fieldSelector", "spec.nodeName=node-0"}}));
+            serverMemory(t, server, 5);
+        }
+    }
     for (const int limit : {500, 0}) {
         const Measurement c = measure([&] { return loadWithClient(kubeconfig, pods, limit); });
         std::printf(
