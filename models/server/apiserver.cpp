@@ -1252,19 +1252,13 @@ struct ApiServer::Impl
             st.causes.push_back({"FieldValueInvalid", why, "patch"});
             return st;
         };
-        std::string contentType = lower(req.get_header_value("Content-Type"));
-        contentType = contentType.substr(0, contentType.find(';'));
-        engine::PatchType type;
-        if (contentType == "application/merge-patch+json")
-            type = engine::PatchType::Merge;
-        else if (contentType == "application/json-patch+json")
-            type = engine::PatchType::Json;
-        else if (contentType == "application/strategic-merge-patch+json" &&
-                 *path.kind != engine::Kind::NodeUpgradeRollout)
-            type = engine::PatchType::Strategic;
-        else if (contentType == "application/apply-patch+yaml")
+        const std::optional<engine::PatchType> known = patchTypeOf(req);
+        // Strategic merge is for the built-in kinds only.
+        const bool takesIt = known && !(*known == engine::PatchType::Strategic &&
+                                        *path.kind == engine::Kind::NodeUpgradeRollout);
+        if (!takesIt && mediaType(req) == "application/apply-patch+yaml")
             return applyPatch(req, text, res, path, *opts, *validation);
-        else
+        if (!takesIt)
             return sendError(res, {415, "UnsupportedMediaType",
                                    "the body of the request was in an unknown format - accepted media types "
                                    "include: application/json-patch+json, application/merge-patch+json, "
@@ -1272,6 +1266,7 @@ struct ApiServer::Impl
                                        std::string(*path.kind == engine::Kind::NodeUpgradeRollout
                                                        ? ""
                                                        : ", application/strategic-merge-patch+json")});
+        const engine::PatchType type = *known;
         auto patchBody = body(text);
         if (!patchBody)
             return sendError(res, patchBody.error());
@@ -1316,6 +1311,26 @@ struct ApiServer::Impl
         send(res, 200, *patched);
     }
 
+    // The Content-Type without parameters, lower case.
+    static std::string mediaType(const httplib::Request &req)
+    {
+        const std::string contentType = lower(req.get_header_value("Content-Type"));
+        return contentType.substr(0, contentType.find(';'));
+    }
+
+    // The patch type a PATCH's Content-Type names (an apply patch is none of them).
+    static std::optional<engine::PatchType> patchTypeOf(const httplib::Request &req)
+    {
+        const std::string type = mediaType(req);
+        if (type == "application/merge-patch+json")
+            return engine::PatchType::Merge;
+        if (type == "application/json-patch+json")
+            return engine::PatchType::Json;
+        if (type == "application/strategic-merge-patch+json")
+            return engine::PatchType::Strategic;
+        return std::nullopt;
+    }
+
     // GET, PUT and PATCH of replicasets/NAME/scale (an autoscaling/v1 Scale); the engine owns
     // the subresource, this only decodes the request.
     void scale(const httplib::Request &req, const std::string &text, httplib::Response &res,
@@ -1334,15 +1349,8 @@ struct ApiServer::Impl
             return sendError(res, opts.error());
         std::optional<engine::PatchType> type;
         if (m == "PATCH") {
-            std::string contentType = lower(req.get_header_value("Content-Type"));
-            contentType = contentType.substr(0, contentType.find(';'));
-            if (contentType == "application/merge-patch+json")
-                type = engine::PatchType::Merge;
-            else if (contentType == "application/json-patch+json")
-                type = engine::PatchType::Json;
-            else if (contentType == "application/strategic-merge-patch+json")
-                type = engine::PatchType::Strategic;
-            else
+            type = patchTypeOf(req);
+            if (!type)
                 return sendError(res,
                                  {415, "UnsupportedMediaType",
                                   "the body of the request was in an unknown format - accepted media types "
