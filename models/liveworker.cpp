@@ -109,7 +109,19 @@ void LiveWorker::stop()
 {
     if (m_drainTimer)
         m_drainTimer->stop();
-    // Stopping joins the reflector threads; none of them waits for this thread.
+    // Every reflector is asked first, so their requests are cancelled together; stopping then
+    // joins the threads, none of which waits for this one.
+    auto ask = [](const auto &reflector) {
+        if (reflector)
+            reflector->requestStop();
+    };
+    ask(m_dsReflector);
+    ask(m_nodeReflector);
+    ask(m_eventReflector);
+    for (auto &[key, w] : m_watched) {
+        ask(w.revisions);
+        ask(w.pods);
+    }
     m_watched.clear();
     m_dsReflector.reset();
     m_nodeReflector.reset();

@@ -67,13 +67,18 @@ template <typename T> void Reflector<T>::start()
     m_thread = std::thread([this] { run(); });
 }
 
-template <typename T> void Reflector<T>::stop()
+template <typename T> void Reflector<T>::requestStop()
 {
     {
         std::lock_guard lock(m_wakeMutex);
         m_stop = true;
     }
     m_wake.notify_all();
+}
+
+template <typename T> void Reflector<T>::stop()
+{
+    requestStop();
     if (m_thread.joinable() && m_thread.get_id() != std::this_thread::get_id())
         m_thread.join();
 }

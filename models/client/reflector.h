@@ -77,6 +77,9 @@ public:
 
     void start();
     void stop();
+    // stop() without the join: the request in flight is cancelled and the thread ends soon.
+    // Many reflectors stop together by asking each first, then stopping (joining) each.
+    void requestStop();
 
     std::map<std::string, std::shared_ptr<const T>> items() const;
     std::string lastResourceVersion() const;
