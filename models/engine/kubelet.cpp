@@ -1,4 +1,5 @@
 #include "models/engine/kubelet.h"
+#include "models/kube/defaults.h"
 #include "models/kube/gojson.h"
 #include "models/kube/jsonfield.h"
 #include "models/kube/timeutil.h"
@@ -93,21 +94,12 @@ const kube::Json &containersOf(const Pod &pod)
     return c && c->is_array() ? *c : none;
 }
 
-// The pull policy the API server defaults (SetDefaults_Container): Always for an image tagged
-// :latest or not tagged at all, IfNotPresent otherwise.
+// The container's pull policy, or the one the API server defaults (SetDefaults_Container).
 bool alwaysPulls(const kube::Json &container)
 {
     const std::string policy = kube::stringOr(container, "imagePullPolicy");
-    if (!policy.empty())
-        return policy == "Always";
-    std::string image = kube::stringOr(container, "image");
-    if (const auto at = image.find('@'); at != std::string::npos)
-        return false; // by digest
-    const auto slash = image.rfind('/');
-    const auto colon = image.rfind(':');
-    if (colon == std::string::npos || (slash != std::string::npos && colon < slash))
-        return true;
-    return image.substr(colon + 1) == "latest";
+    return (policy.empty() ? kube::defaultPullPolicy(kube::stringOr(container, "image")) : policy) ==
+           "Always";
 }
 
 } // namespace

@@ -23,13 +23,16 @@ kube::Result<void> scaled(Kind kind, const std::string &name)
 // scaleFromReplicaSet: the Scale of a stored ReplicaSet.
 Json scaleOf(const Json &rs)
 {
-    const Json &meta = rs["metadata"];
+    static const Json none = Json::object();
+    const Json *meta = kube::member(rs, "metadata");
+    const Json *specOf = kube::member(rs, "spec");
+    const Json &spec = specOf ? *specOf : none;
     Json m = Json::object();
     for (const char *k : {"name", "namespace", "uid", "resourceVersion", "creationTimestamp"})
-        if (const Json *v = kube::member(meta, k))
+        if (const Json *v = meta ? kube::member(*meta, k) : nullptr)
             m[k] = *v;
     std::string selector;
-    if (const Json *sel = kube::member(rs["spec"], "selector"))
+    if (const Json *sel = kube::member(spec, "selector"))
         if (auto parsed = kube::LabelSelector::fromJson(*sel))
             selector = parsed->toQueryString();
     const Json *status = kube::member(rs, "status");
@@ -40,7 +43,7 @@ Json scaleOf(const Json &rs)
         {"spec", Json::object()},
         {"status", {{"replicas", status ? kube::integerOr<std::int64_t>(*status, "replicas", 0) : 0}}}};
     // omitempty: zero replicas wanted is an empty spec, as kube-apiserver writes it.
-    if (const auto wanted = kube::integerOr<std::int64_t>(rs["spec"], "replicas", 1); wanted != 0)
+    if (const auto wanted = kube::integerOr<std::int64_t>(spec, "replicas", 1); wanted != 0)
         scale["spec"]["replicas"] = wanted;
     if (!selector.empty())
         scale["status"]["selector"] = selector;
@@ -108,9 +111,10 @@ kube::Result<Json> Cluster::patchScale(Kind kind, const std::string &ns, const s
         return patched.error();
     // The patch is against what was read: its resourceVersion is no precondition unless the
     // patch sets one.
-    if (!patch.is_object() || !patch.contains("metadata") || !patch["metadata"].contains("resourceVersion"))
-        if (patched->contains("metadata"))
-            (*patched)["metadata"].erase("resourceVersion");
+    const Json *patchMeta = patch.is_object() ? kube::member(patch, "metadata") : nullptr;
+    if (!patchMeta || !kube::member(*patchMeta, "resourceVersion"))
+        if (auto m = patched->find("metadata"); m != patched->end() && m->is_object())
+            m->erase("resourceVersion");
     return updateScale(kind, ns, name, *patched, options);
 }
 

@@ -219,8 +219,8 @@ void Scheduler::pass()
         // reports after it.
         const kube::ObjectMeta &meta = it->second.metadata;
         m_c.recordEvent("Normal", "Scheduled",
-                        "Successfully assigned " + meta.namespace_ + "/" + meta.name + " to " + node, Kind::Pod,
-                        meta.namespace_, meta.name, meta.uid, "default-scheduler");
+                        "Successfully assigned " + meta.namespace_ + "/" + meta.name + " to " + node,
+                        Kind::Pod, meta.namespace_, meta.name, meta.uid, "default-scheduler");
         m_c.updatePod(it, [&node](Pod &p) { p.nodeName = node; });
     }
 }

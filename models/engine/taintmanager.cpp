@@ -134,7 +134,7 @@ void TaintManager::schedule(const Pod &pod, kube::Timestamp createdAt, kube::Tim
 {
     const std::string key = Cluster::Impl::key(pod.metadata.namespace_, pod.metadata.name);
     const std::uint64_t epoch = ++m_epoch;
-    m_scheduled[key] = {pod.metadata.uid, createdAt, fireAt, epoch};
+    m_scheduled[key] = {pod.metadata.uid, createdAt, epoch};
     m_c.loop.post(std::max(fireAt, m_c.now), [this, key, epoch] { evict(key, epoch); });
 }
 

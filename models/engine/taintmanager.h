@@ -27,8 +27,7 @@ private:
     struct Scheduled
     {
         std::string uid;
-        kube::Timestamp createdAt = 0;
-        kube::Timestamp fireAt = 0;
+        kube::Timestamp createdAt = 0; // when the eviction was first planned
         std::uint64_t epoch = 0;
     };
     // processPodOnNode: what the node's NoExecute taints mean for this pod now.

@@ -432,10 +432,6 @@ void normalize(Json &object, const Struct &type)
     normalizeValue(object, refTo(type));
 }
 
-} // namespace kube::schema
-
-namespace kube::schema {
-
 namespace {
 
 // Follows the path through a SAX parse and notes every key an object has seen before.

@@ -1009,11 +1009,10 @@ struct ApiServer::Impl
                                                    std::vector<std::string> &warnings,
                                                    std::string_view jsonText = {})
     {
-        if (mode == FieldValidation::Ignore && !jsonText.empty())
-            jsonText = {};
         std::vector<std::string> problems;
-        for (const auto &d : kube::schema::duplicateFields(jsonText))
-            problems.push_back("duplicate field " + kube::goQuote(d.path));
+        if (mode != FieldValidation::Ignore)
+            for (const auto &d : kube::schema::duplicateFields(jsonText))
+                problems.push_back("duplicate field " + kube::goQuote(d.path));
         const kube::schema::Struct *type = kube::schema::structForObject(object);
         if (type)
             for (const auto &u : kube::schema::unknownFields(object, *type))

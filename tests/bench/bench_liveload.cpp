@@ -29,8 +29,8 @@
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
-#include <memory>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <sys/resource.h>
 #include <sys/wait.h>
