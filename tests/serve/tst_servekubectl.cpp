@@ -1408,7 +1408,7 @@ void TstServeKubectl::batteryOfEverydayCommands()
         {u"delete pods -l app=battery --grace-period=0 --force"_s, 0, u"deleted"_s},
         // Drain through a PodDisruptionBudget: refused while the budget allows nothing.
         {u"create -f "_s + rsFile, 0, u"replicaset.apps/guarded created"_s},
-        {u"wait --for=condition=Ready pod -l app=guarded --timeout=60s"_s, 0, u"condition met"_s},
+        {u"wait --for=jsonpath={.status.readyReplicas}=1 rs/guarded --timeout=60s"_s, 0, u"condition met"_s},
         {u"create pdb guarded --selector=app=guarded --min-available=1"_s, 0,
          u"poddisruptionbudget.policy/guarded created"_s},
         {u"wait --for=jsonpath={.status.currentHealthy}=1 pdb/guarded --timeout=30s"_s, 0,
@@ -1421,7 +1421,7 @@ void TstServeKubectl::batteryOfEverydayCommands()
         {u"drain "_s + node + u" --ignore-daemonsets --timeout=60s"_s, 0, u"drained"_s},
         {u"get node "_s + node, 0, u"SchedulingDisabled"_s},
         {u"uncordon "_s + node, 0, u"uncordoned"_s},
-        {u"wait --for=condition=Ready pod -l app=guarded --timeout=60s"_s, 0, u"condition met"_s},
+        {u"wait --for=jsonpath={.status.readyReplicas}=1 rs/guarded --timeout=60s"_s, 0, u"condition met"_s},
         {u"get rs guarded -o jsonpath={.status.readyReplicas}"_s, 0, u"1"_s},
         {u"scale rs guarded --replicas=2"_s, 0, u"replicaset.apps/guarded scaled"_s},
         {u"get rs guarded -o jsonpath={.spec.replicas}"_s, 0, u"2"_s},
