@@ -92,6 +92,27 @@ QList<NodeTile::PodState> NodeMapFilter::stateFilter() const
     return states;
 }
 
+void NodeMapFilter::setLagFilter(const QList<NodeTile::LagCause> &causes)
+{
+    quint32 mask = 0;
+    for (const auto c : causes)
+        mask |= 1u << static_cast<int>(c);
+    if (mask == m_lagMask)
+        return;
+    m_lagMask = mask;
+    invalidateFilter();
+}
+
+QList<NodeTile::LagCause> NodeMapFilter::lagFilter() const
+{
+    QList<NodeTile::LagCause> causes;
+    for (int c = 0; c <= static_cast<int>(NodeTile::LagCause::RolloutPaused); ++c) {
+        if (m_lagMask & (1u << c))
+            causes << static_cast<NodeTile::LagCause>(c);
+    }
+    return causes;
+}
+
 void NodeMapFilter::setHighlightedRevision(qint64 revisionNumber)
 {
     if (revisionNumber < 0)
@@ -121,6 +142,11 @@ bool NodeMapFilter::filterAcceptsRow(int sourceRow, const QModelIndex &sourcePar
     if (m_stateMask != 0) {
         const int state = idx.data(NodeMapModel::PodStateRole).toInt();
         if (!(m_stateMask & (1u << state)))
+            return false;
+    }
+    if (m_lagMask != 0) {
+        const int cause = idx.data(NodeMapModel::LagCauseRole).toInt();
+        if (!(m_lagMask & (1u << cause)))
             return false;
     }
     if (m_terms.isEmpty() && m_label.isEmpty())

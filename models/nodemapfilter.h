@@ -1,5 +1,6 @@
 #pragma once
-// Filter over the node map: search text, a label, a set of pod states; plus the revision a
+// Filter over the node map: search text, a label, a set of pod states, a set of causes a node
+// is behind for; plus the revision a
 // timeline selection highlights (answered as NodeMapModel::HighlightedRole). Keeps the
 // source's zone/node order.
 
@@ -31,6 +32,10 @@ public:
     void setStateFilter(const QList<NodeTile::PodState> &states);
     QList<NodeTile::PodState> stateFilter() const;
 
+    // Only nodes behind for one of these causes; an empty list shows every node.
+    void setLagFilter(const QList<NodeTile::LagCause> &causes);
+    QList<NodeTile::LagCause> lagFilter() const;
+
     // -1 clears the highlight.
     void setHighlightedRevision(qint64 revisionNumber);
     qint64 highlightedRevision() const { return m_highlighted; }
@@ -59,6 +64,7 @@ private:
     QString m_label;
     Term m_labelTerm;
     quint32 m_stateMask = 0; // bit per PodState; 0 = all
+    quint32 m_lagMask = 0;   // bit per LagCause; 0 = all
     qint64 m_highlighted = -1;
 };
 

@@ -1,6 +1,7 @@
 #include "models/nodemapmodel.h"
 
 #include "models/kube/timeutil.h"
+#include "models/nodelag.h"
 
 #include <QDateTime>
 
@@ -93,6 +94,10 @@ QVariant NodeMapModel::data(const QModelIndex &index, int role) const
         return false;
     case TileRole:
         return QVariant::fromValue(t);
+    case LagCauseRole:
+        return static_cast<int>(t.lag);
+    case LagDetailRole:
+        return t.lagDetail;
     default:
         return {};
     }
@@ -114,6 +119,8 @@ QHash<int, QByteArray> NodeMapModel::roleNames() const
         {NodeReadyRole, "nodeReady"},
         {HighlightedRole, "highlighted"},
         {TileRole, "tile"},
+        {LagCauseRole, "lagCause"},
+        {LagDetailRole, "lagDetail"},
     };
 }
 
@@ -294,6 +301,10 @@ QString NodeMapModel::toolTip(const NodeTile &t) const
     }
     if (!t.nodeConditions.isEmpty())
         lines << tr("Conditions: %1").arg(t.nodeConditions);
+    if (t.lag != NodeTile::LagCause::None) {
+        lines << (t.lagDetail.isEmpty() ? tr("Behind: %1").arg(lagCauseName(t.lag))
+                                        : tr("Behind: %1 — %2").arg(lagCauseName(t.lag), t.lagDetail));
+    }
     return lines.join(u'\n');
 }
 
@@ -325,6 +336,19 @@ void NodeMapModel::recount()
     if (list != m_counts) {
         m_counts = std::move(list);
         emit revisionCountsChanged();
+    }
+    std::map<NodeTile::LagCause, int> lags;
+    for (const auto &t : m_tiles) {
+        if (t.lag != NodeTile::LagCause::None)
+            ++lags[t.lag];
+    }
+    std::vector<LagCount> lagList;
+    lagList.reserve(lags.size());
+    for (const auto &[cause, n] : lags)
+        lagList.push_back({cause, n});
+    if (lagList != m_lagCounts) {
+        m_lagCounts = std::move(lagList);
+        emit lagCountsChanged();
     }
 }
 

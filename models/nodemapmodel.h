@@ -32,6 +32,8 @@ public:
         NodeReadyRole,                   // bool
         HighlightedRole,                 // bool; answered by NodeMapFilter, false here
         TileRole,                        // NodeTile
+        LagCauseRole,                    // int (NodeTile::LagCause), 0 when not behind
+        LagDetailRole,                   // QString: the evidence of the cause
     };
     Q_ENUM(Role)
 
@@ -60,16 +62,27 @@ public:
     const std::vector<RevisionCount> &revisionCounts() const { return m_counts; }
     int countForRevision(qint64 revisionNumber) const;
 
+    // Nodes behind per cause (LagCause::None left out), in the enum's order.
+    struct LagCount
+    {
+        NodeTile::LagCause cause = NodeTile::LagCause::None;
+        int count = 0;
+        bool operator==(const LagCount &) const = default;
+    };
+    const std::vector<LagCount> &lagCounts() const { return m_lagCounts; }
+
     // "Now" for ages in tooltips: the virtual clock of a simulation, or 0 for the wall clock.
     void setReferenceTime(qint64 msSinceEpoch);
     qint64 referenceTime() const { return m_referenceTime; }
 
-    // Tooltip text of one tile: node, pod, revision and hash, pod age, node conditions.
+    // Tooltip text of one tile: node, pod, revision and hash, pod age, node conditions, and why
+    // the node is behind.
     QString toolTip(const NodeTile &tile) const;
     static QString stateName(NodeTile::PodState state);
 
 signals:
     void revisionCountsChanged();
+    void lagCountsChanged();
 
 private:
     void rebuildIndex();
@@ -79,6 +92,7 @@ private:
     std::vector<QString> m_keys; // sort key per row (zone, node in natural order)
     QHash<QString, int> m_rowOfNode;
     std::vector<RevisionCount> m_counts;
+    std::vector<LagCount> m_lagCounts;
     qint64 m_referenceTime = 0;
 };
 

@@ -25,6 +25,27 @@ public:
     };
     Q_ENUM(PodState)
 
+    // Why a node is behind its DaemonSet: its pod is not ready on the current revision (or it
+    // has none). One cause per tile, the first that applies in this order; None when the node
+    // is not behind (its pod is ready on the current revision, or the DaemonSet does not target
+    // it). See models/nodelag.h for the rules.
+    enum class LagCause {
+        None,
+        NodeNotReady,     // the node is NotReady (or Unknown): nothing runs there until it returns
+        NodeUpgrading,    // a node-agent upgrade has the node in flight
+        Unschedulable,    // the pod cannot be placed: FailedScheduling (resources, taints, full node)
+        ImagePull,        // the new image cannot be pulled (ErrImagePull, ImagePullBackOff, ...)
+        CrashLoop,        // the pod's containers crash (CrashLoopBackOff, restarts while not ready)
+        ReadinessFailing, // running but not ready (readiness probe failing)
+        Starting,         // the pod was created and is still starting (pulling, creating)
+        Replacing,        // the old pod is terminating; its replacement follows
+        NoPod,            // the node should run a pod and has none yet
+        WaitingForBudget, // old revision, ready: waits for a maxUnavailable / maxSurge slot
+        WaitingForDelete, // old revision under OnDelete: replaced when someone deletes the pod
+        RolloutPaused,    // old revision, the rollout is paused
+    };
+    Q_ENUM(LagCause)
+
     QString node;
     QString zone;       // group key: topology.kubernetes.io/zone or a pool label
     QStringList labels; // "key=value"
@@ -35,6 +56,8 @@ public:
     qint64 podCreatedMs = 0; // ms since epoch, 0 when unknown
     QString nodeConditions;  // e.g. "Ready" or "NotReady, DiskPressure"
     bool nodeReady = true;
+    LagCause lag = LagCause::None;
+    QString lagDetail; // the evidence: an event message, the waiting reason, the budget in use
 
     bool operator==(const NodeTile &) const = default;
 };

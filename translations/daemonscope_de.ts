@@ -1110,6 +1110,25 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
         <source>%1 of %2 nodes</source>
         <translation>%1 von %2 Nodes</translation>
     </message>
+    <message>
+        <source>Behind (any cause)</source>
+        <translation>Im Rückstand (jeder Grund)</translation>
+    </message>
+    <message>
+        <source>Behind: %1</source>
+        <translation>Im Rückstand: %1</translation>
+    </message>
+    <message>
+        <source>Nodes behind by cause</source>
+        <translation>Nodes im Rückstand nach Grund</translation>
+    </message>
+    <message numerus="yes">
+        <source>Why %n node(s) are behind: %1</source>
+        <translation>
+            <numerusform>Warum %n Node im Rückstand ist: %1</numerusform>
+            <numerusform>Warum %n Nodes im Rückstand sind: %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gui::PausedBanner</name>
@@ -2194,6 +2213,83 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
     </message>
 </context>
 <context>
+    <name>models::NodeLag</name>
+    <message numerus="yes">
+        <source>maxUnavailable %1, %n unavailable now</source>
+        <translation>
+            <numerusform>maxUnavailable %1, %n jetzt nicht verfügbar</numerusform>
+            <numerusform>maxUnavailable %1, %n jetzt nicht verfügbar</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n restarts</source>
+        <translation>
+            <numerusform>%n Neustart</numerusform>
+            <numerusform>%n Neustarts</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>pod %1 is terminating</source>
+        <translation>Pod %1 wird beendet</translation>
+    </message>
+    <message>
+        <source>the old pod is still on the node</source>
+        <translation>der alte Pod läuft noch auf dem Node</translation>
+    </message>
+    <message>
+        <source>up to date</source>
+        <translation>aktuell</translation>
+    </message>
+    <message>
+        <source>node not ready</source>
+        <translation>Node nicht bereit</translation>
+    </message>
+    <message>
+        <source>node being upgraded</source>
+        <translation>Node wird aktualisiert</translation>
+    </message>
+    <message>
+        <source>cannot be scheduled</source>
+        <translation>nicht einplanbar</translation>
+    </message>
+    <message>
+        <source>image pull failing</source>
+        <translation>Image-Pull schlägt fehl</translation>
+    </message>
+    <message>
+        <source>crashing</source>
+        <translation>stürzt ab</translation>
+    </message>
+    <message>
+        <source>not becoming ready</source>
+        <translation>wird nicht bereit</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>startet</translation>
+    </message>
+    <message>
+        <source>being replaced</source>
+        <translation>wird ersetzt</translation>
+    </message>
+    <message>
+        <source>no pod yet</source>
+        <translation>noch kein Pod</translation>
+    </message>
+    <message>
+        <source>waiting for the rollout budget</source>
+        <translation>wartet auf das Rollout-Budget</translation>
+    </message>
+    <message>
+        <source>waiting for a pod deletion (OnDelete)</source>
+        <translation>wartet auf das Löschen des Pods (OnDelete)</translation>
+    </message>
+    <message>
+        <source>rollout paused</source>
+        <translation>Rollout pausiert</translation>
+    </message>
+</context>
+<context>
     <name>models::NodeMapModel</name>
     <message>
         <source>%1, %2</source>
@@ -2262,6 +2358,14 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
     <message>
         <source>Conditions: %1</source>
         <translation>Conditions: %1</translation>
+    </message>
+    <message>
+        <source>Behind: %1</source>
+        <translation>Im Rückstand: %1</translation>
+    </message>
+    <message>
+        <source>Behind: %1 — %2</source>
+        <translation>Im Rückstand: %1 — %2</translation>
     </message>
 </context>
 <context>

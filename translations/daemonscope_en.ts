@@ -73,6 +73,16 @@
     </message>
 </context>
 <context>
+    <name>gui::NodesTab</name>
+    <message numerus="yes">
+        <source>Why %n node(s) are behind: %1</source>
+        <translation>
+            <numerusform>Why %n node is behind: %1</numerusform>
+            <numerusform>Why %n nodes are behind: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>gui::RollbackDialog</name>
     <message numerus="yes">
         <source>%n node(s) will get a new pod</source>
@@ -127,6 +137,23 @@
         <translation>
             <numerusform> · %n in flight</numerusform>
             <numerusform> · %n in flight</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>models::NodeLag</name>
+    <message numerus="yes">
+        <source>maxUnavailable %1, %n unavailable now</source>
+        <translation>
+            <numerusform>maxUnavailable %1, %n unavailable now</numerusform>
+            <numerusform>maxUnavailable %1, %n unavailable now</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n restarts</source>
+        <translation>
+            <numerusform>%n restart</numerusform>
+            <numerusform>%n restarts</numerusform>
         </translation>
     </message>
 </context>

@@ -309,9 +309,15 @@ void DaemonSetPage::refreshNodes()
         return;
     m_nodesDirty = false;
     const qint64 now = m_snapshot->backend.kind == models::BackendKind::Embedded ? m_snapshot->clock.now : 0;
-    const TileInputs inputs{
-        ds->key,   m_snapshot->nodes.get(), ds->pods.get(), ds->revisions.get(), ds->currentRevisionNumber,
-        ds->counts};
+    const TileInputs inputs{ds->key,
+                            m_snapshot->nodes.get(),
+                            ds->pods.get(),
+                            ds->revisions.get(),
+                            m_snapshot->events.get(),
+                            ds->currentRevisionNumber,
+                            ds->counts,
+                            ds->paused,
+                            ds->strategyType + QLatin1Char('/') + ds->maxUnavailable};
     if (inputs == m_tileInputs) {
         m_nodes->setReferenceTime(now);
         return;

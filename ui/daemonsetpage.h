@@ -87,8 +87,11 @@ private:
         const void *nodes = nullptr;
         const void *pods = nullptr;
         const void *revisions = nullptr;
+        const void *events = nullptr; // the pods' Warning events name why a node is behind
         qint64 currentRevision = 0;
         models::DaemonSetCounts counts;
+        bool paused = false;
+        QString strategy; // type and maxUnavailable: why an old pod waits
         bool operator==(const TileInputs &) const = default;
     };
     TileInputs m_tileInputs;

@@ -1,5 +1,6 @@
 #include "ui/nodestab.h"
 
+#include "models/nodelag.h"
 #include "models/nodemapfilter.h"
 #include "models/nodemapmodel.h"
 #include "ui/nodemapview.h"
@@ -15,12 +16,24 @@ namespace gui {
 namespace {
 
 using State = models::NodeTile::PodState;
+using Lag = models::NodeTile::LagCause;
 
 struct StateChoice
 {
     const char *label;
     QList<State> states;
 };
+
+constexpr int kFirstLag = static_cast<int>(Lag::NodeNotReady);
+constexpr int kLastLag = static_cast<int>(Lag::RolloutPaused);
+
+QList<Lag> everyLag()
+{
+    QList<Lag> all;
+    for (int c = kFirstLag; c <= kLastLag; ++c)
+        all << static_cast<Lag>(c);
+    return all;
+}
 
 const StateChoice kChoices[] = {
     {QT_TRANSLATE_NOOP("gui::NodesTab", "All pod states"), {}},
@@ -59,6 +72,10 @@ NodesTab::NodesTab(QWidget *parent) : QWidget(parent)
     m_states->setAccessibleName(tr("Pod state filter"));
     for (const auto &c : kChoices)
         m_states->addItem(tr(c.label));
+    // Then the causes: "Behind (any cause)" and one entry per cause, the cause in the item data.
+    m_states->addItem(tr("Behind (any cause)"), -1);
+    for (int c = kFirstLag; c <= kLastLag; ++c)
+        m_states->addItem(tr("Behind: %1").arg(models::lagCauseName(static_cast<Lag>(c))), c);
     auto *stateLabel = new QLabel(tr("&State:"), this);
     stateLabel->setBuddy(m_states);
     bar->addWidget(stateLabel);
@@ -67,6 +84,20 @@ NodesTab::NodesTab(QWidget *parent) : QWidget(parent)
     m_count->setAccessibleName(tr("Shown nodes"));
     bar->addWidget(m_count);
     layout->addLayout(bar);
+
+    m_behind = new QLabel(this);
+    m_behind->setAccessibleName(tr("Nodes behind by cause"));
+    m_behind->setTextFormat(Qt::RichText);
+    m_behind->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+    m_behind->setWordWrap(true);
+    m_behind->setVisible(false);
+    layout->addWidget(m_behind);
+    connect(m_behind, &QLabel::linkActivated, this, [this](const QString &link) {
+        bool ok = false;
+        const int cause = link.mid(int(qstrlen("lag:"))).toInt(&ok);
+        if (ok && cause >= kFirstLag && cause <= kLastLag)
+            filterByLag(static_cast<Lag>(cause));
+    });
 
     m_view = new NodeMapView(this);
     m_view->setModel(m_filter);
@@ -88,6 +119,7 @@ NodesTab::NodesTab(QWidget *parent) : QWidget(parent)
         m_filter->setHighlightedRevision(revision);
         emit highlightedRevisionChanged(revision);
     });
+    connect(m_model, &models::NodeMapModel::lagCountsChanged, this, &NodesTab::updateBehindLabel);
     connect(m_filter, &QAbstractItemModel::rowsInserted, this, &NodesTab::updateCountLabel);
     connect(m_filter, &QAbstractItemModel::rowsRemoved, this, &NodesTab::updateCountLabel);
     connect(m_filter, &QAbstractItemModel::modelReset, this, &NodesTab::updateCountLabel);
@@ -125,9 +157,43 @@ QString NodesTab::currentNode() const
 void NodesTab::applyStateFilter()
 {
     const int i = m_states->currentIndex();
-    if (i >= 0 && i < int(std::size(kChoices)))
+    if (i >= 0 && i < int(std::size(kChoices))) {
+        m_filter->setLagFilter({});
         m_filter->setStateFilter(kChoices[i].states);
+    } else if (i >= int(std::size(kChoices))) {
+        const int cause = m_states->itemData(i).toInt();
+        m_filter->setStateFilter({});
+        m_filter->setLagFilter(cause < 0 ? everyLag() : QList<Lag>{static_cast<Lag>(cause)});
+    }
     updateCountLabel();
+}
+
+void NodesTab::filterByLag(models::NodeTile::LagCause cause)
+{
+    const int i = cause == Lag::None ? 0 : m_states->findData(static_cast<int>(cause));
+    if (i >= 0)
+        m_states->setCurrentIndex(i);
+}
+
+void NodesTab::updateBehindLabel()
+{
+    const auto &counts = m_model->lagCounts();
+    m_behind->setVisible(!counts.empty());
+    if (counts.empty()) {
+        m_behind->clear();
+        return;
+    }
+    const QLocale locale;
+    QStringList parts;
+    int total = 0;
+    for (const auto &c : counts) {
+        total += c.count;
+        parts << QStringLiteral("<a href=\"lag:%1\">%2 %3</a>")
+                     .arg(static_cast<int>(c.cause))
+                     .arg(locale.toString(c.count), models::lagCauseName(c.cause).toHtmlEscaped());
+    }
+    m_behind->setText(
+        tr("Why %n node(s) are behind: %1", nullptr, total).arg(parts.join(QStringLiteral(" · "))));
 }
 
 void NodesTab::updateNodeDetails()

@@ -1,7 +1,8 @@
 #pragma once
 // The Nodes tab of a DaemonSet page: the pod-to-revision map with its legend, a search line
-// (node name or key=value label) and a pod-state filter, and a line describing the current
-// node.
+// (node name or key=value label), a filter by pod state or by why a node is behind, a line
+// counting the nodes behind per cause (each count a link that filters the map to them), and a
+// line describing the current node.
 
 #include "models/nodetile.h"
 
@@ -40,6 +41,10 @@ public:
     models::NodeMapFilter *filter() const { return m_filter; }
     QLineEdit *searchEdit() const { return m_search; }
     QComboBox *stateCombo() const { return m_states; }
+    QLabel *behindLabel() const { return m_behind; }
+    // Shows only the nodes behind for `cause` (LagCause::None: every node), as the state
+    // filter's matching entry does.
+    void filterByLag(models::NodeTile::LagCause cause);
     QString currentNode() const;
 
 signals:
@@ -50,6 +55,7 @@ private:
     void applyStateFilter();
     void updateNodeDetails();
     void updateCountLabel();
+    void updateBehindLabel();
 
     models::NodeMapModel *m_model = nullptr;
     models::NodeMapFilter *m_filter = nullptr;
@@ -57,6 +63,7 @@ private:
     QLineEdit *m_search = nullptr;
     QComboBox *m_states = nullptr;
     QLabel *m_count = nullptr;
+    QLabel *m_behind = nullptr;
     QLabel *m_details = nullptr;
 };
 

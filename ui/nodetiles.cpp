@@ -1,5 +1,7 @@
 #include "ui/nodetiles.h"
 
+#include "models/nodelag.h"
+
 #include <QCoreApplication>
 #include <QHash>
 
@@ -52,6 +54,11 @@ std::vector<models::NodeTile> buildNodeTiles(const models::ClusterSnapshot &snap
         std::sort(byNode.begin(), byNode.end(),
                   [](const models::PodInfo *a, const models::PodInfo *b) { return a->node < b->node; });
     }
+    const models::PodWarnings warnings(snapshot.events.get());
+    models::LagInputs lagInputs;
+    lagInputs.daemonSet = &daemonSet;
+    lagInputs.warnings = &warnings;
+    lagInputs.now = snapshot.clock.now;
     int nodesWithPods = 0;               // of the nodes that exist
     std::vector<std::size_t> withoutPod; // tiles decided once nodesWithPods is known
 
@@ -105,13 +112,28 @@ std::vector<models::NodeTile> buildNodeTiles(const models::ClusterSnapshot &snap
             tile.podState = models::NodeTile::PodState::Ready;
         else
             tile.podState = models::NodeTile::PodState::NotReady;
+        lagInputs.node = &node;
+        lagInputs.pod = pod;
+        lagInputs.podsOnNode = static_cast<int>(live);
+        lagInputs.targeted = true;
+        const models::NodeLag lag = models::classifyLag(lagInputs);
+        tile.lag = lag.cause;
+        tile.lagDetail = lag.detail;
         tiles.push_back(std::move(tile));
     }
     const bool shortOfPods = daemonSet.counts.desired > nodesWithPods;
     for (std::size_t i : withoutPod) {
-        tiles[i].podState = shortOfPods && matchesNodeSelector((*snapshot.nodes)[i], *daemonSet.podTemplate)
-                                ? models::NodeTile::PodState::Missing
-                                : models::NodeTile::PodState::NotScheduled;
+        const bool targeted =
+            shortOfPods && matchesNodeSelector((*snapshot.nodes)[i], *daemonSet.podTemplate);
+        tiles[i].podState =
+            targeted ? models::NodeTile::PodState::Missing : models::NodeTile::PodState::NotScheduled;
+        lagInputs.node = &(*snapshot.nodes)[i];
+        lagInputs.pod = nullptr;
+        lagInputs.podsOnNode = 0;
+        lagInputs.targeted = targeted;
+        const models::NodeLag lag = models::classifyLag(lagInputs);
+        tiles[i].lag = lag.cause;
+        tiles[i].lagDetail = lag.detail;
     }
     return tiles;
 }
