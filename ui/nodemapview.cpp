@@ -25,6 +25,9 @@ using PodState = models::NodeTile::PodState;
 namespace {
 constexpr int margin = 8;
 constexpr int groupSpacing = 10;
+constexpr std::size_t kMaxLabelledTiles = 2000; // cards with names only below this many nodes
+constexpr int kMaxFillTile = 40;                // squares grow up to this to fill the pane
+constexpr int labelGap = 6;
 constexpr int stateCount = static_cast<int>(PodState::NotScheduled) + 1;
 } // namespace
 
@@ -145,7 +148,7 @@ void NodeMapView::scheduleRelayout()
 
 void NodeMapView::ensureLayout() const
 {
-    if (m_layoutWidth != viewport()->width())
+    if (m_layoutWidth != viewport()->width() || m_layoutHeight != viewport()->height())
         m_layoutDirty = true;
     if (m_dataDirty)
         rebuildData();
@@ -178,7 +181,7 @@ int NodeMapView::headerHeight() const
 void NodeMapView::rebuildLayout() const
 {
     m_layoutWidth = viewport()->width();
-    m_columns = qMax(1, (m_layoutWidth - 2 * margin + m_gap) / pitch());
+    m_layoutHeight = viewport()->height();
     m_groups.clear();
     // Groups are runs of equal zone in row order; NodeMapModel sorts by zone, so each zone is
     // one run. Another model's order is kept as it is.
@@ -191,16 +194,60 @@ void NodeMapView::rebuildLayout() const
         }
         ++m_groups.back().count;
     }
+    chooseCells();
+    m_columns = qMax(1, (m_layoutWidth - 2 * margin + m_cellGap) / pitchX());
     int y = margin;
     const int h = headerHeight();
     for (auto &g : m_groups) {
         g.top = y;
         g.lines = (g.count + m_columns - 1) / m_columns;
-        y += h + g.lines * pitch() + groupSpacing;
+        y += h + g.lines * pitchY() + groupSpacing;
     }
     m_contentHeight = m_groups.empty() ? 0 : y - groupSpacing + margin;
     m_layoutDirty = false;
     m_countsDirty = true;
+}
+
+int NodeMapView::contentHeightFor(int w, int h, int gap) const
+{
+    const int columns = qMax(1, (m_layoutWidth - 2 * margin + gap) / (w + gap));
+    int y = margin;
+    for (const auto &g : m_groups)
+        y += headerHeight() + (g.count + columns - 1) / columns * (h + gap) + groupSpacing;
+    return y - groupSpacing + margin;
+}
+
+void NodeMapView::chooseCells() const
+{
+    // A few nodes in a big pane: cards wide enough for the longest node name, when all of them
+    // fit without scrolling. Measuring every name is bounded by kMaxLabelledTiles.
+    const int available = m_layoutHeight;
+    if (!m_tiles.empty() && m_tiles.size() <= kMaxLabelledTiles) {
+        const QFontMetrics fm = fontMetrics();
+        int longest = 0;
+        for (const auto &t : m_tiles)
+            longest = qMax(longest, fm.horizontalAdvance(t.node));
+        const int w = qMax(longest + 2 * fm.averageCharWidth(), m_tileSize);
+        const int h = qMax(fm.height() + fm.height() / 2 + 4, m_tileSize);
+        if (contentHeightFor(w, h, labelGap) <= available && w + 2 * margin <= m_layoutWidth) {
+            m_labelled = true;
+            m_cellWidth = w;
+            m_cellHeight = h;
+            m_cellGap = labelGap;
+            return;
+        }
+    }
+    // Squares: the tile size, grown (up to kMaxFillTile) while everything still fits.
+    m_labelled = false;
+    int size = m_tileSize;
+    for (int s = qMax(m_tileSize, kMaxFillTile); s > m_tileSize; s -= 2) {
+        if (contentHeightFor(s, s, qMax(3, s / 4)) <= available) {
+            size = s;
+            break;
+        }
+    }
+    m_cellWidth = m_cellHeight = size;
+    m_cellGap = qMax(3, size / 4);
 }
 
 void NodeMapView::rebuildCounts() const
@@ -248,7 +295,7 @@ void NodeMapView::updateScrollBars()
     QScrollBar *bar = verticalScrollBar();
     const int page = viewport()->height();
     bar->setPageStep(page);
-    bar->setSingleStep(pitch());
+    bar->setSingleStep(pitchY());
     bar->setRange(0, qMax(0, m_contentHeight - page));
 }
 
@@ -348,8 +395,8 @@ QRect NodeMapView::contentRect(int row) const
         return {};
     const Group &group = m_groups[static_cast<size_t>(g)];
     const int i = row - group.firstRow;
-    return {margin + (i % m_columns) * pitch(), group.top + headerHeight() + (i / m_columns) * pitch(),
-            m_tileSize, m_tileSize};
+    return {margin + (i % m_columns) * pitchX(), group.top + headerHeight() + (i / m_columns) * pitchY(),
+            m_cellWidth, m_cellHeight};
 }
 
 int NodeMapView::rowAtContent(const QPoint &p) const
@@ -363,9 +410,9 @@ int NodeMapView::rowAtContent(const QPoint &p) const
     const int lx = p.x() - margin;
     if (ly < 0 || lx < 0)
         return -1;
-    const int line = ly / pitch();
-    const int col = lx / pitch();
-    if (ly % pitch() >= m_tileSize || lx % pitch() >= m_tileSize || col >= m_columns || line >= g.lines)
+    const int line = ly / pitchY();
+    const int col = lx / pitchX();
+    if (ly % pitchY() >= m_cellHeight || lx % pitchX() >= m_cellWidth || col >= m_columns || line >= g.lines)
         return -1;
     const int i = line * m_columns + col;
     return i < g.count ? g.firstRow + i : -1;
@@ -506,7 +553,7 @@ void NodeMapView::keyPressEvent(QKeyEvent *event)
     case Qt::Key_PageUp:
     case Qt::Key_PageDown: {
         target = row < 0 ? 0 : row;
-        const int steps = qMax(1, viewport()->height() / pitch() - 1);
+        const int steps = qMax(1, viewport()->height() / pitchY() - 1);
         for (int k = 0; k < steps; ++k)
             target = event->key() == Qt::Key_PageUp ? rowAbove(target) : rowBelow(target);
         break;
@@ -654,25 +701,33 @@ void NodeMapView::paintEvent(QPaintEvent *event)
             p.drawLine(QPointF(header.left(), header.bottom() - 2.5),
                        QPointF(header.right(), header.bottom() - 2.5));
         }
+        p.setFont(font()); // node names on cards in the view's own font
         const int tilesTop = g.top + hh;
-        const int firstLine = qMax(0, (visible.top() - tilesTop) / pitch() - 1);
-        const int lastLine = qMin(g.lines - 1, (visible.bottom() - tilesTop) / pitch() + 1);
+        const int firstLine = qMax(0, (visible.top() - tilesTop) / pitchY() - 1);
+        const int lastLine = qMin(g.lines - 1, (visible.bottom() - tilesTop) / pitchY() + 1);
         for (int line = firstLine; line <= lastLine; ++line) {
             for (int col = 0; col < m_columns; ++col) {
                 const int i = line * m_columns + col;
                 if (i >= g.count)
                     break;
                 const int row = g.firstRow + i;
-                const QRect r(margin + col * pitch(), tilesTop + line * pitch(), m_tileSize, m_tileSize);
-                NodeTilePainter::paint(&p, r, lookOf(m_tiles[static_cast<size_t>(row)], false), pal);
+                const QRect r(margin + col * pitchX(), tilesTop + line * pitchY(), m_cellWidth, m_cellHeight);
+                const Tile &t = m_tiles[static_cast<size_t>(row)];
+                NodeTilePainter::paint(&p, r, lookOf(t, false), pal);
+                if (m_labelled)
+                    NodeTilePainter::paintLabel(&p, r, t.node, lookOf(t, false), pal);
             }
         }
     }
     // The current tile last, so its focus ring lies above the neighbours.
     if (currentRowIndex >= 0) {
         const QRect r = contentRect(currentRowIndex);
-        if (r.adjusted(-4, -4, 4, 4).intersects(visible))
-            NodeTilePainter::paint(&p, r, lookOf(m_tiles[static_cast<size_t>(currentRowIndex)], true), pal);
+        if (r.adjusted(-4, -4, 4, 4).intersects(visible)) {
+            const Tile &t = m_tiles[static_cast<size_t>(currentRowIndex)];
+            NodeTilePainter::paint(&p, r, lookOf(t, true), pal);
+            if (m_labelled)
+                NodeTilePainter::paintLabel(&p, r, t.node, lookOf(t, true), pal);
+        }
     }
 }
 

@@ -38,6 +38,17 @@ public:
     // Tile edge length in logical pixels (default 16).
     void setTileSize(int size);
     int tileSize() const { return m_tileSize; }
+    // Whether the tiles are drawn as cards with the node's name (few nodes, room to spare).
+    bool labelledTiles() const
+    {
+        ensureLayout();
+        return m_labelled;
+    }
+    QSize cellSize() const
+    {
+        ensureLayout();
+        return {m_cellWidth, m_cellHeight};
+    }
 
     // The tooltip of a node's tile (the model's Qt::ToolTipRole), empty for unknown nodes.
     QString tooltipFor(const QString &node) const;
@@ -110,7 +121,11 @@ private:
     int rowAbove(int row) const;
     int rowBelow(int row) const;
     int headerHeight() const;
-    int pitch() const { return m_tileSize + m_gap; }
+    int pitchX() const { return m_cellWidth + m_cellGap; }
+    int pitchY() const { return m_cellHeight + m_cellGap; }
+    // The content height of the groups laid out in cells of w x h with `gap` between them.
+    int contentHeightFor(int w, int h, int gap) const;
+    void chooseCells() const;
 
     QPointer<QAbstractItemModel> m_model;
     QList<QMetaObject::Connection> m_connections;
@@ -126,6 +141,14 @@ private:
     mutable QHash<QString, int> m_rowOfNode;
     mutable std::vector<Group> m_groups;
     mutable int m_columns = 1;
+    // The cells the layout chose (see chooseCells): labelled cards showing the node name when
+    // every node fits in the viewport that way, else squares from the tile size up to
+    // kMaxFillTile grown to fill the viewport.
+    mutable int m_cellWidth = 16;
+    mutable int m_cellHeight = 16;
+    mutable int m_cellGap = 4;
+    mutable bool m_labelled = false;
+    mutable int m_layoutHeight = -1;
     mutable int m_contentHeight = 0;
     mutable int m_layoutWidth = -1;
     mutable bool m_dataDirty = true;

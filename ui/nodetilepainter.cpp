@@ -50,6 +50,23 @@ void dashedFrame(QPainter *p, const QRectF &r, qreal w, const QColor &c, qreal d
 
 } // namespace
 
+void NodeTilePainter::paintLabel(QPainter *p, const QRect &r, const QString &text, const Look &look,
+                                 const QPalette &palette)
+{
+    const bool filled = look.state != PodState::Missing && look.state != PodState::NotScheduled;
+    const QColor behind = filled && look.fill.isValid() ? look.fill : palette.color(QPalette::Base);
+    // Black or white, whichever contrasts more with the fill (relative luminance).
+    const qreal luminance = 0.2126 * behind.redF() + 0.7152 * behind.greenF() + 0.0722 * behind.blueF();
+    QColor ink = luminance > 0.5 ? QColor(Qt::black) : QColor(Qt::white);
+    if (look.dimmed)
+        ink.setAlphaF(0.45);
+    p->save();
+    p->setPen(ink);
+    const QRect area = r.adjusted(4, 1, -4, -1);
+    p->drawText(area, Qt::AlignCenter, p->fontMetrics().elidedText(text, Qt::ElideMiddle, area.width()));
+    p->restore();
+}
+
 QColor NodeTilePainter::outlineColor(const QColor &fill, const QPalette &palette)
 {
     if (!fill.isValid())
@@ -118,7 +135,7 @@ void NodeTilePainter::paint(QPainter *p, const QRect &r, const Look &look, const
         p->setRenderHint(QPainter::Antialiasing, true);
         p->setPen(Qt::NoPen);
         p->setBrush(alertColor(palette));
-        const qreal s = qMax(4.0, r.width() * 0.45);
+        const qreal s = qMax(4.0, qMin(r.width(), r.height()) * 0.45);
         const QPointF tr(rf.right() + 1, rf.top());
         const QPointF pts[3] = {tr, tr - QPointF(s, 0), tr + QPointF(0, s)};
         p->drawPolygon(pts, 3);

@@ -6,6 +6,7 @@
 
 #include <QColor>
 #include <QRect>
+#include <QString>
 
 class QPainter;
 class QPalette;
@@ -29,6 +30,11 @@ public:
 
     // r is the tile in logical pixels; highlight and focus rings are drawn up to 2 px outside.
     static void paint(QPainter *p, const QRect &r, const Look &look, const QPalette &palette);
+
+    // The node's name inside a tile drawn as a card (elided to fit), in the colour that reads
+    // best on the tile's fill.
+    static void paintLabel(QPainter *p, const QRect &r, const QString &text, const Look &look,
+                           const QPalette &palette);
 
     static QColor outlineColor(const QColor &fill, const QPalette &palette);
     // Outline colour of "not ready" tiles and the not-ready node marker.

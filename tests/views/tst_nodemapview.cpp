@@ -10,6 +10,7 @@
 
 #include <QDir>
 #include <QPainter>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -285,6 +286,51 @@ private slots:
         QCOMPARE(img.pixelColor(QPoint(2, 2)), QColor(0x20, 0x20, 0x20));
         QCOMPARE(img.pixelColor(m_view->tileRect(u"node-0"_s).center()), RevisionPalette::color(1));
         maybeSave(m_view, u"views-nodemap-dark.png"_s);
+    }
+
+    void fewNodesInABigPaneAreCardsWithTheirNames()
+    {
+        m_model->setTiles(cluster(42));
+        m_view->resize(1600, 900);
+        QTRY_VERIFY(m_view->labelledTiles());
+        const QRect r = m_view->tileRect(u"node-41"_s);
+        QVERIFY(r.width() >= m_view->fontMetrics().horizontalAdvance(u"node-41"_s));
+        QVERIFY(r.height() > m_view->fontMetrics().height());
+        QCOMPARE(m_view->nodeAt(r.center()), u"node-41"_s);
+        QCOMPARE(m_view->nodeAt(QPoint(r.left() + 2, r.top() + 2)), u"node-41"_s);
+        QCOMPARE(m_view->verticalScrollBar()->maximum(), 0); // everything in view
+        // The name is painted on the card: the card holds pixels other than its fill and outline.
+        const QImage img = m_view->viewport()->grab().toImage();
+        const QColor fill = RevisionPalette::color(3); // node-41 runs revision 1 + 41 % 3
+        int ink = 0;
+        for (int x = r.left() + 3; x < r.right() - 3; ++x) {
+            for (int y = r.top() + 3; y < r.bottom() - 3; ++y)
+                ink += img.pixelColor(x, y) != fill;
+        }
+        QVERIFY2(ink > 10, qPrintable(QString::number(ink)));
+        maybeSave(m_view, u"views-nodemap-cards.png"_s);
+
+        // A small pane: squares again (scrolling), at the tile size.
+        m_view->resize(300, 150);
+        QTRY_VERIFY(!m_view->labelledTiles());
+        QCOMPARE(m_view->cellSize(), QSize(m_view->tileSize(), m_view->tileSize()));
+        QCOMPARE(m_view->nodeAt(m_view->tileRect(u"node-3"_s).center()), u"node-3"_s);
+    }
+
+    void manyNodesKeepSquaresThatGrowOnlyWhenAllFit()
+    {
+        // 5,000 nodes in 900 x 600: the tile size, no names.
+        QVERIFY(!m_view->labelledTiles());
+        QCOMPARE(m_view->cellSize(), QSize(m_view->tileSize(), m_view->tileSize()));
+        // 2,500 nodes in a big pane: too many for cards, and the squares grow while all fit.
+        m_model->setTiles(cluster(2500));
+        m_view->resize(1900, 1000);
+        QTRY_VERIFY(m_view->cellSize().width() > m_view->tileSize());
+        QVERIFY(!m_view->labelledTiles());
+        QCOMPARE(m_view->cellSize().width(), m_view->cellSize().height());
+        QCOMPARE(m_view->verticalScrollBar()->maximum(), 0);
+        const QRect r = m_view->tileRect(u"node-2499"_s);
+        QCOMPARE(m_view->nodeAt(r.center()), u"node-2499"_s);
     }
 };
 
