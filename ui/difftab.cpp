@@ -51,8 +51,13 @@ DiffTab::DiffTab(QWidget *parent) : QWidget(parent)
     m_view->setAccessibleName(tr("Template diff"));
     layout->addWidget(m_view, 1);
 
-    connect(m_left, &QComboBox::currentIndexChanged, this, &DiffTab::refreshDiff);
-    connect(m_right, &QComboBox::currentIndexChanged, this, &DiffTab::refreshDiff);
+    for (QComboBox *box : {m_left, m_right}) {
+        connect(box, &QComboBox::currentIndexChanged, this, [this] {
+            if (!m_updating)
+                m_followsRollouts = leftKey() == m_defaultLeft && rightKey() == m_defaultRight;
+            refreshDiff();
+        });
+    }
     connect(m_swap, &QToolButton::clicked, this, [this] { setPairByKey(rightKey(), leftKey()); });
 }
 
@@ -101,27 +106,27 @@ void DiffTab::setDaemonSet(const models::DaemonSetInfo *ds,
         m_choices.push_back(std::move(live));
     }
 
-    QString left = oldLeft;
-    QString right = oldRight;
-    if (other || !choice(left) || !choice(right)) {
-        // Default: what the last rollout changed — the revision before the current one against it.
-        QString current;
-        QString previous;
-        if (ds && ds->revisions) {
-            for (const auto &r : *ds->revisions) {
-                if (r.current)
-                    current = r.name;
-            }
-            for (const auto &r : *ds->revisions) {
-                if (!r.current)
-                    previous = r.name; // highest number below the end that is not current
-            }
+    // Default: what the last rollout changed — the revision before the current one against it.
+    QString current;
+    QString previous;
+    if (ds && ds->revisions) {
+        for (const auto &r : *ds->revisions) {
+            if (r.current)
+                current = r.name;
         }
-        if (other || !choice(right))
-            right = current.isEmpty() ? liveKey() : current;
-        if (other || !choice(left))
-            left = previous.isEmpty() ? right : previous;
+        for (const auto &r : *ds->revisions) {
+            if (!r.current)
+                previous = r.name; // highest number below the end that is not current
+        }
     }
+    m_defaultRight = current.isEmpty() ? liveKey() : current;
+    m_defaultLeft = previous.isEmpty() ? m_defaultRight : previous;
+    if (other)
+        m_followsRollouts = true;
+    // The default pair follows the rollouts (a rollback shows what it changed); a pair the user
+    // picked stays, as long as both revisions exist.
+    QString left = m_followsRollouts || !choice(oldLeft) ? m_defaultLeft : oldLeft;
+    QString right = m_followsRollouts || !choice(oldRight) ? m_defaultRight : oldRight;
     m_updating = true;
     rebuildPickers();
     selectKey(m_left, left);
@@ -148,6 +153,7 @@ bool DiffTab::setPairByKey(const QString &leftKey, const QString &rightKey)
 {
     if (!choice(leftKey) || !choice(rightKey))
         return false;
+    m_followsRollouts = leftKey == m_defaultLeft && rightKey == m_defaultRight;
     m_updating = true;
     selectKey(m_left, leftKey);
     selectKey(m_right, rightKey);

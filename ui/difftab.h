@@ -28,6 +28,8 @@ public:
     explicit DiffTab(QWidget *parent = nullptr);
 
     // Refreshes the pickers; a different DaemonSet resets them to previous → current revision.
+    // While the pair is that default it follows the rollouts: after a rollback or a new
+    // rollout it shows what changed. A pair the user picks stays (while both revisions exist).
     // `remembered` adds the revisions the cluster removed but the app still knows.
     void setDaemonSet(const models::DaemonSetInfo *daemonSet,
                       const std::vector<models::RememberedRevision> &remembered = {});
@@ -66,6 +68,9 @@ private:
 
     QString m_dsKey;
     std::vector<Choice> m_choices;
+    QString m_defaultLeft;  // previous revision (CR name) of the last setDaemonSet
+    QString m_defaultRight; // current revision, or liveKey()
+    bool m_followsRollouts = true;
     QComboBox *m_left = nullptr;
     QComboBox *m_right = nullptr;
     QToolButton *m_swap = nullptr;

@@ -351,6 +351,39 @@ private slots:
         QCOMPARE(agent()->badge, models::RolloutBadge::Complete);
     }
 
+    void diffTabFollowsARollbackUnlessAPairWasPicked()
+    {
+        SELECT(kAgent);
+        page()->setCurrentTab(gui::DaemonSetPage::Tab::Diff);
+        gui::DiffTab *tab = page()->diffTab();
+        auto numberOf = [](const QString &title) {
+            return title.section(QLatin1Char(' '), 1, 1).toLongLong();
+        };
+        QCOMPARE(numberOf(tab->leftTitle()), 2);
+        QCOMPARE(numberOf(tab->rightTitle()), 3);
+
+        // A rollback to revision 2 renumbers it 4: the default pair shows what the rollback changed.
+        backend()->rollback(kAgent, 0);
+        QVERIFY(advanceUntil([&] { return page()->timelineModel()->rowOfNumber(4) >= 0; }, 200));
+        QTRY_COMPARE(numberOf(tab->rightTitle()), 4);
+        QCOMPARE(numberOf(tab->leftTitle()), 3);
+        QVERIFY(
+            tab->diffView()->summaryLines().join(QLatin1Char('\n')).contains(QStringLiteral("agent:1.1")));
+
+        // A pair the user picks stays through the next rollback (revision 3 becomes 5).
+        QVERIFY(tab->setPair(1, 4));
+        backend()->rollback(kAgent, 0);
+        QVERIFY(advanceUntil([&] { return page()->timelineModel()->rowOfNumber(5) >= 0; }, 200));
+        QCOMPARE(numberOf(tab->leftTitle()), 1);
+        QCOMPARE(numberOf(tab->rightTitle()), 4);
+        // Back to the default pair: it follows the rollouts again.
+        QVERIFY(tab->setPair(4, 5));
+        backend()->rollback(kAgent, 0); // revision 4 becomes 6
+        QVERIFY(advanceUntil([&] { return page()->timelineModel()->rowOfNumber(6) >= 0; }, 200));
+        QTRY_COMPARE(numberOf(tab->rightTitle()), 6);
+        QCOMPARE(numberOf(tab->leftTitle()), 5);
+    }
+
     void rollbackToTheCurrentTemplateIsSkipped()
     {
         SELECT(kAgent);
