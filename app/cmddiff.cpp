@@ -20,6 +20,7 @@
 
 #include <cstdio>
 #include <optional>
+#include <utility>
 
 namespace app {
 namespace {
@@ -77,6 +78,29 @@ std::optional<LoadedTemplate> loadTemplate(const QString &path)
     if (loaded.name.empty())
         loaded.name = QFileInfo(path).completeBaseName().toStdString();
     return loaded;
+}
+
+// What a format shows besides the YAML texts (renderers.h), so nothing else is computed.
+unsigned partsShownBy(const QString &format)
+{
+    if (format == QLatin1String("html"))
+        return diff::SummaryPart | diff::LineDiffPart;
+    if (format == QLatin1String("markdown"))
+        return diff::SummaryPart;
+    if (format == QLatin1String("json"))
+        return diff::SummaryPart | diff::JsonPatchPart;
+    return 0; // unified
+}
+
+std::string render(const diff::TemplateDiff &result, const QString &format)
+{
+    if (format == QLatin1String("html"))
+        return diff::renderHtml(result);
+    if (format == QLatin1String("markdown"))
+        return diff::renderMarkdown(result);
+    if (format == QLatin1String("json"))
+        return diff::renderJson(result);
+    return diff::renderUnified(result);
 }
 
 bool writeOutput(const std::string &text, const QString &outPath)
@@ -219,19 +243,11 @@ int diffScenarioRevisions(const QCommandLineParser &parser)
     input.oldName = names[0];
     input.newName = names[1];
     input.patchPath = diff::podTemplatePatchPath(name.toStdString());
-    input.oldTemplate = templates[0];
-    input.newTemplate = templates[1];
+    input.oldTemplate = std::move(templates[0]);
+    input.newTemplate = std::move(templates[1]);
     input.ignoreServerNoise = parser.isSet(QStringLiteral("ignore-noise"));
-    const diff::TemplateDiff result = diff::TemplateDiff::compute(input);
-    std::string text;
-    if (format == QLatin1String("unified"))
-        text = diff::renderUnified(result);
-    else if (format == QLatin1String("html"))
-        text = diff::renderHtml(result);
-    else if (format == QLatin1String("markdown"))
-        text = diff::renderMarkdown(result);
-    else
-        text = diff::renderJson(result);
+    const diff::TemplateDiff result = diff::TemplateDiff::compute(std::move(input), partsShownBy(format));
+    const std::string text = render(result, format);
     if (!writeOutput(text, parser.value(QStringLiteral("output"))))
         return exitTrouble;
     return result.identical() ? exitEqual : exitDifferent;
@@ -245,10 +261,10 @@ int diffManifests(const QCommandLineParser &parser, const QString &format)
                        .arg(positional.size()));
         return exitTrouble;
     }
-    const auto oldTemplate = loadTemplate(positional[0]);
+    auto oldTemplate = loadTemplate(positional[0]);
     if (!oldTemplate)
         return exitTrouble;
-    const auto newTemplate = loadTemplate(positional[1]);
+    auto newTemplate = loadTemplate(positional[1]);
     if (!newTemplate)
         return exitTrouble;
 
@@ -258,20 +274,12 @@ int diffManifests(const QCommandLineParser &parser, const QString &format)
     input.oldName = QFileInfo(positional[0]).fileName().toStdString();
     input.newName = QFileInfo(positional[1]).fileName().toStdString();
     input.patchPath = diff::podTemplatePatchPath(oldTemplate->name);
-    input.oldTemplate = oldTemplate->podTemplate;
-    input.newTemplate = newTemplate->podTemplate;
+    input.oldTemplate = std::move(oldTemplate->podTemplate);
+    input.newTemplate = std::move(newTemplate->podTemplate);
     input.ignoreServerNoise = parser.isSet(QStringLiteral("ignore-noise"));
-    const diff::TemplateDiff result = diff::TemplateDiff::compute(input);
+    const diff::TemplateDiff result = diff::TemplateDiff::compute(std::move(input), partsShownBy(format));
 
-    std::string text;
-    if (format == QLatin1String("unified"))
-        text = diff::renderUnified(result);
-    else if (format == QLatin1String("html"))
-        text = diff::renderHtml(result);
-    else if (format == QLatin1String("markdown"))
-        text = diff::renderMarkdown(result);
-    else
-        text = diff::renderJson(result);
+    const std::string text = render(result, format);
     if (!writeOutput(text, parser.value(QStringLiteral("output"))))
         return exitTrouble;
     return result.identical() ? exitEqual : exitDifferent;

@@ -18,19 +18,21 @@ std::string renderUnified(const std::string &oldText, const std::string &newText
 // Of the templates as rendered (TemplateDiff::oldYaml → newYaml): the file is `patchPath`
 // (`oldName` when empty), the labels are the two names; line numbers count lines of the
 // rendered templates.
+// Reads the YAML texts only (no TemplateDiffPart).
 std::string renderUnified(const TemplateDiff &diff, int context = 3);
 
 // A self-contained HTML document: the semantic summary, then the YAML side by side with
 // changed lines and intra-line changes highlighted. Inline CSS with light and dark schemes;
-// all text is escaped.
+// all text is escaped. Reads the summary and the line diff.
 std::string renderHtml(const TemplateDiff &diff);
 
 // The summary as a bullet list and the unified diff in a ```diff fence (the fence grows when
-// the diff itself contains backtick runs).
+// the diff itself contains backtick runs). Reads the summary.
 std::string renderMarkdown(const TemplateDiff &diff, int context = 3);
 
 // {"old", "new", "identical", "ignoreServerNoise", "summary": [{category, container, path,
-// summary, before?, after?}], "jsonPatch": [...]}, indented by two spaces.
+// summary, before?, after?}], "jsonPatch": [...]}, indented by two spaces. Reads the summary and
+// the JSON Patch.
 std::string renderJson(const TemplateDiff &diff);
 
 } // namespace diff

@@ -25,6 +25,15 @@ struct TemplateDiffInput
     std::string patchPath; // the unified diff's file (podTemplatePatchPath); empty: oldName
 };
 
+// The parts of a TemplateDiff besides the YAML texts; each renderer reads only some of them
+// (renderers.h), so a caller that renders one format computes only what that format shows.
+enum TemplateDiffPart : unsigned {
+    LineDiffPart = 1,  // TemplateDiff::lines
+    SummaryPart = 2,   // TemplateDiff::summary
+    JsonPatchPart = 4, // TemplateDiff::jsonPatch
+    AllParts = LineDiffPart | SummaryPart | JsonPatchPart,
+};
+
 struct TemplateDiff
 {
     std::string oldName;
@@ -41,7 +50,9 @@ struct TemplateDiff
 
     bool identical() const { return oldTemplate == newTemplate; }
 
-    static TemplateDiff compute(const TemplateDiffInput &input);
+    // A part left out of `parts` stays empty (an empty summary reads as "identical": render
+    // only what was computed).
+    static TemplateDiff compute(TemplateDiffInput input, unsigned parts = AllParts);
 };
 
 } // namespace diff

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -191,7 +192,32 @@ std::string repairedUtf8(const std::string &s)
     return out;
 }
 
-std::string typeName(const YAML::Node &n)
+// One node of a document as the parser's events describe it: what yaml-cpp's own node tree
+// holds, minus what the conversion below never reads (styles, a memory holder per node). An
+// alias is the anchored node itself, so a map or list reached through two aliases is one node.
+struct YNode
+{
+    YAML::NodeType::value type = YAML::NodeType::Null;
+    std::string tag;
+    std::string scalar;
+    YAML::Mark mark = YAML::Mark::null_mark();
+    // A list's items; a map's keys and values, alternating, in the order they were written.
+    std::vector<const YNode *> children;
+
+    YAML::NodeType::value Type() const { return type; }
+    bool IsNull() const { return type == YAML::NodeType::Null; }
+    bool IsScalar() const { return type == YAML::NodeType::Scalar; }
+    bool IsMap() const { return type == YAML::NodeType::Map; }
+    bool IsSequence() const { return type == YAML::NodeType::Sequence; }
+    const std::string &Tag() const { return tag; }
+    const std::string &Scalar() const { return scalar; }
+    const YAML::Mark &Mark() const { return mark; }
+    std::size_t pairs() const { return children.size() / 2; }
+    const YNode &key(std::size_t i) const { return *children[2 * i]; }
+    const YNode &value(std::size_t i) const { return *children[2 * i + 1]; }
+};
+
+std::string typeName(const YNode &n)
 {
     switch (n.Type()) {
     case YAML::NodeType::Map:
@@ -210,7 +236,7 @@ public:
         : m_doc(doc), m_text(text), m_budget(budget)
     {}
 
-    Json convert(const YAML::Node &node, const std::string &pointer, SourcePos pos, int depth)
+    Json convert(const YNode &node, const std::string &pointer, SourcePos pos, int depth)
     {
         if (depth > kMaxDepth)
             throw LoadError{pos, "nesting deeper than " + std::to_string(kMaxDepth) +
@@ -226,11 +252,11 @@ public:
         case YAML::NodeType::Sequence: {
             Json array = Json::array();
             std::size_t index = 0;
-            for (const YAML::Node &item : node) {
-                SourcePos itemPos = toPos(item.Mark());
+            for (const YNode *item : node.children) {
+                SourcePos itemPos = toPos(item->Mark());
                 if (itemPos.line == 0)
                     itemPos = pos;
-                array.push_back(convert(item, pointer + "/" + std::to_string(index++), itemPos, depth + 1));
+                array.push_back(convert(*item, pointer + "/" + std::to_string(index++), itemPos, depth + 1));
             }
             return array;
         }
@@ -245,13 +271,13 @@ private:
     struct Entry
     {
         std::string key;
-        YAML::Node keyNode;
-        YAML::Node value;
+        const YNode *keyNode;
+        const YNode *value;
     };
 
     // yaml-cpp accepts a quoted scalar that runs into the end of the input (it folds the rest
     // of the file into it); go-yaml refuses it, and so do we. Each source scalar is checked once.
-    void checkClosingQuote(const YAML::Node &node)
+    void checkClosingQuote(const YNode &node)
     {
         const YAML::Mark mark = node.Mark();
         if (mark.pos < 0 || static_cast<std::size_t>(mark.pos) >= m_text.size())
@@ -289,7 +315,7 @@ private:
         return s;
     }
 
-    Json convertScalar(const YAML::Node &node, SourcePos pos)
+    Json convertScalar(const YNode &node, SourcePos pos)
     {
         const std::string &tag = node.Tag();
         if (tag == "!")
@@ -327,7 +353,7 @@ private:
     }
 
     // sigs.k8s.io/yaml turns int, bool and float keys into their text.
-    std::string keyText(const YAML::Node &key)
+    std::string keyText(const YNode &key)
     {
         const SourcePos pos = toPos(key.Mark());
         if (key.IsNull())
@@ -354,25 +380,25 @@ private:
         }
     }
 
-    static bool isMergeKey(const YAML::Node &key)
+    static bool isMergeKey(const YNode &key)
     {
         return key.IsScalar() && key.Tag() == "?" && key.Scalar() == "<<";
     }
 
     // The effective entries of a mapping: explicit keys (duplicates are errors) and then keys
     // brought in by "<<" merges that are not explicit; among several merged maps the first wins.
-    std::vector<Entry> collectEntries(const YAML::Node &map, int depth)
+    std::vector<Entry> collectEntries(const YNode &map, int depth)
     {
         if (depth > kMaxDepth)
             throw LoadError{toPos(map.Mark()), "merge keys nest deeper than " + std::to_string(kMaxDepth) +
                                                    " levels (an alias that refers to itself?)"};
         std::vector<Entry> entries;
         std::map<std::string, SourcePos> seen;
-        std::vector<YAML::Node> merges;
-        for (auto it = map.begin(); it != map.end(); ++it) {
-            const YAML::Node key = it->first;
+        std::vector<const YNode *> merges;
+        for (std::size_t i = 0; i < map.pairs(); ++i) {
+            const YNode &key = map.key(i);
             if (isMergeKey(key)) {
-                merges.push_back(it->second);
+                merges.push_back(&map.value(i));
                 continue;
             }
             std::string text = keyText(key);
@@ -384,25 +410,23 @@ private:
                                          std::to_string(where->second.line) + ", column " +
                                          std::to_string(where->second.column) + ")"};
             }
-            entries.push_back({std::move(text), key, it->second});
+            entries.push_back({std::move(text), &key, &map.value(i)});
         }
-        for (const YAML::Node &merge : merges) {
-            std::vector<YAML::Node> sources;
-            if (merge.IsMap()) {
+        for (const YNode *merge : merges) {
+            std::vector<const YNode *> sources;
+            if (merge->IsMap())
                 sources.push_back(merge);
-            } else if (merge.IsSequence()) {
-                for (const YAML::Node &s : merge)
-                    sources.push_back(s);
-            }
-            if (sources.empty() && !merge.IsSequence())
-                throw LoadError{toPos(merge.Mark()),
+            else if (merge->IsSequence())
+                sources = merge->children;
+            if (sources.empty() && !merge->IsSequence())
+                throw LoadError{toPos(merge->Mark()),
                                 "the value of a \"<<\" merge key must be a map or a list of maps"};
-            for (const YAML::Node &source : sources) {
-                if (!source.IsMap())
-                    throw LoadError{toPos(source.Mark()),
+            for (const YNode *source : sources) {
+                if (!source->IsMap())
+                    throw LoadError{toPos(source->Mark()),
                                     "the value of a \"<<\" merge key must be a map or a list of maps"};
-                for (Entry &e : collectEntries(source, depth + 1)) {
-                    if (seen.emplace(e.key, toPos(e.keyNode.Mark())).second)
+                for (Entry &e : collectEntries(*source, depth + 1)) {
+                    if (seen.emplace(e.key, toPos(e.keyNode->Mark())).second)
                         entries.push_back(std::move(e));
                 }
             }
@@ -410,18 +434,18 @@ private:
         return entries;
     }
 
-    Json convertMap(const YAML::Node &node, const std::string &pointer, int depth)
+    Json convertMap(const YNode &node, const std::string &pointer, int depth)
     {
         Json object = Json::object();
         for (const Entry &e : collectEntries(node, depth)) {
             const std::string child = appendPointer(pointer, e.key);
-            const SourcePos keyPos = toPos(e.keyNode.Mark());
-            SourcePos valuePos = toPos(e.value.Mark());
+            const SourcePos keyPos = toPos(e.keyNode->Mark());
+            SourcePos valuePos = toPos(e.value->Mark());
             // An empty value ("key:" and nothing else) is marked where the next token starts.
-            if (valuePos.line == 0 || (e.value.IsNull() && valuePos.line > keyPos.line))
+            if (valuePos.line == 0 || (e.value->IsNull() && valuePos.line > keyPos.line))
                 valuePos = keyPos;
             m_doc.keyPositions.emplace(child, keyPos);
-            object[e.key] = convert(e.value, child, valuePos, depth + 1);
+            object[e.key] = convert(*e.value, child, valuePos, depth + 1);
         }
         return object;
     }
@@ -432,19 +456,24 @@ private:
     Budget &m_budget;
 };
 
-// A first pass over the parser's events before anything is built: it counts the nodes the text
-// holds (the alias budget comes on top), enforces the limits above with the position of the
-// offending node, and stops what yaml-cpp 0.7 cannot stop itself. Its LoadAll() loops for ever,
-// adding an empty document each round, when a token cannot start a node at document level — a
-// ',' outside any flow collection, as in "," or "[a], b": the document parser consumes nothing
-// and the next document starts at the same token. Later yaml-cpp releases detect it the same
-// way: a document that starts where the previous one started made no progress.
-class SourceScan final : public YAML::EventHandler
+// The one pass of the parser over the text: it builds each document's nodes from the parser's
+// events (as yaml-cpp's LoadAll does, one anchor table per document) and, on the same events,
+// counts the nodes the text holds (the alias budget comes on top), enforces the limits above
+// with the position of the offending node, and stops what yaml-cpp 0.7 cannot stop itself. Its
+// LoadAll() loops for ever, adding an empty document each round, when a token cannot start a
+// node at document level — a ',' outside any flow collection, as in "," or "[a], b": the
+// document parser consumes nothing and the next document starts at the same token. Later
+// yaml-cpp releases detect it the same way: a document that starts where the previous one
+// started made no progress. Nothing is converted until the whole text has parsed, so a syntax
+// error anywhere is reported before any problem a conversion would find.
+class SourceReader final : public YAML::EventHandler
 {
 public:
-    explicit SourceScan(const std::string &text) : m_text(text) {}
+    explicit SourceReader(const std::string &text) : m_text(text) {}
 
     std::size_t nodes() const { return m_nodes; }
+    // The root of every document, in order.
+    const std::vector<const YNode *> &documents() const { return m_roots; }
 
     void OnDocumentStart(const YAML::Mark &mark) override
     {
@@ -456,11 +485,27 @@ public:
             throw LoadError{toPos(mark),
                             "more than " + std::to_string(kMaxDocuments) + " documents in one file"};
         m_lastStart = mark.pos;
+        m_anchors.assign(1, nullptr); // anchors start at 1, afresh in every document
+        m_root = nullptr;
     }
-    void OnDocumentEnd() override {}
-    void OnNull(const YAML::Mark &, YAML::anchor_t) override { ++m_nodes; }
-    void OnAlias(const YAML::Mark &, YAML::anchor_t) override { ++m_nodes; }
-    void OnScalar(const YAML::Mark &mark, const std::string &, YAML::anchor_t,
+    void OnDocumentEnd() override
+    {
+        if (!m_root) { // LoadAll's root of a document without a node: a null without a mark
+            m_root = &m_arena.emplace_back();
+        }
+        m_roots.push_back(m_root);
+    }
+    void OnNull(const YAML::Mark &mark, YAML::anchor_t anchor) override
+    {
+        ++m_nodes;
+        attach(create(mark, anchor, YAML::NodeType::Null));
+    }
+    void OnAlias(const YAML::Mark &, YAML::anchor_t anchor) override
+    {
+        ++m_nodes;
+        attach(anchor < m_anchors.size() ? m_anchors[anchor] : nullptr);
+    }
+    void OnScalar(const YAML::Mark &mark, const std::string &tag, YAML::anchor_t anchor,
                   const std::string &value) override
     {
         ++m_nodes;
@@ -468,27 +513,84 @@ public:
             throw LoadError{toPos(mark), "a scalar of " + std::to_string(value.size()) +
                                              " bytes is longer than the " + std::to_string(kMaxScalarBytes) +
                                              " bytes supported"};
+        YNode *node = create(mark, anchor, YAML::NodeType::Scalar);
+        node->tag = tag;
+        node->scalar = value;
+        attach(node);
     }
-    void OnSequenceStart(const YAML::Mark &mark, const std::string &, YAML::anchor_t,
+    void OnSequenceStart(const YAML::Mark &mark, const std::string &tag, YAML::anchor_t anchor,
                          YAML::EmitterStyle::value) override
     {
-        enter(mark);
+        enter(mark, tag, anchor, YAML::NodeType::Sequence);
     }
-    void OnSequenceEnd() override { --m_depth; }
-    void OnMapStart(const YAML::Mark &mark, const std::string &, YAML::anchor_t,
+    void OnSequenceEnd() override { leave(); }
+    void OnMapStart(const YAML::Mark &mark, const std::string &tag, YAML::anchor_t anchor,
                     YAML::EmitterStyle::value) override
     {
-        enter(mark);
+        enter(mark, tag, anchor, YAML::NodeType::Map);
     }
-    void OnMapEnd() override { --m_depth; }
+    void OnMapEnd() override { leave(); }
 
 private:
-    void enter(const YAML::Mark &mark)
+    struct Open
+    {
+        YNode *node;
+        const YNode *pendingKey = nullptr; // a map's key waiting for its value
+    };
+
+    YNode *create(const YAML::Mark &mark, YAML::anchor_t anchor, YAML::NodeType::value type)
+    {
+        YNode &node = m_arena.emplace_back();
+        node.type = type;
+        node.mark = mark;
+        if (anchor != YAML::NullAnchor) {
+            if (anchor >= m_anchors.size())
+                m_anchors.resize(anchor + 1, nullptr);
+            m_anchors[anchor] = &node;
+        }
+        return &node;
+    }
+
+    // A complete node joins the collection that is open (a map takes a key, then its value).
+    void attach(const YNode *node)
+    {
+        if (!node)
+            return;
+        if (m_open.empty()) {
+            m_root = node;
+            return;
+        }
+        Open &parent = m_open.back();
+        if (parent.node->type == YAML::NodeType::Sequence) {
+            parent.node->children.push_back(node);
+        } else if (!parent.pendingKey) {
+            parent.pendingKey = node;
+        } else {
+            parent.node->children.push_back(parent.pendingKey);
+            parent.node->children.push_back(node);
+            parent.pendingKey = nullptr;
+        }
+    }
+
+    void enter(const YAML::Mark &mark, const std::string &tag, YAML::anchor_t anchor,
+               YAML::NodeType::value type)
     {
         ++m_nodes;
-        if (++m_depth > kMaxDepth)
+        if (static_cast<int>(m_open.size()) + 1 > kMaxDepth)
             throw LoadError{toPos(mark),
                             "nesting deeper than " + std::to_string(kMaxDepth) + " levels is not supported"};
+        YNode *node = create(mark, anchor, type);
+        node->tag = tag;
+        m_open.push_back({node});
+    }
+
+    void leave()
+    {
+        if (m_open.empty())
+            return;
+        const YNode *node = m_open.back().node;
+        m_open.pop_back();
+        attach(node);
     }
 
     std::string tokenAt(const YAML::Mark &mark) const
@@ -505,19 +607,12 @@ private:
     std::size_t m_nodes = 0;
     std::size_t m_documents = 0;
     int m_lastStart = -1;
-    int m_depth = 0;
+    std::deque<YNode> m_arena; // stable addresses: nodes point at each other
+    std::vector<Open> m_open;
+    std::vector<YNode *> m_anchors;
+    const YNode *m_root = nullptr;
+    std::vector<const YNode *> m_roots;
 };
-
-// Runs the first pass; throws what the parser throws, or LoadError.
-std::size_t scanSource(const std::string &text)
-{
-    std::istringstream in(text);
-    YAML::Parser parser(in);
-    SourceScan scan(text);
-    while (parser.HandleNextDocument(scan)) {
-    }
-    return scan.nodes();
-}
 
 // Counts the nodes the documents expand to before any is converted, so that a billion laughs is
 // refused at once instead of after a million conversions. A collection reached again through
@@ -528,7 +623,7 @@ class ExpansionCheck
 public:
     explicit ExpansionCheck(std::size_t budget) : m_left(budget) {}
 
-    void visit(const YAML::Node &node, int depth)
+    void visit(const YNode &node, int depth)
     {
         if (depth > kMaxDepth)
             return;
@@ -543,21 +638,16 @@ public:
         }
         m_sizes[start] = kInProgress;
         const std::size_t before = m_left;
-        for (auto it = node.begin(); it != node.end(); ++it) {
-            if (node.IsMap()) {
-                visit(it->first, depth + 1);
-                visit(it->second, depth + 1);
-            } else {
-                visit(*it, depth + 1);
-            }
-        }
+        // A map's children are its keys and values in turn, visited in the order written.
+        for (const YNode *child : node.children)
+            visit(*child, depth + 1);
         m_sizes[start] = before - m_left + 1;
     }
 
 private:
     static constexpr std::size_t kInProgress = 0;
 
-    void take(std::size_t n, const YAML::Node &node)
+    void take(std::size_t n, const YNode &node)
     {
         if (n > m_left)
             throw LoadError{toPos(node.Mark()), "the file expands by more than " +
@@ -705,12 +795,15 @@ Result<std::vector<YamlDocument>> parseYamlDocuments(const std::string &text, co
         return parseError(file, bad->first, std::string("control character ") + code + " is not allowed");
     }
 
-    std::vector<YAML::Node> nodes;
+    SourceReader reader(text);
     Budget budget;
     try {
-        budget.nodes = scanSource(text) + kMaxAliasNodes;
+        std::istringstream in(text);
+        YAML::Parser parser(in);
+        while (parser.HandleNextDocument(reader)) {
+        }
+        budget.nodes = reader.nodes() + kMaxAliasNodes;
         budget.bytes = text.size() + kMaxAliasBytes;
-        nodes = YAML::LoadAll(text);
     } catch (const LoadError &e) {
         if (json && e.syntax) {
             if (auto err = jsonError(text))
@@ -746,12 +839,13 @@ Result<std::vector<YamlDocument>> parseYamlDocuments(const std::string &text, co
     std::vector<YamlDocument> docs;
     try {
         ExpansionCheck expansion(budget.nodes);
-        for (const YAML::Node &node : nodes)
-            expansion.visit(node, 0);
+        for (const YNode *node : reader.documents())
+            expansion.visit(*node, 0);
     } catch (const LoadError &e) {
         return parseError(file, e.pos, e.message);
     }
-    for (const YAML::Node &node : nodes) {
+    for (const YNode *document : reader.documents()) {
+        const YNode &node = *document;
         if (node.IsNull() && node.Tag() != kStrTag)
             continue;
         YamlDocument doc;

@@ -546,6 +546,43 @@ private slots:
             << QString::fromStdString(R"({"metadata":{"resourceVersion":[{"a":1}],"continue":{"x":1},)"
                                       R"("remainingItemCount":"3"},"items":[)" +
                                       podJson("y", "4") + "]}");
+        // Items the SAX decoder reads straight from the events, and items it leaves to
+        // Pod::fromJson (a wrong type, a repeated key, an affinity besides the node pin).
+        const std::string pin =
+            R"("affinity":{"nodeAffinity":{"requiredDuringSchedulingIgnoredDuringExecution":{"nodeSelectorTerms":)"
+            R"([{"matchFields":[{"key":"metadata.name","operator":"In","values":["node-7"]}]}]}}})";
+        const auto item = [](const std::string &meta, const std::string &spec, const std::string &status) {
+            return R"({"items":[{"metadata":)" + meta + R"(,"spec":)" + spec + R"(,"status":)" + status +
+                   "}]}";
+        };
+        const std::string meta =
+            R"({"name":"p","namespace":"ns","uid":"u","generation":3,"creationTimestamp":"2026-01-01T00:00:00Z",)"
+            R"("deletionTimestamp":"2026-01-01T00:05:00Z","deletionGracePeriodSeconds":30,"labels":{"a":"b"},)"
+            R"("annotations":{"c":"d"},"finalizers":["f"],"managedFields":[{"manager":"m"}],"ownerReferences":)"
+            R"([{"apiVersion":"apps/v1","kind":"DaemonSet","name":"ds","uid":"x","controller":true,"blockOwnerDeletion":"yes"}]})";
+        const std::string status =
+            R"({"phase":"Running","startTime":"2026-01-01T00:00:01Z","conditions":[{"type":"Ready","status":"True",)"
+            R"("lastTransitionTime":"2026-01-01T00:00:09Z"},{"type":"Ready","status":"False","lastTransitionTime":"bad"}],)"
+            R"("containerStatuses":[{"restartCount":2147483647,"state":{"waiting":{"reason":"ErrImagePull"}}},)"
+            R"({"restartCount":5,"state":{"waiting":{"reason":"Later"}}},{"restartCount":-3},"x"]})";
+        const std::string spec =
+            R"({"nodeName":"node-7",)" + pin + R"(,"containers":[{"name":"c","image":"i"}]})";
+        QTest::newRow("every field the record keeps, pinned to a node")
+            << QString::fromStdString(item(meta, spec, status));
+        QTest::newRow("a pin with another operator is still taken out") << QString::fromStdString(
+            item(meta, std::string(spec).replace(spec.find("\"In\""), 4, "\"NotIn\""), status));
+        QTest::newRow("an affinity besides the pin stays in the spec") << QString::fromStdString(
+            item(meta, R"({"affinity":{"podAntiAffinity":{},)" + pin.substr(12) + "}", status));
+        QTest::newRow("a null affinity stays in the spec")
+            << QString::fromStdString(item(meta, R"({"affinity":null,"nodeName":3})", status));
+        QTest::newRow("a repeated key in the spec keeps its last value") << QString::fromStdString(
+            item(meta, R"({"nodeName":"a","x":{"y":1,"y":2},"nodeName":"b"})", status));
+        QTest::newRow("a repeated key in a condition") << QString::fromStdString(
+            item(meta, spec, R"({"conditions":[{"type":"Ready","status":"True","status":"False"}]})"));
+        QTest::newRow("an owner reference with a null name") << QString::fromStdString(
+            item(R"({"name":"p","ownerReferences":[{"name":null,"kind":"DaemonSet"}]})", spec, "[]"));
+        QTest::newRow("a generation beyond int64 and a null spec") << QString::fromStdString(
+            item(R"({"name":"p","generation":18446744073709551615})", "null", "{}"));
     }
     void podListDecodersAgree()
     {
@@ -580,6 +617,48 @@ private slots:
         QCOMPARE(QString::fromStdString(p.metadata.label("app")), QStringLiteral("web"));
         QCOMPARE(page->items[0].spec.get(), page->items[1].spec.get());
         QVERIFY(page->items[0].spec.get() != page->items[2].spec.get());
+    }
+
+    void podListDecoderSharesSpecsWithoutTheirNodes()
+    {
+        // Pods of one DaemonSet differ in their node only: one spec, without nodeName and pin.
+        // The last pod writes its spec's keys in another order.
+        nlohmann::ordered_json items = nlohmann::ordered_json::array();
+        for (int i = 0; i < 3; ++i) {
+            const std::string node = "node-" + std::to_string(i);
+            using Ordered = nlohmann::ordered_json;
+            const Ordered containers = Ordered::array({Ordered{{"name", "c"}, {"image", "i"}}});
+            const Ordered field = {
+                {"key", "metadata.name"}, {"operator", "In"}, {"values", Ordered::array({node})}};
+            const Ordered term = {{"matchFields", Ordered::array({field})}};
+            Ordered spec = Ordered::object();
+            if (i == 2)
+                spec["containers"] = containers;
+            spec["nodeName"] = node;
+            spec["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]
+                ["nodeSelectorTerms"] = Ordered::array({term});
+            if (i != 2)
+                spec["containers"] = containers;
+            items.push_back({{"metadata", {{"name", "p" + std::to_string(i)}}}, {"spec", spec}});
+        }
+        const std::string json = nlohmann::ordered_json{{"items", items}}.dump();
+        PodListDecoder decoder;
+        auto page = decoder.decode(json);
+        QVERIFY(page.ok());
+        QCOMPARE(page->items.size(), std::size_t(3));
+        QCOMPARE(decoder.distinctSpecs(), std::size_t(1));
+        for (int i = 0; i < 3; ++i) {
+            const kube::Pod &p = page->items[std::size_t(i)];
+            QCOMPARE(QString::fromStdString(p.nodeName), QStringLiteral("node-%1").arg(i));
+            QCOMPARE(QString::fromStdString(p.targetNode), QStringLiteral("node-%1").arg(i));
+            QCOMPARE(p.spec.get(), page->items[0].spec.get()); // the last one with keys in another order
+        }
+        QCOMPARE(QString::fromStdString(page->items[0].spec->dump()),
+                 QStringLiteral(R"({"containers":[{"image":"i","name":"c"}]})"));
+        // A second page decoded by the same decoder shares the spec too.
+        auto again = decoder.decode(json);
+        QVERIFY(again.ok());
+        QCOMPARE(again->items[1].spec.get(), page->items[0].spec.get());
     }
 
     void podListDecoderRejectsBrokenInput_data()
