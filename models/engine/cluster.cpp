@@ -365,17 +365,6 @@ std::vector<const kube::Pod *> Cluster::pods() const
     return values(d->pods);
 }
 
-std::vector<kube::Pod> Cluster::podSnapshot(const std::string &ns,
-                                            const std::function<bool(const kube::Pod &)> &keep) const
-{
-    std::vector<kube::Pod> out;
-    forRange(d->pods, ns, true, [&](const std::string &, const kube::Pod &p) {
-        if (keep(p))
-            out.push_back(p);
-    });
-    return out;
-}
-
 std::vector<const kube::Pod *> Cluster::podsOf(const std::string &ns, const std::string &dsName) const
 {
     std::vector<const kube::Pod *> out;

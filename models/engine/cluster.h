@@ -239,10 +239,26 @@ public:
     std::vector<const kube::Node *> nodes() const;
     const kube::Pod *pod(const std::string &ns, const std::string &name) const;
     std::vector<const kube::Pod *> pods() const;
-    // Copies of the pods of `ns` (all namespaces when empty) that `keep` accepts, in key order
-    // (namespace, then name): a list's consistent snapshot, as compact records.
-    std::vector<kube::Pod> podSnapshot(const std::string &ns,
-                                       const std::function<bool(const kube::Pod &)> &keep) const;
+    // Consistent paged reads of the pods, as etcd's revisions give them to kube-apiserver: a list
+    // pins the resourceVersion of its first page, and every later page reads the pods as they
+    // were at it. While a version is pinned, a pod write keeps the version it replaces (an
+    // immutable shared record) for as long as a pin needs it; nothing else is copied, so a
+    // pinned list costs only the writes made since. unpinPods lets it go.
+    std::uint64_t pinPods(); // pins and returns the current resourceVersion
+    void unpinPods(std::uint64_t resourceVersion);
+    struct PodPage
+    {
+        std::vector<kube::Pod> pods; // copies, in key order (namespace, then name)
+        std::string lastKey;         // "namespace/name" of the last pod in `pods`
+        bool more = false;           // pods that `keep` accepts remain after lastKey
+    };
+    // Up to `limit` (0: every) pods of `ns` (all namespaces when empty) after the key `after`
+    // ("" for the start) that `keep` accepts, as they were at `resourceVersion`: the current
+    // one, or one that is pinned.
+    PodPage podPage(std::uint64_t resourceVersion, const std::string &ns, const std::string &after,
+                    std::size_t limit, const std::function<bool(const kube::Pod &)> &keep) const;
+    std::size_t podCount(const std::string &ns) const; // now, in `ns` (all namespaces when empty)
+    std::size_t keptPodVersions() const;               // old versions held for pinned reads
     // Pods controlled by the DaemonSet (controller reference with its UID), by name.
     std::vector<const kube::Pod *> podsOf(const std::string &ns, const std::string &dsName) const;
     std::vector<const kube::Pod *> selectPods(const PodSelector &selector) const;

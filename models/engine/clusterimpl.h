@@ -89,7 +89,25 @@ struct Cluster::Impl
     // only writes after which a controller's claim (adopt/release) can come out differently.
     std::uint64_t podClaimVersion = 0;
     std::uint64_t podWriteVersion = 0; // bumped by every pod write
-    std::uint64_t nodeVersion = 1;     // bumped by every node write (never 0)
+    // Versioned pod reads (Cluster::pinPods, podPage): while a resourceVersion is pinned, a pod
+    // write keeps the version it replaces, as an immutable shared record, as long as a pin falls
+    // in that version's lifetime [from, until); the live map stays the one copy of every other
+    // pod. Nothing is kept while nothing is pinned.
+    struct PodVersion
+    {
+        std::uint64_t from = 0;  // the write that made it
+        std::uint64_t until = 0; // the write that replaced or deleted it
+        std::shared_ptr<const kube::Pod> pod;
+    };
+    std::map<std::uint64_t, int> podPins;                      // resourceVersion -> lists reading it
+    std::map<std::string, std::vector<PodVersion>> podHistory; // key -> versions, oldest first
+    bool podVersionWanted(const kube::Pod &current) const;     // a pin falls in its lifetime
+    void keepPodVersion(const std::string &k, const kube::Pod &old, std::uint64_t until);
+    void prunePodHistory();
+    // The version of the pod at `k` a read at `rv` sees: `live` (the stored pod, or null) if it
+    // was written at or before rv, else the kept version alive at rv; null if none was.
+    const kube::Pod *podAt(const std::string &k, const kube::Pod *live, std::uint64_t rv) const;
+    std::uint64_t nodeVersion = 1; // bumped by every node write (never 0)
 
     // ---- watch -------------------------------------------------------------------------
     struct Watcher

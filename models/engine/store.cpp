@@ -13,6 +13,7 @@
 #include "models/kube/nodeaffinity.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 
 namespace engine {
@@ -278,10 +279,13 @@ const Pod *Cluster::Impl::commitPod(Pod pod, bool isNew)
         ++podClaimVersion;
     ++podWriteVersion;
     pod.metadata.resourceVersion = nextResourceVersion();
-    if (it == pods.end())
+    if (it == pods.end()) {
         it = pods.emplace_hint(pods.lower_bound(k), k, std::move(pod));
-    else
+    } else {
+        if (podVersionWanted(it->second))
+            keepPodVersion(k, it->second, rv);
         it->second = std::move(pod);
+    }
     Pod &slot = it->second;
     if (reindex)
         indexPod(slot);
@@ -293,6 +297,9 @@ const Pod *Cluster::Impl::commitPod(Pod pod, bool isNew)
 void Cluster::Impl::updatePod(std::map<std::string, Pod>::iterator it, const std::function<void(Pod &)> &edit)
 {
     Pod &slot = it->second;
+    // The edit writes no other object: this write's resourceVersion is the next one.
+    if (podVersionWanted(slot))
+        keepPodVersion(it->first, slot, rv + 1);
     const std::string oldNode = slot.node();
     edit(slot);
     if (slot.node() != oldNode) {
@@ -324,6 +331,8 @@ void Cluster::Impl::erasePod(const std::string &k)
     auto it = pods.find(k);
     if (it == pods.end())
         return;
+    if (podVersionWanted(it->second))
+        keepPodVersion(k, it->second, rv + 1);
     unindexPod(it->second, it->second.node());
     ++podWriteVersion;
     Pod gone = std::move(it->second);
@@ -331,6 +340,143 @@ void Cluster::Impl::erasePod(const std::string &k)
     gone.metadata.resourceVersion = nextResourceVersion();
     WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, Kind::Pod, gone, rv);
     emit(ev);
+}
+
+// ---- versioned pod reads -------------------------------------------------------------------
+
+namespace {
+
+std::uint64_t writtenAt(const Pod &p)
+{
+    std::uint64_t v = 0;
+    const std::string &s = p.metadata.resourceVersion;
+    std::from_chars(s.data(), s.data() + s.size(), v);
+    return v;
+}
+
+} // namespace
+
+bool Cluster::Impl::podVersionWanted(const Pod &current) const
+{
+    // Every pin is at or before now, so before the write about to replace `current`: a pin
+    // falls in its lifetime when the newest one is not older than it.
+    return !podPins.empty() && podPins.rbegin()->first >= writtenAt(current);
+}
+
+void Cluster::Impl::keepPodVersion(const std::string &k, const Pod &old, std::uint64_t until)
+{
+    podHistory[k].push_back({writtenAt(old), until, std::make_shared<const Pod>(old)});
+}
+
+void Cluster::Impl::prunePodHistory()
+{
+    if (podPins.empty()) {
+        podHistory.clear();
+        return;
+    }
+    for (auto it = podHistory.begin(); it != podHistory.end();) {
+        auto &versions = it->second;
+        versions.erase(std::remove_if(versions.begin(), versions.end(),
+                                      [this](const PodVersion &v) {
+                                          const auto pin = podPins.lower_bound(v.from);
+                                          return pin == podPins.end() || pin->first >= v.until;
+                                      }),
+                       versions.end());
+        it = versions.empty() ? podHistory.erase(it) : std::next(it);
+    }
+}
+
+const Pod *Cluster::Impl::podAt(const std::string &k, const Pod *live, std::uint64_t at) const
+{
+    if (live && writtenAt(*live) <= at)
+        return live;
+    if (podHistory.empty())
+        return nullptr;
+    auto h = podHistory.find(k);
+    if (h == podHistory.end())
+        return nullptr;
+    for (const auto &v : h->second)
+        if (v.from <= at && at < v.until)
+            return v.pod.get();
+    return nullptr;
+}
+
+std::uint64_t Cluster::pinPods()
+{
+    ++d->podPins[d->rv];
+    return d->rv;
+}
+
+void Cluster::unpinPods(std::uint64_t resourceVersion)
+{
+    auto it = d->podPins.find(resourceVersion);
+    if (it == d->podPins.end())
+        return;
+    if (--it->second == 0) {
+        d->podPins.erase(it);
+        d->prunePodHistory();
+    }
+}
+
+Cluster::PodPage Cluster::podPage(std::uint64_t at, const std::string &ns, const std::string &after,
+                                  std::size_t limit, const std::function<bool(const kube::Pod &)> &keep) const
+{
+    // The stored pods and the kept versions, merged in key order.
+    const std::string prefix = ns.empty() ? std::string() : ns + "/";
+    const auto inRange = [&](const std::string &k) { return k.compare(0, prefix.size(), prefix) == 0; };
+    const bool fromStart = after.empty() || after < prefix;
+    auto live = fromStart ? d->pods.lower_bound(prefix) : d->pods.upper_bound(after);
+    auto kept = fromStart ? d->podHistory.lower_bound(prefix) : d->podHistory.upper_bound(after);
+    PodPage page;
+    const std::string *last = nullptr;
+    for (;;) {
+        const bool liveOk = live != d->pods.end() && inRange(live->first);
+        const bool keptOk = kept != d->podHistory.end() && inRange(kept->first);
+        if (!liveOk && !keptOk)
+            break;
+        const std::string *k = nullptr;
+        const Pod *pod = nullptr;
+        if (liveOk && (!keptOk || live->first <= kept->first)) {
+            k = &live->first;
+            pod = d->podAt(*k, &live->second, at);
+            ++live;
+        } else {
+            k = &kept->first;
+            pod = d->podAt(*k, nullptr, at);
+        }
+        if (keptOk && kept->first == *k)
+            ++kept;
+        if (!pod || (keep && !keep(*pod)))
+            continue;
+        if (limit != 0 && page.pods.size() == limit) {
+            page.more = true;
+            break;
+        }
+        page.pods.push_back(*pod);
+        last = k;
+    }
+    if (last)
+        page.lastKey = *last;
+    return page;
+}
+
+std::size_t Cluster::podCount(const std::string &ns) const
+{
+    if (ns.empty())
+        return d->pods.size();
+    const std::string prefix = ns + "/";
+    std::size_t n = 0;
+    for (auto it = d->pods.lower_bound(prefix); it != d->pods.end() && it->first.rfind(prefix, 0) == 0; ++it)
+        ++n;
+    return n;
+}
+
+std::size_t Cluster::keptPodVersions() const
+{
+    std::size_t n = 0;
+    for (const auto &[k, versions] : d->podHistory)
+        n += versions.size();
+    return n;
 }
 
 const kube::Node *Cluster::Impl::commitNode(kube::Node node, bool isNew)

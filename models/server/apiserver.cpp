@@ -12,6 +12,7 @@
 #include "models/server/discovery.h"
 #include "models/server/enginehost.h"
 #include "models/server/openapi.h"
+#include "models/server/podlistpager.h"
 #include "models/server/protobufbody.h"
 #include "models/server/resourcepath.h"
 #include "models/server/reviews.h"
@@ -190,10 +191,10 @@ std::string objectNamespace(const Json &o)
 }
 
 // ---- continue tokens ---------------------------------------------------------------------------
-// A paged list is served from a snapshot taken by its first page, so every page shows the
-// same resourceVersion, as the API promises. A snapshot is let go when its last page has been
-// served, after five minutes, or when more than kMaxSnapshots lists are open at once (the
-// oldest first); its tokens get 410 Expired then.
+// Pods are paged by PodListPager, from the engine's versioned store. Other kinds: a paged list is served from
+// a snapshot taken by its first page, so every page shows the same resourceVersion, as the API promises. A
+// snapshot is let go when its last page has been served, after five minutes, or when more than kMaxSnapshots
+// lists are open at once (the oldest first); its tokens get 410 Expired then.
 class ListPager
 {
 public:
@@ -211,16 +212,6 @@ public:
     {
         auto snap = std::make_shared<Snapshot>();
         snap->items = std::move(items);
-        snap->resourceVersion = rv;
-        return page(snap, 0, limit);
-    }
-    // Pods, the kind a large cluster has most of, are held as the engine's compact records (a
-    // spec shared per template) and encoded a page at a time, when the page is asked for.
-    Page first(std::vector<kube::Pod> pods, const std::string &rv, std::size_t limit)
-    {
-        auto snap = std::make_shared<Snapshot>();
-        snap->pods = std::move(pods);
-        snap->typed = true;
         snap->resourceVersion = rv;
         return page(snap, 0, limit);
     }
@@ -253,9 +244,7 @@ private:
     struct Snapshot
     {
         std::vector<Json> items;
-        std::vector<kube::Pod> pods; // instead of items when typed
-        bool typed = false;
-        std::size_t size() const { return typed ? pods.size() : items.size(); }
+        std::size_t size() const { return items.size(); }
         std::string resourceVersion;
         std::uint64_t id = 0; // 0 until a page leaves some items for a continue token
         std::chrono::steady_clock::time_point created = std::chrono::steady_clock::now();
@@ -267,14 +256,8 @@ private:
         p.resourceVersion = snap->resourceVersion;
         const std::size_t size = snap->size();
         const std::size_t end = limit == 0 ? size : std::min(size, offset + limit);
-        if (snap->typed) {
-            p.items.reserve(end - offset);
-            for (std::size_t i = offset; i < end; ++i)
-                p.items.push_back(snap->pods[i].toJson());
-        } else {
-            p.items.assign(snap->items.begin() + static_cast<std::ptrdiff_t>(offset),
-                           snap->items.begin() + static_cast<std::ptrdiff_t>(end));
-        }
+        p.items.assign(snap->items.begin() + static_cast<std::ptrdiff_t>(offset),
+                       snap->items.begin() + static_cast<std::ptrdiff_t>(end));
         std::lock_guard lock(m_mutex);
         if (end < size) {
             if (snap->id == 0) {
@@ -387,6 +370,7 @@ struct ApiServer::Impl
     int port = 0;
     std::string caPem;
     ListPager pager;
+    PodListPager podPager; // used on the engine thread only
     std::atomic<bool> started{false};
     std::atomic<bool> stopped{false};
 
@@ -701,6 +685,27 @@ struct ApiServer::Impl
             return sendError(
                 res, ApiStatus::badRequest("specifying resource version is not allowed when using continue"));
 
+        std::uint64_t wantRv = 0;
+        if (cont.empty() && !rvParam.empty()) {
+            auto n = parseRv(rvParam);
+            if (!n)
+                return sendError(res, n.error());
+            wantRv = *n;
+        }
+        // Only the current state is kept: an exact read of an older version is gone, a version
+        // from the future is one the client cannot have seen from this server.
+        const auto readable = [&](std::uint64_t current) {
+            return wantRv <= current && (rvMatch != "Exact" || wantRv == current);
+        };
+        const auto refuse = [&](std::uint64_t current) {
+            if (wantRv > current)
+                return send(res, 504, tooLargeResourceVersion(rvParam, current));
+            sendError(res, ApiStatus::gone("too old resource version: " + rvParam + " (" +
+                                           std::to_string(current) + ")"));
+        };
+        if (*path.kind == Kind::Pod)
+            return listPods(req, res, path, *labels, *fields, limit, cont, readable, refuse);
+
         ListPager::Page page;
         kube::Timestamp now = 0;
         if (!cont.empty()) {
@@ -710,66 +715,89 @@ struct ApiServer::Impl
             page = std::move(*p);
             now = engine->call([](engine::Cluster &c) { return c.now(); });
         } else {
-            std::uint64_t wantRv = 0;
-            if (!rvParam.empty()) {
-                auto n = parseRv(rvParam);
-                if (!n)
-                    return sendError(res, n.error());
-                wantRv = *n;
-            }
             struct Out
             {
                 kube::Result<Json> list = Json();
-                std::vector<kube::Pod> pods;
                 kube::Timestamp now = 0;
                 std::uint64_t rv = 0;
             };
-            // Pods are selected on the engine's records, before anything is encoded.
-            const bool typed = *path.kind == Kind::Pod;
             Out out = engine->call([&](engine::Cluster &c) {
-                if (typed)
-                    return Out{Json(),
-                               c.podSnapshot(path.ns,
-                                             [&](const kube::Pod &p) {
-                                                 return labels->matchesPod(p) && fields->matchesPod(p);
-                                             }),
-                               c.now(), c.resourceVersion()};
-                return Out{c.list(*path.kind, path.ns), {}, c.now(), c.resourceVersion()};
+                return Out{c.list(*path.kind, path.ns), c.now(), c.resourceVersion()};
             });
             if (!out.list)
                 return sendError(res, out.list.error(), path);
-            // Only the current state is kept: an exact read of an older version is gone, a
-            // version from the future is one the client cannot have seen from this server.
-            if (wantRv > out.rv)
-                return send(res, 504, tooLargeResourceVersion(rvParam, out.rv));
-            if (rvMatch == "Exact" && wantRv != out.rv)
-                return sendError(res, ApiStatus::gone("too old resource version: " + rvParam + " (" +
-                                                      std::to_string(out.rv) + ")"));
+            if (!readable(out.rv))
+                return refuse(out.rv);
             now = out.now;
-            if (typed) {
-                page = pager.first(std::move(out.pods), std::to_string(out.rv), limit);
-            } else {
-                std::vector<Json> items;
-                for (auto &item : (*out.list)["items"])
-                    if (labels->matches(item) && fields->matches(item))
-                        items.push_back(std::move(item));
-                page = pager.first(std::move(items), std::to_string(out.rv), limit);
-            }
+            std::vector<Json> items;
+            for (auto &item : (*out.list)["items"])
+                if (labels->matches(item) && fields->matches(item))
+                    items.push_back(std::move(item));
+            page = pager.first(std::move(items), std::to_string(out.rv), limit);
         }
+        sendList(req, res, path, std::move(page.items), now, page.resourceVersion, page.continueToken,
+                 page.continueToken.empty() ? std::nullopt : std::optional<std::int64_t>(page.remaining));
+    }
+
+    // Pods, the kind a large cluster has most of, are read a page at a time from the engine's
+    // versioned store (PodListPager): selectors are applied to the engine's records as the page
+    // fills, and only the page's pods are copied out and encoded, here, off the engine thread.
+    template <typename Readable, typename Refuse>
+    void listPods(const httplib::Request &req, httplib::Response &res, const ResourcePath &path,
+                  const Selector &labels, const Selector &fields, std::size_t limit, const std::string &cont,
+                  const Readable &readable, const Refuse &refuse)
+    {
+        const bool selective = !labels.empty() || !fields.empty();
+        PodListPager::Filter keep;
+        if (selective)
+            keep = [&](const kube::Pod &p) { return labels.matchesPod(p) && fields.matchesPod(p); };
+        struct Out
+        {
+            kube::Result<PodListPager::Page> page = PodListPager::Page();
+            kube::Timestamp now = 0;
+            std::uint64_t rv = 0;
+        };
+        Out out = engine->call([&](engine::Cluster &c) {
+            Out o;
+            o.now = c.now();
+            o.rv = c.resourceVersion();
+            if (!cont.empty())
+                o.page = podPager.next(c, cont, path.ns, keep, selective, limit);
+            else if (readable(o.rv))
+                o.page = podPager.first(c, path.ns, keep, selective, limit);
+            return o;
+        });
+        if (!out.page)
+            return sendError(res, out.page.error());
+        if (cont.empty() && !readable(out.rv))
+            return refuse(out.rv);
+        std::vector<Json> items;
+        items.reserve(out.page->pods.size());
+        for (const auto &p : out.page->pods)
+            items.push_back(p.toJson());
+        sendList(req, res, path, std::move(items), out.now, std::to_string(out.page->resourceVersion),
+                 out.page->continueToken, out.page->remaining);
+    }
+
+    void sendList(const httplib::Request &req, httplib::Response &res, const ResourcePath &path,
+                  std::vector<Json> pageItems, kube::Timestamp now, const std::string &resourceVersion,
+                  const std::string &continueToken, std::optional<std::int64_t> remaining)
+    {
         if (wantsTable(req)) {
             send(res, 200,
-                 TablePrinter::table(*path.kind, page.items, now,
+                 TablePrinter::table(*path.kind, pageItems, now,
                                      TablePrinter::includeObjectFrom(param(req, "includeObject")),
-                                     page.resourceVersion, page.continueToken));
+                                     resourceVersion, continueToken));
             return;
         }
-        Json meta = {{"resourceVersion", page.resourceVersion}};
-        if (!page.continueToken.empty()) {
-            meta["continue"] = page.continueToken;
-            meta["remainingItemCount"] = page.remaining;
+        Json meta = {{"resourceVersion", resourceVersion}};
+        if (!continueToken.empty()) {
+            meta["continue"] = continueToken;
+            if (remaining)
+                meta["remainingItemCount"] = *remaining;
         }
         Json items = Json::array();
-        for (auto &i : page.items)
+        for (auto &i : pageItems)
             items.push_back(std::move(i));
         send(res, 200,
              {{"apiVersion", engine::apiVersion(*path.kind)},

@@ -178,18 +178,24 @@ double firstPageMs(client::Transport &t, const client::Query &query)
 }
 
 // What lists leave behind in the server: its RSS after `rounds` complete paged lists of every
-// pod, and after as many lists abandoned after their first page (each keeps its snapshot for
-// its continue token, up to five minutes or 64 lists).
+// pod, and after as many lists abandoned after their first page (each keeps its pinned
+// resourceVersion for its continue token, up to five minutes or 64 lists); and the slowest page
+// of those complete lists, continue pages included.
 void serverMemory(client::Transport &t, pid_t server, int rounds)
 {
     const double before = rssMb(server);
+    double slowest = 0;
     for (int i = 0; i < rounds; ++i) {
         std::string cont;
         do {
             client::Query q = {{"limit", "500"}};
             if (!cont.empty())
                 q.push_back({"continue", cont});
+            const auto t0 = std::chrono::steady_clock::now();
             const auto r = t.request("GET", "/api/v1/pods", q, {}, {}, "application/json");
+            slowest = std::max(
+                slowest,
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
             if (!r)
                 return;
             const auto body = kube::Json::parse(r->body, nullptr, false);
@@ -202,10 +208,10 @@ void serverMemory(client::Transport &t, pid_t server, int rounds)
     for (int i = 0; i < rounds; ++i)
         (void)t.request("GET", "/api/v1/pods", {{"limit", "500"}}, {}, {}, "application/json");
     const double abandoned = rssMb(server);
-    std::printf(
-        "serve   RSS %7.1f MB; after %d complete paged lists %7.1f MB (%+.1f); after %d lists abandoned "
-        "after the first page %7.1f MB (%+.1f)\n",
-        before, rounds, completed, completed - before, rounds, abandoned, abandoned - completed);
+    std::printf("serve   RSS %7.1f MB; after %d complete paged lists %7.1f MB (%+.1f, slowest page %.1f ms); "
+                "after %d lists abandoned after the first page %7.1f MB (%+.1f)\n",
+                before, rounds, completed, completed - before, slowest, rounds, abandoned,
+                abandoned - completed);
 }
 
 std::string selfDir()

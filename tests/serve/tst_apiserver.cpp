@@ -274,6 +274,9 @@ private slots:
     void unsupportedFieldSelectorIsABadRequest();
     void pagedListsShareOneResourceVersion();
     void abandonedListsExpireOldestFirst();
+    void pagedPodListsReadOneVersionWhileTheEngineWrites_data();
+    void pagedPodListsReadOneVersionWhileTheEngineWrites();
+    void podPagesReadPinnedVersionsAndLetThemGo();
     void errorsAreStatusObjects_data();
     void errorsAreStatusObjects();
     void wronglyTypedBodiesAreClientErrors_data();
@@ -730,6 +733,130 @@ void TstApiServer::abandonedListsExpireOldestFirst()
     auto again = next(tokens.back(), "10");
     QVERIFY(!again.ok());
     QCOMPARE(again.error().code, 410);
+}
+
+void TstApiServer::pagedPodListsReadOneVersionWhileTheEngineWrites_data()
+{
+    QTest::addColumn<QString>("selector");
+    QTest::addColumn<QString>("value");
+    QTest::newRow("every pod") << QString() << QString();
+    QTest::newRow("one DaemonSet's pods (labelSelector)") << u"labelSelector"_s << u"app=web"_s;
+    QTest::newRow("one node's pods (fieldSelector)") << u"fieldSelector"_s << u"spec.nodeName=node-1"_s;
+}
+
+// A list read a pod a page while pods are relabelled, deleted and created between its pages:
+// the pages together are exactly the list as it was at the first page's resourceVersion.
+void TstApiServer::pagedPodListsReadOneVersionWhileTheEngineWrites()
+{
+    QFETCH(QString, selector);
+    QFETCH(QString, value);
+    auto s = startServer();
+    QVERIFY(s.server);
+    client::Query base;
+    if (!selector.isEmpty())
+        base.push_back({selector.toStdString(), value.toStdString()});
+    const Json before = getJson(*s.transport, "/api/v1/pods", base);
+    QVERIFY2(before["items"].size() >= 2, before.dump().c_str());
+    const std::string rv = before["metadata"]["resourceVersion"];
+    const std::string podsPath = "/api/v1/namespaces/default/pods";
+    auto request = [&](const std::string &method, const std::string &path, const client::Query &q,
+                       const std::string &body, const std::string &type) {
+        auto r = s.transport->request(method, path, q, body, type, "application/json");
+        return r.ok() && r->status < 300;
+    };
+    auto nameAt = [&](std::size_t i) { return before["items"][i]["metadata"]["name"].get<std::string>(); };
+    const std::size_t n = before["items"].size();
+
+    Json items = Json::array();
+    std::string token;
+    int pages = 0;
+    do {
+        client::Query q = base;
+        q.push_back({"limit", "1"});
+        if (!token.empty())
+            q.push_back({"continue", token});
+        const Json page = getJson(*s.transport, "/api/v1/pods", q);
+        QVERIFY2(page.contains("items"), page.dump().c_str());
+        QCOMPARE(page["metadata"]["resourceVersion"].get<std::string>(), rv);
+        for (const auto &i : page["items"])
+            items.push_back(i);
+        token = page["metadata"].value("continue", "");
+        if (!token.empty()) {
+            QCOMPARE(page["metadata"].contains("remainingItemCount"), selector.isEmpty());
+            if (selector.isEmpty())
+                QCOMPARE(page["metadata"]["remainingItemCount"].get<std::size_t>(), n - items.size());
+        }
+        if (pages == 0) {
+            // The last pod loses the selected label, then goes; one not yet served goes at once;
+            // a pod that sorts after every other one appears.
+            const std::string last = podsPath + "/" + nameAt(n - 1);
+            QVERIFY(request("PATCH", last, {}, R"({"metadata":{"labels":{"app":"moved"}}})",
+                            "application/merge-patch+json"));
+            QVERIFY(request("DELETE", last, {{"gracePeriodSeconds", "0"}}, {}, {}));
+            if (n >= 3)
+                QVERIFY(request("DELETE", podsPath + "/" + nameAt(n - 2), {}, {}, {}));
+            QVERIFY(request(
+                "POST", podsPath, {},
+                R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"zzz-late","labels":{"app":"web"}},)"
+                R"("spec":{"nodeName":"node-1","containers":[{"name":"c","image":"busybox:1.36"}]}})",
+                "application/json"));
+        } else if (!token.empty() && items.size() + 2 < n) {
+            // Every later page: the pod after it changes (up to the two deleted above).
+            QVERIFY(request("PATCH", podsPath + "/" + nameAt(items.size()), {},
+                            R"({"metadata":{"annotations":{"example.com/page":")" + std::to_string(pages) +
+                                R"("}}})",
+                            "application/merge-patch+json"));
+        }
+        ++pages;
+    } while (!token.empty() && pages < 20);
+    QCOMPARE(items, before["items"]);
+    QCOMPARE(std::size_t(pages), n); // one pod a page, no empty page at the end
+    // The writes were made: the list now differs.
+    const Json after = getJson(*s.transport, "/api/v1/pods", base);
+    QVERIFY(after["metadata"]["resourceVersion"] != before["metadata"]["resourceVersion"]);
+    QVERIFY(after["items"] != before["items"]);
+}
+
+// The store under the pager: a pinned version reads as it was while its pods are written, and
+// the old versions kept for it go when it is let go (none are kept while nothing is pinned).
+void TstApiServer::podPagesReadPinnedVersionsAndLetThemGo()
+{
+    auto c = testCluster();
+    QVERIFY(c);
+    const auto all = c->podPage(c->resourceVersion(), {}, {}, 0, {}).pods;
+    QVERIFY(all.size() >= 3);
+    auto key = [](const kube::Pod &p) { return p.metadata.namespace_ + "/" + p.metadata.name; };
+    QVERIFY(c->setPodLabels({key(all[0])}, {{"x", "1"}}));
+    QCOMPARE(c->keptPodVersions(), std::size_t(0)); // nothing pinned, nothing kept
+
+    const auto before = c->podPage(c->resourceVersion(), {}, {}, 0, {}).pods;
+    const std::uint64_t rv = c->pinPods();
+    QVERIFY(c->setPodLabels({key(before[1])}, {{"x", "2"}}));
+    QVERIFY(c->setPodLabels({key(before[1])}, {{"x", "3"}}));
+    QVERIFY(c->remove(engine::Kind::Pod, before[2].metadata.namespace_, before[2].metadata.name, 0));
+    QVERIFY(c->keptPodVersions() >= 2);
+    // Page by page, two at a time, from the last key of the page before.
+    std::vector<kube::Pod> read;
+    std::string after;
+    for (int i = 0; i < 10; ++i) {
+        auto page = c->podPage(rv, {}, after, 2, {});
+        read.insert(read.end(), page.pods.begin(), page.pods.end());
+        after = page.lastKey;
+        if (!page.more)
+            break;
+    }
+    QCOMPARE(read.size(), before.size());
+    for (std::size_t i = 0; i < read.size(); ++i)
+        QCOMPARE(read[i].toJson(), before[i].toJson());
+    // The current version reads the writes.
+    std::map<std::string, kube::Pod> now;
+    for (auto &p : c->podPage(c->resourceVersion(), {}, {}, 0, {}).pods)
+        now[key(p)] = p;
+    QCOMPARE(now.count(key(before[2])), std::size_t(0));
+    QCOMPARE(now.at(key(before[1])).metadata.labels.at("x"), std::string("3"));
+
+    c->unpinPods(rv);
+    QCOMPARE(c->keptPodVersions(), std::size_t(0));
 }
 
 void TstApiServer::errorsAreStatusObjects_data()
