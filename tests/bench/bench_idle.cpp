@@ -13,7 +13,11 @@
 // pass before the window starts.
 //
 // Usage: bench_idle [--pods 10000,50000] [--seconds 60] [--settle 15] [--daemonscope PATH]
-//                   [--compare PATH]
+//                   [--compare PATH] [--scenario-clock]
+// --scenario-clock serves the cluster at its scenario's own time (2026-01-01, `serve
+// --scenario-clock`), so every event and revision is months old, as on a cluster where nothing
+// happened lately; by default the scenario ends at the wall-clock now and its events are fresh,
+// so their ages ("12s") change every second.
 // --compare runs a second GUI binary (e.g. an older build) against the same server after the
 // first, as the anchor of the same run. Only processes this program started are signalled.
 
@@ -447,6 +451,7 @@ int main(int argc, char **argv)
     int settle = 15;
     std::vector<std::string> binaries = {selfDir() + "/../../app/daemonscope"};
     std::string compare;
+    bool scenarioClock = false;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         const bool more = i + 1 < argc;
@@ -464,9 +469,11 @@ int main(int argc, char **argv)
             binaries.front() = argv[++i];
         } else if (a == "--compare" && more) {
             compare = argv[++i];
+        } else if (a == "--scenario-clock") {
+            scenarioClock = true;
         } else {
             std::fprintf(stderr, "usage: bench_idle [--pods 10000,50000] [--seconds 60] [--settle 15] "
-                                 "[--daemonscope PATH] [--compare PATH]\n");
+                                 "[--daemonscope PATH] [--compare PATH] [--scenario-clock]\n");
             return 2;
         }
     }
@@ -496,6 +503,7 @@ int main(int argc, char **argv)
             setenv("HOME", (dir + "/serve-home").c_str(), 1);
             execl(server.c_str(), server.c_str(), "serve", "--scenario", scenario.c_str(), "--speed", "0",
                   "--listen", "127.0.0.1:0", "--kubeconfig-out", serveKubeconfig.c_str(),
+                  scenarioClock ? "--scenario-clock" : static_cast<char *>(nullptr),
                   static_cast<char *>(nullptr));
             std::perror("exec daemonscope serve");
             _exit(127);
