@@ -264,18 +264,24 @@ int guiMain(int argc, char **argv)
     if (screenshot.isEmpty())
         window.restoreSettings();
     window.show();
-    window.openScenario(scenario);
+    std::optional<models::LiveBackendOptions> live;
     if (parser.isSet(kubeconfigOption) || parser.isSet(contextOption)) {
-        models::LiveBackendOptions live;
-        live.kubeconfig = parser.value(kubeconfigOption);
-        live.context = parser.value(contextOption);
-        live.namespace_ = parser.value(namespaceOption);
-        live.allNamespaces = parser.isSet(allNamespacesOption);
-        session->settings().setLastKubeconfig(live.kubeconfig);
-        window.setBackend(new models::LiveBackend(live));
+        live.emplace();
+        live->kubeconfig = parser.value(kubeconfigOption);
+        live->context = parser.value(contextOption);
+        live->namespace_ = parser.value(namespaceOption);
+        live->allNamespaces = parser.isSet(allNamespacesOption);
+        session->settings().setLastKubeconfig(live->kubeconfig);
     } else if (!parser.isSet(scenarioOption) && screenshot.isEmpty()) {
-        if (const auto last = session->startupLiveBackend()) // the live cluster shown at the last exit
-            window.setBackend(new models::LiveBackend(*last));
+        live = session->startupLiveBackend(); // the live cluster shown at the last exit
+    }
+    // On a live cluster the simulation is not even loaded: the scenario waits until the user
+    // goes back to the embedded cluster (File → Embedded Demo Cluster).
+    if (live) {
+        window.setEmbeddedScenario(scenario);
+        window.setBackend(new models::LiveBackend(*live));
+    } else {
+        window.openScenario(scenario);
     }
     if (speed)
         window.setSpeed(*speed);

@@ -44,6 +44,11 @@ std::shared_ptr<const ClusterSnapshot> ClusterBackend::latest() const
     return m_latest;
 }
 
+void ClusterBackend::setSuspended(bool suspended)
+{
+    Q_UNUSED(suspended);
+}
+
 void ClusterBackend::startUpgrade(const QString &rolloutJson)
 {
     Q_UNUSED(rolloutJson);

@@ -69,6 +69,10 @@ public Q_SLOTS:
     virtual void setSeed(quint64 seed) = 0;
     // Embedded: engine::FaultKind name (NotReady, Ready, Unreachable, ...).
     virtual void injectFault(const QString &node, const QString &faultKind) = 0;
+    // While another backend is shown: a simulation stops its clock and publishes nothing until it
+    // is resumed, then publishes at once and goes on where it stopped. Does nothing by default
+    // (a live backend's watches follow the cluster for as long as it exists).
+    virtual void setSuspended(bool suspended);
 
     // Node-agent upgrade (docs node-upgrade.md). A backend that cannot do it finishes with
     // ActionResult{ok = false, "not supported by this backend"} (the default).

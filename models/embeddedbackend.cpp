@@ -77,6 +77,12 @@ void EmbeddedBackend::injectFault(const QString &node, const QString &faultKind)
         m_worker, [w = m_worker, node, faultKind] { w->injectFault(node, faultKind); }, Qt::QueuedConnection);
 }
 
+void EmbeddedBackend::setSuspended(bool suspended)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, suspended] { w->setSuspended(suspended); }, Qt::QueuedConnection);
+}
+
 void EmbeddedBackend::startUpgrade(const QString &rolloutJson)
 {
     QMetaObject::invokeMethod(

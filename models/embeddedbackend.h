@@ -6,7 +6,8 @@
 //
 // Clock: every tick (kTickMs real ms) the worker advances the virtual clock by tick x speed.
 // Snapshots are coalesced: at most one per kPublishIntervalMs real ms, plus one right after
-// every command so an action's effect shows at once.
+// every command so an action's effect shows at once. While suspended (the window shows another
+// backend) the clock does not run and nothing is published: no timer of the worker runs.
 
 #include "models/clusterbackend.h"
 
@@ -49,6 +50,7 @@ public Q_SLOTS:
     void step(qint64 ms) override;
     void setSeed(quint64 seed) override;
     void injectFault(const QString &node, const QString &faultKind) override;
+    void setSuspended(bool suspended) override;
     void startUpgrade(const QString &rolloutJson) override;
     void upgradeControl(const QString &rollout, const QString &action, const QString &node,
                         const QString &note) override;

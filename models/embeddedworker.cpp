@@ -56,9 +56,21 @@ void EmbeddedWorker::start()
     updateTimer();
 }
 
+void EmbeddedWorker::setSuspended(bool suspended)
+{
+    if (suspended == m_suspended)
+        return;
+    m_suspended = suspended;
+    updateTimer();
+    if (suspended)
+        m_publishTimer->stop();
+    else
+        publish(true); // the window shows this backend again: its state at once
+}
+
 void EmbeddedWorker::updateTimer()
 {
-    if (m_cluster && m_speed > 0) {
+    if (m_cluster && m_speed > 0 && !m_suspended) {
         if (!m_tickTimer->isActive())
             m_tickTimer->start();
     } else {
@@ -68,7 +80,7 @@ void EmbeddedWorker::updateTimer()
 
 void EmbeddedWorker::tick()
 {
-    if (!m_cluster || m_speed <= 0)
+    if (!m_cluster || m_speed <= 0 || m_suspended)
         return;
     // Fixed virtual step per tick: when the engine cannot keep up the simulation runs slower
     // than asked instead of taking ever larger steps.
@@ -81,10 +93,10 @@ void EmbeddedWorker::publish(bool force)
     ClockInfo clock;
     clock.now = m_cluster ? m_cluster->now() : 0;
     clock.speed = m_speed;
-    clock.running = m_cluster && m_speed > 0;
+    clock.running = m_cluster && m_speed > 0 && !m_suspended;
     const bool clockChanged =
         clock.now != m_publishedNow || clock.running != m_publishedRunning || clock.speed != m_publishedSpeed;
-    if (!force && !clockChanged && !(m_builder && m_builder->hasChanges()))
+    if (!force && (m_suspended || (!clockChanged && !(m_builder && m_builder->hasChanges()))))
         return;
     const qint64 wait = m_options.publishIntervalMs - m_sincePublish.elapsed();
     if (!force && (wait > 0 || m_inFlight->load() > 0)) {

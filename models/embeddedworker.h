@@ -47,6 +47,9 @@ public Q_SLOTS:
     void step(qint64 ms);
     void setSeed(quint64 seed);
     void injectFault(const QString &node, const QString &faultKind);
+    void setSuspended(bool suspended);
+    // Whether a timer of this worker is active (the clock tick or a deferred publication).
+    bool timersActive() const { return m_tickTimer->isActive() || m_publishTimer->isActive(); }
     void startUpgrade(const QString &rolloutJson);
     void upgradeControl(const QString &rollout, const QString &action, const QString &node,
                         const QString &note);
@@ -83,6 +86,7 @@ private:
     qint64 m_publishedNow = -1;
     bool m_publishedRunning = false;
     double m_publishedSpeed = -1;
+    bool m_suspended = false;
 };
 
 } // namespace models

@@ -8,7 +8,19 @@
 
 namespace models {
 
-EventListModel::EventListModel(QObject *parent) : KeyedTableModel<EventInfo>(parent) {}
+EventListModel::EventListModel(QObject *parent) : KeyedTableModel<EventInfo>(parent)
+{
+    connect(&m_ageClock, &AgeClock::due, this, [this] {
+        m_now = m_ageClock.now();
+        columnChanged(TimeColumn);
+        scheduleAges();
+    });
+}
+
+void EventListModel::scheduleAges()
+{
+    m_ageClock.wakeAt(AgeClock::nextAgeChange(m_rows, m_now, [](const EventInfo &e) { return e.time; }));
+}
 
 int EventListModel::columnCount(const QModelIndex &parent) const
 {
@@ -36,10 +48,12 @@ void EventListModel::setSnapshot(std::shared_ptr<const ClusterSnapshot> snapshot
     m_snapshot = std::move(snapshot);
     const bool clockMoved = m_now != m_snapshot->clock.now;
     m_now = m_snapshot->clock.now;
+    m_ageClock.setClock(m_snapshot->clock);
     if (!sameEvents) // the event list is shared between snapshots while it is unchanged
         rebuild();
     if (clockMoved)
         columnChanged(TimeColumn);
+    scheduleAges();
 }
 
 void EventListModel::setDaemonSetKey(const QString &dsKey)
@@ -51,6 +65,7 @@ void EventListModel::setDaemonSetKey(const QString &dsKey)
     m_rows.clear();
     endResetModel();
     rebuild();
+    scheduleAges();
 }
 
 void EventListModel::rebuild()

@@ -3,6 +3,7 @@
 // cluster (empty key), newest first, with their repeat counts. Rows are keyed by the Event
 // object; a repeated event moves to the top with its new count (a row move, not a reset).
 
+#include "models/ageclock.h"
 #include "models/keyedtablemodel.h"
 #include "models/snapshot.h"
 
@@ -58,10 +59,12 @@ protected:
 
 private:
     void rebuild();
+    void scheduleAges(); // wakes when the first shown age reads differently
 
     std::shared_ptr<const ClusterSnapshot> m_snapshot;
     QString m_key;
     qint64 m_now = 0;
+    AgeClock m_ageClock; // ages go on between snapshots: a quiet cluster publishes none
 };
 
 } // namespace models

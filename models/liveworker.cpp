@@ -171,8 +171,14 @@ std::unique_ptr<client::Reflector<T>> LiveWorker::makeReflector(Kind kind, int s
 
 void LiveWorker::push(Pending p)
 {
-    std::lock_guard lock(m_queueMutex);
-    m_queue.push_back(std::move(p));
+    {
+        std::lock_guard lock(m_queueMutex);
+        m_queue.push_back(std::move(p));
+    }
+    // The drain timer sleeps while nothing happens; the first object after a quiet spell wakes it.
+    if (m_drainSleeping.exchange(false))
+        QMetaObject::invokeMethod(
+            this, [this] { m_drainTimer->start(); }, Qt::QueuedConnection);
 }
 
 void LiveWorker::drain()
@@ -185,6 +191,20 @@ void LiveWorker::drain()
     for (const Pending &p : batch)
         apply(p);
     publish(false);
+    // At rest (nothing queued, everything published, no badge that changes with time) the
+    // timer stops until push() wakes it: a quiet cluster costs no wake-up at all.
+    if (!batch.empty() || m_builder->hasChanges() || m_timeDependent || m_inFlight->load() > 0)
+        return;
+    m_drainSleeping.store(true);
+    bool empty = false;
+    {
+        std::lock_guard lock(m_queueMutex);
+        empty = m_queue.empty();
+    }
+    if (empty)
+        m_drainTimer->stop();
+    else
+        m_drainSleeping.store(false); // an object came in meanwhile: keep draining
 }
 
 void LiveWorker::apply(const Pending &p)
@@ -314,8 +334,9 @@ void LiveWorker::publish(bool force)
     info.connected = m_configured && m_error.isEmpty() && m_connectReported;
     info.errorText = m_error;
     m_builder->setBackendInfo(info);
-    // Badges depend on the time, so a quiet cluster is still republished once a second.
-    const bool due = m_builder->hasChanges() || now - m_lastPublish >= 1000;
+    // A Progressing or Stuck badge depends on the time (it turns Stuck, its reason counts the
+    // time), so a cluster showing one is republished once a second; one at rest is not.
+    const bool due = m_builder->hasChanges() || (m_timeDependent && now - m_lastPublish >= 1000);
     if (!force && (!due || m_inFlight->load() > 0))
         return;
     ClockInfo clock;
@@ -323,6 +344,10 @@ void LiveWorker::publish(bool force)
     clock.speed = 1.0;
     clock.running = m_configured;
     auto snapshot = m_builder->build(clock);
+    m_timeDependent =
+        std::any_of(snapshot->daemonSets.begin(), snapshot->daemonSets.end(), [](const auto &ds) {
+            return ds.badge == RolloutBadge::Progressing || ds.badge == RolloutBadge::Stuck;
+        });
     m_lastPublish = now;
     m_inFlight->fetch_add(1);
     Q_EMIT snapshotReady(std::move(snapshot));

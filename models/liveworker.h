@@ -3,8 +3,8 @@
 // KubeClient), the Reflectors and the LiveSnapshotBuilder. Reflector threads only append what
 // they see to a queue under a mutex; the worker drains it on a timer (every publishIntervalMs),
 // applies it to the builder and publishes at most one snapshot per drain, and none while the
-// GUI has not taken the previous one. Commands arrive as queued calls and block this thread
-// for their API calls (never the GUI thread).
+// GUI has not taken the previous one. At rest the timer stops; the next queued object wakes it. Commands
+// arrive as queued calls and block this thread for their API calls (never the GUI thread).
 
 #include "models/clusterbackend.h"
 #include "models/livebackend.h"
@@ -120,6 +120,8 @@ private:
     bool m_connectReported = false;
     bool m_connectFailureReported = false;
     qint64 m_lastPublish = 0;
+    bool m_timeDependent = false;             // the last snapshot shows a badge that changes with time
+    std::atomic<bool> m_drainSleeping{false}; // the drain timer is stopped until push() wakes it
 };
 
 } // namespace models

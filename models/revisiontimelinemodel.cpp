@@ -26,6 +26,17 @@ RevisionTimelineModel::RevisionTimelineModel(RevisionMemory *memory, QObject *pa
         memory = m_ownMemory.get();
     }
     m_memory = memory;
+    connect(&m_ageClock, &AgeClock::due, this, [this] {
+        m_now = m_ageClock.now();
+        columnChanged(AgeColumn);
+        scheduleAges();
+    });
+}
+
+void RevisionTimelineModel::scheduleAges()
+{
+    m_ageClock.wakeAt(
+        AgeClock::nextAgeChange(m_rows, m_now, [](const TimelineRow &row) { return row.revision.created; }));
 }
 
 RevisionTimelineModel::~RevisionTimelineModel() = default;
@@ -49,9 +60,11 @@ void RevisionTimelineModel::setSnapshot(std::shared_ptr<const ClusterSnapshot> s
     m_memory->observe(*m_snapshot);
     const bool clockMoved = m_now != m_snapshot->clock.now;
     m_now = m_snapshot->clock.now;
+    m_ageClock.setClock(m_snapshot->clock);
     rebuild();
     if (clockMoved)
         columnChanged(AgeColumn);
+    scheduleAges();
 }
 
 void RevisionTimelineModel::setDaemonSetKey(const QString &dsKey)
@@ -64,6 +77,7 @@ void RevisionTimelineModel::setDaemonSetKey(const QString &dsKey)
     m_rows.clear();
     endResetModel();
     rebuild();
+    scheduleAges();
 }
 
 void RevisionTimelineModel::rebuild()

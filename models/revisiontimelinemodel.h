@@ -8,6 +8,7 @@
 // Rows are keyed by revision name and updated incrementally; the age column changes with the
 // clock (one dataChanged for that column per snapshot).
 
+#include "models/ageclock.h"
 #include "models/keyedtablemodel.h"
 #include "models/revisionmemory.h"
 #include "models/snapshot.h"
@@ -79,12 +80,14 @@ protected:
 
 private:
     void rebuild();
+    void scheduleAges(); // wakes when the first shown age reads differently
 
     std::unique_ptr<RevisionMemory> m_ownMemory;
     RevisionMemory *m_memory = nullptr;
     std::shared_ptr<const ClusterSnapshot> m_snapshot;
     QString m_key;
     qint64 m_now = 0;
+    AgeClock m_ageClock; // ages go on between snapshots: a quiet cluster publishes none
 };
 
 } // namespace models

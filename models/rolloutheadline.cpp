@@ -1,5 +1,7 @@
 #include "models/rolloutheadline.h"
 
+#include "models/ageclock.h"
+
 #include "models/kube/intorstring.h"
 #include "models/kube/timeutil.h"
 
@@ -165,7 +167,7 @@ qint64 RolloutHeadline::estimateRemainingMs(const DaemonSetInfo &ds, qint64 now)
 }
 
 RolloutHeadline RolloutHeadline::compute(const ClusterSnapshot &snapshot, const QString &dsKey,
-                                         const RolloutObservation &observation)
+                                         const RolloutObservation &observation, std::optional<qint64> at)
 {
     RolloutHeadline h;
     const DaemonSetInfo *ds = dsKey.isEmpty() ? nullptr : snapshot.daemonSet(dsKey);
@@ -173,7 +175,13 @@ RolloutHeadline RolloutHeadline::compute(const ClusterSnapshot &snapshot, const 
         h.text = describe(h);
         return h;
     }
-    const qint64 now = snapshot.clock.now;
+    const qint64 now = at.value_or(snapshot.clock.now);
+    // Every comparison with `now` below names the time its outcome flips; the earliest is when
+    // the headline may change without new inputs.
+    auto flipsAt = [&h, now](qint64 t) {
+        if (t > now && (h.changesAt == 0 || t < h.changesAt))
+            h.changesAt = t;
+    };
     const auto &c = ds->counts;
     h.counts = c;
     h.revision = ds->currentRevisionNumber;
@@ -181,9 +189,14 @@ RolloutHeadline RolloutHeadline::compute(const ClusterSnapshot &snapshot, const 
     h.meanNodeMs = active ? active->meanNodeMs() : 0;
     h.stuckAfterMs = stuckThresholdMs(h.meanNodeMs);
 
-    auto finish = [&h](Reason reason) {
+    auto finish = [&h, &flipsAt, now](Reason reason) {
         h.reason = reason;
         h.text = describe(h);
+        // The durations the sentence shows, which read differently as time goes on.
+        if (reason == Slow || reason == Stuck || reason == PodsStuckTerminating)
+            flipsAt(now + AgeClock::untilWordingChanges(h.durationMs));
+        if (h.stuck && reason != PodsStuckTerminating)
+            flipsAt(now + AgeClock::untilWordingChanges(h.noProgressMs));
         return h;
     };
 
@@ -205,6 +218,10 @@ RolloutHeadline RolloutHeadline::compute(const ClusterSnapshot &snapshot, const 
     h.noProgressMs = sinceProgress;
     h.stuck = lastProgress > 0 && sinceProgress > h.stuckAfterMs;
     const bool slow = lastProgress > 0 && sinceProgress > slowThresholdMs(h.meanNodeMs);
+    if (lastProgress > 0) {
+        flipsAt(lastProgress + slowThresholdMs(h.meanNodeMs) + 1);
+        flipsAt(lastProgress + h.stuckAfterMs + 1);
+    }
 
     // ---- nodes as rollingUpdate classifies them -----------------------------------------
     std::map<QString, NodePods> byNode;
@@ -225,7 +242,11 @@ RolloutHeadline RolloutHeadline::compute(const ClusterSnapshot &snapshot, const 
                 slot = &p;
         }
     }
-    auto available = [&](const PodInfo *p) { return p && podAvailable(*p, ds->minReadySeconds, now); };
+    auto available = [&](const PodInfo *p) {
+        if (p && p->ready && !p->deleting && ds->minReadySeconds > 0 && p->readySince > 0)
+            flipsAt(p->readySince + qint64(ds->minReadySeconds) * 1000);
+        return p && podAvailable(*p, ds->minReadySeconds, now);
+    };
 
     const int maxSurge = resolvedMaxSurge(*ds);
     const int maxUnavailable = resolvedMaxUnavailable(*ds);
@@ -345,6 +366,8 @@ RolloutHeadline RolloutHeadline::compute(const ClusterSnapshot &snapshot, const 
                         since = since > 0 ? std::min(since, t.started) : t.started;
                 }
             }
+            if (since > 0)
+                flipsAt(since + limit + 1);
             if (since > 0 && now - since > limit) {
                 nodes << node;
                 longest = std::max(longest, now - since);

@@ -30,6 +30,12 @@
 // - a pod is stuck terminating after max(2 min, 3 x m) (grace periods are 30 s by default).
 // The DaemonSet's Stuck badge (snapshot.h) uses a more conservative rule for the explorer; the
 // headline is the detailed view and speaks earlier.
+//
+// Time. With the same snapshot and observation the headline changes only when a threshold
+// above is crossed, a pod reaches minReadySeconds, or a duration it shows reads differently
+// ("for 1m59s" becomes "for 2m"; at kube::humanAge's granularity: seconds below 10 minutes,
+// then minutes, hours, days; AgeClock::untilWordingChanges). compute() says when that next happens
+// (changesAt), so a view recomputes it then, and on new inputs, instead of on a fixed tick.
 
 #include "models/snapshot.h"
 
@@ -38,6 +44,7 @@
 #include <QStringList>
 
 #include <map>
+#include <optional>
 
 namespace models {
 
@@ -83,11 +90,17 @@ public:
     qint64 meanNodeMs = 0; // observed per-node replace time of the running rollout, 0 = unknown
     DaemonSetCounts counts;
     QString text; // the translated sentence
+    // The earliest time after `now` at which compute() on the same inputs gives another headline
+    // (a threshold crossed, a pod available, a shown duration reading differently); 0 = never.
+    qint64 changesAt = 0;
 
     bool operator==(const RolloutHeadline &) const = default;
 
+    // `now`: the time to judge at; the snapshot's clock when not given (a view whose snapshot
+    // is older than the wall clock passes the time it shows).
     static RolloutHeadline compute(const ClusterSnapshot &snapshot, const QString &dsKey,
-                                   const RolloutObservation &observation);
+                                   const RolloutObservation &observation, std::optional<qint64> now = {});
+
     // The sentence for a computed headline (compute() fills `text` with it).
     static QString describe(const RolloutHeadline &headline);
     static QString reasonName(Reason reason); // untranslated identifier: "BudgetExhausted"

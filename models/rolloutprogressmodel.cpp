@@ -14,6 +14,7 @@ RolloutProgressModel::RolloutProgressModel(QObject *parent)
     : QAbstractTableModel(parent), m_markers(new RolloutMarkerModel(this))
 {
     m_headline.text = RolloutHeadline::describe(m_headline);
+    connect(&m_headlineClock, &AgeClock::due, this, [this] { updateHeadline(m_headlineClock.now()); });
 }
 
 RolloutProgressModel::~RolloutProgressModel() = default;
@@ -245,6 +246,7 @@ void RolloutProgressModel::setSnapshot(std::shared_ptr<const models::ClusterSnap
     }
     m_lastNow = now;
     m_snapshot = snapshot;
+    m_headlineClock.setClock(snapshot->clock);
 
     // Drop the history of DaemonSets that are gone.
     for (auto it = m_series.begin(); it != m_series.end();) {
@@ -307,31 +309,73 @@ void RolloutProgressModel::refreshDerived()
     m_rangeFirst = first;
     m_rangeLast = last;
 
-    RolloutHeadline headline;
-    qint64 eta = -1;
-    if (m_snapshot) {
-        headline = RolloutHeadline::compute(*m_snapshot, m_key, m_observation);
-    } else {
-        headline.text = RolloutHeadline::describe(headline);
-    }
-    // An estimate only while the rollout moves: with a cause named, the time left is unknown.
-    if (ds && (headline.reason == RolloutHeadline::Progressing || headline.reason == RolloutHeadline::Slow))
-        eta = RolloutHeadline::estimateRemainingMs(*ds, m_snapshot->clock.now);
-
     m_markers->setMarkers(ds ? RolloutMarkerModel::markersFor(*ds, first) : std::vector<RolloutMarker>{});
     m_markers->setTop(maxValue);
     m_markers->setOrigin(origin);
 
-    const bool headlineTextChanged = headline.text != m_headline.text;
-    m_headline = std::move(headline);
-    const QString oldEta = etaText();
-    m_etaMs = eta;
-    if (headlineTextChanged)
-        Q_EMIT headlineChanged(m_headline.text);
-    if (etaText() != oldEta)
-        Q_EMIT etaChanged(etaText());
+    updateHeadline(m_snapshot ? m_snapshot->clock.now : 0);
     if (rangeMoved)
         Q_EMIT rangeChanged();
+}
+
+RolloutProgressModel::HeadlineInputs RolloutProgressModel::headlineInputs() const
+{
+    HeadlineInputs in;
+    in.key = m_key;
+    in.lastProgress = m_observation.lastProgress;
+    in.deletingSince = m_observation.deletingSince;
+    if (!m_snapshot)
+        return in;
+    in.nodes = m_snapshot->nodes.get();
+    const DaemonSetInfo *ds = m_key.isEmpty() ? nullptr : m_snapshot->daemonSet(m_key);
+    if (!ds)
+        return in;
+    in.pods = ds->pods.get();
+    in.revisions = ds->revisions.get();
+    in.record = ds->record.get();
+    in.counts = ds->counts;
+    in.generation = ds->generation;
+    in.observedGeneration = ds->observedGeneration;
+    in.paused = ds->paused;
+    in.strategy = ds->strategyType + QLatin1Char('/') + ds->maxUnavailable + QLatin1Char('/') + ds->maxSurge +
+                  QLatin1Char('/') + QString::number(ds->minReadySeconds);
+    in.currentRevisionHash = ds->currentRevisionHash;
+    in.currentRevisionNumber = ds->currentRevisionNumber;
+    return in;
+}
+
+void RolloutProgressModel::updateHeadline(qint64 now)
+{
+    HeadlineInputs inputs = headlineInputs();
+    const bool due = !m_headlineValid || inputs != m_headlineInputs ||
+                     (m_headline.changesAt > 0 && now >= m_headline.changesAt);
+    if (due) {
+        RolloutHeadline headline;
+        qint64 eta = -1;
+        if (m_snapshot) {
+            headline = RolloutHeadline::compute(*m_snapshot, m_key, m_observation, now);
+            ++m_headlineComputations;
+        } else {
+            headline.text = RolloutHeadline::describe(headline);
+        }
+        // An estimate only while the rollout moves: with a cause named, the time left is unknown.
+        const DaemonSetInfo *ds = m_snapshot && !m_key.isEmpty() ? m_snapshot->daemonSet(m_key) : nullptr;
+        if (ds &&
+            (headline.reason == RolloutHeadline::Progressing || headline.reason == RolloutHeadline::Slow))
+            eta = RolloutHeadline::estimateRemainingMs(*ds, now);
+        m_headlineInputs = std::move(inputs);
+        m_headlineValid = true;
+        const bool headlineTextChanged = headline.text != m_headline.text;
+        m_headline = std::move(headline);
+        const QString oldEta = etaText();
+        m_etaMs = eta;
+        if (headlineTextChanged)
+            Q_EMIT headlineChanged(m_headline.text);
+        if (etaText() != oldEta)
+            Q_EMIT etaChanged(etaText());
+    }
+    // The next wording change, while the clock runs; a stopped clock changes nothing.
+    m_headlineClock.wakeAt(m_headline.changesAt);
 }
 
 } // namespace models

@@ -23,7 +23,14 @@
 //
 // Besides the rows it exposes the headline (RolloutHeadline, with the progress history it
 // needs), an ETA, and the chart markers (RolloutMarkerModel) for the selected DaemonSet.
+//
+// The headline and ETA are recomputed when their inputs change (the selected DaemonSet's
+// counts, strategy, pods, revisions and record, the node list, the observation) and when the
+// headline says its wording changes with time (RolloutHeadline::changesAt): then, while the
+// snapshot's clock runs, a single-shot timer fires at that moment, judged at the snapshot's time
+// plus the real time since it arrived (x speed). A quiet cluster wakes nothing.
 
+#include "models/ageclock.h"
 #include "models/rolloutheadline.h"
 #include "models/snapshot.h"
 
@@ -100,6 +107,10 @@ public:
     qint64 etaMs() const { return m_etaMs; }
     QString etaText() const; // "about 3m left", empty when unknown or done
     RolloutMarkerModel *markers() const { return m_markers; }
+    // How many times the headline has been computed (it is not when nothing it reads changed).
+    quint64 headlineComputations() const { return m_headlineComputations; }
+    // Whether a wake-up for the headline's next wording change is scheduled.
+    bool headlineTimerActive() const { return m_headlineClock.pending(); }
 
     // Axis helpers for a chart: the time span of the rows and the largest charted value (>= 1).
     qint64 firstTime() const;
@@ -137,7 +148,31 @@ private:
     void clearSeries(Series &series, bool shown);
     void trim(Series &series, bool shown);
     void refreshDerived(); // headline, ETA, markers, range of the shown DaemonSet
+    // Recomputes the headline and ETA at `now` when their inputs changed or `now` reached the
+    // headline's changesAt; then schedules the next wording change.
+    void updateHeadline(qint64 now);
     Series *shown() const;
+
+    // What the headline reads besides the time; compared by value (shared parts by pointer).
+    struct HeadlineInputs
+    {
+        QString key;
+        const void *pods = nullptr;
+        const void *revisions = nullptr;
+        const void *record = nullptr;
+        const void *nodes = nullptr;
+        DaemonSetCounts counts;
+        qint64 generation = 0;
+        qint64 observedGeneration = 0;
+        bool paused = false;
+        QString strategy; // type, maxUnavailable, maxSurge, minReadySeconds
+        QString currentRevisionHash;
+        qint64 currentRevisionNumber = 0;
+        qint64 lastProgress = 0;
+        std::map<QString, qint64> deletingSince;
+        bool operator==(const HeadlineInputs &) const = default;
+    };
+    HeadlineInputs headlineInputs() const;
 
     int m_capacity = kDefaultCapacity;
     QString m_key;
@@ -147,6 +182,10 @@ private:
     RolloutObservation m_observation; // for the shown DaemonSet
     const void *m_observedPods = nullptr;
     RolloutHeadline m_headline;
+    HeadlineInputs m_headlineInputs;
+    bool m_headlineValid = false;
+    quint64 m_headlineComputations = 0;
+    AgeClock m_headlineClock; // the time between snapshots; wakes at the headline's changesAt
     qint64 m_etaMs = -1;
     int m_maxValue = 1;
     qint64 m_rangeFirst = 0;

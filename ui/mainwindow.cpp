@@ -57,6 +57,7 @@
 #include <QPointer>
 
 #include <functional>
+#include <utility>
 
 // Resources live in the ui library, a static library: without a reference from code the
 // linker would drop them. Q_INIT_RESOURCE must be called outside any namespace.
@@ -248,9 +249,12 @@ void MainWindow::setBackend(models::ClusterBackend *backend)
         disconnect(m_backend, nullptr, this, nullptr);
         if (m_backend != m_embeddedBackend)
             m_backend->deleteLater(); // stops its watches
+        else
+            m_backend->setSuspended(true); // no simulation runs behind another cluster
     }
     m_backend = backend;
     m_backend->setParent(this);
+    m_backend->setSuspended(false);
     if (m_upgradePage)
         m_upgradePage->setBackend(m_backend);
     if (!m_embeddedBackend && m_backend->kind() == models::BackendKind::Embedded)
@@ -268,11 +272,13 @@ void MainWindow::useEmbeddedBackend()
 {
     if (m_embeddedBackend) {
         setBackend(m_embeddedBackend);
-        return;
+    } else {
+        setBackend(new models::EmbeddedBackend);
+        if (m_embeddedScenario.isEmpty())
+            m_embeddedScenario = demoScenarioPath();
     }
-    auto *embedded = new models::EmbeddedBackend;
-    setBackend(embedded);
-    embedded->loadScenario(demoScenarioPath());
+    if (!m_embeddedScenario.isEmpty())
+        openScenario(std::exchange(m_embeddedScenario, QString()));
 }
 
 QString MainWindow::demoScenarioPath()

@@ -50,9 +50,15 @@ public:
 
     models::ClusterBackend *backend() const { return m_backend; }
     // Shows another backend (taking ownership), e.g. a live cluster. The embedded backend the
-    // window started with stays alive (idle) for useEmbeddedBackend(); others are deleted.
+    // window started with stays alive for useEmbeddedBackend(), suspended (its clock stopped,
+    // nothing published) while another is shown; others are deleted.
     void setBackend(models::ClusterBackend *backend);
+    // Back to the embedded backend (resumed), loading the scenario left for it by
+    // setEmbeddedScenario(), or the demo when the window has none yet.
     void useEmbeddedBackend();
+    // The scenario the embedded backend loads when it is first shown: a window that opens on a
+    // live cluster runs no simulation until the user goes back to it.
+    void setEmbeddedScenario(const QString &path) { m_embeddedScenario = path; }
     DaemonSetPage *page() const { return m_page; }
     // The node-upgrade page (shown instead of the DaemonSet page while a rollout is selected).
     UpgradePage *upgradePage() const { return m_upgradePage; }
@@ -127,6 +133,7 @@ private:
 
     models::ClusterBackend *m_backend = nullptr;
     QPointer<models::ClusterBackend> m_embeddedBackend; // the one the window started with
+    QString m_embeddedScenario; // loaded into the embedded backend when it is next shown
     models::SnapshotPtr m_snapshot;
     models::DaemonSetSelection *m_selection = nullptr;
     models::DaemonSetListModel *m_listModel = nullptr;

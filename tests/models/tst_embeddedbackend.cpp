@@ -65,6 +65,7 @@ private Q_SLOTS:
     void rollbackOutcomes();
     void pauseAndResumeSwitchTheStrategyWithoutANewRevision();
     void speedZeroStopsTheClockAndStepAdvancesIt();
+    void suspendedRunsNoClockAndPublishesNothing();
     void badScenarioIsReportedAsAnError();
     void stuckBadgeRule_data();
     void stuckBadgeRule();
@@ -372,6 +373,34 @@ void TestEmbeddedBackend::speedZeroStopsTheClockAndStepAdvancesIt()
     r = waitForAction(actions);
     QVERIFY(r.ok);
     QCOMPARE(backend.latest()->clock.now, stopped->clock.now + 1500);
+}
+
+void TestEmbeddedBackend::suspendedRunsNoClockAndPublishesNothing()
+{
+    EmbeddedBackendOptions options;
+    options.scenarioPath = scenario("one-revision.yaml");
+    options.speed = 50;
+    EmbeddedBackend backend(options);
+    QSignalSpy actions(&backend, &ClusterBackend::actionFinished);
+    QVERIFY(waitForAction(actions).ok);
+    const qint64 loadedAt = backend.latest()->clock.now;
+    QVERIFY(waitForSnapshot(backend, [&](const ClusterSnapshot &s) { return s.clock.now > loadedAt; }));
+
+    // Another backend is shown: the clock stops where it is and nothing is published.
+    backend.setSuspended(true);
+    QSignalSpy snapshots(&backend, &ClusterBackend::snapshotReady);
+    QTest::qWait(300); // a publication already under way may still arrive
+    snapshots.clear();
+    const qint64 suspendedAt = backend.latest()->clock.now;
+    QVERIFY(!snapshots.wait(600));
+    QCOMPARE(backend.latest()->clock.now, suspendedAt);
+
+    // Shown again: its state at once, and the clock goes on from where it stopped.
+    backend.setSuspended(false);
+    QVERIFY(snapshots.wait(5000));
+    QVERIFY(backend.latest()->clock.now < suspendedAt + 10000); // 600 ms at 50x would be 30 s
+    QVERIFY(waitForSnapshot(backend, [&](const ClusterSnapshot &s) { return s.clock.now > suspendedAt; }));
+    QVERIFY(backend.latest()->clock.running);
 }
 
 void TestEmbeddedBackend::badScenarioIsReportedAsAnError()

@@ -31,6 +31,7 @@ private Q_SLOTS:
     void eventsAreNewestFirstAndFilteredByDaemonSet();
     void repeatedEventMovesToTheTopWithoutReset();
     void eventsFilterByTypeAndTextAndSortByValue();
+    void eventAgesGoOnBetweenSnapshotsWhileTheClockRuns();
 };
 
 void TestItemModels::explorerShowsBackendNamespacesAndDaemonSets()
@@ -233,6 +234,38 @@ void TestItemModels::repeatedEventMovesToTheTopWithoutReset()
     QCOMPARE(failed.row(), 1);
     QCOMPARE(failed.sibling(failed.row(), EventListModel::CountColumn).data().toInt(), 2);
     QCOMPARE(model.index(0, 0).data(EventListModel::KeyRole).toString(), QStringLiteral("default/e4"));
+}
+
+void TestItemModels::eventAgesGoOnBetweenSnapshotsWhileTheClockRuns()
+{
+    // A quiet live cluster publishes no snapshot: the ages move on by themselves, each when its
+    // wording changes, and hold still while the clock is stopped.
+    EventListModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    auto snap = snapshot({}, 4000000);
+    snap->clock.running = true;
+    snap->events = std::make_shared<std::vector<EventInfo>>(std::vector<EventInfo>{
+        testing::event(QStringLiteral("default/e2"), 3995000, QStringLiteral("default/web"),
+                       QStringLiteral("SuccessfulCreate")),
+        testing::event(QStringLiteral("default/e1"), 400000, QStringLiteral("default/web"),
+                       QStringLiteral("SuccessfulCreate"))});
+    model.setSnapshot(snap);
+    const auto age = [&](int row) { return model.index(row, EventListModel::TimeColumn).data().toString(); };
+    QCOMPARE(age(0), QStringLiteral("5s"));
+    QCOMPARE(age(1), QStringLiteral("60m"));
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    QVERIFY(changed.wait(3000));
+    QCOMPARE(age(0), QStringLiteral("6s"));
+    QCOMPARE(age(1), QStringLiteral("60m"));
+    QCOMPARE(changed.first().at(0).toModelIndex().column(), int(EventListModel::TimeColumn));
+
+    auto stopped = std::make_shared<ClusterSnapshot>(*snap);
+    stopped->clock.now += 1000;
+    stopped->clock.running = false;
+    model.setSnapshot(stopped);
+    changed.clear();
+    QVERIFY(!changed.wait(1200));
+    QCOMPARE(age(0), QStringLiteral("6s"));
 }
 
 void TestItemModels::eventsFilterByTypeAndTextAndSortByValue()

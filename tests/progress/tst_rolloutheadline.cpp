@@ -3,13 +3,17 @@
 
 #include "progressfactory.h"
 
+#include "models/ageclock.h"
 #include "models/rolloutheadline.h"
+
+#include "models/kube/timeutil.h"
 
 #include <QTest>
 
 using models::RolloutHeadline;
 using models::RolloutObservation;
 using namespace progress;
+using namespace Qt::StringLiterals;
 
 Q_DECLARE_METATYPE(progress::RolloutSpec)
 
@@ -27,6 +31,9 @@ private Q_SLOTS:
     void estimate_data();
     void estimate();
     void unknownDaemonSetHasNoRollout();
+    void changesAtTheNextThresholdOrWording_data();
+    void changesAtTheNextThresholdOrWording();
+    void wordingChangesAtHumanAgeGranularity();
 };
 
 namespace {
@@ -344,6 +351,77 @@ void TestRolloutHeadline::unknownDaemonSetHasNoRollout()
     const RolloutHeadline h = RolloutHeadline::compute(*snap, QStringLiteral("default/other"), {});
     QCOMPARE(h.reason, RolloutHeadline::NoDaemonSet);
     QCOMPARE(h.text, QStringLiteral("No DaemonSet selected"));
+}
+
+void TestRolloutHeadline::changesAtTheNextThresholdOrWording_data()
+{
+    QTest::addColumn<QString>("nodes");
+    QTest::addColumn<bool>("paused");
+    QTest::addColumn<qint64>("sinceProgress");
+    QTest::addColumn<qint64>("meanNode");
+    QTest::addColumn<qint64>("terminatingFor");
+    QTest::addColumn<qint64>("changesIn"); // ms from now; -1: never
+
+    QTest::newRow("a complete rollout never changes by itself")
+        << u"N N N N N"_s << false << 5 * kSecond << qint64(0) << qint64(0) << qint64(-1);
+    QTest::newRow("a paused rollout never changes by itself")
+        << u"N N O O O"_s << true << 5 * kSecond << qint64(0) << qint64(0) << qint64(-1);
+    QTest::newRow("progressing turns slow when 30 s without progress have passed")
+        << u"N N O O O"_s << false << 20 * kSecond << qint64(0) << qint64(0) << 10 * kSecond + 1;
+    QTest::newRow("slow for 60s reads 61s a second later")
+        << u"N N O O O"_s << false << 60 * kSecond << 20 * kSecond << qint64(0) << 1 * kSecond;
+    QTest::newRow("slow for 3m20.5s reads 3m21s half a second later")
+        << u"N N O O O"_s << false << qint64(200500) << 1 * kMin << qint64(0) << qint64(500);
+    QTest::newRow("stuck for 25m30s reads 26m thirty seconds later")
+        << u"N N O O O"_s << false << 25 * kMin + 30 * kSecond << qint64(0) << qint64(0) << 30 * kSecond;
+    QTest::newRow("stuck for 8h59m reads 9h a minute later")
+        << u"N N O O O"_s << false << 8 * 60 * kMin + 59 * kMin << qint64(0) << qint64(0) << 1 * kMin;
+    QTest::newRow("a pod terminating for 100 s is stuck terminating 20 s later")
+        << u"N t O O O"_s << false << 5 * kSecond << qint64(0) << 100 * kSecond << 20 * kSecond + 1;
+}
+
+void TestRolloutHeadline::changesAtTheNextThresholdOrWording()
+{
+    QFETCH(QString, nodes);
+    QFETCH(bool, paused);
+    QFETCH(qint64, sinceProgress);
+    QFETCH(qint64, meanNode);
+    QFETCH(qint64, terminatingFor);
+    QFETCH(qint64, changesIn);
+
+    RolloutSpec s = spec(nodes.toLatin1().constData());
+    s.paused = paused;
+    s.rolloutAgo = sinceProgress;
+    s.meanNodeMs = meanNode;
+    const auto snap = rolloutSnapshot(s);
+    const RolloutObservation o = observation(s, terminatingFor);
+    const RolloutHeadline h = RolloutHeadline::compute(*snap, kKey, o);
+    QCOMPARE(h.changesAt, changesIn < 0 ? qint64(0) : s.now + changesIn);
+    // Later, the same inputs give the same headline until changesAt, and another one from then on.
+    const qint64 until = changesIn < 0 ? s.now + 24 * 60 * kMin : h.changesAt;
+    for (const qint64 t : {s.now + 1, (s.now + until) / 2, until - 1}) {
+        if (t <= s.now)
+            continue;
+        const RolloutHeadline later = RolloutHeadline::compute(*snap, kKey, o, t);
+        QCOMPARE(later.text, h.text);
+        QCOMPARE(RolloutHeadline::reasonName(later.reason), RolloutHeadline::reasonName(h.reason));
+    }
+    if (changesIn >= 0)
+        QVERIFY(RolloutHeadline::compute(*snap, kKey, o, h.changesAt).text != h.text);
+}
+
+void TestRolloutHeadline::wordingChangesAtHumanAgeGranularity()
+{
+    // Just before the wait, humanAge reads as now; at its end, differently.
+    for (const qint64 d : std::initializer_list<qint64>{
+             0, 999, kSecond, 59 * kSecond, 119500, 2 * kMin, 9 * kMin + 59500, 10 * kMin, 10 * kMin + 1,
+             179 * kMin + 30 * kSecond, 180 * kMin, 479 * kMin, 480 * kMin + 5, 47 * 60 * kMin,
+             2 * 24 * 60 * kMin, 8 * 24 * 60 * kMin - 1, 8 * 24 * 60 * kMin, 30 * 24 * 60 * kMin + 12345}) {
+        const qint64 wait = models::AgeClock::untilWordingChanges(d);
+        QVERIFY2(wait >= 1, qPrintable(QString::number(d)));
+        QCOMPARE(kube::humanAge(d + wait - 1), kube::humanAge(d));
+        QVERIFY2(kube::humanAge(d + wait) != kube::humanAge(d), qPrintable(QString::number(d)));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestRolloutHeadline)

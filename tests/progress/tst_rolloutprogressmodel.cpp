@@ -59,6 +59,9 @@ private Q_SLOTS:
     void timeGoingBackwardsStartsAfresh();
     void headlineFollowsTheRollout();
     void markersShowRolloutStartsAndRollbacks();
+    void quietInputsDoNotRecomputeTheHeadline();
+    void headlineWordingGoesOnBetweenSnapshots();
+    void headlineWakesOnlyAtItsGranularity();
 };
 
 void TestRolloutProgressModel::rowsAreAppendedPerChangedSnapshot()
@@ -294,4 +297,82 @@ void TestRolloutProgressModel::markersShowRolloutStartsAndRollbacks()
 }
 
 QTEST_GUILESS_MAIN(TestRolloutProgressModel)
+
+void TestRolloutProgressModel::quietInputsDoNotRecomputeTheHeadline()
+{
+    RolloutProgressModel model;
+    model.setDaemonSetKey(kKey);
+    auto first = step(5, 0);
+    first->clock.running = true; // a live cluster's clock: the wall clock
+    model.setSnapshot(first);
+    QCOMPARE(model.headline().reason, RolloutHeadline::Complete);
+    QCOMPARE(model.headlineComputations(), quint64(1));
+    QVERIFY(!model.headlineTimerActive()); // nothing in "Rollout complete" reads the time
+
+    // The same cluster published again a second later: nothing the headline reads changed.
+    auto again = std::make_shared<models::ClusterSnapshot>(*first);
+    again->clock.now += kSecond;
+    model.setSnapshot(again);
+    QTest::qWait(1200);
+    QCOMPARE(model.headlineComputations(), quint64(1));
+    QVERIFY(!model.headlineTimerActive());
+
+    // A pod replaced is a new input.
+    auto changed = step(4, 2);
+    changed->clock.running = true;
+    model.setSnapshot(changed);
+    QCOMPARE(model.headlineComputations(), quint64(2));
+    QCOMPARE(model.headline().reason, RolloutHeadline::Progressing);
+}
+
+void TestRolloutProgressModel::headlineWordingGoesOnBetweenSnapshots()
+{
+    RolloutProgressModel model;
+    model.setDaemonSetKey(kKey);
+    RolloutSpec s;
+    s.nodes = QStringLiteral("N N O O O");
+    s.rolloutAgo = 40 * kSecond;
+    auto snap = rolloutSnapshot(s);
+    snap->clock.running = true;
+    model.setSnapshot(snap);
+    QCOMPARE(model.headlineText(), QStringLiteral("Slow: no progress for 40s; 2 of 5 updated"));
+    QVERIFY(model.headlineTimerActive());
+
+    // No snapshot arrives, the clock runs: the sentence says 41s a second later.
+    QSignalSpy changed(&model, &RolloutProgressModel::headlineChanged);
+    QVERIFY(changed.wait(3000));
+    QCOMPARE(model.headlineText(), QStringLiteral("Slow: no progress for 41s; 2 of 5 updated"));
+    QCOMPARE(model.headlineComputations(), quint64(2));
+    QVERIFY(model.headlineTimerActive()); // and 42s after that
+
+    // The clock stops (a paused simulation): the headline holds, nothing is scheduled.
+    auto stopped = std::make_shared<models::ClusterSnapshot>(*snap);
+    stopped->clock.now += 1500;
+    stopped->clock.running = false;
+    model.setSnapshot(stopped);
+    QVERIFY(!model.headlineTimerActive());
+    const quint64 computed = model.headlineComputations();
+    QTest::qWait(1200);
+    QCOMPARE(model.headlineComputations(), computed);
+    QCOMPARE(model.headlineText(), QStringLiteral("Slow: no progress for 41s; 2 of 5 updated"));
+}
+
+void TestRolloutProgressModel::headlineWakesOnlyAtItsGranularity()
+{
+    // Stuck for 25m30s reads "26m" in thirty seconds: nothing happens in the next second.
+    RolloutProgressModel model;
+    model.setDaemonSetKey(kKey);
+    RolloutSpec s;
+    s.nodes = QStringLiteral("N N O O O");
+    s.rolloutAgo = 25 * 60 * kSecond + 30 * kSecond;
+    auto snap = rolloutSnapshot(s);
+    snap->clock.running = true;
+    model.setSnapshot(snap);
+    QCOMPARE(model.headline().reason, RolloutHeadline::Stuck);
+    QCOMPARE(model.headline().changesAt, s.now + 30 * kSecond);
+    QVERIFY(model.headlineTimerActive());
+    QTest::qWait(1200);
+    QCOMPARE(model.headlineComputations(), quint64(1));
+}
+
 #include "tst_rolloutprogressmodel.moc"

@@ -60,6 +60,22 @@ using models::RevisionTimelineModel;
 
 namespace {
 
+// A live cluster on which nothing happens: it publishes nothing and refuses the simulation's commands.
+class QuietLiveBackend : public models::ClusterBackend
+{
+public:
+    models::BackendKind kind() const override { return models::BackendKind::Live; }
+    bool isSimulation() const override { return false; }
+    void rollback(const QString &, qint64) override {}
+    void pause(const QString &) override {}
+    void resume(const QString &) override {}
+    void loadScenario(const QString &) override {}
+    void setSpeed(double) override {}
+    void step(qint64) override {}
+    void setSeed(quint64) override {}
+    void injectFault(const QString &, const QString &) override {}
+};
+
 const QString kAgent = QStringLiteral("default/agent");
 
 QString scenarioPath()
@@ -877,6 +893,43 @@ private slots:
         QCOMPARE(speedLabel->text(), QStringLiteral("Clock stopped"));
         QVERIFY(m_window->action(QStringLiteral("rollback"))->isEnabled());
         QVERIFY(m_window->action(QStringLiteral("runClock"))->isEnabled());
+    }
+
+    void simulationStopsBehindALiveClusterAndResumesWithTheDemo()
+    {
+        auto *embedded = m_window->backend();
+        m_window->setSpeed(50);
+        QVERIFY(waitFor([&] { return m_window->snapshot()->clock.running; }));
+        QSignalSpy published(embedded, &models::ClusterBackend::snapshotReady);
+        m_window->setBackend(new QuietLiveBackend);
+        QTest::qWait(300); // a publication already under way may still arrive
+        published.clear();
+        QVERIFY(!published.wait(600)); // no clock, no snapshot behind the live cluster
+        const qint64 stoppedAt = embedded->latest()->clock.now;
+
+        m_window->useEmbeddedBackend(); // File → Embedded Demo Cluster
+        QCOMPARE(m_window->backend(), embedded);
+        QVERIFY(published.wait(5000));
+        QVERIFY(waitFor([&] { return m_window->snapshot()->clock.now > stoppedAt; }));
+        QCOMPARE(m_window->daemonSetCount(), 2);
+    }
+
+    void aWindowOpenedOnALiveClusterLoadsItsScenarioOnlyForTheDemo()
+    {
+        m_window.reset();
+        models::EmbeddedBackendOptions options;
+        options.speed = 0;
+        auto *embedded = new models::EmbeddedBackend(options);
+        m_window = std::make_unique<gui::MainWindow>(embedded);
+        m_window->setEmbeddedScenario(scenarioPath());
+        m_window->setBackend(new QuietLiveBackend);
+        QTest::qWait(300);
+        QVERIFY(embedded->latest()->daemonSets.empty());
+        QVERIFY(embedded->latest()->backend.scenarioPath.isEmpty());
+
+        m_window->useEmbeddedBackend();
+        QVERIFY2(waitFor([this] { return m_window->daemonSetCount() == 2; }, 30000), "scenario did not load");
+        QCOMPARE(m_window->snapshot()->backend.scenarioPath, scenarioPath());
     }
 
     void bundledDemoOpensWithItsDaemonSets()
