@@ -5,6 +5,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include <time.h>
+
 namespace engine {
 
 using kube::Json;
@@ -37,6 +39,13 @@ std::string joinNames(const std::vector<std::string> &v, std::size_t max = 5)
     if (v.size() > max)
         out += " and " + std::to_string(v.size() - max) + " more";
     return out;
+}
+
+std::int64_t threadNanos()
+{
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<std::int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec;
 }
 
 std::string dur(kube::Duration d)
@@ -266,6 +275,14 @@ void NodeUpgradeController::tick()
 
 void NodeUpgradeController::onPod(const WatchEvent &ev)
 {
+    const std::int64_t start = threadNanos();
+    reportPod(ev);
+    ++m_timing.watchEvents;
+    m_timing.watchNanos += threadNanos() - start;
+}
+
+void NodeUpgradeController::reportPod(const WatchEvent &ev)
+{
     const kube::Pod &pod = *ev.pod;
     const std::string nodeName = pod.node();
     if (nodeName.empty())
@@ -344,6 +361,7 @@ void NodeUpgradeController::report(PassContext &ctx, const std::string &object, 
 
 void NodeUpgradeController::pass()
 {
+    const std::int64_t start = threadNanos();
     for (const auto *r : m_store.list()) {
         PassContext ctx;
         syncRollout(*r, ctx);
@@ -351,6 +369,8 @@ void NodeUpgradeController::pass()
     m_notes.clear();
     m_removedNodes.clear();
     m_removedOwner.clear();
+    ++m_timing.passes;
+    m_timing.passNanos += threadNanos() - start;
 }
 
 NodeUpgradePreview NodeUpgradeController::preview(const std::string &rollout)

@@ -28,6 +28,7 @@
 #include "models/engine/nodeupgrademetrics.h"
 #include "models/engine/nodeupgraderolloutstore.h"
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <set>
@@ -101,6 +102,16 @@ struct NodeUpgradeControllerOptions
     kube::Duration eventRepeatInterval = 60 * 1000; // repeating conditions re-emit at most this often
 };
 
+// The controller's own cost, in thread CPU time: its passes, and its watch handlers between
+// passes.
+struct NodeUpgradeControllerTiming
+{
+    std::int64_t passes = 0;
+    std::int64_t passNanos = 0;
+    std::int64_t watchEvents = 0;
+    std::int64_t watchNanos = 0;
+};
+
 class NodeUpgradeController
 {
 public:
@@ -122,6 +133,7 @@ public:
 
     void setObserver(NodeUpgradeObserver *observer) { m_observer = observer; }
     const NodeUpgradeControllerOptions &options() const { return m_options; }
+    const NodeUpgradeControllerTiming &timing() const { return m_timing; }
 
     struct NodeState;
     struct PassContext;
@@ -130,6 +142,7 @@ private:
     void tick();
     void syncRollout(const NodeUpgradeRollout &rollout, PassContext &ctx);
     void onPod(const WatchEvent &ev);
+    void reportPod(const WatchEvent &ev);
     void onNode(const WatchEvent &ev);
 
     // per-node steps
@@ -165,6 +178,7 @@ private:
     NodeUpgradeObserver *m_observer = nullptr;
     int m_podWatch = 0;
     int m_nodeWatch = 0;
+    NodeUpgradeControllerTiming m_timing;
     std::shared_ptr<char> m_alive = std::make_shared<char>(0);
 
     // Reporting memory only (see the header comment).
