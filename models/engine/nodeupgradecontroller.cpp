@@ -213,6 +213,17 @@ std::int64_t threadNanos()
     return static_cast<std::int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec;
 }
 
+// Adds the thread CPU time of its scope to a counter.
+struct Timed
+{
+    explicit Timed(std::int64_t &counter) : acc(counter) {}
+    ~Timed() { acc += threadNanos() - start; }
+    Timed(const Timed &) = delete;
+    Timed &operator=(const Timed &) = delete;
+    std::int64_t &acc;
+    std::int64_t start = threadNanos();
+};
+
 // A selection candidate in queue order (orderCandidates' rules; zone-serial queues put the
 // active zone first when the queue is read).
 struct CandKey
@@ -617,6 +628,13 @@ void NodeUpgradeController::onNode(const WatchEvent &ev)
 
 // ---- events --------------------------------------------------------------------------------
 
+kube::Result<void> NodeUpgradeController::timedStatus(const std::string &name,
+                                                      const NodeUpgradeRolloutStatus &st)
+{
+    const Timed timed(m_timing.statusNanos);
+    return m_store.updateStatus(name, st);
+}
+
 void NodeUpgradeController::report(PassContext &ctx, const std::string &object, UpgradeReason reason,
                                    const UpgradeEventParams &params, bool repeating)
 {
@@ -631,6 +649,7 @@ void NodeUpgradeController::report(PassContext &ctx, const std::string &object, 
             return;
         m_lastEmitted[key] = now;
     }
+    const Timed timed(m_timing.writeNanos);
     m_events.record(now, object, reason, params);
     const std::string type = isWarning(reason) ? "Warning" : "Normal";
     const std::string message = upgradeEventMessage(reason, params);
@@ -697,7 +716,7 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     }
     if (st.phase == RolloutPhase::Aborted) {
         if (!ctx.dry)
-            (void)m_store.updateStatus(ctx.name, st);
+            (void)timedStatus(ctx.name, st);
         return;
     }
 
@@ -759,7 +778,7 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
         hi.counts = st.counts;
         st.headline = headline(hi);
         if (!ctx.dry)
-            (void)m_store.updateStatus(ctx.name, st);
+            (void)timedStatus(ctx.name, st);
         return;
     }
     st.refusal.clear();
@@ -1165,7 +1184,7 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
 
     if (ctx.dry)
         return;
-    (void)m_store.updateStatus(ctx.name, st);
+    (void)timedStatus(ctx.name, st);
 
     // Metrics: one sample per pass, also while paused (I6).
     NodeUpgradeSample s;
@@ -1576,6 +1595,7 @@ void NodeUpgradeController::flush(NodeState &ns, PassContext &ctx)
         ns.patch.clear();
         return;
     }
+    const Timed timed(m_timing.writeNanos);
     if (!ns.patch.empty()) {
         Json a = Json::object();
         for (const auto &[k, v] : ns.patch)
@@ -1626,7 +1646,10 @@ void NodeUpgradeController::releaseNode(NodeState &ns, PassContext &ctx, NodePha
             if (const kube::Node *n = m_cluster.node(ns.name)) {
                 if (m_observer)
                     m_observer->beforeUncordon(ctx.name, *n);
-                (void)m_cluster.uncordon(ns.name);
+                {
+                    const Timed timed(m_timing.writeNanos);
+                    (void)m_cluster.uncordon(ns.name);
+                }
                 ns.unschedulable = false;
             }
         }
@@ -1782,10 +1805,13 @@ void NodeUpgradeController::deletePod(NodeState &ns, PassContext &ctx, const kub
     m_metrics[ctx.name].countDeletion(forced ? "forced" : podClassName(cls));
     // Evicted, never plain-deleted: a PodDisruptionBudget has its say (evictionAllowed asked it
     // first in this pass). A forced deletion deletes, with the pod's own grace period.
-    if (forced)
+    if (forced) {
+        const Timed timed(m_timing.writeNanos);
         (void)m_cluster.remove(Kind::Pod, pod.metadata.namespace_, pod.metadata.name);
-    else
+    } else {
+        const Timed timed(m_timing.writeNanos);
         (void)m_cluster.evict(pod.metadata.namespace_, pod.metadata.name);
+    }
 }
 
 bool NodeUpgradeController::evictionAllowed(NodeState &ns, PassContext &ctx, const PodInfo &p,
@@ -1793,7 +1819,10 @@ bool NodeUpgradeController::evictionAllowed(NodeState &ns, PassContext &ctx, con
 {
     EvictOptions probe;
     probe.dryRun = true;
-    const auto r = m_cluster.evict(p.ns, p.name, probe);
+    const auto r = [&] {
+        const Timed timed(m_timing.writeNanos);
+        return m_cluster.evict(p.ns, p.name, probe);
+    }();
     if (r.ok() || r.error().code == 404)
         return true;
     std::string budget;
@@ -2137,7 +2166,10 @@ void NodeUpgradeController::complete(NodeState &ns, PassContext &ctx, bool outOf
             if (const kube::Node *n = m_cluster.node(ns.name)) {
                 if (m_observer)
                     m_observer->beforeUncordon(ctx.name, *n);
-                (void)m_cluster.uncordon(ns.name);
+                {
+                    const Timed timed(m_timing.writeNanos);
+                    (void)m_cluster.uncordon(ns.name);
+                }
                 ns.unschedulable = false;
             }
         }
@@ -2189,7 +2221,10 @@ void NodeUpgradeController::select(NodeState &ns, PassContext &ctx, int position
     // An admin's cordon is respected and never undone: ownership stays false.
     const bool alreadyCordoned = ns.unschedulable;
     if (!alreadyCordoned) {
-        (void)m_cluster.cordon(ns.name);
+        {
+            const Timed timed(m_timing.writeNanos);
+            (void)m_cluster.cordon(ns.name);
+        }
         ns.unschedulable = true;
     }
     ns.set(ann::kCordonedByController, alreadyCordoned ? "false" : "true");

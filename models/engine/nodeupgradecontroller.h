@@ -119,6 +119,11 @@ struct NodeUpgradeControllerTiming
     std::int64_t passNanos = 0;
     std::int64_t watchEvents = 0;
     std::int64_t watchNanos = 0;
+    // Inside the passes: the controller's writes (node patches, cordons, taints, evictions and
+    // their dry runs, events) and its status updates, with everything the engine does
+    // synchronously for them (API validation, watch fan-out to the other informers).
+    std::int64_t writeNanos = 0;
+    std::int64_t statusNanos = 0;
     std::int64_t fullRebuilds = 0; // views rebuilt from the store (first pass, spec edits, ...)
     std::int64_t nodesRebuilt = 0; // nodes read again because they or their pods changed
     std::int64_t nodesVisited = 0; // nodes that could act, visited by a pass
@@ -195,6 +200,7 @@ private:
     void setPhase(NodeState &ns, PassContext &ctx, NodePhase phase);
     void flush(NodeState &ns, PassContext &ctx);
 
+    kube::Result<void> timedStatus(const std::string &name, const NodeUpgradeRolloutStatus &st);
     // writes (no-ops in a dry run)
     void report(PassContext &ctx, const std::string &object, UpgradeReason reason,
                 const UpgradeEventParams &params, bool repeating = false);
