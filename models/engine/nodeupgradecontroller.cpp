@@ -2,8 +2,13 @@
 #include "models/kube/jsonfield.h"
 
 #include <algorithm>
+#include <array>
+#include <limits>
+#include <sstream>
 #include <unordered_map>
 #include <unordered_set>
+
+#include <time.h>
 
 namespace engine {
 
@@ -73,6 +78,7 @@ struct NodeUpgradeController::NodeState
     bool unschedulable = false;
     std::optional<Timestamp> readySince; // Ready condition's last transition
     bool controllerHost = false;
+    bool tainted = false; // carries the upgrade/pending taint
     // The node's annotations are read in place from the store (its map nodes are stable and only
     // this controller writes node annotations during a pass); `applied` holds what flush() wrote
     // this pass, so reads see the controller's own writes even if the API server refused them.
@@ -192,6 +198,211 @@ struct NodeUpgradeController::PassContext
     Timestamp activeNow() const { return paused && st.pausedAt ? std::min(*st.pausedAt, now) : now; }
 };
 
+// ---- the view kept from the watches ----------------------------------------------------------
+
+namespace {
+
+const std::string kSkipKey = "upgrade/skip-requested";
+const std::string kRetryKey = "upgrade/retry-requested";
+const std::string kAbortKey = "upgrade/abort-requested";
+
+std::int64_t threadNanos()
+{
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<std::int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec;
+}
+
+// Adds the thread CPU time of its scope to a counter.
+struct Timed
+{
+    explicit Timed(std::int64_t &counter) : acc(counter) {}
+    ~Timed() { acc += threadNanos() - start; }
+    Timed(const Timed &) = delete;
+    Timed &operator=(const Timed &) = delete;
+    std::int64_t &acc;
+    std::int64_t start = threadNanos();
+};
+
+// A selection candidate in queue order (orderCandidates' rules; zone-serial queues put the
+// active zone first when the queue is read).
+struct CandKey
+{
+    bool host = false;
+    bool notReady = false;
+    std::string zone;
+    bool nonEmpty = false;
+    int managed = 0;
+    Timestamp since = 0;
+    std::string name;
+    std::size_t index = 0;
+};
+
+struct CandLess
+{
+    bool zoneSerial = true;
+    bool operator()(const CandKey &a, const CandKey &b) const
+    {
+        if (a.host != b.host)
+            return b.host;
+        if (a.notReady != b.notReady)
+            return b.notReady;
+        if (zoneSerial && a.zone != b.zone)
+            return a.zone < b.zone;
+        if (a.nonEmpty != b.nonEmpty)
+            return b.nonEmpty;
+        if (a.managed != b.managed)
+            return a.managed < b.managed;
+        if (a.since != b.since)
+            return a.since < b.since;
+        return a.name < b.name;
+    }
+};
+
+// What the rollout's counts, budget and queue need of one node.
+struct NodeSummary
+{
+    NodePhase phase = NodePhase::UpToDate;
+    bool ready = false;
+    bool unschedulable = false;
+    bool atTarget = false;
+    bool held = false;
+    bool blockedAnn = false;
+    bool failedUnacked = false;
+    bool quiet = false;         // a pass would do nothing with it (see quietNode)
+    bool volatileSince = false; // a candidate without a readable incompatible-since (sorts as now)
+    std::optional<CandKey> cand;
+};
+
+struct PodEntry
+{
+    std::string ns;
+    std::string name;
+    std::string node;
+    std::string controller; // "replicaset/NS/NAME" when its ReplicaSet exists
+    bool countsReady = false;
+};
+
+PodInfo podInfo(const kube::Pod &p, const std::string &controller)
+{
+    PodInfo pi;
+    pi.cls = classifyPod(p, !controller.empty());
+    if (pi.cls == PodClass::Ignored)
+        return pi;
+    const auto *ref = p.metadata.controllerRef();
+    pi.ns = p.metadata.namespace_;
+    pi.name = p.metadata.name;
+    pi.uid = p.metadata.uid;
+    pi.ready = p.ready;
+    pi.deleting = p.isDeleting();
+    pi.deletionTimestamp = p.metadata.deletionTimestamp;
+    pi.grace = p.metadata.deletionGracePeriodSeconds.value_or(
+        p.spec ? kube::integerOr<std::int64_t>(*p.spec, "terminationGracePeriodSeconds", 30) : 30);
+    pi.controller = controller;
+    pi.owner = ref ? (ref->kind == "ReplicaSet" ? "rs/" : ref->kind + "/") + ref->name : std::string("none");
+    pi.created = p.metadata.creationTimestamp.value_or(0);
+    return pi;
+}
+
+void addPod(NodeUpgradeController::NodeState &ns, PodInfo pi);
+
+} // namespace
+
+struct NodeUpgradeController::RolloutView
+{
+    explicit RolloutView(bool zoneSerial = true) : cands(CandLess{zoneSerial}) {}
+
+    bool built = false;
+    NodeUpgradeRolloutSpec spec; // as built (pause fields cleared: they change no node)
+    std::uint64_t nodeEpoch = 0;
+    std::uint64_t rsEpoch = 0;
+    std::vector<NodeState> nodes; // in node name order
+    std::unordered_map<std::string, std::size_t> nodeIndex;
+    std::vector<NodeSummary> sums;
+    std::set<std::string> dirty; // nodes whose object or pods changed since the last pass
+    std::vector<std::size_t> touched;
+
+    // Sums over `sums`.
+    std::array<int, kNodePhaseCount> phases{};
+    int upToDate = 0, blocked = 0, held = 0, upgraded = 0, inFlight = 0, postKamikaze = 0, failedUnacked = 0,
+        unavailable = 0, outside = 0, readyOutside = 0;
+    std::set<std::size_t> active;   // not quiet
+    std::set<std::size_t> holders;  // unavailable, not in flight
+    std::set<std::size_t> failed;   // phase Failed
+    std::set<std::size_t> inflight; // phase Cordoned..Soaking
+    std::set<std::size_t> blockedNodes;
+    std::map<std::string, int> inflightZones;
+    std::set<CandKey, CandLess> cands;
+};
+
+struct NodeUpgradeController::View
+{
+    std::unordered_map<std::string, PodEntry> pods; // "NS/NAME"
+    std::unordered_map<std::string, std::set<std::string>> podsByNode;
+    std::unordered_map<std::string, std::string> rsKeyByUid;
+    std::map<std::string, ControllerHealth> health; // desired and ready of every ReplicaSet
+    bool rsDirty = true;
+    std::uint64_t nodeEpoch = 1;
+    std::uint64_t rsEpoch = 0;
+    std::uint64_t countEpoch = 0;
+    std::size_t nodeCount = 0;
+    std::map<std::string, RolloutView> rollouts;
+
+    PodEntry entry(const kube::Pod &p) const
+    {
+        PodEntry e;
+        e.ns = p.metadata.namespace_;
+        e.name = p.metadata.name;
+        e.node = p.node();
+        const auto *ref = p.metadata.controllerRef();
+        if (ref && ref->kind == "ReplicaSet")
+            if (auto it = rsKeyByUid.find(ref->uid); it != rsKeyByUid.end())
+                e.controller = it->second;
+        e.countsReady = !e.controller.empty() && p.ready && !p.isDeleting();
+        return e;
+    }
+};
+
+namespace {
+
+void addPod(NodeUpgradeController::NodeState &ns, PodInfo pi)
+{
+    (pi.cls == PodClass::Managed     ? ns.managed
+     : pi.cls == PodClass::Unmanaged ? ns.unmanaged
+                                     : ns.daemon)
+        .push_back(std::move(pi));
+}
+
+// Whether processNode() would do nothing with the node, for as long as neither the node, its
+// pods nor the rollout's spec change (time only moves incompatible-since further into the past).
+bool quietNode(const NodeUpgradeController::NodeState &ns, bool atTarget, bool aborting, Timestamp now)
+{
+    if (ns.committed(kSkipKey) || ns.committed(kRetryKey) || ns.committed(kAbortKey))
+        return false;
+    switch (ns.phase) {
+    case NodePhase::UpToDate:
+    case NodePhase::Upgraded:
+    case NodePhase::Removed:
+        return atTarget || aborting;
+    case NodePhase::Pending: {
+        if (atTarget || !ns.has(ann::kIncompatibleSince))
+            return false;
+        const auto since = ns.time(ann::kIncompatibleSince);
+        if (!since || *since > now)
+            return false;
+        return aborting || ns.tainted;
+    }
+    case NodePhase::Skipped:
+        return !atTarget;
+    case NodePhase::Failed:
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace
+
 std::string NodeUpgradePreview::summary() const
 {
     std::vector<std::string> parts;
@@ -219,10 +430,13 @@ NodeUpgradeController::NodeUpgradeController(Cluster &cluster, NodeUpgradeRollou
                                              NodeUpgradeEvents &events,
                                              std::map<std::string, NodeUpgradeMetrics> &metrics,
                                              NodeUpgradeControllerOptions options)
-    : m_cluster(cluster), m_store(store), m_events(events), m_metrics(metrics), m_options(options)
+    : m_cluster(cluster), m_store(store), m_events(events), m_metrics(metrics), m_options(options),
+      m_view(std::make_unique<View>())
 {
     m_podWatch = m_cluster.watch(Kind::Pod, [this](const WatchEvent &ev) { onPod(ev); });
     m_nodeWatch = m_cluster.watch(Kind::Node, [this](const WatchEvent &ev) { onNode(ev); });
+    m_rsWatch = m_cluster.watch(Kind::ReplicaSet, [this](const WatchEvent &ev) { onReplicaSet(ev); });
+    resyncPods();
     // Pods already terminating on draining nodes were deleted before a restart, most likely by
     // this controller: do not report them as someone else's deletion.
     std::set<std::string> draining;
@@ -250,6 +464,7 @@ NodeUpgradeController::~NodeUpgradeController()
 {
     m_cluster.unwatch(m_podWatch);
     m_cluster.unwatch(m_nodeWatch);
+    m_cluster.unwatch(m_rsWatch);
 }
 
 void NodeUpgradeController::tick()
@@ -264,7 +479,100 @@ void NodeUpgradeController::tick()
 
 // ---- watch (reporting only) ---------------------------------------------------------------
 
+void NodeUpgradeController::markDirty(const std::string &node)
+{
+    if (node.empty())
+        return;
+    for (auto &[name, rv] : m_view->rollouts)
+        if (rv.built)
+            rv.dirty.insert(node);
+}
+
+void NodeUpgradeController::resyncPods()
+{
+    View &v = *m_view;
+    v.pods.clear();
+    v.podsByNode.clear();
+    v.rsKeyByUid.clear();
+    v.health.clear();
+    for (const auto *rs : m_cluster.replicaSets()) {
+        const std::string key = "replicaset/" + rs->metadata.namespace_ + "/" + rs->metadata.name;
+        v.rsKeyByUid.emplace(rs->metadata.uid, key);
+        v.health[key].desired = rs->replicas();
+    }
+    for (const auto *p : m_cluster.pods()) {
+        PodEntry e = v.entry(*p);
+        if (e.countsReady)
+            ++v.health[e.controller].ready;
+        std::string key = e.ns + "/" + e.name;
+        if (!e.node.empty())
+            v.podsByNode[e.node].insert(key);
+        v.pods.emplace(std::move(key), std::move(e));
+    }
+    v.rsDirty = false;
+    ++v.rsEpoch;
+}
+
+void NodeUpgradeController::notePod(const WatchEvent &ev)
+{
+    View &v = *m_view;
+    if (v.rsDirty || !ev.pod)
+        return; // read afresh at the next pass
+    const std::string key = ev.pod->metadata.namespace_ + "/" + ev.pod->metadata.name;
+    auto it = v.pods.find(key);
+    if (it != v.pods.end()) {
+        const PodEntry &old = it->second;
+        if (old.countsReady)
+            if (auto h = v.health.find(old.controller); h != v.health.end())
+                --h->second.ready;
+        if (!old.node.empty())
+            if (auto n = v.podsByNode.find(old.node); n != v.podsByNode.end()) {
+                n->second.erase(key);
+                if (n->second.empty())
+                    v.podsByNode.erase(n);
+            }
+        markDirty(old.node);
+        v.pods.erase(it);
+    }
+    if (ev.type == WatchEvent::Type::Deleted)
+        return;
+    PodEntry e = v.entry(*ev.pod);
+    if (e.countsReady)
+        ++v.health[e.controller].ready;
+    if (!e.node.empty()) {
+        v.podsByNode[e.node].insert(key);
+        markDirty(e.node);
+    }
+    v.pods.emplace(key, std::move(e));
+}
+
+void NodeUpgradeController::onReplicaSet(const WatchEvent &ev)
+{
+    const std::int64_t start = threadNanos();
+    View &v = *m_view;
+    if (ev.type != WatchEvent::Type::Modified || !ev.replicaSet) {
+        v.rsDirty = true; // the pods' owners change: everything is read afresh at the next pass
+    } else if (!v.rsDirty) {
+        auto it = v.rsKeyByUid.find(ev.replicaSet->metadata.uid);
+        if (it == v.rsKeyByUid.end())
+            v.rsDirty = true;
+        else
+            v.health[it->second].desired = ev.replicaSet->replicas();
+    }
+    ++m_timing.watchEvents;
+    m_timing.watchNanos += threadNanos() - start;
+}
+
 void NodeUpgradeController::onPod(const WatchEvent &ev)
+{
+    const std::int64_t start = threadNanos();
+    notePod(ev);
+    reportPod(ev);
+    ++m_timing.watchEvents;
+    m_timing.watchNanos += threadNanos() - start;
+}
+
+void NodeUpgradeController::reportPod(const WatchEvent &ev)
 {
     const kube::Pod &pod = *ev.pod;
     const std::string nodeName = pod.node();
@@ -304,6 +612,10 @@ void NodeUpgradeController::onPod(const WatchEvent &ev)
 
 void NodeUpgradeController::onNode(const WatchEvent &ev)
 {
+    if (ev.type == WatchEvent::Type::Modified)
+        markDirty(ev.name);
+    else
+        ++m_view->nodeEpoch; // a node added or removed: the rollouts' views are rebuilt
     if (ev.type != WatchEvent::Type::Deleted || !ev.node)
         return;
     const std::string owner = ev.node->metadata.annotation(ann::kRollout);
@@ -315,6 +627,13 @@ void NodeUpgradeController::onNode(const WatchEvent &ev)
 }
 
 // ---- events --------------------------------------------------------------------------------
+
+kube::Result<void> NodeUpgradeController::timedStatus(const std::string &name,
+                                                      const NodeUpgradeRolloutStatus &st)
+{
+    const Timed timed(m_timing.statusNanos);
+    return m_store.updateStatus(name, st);
+}
 
 void NodeUpgradeController::report(PassContext &ctx, const std::string &object, UpgradeReason reason,
                                    const UpgradeEventParams &params, bool repeating)
@@ -330,6 +649,7 @@ void NodeUpgradeController::report(PassContext &ctx, const std::string &object, 
             return;
         m_lastEmitted[key] = now;
     }
+    const Timed timed(m_timing.writeNanos);
     m_events.record(now, object, reason, params);
     const std::string type = isWarning(reason) ? "Warning" : "Normal";
     const std::string message = upgradeEventMessage(reason, params);
@@ -344,13 +664,19 @@ void NodeUpgradeController::report(PassContext &ctx, const std::string &object, 
 
 void NodeUpgradeController::pass()
 {
-    for (const auto *r : m_store.list()) {
+    const std::int64_t start = threadNanos();
+    const auto rollouts = m_store.list();
+    for (auto it = m_view->rollouts.begin(); it != m_view->rollouts.end();)
+        it = m_store.get(it->first) ? std::next(it) : m_view->rollouts.erase(it);
+    for (const auto *r : rollouts) {
         PassContext ctx;
         syncRollout(*r, ctx);
     }
     m_notes.clear();
     m_removedNodes.clear();
     m_removedOwner.clear();
+    ++m_timing.passes;
+    m_timing.passNanos += threadNanos() - start;
 }
 
 NodeUpgradePreview NodeUpgradeController::preview(const std::string &rollout)
@@ -390,45 +716,21 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     }
     if (st.phase == RolloutPhase::Aborted) {
         if (!ctx.dry)
-            (void)m_store.updateStatus(ctx.name, st);
+            (void)timedStatus(ctx.name, st);
         return;
     }
 
     // ---- observe -----------------------------------------------------------------------------
-    const auto allNodes = m_cluster.nodes();
-    std::vector<NodeState> nodes;
-    std::unordered_map<std::string, std::size_t> nodeIndex;
-    for (const auto *n : allNodes) {
-        if (!matches(ctx.spec.nodeSelector, n->metadata.labels))
-            continue;
-        NodeState ns;
-        ns.name = n->metadata.name;
-        static const std::string zoneKey = kZoneLabel, hostKey = kControllerHostLabel;
-        if (auto z = n->metadata.labels.find(zoneKey); z != n->metadata.labels.end())
-            ns.zone = z->second;
-        ns.version = n->kubeletVersion;
-        ns.ready = n->isReady();
-        ns.unschedulable = n->unschedulable;
-        if (const auto *c = n->condition("Ready"))
-            ns.readySince = c->lastTransitionTime;
-        if (auto h = n->metadata.labels.find(hostKey); h != n->metadata.labels.end())
-            ns.controllerHost = h->second == "true";
-        ns.base = &n->metadata.annotations;
-        const std::string owner = ns.get(ann::kRollout);
-        const std::string ownerName = owner.substr(0, owner.rfind('/'));
-        auto phase = nodePhaseFromString(ns.get(ann::kPhase)).value_or(NodePhase::UpToDate);
-        // A node claimed by another rollout that is still running is that rollout's business;
-        // the nodes of a finished or aborted rollout are free for whichever rollout targets them.
-        if (!owner.empty() && ownerName != ctx.name)
-            if (const auto *other = m_store.get(ownerName)) {
-                const RolloutPhase op = other->status.phase;
-                if (op != RolloutPhase::Aborted && op != RolloutPhase::Completed &&
-                    op != RolloutPhase::CompletedWithExceptions)
-                    continue;
-            }
-        ns.phase = phase;
-        nodeIndex.emplace(ns.name, nodes.size());
-        nodes.push_back(std::move(ns));
+    RolloutView freshView;
+    RolloutView &rv = ctx.dry ? freshView : m_view->rollouts[ctx.name];
+    refresh(rv, ctx, ctx.dry);
+    if (m_options.verifyIncremental && !ctx.dry)
+        verify(rv, ctx);
+    std::vector<NodeState> &nodes = rv.nodes;
+    const auto &nodeIndex = rv.nodeIndex;
+    if (m_view->countEpoch != m_view->nodeEpoch) {
+        m_view->nodeCount = m_cluster.nodes().size();
+        m_view->countEpoch = m_view->nodeEpoch;
     }
 
     // Refusals: overlapping rollouts (SUC's exclusive plans) and a lone self-hosting node.
@@ -447,7 +749,7 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
         if (oc > mc || (oc == mc && other->metadata.name > ctx.name))
             continue;
         std::vector<std::string> overlap;
-        for (const auto *n : allNodes)
+        for (const auto *n : m_cluster.nodes())
             if (matches(ctx.spec.nodeSelector, n->metadata.labels) &&
                 matches(other->spec.nodeSelector, n->metadata.labels))
                 overlap.push_back(n->metadata.name);
@@ -457,7 +759,7 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
             break;
         }
     }
-    if (refusal.empty() && allNodes.size() == 1 && !ctx.spec.allowSelfRestart && !nodes.empty() &&
+    if (refusal.empty() && m_view->nodeCount == 1 && !ctx.spec.allowSelfRestart && !nodes.empty() &&
         nodes.front().controllerHost && nodes.front().version != ctx.target) {
         refusalReason = UpgradeReason::SelfRestartNotAllowed;
         refusalParams = {{"node", nodes.front().name}};
@@ -476,51 +778,13 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
         hi.counts = st.counts;
         st.headline = headline(hi);
         if (!ctx.dry)
-            (void)m_store.updateStatus(ctx.name, st);
+            (void)timedStatus(ctx.name, st);
         return;
     }
     st.refusal.clear();
 
-    // Pods by node and the health of every ReplicaSet, from one walk over the pods.
-    std::unordered_map<std::string, std::string> rsKeyByUid;
-    for (const auto *rs : m_cluster.replicaSets()) {
-        const std::string key = "replicaset/" + rs->metadata.namespace_ + "/" + rs->metadata.name;
-        rsKeyByUid.emplace(rs->metadata.uid, key);
-        ctx.health[key].desired = rs->replicas();
-    }
-    for (const auto *p : m_cluster.pods()) {
-        std::string controller;
-        const auto *ref = p->metadata.controllerRef();
-        if (ref && ref->kind == "ReplicaSet")
-            if (auto it = rsKeyByUid.find(ref->uid); it != rsKeyByUid.end())
-                controller = it->second;
-        if (!controller.empty() && p->ready && !p->isDeleting())
-            ++ctx.health[controller].ready;
-        auto ni = nodeIndex.find(p->node());
-        if (ni == nodeIndex.end())
-            continue;
-        PodInfo pi;
-        pi.cls = classifyPod(*p, !controller.empty());
-        if (pi.cls == PodClass::Ignored)
-            continue;
-        pi.ns = p->metadata.namespace_;
-        pi.name = p->metadata.name;
-        pi.uid = p->metadata.uid;
-        pi.ready = p->ready;
-        pi.deleting = p->isDeleting();
-        pi.deletionTimestamp = p->metadata.deletionTimestamp;
-        pi.grace = p->metadata.deletionGracePeriodSeconds.value_or(
-            p->spec ? kube::integerOr<std::int64_t>(*p->spec, "terminationGracePeriodSeconds", 30) : 30);
-        pi.controller = controller;
-        pi.owner =
-            ref ? (ref->kind == "ReplicaSet" ? "rs/" : ref->kind + "/") + ref->name : std::string("none");
-        pi.created = p->metadata.creationTimestamp.value_or(0);
-        NodeState &ns = nodes[ni->second];
-        (pi.cls == PodClass::Managed     ? ns.managed
-         : pi.cls == PodClass::Unmanaged ? ns.unmanaged
-                                         : ns.daemon)
-            .push_back(std::move(pi));
-    }
+    // Pods by node and the health of every ReplicaSet: the view, kept from the watches.
+    ctx.health = m_view->health;
 
     // In-flight deletions: cleared once the controller is back to its ready count from just
     // before the deletion (or its reduced desired count); slow replacements are reported.
@@ -543,10 +807,7 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     }
 
     // Failure budget, pause bookkeeping.
-    int failedUnacked = 0;
-    for (const auto &ns : nodes)
-        if (ns.phase == NodePhase::Failed && !ns.has(ann::kFailureAcknowledged))
-            ++failedUnacked;
+    const int failedUnacked = rv.failedUnacked;
     ctx.failedUnacked = failedUnacked;
     ctx.halted = !ctx.spec.abort && failedUnacked >= ctx.spec.maxFailedNodes;
     ctx.aborting = ctx.spec.abort;
@@ -562,7 +823,8 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     } else if (!ctx.paused && st.pausedAt) {
         // Resume: drain and stall timers skip the paused time.
         const Timestamp pausedAt = *st.pausedAt;
-        for (auto &ns : nodes) {
+        for (const std::size_t i : rv.inflight) {
+            NodeState &ns = nodes[i];
             if (!isPreRestart(ns.phase))
                 continue;
             for (const char *k : {ann::kDrainStart, ann::kLastProgress})
@@ -581,9 +843,7 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
 
     if (!st.startedAt && !ctx.dry) {
         st.startedAt = ctx.now;
-        int incompatible = 0;
-        for (const auto &ns : nodes)
-            incompatible += ns.version != ctx.target ? 1 : 0;
+        const int incompatible = static_cast<int>(nodes.size()) - rv.upToDate;
         report(ctx, ctx.object, UpgradeReason::RolloutStarted,
                {{"target", ctx.target},
                 {"nodes", std::to_string(incompatible)},
@@ -608,7 +868,10 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
                           st.removedNodes.end());
 
     // ---- act per node ----------------------------------------------------------------------
-    for (auto &ns : nodes) {
+    // Quiet nodes (see quietNode) would do nothing: only the others are visited, in node order.
+    rv.touched.assign(rv.active.begin(), rv.active.end());
+    for (const std::size_t i : rv.touched) {
+        NodeState &ns = nodes[i];
         processNode(ns, ctx);
         flush(ns, ctx);
         if (!ctx.dry) {
@@ -618,41 +881,67 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
             else
                 m_blockers[key] = ns.blockers;
         }
+        unsummarize(rv, i);
+        summarize(rv, i, ctx);
     }
+    if (!ctx.dry)
+        m_timing.nodesVisited += static_cast<std::int64_t>(rv.touched.size());
 
     // ---- selection -------------------------------------------------------------------------
     const ResolvedBudget budget =
         resolveMaxUnavailable(ctx.spec.maxUnavailable, static_cast<int>(nodes.size()));
-    auto unavailableOf = [&](const NodeState &ns) {
-        return isInFlight(ns.phase) || ns.phase == NodePhase::Failed || !ns.ready || ns.unschedulable;
-    };
-    int unavailable = 0;
+    int unavailable = rv.unavailable;
     std::vector<std::string> foreignHolders;
-    std::set<std::string> inFlightZones;
-    for (const auto &ns : nodes) {
-        if (unavailableOf(ns)) {
-            ++unavailable;
-            if (ns.phase == NodePhase::Failed)
-                foreignHolders.push_back(ns.name + " (Failed)");
-            else if (!isInFlight(ns.phase))
-                foreignHolders.push_back(
-                    ns.name + " (" + (ns.ready ? "cordoned" : "NotReady") +
-                    (ns.phase == NodePhase::Pending ? ", pending" : ", not part of this rollout") + ")");
-        }
-        if (isInFlight(ns.phase))
-            inFlightZones.insert(ns.zone);
+    for (const std::size_t i : rv.holders) {
+        const NodeState &ns = nodes[i];
+        if (ns.phase == NodePhase::Failed)
+            foreignHolders.push_back(ns.name + " (Failed)");
+        else
+            foreignHolders.push_back(
+                ns.name + " (" + (ns.ready ? "cordoned" : "NotReady") +
+                (ns.phase == NodePhase::Pending ? ", pending" : ", not part of this rollout") + ")");
     }
-    std::vector<SelectionCandidate> candidates;
-    for (const auto &ns : nodes)
-        if (ns.phase == NodePhase::Pending && !ns.held() && ns.version != ctx.target)
-            candidates.push_back(
-                {ns.name, ns.zone, static_cast<int>(ns.managed.size()), static_cast<int>(ns.unmanaged.size()),
-                 ns.time(ann::kIncompatibleSince).value_or(ctx.now), ns.controllerHost, ns.ready});
-    const std::string zone = activeZone(inFlightZones, candidates, ctx.spec.zoneSerial);
-    const auto queue = orderCandidates(candidates, ctx.spec.zoneSerial, zone);
+    // The queue (orderCandidates' order): the candidates are kept sorted; a zone-serial queue
+    // takes the active zone first within each readiness group. The active zone (activeZone's
+    // rule): the first zone in flight, else the first zone of the first non-empty group.
+    std::string zone;
+    if (ctx.spec.zoneSerial) {
+        if (!rv.inflightZones.empty()) {
+            zone = rv.inflightZones.begin()->first;
+        } else {
+            for (int pass = 0; pass < 4; ++pass) {
+                CandKey probe;
+                probe.host = pass % 2 == 1;
+                probe.notReady = pass >= 2;
+                probe.managed = std::numeric_limits<int>::min();
+                probe.since = std::numeric_limits<Timestamp>::min();
+                auto it = rv.cands.lower_bound(probe);
+                if (it != rv.cands.end() && it->host == probe.host && it->notReady == probe.notReady) {
+                    zone = it->zone;
+                    break;
+                }
+            }
+        }
+    }
+    std::vector<std::size_t> queue;
+    queue.reserve(rv.cands.size());
+    if (!ctx.spec.zoneSerial) {
+        for (const auto &c : rv.cands)
+            queue.push_back(c.index);
+    } else {
+        std::vector<std::size_t> others;
+        for (auto it = rv.cands.begin(); it != rv.cands.end();) {
+            const bool host = it->host, notReady = it->notReady;
+            others.clear();
+            for (; it != rv.cands.end() && it->host == host && it->notReady == notReady; ++it)
+                (it->zone == zone ? queue : others).push_back(it->index);
+            queue.insert(queue.end(), others.begin(), others.end());
+        }
+    }
     st.queue.clear();
-    for (const auto &c : queue)
-        st.queue.push_back(c.name);
+    st.queue.reserve(queue.size());
+    for (const std::size_t i : queue)
+        st.queue.push_back(nodes[i].name);
 
     std::string gateFailure;
     if (ctx.spec.postNodeDelay > 0 && st.lastCompletion &&
@@ -660,12 +949,7 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
         gateFailure = "postNodeDelay " + dur(ctx.now - *st.lastCompletion) + "/" +
                       dur(ctx.spec.postNodeDelay) + " since the last node finished";
     if (ctx.spec.minReadyRatio > 0) {
-        int outside = 0, readyOutside = 0;
-        for (const auto &ns : nodes)
-            if (!isInFlight(ns.phase)) {
-                ++outside;
-                readyOutside += ns.ready ? 1 : 0;
-            }
+        const int outside = rv.outside, readyOutside = rv.readyOutside;
         if (outside > 0 && static_cast<double>(readyOutside) / outside < ctx.spec.minReadyRatio)
             gateFailure = "only " + std::to_string(readyOutside) + "/" + std::to_string(outside) +
                           " nodes Ready (minReadyRatio " +
@@ -675,6 +959,7 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     const int unavailableBefore = unavailable;
     const bool mayStart = !ctx.paused && !ctx.aborting && gateFailure.empty();
     bool budgetHeld = false; // no slot free, and something other than this rollout's nodes holds them
+    std::vector<std::size_t> selectedIdx;
     if (mayStart && !queue.empty()) {
         int starts = startsAllowed(budget.value, unavailable, ctx.spec.maxStartsPerPass);
         budgetHeld = starts == 0 && !foreignHolders.empty();
@@ -686,13 +971,13 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
                     {"holders", joinNames(foreignHolders)}},
                    true);
         int position = 0;
-        for (const auto &c : queue) {
+        for (const std::size_t qi : queue) {
             ++position;
             if (perPass <= 0)
                 break;
-            if (ctx.spec.zoneSerial && c.zone != zone)
+            NodeState &ns = nodes[qi];
+            if (ctx.spec.zoneSerial && ns.zone != zone)
                 break;
-            NodeState &ns = nodes[nodeIndex.at(c.name)];
             if (!ns.ready)
                 continue; // a NotReady node cannot take a restart request; it waits
             // A node someone else already cordoned is unavailable already: taking it costs no
@@ -702,6 +987,8 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
                 continue;
             select(ns, ctx, position, free ? unavailable : unavailable + 1, budget.value);
             flush(ns, ctx);
+            if (!ctx.dry)
+                selectedIdx.push_back(qi);
             --perPass;
             if (!free) {
                 ++unavailable;
@@ -718,61 +1005,56 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
                                       [&](const std::string &n) { return selected.count(n) > 0; }),
                        st.queue.end());
     }
+    // The selected nodes count as in flight from now on (the queue's indices stay valid; it is
+    // read again below only when nothing was selected).
+    for (const std::size_t i : selectedIdx) {
+        unsummarize(rv, i);
+        summarize(rv, i, ctx);
+        rv.touched.push_back(i);
+    }
 
     // ---- status ----------------------------------------------------------------------------
     NodeUpgradeCounts counts;
     counts.nodes = static_cast<int>(nodes.size());
-    int inFlightPostKamikaze = 0;
-    std::vector<std::string> stillInFlight, failedText, blockedText;
+    counts.upToDate = rv.upToDate;
+    counts.upgraded = rv.upgraded;
+    counts.inFlight = rv.inFlight;
+    counts.pending = rv.phases[static_cast<int>(NodePhase::Pending)];
+    counts.held = rv.held;
+    counts.blocked = rv.blocked;
+    counts.failed = rv.phases[static_cast<int>(NodePhase::Failed)];
+    counts.skipped = rv.phases[static_cast<int>(NodePhase::Skipped)];
+    const int inFlightPostKamikaze = rv.postKamikaze;
+    std::vector<std::string> stillInFlight, failedText;
     std::string blockedHeadline;
     Timestamp blockedSince = ctx.now;
-    for (const auto &ns : nodes) {
-        counts.upToDate += ns.version == ctx.target ? 1 : 0;
-        const bool blocked = !ns.get(ann::kBlocked).empty() && isPreRestart(ns.phase);
-        counts.blocked += blocked ? 1 : 0;
-        counts.held += ns.held() ? 1 : 0;
-        switch (ns.phase) {
-        case NodePhase::Upgraded:
-            counts.upgraded += ns.version == ctx.target ? 1 : 0;
-            break;
-        case NodePhase::Pending:
-            ++counts.pending;
-            break;
-        case NodePhase::Failed:
-            ++counts.failed;
-            failedText.push_back(ns.name + " " + ns.get(ann::kReason));
-            break;
-        case NodePhase::Skipped:
-            ++counts.skipped;
-            break;
-        default:
-            break;
+    for (const std::size_t i : rv.failed) {
+        const NodeState &ns = nodes[i];
+        failedText.push_back(ns.name + " " + ns.get(ann::kReason));
+    }
+    for (const std::size_t i : rv.inflight) {
+        const NodeState &ns = nodes[i];
+        if (ns.phase == NodePhase::Restarting || ns.phase == NodePhase::Soaking) {
+            const auto since = ns.time(ann::kPhaseSince).value_or(ctx.now);
+            const kube::Duration limit =
+                ns.phase == NodePhase::Soaking ? ctx.spec.soakDuration : ctx.spec.timeouts.returnTimeout;
+            stillInFlight.push_back(ns.name + " still " +
+                                    (ns.phase == NodePhase::Soaking ? "soaking" : "restarting") + " (" +
+                                    dur(ctx.now - since) + "/" + dur(limit) + ")");
+        } else if (ctx.paused) {
+            stillInFlight.push_back(ns.name + " holds its slot (" + nodePhaseName(ns.phase) + ")");
         }
-        if (isInFlight(ns.phase)) {
-            ++counts.inFlight;
-            if (ns.phase == NodePhase::Restarting || ns.phase == NodePhase::Soaking) {
-                ++inFlightPostKamikaze;
-                const auto since = ns.time(ann::kPhaseSince).value_or(ctx.now);
-                const kube::Duration limit =
-                    ns.phase == NodePhase::Soaking ? ctx.spec.soakDuration : ctx.spec.timeouts.returnTimeout;
-                stillInFlight.push_back(ns.name + " still " +
-                                        (ns.phase == NodePhase::Soaking ? "soaking" : "restarting") + " (" +
-                                        dur(ctx.now - since) + "/" + dur(limit) + ")");
-            } else if (ctx.paused) {
-                stillInFlight.push_back(ns.name + " holds its slot (" + nodePhaseName(ns.phase) + ")");
-            }
+        for (const auto &p : ns.managed)
+            ctx.affected.insert(p.controller);
+    }
+    for (const std::size_t i : rv.blockedNodes) {
+        const NodeState &ns = nodes[i];
+        const auto since = ns.time(ann::kLastProgress).value_or(ctx.now);
+        if (blockedHeadline.empty() || since < blockedSince) {
+            blockedSince = since;
+            blockedHeadline = ns.name + " blocked " + dur(ctx.now - since) + ": " +
+                              (ns.blockers.empty() ? ns.get(ann::kBlocked) : joinNames(ns.blockers, 2));
         }
-        if (blocked) {
-            const auto since = ns.time(ann::kLastProgress).value_or(ctx.now);
-            if (blockedHeadline.empty() || since < blockedSince) {
-                blockedSince = since;
-                blockedHeadline = ns.name + " blocked " + dur(ctx.now - since) + ": " +
-                                  (ns.blockers.empty() ? ns.get(ann::kBlocked) : joinNames(ns.blockers, 2));
-            }
-        }
-        if (isInFlight(ns.phase))
-            for (const auto &p : ns.managed)
-                ctx.affected.insert(p.controller);
     }
     for (const auto &d : st.inflight)
         ctx.affected.insert(d.controller);
@@ -784,7 +1066,8 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     if (mayStart && counts.inFlight == 0 && ctx.selected.empty() && counts.pending > 0) {
         std::vector<std::string> notReady;
         bool anyReady = false;
-        for (const auto &c : queue) {
+        for (const std::size_t qi : queue) {
+            const NodeState &c = nodes[qi];
             if (c.ready)
                 anyReady = true;
             else
@@ -901,13 +1184,12 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
 
     if (ctx.dry)
         return;
-    (void)m_store.updateStatus(ctx.name, st);
+    (void)timedStatus(ctx.name, st);
 
     // Metrics: one sample per pass, also while paused (I6).
     NodeUpgradeSample s;
     s.time = now;
-    for (const auto &ns : nodes)
-        ++s.phases[static_cast<int>(ns.phase)];
+    s.phases = rv.phases;
     s.phases[static_cast<int>(NodePhase::Removed)] = static_cast<int>(st.removedNodes.size());
     s.unavailable = unavailable;
     s.maxUnavailable = budget.value;
@@ -936,6 +1218,362 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
         report.selected = ctx.selected;
         m_observer->afterPass(report);
     }
+
+    // Visited nodes start the next pass as read: what they wrote comes back through the watch
+    // (a refused write is read again too).
+    for (const std::size_t i : rv.touched) {
+        NodeState &ns = nodes[i];
+        if (!ns.applied.empty())
+            rv.dirty.insert(ns.name);
+        ns.blockers.clear();
+    }
+    rv.touched.clear();
+}
+
+// ---- the view ----------------------------------------------------------------------------------
+
+bool NodeUpgradeController::buildNode(const kube::Node &n, NodeState &ns, PassContext &ctx) const
+{
+    if (!matches(ctx.spec.nodeSelector, n.metadata.labels))
+        return false;
+    ns.name = n.metadata.name;
+    static const std::string zoneKey = kZoneLabel, hostKey = kControllerHostLabel;
+    if (auto z = n.metadata.labels.find(zoneKey); z != n.metadata.labels.end())
+        ns.zone = z->second;
+    ns.version = n.kubeletVersion;
+    ns.ready = n.isReady();
+    ns.unschedulable = n.unschedulable;
+    if (const auto *c = n.condition("Ready"))
+        ns.readySince = c->lastTransitionTime;
+    if (auto h = n.metadata.labels.find(hostKey); h != n.metadata.labels.end())
+        ns.controllerHost = h->second == "true";
+    for (const auto &t : n.taints)
+        ns.tainted = ns.tainted || t.key == kPendingTaintKey;
+    ns.base = &n.metadata.annotations;
+    const std::string owner = ns.get(ann::kRollout);
+    const std::string ownerName = owner.substr(0, owner.rfind('/'));
+    auto phase = nodePhaseFromString(ns.get(ann::kPhase)).value_or(NodePhase::UpToDate);
+    // A node claimed by another rollout that is still running is that rollout's business;
+    // the nodes of a finished or aborted rollout are free for whichever rollout targets them.
+    if (!owner.empty() && ownerName != ctx.name)
+        if (const auto *other = m_store.get(ownerName)) {
+            const RolloutPhase op = other->status.phase;
+            if (op != RolloutPhase::Aborted && op != RolloutPhase::Completed &&
+                op != RolloutPhase::CompletedWithExceptions)
+                return false;
+        }
+    ns.phase = phase;
+    return true;
+}
+
+void NodeUpgradeController::fillPods(NodeState &ns) const
+{
+    const View &v = *m_view;
+    auto it = v.podsByNode.find(ns.name);
+    if (it == v.podsByNode.end())
+        return;
+    for (const auto &key : it->second) {
+        auto e = v.pods.find(key);
+        if (e == v.pods.end())
+            continue;
+        const kube::Pod *p = m_cluster.pod(e->second.ns, e->second.name);
+        if (!p)
+            continue;
+        PodInfo pi = podInfo(*p, e->second.controller);
+        if (pi.cls != PodClass::Ignored)
+            addPod(ns, std::move(pi));
+    }
+}
+
+namespace {
+
+void toggle(std::set<std::size_t> &set, std::size_t i, int d)
+{
+    if (d > 0)
+        set.insert(i);
+    else
+        set.erase(i);
+}
+
+void account(NodeUpgradeController::RolloutView &rv, std::size_t i, int d);
+
+} // namespace
+
+void NodeUpgradeController::summarize(RolloutView &rv, std::size_t i, PassContext &ctx)
+{
+    const NodeState &ns = rv.nodes[i];
+    NodeSummary s;
+    s.phase = ns.phase;
+    s.ready = ns.ready;
+    s.unschedulable = ns.unschedulable;
+    s.atTarget = ns.version == ctx.target;
+    s.held = ns.held();
+    s.blockedAnn = !ns.get(ann::kBlocked).empty();
+    s.failedUnacked = s.phase == NodePhase::Failed && !ns.has(ann::kFailureAcknowledged);
+    s.quiet = quietNode(ns, s.atTarget, ctx.spec.abort, ctx.now);
+    if (s.phase == NodePhase::Pending && !s.held && !s.atTarget) {
+        CandKey c;
+        c.host = ns.controllerHost;
+        c.notReady = !ns.ready;
+        c.zone = ns.zone;
+        c.nonEmpty = ns.managed.size() + ns.unmanaged.size() != 0;
+        c.managed = static_cast<int>(ns.managed.size());
+        const auto since = ns.time(ann::kIncompatibleSince);
+        c.since = since.value_or(ctx.now);
+        s.volatileSince = !since;
+        c.name = ns.name;
+        c.index = i;
+        s.cand = std::move(c);
+    }
+    rv.sums[i] = std::move(s);
+    account(rv, i, +1);
+}
+
+void NodeUpgradeController::unsummarize(RolloutView &rv, std::size_t i)
+{
+    account(rv, i, -1);
+}
+
+namespace {
+
+void account(NodeUpgradeController::RolloutView &rv, std::size_t i, int d)
+{
+    const NodeSummary &s = rv.sums[i];
+    rv.phases[static_cast<int>(s.phase)] += d;
+    if (s.atTarget)
+        rv.upToDate += d;
+    if (s.blockedAnn && isPreRestart(s.phase)) {
+        rv.blocked += d;
+        toggle(rv.blockedNodes, i, d);
+    }
+    if (s.held)
+        rv.held += d;
+    if (s.phase == NodePhase::Upgraded && s.atTarget)
+        rv.upgraded += d;
+    const bool inflight = isInFlight(s.phase);
+    if (inflight) {
+        rv.inFlight += d;
+        toggle(rv.inflight, i, d);
+        const std::string &zone = rv.nodes[i].zone;
+        if ((rv.inflightZones[zone] += d) == 0)
+            rv.inflightZones.erase(zone);
+    }
+    if (s.phase == NodePhase::Restarting || s.phase == NodePhase::Soaking)
+        rv.postKamikaze += d;
+    if (s.failedUnacked)
+        rv.failedUnacked += d;
+    const bool unavailable = inflight || s.phase == NodePhase::Failed || !s.ready || s.unschedulable;
+    if (unavailable)
+        rv.unavailable += d;
+    if (unavailable && !inflight)
+        toggle(rv.holders, i, d);
+    if (!inflight) {
+        rv.outside += d;
+        if (s.ready)
+            rv.readyOutside += d;
+    }
+    if (s.phase == NodePhase::Failed)
+        toggle(rv.failed, i, d);
+    if (!s.quiet)
+        toggle(rv.active, i, d);
+    if (s.cand) {
+        if (d > 0)
+            rv.cands.insert(*s.cand);
+        else
+            rv.cands.erase(*s.cand);
+    }
+}
+
+} // namespace
+
+void NodeUpgradeController::refresh(RolloutView &rv, PassContext &ctx, bool fresh)
+{
+    View &v = *m_view;
+    if (v.rsDirty)
+        resyncPods();
+    NodeUpgradeRolloutSpec spec = ctx.spec; // pausing changes no node
+    spec.paused = false;
+    spec.pauseReason.clear();
+    // Node ownership between rollouts depends on the other rollouts' phases: with more than
+    // one rollout the view is read afresh at every pass.
+    bool full = fresh || !rv.built || !(rv.spec == spec) || rv.nodeEpoch != v.nodeEpoch ||
+                rv.rsEpoch != v.rsEpoch || m_store.list().size() != 1;
+    if (!full) {
+        std::set<std::string> dirty;
+        dirty.swap(rv.dirty);
+        for (const auto &name : dirty) {
+            auto it = rv.nodeIndex.find(name);
+            const kube::Node *n = m_cluster.node(name);
+            NodeState ns;
+            const bool member = n && buildNode(*n, ns, ctx);
+            if (member != (it != rv.nodeIndex.end())) {
+                full = true; // the node joined or left the rollout (labels)
+                break;
+            }
+            if (!member)
+                continue;
+            fillPods(ns);
+            const std::size_t i = it->second;
+            unsummarize(rv, i);
+            rv.nodes[i] = std::move(ns);
+            summarize(rv, i, ctx);
+            if (rv.sums[i].quiet)
+                m_blockers.erase(ctx.name + "/" + name);
+            ++m_timing.nodesRebuilt;
+        }
+        if (!full) {
+            std::vector<std::size_t> moving; // candidates that sort as "now"
+            for (const std::size_t i : rv.active)
+                if (rv.sums[i].volatileSince)
+                    moving.push_back(i);
+            for (const std::size_t i : moving) {
+                unsummarize(rv, i);
+                summarize(rv, i, ctx);
+            }
+            return;
+        }
+    }
+    rv = RolloutView(spec.zoneSerial);
+    rv.spec = spec;
+    rv.nodeEpoch = v.nodeEpoch;
+    rv.rsEpoch = v.rsEpoch;
+    rv.built = !fresh;
+    for (const auto *n : m_cluster.nodes()) {
+        NodeState ns;
+        if (!buildNode(*n, ns, ctx))
+            continue;
+        fillPods(ns);
+        rv.nodeIndex.emplace(ns.name, rv.nodes.size());
+        rv.nodes.push_back(std::move(ns));
+    }
+    rv.sums.resize(rv.nodes.size());
+    for (std::size_t i = 0; i < rv.nodes.size(); ++i) {
+        summarize(rv, i, ctx);
+        if (!fresh && rv.sums[i].quiet)
+            m_blockers.erase(ctx.name + "/" + rv.nodes[i].name);
+    }
+    if (!fresh)
+        ++m_timing.fullRebuilds;
+}
+
+namespace {
+
+std::vector<std::string> describe(const NodeUpgradeController::RolloutView &rv,
+                                  const std::map<std::string, ControllerHealth> &health)
+{
+    std::vector<std::string> out;
+    auto line = [&](const std::ostringstream &o) { out.push_back(o.str()); };
+    for (std::size_t i = 0; i < rv.nodes.size(); ++i) {
+        const auto &ns = rv.nodes[i];
+        std::ostringstream o;
+        o << "node " << i << ' ' << ns.name << " zone=" << ns.zone << " version=" << ns.version
+          << " ready=" << ns.ready << " unschedulable=" << ns.unschedulable
+          << " readySince=" << (ns.readySince ? *ns.readySince : -1) << " host=" << ns.controllerHost
+          << " tainted=" << ns.tainted << " phase=" << nodePhaseName(ns.phase) << " patch=" << ns.patch.size()
+          << " applied=" << ns.applied.size() << " blockers=" << ns.blockers.size()
+          << " wanted=" << ns.taintWanted << ns.untaintWanted << ns.uncordonWanted;
+        for (const auto &k : ns.committedKeys())
+            o << ' ' << k << '=' << *ns.committed(k);
+        line(o);
+        for (const auto *list : {&ns.managed, &ns.unmanaged, &ns.daemon})
+            for (const auto &p : *list) {
+                std::ostringstream q;
+                q << "  pod " << podClassName(p.cls) << ' ' << p.key() << ' ' << p.uid << " ready=" << p.ready
+                  << " deleting=" << p.deleting << " deletion=" << p.deletionTimestamp.value_or(-1)
+                  << " grace=" << p.grace << " controller=" << p.controller << " owner=" << p.owner
+                  << " created=" << p.created;
+                line(q);
+            }
+        const auto &s = rv.sums[i];
+        std::ostringstream q;
+        q << "  summary " << nodePhaseName(s.phase) << ' ' << s.ready << s.unschedulable << s.atTarget
+          << s.held << s.blockedAnn << s.failedUnacked << s.quiet << s.volatileSince;
+        if (s.cand)
+            q << " candidate " << s.cand->host << s.cand->notReady << ' ' << s.cand->zone << ' '
+              << s.cand->nonEmpty << ' ' << s.cand->managed << ' ' << s.cand->since << ' ' << s.cand->index;
+        line(q);
+    }
+    std::ostringstream o;
+    o << "sums";
+    for (int p : rv.phases)
+        o << ' ' << p;
+    o << " upToDate=" << rv.upToDate << " blocked=" << rv.blocked << " held=" << rv.held
+      << " upgraded=" << rv.upgraded << " inFlight=" << rv.inFlight << " postKamikaze=" << rv.postKamikaze
+      << " failedUnacked=" << rv.failedUnacked << " unavailable=" << rv.unavailable
+      << " outside=" << rv.outside << " readyOutside=" << rv.readyOutside;
+    line(o);
+    for (const auto *set : {&rv.active, &rv.holders, &rv.failed, &rv.inflight, &rv.blockedNodes}) {
+        std::ostringstream q;
+        q << "set";
+        for (auto i : *set)
+            q << ' ' << i;
+        line(q);
+    }
+    std::ostringstream z;
+    z << "zones";
+    for (const auto &[zone, n] : rv.inflightZones)
+        z << ' ' << zone << '=' << n;
+    line(z);
+    std::ostringstream c;
+    c << "queue";
+    for (const auto &k : rv.cands)
+        c << ' ' << k.name;
+    line(c);
+    for (const auto &[k, h] : health) {
+        std::ostringstream q;
+        q << "health " << k << ' ' << h.desired << ' ' << h.ready << ' ' << h.inflight;
+        line(q);
+    }
+    return out;
+}
+
+} // namespace
+
+void NodeUpgradeController::verify(RolloutView &rv, PassContext &ctx)
+{
+    // A fresh reading of the store, as a pass that keeps nothing would take it.
+    std::unordered_map<std::string, std::string> rsKeyByUid;
+    std::map<std::string, ControllerHealth> health;
+    for (const auto *rs : m_cluster.replicaSets()) {
+        const std::string key = "replicaset/" + rs->metadata.namespace_ + "/" + rs->metadata.name;
+        rsKeyByUid.emplace(rs->metadata.uid, key);
+        health[key].desired = rs->replicas();
+    }
+    RolloutView fresh(rv.spec.zoneSerial);
+    for (const auto *n : m_cluster.nodes()) {
+        NodeState ns;
+        if (!buildNode(*n, ns, ctx))
+            continue;
+        fresh.nodeIndex.emplace(ns.name, fresh.nodes.size());
+        fresh.nodes.push_back(std::move(ns));
+    }
+    for (const auto *p : m_cluster.pods()) {
+        std::string controller;
+        const auto *ref = p->metadata.controllerRef();
+        if (ref && ref->kind == "ReplicaSet")
+            if (auto it = rsKeyByUid.find(ref->uid); it != rsKeyByUid.end())
+                controller = it->second;
+        if (!controller.empty() && p->ready && !p->isDeleting())
+            ++health[controller].ready;
+        auto ni = fresh.nodeIndex.find(p->node());
+        if (ni == fresh.nodeIndex.end())
+            continue;
+        PodInfo pi = podInfo(*p, controller);
+        if (pi.cls != PodClass::Ignored)
+            addPod(fresh.nodes[ni->second], std::move(pi));
+    }
+    fresh.sums.resize(fresh.nodes.size());
+    for (std::size_t i = 0; i < fresh.nodes.size(); ++i)
+        summarize(fresh, i, ctx);
+    const auto a = describe(rv, m_view->health), b = describe(fresh, health);
+    for (std::size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
+        const std::string x = i < a.size() ? a[i] : "(nothing)", y = i < b.size() ? b[i] : "(nothing)";
+        if (x != y) {
+            m_divergences.push_back(formatUpgradeTime(ctx.now) + " " + ctx.name + ": kept \"" + x +
+                                    "\", store \"" + y + "\"");
+            break;
+        }
+    }
 }
 
 // ---- per node --------------------------------------------------------------------------------
@@ -957,6 +1595,7 @@ void NodeUpgradeController::flush(NodeState &ns, PassContext &ctx)
         ns.patch.clear();
         return;
     }
+    const Timed timed(m_timing.writeNanos);
     if (!ns.patch.empty()) {
         Json a = Json::object();
         for (const auto &[k, v] : ns.patch)
@@ -1007,7 +1646,10 @@ void NodeUpgradeController::releaseNode(NodeState &ns, PassContext &ctx, NodePha
             if (const kube::Node *n = m_cluster.node(ns.name)) {
                 if (m_observer)
                     m_observer->beforeUncordon(ctx.name, *n);
-                (void)m_cluster.uncordon(ns.name);
+                {
+                    const Timed timed(m_timing.writeNanos);
+                    (void)m_cluster.uncordon(ns.name);
+                }
                 ns.unschedulable = false;
             }
         }
@@ -1163,10 +1805,13 @@ void NodeUpgradeController::deletePod(NodeState &ns, PassContext &ctx, const kub
     m_metrics[ctx.name].countDeletion(forced ? "forced" : podClassName(cls));
     // Evicted, never plain-deleted: a PodDisruptionBudget has its say (evictionAllowed asked it
     // first in this pass). A forced deletion deletes, with the pod's own grace period.
-    if (forced)
+    if (forced) {
+        const Timed timed(m_timing.writeNanos);
         (void)m_cluster.remove(Kind::Pod, pod.metadata.namespace_, pod.metadata.name);
-    else
+    } else {
+        const Timed timed(m_timing.writeNanos);
         (void)m_cluster.evict(pod.metadata.namespace_, pod.metadata.name);
+    }
 }
 
 bool NodeUpgradeController::evictionAllowed(NodeState &ns, PassContext &ctx, const PodInfo &p,
@@ -1174,7 +1819,10 @@ bool NodeUpgradeController::evictionAllowed(NodeState &ns, PassContext &ctx, con
 {
     EvictOptions probe;
     probe.dryRun = true;
-    const auto r = m_cluster.evict(p.ns, p.name, probe);
+    const auto r = [&] {
+        const Timed timed(m_timing.writeNanos);
+        return m_cluster.evict(p.ns, p.name, probe);
+    }();
     if (r.ok() || r.error().code == 404)
         return true;
     std::string budget;
@@ -1395,11 +2043,23 @@ void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
 
 void NodeUpgradeController::sendKamikaze(NodeState &ns, PassContext &ctx, int send)
 {
-    // I4: decide on a fresh pod list of this node, not on the one this pass started with.
-    PodSelector sel;
-    sel.all = true;
-    sel.nodes = {ns.name};
-    for (const auto *p : m_cluster.selectPods(sel)) {
+    // I4: decide on a fresh pod list of this node, not on the one this pass started with: the
+    // pods the store has on the node now (the view's index follows every write synchronously),
+    // each read from the store.
+    std::vector<const kube::Pod *> fresh;
+    if (m_view->rsDirty) {
+        PodSelector sel;
+        sel.all = true;
+        sel.nodes = {ns.name};
+        fresh = m_cluster.selectPods(sel);
+    } else if (auto on = m_view->podsByNode.find(ns.name); on != m_view->podsByNode.end()) {
+        for (const auto &key : on->second)
+            if (auto e = m_view->pods.find(key); e != m_view->pods.end())
+                if (const kube::Pod *p = m_cluster.pod(e->second.ns, e->second.name);
+                    p && p->node() == ns.name)
+                    fresh.push_back(p);
+    }
+    for (const auto *p : fresh) {
         bool exists = false;
         if (const auto *ref = p->metadata.controllerRef(); ref && ref->kind == "ReplicaSet")
             if (const auto *rs = m_cluster.replicaSet(p->metadata.namespace_, ref->name))
@@ -1506,7 +2166,10 @@ void NodeUpgradeController::complete(NodeState &ns, PassContext &ctx, bool outOf
             if (const kube::Node *n = m_cluster.node(ns.name)) {
                 if (m_observer)
                     m_observer->beforeUncordon(ctx.name, *n);
-                (void)m_cluster.uncordon(ns.name);
+                {
+                    const Timed timed(m_timing.writeNanos);
+                    (void)m_cluster.uncordon(ns.name);
+                }
                 ns.unschedulable = false;
             }
         }
@@ -1558,7 +2221,10 @@ void NodeUpgradeController::select(NodeState &ns, PassContext &ctx, int position
     // An admin's cordon is respected and never undone: ownership stays false.
     const bool alreadyCordoned = ns.unschedulable;
     if (!alreadyCordoned) {
-        (void)m_cluster.cordon(ns.name);
+        {
+            const Timed timed(m_timing.writeNanos);
+            (void)m_cluster.cordon(ns.name);
+        }
         ns.unschedulable = true;
     }
     ns.set(ann::kCordonedByController, alreadyCordoned ? "false" : "true");

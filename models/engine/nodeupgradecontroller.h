@@ -5,11 +5,17 @@
 // right after every admin action.
 //
 // Assumptions and invariants:
-// - Every decision is recomputed from observed objects on each pass (I5): nodes, pods,
+// - Every decision is taken from observed objects on each pass (I5): nodes, pods,
 //   ReplicaSets, the rollout's spec and status, and the node annotations that carry the
-//   per-node state machine. The controller's memory holds only reporting conveniences (event
-//   rate limits, deletions seen through the watch), so dropping it (restart) changes no
-//   decision.
+//   per-node state machine. The observed view is kept up to date from the watches (every write
+//   reaches them synchronously): a pass rebuilds only the nodes whose node object or pods
+//   changed, keeps the ReplicaSets' ready counts pod by pod, and visits only the nodes that
+//   can act (in flight, or with an admin request, a missing taint or timestamp); the others are
+//   counted from per-node summaries. A spec change, a node added or removed, a ReplicaSet
+//   created or deleted, or a second rollout rebuilds the view from the store. The view equals
+//   a fresh reading of the store at every pass (`verifyIncremental` checks it), so dropping it
+//   (restart) changes no decision; the rest of the memory holds only reporting conveniences
+//   (event rate limits, deletions seen through the watch).
 // - Managed pods are deleted one controller-gate check at a time (I2) and the count of
 //   deletions in flight per controller is persisted in the rollout status.
 // - Only nodes carrying `upgrade/cordoned-by-controller=true` are ever uncordoned (I3); an
@@ -28,6 +34,7 @@
 #include "models/engine/nodeupgrademetrics.h"
 #include "models/engine/nodeupgraderolloutstore.h"
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <set>
@@ -99,6 +106,27 @@ struct NodeUpgradeControllerOptions
 {
     kube::Duration passInterval = 1000;
     kube::Duration eventRepeatInterval = 60 * 1000; // repeating conditions re-emit at most this often
+    // Tests: at every pass, also read the whole store afresh and compare it with the view kept
+    // from the watches; every difference is recorded (divergences()).
+    bool verifyIncremental = false;
+};
+
+// The controller's own cost, in thread CPU time: its passes, and its watch handlers (the view
+// kept from the watches) between passes.
+struct NodeUpgradeControllerTiming
+{
+    std::int64_t passes = 0;
+    std::int64_t passNanos = 0;
+    std::int64_t watchEvents = 0;
+    std::int64_t watchNanos = 0;
+    // Inside the passes: the controller's writes (node patches, cordons, taints, evictions and
+    // their dry runs, events) and its status updates, with everything the engine does
+    // synchronously for them (API validation, watch fan-out to the other informers).
+    std::int64_t writeNanos = 0;
+    std::int64_t statusNanos = 0;
+    std::int64_t fullRebuilds = 0; // views rebuilt from the store (first pass, spec edits, ...)
+    std::int64_t nodesRebuilt = 0; // nodes read again because they or their pods changed
+    std::int64_t nodesVisited = 0; // nodes that could act, visited by a pass
 };
 
 class NodeUpgradeController
@@ -122,15 +150,34 @@ public:
 
     void setObserver(NodeUpgradeObserver *observer) { m_observer = observer; }
     const NodeUpgradeControllerOptions &options() const { return m_options; }
+    const NodeUpgradeControllerTiming &timing() const { return m_timing; }
+    // Differences between the view kept from the watches and a fresh reading of the store
+    // (only with verifyIncremental), "time rollout: what".
+    const std::vector<std::string> &divergences() const { return m_divergences; }
 
     struct NodeState;
     struct PassContext;
+    struct View;
+    struct RolloutView;
 
 private:
     void tick();
     void syncRollout(const NodeUpgradeRollout &rollout, PassContext &ctx);
     void onPod(const WatchEvent &ev);
+    void reportPod(const WatchEvent &ev);
     void onNode(const WatchEvent &ev);
+    void onReplicaSet(const WatchEvent &ev);
+    void notePod(const WatchEvent &ev); // the view: pod index and ReplicaSet ready counts
+    void markDirty(const std::string &node);
+    void resyncPods();
+    // Brings the rollout's view up to date (dirty nodes, or a full rebuild); dry runs get a
+    // fresh one.
+    void refresh(RolloutView &rv, PassContext &ctx, bool fresh);
+    bool buildNode(const kube::Node &n, NodeState &ns, PassContext &ctx) const;
+    void fillPods(NodeState &ns) const;
+    void summarize(RolloutView &rv, std::size_t i, PassContext &ctx);
+    void unsummarize(RolloutView &rv, std::size_t i);
+    void verify(RolloutView &rv, PassContext &ctx);
 
     // per-node steps
     void processNode(NodeState &ns, PassContext &ctx);
@@ -153,6 +200,7 @@ private:
     void setPhase(NodeState &ns, PassContext &ctx, NodePhase phase);
     void flush(NodeState &ns, PassContext &ctx);
 
+    kube::Result<void> timedStatus(const std::string &name, const NodeUpgradeRolloutStatus &st);
     // writes (no-ops in a dry run)
     void report(PassContext &ctx, const std::string &object, UpgradeReason reason,
                 const UpgradeEventParams &params, bool repeating = false);
@@ -165,6 +213,10 @@ private:
     NodeUpgradeObserver *m_observer = nullptr;
     int m_podWatch = 0;
     int m_nodeWatch = 0;
+    int m_rsWatch = 0;
+    std::unique_ptr<View> m_view;
+    NodeUpgradeControllerTiming m_timing;
+    std::vector<std::string> m_divergences;
     std::shared_ptr<char> m_alive = std::make_shared<char>(0);
 
     // Reporting memory only (see the header comment).

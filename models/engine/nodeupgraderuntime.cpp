@@ -45,10 +45,20 @@ kube::Result<void> NodeUpgradeRuntime::apply(const Json &rollout)
 
 void NodeUpgradeRuntime::restartController()
 {
+    const auto &past = m_controller->divergences();
+    m_pastDivergences.insert(m_pastDivergences.end(), past.begin(), past.end());
     m_controller.reset();
     m_controller = std::make_unique<NodeUpgradeController>(m_cluster, m_store, m_events, m_metrics,
                                                            m_options.controller);
     m_controller->setObserver(m_observer);
+}
+
+std::vector<std::string> NodeUpgradeRuntime::divergences() const
+{
+    std::vector<std::string> out = m_pastDivergences;
+    const auto &now = m_controller->divergences();
+    out.insert(out.end(), now.begin(), now.end());
+    return out;
 }
 
 void NodeUpgradeRuntime::setObserver(NodeUpgradeObserver *observer)

@@ -47,6 +47,8 @@ public:
     void restartController();
     // Kept across restarts.
     void setObserver(NodeUpgradeObserver *observer);
+    // NodeUpgradeController::divergences() of every controller so far (restarts included).
+    std::vector<std::string> divergences() const;
 
     // ---- scenario glue ---------------------------------------------------------------------
     kube::Result<void> upgradeStep(const kube::Json &args); // `upgrade: {name, targetVersion, ...}`
@@ -85,6 +87,7 @@ private:
     std::unique_ptr<NodeUpgradeController> m_controller;
     std::size_t m_rolloutEventsTaken = 0;
     NodeUpgradeObserver *m_observer = nullptr;
+    std::vector<std::string> m_pastDivergences; // of controllers restarted since
 };
 
 } // namespace engine

@@ -185,7 +185,7 @@ kube::Result<void> NodeUpgradeScenario::build()
     for (std::size_t i = 0; i < objects.size(); ++i)
         if (auto r = m_cluster->apply(objects[i]); !r)
             return bad(child("/cluster/objects", i), r.error().message);
-    m_runtime = std::make_unique<NodeUpgradeRuntime>(*m_cluster);
+    m_runtime = std::make_unique<NodeUpgradeRuntime>(*m_cluster, m_runtimeOptions);
     return {};
 }
 

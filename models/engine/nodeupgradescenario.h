@@ -32,6 +32,8 @@ public:
     static kube::Result<std::unique_ptr<NodeUpgradeScenario>> fromText(const std::string &text,
                                                                        const std::string &fileName);
 
+    // Options of the runtime run() builds (tests: the controller's verifyIncremental).
+    void setRuntimeOptions(const NodeUpgradeRuntimeOptions &options) { m_runtimeOptions = options; }
     // Builds the cluster and runs every step (stopping at the first failure). Call once.
     NodeUpgradeScenarioResult run(bool checkExpects = true);
 
@@ -52,6 +54,7 @@ private:
     kube::YamlDocument m_doc;
     std::unique_ptr<Cluster> m_cluster;
     std::unique_ptr<NodeUpgradeRuntime> m_runtime;
+    NodeUpgradeRuntimeOptions m_runtimeOptions;
     std::vector<EmittedEvent> m_events;
     kube::Timestamp m_start = 0;
 };

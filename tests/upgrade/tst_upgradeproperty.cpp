@@ -3,7 +3,8 @@
 // release, skip, retry, force, acknowledge, node abort, manual pod deletions, cordon,
 // uncordon, controller restarts) and random faults. Every check recomputes what it needs from
 // the cluster, independently of the controller. After the chaos the admin cleans up and the
-// rollout must finish.
+// rollout must finish. The controller's view kept from the watches must equal a fresh reading of
+// the store at every pass (verifyIncremental).
 #include "models/engine/nodeupgraderuntime.h"
 
 #include <QTest>
@@ -320,7 +321,11 @@ void TstUpgradeProperty::invariantsHoldUnderChaos()
                 .ok());
     c.advance(30000);
 
-    NodeUpgradeRuntime rt(c);
+    // The controller also compares the view it keeps from the watches with a fresh reading of
+    // the store at every pass.
+    NodeUpgradeRuntimeOptions ro;
+    ro.controller.verifyIncremental = true;
+    NodeUpgradeRuntime rt(c, ro);
     Checker checker(c, rt);
     rt.setObserver(&checker);
 
@@ -464,6 +469,8 @@ void TstUpgradeProperty::invariantsHoldUnderChaos()
         report += rt.statusText("agents");
     QVERIFY2(checker.violations.empty(), report.c_str());
     QVERIFY(checker.passes > 100);
+    const auto divergences = rt.divergences();
+    QVERIFY2(divergences.empty(), divergences.empty() ? "" : divergences.front().c_str());
     const auto *r = rt.rollouts().get("agents");
     const RolloutPhase phase = r->status.phase;
     const bool finished = phase == RolloutPhase::Completed ||

@@ -19,6 +19,8 @@ class TstUpgradeScenarios : public QObject
 private slots:
     void scenarioFiles_data();
     void scenarioFiles();
+    void keptViewMatchesTheStore_data();
+    void keptViewMatchesTheStore();
     void happyPathFollowsTheQueueZoneByZone();
     void longBlockIsOneEventWithACount();
     void pauseFreezesTheDrainTimers();
@@ -103,6 +105,31 @@ void TstUpgradeScenarios::scenarioFiles()
         qInfo("%s", messages.c_str());
     }
     QVERIFY2(r.exitCode == 0, r.messages.empty() ? "" : r.messages.front().c_str());
+}
+
+void TstUpgradeScenarios::keptViewMatchesTheStore_data()
+{
+    scenarioFiles_data();
+}
+
+// The controller keeps nodes, pods and ReplicaSet counts from its watches and visits only the
+// nodes that can act; at every pass of every scenario file that view must equal a fresh reading
+// of the whole store (node by node: fields, annotations, pods, summary; the counts, sets and
+// the queue order derived from them; every ReplicaSet's desired and ready count), and the
+// scenario must still pass.
+void TstUpgradeScenarios::keptViewMatchesTheStore()
+{
+    QFETCH(QString, path);
+    auto s = NodeUpgradeScenario::load(path.toStdString());
+    QVERIFY2(s.ok(), s.ok() ? "" : s.error().message.c_str());
+    NodeUpgradeRuntimeOptions options;
+    options.controller.verifyIncremental = true;
+    (*s)->setRuntimeOptions(options);
+    const auto r = (*s)->run();
+    QVERIFY2(r.exitCode == 0, r.messages.empty() ? "" : r.messages.front().c_str());
+    QVERIFY((*s)->runtime()->controller().timing().passes > 0);
+    const auto divergences = (*s)->runtime()->divergences();
+    QVERIFY2(divergences.empty(), divergences.empty() ? "" : divergences.front().c_str());
 }
 
 void TstUpgradeScenarios::happyPathFollowsTheQueueZoneByZone()
