@@ -171,16 +171,32 @@ std::unique_ptr<client::Reflector<T>> LiveWorker::makeReflector(Kind kind, int s
 
 void LiveWorker::push(Pending p)
 {
-    std::lock_guard lock(m_queueMutex);
-    m_queue.push_back(std::move(p));
+    // A new DaemonSet starts the watches of its pods and revisions: drained at once rather than
+    // at the next tick, so their lists start as soon as the DaemonSet is known.
+    const bool startsWatches =
+        p.kind == Kind::DaemonSet && !p.error && !p.recovered &&
+        static_cast<client::ReflectorEventType>(p.type) == client::ReflectorEventType::Added;
+    bool first = false;
+    {
+        std::lock_guard lock(m_queueMutex);
+        m_queue.push_back(std::move(p));
+        first = startsWatches && !m_drainQueued;
+        if (first)
+            m_drainQueued = true;
+    }
+    if (first)
+        QMetaObject::invokeMethod(this, &LiveWorker::drain, Qt::QueuedConnection);
 }
 
 void LiveWorker::drain()
 {
+    if (!m_drainTimer->isActive())
+        return; // stopped: a drain posted before the stop has nothing left to do
     std::vector<Pending> batch;
     {
         std::lock_guard lock(m_queueMutex);
         batch.swap(m_queue);
+        m_drainQueued = false;
     }
     for (const Pending &p : batch)
         apply(p);

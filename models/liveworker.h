@@ -114,6 +114,7 @@ private:
 
     std::mutex m_queueMutex;
     std::vector<Pending> m_queue;
+    bool m_drainQueued = false; // a drain has been posted for a new DaemonSet (under m_queueMutex)
 
     QTimer *m_drainTimer = nullptr;
     QString m_error;
