@@ -80,6 +80,7 @@ private:
     std::unique_ptr<client::Reflector<T>> makeReflector(Kind kind, int source, const std::string &ns,
                                                         const std::string &labelSelector,
                                                         const std::string &dsKey);
+    void startNodesAndEvents();
     void push(Pending p);
     void drain();
     void apply(const Pending &p);

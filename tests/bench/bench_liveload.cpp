@@ -187,7 +187,9 @@ private:
     std::map<std::string, List> m_lists;
 };
 
-int loadWithBackend(const std::string &kubeconfig, int expected)
+// Until the first snapshot that holds every pod and node, each DaemonSet's revisions and the
+// events.
+int loadWithBackend(const std::string &kubeconfig, int expected, int expectedNodes)
 {
     int argc = 1;
     char name[] = "bench_liveload";
@@ -218,7 +220,11 @@ int loadWithBackend(const std::string &kubeconfig, int expected)
             std::printf("    %6lld ms  snapshot %llu: %s\n", static_cast<long long>(clock.elapsed()),
                         static_cast<unsigned long long>(s->sequence), counts.c_str());
         lastCounts = counts;
-        if (int(pods) >= expected) {
+        bool revisions = !s->daemonSets.empty();
+        for (const auto &ds : s->daemonSets)
+            revisions = revisions && !ds.revisions->empty();
+        if (int(pods) >= expected && int(s->nodes->size()) >= expectedNodes && revisions &&
+            !s->events->empty()) {
             std::printf("  backend snapshot holds %zu pods of %zu DaemonSets on %zu nodes\n", pods,
                         s->daemonSets.size(), s->nodes->size());
             result = 0;
@@ -388,7 +394,7 @@ int main(int argc, char **argv)
             "client  KubeClient::list<Pod>(all namespaces, %-14s, SAX)  %8.0f ms  peak RSS %7.1f MB%s\n",
             limit ? "pages of 500" : "unpaged", c.ms, c.peakMb, c.exitCode == 0 ? "" : "  (FAILED)");
     }
-    const Measurement b = measure([&] { return loadWithBackend(kubeconfig, pods); });
+    const Measurement b = measure([&] { return loadWithBackend(kubeconfig, pods, nodes); });
     std::printf(
         "backend LiveBackend, all namespaces, until the first full snapshot %8.0f ms  peak RSS %7.1f MB%s\n",
         b.ms, b.peakMb, b.exitCode == 0 ? "" : "  (FAILED)");
