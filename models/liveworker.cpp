@@ -98,15 +98,27 @@ void LiveWorker::start()
     m_dsReflector = makeReflector<kube::DaemonSet>(Kind::DaemonSet, m_nextSource++, m_namespace, {}, {});
     m_nodeReflector = makeReflector<kube::Node>(Kind::Node, m_nextSource++, {}, {}, {});
     m_eventReflector = makeReflector<kube::Event>(Kind::Event, m_nextSource++, m_namespace, {}, {});
+    // The DaemonSets first: their pods are the largest lists and start from them. A server that
+    // builds each list's first page in turn (`daemonscope serve` does, on its engine thread)
+    // would otherwise queue the small DaemonSet list behind the whole node and event lists.
+    // Nodes and events follow once the DaemonSets are listed (or failed), or after a second.
     m_dsReflector->start();
-    m_nodeReflector->start();
-    m_eventReflector->start();
+    QTimer::singleShot(1000, this, &LiveWorker::startNodesAndEvents);
     m_drainTimer->start();
     publish(true);
 }
 
+void LiveWorker::startNodesAndEvents()
+{
+    if (m_nodeReflector)
+        m_nodeReflector->start(); // once: a started reflector ignores start()
+    if (m_eventReflector)
+        m_eventReflector->start();
+}
+
 void LiveWorker::stop()
 {
+    m_stopped = true;
     if (m_drainTimer)
         m_drainTimer->stop();
     // Every reflector is asked first, so their requests are cancelled together; stopping then
@@ -171,22 +183,42 @@ std::unique_ptr<client::Reflector<T>> LiveWorker::makeReflector(Kind kind, int s
 
 void LiveWorker::push(Pending p)
 {
+    // A new DaemonSet starts the watches of its pods and revisions, the DaemonSet list's end
+    // (or failure) those of nodes and events: drained at once rather than at the next tick.
+    using Type = client::ReflectorEventType;
+    const auto type = static_cast<Type>(p.type);
+    const bool startsWatches =
+        p.kind == Kind::DaemonSet && !p.recovered && (p.error || type == Type::Added || type == Type::Synced);
+    bool first = false;
     {
         std::lock_guard lock(m_queueMutex);
         m_queue.push_back(std::move(p));
+        first = startsWatches && !m_drainQueued;
+        if (first)
+            m_drainQueued = true;
     }
+    if (first)
+        QMetaObject::invokeMethod(this, &LiveWorker::drain, Qt::QueuedConnection);
     // The drain timer sleeps while nothing happens; the first object after a quiet spell wakes it.
     if (m_drainSleeping.exchange(false))
         QMetaObject::invokeMethod(
-            this, [this] { m_drainTimer->start(); }, Qt::QueuedConnection);
+            this,
+            [this] {
+                if (!m_stopped)
+                    m_drainTimer->start();
+            },
+            Qt::QueuedConnection);
 }
 
 void LiveWorker::drain()
 {
+    if (m_stopped)
+        return; // a drain posted before the stop has nothing left to do
     std::vector<Pending> batch;
     {
         std::lock_guard lock(m_queueMutex);
         batch.swap(m_queue);
+        m_drainQueued = false;
     }
     for (const Pending &p : batch)
         apply(p);
@@ -212,6 +244,8 @@ void LiveWorker::apply(const Pending &p)
     if (!m_liveSources.count(p.source))
         return; // from a watch that has been stopped since
     if (p.error) {
+        if (p.kind == Kind::DaemonSet)
+            startNodesAndEvents();
         m_failingSources.insert(p.source);
         setError(q(p.message));
         if (!m_connectReported && !m_connectFailureReported) {
@@ -229,6 +263,8 @@ void LiveWorker::apply(const Pending &p)
     using Type = client::ReflectorEventType;
     const auto type = static_cast<Type>(p.type);
     if (type == Type::Synced) {
+        if (p.kind == Kind::DaemonSet)
+            startNodesAndEvents(); // after the DaemonSets' pod and revision watches have started
         if (p.kind == Kind::DaemonSet || p.kind == Kind::Node || p.kind == Kind::Event) {
             m_syncedBase.insert(p.source);
             if (!m_connectReported && m_syncedBase.size() == 3) {

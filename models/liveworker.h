@@ -80,6 +80,7 @@ private:
     std::unique_ptr<client::Reflector<T>> makeReflector(Kind kind, int source, const std::string &ns,
                                                         const std::string &labelSelector,
                                                         const std::string &dsKey);
+    void startNodesAndEvents();
     void push(Pending p);
     void drain();
     void apply(const Pending &p);
@@ -114,6 +115,8 @@ private:
 
     std::mutex m_queueMutex;
     std::vector<Pending> m_queue;
+    bool m_stopped = false;     // stop() ran: nothing is drained or woken any more (worker thread)
+    bool m_drainQueued = false; // a drain has been posted for a new DaemonSet (under m_queueMutex)
 
     QTimer *m_drainTimer = nullptr;
     QString m_error;

@@ -5,6 +5,7 @@
 #include <curl/curl.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 
 #ifndef DAEMONSCOPE_VERSION
@@ -107,31 +108,50 @@ HttpTransport::HttpTransport(RestConfig config, HttpTransportOptions options)
 
 HttpTransport::~HttpTransport()
 {
-    for (void *h : m_pool)
-        curl_easy_cleanup(static_cast<CURL *>(h));
+    for (Handle h : m_pool)
+        cleanup(h);
 }
 
-void *HttpTransport::acquireHandle()
+void HttpTransport::cleanup(Handle handle)
+{
+    curl_multi_cleanup(static_cast<CURLM *>(handle.multi));
+    curl_easy_cleanup(static_cast<CURL *>(handle.easy));
+}
+
+HttpTransport::Handle HttpTransport::acquireHandle()
 {
     {
         std::lock_guard lock(m_poolMutex);
         if (!m_pool.empty()) {
-            void *h = m_pool.back();
+            Handle h = m_pool.back();
             m_pool.pop_back();
-            curl_easy_reset(static_cast<CURL *>(h));
+            curl_easy_reset(static_cast<CURL *>(h.easy));
             return h;
         }
     }
-    return curl_easy_init();
+    Handle h{curl_easy_init(), curl_multi_init()};
+    if (!h.easy || !h.multi) {
+        cleanup(h);
+        return {};
+    }
+    return h;
 }
 
-void HttpTransport::releaseHandle(void *handle)
+void HttpTransport::releaseHandle(Handle handle)
 {
     std::lock_guard lock(m_poolMutex);
     if (m_pool.size() < 8)
         m_pool.push_back(handle);
     else
-        curl_easy_cleanup(static_cast<CURL *>(handle));
+        cleanup(handle);
+}
+
+void HttpTransport::interrupt(const std::atomic<bool> &cancel)
+{
+    std::lock_guard lock(m_activeMutex);
+    const auto [first, last] = m_active.equal_range(&cancel);
+    for (auto it = first; it != last; ++it)
+        curl_multi_wakeup(static_cast<CURLM *>(it->second));
 }
 
 Result<HttpResponse> HttpTransport::request(const std::string &method, const std::string &path,
@@ -178,6 +198,54 @@ Result<void> HttpTransport::watch(const std::string &path, const Query &query, c
     return {};
 }
 
+int HttpTransport::drive(Transfer &t, void *multiHandle)
+{
+    CURLM *multi = static_cast<CURLM *>(multiHandle);
+    if (const CURLMcode mc = curl_multi_add_handle(multi, t.curl); mc != CURLM_OK) {
+        std::snprintf(t.errorBuffer, sizeof t.errorBuffer, "%s", curl_multi_strerror(mc));
+        return CURLE_FAILED_INIT;
+    }
+    // Registered before the flag is first read: a stop that sets it later also wakes the poll
+    // (a wake-up is kept until the next poll consumes it).
+    const std::atomic<bool> *cancel = t.options.cancel;
+    std::multimap<const std::atomic<bool> *, void *>::iterator registration;
+    if (cancel) {
+        std::lock_guard lock(m_activeMutex);
+        registration = m_active.emplace(cancel, multi);
+    }
+    CURLcode rc = CURLE_OK;
+    for (;;) {
+        if (cancel && cancel->load()) {
+            rc = CURLE_ABORTED_BY_CALLBACK;
+            break;
+        }
+        int running = 0;
+        CURLMcode mc = curl_multi_perform(multi, &running);
+        if (mc == CURLM_OK && running == 0) {
+            rc = CURLE_GOT_NOTHING;
+            int left = 0;
+            while (CURLMsg *m = curl_multi_info_read(multi, &left))
+                if (m->msg == CURLMSG_DONE && m->easy_handle == t.curl)
+                    rc = m->data.result;
+            break;
+        }
+        // libcurl shortens the wait to its own timers (timeouts, the progress check).
+        if (mc == CURLM_OK)
+            mc = curl_multi_poll(multi, nullptr, 0, 1000, nullptr);
+        if (mc != CURLM_OK) {
+            std::snprintf(t.errorBuffer, sizeof t.errorBuffer, "%s", curl_multi_strerror(mc));
+            rc = CURLE_FAILED_INIT;
+            break;
+        }
+    }
+    if (cancel) {
+        std::lock_guard lock(m_activeMutex);
+        m_active.erase(registration);
+    }
+    curl_multi_remove_handle(multi, t.curl); // closes the connection of an unfinished transfer
+    return rc;
+}
+
 Result<void> HttpTransport::perform(Transfer &t)
 {
     const bool tls = m_config.isTls();
@@ -190,22 +258,23 @@ Result<void> HttpTransport::perform(Transfer &t)
         std::lock_guard lock(m_poolMutex);
         if (cred->clientCertPem != m_lastClientCert) {
             // A new client certificate must not ride on connections authenticated with the old one.
-            for (void *h : m_pool)
-                curl_easy_cleanup(static_cast<CURL *>(h));
+            for (Handle h : m_pool)
+                cleanup(h);
             m_pool.clear();
             m_lastClientCert = cred->clientCertPem;
         }
     }
 
-    CURL *curl = static_cast<CURL *>(acquireHandle());
-    if (!curl)
+    const Handle handle = acquireHandle();
+    if (!handle.easy)
         return ApiStatus{0, "TransportError", "cannot initialise libcurl"};
     struct Release
     {
         HttpTransport *self;
-        CURL *curl;
-        ~Release() { self->releaseHandle(curl); }
-    } release{this, curl};
+        Handle handle;
+        ~Release() { self->releaseHandle(handle); }
+    } release{this, handle};
+    CURL *curl = static_cast<CURL *>(handle.easy);
     t.curl = curl;
 
     const Authority auth = splitServer(m_config.server);
@@ -368,7 +437,7 @@ Result<void> HttpTransport::perform(Transfer &t)
     }
     t.lastProgress = std::chrono::steady_clock::now();
 
-    const CURLcode rc = curl_easy_perform(curl);
+    const auto rc = static_cast<CURLcode>(drive(t, handle.multi));
     curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &t.status);
     char *ct = nullptr;
     if (curl_easy_getinfo(curl, CURLINFO_CONTENT_TYPE, &ct) == CURLE_OK && ct)

@@ -11,11 +11,17 @@
 //
 // Thread-safe: concurrent requests use separate curl handles from a small pool, which keeps
 // connections alive between calls. HTTP/2 is negotiated over TLS where the server offers it.
+//
+// Cancellation: each transfer runs in a multi handle of its own and waits in curl_multi_poll,
+// which interrupt() wakes (curl_multi_wakeup) for the transfers watching the given flag; a woken
+// transfer that finds its flag set is removed at once, its connection closed. So a stop does not
+// wait for libcurl's once-a-second progress check of an idle watch.
 
 #include "models/client/execcredentialprovider.h"
 #include "models/client/restconfig.h"
 #include "models/client/transport.h"
 
+#include <map>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -47,6 +53,7 @@ public:
                                        const RequestOptions &options = {}) override;
     kube::Result<void> watch(const std::string &path, const Query &query, const LineHandler &onLine,
                              const std::atomic<bool> &cancel, const RequestOptions &options = {}) override;
+    void interrupt(const std::atomic<bool> &cancel) override;
     std::string server() const override { return redactedUrl(m_config.server); }
 
     const RestConfig &config() const { return m_config; }
@@ -56,15 +63,24 @@ public:
 
 private:
     struct Transfer;
+    struct Handle // an easy handle and the multi handle it runs in (whose cache keeps its connections)
+    {
+        void *easy = nullptr;
+        void *multi = nullptr;
+    };
     kube::Result<void> perform(Transfer &t);
-    void *acquireHandle();
-    void releaseHandle(void *handle);
+    int drive(Transfer &t, void *multi); // runs the transfer to its end or its cancellation: a CURLcode
+    Handle acquireHandle();
+    void releaseHandle(Handle handle);
+    static void cleanup(Handle handle);
 
     RestConfig m_config;
     HttpTransportOptions m_options;
     std::unique_ptr<ExecCredentialProvider> m_exec;
     std::mutex m_poolMutex;
-    std::vector<void *> m_pool;
+    std::vector<Handle> m_pool;
+    std::mutex m_activeMutex;
+    std::multimap<const std::atomic<bool> *, void *> m_active; // cancel flag -> multi handle waiting
     std::string m_lastClientCert; // a changed exec client certificate drops pooled connections
 };
 

@@ -96,9 +96,12 @@ Result<Json> KubeClient::getJson(const ResourceType &resource, const std::string
 }
 
 Result<std::string> KubeClient::listPages(const ResourceType &resource, const std::string &namespace_,
-                                          const ListOptions &options, const PageHandler &onPage)
+                                          const ListOptions &options, const PageHandler &onPage,
+                                          const std::atomic<bool> *cancel)
 {
     const std::string path = resource.collectionPath(namespace_);
+    RequestOptions ro;
+    ro.cancel = cancel;
     int limit = options.limit;
     bool restarted = false;
     bool restart = false;
@@ -120,7 +123,9 @@ Result<std::string> KubeClient::listPages(const ResourceType &resource, const st
             if (!options.resourceVersionMatch.empty())
                 q.emplace_back("resourceVersionMatch", options.resourceVersionMatch);
         }
-        auto r = m_transport->request("GET", path, q, {}, {}, kJson);
+        if (cancel && cancel->load())
+            return ApiStatus{0, "Cancelled", "list of " + resource.qualifiedName() + " cancelled"};
+        auto r = m_transport->request("GET", path, q, {}, {}, kJson, ro);
         if (!r) {
             if (!continueToken.empty() && isExpired(r.error()) && !restarted) {
                 restarted = true;
@@ -233,13 +238,15 @@ template <typename T> Result<T> KubeClient::get(const std::string &namespace_, c
 }
 
 template <typename T>
-Result<ObjectList<T>> KubeClient::list(const std::string &namespace_, const ListOptions &options)
+Result<ObjectList<T>> KubeClient::list(const std::string &namespace_, const ListOptions &options,
+                                       const std::atomic<bool> *cancel)
 {
     const ResourceType &res = resourceFor<T>();
     ObjectList<T> out;
     PodListDecoder podDecoder; // shared across pages so pod specs are interned list-wide
-    auto rv =
-        listPages(res, namespace_, options, [&](const std::string &body, bool restart) -> Result<PageInfo> {
+    auto rv = listPages(
+        res, namespace_, options,
+        [&](const std::string &body, bool restart) -> Result<PageInfo> {
             if (restart)
                 out.items.clear();
             if constexpr (std::is_same_v<T, kube::Pod>) {
@@ -264,7 +271,8 @@ Result<ObjectList<T>> KubeClient::list(const std::string &namespace_, const List
                 }
                 return pageInfoOf(*j);
             }
-        });
+        },
+        cancel);
     if (!rv)
         return rv.error();
     out.resourceVersion = std::move(*rv);
@@ -337,7 +345,8 @@ Result<void> KubeClient::watch(const std::string &namespace_, const WatchOptions
 
 #define DAEMONSCOPE_CLIENT_INSTANTIATE_READ(T)                                                               \
     template Result<T> KubeClient::get<T>(const std::string &, const std::string &);                         \
-    template Result<ObjectList<T>> KubeClient::list<T>(const std::string &, const ListOptions &);            \
+    template Result<ObjectList<T>> KubeClient::list<T>(const std::string &, const ListOptions &,             \
+                                                       const std::atomic<bool> *);                           \
     template Result<T> KubeClient::patch<T>(const std::string &, const std::string &, PatchType,             \
                                             const std::string &, const std::string &);                       \
     template Result<void> KubeClient::watch<T>(const std::string &, const WatchOptions &,                    \

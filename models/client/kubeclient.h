@@ -36,8 +36,11 @@ public:
     Transport &transport() { return *m_transport; }
 
     template <typename T> kube::Result<T> get(const std::string &namespace_, const std::string &name);
+    // `cancel`, when given, aborts the list (reason Cancelled) once set; Transport::interrupt
+    // with the same flag ends a page in transfer at once.
     template <typename T>
-    kube::Result<ObjectList<T>> list(const std::string &namespace_, const ListOptions &options = {});
+    kube::Result<ObjectList<T>> list(const std::string &namespace_, const ListOptions &options = {},
+                                     const std::atomic<bool> *cancel = nullptr);
     template <typename T>
     kube::Result<T> patch(const std::string &namespace_, const std::string &name, PatchType type,
                           const std::string &body, const std::string &fieldManager = "daemonscope");
@@ -63,7 +66,8 @@ public:
     // pager does: onPage then sees `restart` = true and must drop what it collected.
     using PageHandler = std::function<kube::Result<PageInfo>(const std::string &body, bool restart)>;
     kube::Result<std::string> listPages(const ResourceType &resource, const std::string &namespace_,
-                                        const ListOptions &options, const PageHandler &onPage);
+                                        const ListOptions &options, const PageHandler &onPage,
+                                        const std::atomic<bool> *cancel = nullptr);
     kube::Result<kube::Json> patchJson(const ResourceType &resource, const std::string &namespace_,
                                        const std::string &name, PatchType type, const std::string &body,
                                        const std::string &fieldManager);

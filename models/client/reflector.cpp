@@ -74,6 +74,9 @@ template <typename T> void Reflector<T>::requestStop()
         m_stop = true;
     }
     m_wake.notify_all();
+    // The list or watch in transfer waits on its socket: woken now, it sees m_stop and ends.
+    if (m_client)
+        m_client->transport().interrupt(m_stop);
 }
 
 template <typename T> void Reflector<T>::stop()
@@ -182,14 +185,14 @@ template <typename T> bool Reflector<T>::listAndReplace(Relist how)
         lo.limit = m_options.pageSize;
         break;
     }
-    auto list = m_client->list<T>(m_options.namespace_, lo);
+    auto list = m_client->list<T>(m_options.namespace_, lo, &m_stop);
     if (!list && (isGone(list.error()) || isTooLarge(list.error())) && !lo.resourceVersion.empty() &&
         lo.resourceVersion != "0" && !m_stop) {
         lo.resourceVersion.clear();
-        list = m_client->list<T>(m_options.namespace_, lo);
+        list = m_client->list<T>(m_options.namespace_, lo, &m_stop);
     }
     if (!list) {
-        reportError(list.error());
+        reportError(list.error()); // not when stopped
         return false;
     }
     reportRecovered();

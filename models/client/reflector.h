@@ -19,7 +19,8 @@
 //     through onError and resumed with backoff.
 //
 // The handler and the error callback run on the reflector's thread. stop() (and the
-// destructor) cancels the current request and joins the thread.
+// destructor) cancels the current request — a list page or a watch in transfer is woken through
+// Transport::interrupt and aborted at once — and joins the thread.
 
 #include "models/client/kubeclient.h"
 

@@ -30,7 +30,9 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -117,7 +119,77 @@ int loadWithClient(const std::string &kubeconfig, int expected, int limit)
     return int(pods->items.size()) == expected ? 0 : 1;
 }
 
-int loadWithBackend(const std::string &kubeconfig, int expected)
+// The LiveBackend's requests as the server answers them: per list (path and selector), its
+// pages, when the first started and the last ended (from the backend's start), the time spent
+// waiting for answers and the bytes; what lies between pages is the client's decoding.
+class TimingTransport : public client::Transport
+{
+public:
+    explicit TimingTransport(std::shared_ptr<client::Transport> inner) : m_inner(std::move(inner)) {}
+
+    kube::Result<client::HttpResponse> request(const std::string &method, const std::string &path,
+                                               const client::Query &query, const std::string &body,
+                                               const std::string &contentType, const std::string &accept,
+                                               const client::RequestOptions &options = {}) override
+    {
+        std::string key = method + " " + path;
+        for (const auto &[k, v] : query)
+            if (k == "labelSelector" || k == "fieldSelector" || k == "limit")
+                key += " " + k + "=" + v;
+        const double t0 = sinceStart();
+        auto r = m_inner->request(method, path, query, body, contentType, accept, options);
+        const double t1 = sinceStart();
+        std::lock_guard lock(m_mutex);
+        List &l = m_lists[key];
+        if (l.pages == 0)
+            l.first = t0;
+        ++l.pages;
+        l.last = t1;
+        l.waiting += t1 - t0;
+        l.bytes += r ? r->body.size() : 0;
+        l.failed += r ? 0 : 1;
+        return r;
+    }
+    kube::Result<void> watch(const std::string &path, const client::Query &query, const LineHandler &onLine,
+                             const std::atomic<bool> &cancel,
+                             const client::RequestOptions &options = {}) override
+    {
+        return m_inner->watch(path, query, onLine, cancel, options);
+    }
+    void interrupt(const std::atomic<bool> &cancel) override { m_inner->interrupt(cancel); }
+    std::string server() const override { return m_inner->server(); }
+
+    void print() const
+    {
+        std::lock_guard lock(m_mutex);
+        for (const auto &[key, l] : m_lists)
+            std::printf("    %-72s %3d pages  %6.0f .. %6.0f ms  waiting %6.0f ms  %6.1f MB%s\n", key.c_str(),
+                        l.pages, l.first, l.last, l.waiting, double(l.bytes) / 1e6,
+                        l.failed ? "  (FAILED)" : "");
+    }
+
+private:
+    struct List
+    {
+        int pages = 0;
+        int failed = 0;
+        double first = 0, last = 0, waiting = 0;
+        std::size_t bytes = 0;
+    };
+    double sinceStart() const
+    {
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - m_start).count();
+    }
+
+    std::shared_ptr<client::Transport> m_inner;
+    const std::chrono::steady_clock::time_point m_start = std::chrono::steady_clock::now();
+    mutable std::mutex m_mutex;
+    std::map<std::string, List> m_lists;
+};
+
+// Until the first snapshot that holds every pod and node, each DaemonSet's revisions and the
+// events.
+int loadWithBackend(const std::string &kubeconfig, int expected, int expectedNodes)
 {
     int argc = 1;
     char name[] = "bench_liveload";
@@ -126,14 +198,33 @@ int loadWithBackend(const std::string &kubeconfig, int expected)
     models::LiveBackendOptions options;
     options.kubeconfig = QString::fromStdString(kubeconfig);
     options.allNamespaces = true;
+    std::shared_ptr<TimingTransport> timing;
+    options.transportFactory = [&timing](const client::RestConfig &config) {
+        timing = std::make_shared<TimingTransport>(std::make_shared<client::HttpTransport>(config));
+        return timing;
+    };
+    QElapsedTimer clock;
+    clock.start();
     auto owned = std::make_unique<models::LiveBackend>(options);
     models::LiveBackend &backend = *owned;
     int result = 1;
+    std::string lastCounts;
     QObject::connect(&backend, &models::ClusterBackend::snapshotReady, &app, [&](models::SnapshotPtr s) {
         std::size_t pods = 0;
         for (const auto &ds : s->daemonSets)
             pods += ds.pods->size();
-        if (int(pods) >= expected) {
+        const std::string counts = std::to_string(s->daemonSets.size()) + " DaemonSets, " +
+                                   std::to_string(pods) + " pods, " + std::to_string(s->nodes->size()) +
+                                   " nodes, " + std::to_string(s->events->size()) + " events";
+        if (counts != lastCounts)
+            std::printf("    %6lld ms  snapshot %llu: %s\n", static_cast<long long>(clock.elapsed()),
+                        static_cast<unsigned long long>(s->sequence), counts.c_str());
+        lastCounts = counts;
+        bool revisions = !s->daemonSets.empty();
+        for (const auto &ds : s->daemonSets)
+            revisions = revisions && !ds.revisions->empty();
+        if (int(pods) >= expected && int(s->nodes->size()) >= expectedNodes && revisions &&
+            !s->events->empty()) {
             std::printf("  backend snapshot holds %zu pods of %zu DaemonSets on %zu nodes\n", pods,
                         s->daemonSets.size(), s->nodes->size());
             result = 0;
@@ -147,6 +238,8 @@ int loadWithBackend(const std::string &kubeconfig, int expected)
     owned.reset();
     std::printf("  backend shut down in %.0f ms\n",
                 std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    if (timing)
+        timing->print();
     return result;
 }
 
@@ -307,7 +400,7 @@ int main(int argc, char **argv)
             "client  KubeClient::list<Pod>(all namespaces, %-14s, SAX)  %8.0f ms  peak RSS %7.1f MB%s\n",
             limit ? "pages of 500" : "unpaged", c.ms, c.peakMb, c.exitCode == 0 ? "" : "  (FAILED)");
     }
-    const Measurement b = measure([&] { return loadWithBackend(kubeconfig, pods); });
+    const Measurement b = measure([&] { return loadWithBackend(kubeconfig, pods, nodes); });
     std::printf(
         "backend LiveBackend, all namespaces, until the first full snapshot %8.0f ms  peak RSS %7.1f MB%s\n",
         b.ms, b.peakMb, b.exitCode == 0 ? "" : "  (FAILED)");

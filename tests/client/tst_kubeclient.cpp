@@ -15,6 +15,7 @@
 #include <QTest>
 
 #include <mutex>
+#include <thread>
 
 using namespace client;
 
@@ -94,6 +95,48 @@ template <typename T> struct Recorder
         return lines;
     }
     int size() const { return int(get().size()); }
+};
+
+// HttpTransport with a record of how each request and watch ended: "ok" or the error's reason.
+class RecordingTransport : public Transport
+{
+public:
+    explicit RecordingTransport(std::shared_ptr<Transport> inner) : m_inner(std::move(inner)) {}
+
+    kube::Result<HttpResponse> request(const std::string &method, const std::string &path, const Query &query,
+                                       const std::string &body, const std::string &contentType,
+                                       const std::string &accept, const RequestOptions &options = {}) override
+    {
+        auto r = m_inner->request(method, path, query, body, contentType, accept, options);
+        note(r ? std::string("ok") : r.error().reason);
+        return r;
+    }
+    kube::Result<void> watch(const std::string &path, const Query &query, const LineHandler &onLine,
+                             const std::atomic<bool> &cancel, const RequestOptions &options = {}) override
+    {
+        auto r = m_inner->watch(path, query, onLine, cancel, options);
+        note(r ? std::string("ok") : r.error().reason);
+        return r;
+    }
+    void interrupt(const std::atomic<bool> &cancel) override { m_inner->interrupt(cancel); }
+    std::string server() const override { return m_inner->server(); }
+
+    std::vector<std::string> outcomes() const
+    {
+        std::lock_guard lock(m_mutex);
+        return m_outcomes;
+    }
+
+private:
+    void note(std::string outcome)
+    {
+        std::lock_guard lock(m_mutex);
+        m_outcomes.push_back(std::move(outcome));
+    }
+
+    std::shared_ptr<Transport> m_inner;
+    mutable std::mutex m_mutex;
+    std::vector<std::string> m_outcomes;
 };
 
 QStringList qlist(const std::vector<std::string> &v)
@@ -530,6 +573,78 @@ private slots:
         reflector.stop();
         QCOMPARE(reflector.listCount(), 0);
         QVERIFY(server.count("/pods", true) == 0);
+    }
+
+    // Stopping a reflector whose request is in transfer — the server has sent the headers and
+    // then nothing — aborts that request: stop() returns (a list would otherwise wait for its
+    // 60 s timeout, a watch for its next progress check) and the transfer ends as cancelled.
+    void reflectorStopAbortsTheRequestInTransfer_data()
+    {
+        QTest::addColumn<bool>("listing");
+        QTest::newRow("a list whose answer never ends") << true;
+        QTest::newRow("a watch with nothing to say") << false;
+    }
+    void reflectorStopAbortsTheRequestInTransfer()
+    {
+        QFETCH(bool, listing);
+        FakeApiServer server([&](const FakeRequest &r) {
+            if (r.q("watch") != "true" && !listing)
+                return FakeResponse::json(list("PodList", {}, "10"));
+            return FakeResponse::watch({}, FakeResponse::Stream::Hold);
+        });
+        RestConfig rc;
+        rc.server = server.url();
+        auto transport = std::make_shared<RecordingTransport>(std::make_shared<HttpTransport>(rc));
+        ReflectorOptions opt;
+        opt.watchIdleTimeout = std::chrono::minutes(5);
+        std::atomic<int> errors{0};
+        opt.onError = [&](const kube::ApiStatus &) { ++errors; };
+        Reflector<kube::Pod> reflector(std::make_shared<KubeClient>(transport), opt, {});
+        reflector.start();
+        QTRY_COMPARE(server.count("/pods", !listing), 1);
+        QElapsedTimer timer;
+        timer.start();
+        reflector.stop();
+        QVERIFY2(timer.elapsed() < 5000, QByteArray::number(timer.elapsed()).constData()); // hang guard
+        const auto outcomes = transport->outcomes();
+        QVERIFY(!outcomes.empty());
+        // A cancelled watch ends without an error; a cancelled list with reason Cancelled.
+        QCOMPARE(QString::fromStdString(outcomes.back()),
+                 listing ? QStringLiteral("Cancelled") : QStringLiteral("ok"));
+        QCOMPARE(errors.load(), 0); // a stop is not an error
+        QCOMPARE(server.count("/pods", false), 1);
+        QCOMPARE(server.count("/pods", true), listing ? 0 : 1);
+    }
+
+    // interrupt() wakes only the transfers watching the flag it is given.
+    void interruptWakesOnlyTheTransfersOfItsFlag()
+    {
+        FakeApiServer server(
+            [&](const FakeRequest &) { return FakeResponse::watch({}, FakeResponse::Stream::Hold); });
+        RestConfig rc;
+        rc.server = server.url();
+        HttpTransport transport(rc);
+        std::atomic<bool> stopA{false}, stopB{false};
+        std::atomic<int> endedA{0}, endedB{0};
+        auto watchOn = [&](const std::atomic<bool> &flag, std::atomic<int> &ended) {
+            return std::thread([&] {
+                (void)transport.watch(
+                    "/api/v1/pods", {{"watch", "true"}}, [](std::string_view) { return true; }, flag);
+                ++ended;
+            });
+        };
+        std::thread a = watchOn(stopA, endedA);
+        std::thread b = watchOn(stopB, endedB);
+        QTRY_COMPARE(server.count("/pods", true), 2);
+        stopA = true;
+        transport.interrupt(stopA);
+        QTRY_COMPARE_WITH_TIMEOUT(endedA.load(), 1, 5000);
+        QCOMPARE(endedB.load(), 0);
+        stopB = true;
+        transport.interrupt(stopB);
+        a.join();
+        b.join();
+        QCOMPARE(endedB.load(), 1);
     }
 
     void podListDecodersAgree_data()

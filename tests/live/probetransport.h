@@ -56,6 +56,7 @@ public:
             cancel, options);
     }
 
+    void interrupt(const std::atomic<bool> &cancel) override { m_inner->interrupt(cancel); }
     std::string server() const override { return m_inner->server(); }
 
     int requests(const std::string &methodAndPath) const

@@ -19,7 +19,12 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <arpa/inet.h>
 #include <memory>
+#include <mutex>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
@@ -109,6 +114,76 @@ kube::Json serverDaemonSet(server::ApiServer &s, const std::string &name)
     return out;
 }
 
+// A loopback port that accepts connections (the kernel's backlog does) and never answers.
+class SilentPort
+{
+public:
+    SilentPort()
+    {
+        m_fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t len = sizeof a;
+        if (m_fd < 0 || ::bind(m_fd, reinterpret_cast<sockaddr *>(&a), len) != 0 || ::listen(m_fd, 16) != 0 ||
+            ::getsockname(m_fd, reinterpret_cast<sockaddr *>(&a), &len) != 0)
+            return;
+        m_url = "http://127.0.0.1:" + std::to_string(ntohs(a.sin_port));
+    }
+    ~SilentPort()
+    {
+        if (m_fd >= 0)
+            ::close(m_fd);
+    }
+    const std::string &url() const { return m_url; }
+
+private:
+    int m_fd = -1;
+    std::string m_url;
+};
+
+// Pod lists go to a server that never answers; everything else to the real one. Records how
+// the pod lists ended.
+class SilentPodListTransport : public ProbeTransport
+{
+public:
+    SilentPodListTransport(std::shared_ptr<client::Transport> inner,
+                           std::shared_ptr<client::Transport> silent)
+        : ProbeTransport(std::move(inner)), m_silent(std::move(silent))
+    {}
+
+    kube::Result<client::HttpResponse> request(const std::string &method, const std::string &path,
+                                               const client::Query &query, const std::string &body,
+                                               const std::string &contentType, const std::string &accept,
+                                               const client::RequestOptions &options = {}) override
+    {
+        if (method != "GET" || !path.ends_with("/pods"))
+            return ProbeTransport::request(method, path, query, body, contentType, accept, options);
+        ++podListsStarted;
+        auto r = m_silent->request(method, path, query, body, contentType, accept, options);
+        std::lock_guard lock(m_mutex);
+        m_podListOutcomes.push_back(r ? std::string("answered") : r.error().reason);
+        return r;
+    }
+    void interrupt(const std::atomic<bool> &cancel) override
+    {
+        ProbeTransport::interrupt(cancel);
+        m_silent->interrupt(cancel);
+    }
+    std::vector<std::string> podListOutcomes() const
+    {
+        std::lock_guard lock(m_mutex);
+        return m_podListOutcomes;
+    }
+
+    std::atomic<int> podListsStarted{0};
+
+private:
+    std::shared_ptr<client::Transport> m_silent;
+    mutable std::mutex m_mutex;
+    std::vector<std::string> m_podListOutcomes;
+};
+
 } // namespace
 
 class TstLiveBackend : public QObject
@@ -129,7 +204,45 @@ private slots:
     void rerunsTheExecPluginAfterUnauthorized();
     void verifiesTheServerAgainstTheCa_data();
     void verifiesTheServerAgainstTheCa();
+    void shutdownAbortsTheListsInTransfer();
 };
+
+// Closing the backend while its watches are open and its pod lists wait for a server that never
+// answers: the lists are cancelled (not left to their 60 s request timeout) and the backend is
+// gone at once.
+void TstLiveBackend::shutdownAbortsTheListsInTransfer()
+{
+    auto srv = startServer();
+    QVERIFY(srv);
+    SilentPort silent;
+    QVERIFY(!silent.url().empty());
+    auto options = optionsFor(*srv);
+    std::shared_ptr<SilentPodListTransport> transport;
+    options.transportFactory = [&](const client::RestConfig &config) {
+        client::RestConfig silentConfig;
+        silentConfig.server = silent.url();
+        transport =
+            std::make_shared<SilentPodListTransport>(std::make_shared<client::HttpTransport>(config),
+                                                     std::make_shared<client::HttpTransport>(silentConfig));
+        return transport;
+    };
+    auto backend = std::make_unique<models::LiveBackend>(options);
+    // Both DaemonSets' pod lists are in transfer, the revisions, nodes and events watched.
+    QTRY_VERIFY_WITH_TIMEOUT(transport && transport->podListsStarted.load() == 2, 20000);
+    QVERIFY(waitFor(*backend, [](const models::ClusterSnapshot &s) {
+        const auto *web = s.daemonSet(u"default/web"_s);
+        return s.nodes->size() == 3 && web && web->revisions->size() == 2;
+    }));
+    QVERIFY(transport->podListOutcomes().empty());
+    QElapsedTimer timer;
+    timer.start();
+    backend.reset();
+    QVERIFY2(timer.elapsed() < 5000, QByteArray::number(timer.elapsed()).constData()); // hang guard
+    const auto outcomes = transport->podListOutcomes();
+    QCOMPARE(outcomes.size(), std::size_t(2));
+    for (const auto &o : outcomes)
+        QCOMPARE(QString::fromStdString(o), u"Cancelled"_s);
+}
 
 void TstLiveBackend::snapshotShowsTheServedObjects_data()
 {
@@ -346,8 +459,9 @@ void TstLiveBackend::recoversWhenTheServerRestarts()
     const int port = srv->port();
     models::LiveBackend backend(optionsFor(*srv));
     QSignalSpy errors(&backend, &models::ClusterBackend::errorOccurred);
-    QVERIFY(waitFor(backend, hasWeb));
-    QVERIFY(backend.latest()->backend.connected);
+    // Connected once DaemonSets, nodes and events are listed; the pods may be in before that.
+    QVERIFY(
+        waitFor(backend, [](const models::ClusterSnapshot &s) { return hasWeb(s) && s.backend.connected; }));
 
     srv.reset(); // stops: the watches drop, reconnects are refused
     QVERIFY(

@@ -170,6 +170,7 @@ public:
         return r;
     }
 
+    void interrupt(const std::atomic<bool> &cancel) override { m_inner->interrupt(cancel); }
     std::string server() const override { return m_inner->server(); }
 
     std::atomic<bool> cutNextPodLine{false};
