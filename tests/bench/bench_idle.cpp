@@ -21,6 +21,8 @@
 // --compare runs a second GUI binary (e.g. an older build) against the same server after the
 // first, as the anchor of the same run. Only processes this program started are signalled.
 
+#include "tests/support/benchcluster.h"
+
 #include <algorithm>
 #include <arpa/inet.h>
 #include <atomic>
@@ -49,38 +51,11 @@
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr int kDaemonSets = 5;
+constexpr int kDaemonSets = testsupport::kBenchDaemonSets;
 
 std::string scenarioYaml(int nodes)
 {
-    std::string y = "name: bench idle — " + std::to_string(nodes) + " nodes x " +
-                    std::to_string(kDaemonSets) +
-                    " DaemonSets\nseed: 1\nmode: stepped\nstart: 2026-01-01T00:00:00Z\ncluster:\n"
-                    "  nodes: [{count: " +
-                    std::to_string(nodes) + "}]\n  objects:\n";
-    for (int i = 0; i < kDaemonSets; ++i) {
-        const std::string name = "agent-" + std::to_string(i);
-        y += "    - apiVersion: apps/v1\n      kind: DaemonSet\n      metadata: {name: " + name +
-             ", namespace: bench}\n      spec:\n        selector: {matchLabels: {app: " + name +
-             "}}\n        template:\n          metadata: {labels: {app: " + name +
-             "}}\n          spec:\n            containers: [{name: agent, image: "
-             "\"registry.example/agent:1.2." +
-             std::to_string(i) +
-             "\", resources: {requests: {cpu: 50m, memory: 64Mi}}}]\n            tolerations: [{operator: "
-             "Exists}]\n";
-    }
-    // One sync creates at most a slow-start batch of pods (the controller's burst of 250), so
-    // each DaemonSet is synced until every node has its pod; then every pod is marked Ready and
-    // each DaemonSet synced once more for its status, so the cluster is at rest (every rollout
-    // complete) when it is served.
-    y += "steps:\n";
-    for (int i = 0; i < kDaemonSets; ++i)
-        for (int s = 0; s <= nodes / 250 + 1; ++s)
-            y += "  - sync: bench/agent-" + std::to_string(i) + "\n";
-    y += "  - markReady: {all: true}\n";
-    for (int i = 0; i < kDaemonSets; ++i)
-        y += "  - sync: bench/agent-" + std::to_string(i) + "\n";
-    return y;
+    return testsupport::benchScenarioYaml(nodes, "bench idle", true);
 }
 
 // ---- the counting forwarder -----------------------------------------------------------------

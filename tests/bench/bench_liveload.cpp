@@ -11,6 +11,8 @@
 // The scenario is generated into a temporary folder; the server listens on a free loopback port
 // and is stopped (SIGTERM, by its pid) at the end.
 
+#include "tests/support/benchcluster.h"
+
 #include "models/client/httptransport.h"
 #include "models/client/kubeclient.h"
 #include "models/client/kubeconfig.h"
@@ -41,32 +43,11 @@
 
 namespace {
 
-constexpr int kDaemonSets = 5;
+constexpr int kDaemonSets = testsupport::kBenchDaemonSets;
 
 std::string scenarioYaml(int nodes)
 {
-    std::string y = "name: bench — " + std::to_string(nodes) + " nodes x " + std::to_string(kDaemonSets) +
-                    " DaemonSets\nseed: 1\nmode: stepped\nstart: 2026-01-01T00:00:00Z\ncluster:\n"
-                    "  nodes: [{count: " +
-                    std::to_string(nodes) + "}]\n  objects:\n";
-    for (int i = 0; i < kDaemonSets; ++i) {
-        const std::string name = "agent-" + std::to_string(i);
-        y += "    - apiVersion: apps/v1\n      kind: DaemonSet\n      metadata: {name: " + name +
-             ", namespace: bench}\n      spec:\n        selector: {matchLabels: {app: " + name +
-             "}}\n        template:\n          metadata: {labels: {app: " + name +
-             "}}\n          spec:\n            containers: [{name: agent, image: "
-             "\"registry.example/agent:1.2." +
-             std::to_string(i) +
-             "\", resources: {requests: {cpu: 50m, memory: 64Mi}}}]\n            tolerations: [{operator: "
-             "Exists}]\n";
-    }
-    // One sync creates at most a slow-start batch of pods (the controller's burst of 250), so
-    // each DaemonSet is synced until every node has its pod.
-    y += "steps:\n";
-    for (int i = 0; i < kDaemonSets; ++i)
-        for (int s = 0; s <= nodes / 250 + 1; ++s)
-            y += "  - sync: bench/agent-" + std::to_string(i) + "\n";
-    return y;
+    return testsupport::benchScenarioYaml(nodes, "bench", false);
 }
 
 struct Measurement
