@@ -107,6 +107,18 @@ QString actionKindName(ActionKind kind)
         return QStringLiteral("upgradeControl");
     case ActionKind::Connect:
         return QStringLiteral("connect");
+    case ActionKind::SetImage:
+        return QStringLiteral("setImage");
+    case ActionKind::RestartRollout:
+        return QStringLiteral("restart");
+    case ActionKind::SetStrategy:
+        return QStringLiteral("setStrategy");
+    case ActionKind::Cordon:
+        return QStringLiteral("cordon");
+    case ActionKind::Uncordon:
+        return QStringLiteral("uncordon");
+    case ActionKind::Drain:
+        return QStringLiteral("drain");
     }
     return {};
 }

@@ -197,7 +197,13 @@ enum class ActionKind {
     UpgradeControl, // pause / resume / abort / acknowledge a rollout, or hold / release / skip /
                     // retry / force one node (target = rollout name, parameters name the action)
     Connect,        // a live backend connected to a kubeconfig context (target = context)
-    Last = Connect
+    SetImage,       // kubectl set image: containers' images changed (target = "ns/name")
+    RestartRollout, // kubectl rollout restart: the restartedAt annotation (target = "ns/name")
+    SetStrategy,    // the update strategy edited (maxUnavailable/maxSurge; target = "ns/name")
+    Cordon,         // kubectl cordon (target = node name)
+    Uncordon,       // kubectl uncordon (target = node name)
+    Drain,          // kubectl drain: cordon, then evict through PodDisruptionBudgets (target = node)
+    Last = Drain
 };
 
 struct ActionRecord

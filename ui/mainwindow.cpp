@@ -1002,6 +1002,24 @@ void MainWindow::onActionFinished(const models::ActionResult &result)
     case models::ActionKind::Connect:
         what = tr("Connecting to %1").arg(result.target);
         break;
+    case models::ActionKind::SetImage:
+        what = tr("Set image on %1").arg(result.target);
+        break;
+    case models::ActionKind::RestartRollout:
+        what = tr("Restart of %1").arg(result.target);
+        break;
+    case models::ActionKind::SetStrategy:
+        what = tr("Update strategy of %1").arg(result.target);
+        break;
+    case models::ActionKind::Cordon:
+        what = tr("Cordon of %1").arg(result.target);
+        break;
+    case models::ActionKind::Uncordon:
+        what = tr("Uncordon of %1").arg(result.target);
+        break;
+    case models::ActionKind::Drain:
+        what = tr("Drain of %1").arg(result.target);
+        break;
     case models::ActionKind::SetSpeed:
     case models::ActionKind::Step:
     case models::ActionKind::SetSeed:
@@ -1023,6 +1041,12 @@ void MainWindow::onActionFinished(const models::ActionResult &result)
     case models::ActionKind::InjectFault:
     case models::ActionKind::StartUpgrade:
     case models::ActionKind::UpgradeControl:
+    case models::ActionKind::SetImage:
+    case models::ActionKind::RestartRollout:
+    case models::ActionKind::SetStrategy:
+    case models::ActionKind::Cordon:
+    case models::ActionKind::Uncordon:
+    case models::ActionKind::Drain:
         if (result.ok)
             ++m_actionsSinceLoad;
         break;
