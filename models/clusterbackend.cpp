@@ -11,6 +11,7 @@ ClusterBackend::ClusterBackend(QObject *parent) : QObject(parent), m_latest(Clus
     qRegisterMetaType<std::shared_ptr<const models::ClusterSnapshot>>(
         "std::shared_ptr<const models::ClusterSnapshot>");
     qRegisterMetaType<models::ActionResult>("models::ActionResult");
+    qRegisterMetaType<models::ObjectDetail>("models::ObjectDetail");
 }
 
 ClusterBackend::~ClusterBackend() = default;
@@ -62,6 +63,64 @@ void ClusterBackend::upgradeControl(const QString &rollout, const QString &actio
     Q_UNUSED(node);
     Q_UNUSED(note);
     finishUnsupported(ActionKind::UpgradeControl, rollout);
+}
+
+void ClusterBackend::setImage(const QString &dsKey, const QMap<QString, QString> &images)
+{
+    Q_UNUSED(images);
+    finishUnsupported(ActionKind::SetImage, dsKey);
+}
+
+void ClusterBackend::restartRollout(const QString &dsKey)
+{
+    finishUnsupported(ActionKind::RestartRollout, dsKey);
+}
+
+void ClusterBackend::setUpdateStrategy(const QString &dsKey, const QString &maxUnavailable,
+                                       const QString &maxSurge)
+{
+    Q_UNUSED(maxUnavailable);
+    Q_UNUSED(maxSurge);
+    finishUnsupported(ActionKind::SetStrategy, dsKey);
+}
+
+void ClusterBackend::cordon(const QString &node, bool unschedulable)
+{
+    finishUnsupported(unschedulable ? ActionKind::Cordon : ActionKind::Uncordon, node);
+}
+
+void ClusterBackend::drain(const QString &node, bool deleteEmptyDirData)
+{
+    Q_UNUSED(deleteEmptyDirData);
+    finishUnsupported(ActionKind::Drain, node);
+}
+
+quint64 ClusterBackend::requestDetail(const QString &kind, const QString &ns, const QString &name)
+{
+    ObjectDetail detail;
+    detail.requestId = nextRequestId();
+    detail.kind = kind;
+    detail.namespace_ = ns;
+    detail.name = name;
+    detail.error = tr("not supported by this backend");
+    QMetaObject::invokeMethod(
+        this, [this, detail] { Q_EMIT detailReady(detail); }, Qt::QueuedConnection);
+    return detail.requestId;
+}
+
+quint64 ClusterBackend::startLogs(const LogRequest &request)
+{
+    Q_UNUSED(request);
+    const quint64 id = nextRequestId();
+    QMetaObject::invokeMethod(
+        this, [this, id] { Q_EMIT logFinished(id, false, tr("not supported by this backend")); },
+        Qt::QueuedConnection);
+    return id;
+}
+
+void ClusterBackend::stopLogs(quint64 id)
+{
+    Q_UNUSED(id);
 }
 
 void ClusterBackend::finishUnsupported(ActionKind kind, const QString &target)

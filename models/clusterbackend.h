@@ -13,10 +13,12 @@
 
 #include "models/snapshot.h"
 
+#include <QMap>
 #include <QObject>
 #include <QString>
 
 #include <memory>
+#include <vector>
 
 namespace models {
 
@@ -28,6 +30,31 @@ struct ActionResult
     QString message;     // "rolled back", "skipped rollback (current template already matches
                          // revision 5)", "paused", or the error text
     qint64 revision = 0; // rollback: the revision rolled back to (0 if none)
+};
+
+// A pod's or node's full object for the drill-down view, as the API server has it, and the events
+// about it. Answer to ClusterBackend::requestDetail.
+struct ObjectDetail
+{
+    quint64 requestId = 0;
+    QString kind; // "Pod", "Node"
+    QString namespace_;
+    QString name;
+    bool ok = false;
+    QString error;                            // when !ok: the API's message or "not found"
+    std::shared_ptr<const kube::Json> object; // the object's JSON when ok, never null then
+    std::vector<EventInfo> events;            // involvedObject = this object, newest first
+};
+
+// What `kubectl logs` asks for: one container of one pod.
+struct LogRequest
+{
+    QString namespace_;
+    QString pod;
+    QString container;     // empty: the pod's only (or first) container
+    bool previous = false; // the previous (terminated) instance's lines
+    bool follow = false;   // keep streaming until stopLogs or the container ends
+    int tailLines = -1;    // -1: all retained lines
 };
 
 // The action log's user: $USER, else $USERNAME, else the account of the process's user id
@@ -85,7 +112,40 @@ public Q_SLOTS:
     virtual void upgradeControl(const QString &rollout, const QString &action, const QString &node,
                                 const QString &note);
 
+    // ---- Starting a rollout (outcome ActionKind SetImage / RestartRollout / SetStrategy,
+    // target = dsKey). Each is one PATCH of the DaemonSet, as kubectl sends it; a backend that
+    // cannot do it finishes with "not supported by this backend" (the default).
+    // kubectl set image daemonset/NAME C=IMAGE...: images by container name (containers and
+    // initContainers); a name the template lacks fails the whole action and nothing is sent.
+    virtual void setImage(const QString &dsKey, const QMap<QString, QString> &images);
+    // kubectl rollout restart: the template annotation kubectl.kubernetes.io/restartedAt = now.
+    virtual void restartRollout(const QString &dsKey);
+    // spec.updateStrategy RollingUpdate with these IntOrString values ("1", "10%", "0"). On a
+    // DaemonSet the app paused, the saved strategy is edited and it stays paused.
+    virtual void setUpdateStrategy(const QString &dsKey, const QString &maxUnavailable,
+                                   const QString &maxSurge);
+
+    // ---- Node actions (outcome ActionKind Cordon / Uncordon / Drain, target = node).
+    // kubectl cordon / uncordon: spec.unschedulable.
+    virtual void cordon(const QString &node, bool unschedulable);
+    // kubectl drain NODE --ignore-daemonsets [--delete-emptydir-data]: cordon, then evict every
+    // pod on the node through the Eviction API (PodDisruptionBudgets decide), skipping DaemonSet
+    // pods, mirror pods and finished pods. The outcome names every pod that could not be evicted
+    // and why (the PDB and its numbers).
+    virtual void drain(const QString &node, bool deleteEmptyDirData);
+
+    // ---- Drill-down. Returns a request id; the answer arrives as detailReady with that id.
+    // kind: "Pod" or "Node". Default: answers ok = false, "not supported by this backend".
+    virtual quint64 requestDetail(const QString &kind, const QString &ns, const QString &name);
+    // Container logs: logData(id, text) zero or more times, then logFinished(id, ...) once (at
+    // once after the lines when !follow; when following, when the stream ends or on stopLogs).
+    virtual quint64 startLogs(const LogRequest &request);
+    virtual void stopLogs(quint64 id);
+
 Q_SIGNALS:
+    void detailReady(const models::ObjectDetail &detail);
+    void logData(quint64 id, const QString &text);
+    void logFinished(quint64 id, bool ok, const QString &message);
     void snapshotReady(std::shared_ptr<const models::ClusterSnapshot> snapshot);
     void actionFinished(const models::ActionResult &result);
     void errorOccurred(const QString &message);
@@ -93,13 +153,17 @@ Q_SIGNALS:
 protected:
     // Emits actionFinished{kind, target, ok = false, "not supported by this backend"}, queued.
     void finishUnsupported(ActionKind kind, const QString &target);
+    // A fresh id for requestDetail / startLogs (GUI thread).
+    quint64 nextRequestId() { return ++m_lastRequestId; }
     // Stores the snapshot as latest() and emits snapshotReady. GUI thread only.
     void publish(std::shared_ptr<const ClusterSnapshot> snapshot);
 
 private:
     std::shared_ptr<const ClusterSnapshot> m_latest;
+    quint64 m_lastRequestId = 0;
 };
 
 } // namespace models
 
 Q_DECLARE_METATYPE(models::ActionResult)
+Q_DECLARE_METATYPE(models::ObjectDetail)
