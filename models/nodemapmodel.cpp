@@ -82,6 +82,8 @@ QVariant NodeMapModel::data(const QModelIndex &index, int role) const
         return t.revisionHash;
     case RevisionNumberRole:
         return t.revisionNumber;
+    case ColorKeyRole:
+        return t.colorKey >= 0 ? t.colorKey : t.revisionNumber;
     case PodStateRole:
         return static_cast<int>(t.podState);
     case PodCreatedRole:
@@ -326,6 +328,7 @@ void NodeMapModel::recount()
         if (c.count == 0) {
             c.revisionNumber = t.revisionNumber;
             c.revisionHash = t.revisionHash;
+            c.colorKey = t.colorKey >= 0 ? t.colorKey : t.revisionNumber;
         }
         ++c.count;
     }

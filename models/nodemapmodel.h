@@ -34,6 +34,7 @@ public:
         TileRole,                        // NodeTile
         LagCauseRole,                    // int (NodeTile::LagCause), 0 when not behind
         LagDetailRole,                   // QString: the evidence of the cause
+        ColorKeyRole,                    // qint64: NodeTile::colorKey (revision number when unset)
     };
     Q_ENUM(Role)
 
@@ -42,6 +43,7 @@ public:
     {
         qint64 revisionNumber = -1;
         QString revisionHash;
+        qint64 colorKey = -1; // NodeTile::colorKey of its tiles (the revision number when unset)
         int count = 0;
         bool operator==(const RevisionCount &) const = default;
     };

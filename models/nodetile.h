@@ -52,6 +52,10 @@ public:
     QString podName;
     QString revisionHash;
     qint64 revisionNumber = -1; // -1 when the node has no pod
+    // The revision's colour (RevisionPalette): the first number its template had, so a rollback
+    // that renumbers a revision keeps its colour; revisionNumber when that is not known, -1
+    // without pod.
+    qint64 colorKey = -1;
     PodState podState = PodState::Missing;
     qint64 podCreatedMs = 0; // ms since epoch, 0 when unknown
     QString nodeConditions;  // e.g. "Ready" or "NotReady, DiskPressure"

@@ -62,6 +62,14 @@ std::vector<RememberedRevision> RevisionMemory::revisions(const QString &dsKey) 
     return out;
 }
 
+qint64 RevisionMemory::colorKey(const QString &dsKey, const QString &name) const
+{
+    const RememberedRevision *r = find(dsKey, name);
+    if (!r)
+        return -1;
+    return r->previousNumbers.isEmpty() ? r->number : r->previousNumbers.front();
+}
+
 const RememberedRevision *RevisionMemory::find(const QString &dsKey, const QString &name) const
 {
     auto it = m_entries.find(dsKey);

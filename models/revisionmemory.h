@@ -44,6 +44,9 @@ public:
     // Sorted by number, then name.
     std::vector<RememberedRevision> revisions(const QString &dsKey) const;
     const RememberedRevision *find(const QString &dsKey, const QString &name) const;
+    // The key of a revision's colour: the first number it was seen with (a rollback renumbers a
+    // revision but its template, and so its colour, stays), -1 when the revision is unknown.
+    qint64 colorKey(const QString &dsKey, const QString &name) const;
     QStringList daemonSetKeys() const;
     QString uidOf(const QString &dsKey) const;
 

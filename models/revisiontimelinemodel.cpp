@@ -177,6 +177,8 @@ QVariant RevisionTimelineModel::data(const QModelIndex &index, int role) const
         return row.current;
     case RemovedRole:
         return r.removed;
+    case ColorKeyRole:
+        return r.previousNumbers.isEmpty() ? r.number : r.previousNumbers.front();
     case PreviousNumbersRole: {
         QVariantList list;
         for (qint64 n : r.previousNumbers)
@@ -221,6 +223,7 @@ QHash<int, QByteArray> RevisionTimelineModel::roleNames() const
     names.insert(CurrentRole, "current");
     names.insert(RemovedRole, "removed");
     names.insert(PreviousNumbersRole, "previousNumbers");
+    names.insert(ColorKeyRole, "colorKey");
     return names;
 }
 

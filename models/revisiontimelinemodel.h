@@ -50,6 +50,7 @@ public:
         CurrentRole,         // bool
         RemovedRole,         // bool: cleaned up by the cluster, known from local history
         PreviousNumbersRole, // QVariantList of qint64: numbers before rollbacks renumbered it
+        ColorKeyRole,        // qint64: the colour's key, the first number (RevisionMemory::colorKey)
     };
     Q_ENUM(Role)
 

@@ -23,6 +23,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <map>
+
 namespace gui {
 
 DaemonSetPage::DaemonSetPage(QWidget *parent) : QWidget(parent)
@@ -323,7 +325,17 @@ void DaemonSetPage::refreshNodes()
         return;
     }
     m_tileInputs = inputs;
-    m_nodes->setTiles(buildNodeTiles(*m_snapshot, *ds), now);
+    auto tiles = buildNodeTiles(*m_snapshot, *ds);
+    // Colours follow the template, not the number: a revision a rollback renumbered keeps the
+    // colour it had (the timeline's, from the same memory).
+    std::map<qint64, qint64> keys;
+    for (const auto &rev : *ds->revisions)
+        keys[rev.number] = m_timelineModel->memory().colorKey(ds->key, rev.name);
+    for (auto &tile : tiles) {
+        const auto it = keys.find(tile.revisionNumber);
+        tile.colorKey = it != keys.end() && it->second >= 0 ? it->second : tile.revisionNumber;
+    }
+    m_nodes->setTiles(std::move(tiles), now);
 }
 
 void DaemonSetPage::refreshDiff()

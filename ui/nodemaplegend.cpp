@@ -63,6 +63,7 @@ std::vector<NodeMapLegend::Item> NodeMapLegend::layoutItems(int width, int *heig
     for (const auto &e : m_entries) {
         Item it;
         it.revision = e.revisionNumber;
+        it.colorKey = e.colorKey >= 0 ? e.colorKey : e.revisionNumber;
         it.text = entryText(e);
         it.toolTip = e.revisionHash.isEmpty()
                          ? tr("Revision %1: %n pods. Click to highlight its nodes.", nullptr, e.count)
@@ -138,7 +139,7 @@ void NodeMapLegend::paintEvent(QPaintEvent *)
         const QRect swatch(it.rect.left(), it.rect.top() + (it.rect.height() - s) / 2, s, s);
         NodeTilePainter::Look look;
         if (it.revision >= 0) {
-            look.fill = RevisionPalette::color(it.revision);
+            look.fill = RevisionPalette::color(it.colorKey);
             look.state = PodState::Ready;
             look.highlighted = it.revision == m_highlighted;
         } else if (it.state == -2) {

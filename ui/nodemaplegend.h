@@ -18,6 +18,7 @@ public:
     {
         qint64 revisionNumber = -1;
         QString revisionHash;
+        qint64 colorKey = -1; // RevisionPalette key; revisionNumber when -1
         int count = 0;
         bool operator==(const Entry &) const = default;
     };
@@ -49,6 +50,7 @@ private:
     {
         QRect rect;           // whole item (swatch + text)
         qint64 revision = -1; // -1 for state items
+        qint64 colorKey = -1; // RevisionPalette key of a revision item
         int state = -1;       // NodeTile::PodState for state items, -2 for the node marker
         QString text;
         QString toolTip;

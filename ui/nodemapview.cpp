@@ -111,6 +111,8 @@ void NodeMapView::readRow(int row, Tile &tile) const
     tile.zone = idx.data(NodeMapModel::ZoneRole).toString();
     const QVariant rev = idx.data(NodeMapModel::RevisionNumberRole);
     tile.revision = rev.isValid() ? rev.toLongLong() : -1;
+    const QVariant key = idx.data(NodeMapModel::ColorKeyRole);
+    tile.colorKey = key.isValid() ? key.toLongLong() : tile.revision;
     tile.hash = idx.data(NodeMapModel::RevisionHashRole).toString();
     tile.state = qBound(0, idx.data(NodeMapModel::PodStateRole).toInt(), stateCount - 1);
     const QVariant ready = idx.data(NodeMapModel::NodeReadyRole);
@@ -275,6 +277,7 @@ void NodeMapView::rebuildCounts() const
         if (e.count == 0) {
             e.revisionNumber = t.revision;
             e.revisionHash = t.hash;
+            e.colorKey = t.colorKey;
         }
         ++e.count;
     }
@@ -675,7 +678,7 @@ void NodeMapView::paintEvent(QPaintEvent *event)
     };
     auto lookOf = [&](const Tile &t, bool current) {
         NodeTilePainter::Look look;
-        std::tie(look.fill, look.outline) = coloursOf(t.revision);
+        std::tie(look.fill, look.outline) = coloursOf(t.colorKey);
         look.state = static_cast<PodState>(t.state);
         look.nodeReady = t.nodeReady;
         look.highlighted = t.highlighted || (m_highlighted >= 0 && t.revision == m_highlighted);

@@ -85,6 +85,7 @@ private:
         QString node;
         QString zone;
         qint64 revision = -1;
+        qint64 colorKey = -1; // RevisionPalette key (NodeMapModel::ColorKeyRole)
         QString hash;
         int state = 0;
         bool nodeReady = true;

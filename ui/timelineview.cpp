@@ -67,7 +67,7 @@ public:
             break;
         case Qt::DecorationRole:
             if (index.column() == Timeline::NumberColumn) {
-                const QColor c = RevisionPalette::color(src.data(Timeline::NumberRole).toLongLong());
+                const QColor c = RevisionPalette::color(src.data(Timeline::ColorKeyRole).toLongLong());
                 return removed ? QVariant() : QVariant(c);
             }
             break;

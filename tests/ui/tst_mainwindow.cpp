@@ -313,7 +313,7 @@ private slots:
         QCOMPARE(page()->nodesTab()->mapView()->highlightedRevision(), qint64(1));
     }
 
-    void rollbackThroughTheDialogRenumbersAndRecoloursTheNodes()
+    void rollbackThroughTheDialogRenumbersAndTheNodesTakeTheTemplatesColour()
     {
         SELECT(kAgent);
         QTRY_COMPARE(page()->timelineModel()->rowCount(), 3);
@@ -352,7 +352,8 @@ private slots:
         QVERIFY(numberTexts().contains(QStringLiteral("4 (current, was 2)")));
         dialog->close();
 
-        // The rollout proceeds as the clock moves, and the tiles take the colour of revision 4.
+        // The rollout proceeds as the clock moves, and the tiles take the colour of revision 4's
+        // template: the colour it had as revision 2 (a renumbering does not recolour it).
         QVERIFY(advanceUntil([&] {
             for (int r = 0; r < map->rowCount(); ++r) {
                 const auto &t = map->tile(r);
@@ -362,8 +363,13 @@ private slots:
             return map->rowCount() == 6;
         }));
         QTRY_COMPARE(RevisionPaletteProbe::pixel(page()->nodesTab()->mapView(), node),
-                     gui::RevisionPalette::color(4).rgb());
-        QVERIFY(gui::RevisionPalette::color(4) != gui::RevisionPalette::color(3));
+                     gui::RevisionPalette::color(2).rgb());
+        QVERIFY(gui::RevisionPalette::color(2) != gui::RevisionPalette::color(3));
+        QVERIFY(gui::RevisionPalette::color(2) != gui::RevisionPalette::color(4));
+        const QModelIndex current = page()->timeline()->displayModel()->index(
+            page()->timelineModel()->rowOfNumber(4), models::RevisionTimelineModel::NumberColumn);
+        QCOMPARE(current.data(Qt::DecorationRole).value<QColor>(), gui::RevisionPalette::color(2));
+        QCOMPARE(map->revisionCounts().front().colorKey, qint64(2));
         QCOMPARE(agent()->badge, models::RolloutBadge::Complete);
     }
 
