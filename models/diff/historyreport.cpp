@@ -87,6 +87,29 @@ std::string revisionLabel(std::int64_t n)
     return n > 0 ? std::to_string(n) : std::string("?");
 }
 
+// The number a rollout's revision has now (a rollback renumbers it), from its hash; 0 when the
+// report does not know the hash.
+std::int64_t numberNow(const std::vector<HistoryRevision> &revisions, const std::string &hash)
+{
+    if (hash.empty())
+        return 0;
+    for (const auto &r : revisions)
+        if (r.hash == hash)
+            return r.number;
+    return 0;
+}
+
+// A rollout's revision as the reader finds it in the revision table: its number now, with the
+// number it had during the rollout when a rollback has renumbered it since ("4 (then 2)").
+std::string rolloutRevisionLabel(const std::vector<HistoryRevision> &revisions, std::int64_t then,
+                                 const std::string &hash)
+{
+    const std::int64_t now = numberNow(revisions, hash);
+    if (now <= 0 || now == then)
+        return revisionLabel(then);
+    return std::to_string(now) + " (then " + revisionLabel(then) + ")";
+}
+
 // ---- Markdown --------------------------------------------------------------------------
 
 // Text in a table cell or a line: Markdown punctuation escaped, line breaks flattened.
@@ -281,8 +304,9 @@ std::string HistoryReport::markdown() const
             const auto mean = meanNode(r, &finished);
             std::string completed =
                 r.completed > 0 ? time(r.completed) : (r.supersededBy.empty() ? "in progress" : "superseded");
-            out += "| " + revisionLabel(r.fromRevision) + " | " + revisionLabel(r.toRevision) + " | " +
-                   time(r.started) + " | " + md(completed) + " | " +
+            out += "| " + rolloutRevisionLabel(revisions, r.fromRevision, r.fromHash) + " | " +
+                   rolloutRevisionLabel(revisions, r.toRevision, r.toHash) + " | " + time(r.started) + " | " +
+                   md(completed) + " | " +
                    (r.completed > 0 ? kube::formatDuration(r.completed - r.started) : std::string()) + " | " +
                    std::to_string(finished) + " of " + std::to_string(r.nodes.size()) + " | " +
                    (mean > 0 ? kube::formatDuration(mean) : std::string()) + " |\n";
@@ -376,8 +400,9 @@ std::string HistoryReport::html() const
             const auto mean = meanNode(r, &finished);
             std::string completed =
                 r.completed > 0 ? time(r.completed) : (r.supersededBy.empty() ? "in progress" : "superseded");
-            out += "<tr><td>" + revisionLabel(r.fromRevision) + "</td><td>" + revisionLabel(r.toRevision) +
-                   "</td><td>" + h(time(r.started)) + "</td><td>" + h(completed) + "</td><td>" +
+            out += "<tr><td>" + h(rolloutRevisionLabel(revisions, r.fromRevision, r.fromHash)) + "</td><td>" +
+                   h(rolloutRevisionLabel(revisions, r.toRevision, r.toHash)) + "</td><td>" +
+                   h(time(r.started)) + "</td><td>" + h(completed) + "</td><td>" +
                    (r.completed > 0 ? h(kube::formatDuration(r.completed - r.started)) : std::string()) +
                    "</td><td>" + std::to_string(finished) + " of " + std::to_string(r.nodes.size()) +
                    "</td><td>" + (mean > 0 ? h(kube::formatDuration(mean)) : std::string()) + "</td></tr>\n";
@@ -459,8 +484,13 @@ std::string HistoryReport::json() const
     OJson rl = OJson::array();
     for (const auto &r : rollouts) {
         OJson j;
-        j["fromRevision"] = r.fromRevision;
+        j["fromRevision"] = r.fromRevision; // the numbers during the rollout
         j["toRevision"] = r.toRevision;
+        // ... and now, after any renumbering by a rollback (null when the hash is unknown)
+        const auto fromNow = numberNow(revisions, r.fromHash);
+        const auto toNow = numberNow(revisions, r.toHash);
+        j["fromRevisionNow"] = fromNow > 0 ? OJson(fromNow) : OJson();
+        j["toRevisionNow"] = toNow > 0 ? OJson(toNow) : OJson();
         j["fromHash"] = r.fromHash;
         j["toHash"] = r.toHash;
         j["started"] = time(r.started);

@@ -71,6 +71,7 @@ private Q_SLOTS:
     void jsonHoldsRevisionsDiffsRolloutsAndActions();
     void escaping_data();
     void escaping();
+    void rolloutsNameTheNumbersRevisionsHaveNow();
 };
 
 void TestHistoryReport::markdownListsEveryRevisionAndDiff()
@@ -182,6 +183,40 @@ void TestHistoryReport::escaping()
                  .value(QStringLiteral("changeCause"))
                  .toString(),
              changeCause);
+}
+
+// A rollout recorded as 2 → 3 whose target a rollback has since renumbered 4: the tables name
+// the revision as the revision table does, with the number it had then; the JSON keeps both.
+void TestHistoryReport::rolloutsNameTheNumbersRevisionsHaveNow()
+{
+    diff::HistoryReport r = sample();
+    diff::HistoryRollout ro;
+    ro.fromRevision = 2;
+    ro.toRevision = 3;
+    ro.fromHash = "bbb";
+    ro.toHash = "ccc"; // revision 4 now, previously 3
+    ro.started = 1767225700000;
+    ro.completed = 1767225760000;
+    r.rollouts = {ro};
+    const QString md = QString::fromStdString(r.markdown());
+    QVERIFY2(md.contains(QStringLiteral("| 2 | 4 (then 3) |")), qPrintable(md));
+    QVERIFY(QString::fromStdString(r.html()).contains(QStringLiteral("<td>4 (then 3)</td>")));
+    const auto doc = QJsonDocument::fromJson(QByteArray::fromStdString(r.json()));
+    const QJsonObject j = doc.object().value(QStringLiteral("rollouts")).toArray().first().toObject();
+    QCOMPARE(j.value(QStringLiteral("toRevision")).toInt(), 3);
+    QCOMPARE(j.value(QStringLiteral("toRevisionNow")).toInt(), 4);
+    QCOMPARE(j.value(QStringLiteral("fromRevisionNow")).toInt(), 2);
+    // A hash the report does not know keeps the recorded number alone.
+    r.rollouts.front().toHash = "zzz";
+    QVERIFY(QString::fromStdString(r.markdown()).contains(QStringLiteral("| 2 | 3 |")));
+    QVERIFY(QJsonDocument::fromJson(QByteArray::fromStdString(r.json()))
+                .object()
+                .value(QStringLiteral("rollouts"))
+                .toArray()
+                .first()
+                .toObject()
+                .value(QStringLiteral("toRevisionNow"))
+                .isNull());
 }
 
 QTEST_GUILESS_MAIN(TestHistoryReport)
