@@ -8,6 +8,7 @@
 #include "ui/nodetiles.h"
 #include "ui/pausedbanner.h"
 #include "ui/progresstab.h"
+#include "ui/rollouthistoryview.h"
 #include "ui/statusbadgedelegate.h"
 #include "ui/timelineview.h"
 
@@ -292,6 +293,7 @@ void DaemonSetPage::refresh()
             .arg(c.ready)
             .arg(c.available)
             .arg(c.unavailable));
+    m_timeline->history()->setDaemonSet(ds, m_snapshot->clock.now);
     m_headline->setText(ds->badgeReason);
     m_headline->setVisible(!ds->badgeReason.isEmpty());
 

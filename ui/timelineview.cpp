@@ -1,5 +1,7 @@
 #include "ui/timelineview.h"
 
+#include "ui/rollouthistoryview.h"
+
 #include "models/kube/yaml.h"
 #include "models/revisiontimelinemodel.h"
 #include "ui/revisionpalette.h"
@@ -13,6 +15,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QPalette>
+#include <QSplitter>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -156,7 +159,20 @@ TimelineView::TimelineView(models::RevisionTimelineModel *model, QWidget *parent
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_view->header()->setSectionResizeMode(Timeline::ChangeCauseColumn, QHeaderView::Stretch);
-    layout->addWidget(m_view, 1);
+    // The revisions take the rows they need (a DaemonSet has a handful); the rest of the pane
+    // shows what happened to them: rollouts and actions.
+    m_splitter = new QSplitter(Qt::Vertical, this);
+    m_splitter->setChildrenCollapsible(false);
+    m_splitter->addWidget(m_view);
+    m_history = new RolloutHistoryView(m_splitter);
+    m_splitter->addWidget(m_history);
+    m_splitter->setStretchFactor(0, 0);
+    m_splitter->setStretchFactor(1, 1);
+    layout->addWidget(m_splitter, 1);
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_userSized = true; });
+    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+        connect(m_display, signal, this, &TimelineView::fitRevisions);
+    connect(m_display, &QAbstractItemModel::modelReset, this, &TimelineView::fitRevisions);
 
     m_hint =
         new QLabel(tr("Select a revision to highlight its nodes in the node map. Right-click (or press the "
@@ -352,6 +368,37 @@ int TimelineView::currentRevisionRow() const
             return r;
     }
     return -1;
+}
+
+int TimelineView::revisionsHeight() const
+{
+    const int rows = std::max(3, m_display->rowCount());
+    const int rowHeight = std::max(m_view->sizeHintForRow(0), m_view->fontMetrics().height() + 4);
+    return m_view->header()->sizeHint().height() + rows * rowHeight + 2 * m_view->frameWidth() + 2;
+}
+
+void TimelineView::fitRevisions()
+{
+    if (m_userSized)
+        return;
+    const int total = m_splitter->height();
+    if (total <= 0)
+        return;
+    // At most 60 % of the pane: beyond that the revisions scroll and history stays in view.
+    const int top = std::min(revisionsHeight(), total * 3 / 5);
+    m_splitter->setSizes({top, std::max(0, total - top)});
+}
+
+void TimelineView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitRevisions();
+}
+
+void TimelineView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    fitRevisions();
 }
 
 } // namespace gui

@@ -2,7 +2,8 @@
 // The Timeline tab: a DaemonSet's revisions in order — number (with the numbers a rollback
 // renumbered it from: "5 (was 1)"), short hash, age, change-cause, images, pods on it. The
 // current revision is bold; revisions the cluster removed are greyed out. The context menu
-// (mouse or Menu key) shows a template, diffs, and rolls back.
+// (mouse or Menu key) shows a template, diffs, and rolls back. The table takes the height of its
+// rows; below it, RolloutHistoryView lists the rollouts and actions.
 
 #include <QWidget>
 
@@ -12,6 +13,7 @@ class QAbstractItemModel;
 class QAction;
 class QIdentityProxyModel;
 class QLabel;
+class QSplitter;
 class QTreeView;
 
 namespace models {
@@ -19,6 +21,8 @@ class RevisionTimelineModel;
 } // namespace models
 
 namespace gui {
+
+class RolloutHistoryView;
 
 class TimelineView : public QWidget
 {
@@ -41,6 +45,10 @@ public:
     QAction *diffWithCurrentAction() const { return m_diffCurrent; }
     QAction *diffWithAction() const { return m_diffWith; }
     QAction *rollbackAction() const { return m_rollback; }
+    // Rollouts and actions, below the revisions.
+    RolloutHistoryView *history() const { return m_history; }
+    // The height the revision table needs for its rows (at least three).
+    int revisionsHeight() const;
 
 signals:
     // -1 when the selection was cleared.
@@ -49,7 +57,12 @@ signals:
     void diffRequested(const QString &leftName, const QString &rightName);
     void rollbackRequested(qint64 number);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+
 private:
+    void fitRevisions();
     void showContextMenu(const QPoint &viewportPos);
     void updateActions();
     void diffWithCurrent();
@@ -60,6 +73,9 @@ private:
     QIdentityProxyModel *m_display = nullptr;
     QTreeView *m_view = nullptr;
     QLabel *m_hint = nullptr;
+    QSplitter *m_splitter = nullptr;
+    RolloutHistoryView *m_history = nullptr;
+    bool m_userSized = false; // the user moved the splitter: keep their sizes
     QAction *m_showTemplate = nullptr;
     QAction *m_diffCurrent = nullptr;
     QAction *m_diffWith = nullptr;

@@ -18,6 +18,7 @@
 #include "ui/pausedbanner.h"
 #include "ui/revisionpalette.h"
 #include "ui/rollbackdialog.h"
+#include "ui/rollouthistoryview.h"
 #include "ui/timelineview.h"
 
 #include <QAction>
@@ -370,6 +371,25 @@ private slots:
             page()->timelineModel()->rowOfNumber(4), models::RevisionTimelineModel::NumberColumn);
         QCOMPARE(current.data(Qt::DecorationRole).value<QColor>(), gui::RevisionPalette::color(2));
         QCOMPARE(map->revisionCounts().front().colorKey, qint64(2));
+
+        // Below the revisions, newest first: the rollout to revision 4 (revision 2 when the
+        // rollback started it, named by its number now) and the rollback with its user.
+        page()->setCurrentTab(gui::DaemonSetPage::Tab::Timeline);
+        QTreeWidget *history = page()->timeline()->history()->view();
+        QTRY_VERIFY(history->topLevelItemCount() >= 2);
+        const QTreeWidgetItem *rollout = history->topLevelItem(0);
+        QCOMPARE(rollout->text(gui::RolloutHistoryView::EventColumn), QStringLiteral("Rollout"));
+        QCOMPARE(rollout->text(gui::RolloutHistoryView::RevisionsColumn), QStringLiteral("3 → 4"));
+        QCOMPARE(rollout->text(gui::RolloutHistoryView::NodesColumn), QStringLiteral("6 of 6 replaced"));
+        QCOMPARE(rollout->text(gui::RolloutHistoryView::OutcomeColumn), QStringLiteral("complete"));
+        const QTreeWidgetItem *action = history->topLevelItem(1);
+        QCOMPARE(action->text(gui::RolloutHistoryView::EventColumn), QStringLiteral("Rollback"));
+        QCOMPARE(action->text(gui::RolloutHistoryView::RevisionsColumn),
+                 QStringLiteral("toRevision=2, requested=0"));
+        QCOMPARE(action->text(gui::RolloutHistoryView::UserColumn), models::operatingSystemUser());
+        QCOMPARE(action->text(gui::RolloutHistoryView::OutcomeColumn), QStringLiteral("rolled back"));
+        // The revision table takes the height of its rows, not the whole pane.
+        QVERIFY(page()->timeline()->view()->height() < page()->timeline()->height() / 2);
         QCOMPARE(agent()->badge, models::RolloutBadge::Complete);
     }
 
