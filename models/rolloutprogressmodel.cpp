@@ -128,6 +128,23 @@ qint64 RolloutProgressModel::lastTime() const
     return s && !s->rows.empty() ? s->rows.back().time : 0;
 }
 
+qint64 RolloutProgressModel::lastChangeTime() const
+{
+    const Series *s = shown();
+    if (!s || s->rows.empty())
+        return 0;
+    for (std::size_t i = s->rows.size() - 1; i > 0; --i)
+        if (!s->rows[i].sameValues(s->rows[i - 1]))
+            return s->rows[i].time;
+    return s->rows.front().time;
+}
+
+bool RolloutProgressModel::rolloutDone() const
+{
+    const DaemonSetInfo *ds = m_snapshot ? m_snapshot->daemonSet(m_key) : nullptr;
+    return ds && (ds->badge == RolloutBadge::Complete || ds->badge == RolloutBadge::Settled);
+}
+
 ProgressSample RolloutProgressModel::sampleOf(const DaemonSetInfo &ds, qint64 now)
 {
     ProgressSample s;
@@ -219,8 +236,30 @@ void RolloutProgressModel::record(Series &series, const ProgressSample &sample, 
                 }
                 return;
             }
-        } else if (last.updated != sample.updated || last.available != sample.available) {
-            series.lastChange = sample.time;
+        } else {
+            if (last.updated != sample.updated || last.available != sample.available)
+                series.lastChange = sample.time;
+            // The counts held their values until this sample: a step, never a slope across the
+            // time between two snapshots (a scenario's setup, a fast clock, a slow watch).
+            if (last.time < sample.time) {
+                const std::size_t n = rows.size();
+                if (n >= 2 && rows[n - 2].sameValues(last)) {
+                    rows.back().time = sample.time;
+                    if (show) {
+                        const int row = static_cast<int>(n) - 1;
+                        Q_EMIT dataChanged(index(row, TimeColumn), index(row, ElapsedColumn));
+                    }
+                } else {
+                    ProgressSample hold = last;
+                    hold.time = sample.time;
+                    const int row = static_cast<int>(rows.size());
+                    if (show)
+                        beginInsertRows({}, row, row);
+                    rows.push_back(hold);
+                    if (show)
+                        endInsertRows();
+                }
+            }
         }
     }
     const int row = static_cast<int>(rows.size());
@@ -264,7 +303,10 @@ void RolloutProgressModel::setSnapshot(std::shared_ptr<const models::ClusterSnap
             clearSeries(series, show); // recreated under the same name
             series.uid = ds.uid;
         }
-        record(series, sampleOf(ds, now), show);
+        // A scenario being built jumps its clock from step to step: what the counts did in
+        // between is unknown, so its snapshots are not samples (the chart starts once loaded).
+        if (!snapshot->backend.loading)
+            record(series, sampleOf(ds, now), show);
     }
 
     // Terminating pods of the shown DaemonSet: since when they are terminating.
@@ -303,13 +345,18 @@ void RolloutProgressModel::refreshDerived()
     m_origin = origin;
     if (originMoved && rowCount() > 0)
         Q_EMIT dataChanged(index(0, ElapsedColumn), index(rowCount() - 1, ElapsedColumn));
-    const bool rangeMoved =
-        originMoved || maxValue != m_maxValue || first != m_rangeFirst || last != m_rangeLast;
+    const bool done = rolloutDone();
+    const bool rangeMoved = originMoved || maxValue != m_maxValue || first != m_rangeFirst ||
+                            last != m_rangeLast || done != m_rangeDone;
+    m_rangeDone = done;
     m_maxValue = maxValue;
     m_rangeFirst = first;
     m_rangeLast = last;
 
-    m_markers->setMarkers(ds ? RolloutMarkerModel::markersFor(*ds, first) : std::vector<RolloutMarker>{});
+    // From the first sample, and the latest rollout's start even when the console began
+    // watching after it (the chart's 0).
+    const qint64 since = origin != 0 ? std::min(first, origin) : first;
+    m_markers->setMarkers(ds ? RolloutMarkerModel::markersFor(*ds, since) : std::vector<RolloutMarker>{});
     m_markers->setTop(maxValue);
     m_markers->setOrigin(origin);
 

@@ -13,10 +13,14 @@
 // - a snapshot whose values differ from the last row appends a row (beginInsertRows);
 // - a snapshot with the same values appends one "hold" row the first time and afterwards moves
 //   that row's time forward (dataChanged on the time column), so a quiet rollout costs two
-//   rows and a line series draws flat segments with a step at each change, never a slope
-//   across a quiet period;
+//   rows;
+// - a snapshot with new values first brings the last values up to its time (moving the hold
+//   row, or appending one), so a line series draws a vertical step at each change and flat
+//   segments between, never a slope across the time between two snapshots;
 // - at capacity (default 2,000 rows) the oldest rows are removed from the front
 //   (beginRemoveRows).
+// Snapshots of a scenario still being built (BackendInfo::loading) are not recorded: their clock
+// jumps from step to step and what happened in between is unknown.
 // Routine updates never reset the model; a reset happens only when the selected DaemonSet
 // changes. Time going backwards (another scenario, a reseeded cluster) or a recreated
 // DaemonSet (new uid) drops the history concerned by row removals.
@@ -115,6 +119,12 @@ public:
     // Axis helpers for a chart: the time span of the rows and the largest charted value (>= 1).
     qint64 firstTime() const;
     qint64 lastTime() const;
+    // The time of the last step (the last row whose values differ from the row before), the
+    // first row's time when nothing changed, 0 without rows.
+    qint64 lastChangeTime() const;
+    // The selected DaemonSet's rollout is over (Complete or Settled): a chart's time axis stops
+    // a little after lastChangeTime() instead of growing with the clock.
+    bool rolloutDone() const;
     int maxValue() const { return m_maxValue; }
     qint64 origin() const { return m_origin; } // ms; 0 when there are no rows
     double elapsedSeconds(qint64 time) const { return double(time - m_origin) / 1000.0; }
@@ -133,7 +143,7 @@ Q_SIGNALS:
     void daemonSetKeyChanged(const QString &dsKey);
     void headlineChanged(const QString &text);
     void etaChanged(const QString &text);
-    // firstTime(), lastTime(), maxValue() or origin() changed: chart axes follow.
+    // firstTime(), lastTime(), maxValue(), origin() or rolloutDone() changed: chart axes follow.
     void rangeChanged();
 
 private:
@@ -190,6 +200,7 @@ private:
     int m_maxValue = 1;
     qint64 m_rangeFirst = 0;
     qint64 m_rangeLast = 0;
+    bool m_rangeDone = false;
     qint64 m_origin = 0;
     RolloutMarkerModel *m_markers = nullptr;
     QPointer<DaemonSetSelection> m_selection;

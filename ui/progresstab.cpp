@@ -15,6 +15,8 @@
 #include <QValueAxis>
 
 #include <cmath>
+#include <iterator>
+#include <vector>
 
 namespace gui {
 
@@ -103,7 +105,12 @@ ProgressTab::ProgressTab(QWidget *parent) : QWidget(parent), m_model(new Rollout
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
 
-    for (const SeriesStyle &s : kSeries) {
+    // The budget is drawn first, under the counts: when as many pods are unavailable as the
+    // budget allows, the Unavailable line shows on top of it instead of disappearing.
+    const int budgetIndex = int(std::size(kSeries)) - 1;
+    std::vector<QLineSeries *> created(std::size(kSeries));
+    for (int i : {budgetIndex, 0, 1, 2, 3}) {
+        const SeriesStyle &s = kSeries[i];
         auto *series = new QLineSeries(m_chart);
         series->setName(tr(s.name));
         m_chart->addSeries(series);
@@ -114,8 +121,10 @@ ProgressTab::ProgressTab(QWidget *parent) : QWidget(parent), m_model(new Rollout
         mapper->setYColumn(s.column);
         mapper->setSeries(series);
         mapper->setModel(m_model);
-        m_series << series;
+        created[static_cast<std::size_t>(i)] = series;
     }
+    for (QLineSeries *series : created)
+        m_series << series;
 
     m_view = new QChartView(m_chart, this);
     m_view->setRenderHint(QPainter::Antialiasing);
@@ -226,20 +235,6 @@ void ProgressTab::updateHeadline()
 
 void ProgressTab::updateAxes()
 {
-    const int rows = m_model->rowCount();
-    double x0 = 0;
-    double x1 = 60;
-    if (rows > 0) {
-        x0 = std::floor(m_model->elapsedSeconds(m_model->firstTime()));
-        x1 = std::ceil(m_model->elapsedSeconds(m_model->lastTime()));
-        x1 = std::max(x1, x0 + 60); // a fresh series still gets a minute of room
-    }
-    // The range is the data's; ticks sit on round values anchored at 0 (the rollout start).
-    setAxis(m_x, x0, x1, niceStep(x1 - x0, 8));
-    const int top = m_model->maxValue();
-    const double yStep = niceStep(top, 6);
-    setAxis(m_y, 0, std::ceil((top + 0.5) / yStep) * yStep, yStep);
-
     // Whether x = 0 is a rollout start or just the first sample.
     bool fromRollout = false;
     for (const RolloutMarker &m : m_model->markers()->markers()) {
@@ -247,6 +242,34 @@ void ProgressTab::updateAxes()
             (m.kind == RolloutMarker::RolloutStart || m.kind == RolloutMarker::Rollback))
             fromRollout = true;
     }
+    const int rows = m_model->rowCount();
+    double x0 = 0;
+    double x1 = 60;
+    if (rows > 0) {
+        x0 = m_model->elapsedSeconds(m_model->firstTime());
+        x1 = m_model->elapsedSeconds(m_model->lastTime());
+        if (m_model->rolloutDone()) {
+            // Over: the axis ends a little after the last change, from the moment it is over
+            // on, and does not grow with the clock (the lines stay flat beyond it).
+            const double changed = m_model->elapsedSeconds(m_model->lastChangeTime());
+            x1 = changed + std::max(30.0, (changed - x0) / 10);
+        }
+        x1 = std::max(x1, x0 + 60); // a fresh series still gets a minute of room
+        // The rollout's start is in view even when the samples begin later (the console
+        // started watching during the rollout).
+        if (fromRollout)
+            x0 = std::min(x0, 0.0);
+    }
+    // Both ends on ticks, round values anchored at 0 (the rollout start): no axis that starts at
+    // -337 because that is when the first sample happened to be taken.
+    const double xStep = niceStep(x1 - x0, 8);
+    x0 = std::floor(x0 / xStep) * xStep;
+    x1 = std::ceil(x1 / xStep) * xStep;
+    setAxis(m_x, x0, x1, niceStep(x1 - x0, 8));
+    const int top = m_model->maxValue();
+    const double yStep = niceStep(top, 6);
+    setAxis(m_y, 0, std::ceil((top + 0.5) / yStep) * yStep, yStep);
+
     m_x->setTitleText(fromRollout ? tr("Seconds since rollout start") : tr("Seconds since first sample"));
     updateHeadline();
 }

@@ -20,6 +20,9 @@
 #include <QLineSeries>
 #include <QSignalSpy>
 #include <QTest>
+#include <QValueAxis>
+
+#include <cmath>
 
 using models::RolloutHeadline;
 using models::RolloutProgressModel;
@@ -81,6 +84,8 @@ private Q_SLOTS:
     void headlineAndEtaFollowTheModel();
     void themeFollowsThePalette();
     void embeddedRolloutEndsComplete();
+    void axisStartsOnATickAndStopsAfterCompletion();
+    void unavailableIsDrawnOverTheBudget();
 };
 
 void TestProgressTab::seriesAreBoundToTheModel()
@@ -224,6 +229,65 @@ void TestProgressTab::embeddedRolloutEndsComplete()
     QVERIFY(tab.model()->rowCount() >= 3);
     QVERIFY(tab.model()->markers()->markerCount() >= 1);
     QCOMPARE(tab.dataSeries().front()->count(), tab.model()->rowCount());
+}
+
+// The time axis begins and ends on ticks (not at the first sample's odd second), includes the
+// rollout's start, and stops a little after the last change once the rollout is over instead of
+// growing with the clock; a scenario still being built records nothing.
+void TestProgressTab::axisStartsOnATickAndStopsAfterCompletion()
+{
+    gui::ProgressTab tab;
+    tab.setDaemonSetKey(kKey);
+    auto loading = frame(1);
+    loading->backend.loading = true;
+    tab.setSnapshot(loading);
+    QCOMPARE(tab.model()->rowCount(), 0);
+
+    for (int i = 2; i <= 7; ++i)
+        tab.setSnapshot(frame(i));
+    auto *x = qobject_cast<QValueAxis *>(tab.chart()->axes(Qt::Horizontal).front());
+    QVERIFY(x);
+    const double step = x->tickInterval();
+    QVERIFY(step > 0);
+    QCOMPARE(std::fmod(x->min(), step), 0.0);
+    QCOMPARE(std::fmod(x->max(), step), 0.0);
+    QVERIFY(x->min() <= 0); // the rollout started before the first sample (frame 2, 11 s in)
+    QVERIFY(x->max() >= tab.model()->elapsedSeconds(tab.model()->lastTime()));
+
+    RolloutSpec done;
+    done.nodes = QStringLiteral("N N N N N N N N N N");
+    done.maxUnavailable = QStringLiteral("20%");
+    done.rolloutAgo = 71 * kSecond;
+    done.now = kNow + 80 * kSecond;
+    auto complete = rolloutSnapshot(done);
+    complete->daemonSets.front().badge = models::RolloutBadge::Complete;
+    tab.setSnapshot(complete);
+    const double end = x->max();
+    // An hour later, nothing changed: the axis has not moved.
+    done.now = kNow + 3600 * kSecond;
+    done.rolloutAgo = 3591 * kSecond; // the same rollout, started 9 s after kNow
+    complete = rolloutSnapshot(done);
+    complete->daemonSets.front().badge = models::RolloutBadge::Complete;
+    tab.setSnapshot(complete);
+    QCOMPARE(tab.model()->lastTime(), kNow + 3600 * kSecond);
+    QCOMPARE(x->max(), end);
+    QVERIFY(end < 300);
+
+    // While a rollout is not over, the axis follows the clock.
+    complete->daemonSets.front().badge = models::RolloutBadge::Stuck;
+    tab.setSnapshot(complete);
+    QVERIFY(x->max() >= 3600 - 71);
+}
+
+// When as many pods are unavailable as the budget allows, the two lines coincide: the budget is
+// drawn first so the Unavailable line stays visible on top of it.
+void TestProgressTab::unavailableIsDrawnOverTheBudget()
+{
+    gui::ProgressTab tab;
+    const QList<QAbstractSeries *> drawn = tab.chart()->series();
+    const auto &data = tab.dataSeries();
+    QVERIFY(drawn.indexOf(data.at(4)) < drawn.indexOf(data.at(3)));
+    QCOMPARE(data.at(3)->name(), QStringLiteral("Unavailable"));
 }
 
 QTEST_MAIN(TestProgressTab)

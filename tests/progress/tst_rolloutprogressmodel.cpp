@@ -75,19 +75,25 @@ void TestRolloutProgressModel::rowsAreAppendedPerChangedSnapshot()
     for (int done = 0; done <= 5; ++done)
         model.setSnapshot(step(done, 10 * done));
 
-    QCOMPARE(model.rowCount(), 6);
-    QCOMPARE(inserted.count(), 6);
+    // Each change after the first is a step: the old values held until its time, then the new.
+    QCOMPARE(model.rowCount(), 11);
+    QCOMPARE(inserted.count(), 11);
     QCOMPARE(reset.count(), 0);
-    for (int row = 0; row < 6; ++row) {
-        QCOMPARE(model.sample(row)->time, kNow + 10 * row * kSecond);
+    for (int done = 0; done <= 5; ++done) {
+        const int row = 2 * done;
+        QCOMPARE(model.sample(row)->time, kNow + 10 * done * kSecond);
         QCOMPARE(column(model, row, RolloutProgressModel::DesiredColumn), 5);
-        QCOMPARE(column(model, row, RolloutProgressModel::UpdatedColumn), row);
+        QCOMPARE(column(model, row, RolloutProgressModel::UpdatedColumn), done);
         QCOMPARE(column(model, row, RolloutProgressModel::AvailableColumn), 5);
         QCOMPARE(column(model, row, RolloutProgressModel::BudgetColumn), 1);
+        if (done < 5) {
+            QCOMPARE(model.sample(row + 1)->time, kNow + 10 * (done + 1) * kSecond);
+            QCOMPARE(column(model, row + 1, RolloutProgressModel::UpdatedColumn), done);
+        }
     }
     // The chart's x: seconds since the rollout started (one second before the first sample).
     QCOMPARE(model.data(model.index(0, RolloutProgressModel::ElapsedColumn)).toDouble(), 1.0);
-    QCOMPARE(model.data(model.index(5, RolloutProgressModel::ElapsedColumn)).toDouble(), 51.0);
+    QCOMPARE(model.data(model.index(10, RolloutProgressModel::ElapsedColumn)).toDouble(), 51.0);
 }
 
 void TestRolloutProgressModel::quietSnapshotsExtendOneHoldRow()
@@ -111,9 +117,11 @@ void TestRolloutProgressModel::quietSnapshotsExtendOneHoldRow()
     QCOMPARE(last.at(0).toModelIndex().column(), int(RolloutProgressModel::TimeColumn));
     QCOMPARE(last.at(1).toModelIndex().column(), int(RolloutProgressModel::ElapsedColumn));
 
+    // A change moves the hold row to its time (no extra row) and follows it.
     model.setSnapshot(step(2, 11));
     QCOMPARE(model.rowCount(), 3);
     QCOMPARE(model.sample(1)->updated, 1);
+    QCOMPARE(model.sample(1)->time, kNow + 11 * kSecond);
     QCOMPARE(model.sample(2)->updated, 2);
 }
 
@@ -130,15 +138,16 @@ void TestRolloutProgressModel::ringBufferTrimsTheFront()
     for (int t = 0; t < 25; ++t)
         model.setSnapshot(step(t % 2, t));
 
+    // 1 + 2 x 24 rows (each change after the first brings a hold row): the last five steps stay.
     QCOMPARE(model.rowCount(), 10);
-    QCOMPARE(model.firstTime(), kNow + 15 * kSecond);
+    QCOMPARE(model.firstTime(), kNow + 20 * kSecond);
     QCOMPARE(model.lastTime(), kNow + 24 * kSecond);
-    QCOMPARE(removed.count(), 15);
+    QCOMPARE(removed.count(), 20); // one removal per snapshot once the buffer is full
     QCOMPARE(reset.count(), 0);
 
     model.setCapacity(4);
     QCOMPARE(model.rowCount(), 4);
-    QCOMPARE(model.firstTime(), kNow + 21 * kSecond);
+    QCOMPARE(model.firstTime(), kNow + 23 * kSecond);
 }
 
 void TestRolloutProgressModel::budgetColumnIsResolvedAgainstDesired_data()
@@ -188,16 +197,16 @@ void TestRolloutProgressModel::selectingAnotherDaemonSetShowsItsHistory()
     selection.setCurrent(QStringLiteral("logging/other"));
     QCOMPARE(reset.count(), 1);
     QCOMPARE(model.daemonSetKey(), QStringLiteral("logging/other"));
-    QCOMPARE(model.rowCount(), 3);
-    QCOMPARE(column(model, 2, RolloutProgressModel::DesiredColumn), 12);
+    QCOMPARE(model.rowCount(), 5); // three samples, two of them steps with their hold rows
+    QCOMPARE(column(model, 4, RolloutProgressModel::DesiredColumn), 12);
 
     selection.setCurrent(kKey);
-    QCOMPARE(model.rowCount(), 3);
-    QCOMPARE(column(model, 2, RolloutProgressModel::UpdatedColumn), 2);
+    QCOMPARE(model.rowCount(), 5);
+    QCOMPARE(column(model, 4, RolloutProgressModel::UpdatedColumn), 2);
 
     // The other DaemonSet is deleted: its history goes, the shown one stays.
     model.setSnapshot(step(3, 3));
-    QCOMPARE(model.rowCount(), 4);
+    QCOMPARE(model.rowCount(), 7);
     selection.setCurrent(QStringLiteral("logging/other"));
     QCOMPARE(model.rowCount(), 0);
 }
@@ -209,7 +218,7 @@ void TestRolloutProgressModel::timeGoingBackwardsStartsAfresh()
     model.setDaemonSetKey(kKey);
     for (int t = 0; t < 4; ++t)
         model.setSnapshot(step(t, 100 + t));
-    QCOMPARE(model.rowCount(), 4);
+    QCOMPARE(model.rowCount(), 7);
     QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
     model.setSnapshot(step(0, 0)); // another scenario loaded: the clock starts over
     QCOMPARE(model.rowCount(), 1);
@@ -284,7 +293,8 @@ void TestRolloutProgressModel::markersShowRolloutStartsAndRollbacks()
     QCOMPARE(markers->data(markers->index(2, RolloutMarkerModel::ValueColumn)).toDouble(), 0.0);
     QCOMPARE(markers->data(markers->index(3, RolloutMarkerModel::ValueColumn)).toDouble(), 5.0);
 
-    // An older rollout falls out of the window when the rows it covered are trimmed.
+    // An older rollout falls out of the window when the rows it covered are trimmed; the latest
+    // rollout's start (the chart's 0) and what followed it stay.
     QSignalSpy removed(markers, &QAbstractItemModel::rowsRemoved);
     model.setCapacity(2);
     for (int t = 1; t <= 4; ++t) {
@@ -292,7 +302,9 @@ void TestRolloutProgressModel::markersShowRolloutStartsAndRollbacks()
         next->daemonSets.front().record = record;
         model.setSnapshot(next);
     }
-    QCOMPARE(markers->markerCount(), 0);
+    QCOMPARE(markers->markerCount(), 2);
+    QCOMPARE(markers->marker(0).kind, RolloutMarker::Rollback);
+    QCOMPARE(markers->marker(1).kind, RolloutMarker::Pause);
     QVERIFY(removed.count() >= 1);
 }
 
