@@ -1,5 +1,7 @@
 #include "ui/mainwindow.h"
 
+#include "ui/theme.h"
+
 #include "models/daemonsetlistmodel.h"
 #include "models/daemonsetselection.h"
 #include "models/diff/renderers.h"
@@ -67,6 +69,11 @@ static void initDaemonscopeResources()
 }
 
 namespace gui {
+
+namespace {
+// The QStyle::StandardPixmap an action's icon comes from (re-tinted when the theme changes).
+constexpr char kStandardIconProperty[] = "daemonscopeStandardIcon";
+} // namespace
 
 namespace {
 
@@ -365,6 +372,19 @@ void MainWindow::createExplorer()
             &MainWindow::onExplorerCurrentChanged);
 }
 
+void MainWindow::changeEvent(QEvent *event)
+{
+    QMainWindow::changeEvent(event);
+    // A theme switch: the style's grey glyphs are redrawn for the new palette.
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) {
+        for (QAction *a : findChildren<QAction *>()) {
+            const QVariant icon = a->property(kStandardIconProperty);
+            if (icon.isValid())
+                a->setIcon(Theme::standardIcon(static_cast<QStyle::StandardPixmap>(icon.toInt()), this));
+        }
+    }
+}
+
 void MainWindow::createActions()
 {
     auto make = [this](const QString &name, const QString &text, const QKeySequence &shortcut,
@@ -373,8 +393,10 @@ void MainWindow::createActions()
         a->setObjectName(name);
         if (!shortcut.isEmpty())
             a->setShortcut(shortcut);
-        if (icon != QStyle::SP_CustomBase)
-            a->setIcon(style()->standardIcon(icon, nullptr, this));
+        if (icon != QStyle::SP_CustomBase) {
+            a->setProperty(kStandardIconProperty, int(icon));
+            a->setIcon(Theme::standardIcon(icon, this));
+        }
         addAction(a); // shortcuts work even when menu bar and toolbar are hidden
         return a;
     };
@@ -821,8 +843,9 @@ void MainWindow::updateActions()
     const bool running = m_snapshot && m_snapshot->clock.running && speed > 0;
     m_runClock->setChecked(running);
     m_runClock->setText(running ? tr("Pause &Clock") : tr("&Run Clock"));
-    m_runClock->setIcon(
-        style()->standardIcon(running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay, nullptr, this));
+    const auto clockIcon = running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay;
+    m_runClock->setProperty(kStandardIconProperty, int(clockIcon));
+    m_runClock->setIcon(Theme::standardIcon(clockIcon, this));
     // Speed choices show the speed the clock runs at (or will resume at).
     const double shown = speed > 0 ? speed : m_lastRunningSpeed;
     for (QAction *a : m_speedActions)

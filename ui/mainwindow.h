@@ -106,6 +106,7 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     // The first DaemonSet row the explorer shows under `parent` (depth first), or invalid.

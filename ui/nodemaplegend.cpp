@@ -131,7 +131,13 @@ void NodeMapLegend::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
     const QPalette pal = palette();
-    const QColor neutral = pal.color(QPalette::Mid);
+    // State swatches are grey: halfway between the window and its text reads on light and dark
+    // palettes alike (QPalette::Mid is nearly the window colour on a dark one).
+    const QColor window = pal.color(QPalette::Window);
+    const QColor text = pal.color(QPalette::WindowText);
+    const QColor neutral = QColor::fromRgbF(window.redF() * 0.55f + text.redF() * 0.45f,
+                                            window.greenF() * 0.55f + text.greenF() * 0.45f,
+                                            window.blueF() * 0.55f + text.blueF() * 0.45f);
     const int s = swatchSize();
     int h = 0;
     const auto items = layoutItems(width(), &h);

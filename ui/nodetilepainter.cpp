@@ -113,8 +113,10 @@ void NodeTilePainter::paint(QPainter *p, const QRect &r, const Look &look, const
         break;
     }
     case PodState::Missing: {
+        // The frame halfway between base and text: visible on light and dark palettes (Mid is
+        // nearly the base colour on a dark one).
         p->fillRect(r, base);
-        frame(p, rf, 1.5, palette.color(QPalette::Mid));
+        frame(p, rf, 1.5, mix(base, text, 0.5));
         break;
     }
     case PodState::Surging:
@@ -123,8 +125,7 @@ void NodeTilePainter::paint(QPainter *p, const QRect &r, const Look &look, const
         frame(p, rf.adjusted(2.5, 2.5, -2.5, -2.5), 1, text);
         break;
     case PodState::NotScheduled: {
-        QColor faint = mix(base, palette.color(QPalette::Mid), 0.35);
-        p->fillRect(r, faint);
+        p->fillRect(r, mix(base, text, 0.24));
         break;
     }
     }

@@ -1,8 +1,13 @@
 #include "ui/theme.h"
 
 #include <QApplication>
+#include <QImage>
+#include <QPixmap>
+#include <QWidget>
+
 #include <QStyle>
 #include <QStyleFactory>
+#include <algorithm>
 
 namespace gui {
 
@@ -94,6 +99,42 @@ models::AppSettings::Theme Theme::current()
 QColor Theme::errorColor()
 {
     return isDark() ? QColor(0xff, 0x6b, 0x6b) : QColor(0xc6, 0x28, 0x28);
+}
+
+QIcon Theme::tintedIfGrey(const QIcon &icon, const QColor &glyph)
+{
+    QList<QSize> sizes = icon.availableSizes();
+    if (sizes.isEmpty())
+        sizes = {QSize(16, 16), QSize(22, 22), QSize(32, 32)};
+    QIcon out;
+    for (const QSize &size : std::as_const(sizes)) {
+        QImage image = icon.pixmap(size).toImage().convertToFormat(QImage::Format_ARGB32);
+        int maxSaturation = 0;
+        for (int y = 0; y < image.height(); ++y) {
+            const QRgb *line = reinterpret_cast<const QRgb *>(image.constScanLine(y));
+            for (int x = 0; x < image.width(); ++x)
+                if (qAlpha(line[x]) > 64)
+                    maxSaturation = std::max(maxSaturation, QColor::fromRgb(line[x]).hsvSaturation());
+        }
+        if (maxSaturation > 60) // a coloured icon: it reads on any background
+            return icon;
+        for (int y = 0; y < image.height(); ++y) {
+            QRgb *line = reinterpret_cast<QRgb *>(image.scanLine(y));
+            for (int x = 0; x < image.width(); ++x)
+                line[x] = qRgba(glyph.red(), glyph.green(), glyph.blue(), qAlpha(line[x]));
+        }
+        out.addPixmap(QPixmap::fromImage(image));
+    }
+    return out;
+}
+
+QIcon Theme::standardIcon(QStyle::StandardPixmap which, const QWidget *widget)
+{
+    QStyle *style = widget ? widget->style() : QApplication::style();
+    const QIcon icon = style->standardIcon(which, nullptr, widget);
+    const QPalette pal = widget ? widget->palette() : QApplication::palette();
+    const bool dark = pal.color(QPalette::WindowText).lightness() > pal.color(QPalette::Window).lightness();
+    return dark ? tintedIfGrey(icon, pal.color(QPalette::ButtonText)) : icon;
 }
 
 bool Theme::isDark()

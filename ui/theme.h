@@ -5,7 +5,9 @@
 
 #include "models/appsettings.h"
 
+#include <QIcon>
 #include <QPalette>
+#include <QStyle>
 
 namespace gui {
 
@@ -20,6 +22,12 @@ public:
     // Text that reports an error, readable on the window colour of either palette (about 5:1 on
     // both): red 0xc62828 on light, 0xff6b6b on dark.
     static QColor errorColor();
+    // The style's standard icon for `widget`, readable on its palette: on a dark palette a grey
+    // glyph (Fusion's media icons are dark grey, invisible on a dark toolbar) is redrawn in the
+    // palette's button text colour; coloured icons (arrows, folders, warnings) stay as they are.
+    static QIcon standardIcon(QStyle::StandardPixmap which, const QWidget *widget);
+    // `icon` with grey glyphs recoloured to `glyph`, when it has no colour of its own.
+    static QIcon tintedIfGrey(const QIcon &icon, const QColor &glyph);
 };
 
 } // namespace gui

@@ -12,14 +12,18 @@
 #include "ui/thememenu.h"
 #include "ui/windowsession.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QFile>
+#include <QImage>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+#include <cstdlib>
 #include <memory>
 
 using Theme = models::AppSettings::Theme;
@@ -158,6 +162,19 @@ void TestSettingsSession::theThemeAppliesAtOnceAndIsStored()
     models::AppSettings settings;
     QCOMPARE(settings.theme(), theme);
     QCOMPARE(settings.settings()->value(QStringLiteral("appearance/theme")).toString(), stored);
+
+    // The toolbar's glyphs stand out from the window in every theme: the pause glyph's darkest
+    // (light theme) or lightest (dark theme) opaque pixel differs from the window by a margin.
+    QAction *pause = console.window->findChild<QAction *>(QStringLiteral("pauseRollout"));
+    QVERIFY(pause);
+    const QImage glyph = pause->icon().pixmap(QSize(16, 16)).toImage().convertToFormat(QImage::Format_ARGB32);
+    const int window = console.window->palette().color(QPalette::Window).lightness();
+    int contrast = 0;
+    for (int y = 0; y < glyph.height(); ++y)
+        for (int x = 0; x < glyph.width(); ++x)
+            if (qAlpha(glyph.pixel(x, y)) > 200)
+                contrast = std::max(contrast, std::abs(QColor(glyph.pixel(x, y)).lightness() - window));
+    QVERIFY2(contrast > 100, qPrintable(QStringLiteral("glyph contrast %1").arg(contrast)));
 }
 
 void TestSettingsSession::theSimulationSpeedIsRestored()
