@@ -13,6 +13,7 @@
 #include <QAreaSeries>
 #include <QChart>
 #include <QChartView>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -216,14 +217,23 @@ UpgradePage::UpgradePage(models::ClusterBackend *backend, QWidget *parent)
     m_nodeTable->setSelectionMode(QAbstractItemView::SingleSelection);
     m_nodeTable->verticalHeader()->hide();
     m_nodeTable->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
-    m_nodeTable->horizontalHeader()->setStretchLastSection(false);
+    // Every column keeps its width (a narrow window scrolls instead of cutting the reason
+    // column to nothing); the last one takes what is left over.
+    m_nodeTable->horizontalHeader()->setStretchLastSection(true);
     m_nodeTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    m_nodeTable->horizontalHeader()->setSectionResizeMode(models::UpgradeNodeTableModel::ReasonColumn,
-                                                          QHeaderView::Stretch);
     const int cw = fontMetrics().averageCharWidth();
-    const int widths[] = {13, 9, 8, 24, 10, 20, 24, 9, 13};
-    for (int c = 0; c < models::UpgradeNodeTableModel::ColumnCount; ++c)
-        m_nodeTable->setColumnWidth(c, widths[c] * cw);
+    // Wide enough for the usual content and for the header in the language shown (German
+    // headers are longer), with room for the sort arrow: no header is cut.
+    auto fit = [cw](QTableView *table, const int *chars, int columns) {
+        QFont bold = table->horizontalHeader()->font();
+        const QFontMetrics hm(bold);
+        for (int c = 0; c < columns; ++c) {
+            const QString title = table->model()->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
+            table->setColumnWidth(c, std::max(chars[c] * cw, hm.horizontalAdvance(title) + 2 * cw + 20));
+        }
+    };
+    const int widths[] = {13, 9, 8, 16, 10, 14, 36, 9, 13};
+    fit(m_nodeTable, widths, models::UpgradeNodeTableModel::ColumnCount);
     m_nodeTable->setAccessibleName(tr("Nodes of the upgrade"));
     connect(m_nodeTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &UpgradePage::updateNodeButtons);
@@ -258,8 +268,7 @@ UpgradePage::UpgradePage(models::ClusterBackend *backend, QWidget *parent)
     m_eventTable->horizontalHeader()->setSectionResizeMode(models::UpgradeEventListModel::MessageColumn,
                                                            QHeaderView::Stretch);
     const int ew[] = {9, 8, 24, 22, 40, 6};
-    for (int c = 0; c < models::UpgradeEventListModel::ColumnCount; ++c)
-        m_eventTable->setColumnWidth(c, ew[c] * cw);
+    fit(m_eventTable, ew, models::UpgradeEventListModel::ColumnCount);
     m_eventTable->setAccessibleName(tr("Upgrade events"));
 
     m_tabs = new QTabWidget(this);

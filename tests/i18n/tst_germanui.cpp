@@ -5,12 +5,16 @@
 #include "models/snapshot.h"
 #include "ui/apptranslator.h"
 #include "ui/mainwindow.h"
+#include "ui/upgradepage.h"
 
 #include <QApplication>
+#include <QFontMetrics>
+#include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTest>
 
 #include <memory>
@@ -149,6 +153,21 @@ void TestGermanUi::theMainWindowIsTranslated()
              qPrintable(statusLabel(window, QStringLiteral("Backend"))));
     QCOMPARE(statusLabel(window, QCoreApplication::translate("gui::MainWindow", "Clock speed")), clock);
     QCOMPARE(models::badgeName(models::RolloutBadge::Complete), badge);
+
+    // The node-upgrade tables' headers fit their columns in this language (German ones are
+    // longer): none is cut.
+    for (const char *name : {"upgradeNodeTable", "upgradeEventTable"}) {
+        auto *table = window.upgradePage()->findChild<QTableView *>(QLatin1String(name));
+        QVERIFY(table);
+        const QFontMetrics fm(table->horizontalHeader()->font());
+        for (int c = 0; c < table->model()->columnCount(); ++c) {
+            const QString title = table->model()->headerData(c, Qt::Horizontal).toString();
+            QVERIFY2(table->columnWidth(c) >= fm.horizontalAdvance(title) + 16,
+                     qPrintable(QStringLiteral("%1: '%2' in %3 px")
+                                    .arg(QLatin1String(name), title)
+                                    .arg(table->columnWidth(c))));
+        }
+    }
 }
 
 void TestGermanUi::pluralFormsFollowTheCount_data()
