@@ -78,9 +78,12 @@ void DiffTab::setDaemonSet(const models::DaemonSetInfo *ds,
                 c.key = r.name;
                 c.number = r.number;
                 c.title = tr("revision %1 (%2)").arg(r.number).arg(r.hash);
-                c.label = tr("Revision %1 · %2 · %3%4")
-                              .arg(r.number)
-                              .arg(r.hash, r.imageSummary, r.current ? tr(" · current") : QString());
+                // Images before the hash: when the picker is narrow, the hash is cut, never the tag
+                // that tells two revisions apart.
+                c.label =
+                    r.current
+                        ? tr("Revision %1 (current) · %2 · %3").arg(r.number).arg(r.imageSummary, r.hash)
+                        : tr("Revision %1 · %2 · %3").arg(r.number).arg(r.imageSummary, r.hash);
                 c.podTemplate = r.podTemplate;
                 m_choices.push_back(std::move(c));
             }
@@ -92,7 +95,7 @@ void DiffTab::setDaemonSet(const models::DaemonSetInfo *ds,
             c.key = r.name;
             c.number = r.number;
             c.title = tr("revision %1 (%2, removed)").arg(r.number).arg(r.hash);
-            c.label = tr("Revision %1 · %2 · %3 · removed").arg(r.number).arg(r.hash, r.imageSummary);
+            c.label = tr("Revision %1 (removed) · %2 · %3").arg(r.number).arg(r.imageSummary, r.hash);
             c.podTemplate = r.podTemplate;
             m_choices.push_back(std::move(c));
         }
@@ -208,8 +211,10 @@ void DiffTab::rebuildPickers()
         if (same)
             continue;
         box->clear();
-        for (const auto &c : m_choices)
+        for (const auto &c : m_choices) {
             box->addItem(c.label, c.key);
+            box->setItemData(box->count() - 1, c.label, Qt::ToolTipRole);
+        }
     }
 }
 

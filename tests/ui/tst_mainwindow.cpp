@@ -403,6 +403,20 @@ private slots:
         };
         QCOMPARE(numberOf(tab->leftTitle()), 2);
         QCOMPARE(numberOf(tab->rightTitle()), 3);
+        // The pickers name the image before the hash (a narrow picker cuts the hash, not the tag),
+        // the whole label in the tooltip.
+        const QComboBox *right = tab->rightPicker();
+        const QString label = right->currentText();
+        QVERIFY2(label.startsWith(QStringLiteral("Revision 3 (current) · ")), qPrintable(label));
+        const QString hash =
+            page()
+                ->timelineModel()
+                ->data(page()->timelineModel()->index(page()->timelineModel()->rowOfNumber(3), 0),
+                       models::RevisionTimelineModel::HashRole)
+                .toString();
+        QVERIFY(label.endsWith(hash));
+        QVERIFY(label.indexOf(QStringLiteral("agent:")) < label.indexOf(hash));
+        QCOMPARE(right->itemData(right->currentIndex(), Qt::ToolTipRole).toString(), label);
 
         // A rollback to revision 2 renumbers it 4: the default pair shows what the rollback changed.
         backend()->rollback(kAgent, 0);
