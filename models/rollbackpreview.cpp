@@ -14,13 +14,21 @@ namespace models {
 
 namespace {
 
-QString tr(const char *text)
+QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
 {
-    return QCoreApplication::translate("models::RollbackPreview", text);
+    return QCoreApplication::translate("models::RollbackPreview", text, disambiguation, n);
 }
 
 // "1", "10%" resolved against total (IntOrString.scaledValue, rounded up like upstream's
 // maxSurge/maxUnavailable for DaemonSets). Unparseable values count as `fallback`.
+// Estimates are rough: whole seconds under a minute, 10 s steps under an hour, minutes beyond
+// (an estimate to the millisecond claims a precision it does not have).
+qint64 roughDuration(qint64 ms)
+{
+    const qint64 unit = ms < 60'000 ? 1'000 : ms < 3'600'000 ? 10'000 : 60'000;
+    return (ms + unit / 2) / unit * unit;
+}
+
 int scaled(const QString &value, int total, int fallback)
 {
     if (value.isEmpty())
@@ -112,7 +120,26 @@ RollbackPreview RollbackPreview::compute(const ClusterSnapshot &snapshot, const 
 
     const int surge = scaled(ds->maxSurge, p.desired, 0);
     const int unavailable = scaled(ds->maxUnavailable, p.desired, 1);
-    p.parallel = surge > 0 ? surge : std::max(1, unavailable);
+    // Pods down on NotReady nodes count against maxUnavailable (as the Progress tab says) and
+    // are not replaced until their node returns: they shrink the budget and leave the estimate.
+    QStringList held;
+    for (const auto &pod : *ds->pods) {
+        if (pod.ready || pod.deleting || pod.node.isEmpty())
+            continue;
+        if (const NodeInfo *n = snapshot.node(pod.node); n && !n->ready && !held.contains(pod.node))
+            held << pod.node;
+    }
+    p.heldNodes = held;
+    p.parallel = surge > 0 ? surge : std::max(0, unavailable - int(held.size()));
+    if (p.parallel == 0) {
+        p.blocked = true;
+        p.estimateText = tr("cannot finish while %n pod(s) down on NotReady nodes (%1) use the whole "
+                            "maxUnavailable budget of %2",
+                            nullptr, int(held.size()))
+                             .arg(held.join(QStringLiteral(", ")))
+                             .arg(unavailable);
+        return p;
+    }
 
     // Observed per-node time: the latest rollout with finished node replacements.
     if (ds->record) {
@@ -128,18 +155,30 @@ RollbackPreview RollbackPreview::compute(const ClusterSnapshot &snapshot, const 
         const engine::KubeletTimings k;
         p.perNodeMs = k.startDelay + k.readyDelay + (surge > 0 ? 0 : k.terminationGrace);
     }
-    const int replace = p.nodesToReplace; // missing pods are created at once, outside the budget
+    // Missing pods are created at once, outside the budget; nodes that are NotReady wait.
+    const int replace = std::max(0, p.nodesToReplace - int(held.size()));
     p.waves = (replace + p.parallel - 1) / p.parallel;
-    p.estimatedMs = static_cast<qint64>(p.waves) * (p.perNodeMs + qint64(ds->minReadySeconds) * 1000);
-    p.estimateText =
-        tr("%1 nodes, %2 at a time: %3 waves × (%4 per node%5) ≈ %6")
-            .arg(replace)
-            .arg(p.parallel)
-            .arg(p.waves)
-            .arg(QString::fromStdString(kube::formatDuration(p.perNodeMs)) +
-                 (p.perNodeObserved ? tr(" observed") : tr(" default")))
-            .arg(ds->minReadySeconds > 0 ? tr(" + minReadySeconds %1s").arg(ds->minReadySeconds) : QString())
-            .arg(QString::fromStdString(kube::formatDuration(p.estimatedMs)));
+    p.estimatedMs =
+        roughDuration(static_cast<qint64>(p.waves) * (p.perNodeMs + qint64(ds->minReadySeconds) * 1000));
+    const QString perNode = QString::fromStdString(kube::formatDuration(roughDuration(p.perNodeMs))) +
+                            (p.perNodeObserved ? tr(" observed") : tr(" default"));
+    const QString minReady =
+        ds->minReadySeconds > 0 ? tr(" + minReadySeconds %1s").arg(ds->minReadySeconds) : QString();
+    const QString total = QString::fromStdString(kube::formatDuration(p.estimatedMs));
+    p.estimateText = tr("%1 nodes, %2 at a time: %3 waves × (%4 per node%5) ≈ %6")
+                         .arg(replace)
+                         .arg(p.parallel)
+                         .arg(p.waves)
+                         .arg(perNode, minReady, total);
+    if (!held.isEmpty() && surge == 0)
+        p.estimateText += tr("; maxUnavailable %1 less %n pod(s) down on NotReady nodes (%2), which wait "
+                             "for their nodes",
+                             nullptr, int(held.size()))
+                              .arg(unavailable)
+                              .arg(held.join(QStringLiteral(", ")));
+    else if (!held.isEmpty())
+        p.estimateText += tr("; %n node(s) NotReady (%1) wait for their nodes", nullptr, int(held.size()))
+                              .arg(held.join(QStringLiteral(", ")));
     return p;
 }
 

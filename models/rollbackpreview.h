@@ -22,7 +22,10 @@
 //   perNode   = mean observed node replace time of this DaemonSet's latest rollout with finished
 //               nodes (pod deleted/created → new pod Ready); fallback: the simulated kubelet's
 //               defaults (start + ready delay, plus termination grace when not surging)
-//   estimate  = waves × (perNode + minReadySeconds)
+//   estimate  = waves × (perNode + minReadySeconds), rounded (seconds, 10 s, minutes)
+// Pods down on NotReady nodes hold maxUnavailable budget and are not replaced until the node
+// returns: without surge, parallel = maxUnavailable − those pods (none left: blocked), and
+// their nodes are not counted in the waves.
 // OnDelete (also when paused): pods are replaced only when deleted, so no estimate (manual).
 
 #include "models/snapshot.h"
@@ -30,6 +33,7 @@
 #include "models/diff/templatediff.h"
 
 #include <QString>
+#include <QStringList>
 
 namespace models {
 
@@ -58,7 +62,11 @@ public:
     int waves = 0;
     qint64 perNodeMs = 0;
     bool perNodeObserved = false; // perNodeMs comes from this DaemonSet's own rollouts
-    qint64 estimatedMs = 0;
+    qint64 estimatedMs = 0;       // rounded: whole seconds, 10 s steps past a minute, minutes past an hour
+    // Nodes that are NotReady with this DaemonSet's pod down: they use maxUnavailable budget and
+    // wait for their node, so they shrink `parallel` and are left out of the estimate.
+    QStringList heldNodes;
+    bool blocked = false; // those pods use the whole budget: the rollout cannot finish
     QString estimateText; // one line explaining the estimate
 
     static RollbackPreview compute(const ClusterSnapshot &snapshot, const QString &dsKey, qint64 toRevision,

@@ -38,6 +38,9 @@ private Q_SLOTS:
     void estimate_data();
     void estimate();
     void pausedDaemonSetHasNoAutomaticEstimate();
+    void podsDownOnNotReadyNodesHoldTheBudget_data();
+    void podsDownOnNotReadyNodesHoldTheBudget();
+    void estimatesAreRounded();
 };
 
 void TestRollbackPreview::target_data()
@@ -175,6 +178,77 @@ void TestRollbackPreview::pausedDaemonSetHasNoAutomaticEstimate()
     QVERIFY(p.manualOnly);
     QCOMPARE(p.estimatedMs, qint64(0));
     QCOMPARE(p.nodesToReplace, 5);
+}
+
+void TestRollbackPreview::podsDownOnNotReadyNodesHoldTheBudget_data()
+{
+    QTest::addColumn<QString>("maxUnavailable");
+    QTest::addColumn<int>("notReadyNodes");
+    QTest::addColumn<int>("parallel");
+    QTest::addColumn<int>("waves");
+    QTest::addColumn<bool>("blocked");
+    QTest::newRow("one of three slots held: two at a time, the NotReady node waits")
+        << QStringLiteral("3") << 1 << 2 << 2 << false;
+    QTest::newRow("the whole budget held: the rollout cannot finish")
+        << QStringLiteral("2") << 2 << 0 << 0 << true;
+    QTest::newRow("no NotReady node: the whole budget") << QStringLiteral("3") << 0 << 3 << 2 << false;
+}
+
+// Pods down on NotReady nodes count against maxUnavailable (the Progress tab says so): the
+// estimate uses what is left of the budget and leaves those nodes out.
+void TestRollbackPreview::podsDownOnNotReadyNodesHoldTheBudget()
+{
+    QFETCH(QString, maxUnavailable);
+    QFETCH(int, notReadyNodes);
+    QFETCH(int, parallel);
+    QFETCH(int, waves);
+    QFETCH(bool, blocked);
+    auto ds = web();
+    ds.maxUnavailable = maxUnavailable;
+    auto pods = std::make_shared<std::vector<PodInfo>>(*ds.pods);
+    auto nodes = std::make_shared<std::vector<NodeInfo>>();
+    for (int i = 0; i < 5; ++i) {
+        NodeInfo n;
+        n.name = QStringLiteral("node-%1").arg(i);
+        n.ready = i >= notReadyNodes;
+        nodes->push_back(n);
+        (*pods)[std::size_t(i)].ready = n.ready;
+    }
+    ds.pods = pods;
+    auto snap = testing::snapshot({ds});
+    snap->nodes = nodes;
+    const auto p = RollbackPreview::compute(*snap, QStringLiteral("default/web"), 2);
+    QVERIFY(p.ok);
+    QCOMPARE(p.heldNodes.size(), notReadyNodes);
+    QCOMPARE(p.parallel, parallel);
+    QCOMPARE(p.blocked, blocked);
+    QCOMPARE(p.waves, waves);
+    if (blocked) {
+        QCOMPARE(p.estimatedMs, qint64(0));
+        QVERIFY2(p.estimateText.contains(QStringLiteral("cannot finish")), qPrintable(p.estimateText));
+    } else if (notReadyNodes > 0) {
+        QVERIFY2(p.estimateText.contains(QStringLiteral("NotReady nodes (node-0)")),
+                 qPrintable(p.estimateText));
+    }
+}
+
+void TestRollbackPreview::estimatesAreRounded()
+{
+    auto ds = web();
+    auto record = std::make_shared<DaemonSetRecord>();
+    RolloutTiming t;
+    t.started = 1000;
+    t.completed = 100000;
+    t.nodes = {{QStringLiteral("node-0"), 1000, 1000 + 17'345}}; // 17.345 s observed
+    record->rollouts.push_back(t);
+    ds.record = record;
+    ds.minReadySeconds = 0;
+    const auto snap = testing::snapshot({ds});
+    const auto p = RollbackPreview::compute(*snap, QStringLiteral("default/web"), 2);
+    // 5 waves x 17.345 s = 86.725 s: shown in 10 s steps past a minute, the node time in seconds.
+    QCOMPARE(p.estimatedMs, qint64(90'000));
+    QVERIFY2(p.estimateText.contains(QStringLiteral("17s observed per node")), qPrintable(p.estimateText));
+    QVERIFY(!p.estimateText.contains(QStringLiteral("ms")));
 }
 
 QTEST_GUILESS_MAIN(TestRollbackPreview)
