@@ -1,8 +1,8 @@
 #include "models/rollbackpreview.h"
 
 #include "models/engine/cluster.h"
-#include "models/kube/intorstring.h"
 #include "models/kube/timeutil.h"
+#include "models/rolloutheadline.h"
 
 #include <QCoreApplication>
 
@@ -19,26 +19,12 @@ QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
     return QCoreApplication::translate("models::RollbackPreview", text, disambiguation, n);
 }
 
-// "1", "10%" resolved against total (IntOrString.scaledValue, rounded up like upstream's
-// maxSurge/maxUnavailable for DaemonSets). Unparseable values count as `fallback`.
 // Estimates are rough: whole seconds under a minute, 10 s steps under an hour, minutes beyond
 // (an estimate to the millisecond claims a precision it does not have).
 qint64 roughDuration(qint64 ms)
 {
     const qint64 unit = ms < 60'000 ? 1'000 : ms < 3'600'000 ? 10'000 : 60'000;
     return (ms + unit / 2) / unit * unit;
-}
-
-int scaled(const QString &value, int total, int fallback)
-{
-    if (value.isEmpty())
-        return fallback;
-    bool isInt = false;
-    const int v = value.toInt(&isInt);
-    if (isInt)
-        return v;
-    auto r = kube::IntOrString::fromString(value.toStdString()).scaledValue(total, true);
-    return r ? *r : fallback;
 }
 
 } // namespace
@@ -118,8 +104,9 @@ RollbackPreview RollbackPreview::compute(const ClusterSnapshot &snapshot, const 
         return p;
     }
 
-    const int surge = scaled(ds->maxSurge, p.desired, 0);
-    const int unavailable = scaled(ds->maxUnavailable, p.desired, 1);
+    // The budget as the Progress tab resolves it (percentages rounded up, both zero means one).
+    const int surge = RolloutHeadline::resolvedMaxSurge(*ds);
+    const int unavailable = RolloutHeadline::resolvedMaxUnavailable(*ds);
     // Pods down on NotReady nodes count against maxUnavailable (as the Progress tab says) and
     // are not replaced until their node returns: they shrink the budget and leave the estimate.
     QStringList held;
