@@ -70,34 +70,6 @@ std::vector<std::string> terminatedLines(const std::string &text)
     return lines;
 }
 
-std::string escapeHtml(const std::string &text)
-{
-    std::string out;
-    out.reserve(text.size());
-    for (char c : text) {
-        switch (c) {
-        case '&':
-            out += "&amp;";
-            break;
-        case '<':
-            out += "&lt;";
-            break;
-        case '>':
-            out += "&gt;";
-            break;
-        case '"':
-            out += "&quot;";
-            break;
-        case '\'':
-            out += "&#39;";
-            break;
-        default:
-            out += c;
-        }
-    }
-    return out;
-}
-
 // Backslash-escapes the ASCII punctuation Markdown would interpret (CommonMark allows escaping
 // any ASCII punctuation), so a value such as "<script>" or "*" stays literal text.
 std::string escapeMarkdown(const std::string &text)
@@ -296,6 +268,35 @@ std::string renderJson(const TemplateDiff &diff)
                       {"summary", std::move(summary)}, {"jsonPatch", diff.jsonPatch}};
     // Invalid UTF-8 from a hand-written manifest is replaced rather than aborting the export.
     return doc.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+// HTML text and attribute values: & < > " ' as entities.
+std::string escapeHtml(const std::string &text)
+{
+    std::string out;
+    out.reserve(text.size());
+    for (char c : text) {
+        switch (c) {
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        case '\'':
+            out += "&#39;";
+            break;
+        default:
+            out += c;
+        }
+    }
+    return out;
 }
 
 } // namespace diff

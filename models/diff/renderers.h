@@ -35,4 +35,8 @@ std::string renderMarkdown(const TemplateDiff &diff, int context = 3);
 // the JSON Patch.
 std::string renderJson(const TemplateDiff &diff);
 
+// Text for HTML content or a quoted attribute: & < > " ' as entities (every HTML output of the
+// diff library escapes through this).
+std::string escapeHtml(const std::string &text);
+
 } // namespace diff
