@@ -58,6 +58,7 @@ public:
     bool nodeReady = true;
     LagCause lag = LagCause::None;
     QString lagDetail; // the evidence: an event message, the waiting reason, the budget in use
+    bool cordoned = false; // spec.unschedulable (kubectl cordon): drawn hatched
 
     bool operator==(const NodeTile &) const = default;
 };

@@ -142,6 +142,13 @@ void NodeTilePainter::paint(QPainter *p, const QRect &r, const Look &look, const
         p->restore();
     }
 
+    if (look.cordoned) {
+        // Hatching in the text colour: "closed for new pods", readable over any revision colour.
+        QColor hatch = palette.color(QPalette::WindowText);
+        hatch.setAlphaF(0.55);
+        p->fillRect(r, QBrush(hatch, Qt::BDiagPattern));
+    }
+
     if (look.dimmed) {
         QColor veil = base;
         veil.setAlphaF(0.7);
