@@ -532,6 +532,12 @@ int NodeMapView::rowBelow(int row) const
 
 void NodeMapView::keyPressEvent(QKeyEvent *event)
 {
+    // Shift+F10 opens the context menu as the menu key does (the platform sends only the latter).
+    if (event->key() == Qt::Key_F10 && event->modifiers() == Qt::ShiftModifier) {
+        QContextMenuEvent menu(QContextMenuEvent::Keyboard, QPoint(), QPoint());
+        contextMenuEvent(&menu);
+        return;
+    }
     ensureLayout();
     const int rows = static_cast<int>(m_tiles.size());
     if (rows == 0) {

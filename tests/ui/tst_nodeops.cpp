@@ -10,10 +10,14 @@
 #include "ui/confirmation.h"
 #include "ui/draindialog.h"
 #include "ui/nodeactions.h"
+#include "ui/nodemapview.h"
+#include "ui/nodestab.h"
 #include "ui/nodetiles.h"
 #include "ui/productionbar.h"
 
+#include <QApplication>
 #include <QCheckBox>
+#include <QContextMenuEvent>
 #include <QDialog>
 #include <QLineEdit>
 #include <QMenu>
@@ -109,6 +113,8 @@ private Q_SLOTS:
     void nodeMenuIsGatedByPermissions_data();
     void nodeMenuIsGatedByPermissions();
     void drainDialogDoesNotDefaultToDrain();
+    void contextMenuIsReachedFromTheKeyboard_data();
+    void contextMenuIsReachedFromTheKeyboard();
     void productionGuardWantsTheTypedName_data();
     void productionGuardWantsTheTypedName();
     void productionPatternMatchesContextOrCluster_data();
@@ -247,6 +253,42 @@ void TstNodeOps::drainDialogDoesNotDefaultToDrain()
     const ActionResult r = waitResult(results, ActionKind::Drain);
     QVERIFY2(r.ok, qPrintable(r.message));
     QCOMPARE(r.target, u"node-0"_s);
+}
+
+void TstNodeOps::contextMenuIsReachedFromTheKeyboard_data()
+{
+    QTest::addColumn<int>("key");
+    QTest::addColumn<int>("modifiers");
+    QTest::newRow("Shift+F10") << int(Qt::Key_F10) << int(Qt::ShiftModifier);
+    QTest::newRow("the menu key") << int(Qt::Key_Menu) << int(Qt::NoModifier);
+}
+
+void TstNodeOps::contextMenuIsReachedFromTheKeyboard()
+{
+    QFETCH(int, key);
+    QFETCH(int, modifiers);
+    gui::NodesTab tab;
+    std::vector<NodeTile> tiles(2);
+    tiles[0].node = u"node-a"_s;
+    tiles[1].node = u"node-b"_s;
+    tiles[1].cordoned = true;
+    tab.setTiles(tiles, 0);
+    tab.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tab));
+    tab.mapView()->setCurrentNode(u"node-b"_s);
+    tab.mapView()->setFocus();
+    QSignalSpy spy(&tab, &gui::NodesTab::nodeContextMenuRequested);
+    if (key == Qt::Key_Menu) {
+        // The platform turns the menu key into a keyboard context-menu event.
+        QContextMenuEvent event(QContextMenuEvent::Keyboard, QPoint(), QPoint());
+        QApplication::sendEvent(tab.mapView(), &event);
+    } else {
+        QTest::keyClick(tab.mapView(), Qt::Key(key), Qt::KeyboardModifiers(modifiers));
+    }
+    QCOMPARE(spy.size(), 1);
+    QCOMPARE(spy.at(0).at(0).toString(), u"node-b"_s);
+    const QPoint at = spy.at(0).at(1).toPoint();
+    QVERIFY(tab.mapView()->tileRect(u"node-b"_s).contains(tab.mapView()->viewport()->mapFromGlobal(at)));
 }
 
 void TstNodeOps::productionGuardWantsTheTypedName_data()
