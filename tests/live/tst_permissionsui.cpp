@@ -69,8 +69,8 @@ void TstPermissionsUi::actionsFollowTheReviews_data()
     QTest::addColumn<QString>("context");
     QTest::addColumn<bool>("allowed");
     QTest::addColumn<bool>("production");
-    QTest::newRow("the viewer sees the actions disabled, with the reason") << u"viewer-token"_s << u"kind-dev"_s
-                                                                           << false << false;
+    QTest::newRow("the viewer sees the actions disabled, with the reason")
+        << u"viewer-token"_s << u"kind-dev"_s << false << false;
     QTest::newRow("the administrator of a production context may act, after typing names")
         << u"admin-token"_s << u"kind-prod"_s << true << true;
 }
@@ -83,9 +83,11 @@ void TstPermissionsUi::actionsFollowTheReviews()
     QFETCH(bool, production);
     auto server = startServer();
     QVERIFY(server);
-    gui::MainWindow window(new models::LiveBackend(optionsFor(*server, token.toStdString(), context.toStdString())));
+    gui::MainWindow window(
+        new models::LiveBackend(optionsFor(*server, token.toStdString(), context.toStdString())));
     window.show();
-    QTRY_VERIFY_WITH_TIMEOUT(window.snapshot() && window.snapshot()->backend.permissions.answers.size() >= 4 &&
+    QTRY_VERIFY_WITH_TIMEOUT(window.snapshot() &&
+                                 window.snapshot()->backend.permissions.answers.size() >= 4 &&
                                  window.snapshot()->daemonSet(u"default/agent"_s),
                              20000);
     QVERIFY(window.selectDaemonSet(u"default/agent"_s));
