@@ -21,7 +21,7 @@ QString list(const QStringList &items, int max = 12)
         html += QStringLiteral("<li>%1</li>").arg(items[i].toHtmlEscaped());
     if (items.size() > max)
         html += QStringLiteral("<li>%1</li>")
-                    .arg(DrainDialog::tr("… and %n more", nullptr, int(items.size() - max)));
+                    .arg(DrainDialog::tr("… and %1 more").arg(items.size() - max));
     return html + QStringLiteral("</ul>");
 }
 
@@ -40,12 +40,16 @@ DrainDialog::DrainDialog(const models::ClusterSnapshot &snapshot, const QString 
            "<tt>kubectl drain %1 --ignore-daemonsets</tt> does.%2</p>")
             .arg(node.toHtmlEscaped(), p.cordoned ? tr(" The node is cordoned already.") : QString());
     if (p.workloadKnown) {
-        html +=
-            p.evictCount > 0
-                ? tr("<p><b>Evicted:</b> %n pod(s) of ReplicaSets, Deployments, StatefulSets or Jobs; their "
-                     "controllers recreate them on other nodes.</p>",
-                     nullptr, p.evictCount)
-                : tr("<p><b>Evicted:</b> no pods besides finished ones.</p>");
+        if (p.evictCount == 1)
+            html +=
+                tr("<p><b>Evicted:</b> 1 pod of a ReplicaSet, Deployment, StatefulSet or Job; its controller "
+                   "recreates it on another node.</p>");
+        else if (p.evictCount > 1)
+            html += tr("<p><b>Evicted:</b> %1 pods of ReplicaSets, Deployments, StatefulSets or Jobs; their "
+                       "controllers recreate them on other nodes.</p>")
+                        .arg(p.evictCount);
+        else
+            html += tr("<p><b>Evicted:</b> no pods besides finished ones.</p>");
     } else {
         html +=
             tr("<p><b>Evicted:</b> every pod on the node that has a controller; the drain lists them when "

@@ -147,8 +147,8 @@ void NodeTilePainter::paint(QPainter *p, const QRect &r, const Look &look, const
         // closed for new pods. A ring in the window colour keeps it apart from any revision colour.
         p->save();
         p->setRenderHint(QPainter::Antialiasing, true);
-        const qreal d = qMax(6.0, qMin(r.width(), r.height()) * 0.55);
-        const QRectF sign(rf.left() - 1, rf.bottom() + 1 - d, d, d);
+        const qreal d = qMax(6.0, qMin(r.width(), r.height()) * 0.45);
+        const QRectF sign(rf.left() + 0.5, rf.bottom() - d - 0.5, d, d);
         p->setPen(QPen(palette.color(QPalette::Window), 1));
         p->setBrush(alertColor(palette));
         p->drawEllipse(sign);
