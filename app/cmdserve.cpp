@@ -24,6 +24,7 @@
 #include <QCommandLineParser>
 #include <QFile>
 #include <QFileInfo>
+#include <QRandomGenerator>
 #include <QSaveFile>
 #include <QStandardPaths>
 
@@ -128,8 +129,14 @@ int cmdServe(const QStringList &arguments)
         QStringLiteral("Keep the scenario's own clock (its start: field) instead of placing its steps "
                        "so that they end now; timestamps are then the same on every run, and ages "
                        "kubectl computes against its own clock are off by as much."));
+    const QCommandLineOption viewerOption(
+        QStringLiteral("viewer-kubeconfig-out"),
+        QStringLiteral("With --tls: also write a kubeconfig for the restricted user daemonscope-viewer to "
+                       "FILE (context daemonscope-viewer, a token made for this run): it may get, list and "
+                       "watch, and every write is refused with 403 Forbidden."),
+        QStringLiteral("FILE"));
     parser.addOptions({scenarioOption, listenOption, speedOption, kubeconfigOption, tlsOption, stateOption,
-                       scenarioClockOption});
+                       scenarioClockOption, viewerOption});
     QStringList args = arguments;
     if (args.size() >= 2)
         args.removeAt(1);
@@ -205,6 +212,15 @@ int cmdServe(const QStringList &arguments)
         options.tlsMaterial = std::make_shared<const server::TlsMaterial>(state->tls());
         options.token = state->token();
     }
+    if (parser.isSet(viewerOption)) {
+        if (!options.tls)
+            return usageError(QStringLiteral("--viewer-kubeconfig-out needs --tls"));
+        QString token;
+        for (int i = 0; i < 3; ++i)
+            token += QString::number(QRandomGenerator::system()->generate64(), 16)
+                         .rightJustified(16, QLatin1Char('0'));
+        options.viewerToken = token.toStdString();
+    }
 
     // Blocked before any thread starts, so every thread inherits the mask and the signals
     // reach only the sigwait below.
@@ -240,6 +256,20 @@ int cmdServe(const QStringList &arguments)
                     url.c_str(), speed);
         if (options.tls)
             std::printf("Use --kubeconfig-out FILE to get the CA certificate and token for this server.\n");
+    }
+    if (parser.isSet(viewerOption)) {
+        QString error;
+        const QString path = parser.value(viewerOption);
+        if (!writeKubeconfig(path,
+                             server::KubeconfigWriter::render(url, apiServer.caCertificatePem(),
+                                                              options.viewerToken, "daemonscope-viewer"),
+                             error)) {
+            std::fprintf(stderr, "error: cannot write %s: %s\n", path.toUtf8().constData(),
+                         error.toUtf8().constData());
+            apiServer.stop();
+            return 1;
+        }
+        std::printf("viewer kubeconfig (read-only user daemonscope-viewer): %s\n", path.toUtf8().constData());
     }
     if (options.tls)
         std::printf("TLS state (CA, certificate, token): %s\n", stateDir.toUtf8().constData());

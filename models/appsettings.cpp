@@ -1,5 +1,7 @@
 #include "models/appsettings.h"
 
+#include <QRegularExpression>
+
 #include <algorithm>
 #include <cmath>
 
@@ -214,6 +216,41 @@ QString AppSettings::languageOverride() const
 void AppSettings::setLanguageOverride(const QString &language)
 {
     m_settings->setValue(kLanguage, language);
+}
+
+// ---- production-context guard
+
+namespace {
+const QString kProductionPattern = QStringLiteral("safety/productionPattern");
+
+QRegularExpression productionExpression(const QString &pattern)
+{
+    return QRegularExpression(pattern, QRegularExpression::CaseInsensitiveOption);
+}
+} // namespace
+
+QString AppSettings::productionPattern() const
+{
+    const QString stored = m_settings->value(kProductionPattern).toString();
+    if (stored.isEmpty() || !productionExpression(stored).isValid())
+        return QLatin1String(kDefaultProductionPattern);
+    return stored;
+}
+
+void AppSettings::setProductionPattern(const QString &pattern)
+{
+    if (pattern.isEmpty() || !productionExpression(pattern).isValid())
+        return;
+    m_settings->setValue(kProductionPattern, pattern);
+}
+
+bool AppSettings::isProductionContext(const QString &pattern, const QString &context, const QString &cluster)
+{
+    const QRegularExpression re = productionExpression(pattern);
+    if (pattern.isEmpty() || !re.isValid())
+        return false;
+    return (!context.isEmpty() && re.match(context).hasMatch()) ||
+           (!cluster.isEmpty() && re.match(cluster).hasMatch());
 }
 
 } // namespace models

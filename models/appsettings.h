@@ -85,6 +85,18 @@ public:
     QString languageOverride() const;
     void setLanguageOverride(const QString &language);
 
+    // ---- production-context guard
+    // A case-insensitive regular expression matched against the live kubeconfig context and
+    // cluster (server) name; a match makes every destructive action ask for the object's name.
+    // Default kDefaultProductionPattern; an invalid or empty stored pattern reads as the default
+    // (set an explicit never-matching one, e.g. "$^", to turn the guard off).
+    static constexpr const char *kDefaultProductionPattern = "prod|production|prd";
+    QString productionPattern() const;
+    void setProductionPattern(const QString &pattern); // ignored unless it is a valid expression
+    // Whether `pattern` (case-insensitive) matches the context or the cluster name; empty
+    // context and cluster never match.
+    static bool isProductionContext(const QString &pattern, const QString &context, const QString &cluster);
+
 private:
     std::unique_ptr<QSettings> m_owned;
     QSettings *m_settings = nullptr;

@@ -98,4 +98,18 @@ void EmbeddedBackend::upgradeControl(const QString &rollout, const QString &acti
         Qt::QueuedConnection);
 }
 
+void EmbeddedBackend::cordon(const QString &node, bool unschedulable)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, node, unschedulable] { w->cordon(node, unschedulable); },
+        Qt::QueuedConnection);
+}
+
+void EmbeddedBackend::drain(const QString &node, bool deleteEmptyDirData)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, node, deleteEmptyDirData] { w->drainNode(node, deleteEmptyDirData); },
+        Qt::QueuedConnection);
+}
+
 } // namespace models

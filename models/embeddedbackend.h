@@ -13,6 +13,8 @@
 
 #include <QThread>
 
+#include <vector>
+
 namespace models {
 
 class EmbeddedWorker;
@@ -28,6 +30,9 @@ struct EmbeddedBackendOptions
     int loadingFirstShowMs = 300;
     int loadingIntervalMs = 500;
     QString user; // for the action log; empty: operatingSystemUser()
+    // A drain's retries of evictions a budget refuses (ms after each attempt); empty:
+    // engine::drainRetryDelaysMs().
+    std::vector<int> drainRetryDelaysMs;
 };
 
 class EmbeddedBackend : public ClusterBackend
@@ -54,6 +59,8 @@ public Q_SLOTS:
     void startUpgrade(const QString &rolloutJson) override;
     void upgradeControl(const QString &rollout, const QString &action, const QString &node,
                         const QString &note) override;
+    void cordon(const QString &node, bool unschedulable) override;
+    void drain(const QString &node, bool deleteEmptyDirData) override;
 
 private:
     QThread m_thread;

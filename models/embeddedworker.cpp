@@ -5,6 +5,7 @@
 #include "models/snapshotbuilder.h"
 
 #include "models/engine/cluster.h"
+#include "models/engine/kubectldrain.h"
 #include "models/engine/nodeupgraderuntime.h"
 #include "models/engine/scenario.h"
 
@@ -401,6 +402,145 @@ void EmbeddedWorker::upgradeControl(const QString &rollout, const QString &actio
     finish(ActionKind::UpgradeControl, rollout, r.ok(), message, 0,
            node.isEmpty() ? QStringLiteral("action=%1").arg(action)
                           : QStringLiteral("action=%1 node=%2").arg(action, node));
+}
+
+} // namespace models
+
+// ---- node actions ------------------------------------------------------------------------------
+
+namespace models {
+
+// kubectl cordon / uncordon: the strategic merge patch kubectl's CordonHelper sends.
+kube::Result<void> EmbeddedWorker::patchUnschedulable(const std::string &node, bool unschedulable)
+{
+    const kube::Json patch = {{"spec", {{"unschedulable", unschedulable ? kube::Json(true) : kube::Json()}}}};
+    auto r = m_cluster->patch(engine::Kind::Node, std::string(), node, engine::PatchType::Strategic, patch);
+    if (!r)
+        return r.error();
+    return {};
+}
+
+void EmbeddedWorker::cordon(const QString &node, bool unschedulable)
+{
+    const ActionKind kind = unschedulable ? ActionKind::Cordon : ActionKind::Uncordon;
+    if (!m_cluster) {
+        finish(kind, node, false, tr("no scenario loaded"));
+        return;
+    }
+    const kube::Node *n = m_cluster->node(node.toStdString());
+    if (!n) {
+        finish(kind, node, false, tr("nodes \"%1\" not found").arg(node));
+        return;
+    }
+    if (n->unschedulable == unschedulable) {
+        finish(kind, node, true, unschedulable ? tr("already cordoned") : tr("already uncordoned"));
+        return;
+    }
+    const auto r = patchUnschedulable(node.toStdString(), unschedulable);
+    finish(kind, node, r.ok(),
+           r.ok() ? (unschedulable ? tr("cordoned") : tr("uncordoned")) : q(r.error().message));
+}
+
+// kubectl drain NODE --ignore-daemonsets [--delete-emptydir-data]: cordon, decide with
+// engine::getPodsForDeletion, then evict through the engine's eviction subresource, retrying what
+// a budget refuses on engine::drainRetryDelaysMs (the clock runs meanwhile).
+void EmbeddedWorker::drainNode(const QString &node, bool deleteEmptyDirData)
+{
+    if (!m_cluster) {
+        finish(ActionKind::Drain, node, false, tr("no scenario loaded"));
+        return;
+    }
+    const std::string name = node.toStdString();
+    const kube::Node *n = m_cluster->node(name);
+    if (!n) {
+        finish(ActionKind::Drain, node, false, tr("nodes \"%1\" not found").arg(node));
+        return;
+    }
+    if (m_drains.count(node)) {
+        finish(ActionKind::Drain, node, false, tr("a drain of %1 is already running").arg(node));
+        return;
+    }
+    if (!n->unschedulable) {
+        if (const auto r = patchUnschedulable(name, true); !r) {
+            finish(ActionKind::Drain, node, false, q(r.error().message));
+            return;
+        }
+    }
+    std::vector<const kube::Pod *> onNode;
+    for (const kube::Pod *p : m_cluster->pods())
+        if (p->nodeName == name)
+            onNode.push_back(p);
+    engine::DrainOptions options;
+    options.deleteEmptyDirData = deleteEmptyDirData;
+    const engine::DrainPlan plan =
+        engine::getPodsForDeletion(onNode, options, [this](const std::string &ns, const std::string &ds) {
+            return m_cluster->daemonSet(ns, ds) != nullptr;
+        });
+    if (plan.refused()) {
+        QStringList errors;
+        for (const auto &e : plan.errors())
+            errors << q(e);
+        finish(ActionKind::Drain, node, false,
+               tr("cordoned, nothing evicted: %1").arg(errors.join(QStringLiteral("; "))));
+        return;
+    }
+    DrainRun run;
+    run.cluster = m_cluster.get();
+    for (const auto &d : plan.pods) {
+        if (d.evicts())
+            run.pending.emplace_back(d.namespace_, d.name);
+        else if (d.verdict == engine::DrainVerdict::SkipDaemonSet)
+            ++run.skippedDaemonSet;
+    }
+    run.toEvict = int(run.pending.size());
+    m_drains[node] = std::move(run);
+    evictPending(node);
+}
+
+void EmbeddedWorker::evictPending(const QString &node)
+{
+    auto it = m_drains.find(node);
+    if (it == m_drains.end())
+        return;
+    DrainRun &run = it->second;
+    if (m_cluster.get() != run.cluster) {
+        m_drains.erase(it);
+        finish(ActionKind::Drain, node, false, tr("drain stopped: the cluster was replaced"));
+        return;
+    }
+    std::vector<std::pair<std::string, std::string>> blocked;
+    std::vector<std::string> blockers;
+    for (const auto &[ns, pod] : run.pending) {
+        const auto r = m_cluster->evict(ns, pod);
+        if (r || r.error().code == 404) {
+            ++run.evicted; // gone already counts, as for kubectl
+            continue;
+        }
+        if (r.error().code == 429) {
+            blocked.emplace_back(ns, pod);
+            const kube::Pod *p = m_cluster->pod(ns, pod);
+            blockers.push_back(engine::budgetBlockText(
+                pod, p ? engine::coveringBudget(*p, m_cluster->podDisruptionBudgets()) : nullptr,
+                r.error().message));
+            continue;
+        }
+        run.failures.push_back(pod + ": " + r.error().message);
+    }
+    run.pending = std::move(blocked);
+    const std::vector<int> delays =
+        m_options.drainRetryDelaysMs.empty() ? engine::drainRetryDelaysMs() : m_options.drainRetryDelaysMs;
+    if (!run.pending.empty() && run.attempt < delays.size()) {
+        const int delay = delays[run.attempt++];
+        publish(false);
+        QTimer::singleShot(delay, this, [this, node] { evictPending(node); });
+        return;
+    }
+    std::vector<std::string> named = run.failures;
+    named.insert(named.end(), blockers.begin(), blockers.end());
+    const bool ok = named.empty();
+    const QString message = q(engine::drainSummary(run.evicted, run.toEvict, run.skippedDaemonSet, named));
+    m_drains.erase(it);
+    finish(ActionKind::Drain, node, ok, message);
 }
 
 } // namespace models

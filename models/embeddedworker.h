@@ -16,9 +16,14 @@
 #include <QObject>
 #include <QTimer>
 
+#include "models/kube/result.h"
+
 #include <atomic>
+#include <map>
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace engine {
 class Cluster;
@@ -54,6 +59,10 @@ public Q_SLOTS:
     void upgradeControl(const QString &rollout, const QString &action, const QString &node,
                         const QString &note);
 
+    // ---- node actions (kubectl cordon / uncordon / drain)
+    void cordon(const QString &node, bool unschedulable);
+    void drainNode(const QString &node, bool deleteEmptyDirData);
+
 Q_SIGNALS:
     void snapshotReady(std::shared_ptr<const models::ClusterSnapshot> snapshot);
     void actionFinished(const models::ActionResult &result);
@@ -87,6 +96,21 @@ private:
     bool m_publishedRunning = false;
     double m_publishedSpeed = -1;
     bool m_suspended = false;
+
+    // ---- node actions
+    struct DrainRun
+    {
+        const engine::Cluster *cluster = nullptr;                 // the run ends when the cluster is replaced
+        std::vector<std::pair<std::string, std::string>> pending; // namespace, name
+        int toEvict = 0;
+        int evicted = 0;
+        int skippedDaemonSet = 0;
+        std::size_t attempt = 0;
+        std::vector<std::string> failures; // not retried (API errors other than 429)
+    };
+    kube::Result<void> patchUnschedulable(const std::string &node, bool unschedulable);
+    void evictPending(const QString &node);
+    std::map<QString, DrainRun> m_drains; // by node
 };
 
 } // namespace models

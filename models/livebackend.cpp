@@ -81,4 +81,18 @@ void LiveBackend::injectFault(const QString &node, const QString &)
         Qt::QueuedConnection);
 }
 
+void LiveBackend::cordon(const QString &node, bool unschedulable)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, node, unschedulable] { w->cordon(node, unschedulable); },
+        Qt::QueuedConnection);
+}
+
+void LiveBackend::drain(const QString &node, bool deleteEmptyDirData)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, node, deleteEmptyDirData] { w->drainNode(node, deleteEmptyDirData); },
+        Qt::QueuedConnection);
+}
+
 } // namespace models

@@ -21,6 +21,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace models {
 
@@ -43,6 +44,9 @@ struct LiveBackendOptions
     int maxWatchTimeoutSeconds = 600;
     int maxConflictRetries = 5;
     QString user; // for the action log; empty: operatingSystemUser()
+    // A drain's retries of evictions a budget refuses (ms after each attempt); empty:
+    // engine::drainRetryDelaysMs().
+    std::vector<int> drainRetryDelaysMs;
 };
 
 class LiveBackend : public ClusterBackend
@@ -65,6 +69,8 @@ public Q_SLOTS:
     void step(qint64 ms) override;
     void setSeed(quint64 seed) override;
     void injectFault(const QString &node, const QString &faultKind) override;
+    void cordon(const QString &node, bool unschedulable) override;
+    void drain(const QString &node, bool deleteEmptyDirData) override;
 
 private:
     QThread m_thread;

@@ -53,7 +53,8 @@ bool eventNewerFirst(const EventInfo &a, const EventInfo &b)
 void LiveSnapshotBuilder::setBackendInfo(const BackendInfo &info)
 {
     const bool same = info.kind == m_backend.kind && info.name == m_backend.name &&
-                      info.connected == m_backend.connected && info.errorText == m_backend.errorText;
+                      info.connected == m_backend.connected && info.errorText == m_backend.errorText &&
+                      info.permissions == m_backend.permissions;
     m_backend = info;
     if (!same)
         m_backendDirty = true;

@@ -1,4 +1,5 @@
 #include "models/liveworker.h"
+#include "models/livenodeactions.h"
 
 #include "models/liveactions.h"
 #include "models/livesnapshotbuilder.h"
@@ -86,6 +87,7 @@ void LiveWorker::start()
         config = std::move(*resolved);
     }
     m_contextName = q(config.contextName);
+    m_clusterName = q(config.clusterName);
     m_server = q(config.server);
     m_namespace = m_options.allNamespaces ? std::string() : config.namespace_;
     std::shared_ptr<client::Transport> transport = m_options.transportFactory
@@ -256,8 +258,10 @@ void LiveWorker::apply(const Pending &p)
     }
     if (p.recovered) {
         m_failingSources.erase(p.source);
-        if (m_failingSources.empty())
+        if (m_failingSources.empty()) {
             setError(QString());
+            refreshPermissions(); // the server answers again: perhaps as another user
+        }
         return;
     }
     using Type = client::ReflectorEventType;
@@ -269,6 +273,7 @@ void LiveWorker::apply(const Pending &p)
             m_syncedBase.insert(p.source);
             if (!m_connectReported && m_syncedBase.size() == 3) {
                 m_connectReported = true;
+                refreshPermissions();
                 finish(ActionKind::Connect, m_contextName, true, tr("connected to %1").arg(m_server));
             }
         }
@@ -296,6 +301,7 @@ void LiveWorker::apply(const Pending &p)
         }
         m_builder->daemonSetChanged(ds, false, now);
         watchDaemonSet(ds);
+        askDaemonSetPermission(ds.metadata.namespace_);
         return;
     }
     case Kind::Revision:
@@ -369,6 +375,8 @@ void LiveWorker::publish(bool force)
     info.server = m_server;
     info.connected = m_configured && m_error.isEmpty() && m_connectReported;
     info.errorText = m_error;
+    info.permissions = m_permissions;
+    info.cluster = m_clusterName;
     m_builder->setBackendInfo(info);
     // A Progressing or Stuck badge depends on the time (it turns Stuck, its reason counts the
     // time), so a cluster showing one is republished once a second; one at rest is not.
@@ -486,6 +494,155 @@ void LiveWorker::resume(const QString &dsKey)
 void LiveWorker::unavailable(ActionKind kind, const QString &target)
 {
     finish(kind, target, false, tr("not available on a live cluster"));
+}
+
+// ---- node actions and permissions -------------------------------------------------------------
+
+void LiveWorker::cordon(const QString &node, bool unschedulable)
+{
+    const ActionKind kind = unschedulable ? ActionKind::Cordon : ActionKind::Uncordon;
+    if (!m_client) {
+        finish(kind, node, false, tr("not connected"));
+        return;
+    }
+    LiveNodeActions actions(*m_client);
+    const auto r = actions.setUnschedulable(node.toStdString(), unschedulable);
+    if (!r) {
+        finish(kind, node, false, q(r.error().message));
+        return;
+    }
+    drain(); // the node's watch event, if it has arrived, shows in the result's snapshot
+    QString message;
+    if (*r)
+        message = unschedulable ? tr("cordoned") : tr("uncordoned");
+    else
+        message = unschedulable ? tr("already cordoned") : tr("already uncordoned");
+    finish(kind, node, true, message);
+}
+
+// kubectl drain NODE --ignore-daemonsets [--delete-emptydir-data] (LiveNodeActions), the
+// evictions a budget refuses retried on engine::drainRetryDelaysMs without blocking the worker.
+void LiveWorker::drainNode(const QString &node, bool deleteEmptyDirData)
+{
+    if (!m_client) {
+        finish(ActionKind::Drain, node, false, tr("not connected"));
+        return;
+    }
+    if (m_nodeDrains.count(node)) {
+        finish(ActionKind::Drain, node, false, tr("a drain of %1 is already running").arg(node));
+        return;
+    }
+    engine::DrainOptions options;
+    options.deleteEmptyDirData = deleteEmptyDirData;
+    LiveNodeActions actions(*m_client);
+    const auto start = actions.startDrain(node.toStdString(), options);
+    if (!start) {
+        finish(ActionKind::Drain, node, false, q(start.error().message));
+        return;
+    }
+    if (start->plan.refused()) {
+        QStringList errors;
+        for (const auto &e : start->plan.errors())
+            errors << q(e);
+        drain();
+        finish(ActionKind::Drain, node, false,
+               tr("cordoned, nothing evicted: %1").arg(errors.join(QStringLiteral("; "))));
+        return;
+    }
+    NodeDrain run;
+    for (const auto &d : start->plan.pods) {
+        if (d.evicts())
+            run.pending.emplace_back(d.namespace_, d.name);
+        else if (d.verdict == engine::DrainVerdict::SkipDaemonSet)
+            ++run.skippedDaemonSet;
+    }
+    run.toEvict = int(run.pending.size());
+    m_nodeDrains[node] = std::move(run);
+    evictPending(node);
+}
+
+void LiveWorker::evictPending(const QString &node)
+{
+    auto it = m_nodeDrains.find(node);
+    if (it == m_nodeDrains.end() || m_stopped || !m_client)
+        return;
+    NodeDrain &run = it->second;
+    LiveNodeActions actions(*m_client);
+    std::vector<std::pair<std::string, std::string>> blocked;
+    std::vector<std::string> blockers;
+    for (const auto &[ns, pod] : run.pending) {
+        const LiveEviction e = actions.evict(ns, pod);
+        switch (e.outcome) {
+        case LiveEviction::Outcome::Evicted:
+            ++run.evicted;
+            break;
+        case LiveEviction::Outcome::Blocked:
+            blocked.emplace_back(ns, pod);
+            blockers.push_back(e.text);
+            break;
+        case LiveEviction::Outcome::Failed:
+            run.failures.push_back(e.text);
+            break;
+        }
+    }
+    run.pending = std::move(blocked);
+    const std::vector<int> delays =
+        m_options.drainRetryDelaysMs.empty() ? engine::drainRetryDelaysMs() : m_options.drainRetryDelaysMs;
+    if (!run.pending.empty() && run.attempt < delays.size()) {
+        const int delay = delays[run.attempt++];
+        QTimer::singleShot(delay, this, [this, node] { evictPending(node); });
+        return;
+    }
+    std::vector<std::string> named = run.failures;
+    named.insert(named.end(), blockers.begin(), blockers.end());
+    const bool ok = named.empty();
+    const QString message = q(engine::drainSummary(run.evicted, run.toEvict, run.skippedDaemonSet, named));
+    m_nodeDrains.erase(it);
+    drain();
+    finish(ActionKind::Drain, node, ok, message);
+}
+
+void LiveWorker::refreshPermissions()
+{
+    if (!m_client || m_stopped)
+        return;
+    LiveNodeActions actions(*m_client);
+    BackendPermissions permissions;
+    const auto ask = [&](const char *verb, const char *group, const char *resource, const char *sub,
+                         const std::string &ns) {
+        const auto r = actions.canI({verb, group, resource, sub, ns});
+        if (!r)
+            return; // not answered (an API server without the review): the action decides
+        QString res = QLatin1String(resource);
+        if (*sub)
+            res += QLatin1Char('/') + QLatin1String(sub);
+        permissions.answers[BackendPermissions::question(QLatin1String(verb), res, q(ns))] = *r;
+    };
+    std::set<std::string> namespaces;
+    if (!m_namespace.empty())
+        namespaces.insert(m_namespace);
+    for (const auto &[key, version] : m_dsVersions)
+        namespaces.insert(key.substr(0, key.find('/')));
+    for (const auto &ns : namespaces)
+        ask("patch", "apps", "daemonsets", "", ns);
+    ask("patch", "", "nodes", "", {});
+    ask("create", "", "pods", "eviction", {});
+    ask("create", "upgrade.daemonscope.io", "nodeupgraderollouts", "", {});
+    m_permissions = std::move(permissions);
+    publish(false);
+}
+
+void LiveWorker::askDaemonSetPermission(const std::string &ns)
+{
+    if (!m_client || !m_connectReported)
+        return; // the connection's refresh asks for every namespace seen by then
+    const QString question =
+        BackendPermissions::question(QStringLiteral("patch"), QStringLiteral("daemonsets"), q(ns));
+    if (m_permissions.answers.count(question))
+        return;
+    LiveNodeActions actions(*m_client);
+    if (const auto r = actions.canI({"patch", "apps", "daemonsets", "", ns}))
+        m_permissions.answers[question] = *r;
 }
 
 } // namespace models

@@ -49,6 +49,9 @@ public Q_SLOTS:
     void pause(const QString &dsKey);
     void resume(const QString &dsKey);
     void unavailable(models::ActionKind kind, const QString &target);
+    // ---- node actions (kubectl cordon / uncordon / drain)
+    void cordon(const QString &node, bool unschedulable);
+    void drainNode(const QString &node, bool deleteEmptyDirData);
 
 Q_SIGNALS:
     void snapshotReady(std::shared_ptr<const models::ClusterSnapshot> snapshot);
@@ -125,6 +128,25 @@ private:
     qint64 m_lastPublish = 0;
     bool m_timeDependent = false;             // the last snapshot shows a badge that changes with time
     std::atomic<bool> m_drainSleeping{false}; // the drain timer is stopped until push() wakes it
+
+    // ---- node actions and permissions
+    struct NodeDrain
+    {
+        std::vector<std::pair<std::string, std::string>> pending; // namespace, name
+        int toEvict = 0;
+        int evicted = 0;
+        int skippedDaemonSet = 0;
+        std::size_t attempt = 0;
+        std::vector<std::string> failures;
+    };
+    void evictPending(const QString &node);
+    // SelfSubjectAccessReviews for the actions the console offers: on (re)connection, and for the
+    // namespace of a DaemonSet seen for the first time.
+    void refreshPermissions();
+    void askDaemonSetPermission(const std::string &ns);
+    std::map<QString, NodeDrain> m_nodeDrains; // by node
+    BackendPermissions m_permissions;
+    QString m_clusterName;
 };
 
 } // namespace models

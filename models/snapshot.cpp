@@ -123,4 +123,28 @@ QString actionKindName(ActionKind kind)
     return {};
 }
 
+QString BackendPermissions::question(const QString &verb, const QString &resource, const QString &ns)
+{
+    QString q = verb + QLatin1Char(' ') + resource;
+    if (!ns.isEmpty())
+        q += QLatin1Char(' ') + ns;
+    return q;
+}
+
+bool BackendPermissions::allows(const QString &verb, const QString &resource, const QString &ns) const
+{
+    const auto it = answers.find(question(verb, resource, ns));
+    return it == answers.end() || it->second;
+}
+
+QString BackendPermissions::denial(const QString &verb, const QString &resource, const QString &ns) const
+{
+    if (allows(verb, resource, ns))
+        return {};
+    return ns.isEmpty() ? QCoreApplication::translate("models::BackendPermissions", "you may not %1 %2")
+                              .arg(verb, resource)
+                        : QCoreApplication::translate("models::BackendPermissions", "you may not %1 %2 in %3")
+                              .arg(verb, resource, ns);
+}
+
 } // namespace models

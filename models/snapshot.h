@@ -27,6 +27,22 @@ namespace models {
 
 enum class BackendKind { Embedded, Live };
 
+// What the user may do, as the API server answered SelfSubjectAccessReviews (kubectl auth can-i).
+// A question that was not asked (embedded backend, or not yet answered) is allowed: the server
+// decides anyway, and its refusal is the action's outcome.
+struct BackendPermissions
+{
+    // "VERB RESOURCE[/SUB] [NAMESPACE]" -> allowed, e.g. "patch daemonsets default",
+    // "patch nodes", "create pods/eviction", "create nodeupgraderollouts".
+    std::map<QString, bool> answers;
+
+    static QString question(const QString &verb, const QString &resource, const QString &ns = QString());
+    bool allows(const QString &verb, const QString &resource, const QString &ns = QString()) const;
+    // Empty when allowed, else "you may not patch daemonsets in default" / "you may not patch nodes".
+    QString denial(const QString &verb, const QString &resource, const QString &ns = QString()) const;
+    bool operator==(const BackendPermissions &) const = default;
+};
+
 struct BackendInfo
 {
     BackendKind kind = BackendKind::Embedded;
@@ -40,6 +56,8 @@ struct BackendInfo
     // embedded: the scenario's steps are still running; the snapshot shows the cluster as it
     // is being built (the clock does not run, actions wait until the load has finished).
     bool loading = false;
+    BackendPermissions permissions; // live: asked on every (re)connection; embedded: all allowed
+    QString cluster;                // live: the kubeconfig cluster name, empty when none was named
 };
 
 struct ClockInfo

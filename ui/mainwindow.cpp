@@ -15,8 +15,10 @@
 #include "ui/diffview.h"
 #include "ui/exportjob.h"
 #include "ui/faultdialog.h"
+#include "ui/nodeactions.h"
 #include "ui/nodemapview.h"
 #include "ui/nodestab.h"
+#include "ui/productionbar.h"
 #include "ui/rollbackdialog.h"
 #include "ui/statusbadgedelegate.h"
 #include "ui/timelineview.h"
@@ -224,6 +226,7 @@ MainWindow::MainWindow(models::ClusterBackend *backend, QWidget *parent)
     createMenus();
     createToolBar();
     createStatusBar();
+    setUpNodeOps();
 
     connect(m_page, &DaemonSetPage::rollbackRequested, this, [this](qint64 n) { showRollbackDialog(n); });
     connect(m_page, &DaemonSetPage::resumeRequested, this, &MainWindow::resumeRollout);
@@ -264,6 +267,7 @@ void MainWindow::setBackend(models::ClusterBackend *backend)
     m_backend->setSuspended(false);
     if (m_upgradePage)
         m_upgradePage->setBackend(m_backend);
+    m_nodeActions->setBackend(m_backend);
     if (!m_embeddedBackend && m_backend->kind() == models::BackendKind::Embedded)
         m_embeddedBackend = m_backend;
     connect(m_backend, &models::ClusterBackend::snapshotReady, this, &MainWindow::applySnapshot);
@@ -642,6 +646,7 @@ void MainWindow::applySnapshot(const models::SnapshotPtr &snapshot)
     m_upgradePage->setSnapshot(snapshot);
     m_upgradeExplorer->setSnapshot(snapshot);
     m_upgradeStatus->setSnapshot(snapshot);
+    applyNodeOps(snapshot);
 
     if (!m_pendingSelection.isEmpty() && snapshot->daemonSet(m_pendingSelection)) {
         const QString key = m_pendingSelection;
@@ -846,6 +851,7 @@ void MainWindow::updateActions()
     const auto clockIcon = running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay;
     m_runClock->setProperty(kStandardIconProperty, int(clockIcon));
     m_runClock->setIcon(Theme::standardIcon(clockIcon, this));
+    gateActions(ds);
     // Speed choices show the speed the clock runs at (or will resume at).
     const double shown = speed > 0 ? speed : m_lastRunningSpeed;
     for (QAction *a : m_speedActions)
@@ -960,6 +966,9 @@ RollbackDialog *MainWindow::showRollbackDialog(qint64 toRevision)
     const QString key = m_selection->current();
     if (key.isEmpty() || !m_backend)
         return nullptr;
+    if (!mayChangeDaemonSet(tr("Roll Back %1").arg(key), tr("Open the rollback of %1?").arg(key),
+                            tr("&Continue")))
+        return nullptr;
     if (m_rollbackDialog)
         m_rollbackDialog->close();
     auto *dialog = new RollbackDialog(m_backend, key, toRevision, this);
@@ -973,14 +982,18 @@ RollbackDialog *MainWindow::showRollbackDialog(qint64 toRevision)
 void MainWindow::pauseRollout()
 {
     const QString key = m_selection->current();
-    if (!key.isEmpty())
+    if (!key.isEmpty() &&
+        mayChangeDaemonSet(
+            tr("Pause %1").arg(key),
+            tr("Pause the rollout of %1? Its update strategy is switched to OnDelete.").arg(key),
+            tr("&Pause Rollout")))
         m_backend->pause(key);
 }
 
 void MainWindow::resumeRollout()
 {
     const QString key = m_selection->current();
-    if (!key.isEmpty())
+    if (!key.isEmpty() && mayChangeDaemonSet(QString(), QString(), QString()))
         m_backend->resume(key);
 }
 
@@ -1234,6 +1247,89 @@ void MainWindow::closeEvent(QCloseEvent *event)
     models::AppSettings settings;
     WindowLayout::save(this, settings);
     QMainWindow::closeEvent(event);
+}
+
+// ---- node actions, permissions, production guard ----------------------------------------------
+
+void MainWindow::setUpNodeOps()
+{
+    m_nodeActions = new NodeActions(this);
+    m_nodeActions->setBackend(m_backend);
+    connect(m_page->nodesTab(), &NodesTab::nodeContextMenuRequested, m_nodeActions, &NodeActions::showMenu);
+
+    // The bar goes above everything the window shows.
+    m_productionBar = new ProductionBar(this);
+    m_productionBar->setPattern(models::AppSettings().productionPattern());
+    QWidget *content = takeCentralWidget();
+    auto *central = new QWidget(this);
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_productionBar);
+    layout->addWidget(content, 1);
+    setCentralWidget(central);
+
+    auto *edit = new QAction(tr("&Production Contexts…"), this);
+    edit->setObjectName(QStringLiteral("productionContexts"));
+    edit->setStatusTip(
+        tr("The pattern that marks a live context as production (its actions ask for the name)"));
+    connect(edit, &QAction::triggered, this, [this] {
+        const models::BackendInfo info = m_snapshot ? m_snapshot->backend : models::BackendInfo();
+        const QString pattern =
+            ProductionBar::editPattern(this, m_productionBar->pattern(), info.context, info.cluster);
+        if (pattern.isEmpty())
+            return;
+        models::AppSettings settings;
+        settings.setProductionPattern(pattern);
+        m_productionBar->setPattern(settings.productionPattern());
+    });
+    for (QAction *menu : menuBar()->actions())
+        if (menu->menu() && menu->objectName().isEmpty() && menu->text() == tr("&View")) {
+            menu->menu()->addSeparator();
+            menu->menu()->addAction(edit);
+        }
+}
+
+void MainWindow::applyNodeOps(const models::SnapshotPtr &snapshot)
+{
+    m_nodeActions->setSnapshot(snapshot);
+    m_productionBar->setBackendInfo(snapshot->backend);
+}
+
+void MainWindow::gateActions(const models::DaemonSetInfo *ds)
+{
+    if (!m_snapshot)
+        return;
+    const models::BackendPermissions &perm = m_snapshot->backend.permissions;
+    const QString denied =
+        ds ? perm.denial(QStringLiteral("patch"), QStringLiteral("daemonsets"), ds->namespace_) : QString();
+    for (QAction *a : {m_rollback, m_rollbackTo, m_pause, m_resume}) {
+        if (!denied.isEmpty())
+            a->setEnabled(false);
+        a->setToolTip(denied.isEmpty() ? plainMenuText(a->text()) : denied);
+    }
+    const QString upgradeDenied =
+        perm.denial(QStringLiteral("create"), QStringLiteral("nodeupgraderollouts"));
+    if (!upgradeDenied.isEmpty())
+        m_startUpgrade->setEnabled(false);
+    m_startUpgrade->setToolTip(upgradeDenied.isEmpty() ? plainMenuText(m_startUpgrade->text())
+                                                       : upgradeDenied);
+}
+
+bool MainWindow::mayChangeDaemonSet(const QString &title, const QString &question, const QString &verb)
+{
+    const models::DaemonSetInfo *ds = m_page->daemonSet();
+    if (ds && m_snapshot) {
+        const QString denied = m_snapshot->backend.permissions.denial(
+            QStringLiteral("patch"), QStringLiteral("daemonsets"), ds->namespace_);
+        if (!denied.isEmpty()) {
+            statusBar()->showMessage(denied, 10000);
+            return false;
+        }
+    }
+    if (verb.isEmpty() || !productionGuardActive())
+        return true;
+    return confirmAction(this, title, question, verb, ConfirmKind::Destroy, ds ? ds->name : QString());
 }
 
 } // namespace gui

@@ -27,6 +27,8 @@ namespace gui {
 
 class CommandPalette;
 class ExportJob;
+class NodeActions;
+class ProductionBar;
 class RollbackDialog;
 class ShortcutSheet;
 class UpgradeExplorer;
@@ -175,6 +177,16 @@ private:
     QLabel *m_backendLabel = nullptr;
     QLabel *m_clockLabel = nullptr;
     QLabel *m_speedLabel = nullptr;
+
+    // ---- node actions, permissions, production guard (mainwindow.cpp, its last section)
+    void setUpNodeOps();
+    void applyNodeOps(const models::SnapshotPtr &snapshot);
+    void gateActions(const models::DaemonSetInfo *ds);
+    // false when the user may not patch the DaemonSet (the reason goes to the status bar) or
+    // declined the production guard's question.
+    bool mayChangeDaemonSet(const QString &title, const QString &question, const QString &verb);
+    NodeActions *m_nodeActions = nullptr;
+    ProductionBar *m_productionBar = nullptr;
 };
 
 } // namespace gui

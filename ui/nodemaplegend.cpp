@@ -85,6 +85,10 @@ std::vector<NodeMapLegend::Item> NodeMapLegend::layoutItems(int width, int *heig
     marker.state = -2;
     marker.text = tr("node not ready");
     items.push_back(marker);
+    Item cordoned;
+    cordoned.state = -3;
+    cordoned.text = tr("cordoned");
+    items.push_back(cordoned);
 
     const QFontMetrics fm = fontMetrics();
     // Revision entries are measured bold: the highlighted one is painted bold.
@@ -152,6 +156,10 @@ void NodeMapLegend::paintEvent(QPaintEvent *)
             look.fill = neutral;
             look.state = PodState::Ready;
             look.nodeReady = false;
+        } else if (it.state == -3) {
+            look.fill = neutral;
+            look.state = PodState::Ready;
+            look.cordoned = true;
         } else {
             look.fill = neutral;
             look.state = static_cast<PodState>(it.state);

@@ -51,7 +51,7 @@ private:
         QRect rect;           // whole item (swatch + text)
         qint64 revision = -1; // -1 for state items
         qint64 colorKey = -1; // RevisionPalette key of a revision item
-        int state = -1;       // NodeTile::PodState for state items, -2 for the node marker
+        int state = -1;       // NodeTile::PodState for state items, -2 for the node marker, -3 cordoned
         QString text;
         QString toolTip;
     };

@@ -6,6 +6,7 @@
 #include "ui/revisionpalette.h"
 
 #include <QAbstractItemModel>
+#include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QLocale>
@@ -118,6 +119,8 @@ void NodeMapView::readRow(int row, Tile &tile) const
     const QVariant ready = idx.data(NodeMapModel::NodeReadyRole);
     tile.nodeReady = !ready.isValid() || ready.toBool();
     tile.highlighted = idx.data(NodeMapModel::HighlightedRole).toBool();
+    const QVariant whole = idx.data(NodeMapModel::TileRole);
+    tile.cordoned = whole.isValid() && whole.value<models::NodeTile>().cordoned;
 }
 
 void NodeMapView::markAllDirty()
@@ -532,6 +535,12 @@ int NodeMapView::rowBelow(int row) const
 
 void NodeMapView::keyPressEvent(QKeyEvent *event)
 {
+    // Shift+F10 opens the context menu as the menu key does (the platform sends only the latter).
+    if (event->key() == Qt::Key_F10 && event->modifiers() == Qt::ShiftModifier) {
+        QContextMenuEvent menu(QContextMenuEvent::Keyboard, QPoint(), QPoint());
+        contextMenuEvent(&menu);
+        return;
+    }
     ensureLayout();
     const int rows = static_cast<int>(m_tiles.size());
     if (rows == 0) {
@@ -681,6 +690,7 @@ void NodeMapView::paintEvent(QPaintEvent *event)
         std::tie(look.fill, look.outline) = coloursOf(t.colorKey);
         look.state = static_cast<PodState>(t.state);
         look.nodeReady = t.nodeReady;
+        look.cordoned = t.cordoned;
         look.highlighted = t.highlighted || (m_highlighted >= 0 && t.revision == m_highlighted);
         look.dimmed = highlightActive && !look.highlighted;
         look.current = current;
@@ -732,6 +742,30 @@ void NodeMapView::paintEvent(QPaintEvent *event)
                 NodeTilePainter::paintLabel(&p, r, t.node, lookOf(t, true), pal);
         }
     }
+}
+
+// ---- node context menu
+
+void NodeMapView::contextMenuEvent(QContextMenuEvent *event)
+{
+    QString node;
+    QPoint global;
+    if (event->reason() == QContextMenuEvent::Mouse) {
+        node = nodeAt(viewport()->mapFromGlobal(event->globalPos()));
+        global = event->globalPos();
+        if (!node.isEmpty() && node != m_currentNode)
+            setCurrentNode(node);
+    } else {
+        node = m_currentNode;
+        const QRect r = tileRect(node);
+        global = viewport()->mapToGlobal(r.isEmpty() ? viewport()->rect().center() : r.center());
+    }
+    if (node.isEmpty()) {
+        event->ignore();
+        return;
+    }
+    event->accept();
+    Q_EMIT nodeContextMenuRequested(node, global);
 }
 
 } // namespace gui

@@ -65,8 +65,12 @@ signals:
     void currentNodeChanged(const QString &node);
     void nodeActivated(const QString &node);
     void highlightedRevisionChanged(qint64 revisionNumber);
+    // A context menu for a node's tile: right click, the menu key or Shift+F10 on the current
+    // tile; globalPos is where the menu goes (the pointer, or the tile's centre).
+    void nodeContextMenuRequested(const QString &node, const QPoint &globalPos);
 
 protected:
+    void contextMenuEvent(QContextMenuEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
@@ -90,6 +94,7 @@ private:
         int state = 0;
         bool nodeReady = true;
         bool highlighted = false; // from the model's HighlightedRole
+        bool cordoned = false;    // from the model's TileRole (NodeTile::cordoned)
     };
     struct Group
     {

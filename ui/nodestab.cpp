@@ -115,6 +115,7 @@ NodesTab::NodesTab(QWidget *parent) : QWidget(parent)
     connect(m_states, &QComboBox::currentIndexChanged, this, &NodesTab::applyStateFilter);
     connect(m_view, &NodeMapView::currentNodeChanged, this, &NodesTab::updateNodeDetails);
     connect(m_view, &NodeMapView::nodeActivated, this, &NodesTab::nodeActivated);
+    connect(m_view, &NodeMapView::nodeContextMenuRequested, this, &NodesTab::nodeContextMenuRequested);
     connect(m_view, &NodeMapView::highlightedRevisionChanged, this, [this](qint64 revision) {
         m_filter->setHighlightedRevision(revision);
         emit highlightedRevisionChanged(revision);

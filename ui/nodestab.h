@@ -50,6 +50,8 @@ public:
 signals:
     void highlightedRevisionChanged(qint64 revisionNumber);
     void nodeActivated(const QString &node);
+    // The map's context menu request for a tile or card (NodeMapView::nodeContextMenuRequested).
+    void nodeContextMenuRequested(const QString &node, const QPoint &globalPos);
 
 private:
     void applyStateFilter();

@@ -143,6 +143,23 @@ void NodeTilePainter::paint(QPainter *p, const QRect &r, const Look &look, const
         p->restore();
     }
 
+    if (look.cordoned) {
+        // A "no entry" sign in the bottom-left corner (the NotReady mark takes the top-right one):
+        // closed for new pods. A ring in the window colour keeps it apart from any revision colour.
+        p->save();
+        p->setRenderHint(QPainter::Antialiasing, true);
+        const qreal d = qMax(6.0, qMin(r.width(), r.height()) * 0.45);
+        const QRectF sign(rf.left() + 0.5, rf.bottom() - d - 0.5, d, d);
+        p->setPen(QPen(palette.color(QPalette::Window), 1));
+        p->setBrush(alertColor(palette));
+        p->drawEllipse(sign);
+        p->setPen(Qt::NoPen);
+        p->setBrush(Qt::white);
+        const qreal barH = qMax(1.5, d * 0.2);
+        p->drawRect(QRectF(sign.left() + d * 0.22, sign.center().y() - barH / 2, d * 0.56, barH));
+        p->restore();
+    }
+
     if (look.dimmed) {
         QColor veil = base;
         veil.setAlphaF(0.7);

@@ -26,6 +26,7 @@ public:
         bool highlighted = false; // this tile's revision is highlighted
         bool current = false;
         bool focused = false; // the view has keyboard focus (current tile drawn strongly)
+        bool cordoned = false; // the node is unschedulable: a "no entry" sign in a corner
     };
 
     // r is the tile in logical pixels; highlight and focus rings are drawn up to 2 px outside.

@@ -82,6 +82,7 @@ std::vector<models::NodeTile> buildNodeTiles(const models::ClusterSnapshot &snap
                 QCoreApplication::translate("gui::NodeTiles", " — fault: %1").arg(node.fault);
         if (node.unschedulable)
             tile.nodeConditions += QStringLiteral(", SchedulingDisabled");
+        tile.cordoned = node.unschedulable;
 
         while (nextPod != byNode.cend() && (*nextPod)->node < node.name)
             ++nextPod; // pods on nodes that are gone

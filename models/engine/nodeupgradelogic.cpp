@@ -1,4 +1,5 @@
 #include "models/engine/nodeupgradelogic.h"
+#include "models/engine/kubectldrain.h"
 
 #include <algorithm>
 #include <cmath>
@@ -89,8 +90,7 @@ bool isReplicatedOwnerKind(const std::string &kind)
 
 PodClass classifyPod(const kube::Pod &pod, bool controllerExists)
 {
-    static const std::string mirrorKey = "kubernetes.io/config.mirror";
-    if (pod.isTerminal() || pod.metadata.annotations.count(mirrorKey))
+    if (pod.isTerminal() || isMirrorPod(pod))
         return PodClass::Ignored;
     const kube::OwnerReference *ref = pod.metadata.controllerRef();
     if (ref && ref->kind == "DaemonSet")

@@ -401,16 +401,33 @@ struct ApiServer::Impl
     // authenticator reads it: the token ends at the next space.
     bool authorized(const httplib::Request &req) const
     {
-        if (options.token.empty())
+        if (options.token.empty() || isViewer(req))
             return true;
+        return bearerIs(req, options.token);
+    }
+
+    static bool bearerIs(const httplib::Request &req, const std::string &token)
+    {
         const std::string header = req.get_header_value("Authorization");
         const auto space = header.find(' ');
         if (space == std::string::npos || lower(header.substr(0, space)) != "bearer")
             return false;
         std::string got = header.substr(space + 1);
         got = got.substr(0, got.find(' '));
-        return got.size() == options.token.size() &&
-               CRYPTO_memcmp(got.data(), options.token.data(), got.size()) == 0;
+        return got.size() == token.size() && CRYPTO_memcmp(got.data(), token.data(), got.size()) == 0;
+    }
+
+    // The restricted identity of ServerOptions::viewerToken (reviews.h).
+    bool isViewer(const httplib::Request &req) const
+    {
+        return !options.viewerToken.empty() && bearerIs(req, options.viewerToken);
+    }
+
+    Identity identityOf(const httplib::Request &req) const
+    {
+        if (isViewer(req))
+            return Identity::Viewer;
+        return options.token.empty() ? Identity::Anonymous : Identity::Admin;
     }
 
     // cpp-httplib's pre-routing handler: runs after the headers and before any of the body is
@@ -439,6 +456,22 @@ struct ApiServer::Impl
             else
                 send(res, 401, status);
             return false;
+        }
+        if (const Identity who = identityOf(req); who == Identity::Viewer && !Reviews::match(req.path)) {
+            const std::string verb = Reviews::verbOf(req.method, path.type == ResourcePath::Type::Collection,
+                                                     req.get_param_value("watch") == "true" ||
+                                                         req.get_param_value("watch") == "1");
+            if (!verb.empty() && !Reviews::allows(who, verb)) {
+                const std::string resource = path.kind ? engine::resourceName(*path.kind) : std::string();
+                const Json status =
+                    Reviews::forbidden(who, verb, path.group, resource, path.subresource, path.ns, path.name)
+                        .toJson();
+                if (hasBody(req))
+                    sendAndClose(res, 403, status);
+                else
+                    send(res, 403, status);
+                return false;
+            }
         }
         if (req.has_header("Content-Length")) {
             const std::string length = req.get_header_value("Content-Length");
@@ -624,7 +657,7 @@ struct ApiServer::Impl
         auto b = objectBody(req, text);
         if (!b)
             return sendError(res, b.error());
-        auto answer = Reviews::answer(review, *b, !options.token.empty());
+        auto answer = Reviews::answer(review, *b, identityOf(req));
         if (!answer)
             return sendError(res, answer.error());
         send(res, 201, *answer);

@@ -64,6 +64,9 @@ struct ServerOptions
     // beyond this. Authentication happens before any of the body is read.
     std::size_t maxBodyBytes = 64 * 1024 * 1024;
     std::size_t maxHeaderBytes = 64 * 1024; // all header lines together: 431 beyond this
+    // When set, a request with "Authorization: Bearer VIEWERTOKEN" is the restricted user
+    // daemonscope-viewer: reads and reviews only, every write 403 Forbidden (reviews.h).
+    std::string viewerToken;
 };
 
 class ApiServer

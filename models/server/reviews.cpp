@@ -8,12 +8,17 @@ using kube::Json;
 namespace {
 
 constexpr const char *kAdmin = "daemonscope-admin";
+constexpr const char *kViewer = "daemonscope-viewer";
 constexpr const char *kReason = "the embedded API server allows every request it authenticates";
+constexpr const char *kViewerAllowed = "the viewer may get, list and watch";
+constexpr const char *kViewerDenied = "the viewer may only get, list and watch";
 
-Json userInfo(bool authenticated)
+Json userInfo(Identity identity)
 {
-    if (authenticated)
+    if (identity == Identity::Admin)
         return {{"username", kAdmin}, {"groups", Json::array({"system:masters", "system:authenticated"})}};
+    if (identity == Identity::Viewer)
+        return {{"username", kViewer}, {"groups", Json::array({"system:authenticated"})}};
     return {{"username", "system:anonymous"}, {"groups", Json::array({"system:unauthenticated"})}};
 }
 
@@ -48,7 +53,55 @@ const ReviewResource *Reviews::match(const std::string &path)
     return nullptr;
 }
 
+bool Reviews::allows(Identity identity, const std::string &verb)
+{
+    if (identity != Identity::Viewer)
+        return true;
+    return verb == "get" || verb == "list" || verb == "watch";
+}
+
+std::string Reviews::userName(Identity identity)
+{
+    return identity == Identity::Admin ? kAdmin : identity == Identity::Viewer ? kViewer : "system:anonymous";
+}
+
+std::string Reviews::verbOf(const std::string &method, bool collection, bool watch)
+{
+    if (method == "GET" || method == "HEAD")
+        return watch ? "watch" : collection ? "list" : "get";
+    if (method == "POST")
+        return "create";
+    if (method == "PUT")
+        return "update";
+    if (method == "PATCH")
+        return "patch";
+    if (method == "DELETE")
+        return collection ? "deletecollection" : "delete";
+    return "";
+}
+
+ApiStatus Reviews::forbidden(Identity identity, const std::string &verb, const std::string &group,
+                             const std::string &resource, const std::string &subresource,
+                             const std::string &ns, const std::string &name)
+{
+    // RBAC's forbidden message (apiserver/pkg/endpoints/handlers/responsewriters.forbiddenMessage).
+    const std::string qualified = group.empty() ? resource : resource + "." + group;
+    std::string message = qualified + (name.empty() ? "" : " \"" + name + "\"") + " is forbidden: User \"" +
+                          userName(identity) + "\" cannot " + verb + " resource \"" + resource + "\"";
+    if (!subresource.empty())
+        message += " subresource \"" + subresource + "\"";
+    message += " in API group \"" + group + "\"";
+    message += ns.empty() ? std::string(" at the cluster scope") : " in the namespace \"" + ns + "\"";
+    ApiStatus st{403, "Forbidden", message};
+    return st;
+}
+
 kube::Result<Json> Reviews::answer(const ReviewResource &review, const Json &body, bool authenticated)
+{
+    return answer(review, body, authenticated ? Identity::Admin : Identity::Anonymous);
+}
+
+kube::Result<Json> Reviews::answer(const ReviewResource &review, const Json &body, Identity identity)
 {
     if (!body.is_object())
         return ApiStatus::badRequest(std::string("the body must be a ") + review.kind + " object");
@@ -64,7 +117,7 @@ kube::Result<Json> Reviews::answer(const ReviewResource &review, const Json &bod
     out["metadata"]["creationTimestamp"] = nullptr;
     const std::string resource = review.resource;
     if (resource == "selfsubjectreviews") {
-        out["status"] = {{"userInfo", userInfo(authenticated)}};
+        out["status"] = {{"userInfo", userInfo(identity)}};
         return out;
     }
     const Json spec = out.value("spec", Json::object());
@@ -87,7 +140,26 @@ kube::Result<Json> Reviews::answer(const ReviewResource &review, const Json &bod
                       "or resourceAttributes must be specified");
             return st;
         }
+        if (identity == Identity::Viewer) {
+            const Json &attrs = hasResource ? spec["resourceAttributes"] : spec["nonResourceAttributes"];
+            const std::string verb =
+                attrs.contains("verb") && attrs["verb"].is_string() ? attrs["verb"].get<std::string>() : "";
+            const bool allowed = allows(identity, verb);
+            out["status"] = {{"allowed", allowed}, {"reason", allowed ? kViewerAllowed : kViewerDenied}};
+            if (!allowed)
+                out["status"]["denied"] = false; // RBAC: no opinion, not an explicit deny
+            return out;
+        }
         out["status"] = {{"allowed", true}, {"reason", kReason}};
+        return out;
+    }
+    if (identity == Identity::Viewer) {
+        out["status"] = {{"resourceRules", Json::array({{{"verbs", Json::array({"get", "list", "watch"})},
+                                                         {"apiGroups", Json::array({"*"})},
+                                                         {"resources", Json::array({"*"})}}})},
+                         {"nonResourceRules", Json::array({{{"verbs", Json::array({"get"})},
+                                                            {"nonResourceURLs", Json::array({"*"})}}})},
+                         {"incomplete", false}};
         return out;
     }
     // selfsubjectrulesreviews: everything, everywhere.

@@ -8,6 +8,12 @@
 // The embedded server has one identity per mode: with a token (serve --tls) every request that
 // carries it is the cluster administrator (system:masters, allowed everything); without one,
 // every request is anonymous and allowed everything too. The answers say exactly that.
+//
+// A second, restricted identity exists when the server is given a viewer token (serve
+// --viewer-token): the user daemonscope-viewer may read everything (get, list, watch) and ask
+// these reviews, and nothing else. The reviews answer for it by the same rule the server uses
+// to refuse its writes (Reviews::allows), with kube-apiserver's 403 Forbidden text
+// (Reviews::forbidden), so `kubectl auth can-i` and the console see what a write would meet.
 
 #include "models/kube/gojson.h"
 #include "models/kube/result.h"
@@ -25,9 +31,25 @@ struct ReviewResource
     const char *kind;
 };
 
+enum class Identity { Anonymous, Admin, Viewer };
+
 class Reviews
 {
 public:
+    // The authorization rule: whether `identity` may `verb` ("get", "patch", "create", ...).
+    static bool allows(Identity identity, const std::string &verb);
+    // kube-apiserver's refusal: `daemonsets.apps "web" is forbidden: User "daemonscope-viewer"
+    // cannot patch resource "daemonsets" in API group "apps" in the namespace "default"`.
+    static kube::ApiStatus forbidden(Identity identity, const std::string &verb, const std::string &group,
+                                     const std::string &resource, const std::string &subresource,
+                                     const std::string &ns, const std::string &name);
+    // The HTTP method's verb (GET on a collection is list, DELETE of one is delete, ...).
+    static std::string verbOf(const std::string &method, bool collection, bool watch);
+    static std::string userName(Identity identity);
+    // The answer for an identity (the viewer's reviews say what it may do).
+    static kube::Result<kube::Json> answer(const ReviewResource &review, const kube::Json &body,
+                                           Identity identity);
+
     // The review resources discovery lists, in the order kube-apiserver lists them.
     static const std::vector<ReviewResource> &resources();
     // The groups they live in ("authentication.k8s.io", "authorization.k8s.io").
