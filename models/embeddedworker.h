@@ -54,6 +54,11 @@ public Q_SLOTS:
     void upgradeControl(const QString &rollout, const QString &action, const QString &node,
                         const QString &note);
 
+    // ---- Starting a rollout: kubectl's PATCH (engine/startrollout.h) through the engine's API.
+    void setImage(const QString &dsKey, const QMap<QString, QString> &images);
+    void restartRollout(const QString &dsKey);
+    void setUpdateStrategy(const QString &dsKey, const QString &maxUnavailable, const QString &maxSurge);
+
 Q_SIGNALS:
     void snapshotReady(std::shared_ptr<const models::ClusterSnapshot> snapshot);
     void actionFinished(const models::ActionResult &result);

@@ -66,6 +66,12 @@ public Q_SLOTS:
     void setSeed(quint64 seed) override;
     void injectFault(const QString &node, const QString &faultKind) override;
 
+    // ---- Starting a rollout
+    void setImage(const QString &dsKey, const QMap<QString, QString> &images) override;
+    void restartRollout(const QString &dsKey) override;
+    void setUpdateStrategy(const QString &dsKey, const QString &maxUnavailable,
+                           const QString &maxSurge) override;
+
 private:
     QThread m_thread;
     LiveWorker *m_worker = nullptr; // lives on m_thread, deleted when it finishes

@@ -50,6 +50,11 @@ public Q_SLOTS:
     void resume(const QString &dsKey);
     void unavailable(models::ActionKind kind, const QString &target);
 
+    // ---- Starting a rollout: kubectl's PATCH through LiveActions.
+    void setImage(const QString &dsKey, const QMap<QString, QString> &images);
+    void restartRollout(const QString &dsKey);
+    void setUpdateStrategy(const QString &dsKey, const QString &maxUnavailable, const QString &maxSurge);
+
 Q_SIGNALS:
     void snapshotReady(std::shared_ptr<const models::ClusterSnapshot> snapshot);
     void actionFinished(const models::ActionResult &result);

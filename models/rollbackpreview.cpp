@@ -1,6 +1,9 @@
 #include "models/rollbackpreview.h"
 
+#include "models/managedby.h"
+
 #include "models/engine/cluster.h"
+#include "models/engine/startrollout.h"
 #include "models/kube/intorstring.h"
 #include "models/kube/timeutil.h"
 
@@ -25,15 +28,88 @@ int scaled(const QString &value, int total, int fallback)
 {
     if (value.isEmpty())
         return fallback;
-    bool isInt = false;
-    const int v = value.toInt(&isInt);
-    if (isInt)
-        return v;
-    auto r = kube::IntOrString::fromString(value.toStdString()).scaledValue(total, true);
+    auto r = engine::intOrStringFromText(value.toStdString()).scaledValue(total, true);
     return r ? *r : fallback;
 }
 
 } // namespace
+
+RolloutImpact::Budget RolloutImpact::budgetOf(const DaemonSetInfo &ds)
+{
+    Budget b;
+    b.paused = ds.paused;
+    b.rollingUpdate = ds.strategyType == QLatin1String("RollingUpdate");
+    b.maxUnavailable = ds.maxUnavailable;
+    b.maxSurge = ds.maxSurge;
+    return b;
+}
+
+int RolloutImpact::parallelOf(const Budget &budget, int desired)
+{
+    const int surge = scaled(budget.maxSurge, desired, 0);
+    const int unavailable = scaled(budget.maxUnavailable, desired, 1);
+    return surge > 0 ? surge : std::max(1, unavailable);
+}
+
+void RolloutImpact::computeNodes(const DaemonSetInfo &ds, const QString &targetHash)
+{
+    std::map<QString, bool> onTarget; // node -> has a non-terminating pod on the target hash
+    for (const auto &pod : *ds.pods) {
+        if (pod.node.isEmpty())
+            continue;
+        bool &on = onTarget[pod.node];
+        if (!pod.deleting && !targetHash.isEmpty() && pod.hash == targetHash)
+            on = true;
+    }
+    desired = ds.counts.desired;
+    nodesToReplace = nodesOnTarget = 0;
+    for (const auto &[node, on] : onTarget)
+        (on ? nodesOnTarget : nodesToReplace) += 1;
+    nodesWithoutPod = std::max(0, desired - static_cast<int>(onTarget.size()));
+}
+
+void RolloutImpact::computeEstimate(const DaemonSetInfo &ds, const Budget &budget)
+{
+    if (budget.paused || !budget.rollingUpdate) {
+        manualOnly = true;
+        estimateText = budget.paused
+                           ? tr("paused (OnDelete): pods are replaced only when deleted; new nodes still "
+                                "get the target revision")
+                           : tr("OnDelete: pods are replaced only when deleted");
+        return;
+    }
+    manualOnly = false;
+    const int surge = scaled(budget.maxSurge, desired, 0);
+    parallel = parallelOf(budget, desired);
+
+    // Observed per-node time: the latest rollout with finished node replacements.
+    perNodeObserved = false;
+    if (ds.record) {
+        for (auto it = ds.record->rollouts.rbegin(); it != ds.record->rollouts.rend(); ++it) {
+            if (const qint64 mean = it->meanNodeMs(); mean > 0) {
+                perNodeMs = mean;
+                perNodeObserved = true;
+                break;
+            }
+        }
+    }
+    if (!perNodeObserved) {
+        const engine::KubeletTimings k;
+        perNodeMs = k.startDelay + k.readyDelay + (surge > 0 ? 0 : k.terminationGrace);
+    }
+    const int replace = nodesToReplace; // missing pods are created at once, outside the budget
+    waves = (replace + parallel - 1) / parallel;
+    estimatedMs = static_cast<qint64>(waves) * (perNodeMs + qint64(ds.minReadySeconds) * 1000);
+    estimateText =
+        tr("%1 nodes, %2 at a time: %3 waves × (%4 per node%5) ≈ %6")
+            .arg(replace)
+            .arg(parallel)
+            .arg(waves)
+            .arg(QString::fromStdString(kube::formatDuration(perNodeMs)) +
+                 (perNodeObserved ? tr(" observed") : tr(" default")))
+            .arg(ds.minReadySeconds > 0 ? tr(" + minReadySeconds %1s").arg(ds.minReadySeconds) : QString())
+            .arg(QString::fromStdString(kube::formatDuration(estimatedMs)));
+}
 
 RollbackPreview RollbackPreview::compute(const ClusterSnapshot &snapshot, const QString &dsKey,
                                          qint64 toRevision, bool ignoreServerNoise)
@@ -83,63 +159,13 @@ RollbackPreview RollbackPreview::compute(const ClusterSnapshot &snapshot, const 
                     ? tr("skipped rollback (current template already matches revision %1)").arg(toRevision)
                     : tr("rolled back");
 
-    // Which nodes get a new pod.
-    std::map<QString, bool> onTarget; // node -> has a non-terminating pod on the target hash
-    for (const auto &pod : *ds->pods) {
-        if (pod.node.isEmpty())
-            continue;
-        bool &on = onTarget[pod.node];
-        if (!pod.deleting && pod.hash == target->hash)
-            on = true;
-    }
-    p.desired = ds->counts.desired;
-    for (const auto &[node, on] : onTarget)
-        (on ? p.nodesOnTarget : p.nodesToReplace) += 1;
-    p.nodesWithoutPod = std::max(0, p.desired - static_cast<int>(onTarget.size()));
+    p.managedWarnings = managedByWarnings(*ds, ManagedChange::Rollback);
+    p.computeNodes(*ds, target->hash);
     if (p.skipped) {
         p.estimateText = tr("nothing changes");
         return p;
     }
-
-    if (ds->paused || ds->strategyType != QLatin1String("RollingUpdate")) {
-        p.manualOnly = true;
-        p.estimateText = ds->paused
-                             ? tr("paused (OnDelete): pods are replaced only when deleted; new nodes still "
-                                  "get the target revision")
-                             : tr("OnDelete: pods are replaced only when deleted");
-        return p;
-    }
-
-    const int surge = scaled(ds->maxSurge, p.desired, 0);
-    const int unavailable = scaled(ds->maxUnavailable, p.desired, 1);
-    p.parallel = surge > 0 ? surge : std::max(1, unavailable);
-
-    // Observed per-node time: the latest rollout with finished node replacements.
-    if (ds->record) {
-        for (auto it = ds->record->rollouts.rbegin(); it != ds->record->rollouts.rend(); ++it) {
-            if (const qint64 mean = it->meanNodeMs(); mean > 0) {
-                p.perNodeMs = mean;
-                p.perNodeObserved = true;
-                break;
-            }
-        }
-    }
-    if (!p.perNodeObserved) {
-        const engine::KubeletTimings k;
-        p.perNodeMs = k.startDelay + k.readyDelay + (surge > 0 ? 0 : k.terminationGrace);
-    }
-    const int replace = p.nodesToReplace; // missing pods are created at once, outside the budget
-    p.waves = (replace + p.parallel - 1) / p.parallel;
-    p.estimatedMs = static_cast<qint64>(p.waves) * (p.perNodeMs + qint64(ds->minReadySeconds) * 1000);
-    p.estimateText =
-        tr("%1 nodes, %2 at a time: %3 waves × (%4 per node%5) ≈ %6")
-            .arg(replace)
-            .arg(p.parallel)
-            .arg(p.waves)
-            .arg(QString::fromStdString(kube::formatDuration(p.perNodeMs)) +
-                 (p.perNodeObserved ? tr(" observed") : tr(" default")))
-            .arg(ds->minReadySeconds > 0 ? tr(" + minReadySeconds %1s").arg(ds->minReadySeconds) : QString())
-            .arg(QString::fromStdString(kube::formatDuration(p.estimatedMs)));
+    p.computeEstimate(*ds, budgetOf(*ds));
     return p;
 }
 

@@ -33,20 +33,11 @@
 
 namespace models {
 
-class RollbackPreview
+// The nodes a template change gives a new pod and how long that takes: the "Nodes" and
+// "Duration estimate" rules above, shared by every preview of a rollout (rollback, set image,
+// restart, strategy edit).
+struct RolloutImpact
 {
-public:
-    bool ok = false; // false: kubectl would fail; `message` says why
-    QString message; // "rolled back" (would patch), the skipped text, or the error
-    bool skipped = false;
-    qint64 requestedRevision = 0;
-    qint64 targetRevision = 0;
-    QString targetName;
-    QString targetHash;
-    qint64 currentRevision = 0;
-
-    diff::TemplateDiff diff; // current template → target template
-
     int desired = 0;
     int nodesToReplace = 0;  // nodes with a pod not on the target revision
     int nodesWithoutPod = 0; // desired nodes that have no pod yet
@@ -60,6 +51,42 @@ public:
     bool perNodeObserved = false; // perNodeMs comes from this DaemonSet's own rollouts
     qint64 estimatedMs = 0;
     QString estimateText; // one line explaining the estimate
+
+    // Which budget the rollout runs under: the DaemonSet's own, or one about to be set.
+    struct Budget
+    {
+        bool rollingUpdate = true; // false: OnDelete
+        bool paused = false;
+        QString maxUnavailable; // "1", "10%"
+        QString maxSurge;       // "0", "25%"
+    };
+    static Budget budgetOf(const DaemonSetInfo &ds);
+    // Nodes per wave under `budget` for `desired` nodes (maxSurge if set, else maxUnavailable,
+    // at least 1; percentages rounded up as upstream).
+    static int parallelOf(const Budget &budget, int desired);
+
+    // targetHash: the revision the pods move to; empty when it is a revision no pod runs yet.
+    void computeNodes(const DaemonSetInfo &ds, const QString &targetHash);
+    // The estimate for nodesToReplace under `budget` (manualOnly when it is OnDelete or paused).
+    void computeEstimate(const DaemonSetInfo &ds, const Budget &budget);
+};
+
+class RollbackPreview : public RolloutImpact
+{
+public:
+    bool ok = false; // false: kubectl would fail; `message` says why
+    QString message; // "rolled back" (would patch), the skipped text, or the error
+    bool skipped = false;
+    qint64 requestedRevision = 0;
+    qint64 targetRevision = 0;
+    QString targetName;
+    QString targetHash;
+    qint64 currentRevision = 0;
+
+    diff::TemplateDiff diff; // current template → target template
+
+    // Tools that will revert this rollback (managedby.h), one sentence each.
+    QStringList managedWarnings;
 
     static RollbackPreview compute(const ClusterSnapshot &snapshot, const QString &dsKey, qint64 toRevision,
                                    bool ignoreServerNoise = false);

@@ -123,4 +123,10 @@ QString actionKindName(ActionKind kind)
     return {};
 }
 
+std::shared_ptr<const std::vector<ManagedBy>> noManagers()
+{
+    static const auto none = std::make_shared<const std::vector<ManagedBy>>();
+    return none;
+}
+
 } // namespace models

@@ -29,6 +29,7 @@ class CommandPalette;
 class ExportJob;
 class RollbackDialog;
 class ShortcutSheet;
+class StartRolloutActions;
 class UpgradeExplorer;
 class UpgradePage;
 class UpgradeStatusIndicator;
@@ -174,6 +175,12 @@ private:
     QLabel *m_backendLabel = nullptr;
     QLabel *m_clockLabel = nullptr;
     QLabel *m_speedLabel = nullptr;
+
+    // ---- Starting a rollout: Set Image…, Restart…, Update Strategy…
+    StartRolloutActions *m_startRollout = nullptr;
+
+public:
+    StartRolloutActions *startRolloutActions() const { return m_startRollout; }
 };
 
 } // namespace gui
