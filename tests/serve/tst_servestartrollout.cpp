@@ -147,9 +147,11 @@ void TestServeStartRollout::kubectlAndTheConsoleLeaveTheSameSpec()
     auto byConsole = startServer();
     QVERIFY(byKubectl && byConsole);
     const Json before = served(*byKubectl);
-    QCOMPARE(specOf(before), specOf(served(*byConsole)));
+    QVERIFY(specOf(before) == specOf(served(*byConsole)));
 
-    Kubectl k{m_kubectl, writeKubeconfig(dir, *byKubectl)};
+    Kubectl k;
+    k.program = m_kubectl;
+    k.kubeconfig = writeKubeconfig(dir, *byKubectl);
     QVERIFY(k.run(kubectl));
     QVERIFY2(k.exitCode == 0, qPrintable(k.err));
     QCOMPARE(k.out, line);
@@ -175,7 +177,7 @@ void TestServeStartRollout::kubectlAndTheConsoleLeaveTheSameSpec()
     QVERIFY(specOf(afterKubectl) != specOf(before) || action == u"restart"_s);
     QCOMPARE(QString::fromStdString(specOf(afterConsole).dump()),
              QString::fromStdString(specOf(afterKubectl).dump()));
-    QCOMPARE(afterConsole["metadata"]["generation"], afterKubectl["metadata"]["generation"]);
+    QVERIFY(afterConsole["metadata"]["generation"] == afterKubectl["metadata"]["generation"]);
     if (action == u"restart"_s) {
         for (const Json *ds : {&afterKubectl, &afterConsole}) {
             const Json &a = (*ds)["spec"]["template"]["metadata"]["annotations"];
@@ -190,7 +192,9 @@ void TestServeStartRollout::aMissingContainerIsRefusedAlike()
     QTemporaryDir dir;
     auto srv = startServer();
     QVERIFY(srv);
-    Kubectl k{m_kubectl, writeKubeconfig(dir, *srv)};
+    Kubectl k;
+    k.program = m_kubectl;
+    k.kubeconfig = writeKubeconfig(dir, *srv);
     QVERIFY(k.run({u"set"_s, u"image"_s, u"ds/web"_s, u"sidecar=envoy:1.31"_s}));
     QVERIFY(k.exitCode != 0);
 
