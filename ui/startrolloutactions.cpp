@@ -61,6 +61,11 @@ QAction *StartRolloutActions::action(models::StartRolloutMode mode) const
     return m_strategy;
 }
 
+StartRolloutDialog *StartRolloutActions::dialog() const
+{
+    return m_dialog.data();
+}
+
 StartRolloutDialog *StartRolloutActions::show(models::StartRolloutMode mode)
 {
     const QString key = m_currentKey();

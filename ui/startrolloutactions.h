@@ -35,7 +35,7 @@ public:
     // Enabled for a shown DaemonSet (null: none, or a scenario still loading).
     void setDaemonSet(const models::DaemonSetInfo *ds);
     QAction *action(models::StartRolloutMode mode) const;
-    StartRolloutDialog *dialog() const { return m_dialog; }
+    StartRolloutDialog *dialog() const; // the open one, null when none
 
 public slots:
     StartRolloutDialog *show(models::StartRolloutMode mode);

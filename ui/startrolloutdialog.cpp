@@ -3,6 +3,7 @@
 #include "models/kube/timeutil.h"
 #include "ui/diffview.h"
 #include "ui/managedbylabel.h"
+#include "ui/theme.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -84,7 +85,7 @@ StartRolloutDialog::StartRolloutDialog(models::ClusterBackend *backend, const QS
 
     m_error = makeLabel(this, tr("Why it cannot be sent"));
     QPalette errorPalette = m_error->palette();
-    errorPalette.setColor(QPalette::WindowText, QColor(0xc0, 0x30, 0x30));
+    errorPalette.setColor(QPalette::WindowText, Theme::errorColor());
     m_error->setPalette(errorPalette);
     m_error->setVisible(false);
     layout->addWidget(m_error);

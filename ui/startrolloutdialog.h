@@ -19,6 +19,7 @@
 #include <QPointer>
 
 class QDialogButtonBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -65,8 +66,8 @@ signals:
     void actionFinished(const models::ActionResult &result);
 
 private:
-    void buildImageRows(class QFormLayout *form, const models::DaemonSetInfo &ds);
-    void buildStrategyRows(class QFormLayout *form, const models::DaemonSetInfo &ds);
+    void buildImageRows(QFormLayout *form, const models::DaemonSetInfo &ds);
+    void buildStrategyRows(QFormLayout *form, const models::DaemonSetInfo &ds);
     void showImpact();
     void onActionFinished(const models::ActionResult &result);
     models::ActionKind actionKind() const;
