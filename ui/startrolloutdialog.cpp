@@ -87,6 +87,7 @@ StartRolloutDialog::StartRolloutDialog(models::ClusterBackend *backend, const QS
     QPalette errorPalette = m_error->palette();
     errorPalette.setColor(QPalette::WindowText, Theme::errorColor());
     m_error->setPalette(errorPalette);
+    m_error->setTextFormat(Qt::PlainText); // the API server's words, quotes and all
     m_error->setVisible(false);
     layout->addWidget(m_error);
 
@@ -228,7 +229,7 @@ void StartRolloutDialog::updatePreview()
                               : QStringList());
 
     m_error->setVisible(!nothingEdited && !p.ok);
-    m_error->setText(p.ok ? QString() : p.message.toHtmlEscaped());
+    m_error->setText(p.ok ? QString() : p.message);
     if (nothingEdited) {
         m_headline->setText(tr("Edit an image to see what would change."));
     } else if (!p.ok) {
