@@ -68,14 +68,18 @@ void RolloutImpact::computeNodes(const DaemonSetInfo &ds, const QString &targetH
     nodesWithoutPod = std::max(0, desired - static_cast<int>(onTarget.size()));
 }
 
+// The wording stays in the rollback preview's context, where it was translated first.
 void RolloutImpact::computeEstimate(const DaemonSetInfo &ds, const Budget &budget)
 {
     if (budget.paused || !budget.rollingUpdate) {
         manualOnly = true;
         estimateText = budget.paused
-                           ? tr("paused (OnDelete): pods are replaced only when deleted; new nodes still "
-                                "get the target revision")
-                           : tr("OnDelete: pods are replaced only when deleted");
+                           ? QCoreApplication::translate(
+                                 "models::RollbackPreview",
+                                 "paused (OnDelete): pods are replaced only when deleted; new nodes still "
+                                 "get the target revision")
+                           : QCoreApplication::translate("models::RollbackPreview",
+                                                         "OnDelete: pods are replaced only when deleted");
         return;
     }
     manualOnly = false;
@@ -101,13 +105,18 @@ void RolloutImpact::computeEstimate(const DaemonSetInfo &ds, const Budget &budge
     waves = (replace + parallel - 1) / parallel;
     estimatedMs = static_cast<qint64>(waves) * (perNodeMs + qint64(ds.minReadySeconds) * 1000);
     estimateText =
-        tr("%1 nodes, %2 at a time: %3 waves × (%4 per node%5) ≈ %6")
+        QCoreApplication::translate("models::RollbackPreview",
+                                    "%1 nodes, %2 at a time: %3 waves × (%4 per node%5) ≈ %6")
             .arg(replace)
             .arg(parallel)
             .arg(waves)
             .arg(QString::fromStdString(kube::formatDuration(perNodeMs)) +
-                 (perNodeObserved ? tr(" observed") : tr(" default")))
-            .arg(ds.minReadySeconds > 0 ? tr(" + minReadySeconds %1s").arg(ds.minReadySeconds) : QString())
+                 (perNodeObserved ? QCoreApplication::translate("models::RollbackPreview", " observed")
+                                  : QCoreApplication::translate("models::RollbackPreview", " default")))
+            .arg(ds.minReadySeconds > 0
+                     ? QCoreApplication::translate("models::RollbackPreview", " + minReadySeconds %1s")
+                           .arg(ds.minReadySeconds)
+                     : QString())
             .arg(QString::fromStdString(kube::formatDuration(estimatedMs)));
 }
 
