@@ -112,4 +112,29 @@ void EmbeddedBackend::drain(const QString &node, bool deleteEmptyDirData)
         Qt::QueuedConnection);
 }
 
+// ---- Starting a rollout
+
+void EmbeddedBackend::setImage(const QString &dsKey, const QMap<QString, QString> &images)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, dsKey, images] { w->setImage(dsKey, images); }, Qt::QueuedConnection);
+}
+
+void EmbeddedBackend::restartRollout(const QString &dsKey)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, dsKey] { w->restartRollout(dsKey); }, Qt::QueuedConnection);
+}
+
+void EmbeddedBackend::setUpdateStrategy(const QString &dsKey, const QString &maxUnavailable,
+                                        const QString &maxSurge)
+{
+    QMetaObject::invokeMethod(
+        m_worker,
+        [w = m_worker, dsKey, maxUnavailable, maxSurge] {
+            w->setUpdateStrategy(dsKey, maxUnavailable, maxSurge);
+        },
+        Qt::QueuedConnection);
+}
+
 } // namespace models

@@ -62,6 +62,12 @@ public Q_SLOTS:
     void cordon(const QString &node, bool unschedulable) override;
     void drain(const QString &node, bool deleteEmptyDirData) override;
 
+    // ---- Starting a rollout
+    void setImage(const QString &dsKey, const QMap<QString, QString> &images) override;
+    void restartRollout(const QString &dsKey) override;
+    void setUpdateStrategy(const QString &dsKey, const QString &maxUnavailable,
+                           const QString &maxSurge) override;
+
 private:
     QThread m_thread;
     EmbeddedWorker *m_worker = nullptr; // lives on m_thread, deleted when it finishes

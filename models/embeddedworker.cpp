@@ -3,11 +3,14 @@
 
 #include "models/scenarioloader.h"
 #include "models/snapshotbuilder.h"
+#include "models/startrolloutpreview.h"
 
 #include "models/engine/cluster.h"
 #include "models/engine/kubectldrain.h"
 #include "models/engine/nodeupgraderuntime.h"
 #include "models/engine/scenario.h"
+#include "models/engine/startrollout.h"
+#include "models/kube/timeutil.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -155,7 +158,9 @@ void EmbeddedWorker::finish(ActionKind kind, const QString &target, bool ok, con
                             qint64 revision, const QString &parameters)
 {
     if (m_builder && m_cluster &&
-        (kind == ActionKind::Rollback || kind == ActionKind::Pause || kind == ActionKind::Resume)) {
+        (kind == ActionKind::Rollback || kind == ActionKind::Pause || kind == ActionKind::Resume ||
+         kind == ActionKind::SetImage || kind == ActionKind::RestartRollout ||
+         kind == ActionKind::SetStrategy)) {
         ActionRecord record;
         record.time = m_cluster->now();
         record.wallTime = QDateTime::currentMSecsSinceEpoch();
@@ -402,6 +407,79 @@ void EmbeddedWorker::upgradeControl(const QString &rollout, const QString &actio
     finish(ActionKind::UpgradeControl, rollout, r.ok(), message, 0,
            node.isEmpty() ? QStringLiteral("action=%1").arg(action)
                           : QStringLiteral("action=%1 node=%2").arg(action, node));
+}
+
+// ---- Starting a rollout -------------------------------------------------------------------
+
+void EmbeddedWorker::setImage(const QString &dsKey, const QMap<QString, QString> &images)
+{
+    const QString parameters = setImageParameters(images);
+    std::string ns, name;
+    if (!splitKey(dsKey, ns, name, ActionKind::SetImage))
+        return;
+    std::map<std::string, std::string> wanted;
+    for (auto it = images.begin(); it != images.end(); ++it)
+        wanted[it.key().toStdString()] = it.value().trimmed().toStdString();
+    const auto patch = engine::setImagePatch(*m_cluster->daemonSet(ns, name), wanted);
+    if (!patch) {
+        finish(ActionKind::SetImage, dsKey, false, q(patch.error().message), 0, parameters);
+        return;
+    }
+    if (!*patch) { // kubectl sends nothing and prints nothing
+        finish(ActionKind::SetImage, dsKey, true,
+               tr("image unchanged: the containers already use these images"), 0, parameters);
+        return;
+    }
+    const auto r = m_cluster->patch(engine::Kind::DaemonSet, ns, name, engine::PatchType::Strategic, **patch);
+    finish(ActionKind::SetImage, dsKey, r.ok(),
+           r.ok() ? q(engine::kubectlResourceLine(name, "image updated")) : q(r.error().message), 0,
+           parameters);
+}
+
+void EmbeddedWorker::restartRollout(const QString &dsKey)
+{
+    std::string ns, name;
+    if (!splitKey(dsKey, ns, name, ActionKind::RestartRollout))
+        return;
+    // The simulated cluster's time: what its kubectl would stamp.
+    const std::string now = kube::formatRfc3339(m_cluster->now());
+    const QString parameters = restartParameters(q(now));
+    const auto patch = engine::restartPatch(*m_cluster->daemonSet(ns, name), now);
+    if (!patch) {
+        finish(ActionKind::RestartRollout, dsKey, false, q(patch.error().message), 0, parameters);
+        return;
+    }
+    const auto r = m_cluster->patch(engine::Kind::DaemonSet, ns, name, engine::PatchType::Strategic, *patch);
+    finish(ActionKind::RestartRollout, dsKey, r.ok(),
+           r.ok() ? q(engine::kubectlResourceLine(name, "restarted")) : q(r.error().message), 0, parameters);
+}
+
+void EmbeddedWorker::setUpdateStrategy(const QString &dsKey, const QString &maxUnavailable,
+                                       const QString &maxSurge)
+{
+    const QString parameters = strategyParameters(maxUnavailable, maxSurge);
+    std::string ns, name;
+    if (!splitKey(dsKey, ns, name, ActionKind::SetStrategy))
+        return;
+    const kube::DaemonSet &ds = *m_cluster->daemonSet(ns, name);
+    const std::string before = ds.metadata.resourceVersion;
+    const auto decided =
+        engine::strategyPatch(ds, engine::intOrStringFromText(maxUnavailable.trimmed().toStdString()),
+                              engine::intOrStringFromText(maxSurge.trimmed().toStdString()));
+    if (!decided) {
+        finish(ActionKind::SetStrategy, dsKey, false, q(decided.error().message), 0, parameters);
+        return;
+    }
+    const auto r =
+        m_cluster->patch(engine::Kind::DaemonSet, ns, name, engine::PatchType::Strategic, decided->patch);
+    if (!r) {
+        finish(ActionKind::SetStrategy, dsKey, false, q(r.error().message), 0, parameters);
+        return;
+    }
+    // The API server stores nothing for a patch that changes nothing: the version stays.
+    const bool changed = kube::stringOr((*r)["metadata"], "resourceVersion") != before;
+    finish(ActionKind::SetStrategy, dsKey, true,
+           q(engine::kubectlResourceLine(name, changed ? "patched" : "patched (no change)")), 0, parameters);
 }
 
 } // namespace models

@@ -62,6 +62,10 @@ public Q_SLOTS:
     // ---- node actions (kubectl cordon / uncordon / drain)
     void cordon(const QString &node, bool unschedulable);
     void drainNode(const QString &node, bool deleteEmptyDirData);
+    // ---- Starting a rollout: kubectl's PATCH (engine/startrollout.h) through the engine's API.
+    void setImage(const QString &dsKey, const QMap<QString, QString> &images);
+    void restartRollout(const QString &dsKey);
+    void setUpdateStrategy(const QString &dsKey, const QString &maxUnavailable, const QString &maxSurge);
 
 Q_SIGNALS:
     void snapshotReady(std::shared_ptr<const models::ClusterSnapshot> snapshot);

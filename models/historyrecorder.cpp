@@ -18,7 +18,9 @@ bool sameAction(const ActionRecord &a, const ActionRecord &b)
 // Actions whose record the embedded backend puts into the DaemonSet's DaemonSetRecord.
 bool carriedBySnapshot(ActionKind kind)
 {
-    return kind == ActionKind::Rollback || kind == ActionKind::Pause || kind == ActionKind::Resume;
+    return kind == ActionKind::Rollback || kind == ActionKind::Pause || kind == ActionKind::Resume ||
+           kind == ActionKind::SetImage || kind == ActionKind::RestartRollout ||
+           kind == ActionKind::SetStrategy;
 }
 
 } // namespace

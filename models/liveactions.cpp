@@ -1,5 +1,7 @@
 #include "models/liveactions.h"
 
+#include "models/engine/startrollout.h"
+
 #include <algorithm>
 
 namespace models {
@@ -145,6 +147,86 @@ LiveStrategyChange LiveActions::changeStrategy(const std::string &ns, const std:
         result.message = patched.error().message;
         return result;
     }
+}
+
+LiveRolloutStart
+LiveActions::startRollout(const std::string &ns, const std::string &name, const std::string &verb,
+                          const std::function<kube::Result<StartDecision>(const kube::DaemonSet &)> &decide)
+{
+    LiveRolloutStart result;
+    for (int attempt = 0;; ++attempt) {
+        auto ds = m_client.get<kube::DaemonSet>(ns, name);
+        if (!ds) {
+            result.status = ds.error();
+            result.message = ds.error().message;
+            return result;
+        }
+        auto decision = decide(*ds);
+        if (!decision) {
+            result.message = decision.error().message;
+            return result;
+        }
+        if (!decision->patch) {
+            result.ok = true;
+            return result;
+        }
+        if (decision->precondition)
+            (*decision->patch)["metadata"]["resourceVersion"] = ds->metadata.resourceVersion;
+        ++result.attempts;
+        auto patched =
+            m_client.patch<kube::DaemonSet>(ns, name, client::PatchType::Strategic, decision->patch->dump());
+        if (patched) {
+            result.ok = true;
+            // A patch that changes nothing is not stored: the resourceVersion stays.
+            result.changed = patched->metadata.resourceVersion != ds->metadata.resourceVersion;
+            result.message = engine::kubectlResourceLine(name, verb);
+            result.updated = std::move(*patched);
+            return result;
+        }
+        if (isConflict(patched.error()) && attempt < m_maxRetries)
+            continue; // someone else wrote in between: decide again on what is there now
+        result.status = patched.error();
+        result.message = patched.error().message;
+        return result;
+    }
+}
+
+LiveRolloutStart LiveActions::setImage(const std::string &ns, const std::string &name,
+                                       const std::map<std::string, std::string> &images)
+{
+    return startRollout(ns, name, "image updated",
+                        [&](const kube::DaemonSet &ds) -> kube::Result<StartDecision> {
+                            auto patch = engine::setImagePatch(ds, images);
+                            if (!patch)
+                                return patch.error();
+                            return StartDecision{std::move(*patch), false};
+                        });
+}
+
+LiveRolloutStart LiveActions::restart(const std::string &ns, const std::string &name, const std::string &now)
+{
+    return startRollout(ns, name, "restarted", [&](const kube::DaemonSet &ds) -> kube::Result<StartDecision> {
+        auto patch = engine::restartPatch(ds, now);
+        if (!patch)
+            return patch.error();
+        return StartDecision{std::move(*patch), false};
+    });
+}
+
+LiveRolloutStart LiveActions::setStrategy(const std::string &ns, const std::string &name,
+                                          const kube::IntOrString &maxUnavailable,
+                                          const kube::IntOrString &maxSurge)
+{
+    auto r = startRollout(ns, name, "patched", [&](const kube::DaemonSet &ds) -> kube::Result<StartDecision> {
+        auto decided = engine::strategyPatch(ds, maxUnavailable, maxSurge);
+        if (!decided)
+            return decided.error();
+        // The saved strategy is rewritten from what was read: only onto that version.
+        return StartDecision{std::move(decided->patch), decided->editsSavedStrategy};
+    });
+    if (r.ok && !r.changed)
+        r.message = engine::kubectlResourceLine(name, "patched (no change)");
+    return r;
 }
 
 std::string LiveActions::kubectlError(const kube::ApiStatus &status)

@@ -17,6 +17,8 @@
 #include "models/engine/kubectlrollout.h"
 #include "models/kube/daemonset.h"
 
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -47,6 +49,17 @@ struct LiveStrategyChange
     int attempts = 0;
 };
 
+// Setting an image, restarting, editing the strategy: one PATCH each (engine/startrollout.h).
+struct LiveRolloutStart
+{
+    bool ok = false;
+    bool changed = false;   // false: nothing was sent, or the server stored nothing new
+    std::string message;    // kubectl's line ("daemonset.apps/web image updated") or the error text
+    kube::ApiStatus status; // the API's status when the server refused (code 0 otherwise)
+    std::optional<kube::DaemonSet> updated;
+    int attempts = 0; // PATCH requests sent
+};
+
 class LiveActions
 {
 public:
@@ -71,7 +84,28 @@ public:
     static std::string kubectlError(const kube::ApiStatus &status);
     static bool isConflict(const kube::ApiStatus &status) { return status.code == 409; }
 
+    // ---- Starting a rollout. GET the DaemonSet, decide the PATCH as kubectl does, send it as a
+    // strategic merge patch; a 409 is retried on a fresh read. API errors keep their message.
+    // kubectl set image daemonset/NAME C=IMAGE...
+    LiveRolloutStart setImage(const std::string &ns, const std::string &name,
+                              const std::map<std::string, std::string> &images);
+    // kubectl rollout restart daemonset/NAME; now: the time to stamp (RFC 3339).
+    LiveRolloutStart restart(const std::string &ns, const std::string &name, const std::string &now);
+    // The update strategy (the saved one on a DaemonSet the app paused, conditional on the
+    // resourceVersion read, as pause and resume are).
+    LiveRolloutStart setStrategy(const std::string &ns, const std::string &name,
+                                 const kube::IntOrString &maxUnavailable, const kube::IntOrString &maxSurge);
+
 private:
+    struct StartDecision
+    {
+        std::optional<kube::Json> patch; // nullopt: nothing to send
+        bool precondition = false;       // send the resourceVersion read
+    };
+    LiveRolloutStart
+    startRollout(const std::string &ns, const std::string &name, const std::string &verb,
+                 const std::function<kube::Result<StartDecision>(const kube::DaemonSet &)> &decide);
+
     LiveStrategyChange changeStrategy(const std::string &ns, const std::string &name, bool pause);
 
     client::KubeClient &m_client;

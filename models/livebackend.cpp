@@ -95,4 +95,29 @@ void LiveBackend::drain(const QString &node, bool deleteEmptyDirData)
         Qt::QueuedConnection);
 }
 
+// ---- Starting a rollout
+
+void LiveBackend::setImage(const QString &dsKey, const QMap<QString, QString> &images)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, dsKey, images] { w->setImage(dsKey, images); }, Qt::QueuedConnection);
+}
+
+void LiveBackend::restartRollout(const QString &dsKey)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, dsKey] { w->restartRollout(dsKey); }, Qt::QueuedConnection);
+}
+
+void LiveBackend::setUpdateStrategy(const QString &dsKey, const QString &maxUnavailable,
+                                    const QString &maxSurge)
+{
+    QMetaObject::invokeMethod(
+        m_worker,
+        [w = m_worker, dsKey, maxUnavailable, maxSurge] {
+            w->setUpdateStrategy(dsKey, maxUnavailable, maxSurge);
+        },
+        Qt::QueuedConnection);
+}
+
 } // namespace models

@@ -3,12 +3,15 @@
 
 #include "models/liveactions.h"
 #include "models/livesnapshotbuilder.h"
+#include "models/startrolloutpreview.h"
 
 #include "models/client/httptransport.h"
 #include "models/client/kubeclient.h"
 #include "models/client/kubeconfig.h"
 #include "models/client/reflector.h"
 #include "models/engine/kubectlrollout.h"
+#include "models/engine/startrollout.h"
+#include "models/kube/timeutil.h"
 
 #include <QDateTime>
 
@@ -400,7 +403,9 @@ void LiveWorker::publish(bool force)
 void LiveWorker::finish(ActionKind kind, const QString &target, bool ok, const QString &message,
                         qint64 revision, const QString &parameters)
 {
-    if (kind == ActionKind::Rollback || kind == ActionKind::Pause || kind == ActionKind::Resume) {
+    if (kind == ActionKind::Rollback || kind == ActionKind::Pause || kind == ActionKind::Resume ||
+        kind == ActionKind::SetImage || kind == ActionKind::RestartRollout ||
+        kind == ActionKind::SetStrategy) {
         ActionRecord record;
         record.time = wallNow();
         record.wallTime = record.time;
@@ -643,6 +648,56 @@ void LiveWorker::askDaemonSetPermission(const std::string &ns)
     LiveNodeActions actions(*m_client);
     if (const auto r = actions.canI({"patch", "apps", "daemonsets", "", ns}))
         m_permissions.answers[question] = *r;
+}
+
+// ---- Starting a rollout -------------------------------------------------------------------
+
+void LiveWorker::setImage(const QString &dsKey, const QMap<QString, QString> &images)
+{
+    const QString parameters = setImageParameters(images);
+    std::string ns, name;
+    if (!splitKey(dsKey, ns, name, ActionKind::SetImage))
+        return;
+    std::map<std::string, std::string> wanted;
+    for (auto it = images.begin(); it != images.end(); ++it)
+        wanted[it.key().toStdString()] = it.value().trimmed().toStdString();
+    LiveActions actions(*m_client, m_options.maxConflictRetries);
+    const LiveRolloutStart r = actions.setImage(ns, name, wanted);
+    if (r.updated)
+        applyUpdated(*r.updated);
+    QString message = q(r.message);
+    if (r.ok && r.attempts == 0) // kubectl sends nothing and prints nothing
+        message = tr("image unchanged: the containers already use these images");
+    finish(ActionKind::SetImage, dsKey, r.ok, message, 0, parameters);
+}
+
+void LiveWorker::restartRollout(const QString &dsKey)
+{
+    std::string ns, name;
+    if (!splitKey(dsKey, ns, name, ActionKind::RestartRollout))
+        return;
+    const std::string now = kube::formatRfc3339(wallNow() / 1000 * 1000);
+    LiveActions actions(*m_client, m_options.maxConflictRetries);
+    const LiveRolloutStart r = actions.restart(ns, name, now);
+    if (r.updated)
+        applyUpdated(*r.updated);
+    finish(ActionKind::RestartRollout, dsKey, r.ok, q(r.message), 0, restartParameters(q(now)));
+}
+
+void LiveWorker::setUpdateStrategy(const QString &dsKey, const QString &maxUnavailable,
+                                   const QString &maxSurge)
+{
+    const QString parameters = strategyParameters(maxUnavailable, maxSurge);
+    std::string ns, name;
+    if (!splitKey(dsKey, ns, name, ActionKind::SetStrategy))
+        return;
+    LiveActions actions(*m_client, m_options.maxConflictRetries);
+    const LiveRolloutStart r =
+        actions.setStrategy(ns, name, engine::intOrStringFromText(maxUnavailable.trimmed().toStdString()),
+                            engine::intOrStringFromText(maxSurge.trimmed().toStdString()));
+    if (r.updated)
+        applyUpdated(*r.updated);
+    finish(ActionKind::SetStrategy, dsKey, r.ok, q(r.message), 0, parameters);
 }
 
 } // namespace models

@@ -53,6 +53,11 @@ public Q_SLOTS:
     void cordon(const QString &node, bool unschedulable);
     void drainNode(const QString &node, bool deleteEmptyDirData);
 
+    // ---- Starting a rollout: kubectl's PATCH through LiveActions.
+    void setImage(const QString &dsKey, const QMap<QString, QString> &images);
+    void restartRollout(const QString &dsKey);
+    void setUpdateStrategy(const QString &dsKey, const QString &maxUnavailable, const QString &maxSurge);
+
 Q_SIGNALS:
     void snapshotReady(std::shared_ptr<const models::ClusterSnapshot> snapshot);
     void actionFinished(const models::ActionResult &result);

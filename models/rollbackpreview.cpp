@@ -1,8 +1,11 @@
 #include "models/rollbackpreview.h"
 
+#include "models/managedby.h"
+
 #include "models/engine/cluster.h"
+#include "models/engine/startrollout.h"
+#include "models/kube/intorstring.h"
 #include "models/kube/timeutil.h"
-#include "models/rolloutheadline.h"
 
 #include <QCoreApplication>
 
@@ -27,7 +30,133 @@ qint64 roughDuration(qint64 ms)
     return (ms + unit / 2) / unit * unit;
 }
 
+// "1", "10%" resolved against total (IntOrString.scaledValue, rounded up like upstream's
+// maxSurge/maxUnavailable for DaemonSets). Unparseable values count as `fallback`.
+int scaled(const QString &value, int total, int fallback)
+{
+    if (value.isEmpty())
+        return fallback;
+    auto r = engine::intOrStringFromText(value.toStdString()).scaledValue(total, true);
+    return r ? *r : fallback;
+}
+
 } // namespace
+
+RolloutImpact::Budget RolloutImpact::budgetOf(const DaemonSetInfo &ds)
+{
+    Budget b;
+    b.paused = ds.paused;
+    b.rollingUpdate = ds.strategyType == QLatin1String("RollingUpdate");
+    b.maxUnavailable = ds.maxUnavailable;
+    b.maxSurge = ds.maxSurge;
+    return b;
+}
+
+int RolloutImpact::parallelOf(const Budget &budget, int desired)
+{
+    const int surge = scaled(budget.maxSurge, desired, 0);
+    const int unavailable = scaled(budget.maxUnavailable, desired, 1);
+    return surge > 0 ? surge : std::max(1, unavailable);
+}
+
+void RolloutImpact::computeNodes(const ClusterSnapshot &snapshot, const DaemonSetInfo &ds,
+                                 const QString &targetHash)
+{
+    // Pods down on NotReady nodes count against maxUnavailable (as the Progress tab says) and
+    // are not replaced until their node returns.
+    heldNodes.clear();
+    for (const auto &pod : *ds.pods) {
+        if (pod.ready || pod.deleting || pod.node.isEmpty())
+            continue;
+        if (const NodeInfo *n = snapshot.node(pod.node); n && !n->ready && !heldNodes.contains(pod.node))
+            heldNodes << pod.node;
+    }
+    std::map<QString, bool> onTarget; // node -> has a non-terminating pod on the target hash
+    for (const auto &pod : *ds.pods) {
+        if (pod.node.isEmpty())
+            continue;
+        bool &on = onTarget[pod.node];
+        if (!pod.deleting && !targetHash.isEmpty() && pod.hash == targetHash)
+            on = true;
+    }
+    desired = ds.counts.desired;
+    nodesToReplace = nodesOnTarget = 0;
+    for (const auto &[node, on] : onTarget)
+        (on ? nodesOnTarget : nodesToReplace) += 1;
+    nodesWithoutPod = std::max(0, desired - static_cast<int>(onTarget.size()));
+}
+
+// The wording stays in the rollback preview's context, where it was translated first.
+void RolloutImpact::computeEstimate(const DaemonSetInfo &ds, const Budget &budget)
+{
+    if (budget.paused || !budget.rollingUpdate) {
+        manualOnly = true;
+        estimateText = budget.paused
+                           ? QCoreApplication::translate(
+                                 "models::RollbackPreview",
+                                 "paused (OnDelete): pods are replaced only when deleted; new nodes still "
+                                 "get the target revision")
+                           : QCoreApplication::translate("models::RollbackPreview",
+                                                         "OnDelete: pods are replaced only when deleted");
+        return;
+    }
+    manualOnly = false;
+    blocked = false;
+    const int surge = scaled(budget.maxSurge, desired, 0);
+    const int unavailable = scaled(budget.maxUnavailable, desired, 1);
+    const int held = int(heldNodes.size());
+    const QString heldList = heldNodes.join(QStringLiteral(", "));
+    // Without surge, the held pods use budget: what is left replaces nodes.
+    parallel = surge > 0 ? parallelOf(budget, desired) : std::max(0, std::max(1, unavailable) - held);
+    if (parallel == 0) {
+        blocked = true;
+        waves = 0;
+        estimatedMs = 0;
+        estimateText = tr("cannot finish while %n pod(s) down on NotReady nodes (%1) use the whole "
+                          "maxUnavailable budget of %2",
+                          nullptr, held)
+                           .arg(heldList)
+                           .arg(std::max(1, unavailable));
+        return;
+    }
+
+    // Observed per-node time: the latest rollout with finished node replacements.
+    perNodeObserved = false;
+    if (ds.record) {
+        for (auto it = ds.record->rollouts.rbegin(); it != ds.record->rollouts.rend(); ++it) {
+            if (const qint64 mean = it->meanNodeMs(); mean > 0) {
+                perNodeMs = mean;
+                perNodeObserved = true;
+                break;
+            }
+        }
+    }
+    if (!perNodeObserved) {
+        const engine::KubeletTimings k;
+        perNodeMs = k.startDelay + k.readyDelay + (surge > 0 ? 0 : k.terminationGrace);
+    }
+    // Missing pods are created at once, outside the budget; NotReady nodes wait for their node.
+    const int replace = std::max(0, nodesToReplace - held);
+    waves = (replace + parallel - 1) / parallel;
+    estimatedMs = roughDuration(static_cast<qint64>(waves) * (perNodeMs + qint64(ds.minReadySeconds) * 1000));
+    const QString perNode = QString::fromStdString(kube::formatDuration(roughDuration(perNodeMs))) +
+                            (perNodeObserved ? tr(" observed") : tr(" default"));
+    const QString minReady =
+        ds.minReadySeconds > 0 ? tr(" + minReadySeconds %1s").arg(ds.minReadySeconds) : QString();
+    estimateText = tr("%1 nodes, %2 at a time: %3 waves × (%4 per node%5) ≈ %6")
+                       .arg(replace)
+                       .arg(parallel)
+                       .arg(waves)
+                       .arg(perNode, minReady, QString::fromStdString(kube::formatDuration(estimatedMs)));
+    if (held > 0 && surge == 0)
+        estimateText += tr("; maxUnavailable %1 less %n pod(s) down on NotReady nodes (%2), which wait "
+                           "for their nodes",
+                           nullptr, held)
+                            .arg(std::max(1, unavailable))
+                            .arg(heldList);
+    else if (held > 0)
+        estimateText += tr("; %n node(s) NotReady (%1) wait for their nodes", nullptr, held).arg(heldList);
+}
 
 RollbackPreview RollbackPreview::compute(const ClusterSnapshot &snapshot, const QString &dsKey,
                                          qint64 toRevision, bool ignoreServerNoise)
@@ -77,95 +206,13 @@ RollbackPreview RollbackPreview::compute(const ClusterSnapshot &snapshot, const 
                     ? tr("skipped rollback (current template already matches revision %1)").arg(toRevision)
                     : tr("rolled back");
 
-    // Which nodes get a new pod.
-    std::map<QString, bool> onTarget; // node -> has a non-terminating pod on the target hash
-    for (const auto &pod : *ds->pods) {
-        if (pod.node.isEmpty())
-            continue;
-        bool &on = onTarget[pod.node];
-        if (!pod.deleting && pod.hash == target->hash)
-            on = true;
-    }
-    p.desired = ds->counts.desired;
-    for (const auto &[node, on] : onTarget)
-        (on ? p.nodesOnTarget : p.nodesToReplace) += 1;
-    p.nodesWithoutPod = std::max(0, p.desired - static_cast<int>(onTarget.size()));
+    p.managedWarnings = managedByWarnings(*ds, ManagedChange::Rollback);
+    p.computeNodes(snapshot, *ds, target->hash);
     if (p.skipped) {
         p.estimateText = tr("nothing changes");
         return p;
     }
-
-    if (ds->paused || ds->strategyType != QLatin1String("RollingUpdate")) {
-        p.manualOnly = true;
-        p.estimateText = ds->paused
-                             ? tr("paused (OnDelete): pods are replaced only when deleted; new nodes still "
-                                  "get the target revision")
-                             : tr("OnDelete: pods are replaced only when deleted");
-        return p;
-    }
-
-    // The budget as the Progress tab resolves it (percentages rounded up, both zero means one).
-    const int surge = RolloutHeadline::resolvedMaxSurge(*ds);
-    const int unavailable = RolloutHeadline::resolvedMaxUnavailable(*ds);
-    // Pods down on NotReady nodes count against maxUnavailable (as the Progress tab says) and
-    // are not replaced until their node returns: they shrink the budget and leave the estimate.
-    QStringList held;
-    for (const auto &pod : *ds->pods) {
-        if (pod.ready || pod.deleting || pod.node.isEmpty())
-            continue;
-        if (const NodeInfo *n = snapshot.node(pod.node); n && !n->ready && !held.contains(pod.node))
-            held << pod.node;
-    }
-    p.heldNodes = held;
-    p.parallel = surge > 0 ? surge : std::max(0, unavailable - int(held.size()));
-    if (p.parallel == 0) {
-        p.blocked = true;
-        p.estimateText = tr("cannot finish while %n pod(s) down on NotReady nodes (%1) use the whole "
-                            "maxUnavailable budget of %2",
-                            nullptr, int(held.size()))
-                             .arg(held.join(QStringLiteral(", ")))
-                             .arg(unavailable);
-        return p;
-    }
-
-    // Observed per-node time: the latest rollout with finished node replacements.
-    if (ds->record) {
-        for (auto it = ds->record->rollouts.rbegin(); it != ds->record->rollouts.rend(); ++it) {
-            if (const qint64 mean = it->meanNodeMs(); mean > 0) {
-                p.perNodeMs = mean;
-                p.perNodeObserved = true;
-                break;
-            }
-        }
-    }
-    if (!p.perNodeObserved) {
-        const engine::KubeletTimings k;
-        p.perNodeMs = k.startDelay + k.readyDelay + (surge > 0 ? 0 : k.terminationGrace);
-    }
-    // Missing pods are created at once, outside the budget; nodes that are NotReady wait.
-    const int replace = std::max(0, p.nodesToReplace - int(held.size()));
-    p.waves = (replace + p.parallel - 1) / p.parallel;
-    p.estimatedMs =
-        roughDuration(static_cast<qint64>(p.waves) * (p.perNodeMs + qint64(ds->minReadySeconds) * 1000));
-    const QString perNode = QString::fromStdString(kube::formatDuration(roughDuration(p.perNodeMs))) +
-                            (p.perNodeObserved ? tr(" observed") : tr(" default"));
-    const QString minReady =
-        ds->minReadySeconds > 0 ? tr(" + minReadySeconds %1s").arg(ds->minReadySeconds) : QString();
-    const QString total = QString::fromStdString(kube::formatDuration(p.estimatedMs));
-    p.estimateText = tr("%1 nodes, %2 at a time: %3 waves × (%4 per node%5) ≈ %6")
-                         .arg(replace)
-                         .arg(p.parallel)
-                         .arg(p.waves)
-                         .arg(perNode, minReady, total);
-    if (!held.isEmpty() && surge == 0)
-        p.estimateText += tr("; maxUnavailable %1 less %n pod(s) down on NotReady nodes (%2), which wait "
-                             "for their nodes",
-                             nullptr, int(held.size()))
-                              .arg(unavailable)
-                              .arg(held.join(QStringLiteral(", ")));
-    else if (!held.isEmpty())
-        p.estimateText += tr("; %n node(s) NotReady (%1) wait for their nodes", nullptr, int(held.size()))
-                              .arg(held.join(QStringLiteral(", ")));
+    p.computeEstimate(*ds, budgetOf(*ds));
     return p;
 }
 

@@ -147,4 +147,10 @@ QString BackendPermissions::denial(const QString &verb, const QString &resource,
                               .arg(verb, resource, ns);
 }
 
+std::shared_ptr<const std::vector<ManagedBy>> noManagers()
+{
+    static const auto none = std::make_shared<const std::vector<ManagedBy>>();
+    return none;
+}
+
 } // namespace models

@@ -242,6 +242,19 @@ struct DaemonSetRecord
     std::vector<ActionRecord> actions;   // oldest first
 };
 
+// A tool other than this console that manages a DaemonSet and reverts changes made past it
+// (managedby.h detects them from its labels, annotations and managedFields).
+struct ManagedBy
+{
+    enum class Tool { KubectlApply, Helm, ArgoCD, Flux, FieldManager };
+    Tool tool = Tool::FieldManager;
+    QString name;     // "kubectl apply", "Helm", "Argo CD", "Flux", or the field manager's name
+    QString evidence; // "annotation kubectl.kubernetes.io/last-applied-configuration", ...
+    bool operator==(const ManagedBy &) const = default;
+};
+// The shared empty list (a DaemonSet nothing else manages).
+std::shared_ptr<const std::vector<ManagedBy>> noManagers();
+
 struct DaemonSetInfo
 {
     QString key; // namespace/name
@@ -275,6 +288,11 @@ struct DaemonSetInfo
 
     const RevisionInfo *revision(qint64 number) const;
     const RevisionInfo *currentRevision() const;
+
+    // ---- Other tools that manage this DaemonSet (Helm, Argo CD, Flux, kubectl apply, other
+    // field managers): found once per change of the DaemonSet, shared with the previous snapshot
+    // while they stay the same; never null (empty when none).
+    std::shared_ptr<const std::vector<ManagedBy>> managedBy = noManagers();
 };
 
 struct ClusterSnapshot

@@ -1,5 +1,7 @@
 #include "models/snapshotbuilder.h"
 
+#include "models/managedby.h"
+
 #include "models/engine/nodeupgradelogic.h"
 
 #include "models/engine/cluster.h"
@@ -310,6 +312,8 @@ DaemonSetInfo SnapshotBuilder::daemonSetSpecInfo(const kube::DaemonSet &ds, cons
         info.podTemplate = previous->podTemplate;
     else
         info.podTemplate = std::make_shared<const kube::Json>(ds.podTemplate());
+    // Who else manages it: shared with the previous snapshot while it stays the same.
+    info.managedBy = managedByOf(ds.metadata, previous ? previous->managedBy : nullptr);
     return info;
 }
 

@@ -12,6 +12,8 @@
 #include "ui/statusbadgedelegate.h"
 #include "ui/timelineview.h"
 
+#include "models/managedby.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -22,6 +24,7 @@
 #include <QStackedWidget>
 #include <QTabWidget>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <map>
@@ -63,7 +66,7 @@ DaemonSetPage::DaemonSetPage(QWidget *parent) : QWidget(parent)
         m_badge->setContentsMargins(pad, 0, pad, 0);
     }
     titleRow->addWidget(m_badge);
-    titleRow->addStretch(1);
+    buildRolloutButtons(titleRow, content);
     layout->addLayout(titleRow);
 
     m_summary = new QLabel(content);
@@ -299,6 +302,7 @@ void DaemonSetPage::refresh()
 
     m_banner->setVisible(ds->paused);
     m_banner->setSavedStrategy(ds->paused ? ds->savedStrategy : QString());
+    refreshRolloutButtons(*ds);
 
     if (currentTab() == Tab::Nodes)
         refreshNodes();
@@ -348,6 +352,54 @@ void DaemonSetPage::refreshDiff()
     const models::DaemonSetInfo *ds = daemonSet();
     m_diff->setDaemonSet(ds, ds ? m_timelineModel->memory().revisions(ds->key)
                                 : std::vector<models::RememberedRevision>{});
+}
+
+// ---- Starting a rollout: the buttons after the badge, and who else manages the DaemonSet.
+
+void DaemonSetPage::buildRolloutButtons(QHBoxLayout *row, QWidget *parent)
+{
+    m_managedBy = new QLabel(parent);
+    m_managedBy->setAccessibleName(tr("Managed by"));
+    m_managedBy->setVisible(false);
+    row->addWidget(m_managedBy);
+    row->addStretch(1);
+    const struct
+    {
+        models::StartRolloutMode mode;
+        const char *text;
+        const char *tip;
+    } buttons[] = {
+        {models::StartRolloutMode::SetImage, QT_TR_NOOP("Set Image…"),
+         QT_TR_NOOP("kubectl set image: change container images, with a preview")},
+        {models::StartRolloutMode::Restart, QT_TR_NOOP("Restart…"),
+         QT_TR_NOOP("kubectl rollout restart: replace every pod, with a preview")},
+        {models::StartRolloutMode::Strategy, QT_TR_NOOP("Update Strategy…"),
+         QT_TR_NOOP("Edit maxUnavailable and maxSurge, with a preview")},
+    };
+    for (const auto &b : buttons) {
+        auto *button = new QToolButton(parent);
+        button->setText(tr(b.text));
+        button->setToolTip(tr(b.tip));
+        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        const models::StartRolloutMode mode = b.mode;
+        connect(button, &QToolButton::clicked, this, [this, mode] { emit startRolloutRequested(mode); });
+        row->addWidget(button);
+        m_rolloutButtons.push_back(button);
+    }
+}
+
+void DaemonSetPage::refreshRolloutButtons(const models::DaemonSetInfo &ds)
+{
+    QStringList names;
+    QStringList evidence;
+    for (const models::ManagedBy &m : *ds.managedBy) {
+        names << m.name;
+        evidence << m.name + QStringLiteral(": ") + m.evidence;
+    }
+    m_managedBy->setText(names.isEmpty() ? QString()
+                                         : tr("managed by %1").arg(names.join(QStringLiteral(", "))));
+    m_managedBy->setToolTip(evidence.join(QLatin1Char('\n')));
+    m_managedBy->setVisible(!names.isEmpty());
 }
 
 } // namespace gui

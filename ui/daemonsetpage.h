@@ -4,11 +4,14 @@
 // snapshots and shows the DaemonSet chosen with setDaemonSet().
 
 #include "models/snapshot.h"
+#include "models/startrolloutpreview.h"
 
 #include <QWidget>
 
 class QCheckBox;
 class QComboBox;
+class QHBoxLayout;
+class QToolButton;
 class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
@@ -70,6 +73,8 @@ signals:
     void rollbackRequested(qint64 revisionNumber); // 0 = previous
     void resumeRequested();
     void currentTabChanged(gui::DaemonSetPage::Tab tab);
+    // A button of the header: Set Image…, Restart…, Update Strategy….
+    void startRolloutRequested(models::StartRolloutMode mode);
 
 private:
     void updateEventsPlaceholder();
@@ -120,6 +125,16 @@ private:
     QTableView *m_eventsView = nullptr;
     QLineEdit *m_eventSearch = nullptr;
     QCheckBox *m_allEvents = nullptr;
+
+    // ---- Starting a rollout
+    void buildRolloutButtons(QHBoxLayout *row, QWidget *parent);
+    void refreshRolloutButtons(const models::DaemonSetInfo &ds);
+    QLabel *m_managedBy = nullptr; // "managed by Helm" (the evidence as tooltip)
+    QList<QToolButton *> m_rolloutButtons;
+
+public:
+    QLabel *managedByLabel() const { return m_managedBy; }
+    const QList<QToolButton *> &rolloutButtons() const { return m_rolloutButtons; }
 };
 
 } // namespace gui

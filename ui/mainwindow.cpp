@@ -15,11 +15,13 @@
 #include "ui/diffview.h"
 #include "ui/exportjob.h"
 #include "ui/faultdialog.h"
+#include "ui/managedbylabel.h"
 #include "ui/nodeactions.h"
 #include "ui/nodemapview.h"
 #include "ui/nodestab.h"
 #include "ui/productionbar.h"
 #include "ui/rollbackdialog.h"
+#include "ui/startrolloutactions.h"
 #include "ui/statusbadgedelegate.h"
 #include "ui/timelineview.h"
 #include "ui/upgradeexplorer.h"
@@ -230,6 +232,7 @@ MainWindow::MainWindow(models::ClusterBackend *backend, QWidget *parent)
 
     connect(m_page, &DaemonSetPage::rollbackRequested, this, [this](qint64 n) { showRollbackDialog(n); });
     connect(m_page, &DaemonSetPage::resumeRequested, this, &MainWindow::resumeRollout);
+    connect(m_page, &DaemonSetPage::startRolloutRequested, m_startRollout, &StartRolloutActions::show);
     connect(m_page, &DaemonSetPage::currentTabChanged, this, [this](DaemonSetPage::Tab tab) {
         const int i = static_cast<int>(tab);
         if (i >= 0 && i < m_tabActions.size())
@@ -526,6 +529,9 @@ void MainWindow::createActions()
     m_aboutQt = make(QStringLiteral("aboutQt"), tr("About &Qt"), QKeySequence());
     m_aboutQt->setMenuRole(QAction::AboutQtRole);
     connect(m_aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
+
+    m_startRollout = new StartRolloutActions(
+        this, [this] { return m_backend; }, [this] { return m_selection->current(); });
 }
 
 void MainWindow::createMenus()
@@ -547,6 +553,8 @@ void MainWindow::createMenus()
     rollout->addSeparator();
     rollout->addAction(m_pause);
     rollout->addAction(m_resume);
+    rollout->addSeparator();
+    m_startRollout->addTo(rollout);
     rollout->addSeparator();
     rollout->addAction(m_startUpgrade);
 
@@ -831,6 +839,7 @@ void MainWindow::updateActions()
     m_rollbackTo->setEnabled(ds && m_page->timeline()->selectedNumber() > 0);
     m_pause->setEnabled(ds && !ds->paused);
     m_resume->setEnabled(ds && ds->paused);
+    m_startRollout->setDaemonSet(ds);
     m_exportReport->setEnabled(ds != nullptr);
     m_exportDiff->setEnabled(ds != nullptr);
     m_openScenario->setEnabled(sim);
@@ -982,12 +991,18 @@ RollbackDialog *MainWindow::showRollbackDialog(qint64 toRevision)
 void MainWindow::pauseRollout()
 {
     const QString key = m_selection->current();
-    if (!key.isEmpty() &&
-        mayChangeDaemonSet(
+    if (key.isEmpty() ||
+        !mayChangeDaemonSet(
             tr("Pause %1").arg(key),
             tr("Pause the rollout of %1? Its update strategy is switched to OnDelete.").arg(key),
             tr("&Pause Rollout")))
-        m_backend->pause(key);
+        return;
+    // A tool that manages the DaemonSet puts its strategy back: say so first.
+    if (const auto *ds = m_page->daemonSet();
+        ds && !confirmManagedChange(this, *ds, models::ManagedChange::Pause, tr("Pause %1").arg(key),
+                                    tr("&Pause Rollout")))
+        return;
+    m_backend->pause(key);
 }
 
 void MainWindow::resumeRollout()
@@ -1303,7 +1318,10 @@ void MainWindow::gateActions(const models::DaemonSetInfo *ds)
     const models::BackendPermissions &perm = m_snapshot->backend.permissions;
     const QString denied =
         ds ? perm.denial(QStringLiteral("patch"), QStringLiteral("daemonsets"), ds->namespace_) : QString();
-    for (QAction *a : {m_rollback, m_rollbackTo, m_pause, m_resume}) {
+    for (QAction *a : {m_rollback, m_rollbackTo, m_pause, m_resume,
+                       m_startRollout->action(models::StartRolloutMode::SetImage),
+                       m_startRollout->action(models::StartRolloutMode::Restart),
+                       m_startRollout->action(models::StartRolloutMode::Strategy)}) {
         if (!denied.isEmpty())
             a->setEnabled(false);
         a->setToolTip(denied.isEmpty() ? plainMenuText(a->text()) : denied);

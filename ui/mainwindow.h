@@ -31,6 +31,7 @@ class NodeActions;
 class ProductionBar;
 class RollbackDialog;
 class ShortcutSheet;
+class StartRolloutActions;
 class UpgradeExplorer;
 class UpgradePage;
 class UpgradeStatusIndicator;
@@ -187,6 +188,11 @@ private:
     bool mayChangeDaemonSet(const QString &title, const QString &question, const QString &verb);
     NodeActions *m_nodeActions = nullptr;
     ProductionBar *m_productionBar = nullptr;
+    // ---- Starting a rollout: Set Image…, Restart…, Update Strategy…
+    StartRolloutActions *m_startRollout = nullptr;
+
+public:
+    StartRolloutActions *startRolloutActions() const { return m_startRollout; }
 };
 
 } // namespace gui

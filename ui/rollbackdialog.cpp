@@ -2,6 +2,7 @@
 
 #include "models/kube/timeutil.h"
 #include "ui/diffview.h"
+#include "ui/managedbylabel.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -47,6 +48,8 @@ RollbackDialog::RollbackDialog(models::ClusterBackend *backend, const QString &d
     m_warning->setAutoFillBackground(true);
     m_warning->setMargin(style()->pixelMetric(QStyle::PM_LayoutTopMargin, nullptr, this) / 2);
     layout->addWidget(m_warning);
+    m_managed = new ManagedByLabel(this);
+    layout->addWidget(m_managed);
     m_impact = makeLabel(this, tr("Nodes affected"));
     layout->addWidget(m_impact);
     m_estimate = makeLabel(this, tr("Estimated duration"));
@@ -134,6 +137,7 @@ void RollbackDialog::updatePreview()
     warn.setColor(QPalette::WindowText, Qt::white);
     m_warning->setPalette(warn);
     m_warning->setVisible(!p.ok || p.skipped);
+    m_managed->setWarnings(p.ok && !p.skipped ? p.managedWarnings : QStringList());
 
     if (p.ok && !p.skipped) {
         QString impact = tr("%n node(s) will get a new pod", nullptr, p.newPods());

@@ -18,6 +18,7 @@ class QPushButton;
 namespace gui {
 
 class DiffView;
+class ManagedByLabel;
 
 class RollbackDialog : public QDialog
 {
@@ -67,6 +68,12 @@ private:
     DiffView *m_diff = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
     QPushButton *m_confirm = nullptr;
+
+    // ---- Tools that will revert the rollback (Helm, Argo CD, Flux, kubectl apply, ...)
+    ManagedByLabel *m_managed = nullptr;
+
+public:
+    ManagedByLabel *managedLabel() const { return m_managed; }
 };
 
 } // namespace gui

@@ -183,6 +183,26 @@ struct Errors
 
 } // namespace
 
+std::vector<std::string> rollingUpdateErrors(const Json &rollingUpdate)
+{
+    Errors e;
+    const Json *muField = kube::member(rollingUpdate, "maxUnavailable");
+    const Json *msField = kube::member(rollingUpdate, "maxSurge");
+    const Json mu = muField ? *muField : Json(0);
+    const Json ms = msField ? *msField : Json(0);
+    e.intOrPercent(mu, "spec.updateStrategy.rollingUpdate.maxUnavailable");
+    e.intOrPercent(ms, "spec.updateStrategy.rollingUpdate.maxSurge");
+    const bool hasUnavailable = intOrPercentValue(mu) != 0;
+    const bool hasSurge = intOrPercentValue(ms) != 0;
+    if (hasUnavailable && hasSurge)
+        e.add("spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: " + goIntOrString(ms) +
+              ": may not be set when maxUnavailable is non-zero");
+    else if (!hasUnavailable && !hasSurge)
+        e.add("spec.updateStrategy.rollingUpdate.maxUnavailable: Required value: cannot be 0 when "
+              "maxSurge is 0");
+    return std::move(e.list);
+}
+
 kube::Result<void> invalidIfAny(const std::string &kind, const std::string &name,
                                 std::vector<std::string> errors)
 {
@@ -358,20 +378,8 @@ kube::Result<void> validateDaemonSet(const kube::DaemonSet &ds, const kube::Daem
         if (!ru.is_object()) {
             e.add("spec.updateStrategy.rollingUpdate: Required value");
         } else {
-            const Json *muField = kube::member(ru, "maxUnavailable");
-            const Json *msField = kube::member(ru, "maxSurge");
-            const Json mu = muField ? *muField : Json(0);
-            const Json ms = msField ? *msField : Json(0);
-            e.intOrPercent(mu, "spec.updateStrategy.rollingUpdate.maxUnavailable");
-            e.intOrPercent(ms, "spec.updateStrategy.rollingUpdate.maxSurge");
-            const bool hasUnavailable = intOrPercentValue(mu) != 0;
-            const bool hasSurge = intOrPercentValue(ms) != 0;
-            if (hasUnavailable && hasSurge)
-                e.add("spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: " + goIntOrString(ms) +
-                      ": may not be set when maxUnavailable is non-zero");
-            else if (!hasUnavailable && !hasSurge)
-                e.add("spec.updateStrategy.rollingUpdate.maxUnavailable: Required value: cannot be 0 when "
-                      "maxSurge is 0");
+            for (std::string &error : rollingUpdateErrors(ru))
+                e.add(std::move(error));
         }
     } else if (type != "OnDelete") {
         std::string ru = "(*apps.RollingUpdateDaemonSet)(nil)";

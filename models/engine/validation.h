@@ -40,6 +40,11 @@ kube::Result<void> validateObjectMeta(const std::string &qualifiedKind, const ku
 // Object metadata first, then the spec. A spec field of the wrong JSON type ("containers" given
 // as a map, a container name that is a number) is reported as the API server's decoder reports
 // it, and nothing else of the spec is checked.
+// ValidateRollingUpdateDaemonSet: maxUnavailable and maxSurge each a non-negative int or a
+// percentage up to 100%, not both non-zero and not both zero (absent counts as 0). The field
+// errors in upstream wording, paths under spec.updateStrategy.rollingUpdate; empty when valid.
+std::vector<std::string> rollingUpdateErrors(const kube::Json &rollingUpdate);
+
 kube::Result<void> validateDaemonSet(const kube::DaemonSet &ds, const kube::DaemonSet *old);
 kube::Result<void> validateDaemonSetStatus(const kube::DaemonSet &ds, const kube::DaemonSet &old);
 
