@@ -17,6 +17,7 @@
 #include <QTimer>
 
 #include <atomic>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -54,7 +55,16 @@ public Q_SLOTS:
     void upgradeControl(const QString &rollout, const QString &action, const QString &node,
                         const QString &note);
 
+    // ---- drill-down (ClusterBackend::requestDetail / startLogs / stopLogs)
+    void requestDetail(quint64 id, const QString &kind, const QString &ns, const QString &name);
+    void startLogs(quint64 id, const QString &ns, const QString &pod, const QString &container, bool previous,
+                   bool follow, int tailLines);
+    void stopLogs(quint64 id);
+
 Q_SIGNALS:
+    void detailReady(const models::ObjectDetail &detail);
+    void logData(quint64 id, const QString &text);
+    void logFinished(quint64 id, bool ok, const QString &message);
     void snapshotReady(std::shared_ptr<const models::ClusterSnapshot> snapshot);
     void actionFinished(const models::ActionResult &result);
     void errorOccurred(const QString &message);
@@ -87,6 +97,17 @@ private:
     bool m_publishedRunning = false;
     double m_publishedSpeed = -1;
     bool m_suspended = false;
+
+    // ---- drill-down: the logs being followed, fed on every tick and step
+    struct Follower
+    {
+        std::string ns;
+        std::string pod;
+        std::string container;
+        qint64 readAt = 0; // lines up to this virtual time were sent
+    };
+    void pumpLogs();
+    std::map<quint64, Follower> m_followers;
 };
 
 } // namespace models

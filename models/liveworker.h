@@ -32,6 +32,7 @@ template <typename T> class Reflector;
 
 namespace models {
 
+class LiveDrillDown;
 class LiveSnapshotBuilder;
 
 class LiveWorker : public QObject
@@ -49,6 +50,9 @@ public Q_SLOTS:
     void pause(const QString &dsKey);
     void resume(const QString &dsKey);
     void unavailable(models::ActionKind kind, const QString &target);
+
+    // ---- drill-down: the helper that gets this worker's client once it is configured
+    void setDrillDown(std::shared_ptr<LiveDrillDown> drill) { m_drill = std::move(drill); }
 
 Q_SIGNALS:
     void snapshotReady(std::shared_ptr<const models::ClusterSnapshot> snapshot);
@@ -125,6 +129,9 @@ private:
     qint64 m_lastPublish = 0;
     bool m_timeDependent = false;             // the last snapshot shows a badge that changes with time
     std::atomic<bool> m_drainSleeping{false}; // the drain timer is stopped until push() wakes it
+
+    // ---- drill-down
+    std::shared_ptr<LiveDrillDown> m_drill;
 };
 
 } // namespace models
