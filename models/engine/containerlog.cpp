@@ -71,8 +71,13 @@ void runningAttempt(std::vector<LogLine> &out, const kube::Pod &pod, const std::
     const kube::Timestamp start = *pod.startTime;
     out.push_back({start, startLine(pod, container, image, pod.restartCount + 1)});
     const bool readyLine = pod.ready && pod.readyTransitionTime && *pod.readyTransitionTime >= start;
-    const kube::Timestamp end =
-        pod.metadata.deletionTimestamp ? std::min(now, *pod.metadata.deletionTimestamp) : now;
+    // A deleted pod's container is told to stop when the deletion is asked for: deletionTimestamp
+    // minus the grace period.
+    std::optional<kube::Timestamp> sigterm;
+    if (pod.metadata.deletionTimestamp)
+        sigterm =
+            *pod.metadata.deletionTimestamp - pod.metadata.deletionGracePeriodSeconds.value_or(0) * 1000;
+    const kube::Timestamp end = sigterm ? std::min(now, *sigterm) : now;
     std::int64_t beats = end > start ? (end - start) / kHeartbeat : 0;
     const std::int64_t first =
         std::max<std::int64_t>(1, beats - static_cast<std::int64_t>(kMaxHeartbeats) + 1);
@@ -87,8 +92,8 @@ void runningAttempt(std::vector<LogLine> &out, const kube::Pod &pod, const std::
     }
     if (!readyDone)
         out.push_back({*pod.readyTransitionTime, "ready: accepting work"});
-    if (pod.metadata.deletionTimestamp && *pod.metadata.deletionTimestamp <= now)
-        out.push_back({*pod.metadata.deletionTimestamp, "received SIGTERM, shutting down"});
+    if (sigterm && *sigterm <= now)
+        out.push_back({*sigterm, "received SIGTERM, shutting down"});
 }
 
 kube::ApiStatus badRequest(std::string message)

@@ -13,6 +13,8 @@
 #include <QFile>
 #include <QtTest>
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 constexpr kube::Timestamp kStart = 1767225600000; // 2026-01-01T00:00:00Z
@@ -85,17 +87,19 @@ void TstContainerLog::linesFollowThePodsHistory_data()
 
     QTest::newRow("a healthy container starts, turns Ready and beats every 30 s")
         << false << 0 << false << qint64(65000)
-        << QStringList{"starting container web (image nginx:1.27) on node node-1", "ready: accepting work",
-                       "healthy: up 30s", "healthy: up 1m0s"}
+        << QStringList{u"starting container web (image nginx:1.27) on node node-1"_s,
+                       u"ready: accepting work"_s, u"healthy: up 30s"_s, u"healthy: up 1m0s"_s}
         << true;
     QTest::newRow("a crash-looping container shows its last attempt, ending with the crash")
         << true << 3 << false << qint64(65000)
-        << QStringList{"starting container web (image nginx:1.27) on node node-1, attempt 3", "loading configuration",
+        << QStringList{u"starting container web (image nginx:1.27) on node node-1, attempt 3"_s,
+                       u"loading configuration"_s,
                        QString::fromStdString(kube::simulatedCrashMessage("web", "nginx:1.27"))}
         << false;
     QTest::newRow("previous of a crash-looping container is the attempt before")
         << true << 3 << true << qint64(65000)
-        << QStringList{"starting container web (image nginx:1.27) on node node-1, attempt 2", "loading configuration",
+        << QStringList{u"starting container web (image nginx:1.27) on node node-1, attempt 2"_s,
+                       u"loading configuration"_s,
                        QString::fromStdString(kube::simulatedCrashMessage("web", "nginx:1.27"))}
         << false;
 }
@@ -132,16 +136,16 @@ void TstContainerLog::refusalsAreTheApisAnswers_data()
     QTest::addColumn<QString>("message");
 
     QTest::newRow("two containers need a name")
-        << QStringList{"a", "b"} << true << QString() << false
-        << "a container name must be specified for pod web-abc12, choose one of: [a b]";
-    QTest::newRow("an unknown container is refused")
-        << QStringList{"web"} << true << "sidecar" << false << "container sidecar is not valid for pod web-abc12";
+        << QStringList{u"a"_s, u"b"_s} << true << QString() << false
+        << u"a container name must be specified for pod web-abc12, choose one of: [a b]"_s;
+    QTest::newRow("an unknown container is refused") << QStringList{u"web"_s} << true << u"sidecar"_s << false
+                                                     << u"container sidecar is not valid for pod web-abc12"_s;
     QTest::newRow("a container that has not started is waiting")
-        << QStringList{"web"} << false << QString() << false
-        << "container \"web\" in pod \"web-abc12\" is waiting to start: ContainerCreating";
+        << QStringList{u"web"_s} << false << QString() << false
+        << u"container \"web\" in pod \"web-abc12\" is waiting to start: ContainerCreating"_s;
     QTest::newRow("previous without an earlier attempt is not found")
-        << QStringList{"web"} << true << "web" << true
-        << "previous terminated container \"web\" in pod \"web-abc12\" not found";
+        << QStringList{u"web"_s} << true << u"web"_s << true
+        << u"previous terminated container \"web\" in pod \"web-abc12\" not found"_s;
 }
 
 void TstContainerLog::refusalsAreTheApisAnswers()

@@ -77,7 +77,8 @@ Run TstDrillKubectl::kubectl(const QStringList &args)
 
 QString TstDrillKubectl::podOf(const QString &app)
 {
-    return kubectl({u"get"_s, u"pods"_s, u"-l"_s, u"app="_s + app, u"-o"_s, u"jsonpath={.items[0].metadata.name}"_s})
+    return kubectl({u"get"_s, u"pods"_s, u"-l"_s, u"app="_s + app, u"-o"_s,
+                    u"jsonpath={.items[0].metadata.name}"_s})
         .out;
 }
 
@@ -89,7 +90,8 @@ void TstDrillKubectl::initTestCase()
         QSKIP("KUBECTL NOT FOUND on PATH");
     // 20x: a healthy container writes a line every 1.5 s.
     m_server = std::make_unique<testsupport::ServeProcess>(
-        m_dir, QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/drill/drill.yaml"), QStringList{u"--speed"_s, u"20"_s});
+        m_dir, QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/drill/drill.yaml"),
+        QStringList{u"--speed"_s, u"20"_s});
     QVERIFY2(m_server->waitReady(), qPrintable(m_server->diagnostics()));
 }
 
@@ -107,21 +109,26 @@ void TstDrillKubectl::logsLikeACluster_data()
     QTest::addColumn<int>("lines");        // -1: any number
     QTest::addColumn<QString>("err");      // contained in stderr
 
-    const QString crash = QString::fromStdString(kube::simulatedCrashMessage("agent", "example.com/agent:broken"));
+    const QString crash =
+        QString::fromStdString(kube::simulatedCrashMessage("agent", "example.com/agent:broken"));
     QTest::newRow("a crash-looping pod's log ends with its termination message")
-        << "agent" << QStringList{} << 0 << crash << 3 << "";
-    QTest::newRow("--previous shows the attempt before") << "agent" << QStringList{u"--previous"_s} << 0 << crash << 3 << "";
-    QTest::newRow("--tail=1 shows the last line") << "agent" << QStringList{u"--tail=1"_s} << 0 << crash << 1 << "";
+        << u"agent"_s << QStringList{} << 0 << crash << 3 << u""_s;
+    QTest::newRow("--previous shows the attempt before")
+        << u"agent"_s << QStringList{u"--previous"_s} << 0 << crash << 3 << u""_s;
+    QTest::newRow("--tail=1 shows the last line")
+        << u"agent"_s << QStringList{u"--tail=1"_s} << 0 << crash << 1 << u""_s;
     QTest::newRow("--previous of a healthy pod is refused")
-        << "web" << QStringList{u"--previous"_s} << 1 << "" << 0
-        << "Error from server (BadRequest): previous terminated container \"web\" in pod \"%1\" not found";
+        << u"web"_s << QStringList{u"--previous"_s} << 1 << u""_s << 0
+        << u"Error from server (BadRequest): previous terminated container \"web\" in pod \"%1\" not found"_s;
     QTest::newRow("a two-container pod: kubectl picks the first and says so")
-        << "pair" << QStringList{} << 0 << "" << -1 << "Defaulted container \"a\" out of: a, b";
-    QTest::newRow("-c names the container") << "pair" << QStringList{u"-c"_s, u"b"_s} << 0 << "" << -1 << "";
-    QTest::newRow("an unknown container is refused") << "pair" << QStringList{u"-c"_s, u"z"_s} << 1 << "" << 0
-                                                     << "container z is not valid for pod %1";
-    QTest::newRow("a missing pod is NotFound") << "" << QStringList{} << 1 << "" << 0
-                                               << "Error from server (NotFound): pods \"nope\" not found";
+        << u"pair"_s << QStringList{} << 0 << u""_s << -1 << u"Defaulted container \"a\" out of: a, b"_s;
+    QTest::newRow("-c names the container")
+        << u"pair"_s << QStringList{u"-c"_s, u"b"_s} << 0 << u""_s << -1 << u""_s;
+    QTest::newRow("an unknown container is refused")
+        << u"pair"_s << QStringList{u"-c"_s, u"z"_s} << 1 << u""_s << 0
+        << u"container z is not valid for pod %1"_s;
+    QTest::newRow("a missing pod is NotFound") << u""_s << QStringList{} << 1 << u""_s << 0
+                                               << u"Error from server (NotFound): pods \"nope\" not found"_s;
 }
 
 void TstDrillKubectl::logsLikeACluster()

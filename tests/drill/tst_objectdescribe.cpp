@@ -6,6 +6,8 @@
 
 #include <QtTest>
 
+using namespace Qt::StringLiterals;
+
 using models::DescribeSection;
 using models::ObjectDescribe;
 
@@ -62,18 +64,24 @@ void TstObjectDescribe::containersShowStateAndLastState_data()
     QTest::addColumn<QStringList>("expected");
 
     QTest::newRow("a terminated container shows reason, message and exit code")
-        << R"({"name":"c","ready":false,"restartCount":0,"state":{"terminated":{"reason":"Error","exitCode":2,"message":"boom: disk full"}}})"
-        << QStringList{"Image=busybox:1.36", "State=Terminated",  "Reason=Error",   "Message=boom: disk full",
-                       "Exit Code=2",        "Ready=False",       "Restart Count=0"};
+        << QString::fromUtf8(
+               R"({"name":"c","ready":false,"restartCount":0,"state":{"terminated":{"reason":"Error","exitCode":2,"message":"boom: disk full"}}})")
+        << QStringList{u"Image=busybox:1.36"_s,      u"State=Terminated"_s, u"Reason=Error"_s,
+                       u"Message=boom: disk full"_s, u"Exit Code=2"_s,      u"Ready=False"_s,
+                       u"Restart Count=0"_s};
     QTest::newRow("CrashLoopBackOff shows the last state's termination message")
-        << R"({"name":"c","ready":false,"restartCount":5,"state":{"waiting":{"reason":"CrashLoopBackOff","message":"back-off 40s"}},"lastState":{"terminated":{"reason":"Error","exitCode":1,"message":"panic: no config"}}})"
-        << QStringList{"Image=busybox:1.36",  "State=Waiting",    "Reason=CrashLoopBackOff", "Message=back-off 40s",
-                       "Last State=Terminated", "Reason=Error",   "Message=panic: no config", "Exit Code=1",
-                       "Ready=False",           "Restart Count=5"};
+        << QString::fromUtf8(
+               R"({"name":"c","ready":false,"restartCount":5,"state":{"waiting":{"reason":"CrashLoopBackOff","message":"back-off 40s"}},"lastState":{"terminated":{"reason":"Error","exitCode":1,"message":"panic: no config"}}})")
+        << QStringList{
+               u"Image=busybox:1.36"_s,       u"State=Waiting"_s,         u"Reason=CrashLoopBackOff"_s,
+               u"Message=back-off 40s"_s,     u"Last State=Terminated"_s, u"Reason=Error"_s,
+               u"Message=panic: no config"_s, u"Exit Code=1"_s,           u"Ready=False"_s,
+               u"Restart Count=5"_s};
     QTest::newRow("a running container shows since when")
-        << R"({"name":"c","ready":true,"restartCount":0,"state":{"running":{"startedAt":"2026-01-01T00:55:00Z"}}})"
-        << QStringList{"Image=busybox:1.36", "State=Running", "Started=2026-01-01T00:55:00Z (5m ago)", "Ready=True",
-                       "Restart Count=0"};
+        << QString::fromUtf8(
+               R"({"name":"c","ready":true,"restartCount":0,"state":{"running":{"startedAt":"2026-01-01T00:55:00Z"}}})")
+        << QStringList{u"Image=busybox:1.36"_s, u"State=Running"_s,
+                       u"Started=2026-01-01T00:55:00Z (5m ago)"_s, u"Ready=True"_s, u"Restart Count=0"_s};
 }
 
 void TstObjectDescribe::containersShowStateAndLastState()
@@ -107,51 +115,56 @@ void TstObjectDescribe::podOverviewConditionsTolerationsAndEvents()
     e.count = 7;
     const auto sections = ObjectDescribe::pod(pod, {e}, kNow);
     QCOMPARE(fields(sections, QStringLiteral("Pod")),
-             (QStringList{"Name=agent-x1", "Namespace=kube-system", "Node=node-1/10.0.0.1",
-                          "Start Time=2026-01-01T00:00:00Z (60m ago)", "Labels=app=agent\ncontroller-revision-hash=7c9",
-                          "Status=Running", "IP=10.244.0.7", "Controlled By=DaemonSet/agent"}));
+             (QStringList{u"Name=agent-x1"_s, u"Namespace=kube-system"_s, u"Node=node-1/10.0.0.1"_s,
+                          u"Start Time=2026-01-01T00:00:00Z (60m ago)"_s,
+                          u"Labels=app=agent\ncontroller-revision-hash=7c9"_s, u"Status=Running"_s,
+                          u"IP=10.244.0.7"_s, u"Controlled By=DaemonSet/agent"_s}));
     QVERIFY(section(sections, QStringLiteral("Container a")));
     QVERIFY(section(sections, QStringLiteral("Container b")));
     QCOMPARE(rows(sections, QStringLiteral("Conditions")),
-             (QList<QStringList>{{"Ready", "False", "10m", "ContainersNotReady"}}));
+             (QList<QStringList>{{u"Ready"_s, u"False"_s, u"10m"_s, u"ContainersNotReady"_s}}));
     QCOMPARE(fields(sections, QStringLiteral("Tolerations")),
-             QStringList{"Tolerations=node.kubernetes.io/not-ready op=Exists:NoExecute for 300s"});
+             QStringList{u"Tolerations=node.kubernetes.io/not-ready op=Exists:NoExecute for 300s"_s});
     QCOMPARE(rows(sections, QStringLiteral("Events")),
-             (QList<QStringList>{{"Warning", "BackOff", "60s (x7 over 10m)", "kubelet",
-                                  "Back-off restarting failed container a"}}));
-    QCOMPARE(ObjectDescribe::containerNames(pod), (QStringList{"a", "b"}));
+             (QList<QStringList>{{u"Warning"_s, u"BackOff"_s, u"60s (x7 over 10m)"_s, u"kubelet"_s,
+                                  u"Back-off restarting failed container a"_s}}));
+    QCOMPARE(ObjectDescribe::containerNames(pod), (QStringList{u"a"_s, u"b"_s}));
 }
 
 void TstObjectDescribe::nodeShowsTaintsConditionsCapacityInfoAndPods()
 {
-    const kube::Json node = parse(R"({"apiVersion":"v1","kind":"Node",
+    const kube::Json node = parse(R"json({"apiVersion":"v1","kind":"Node",
         "metadata":{"name":"node-1","labels":{"a":"1","b":"2","c":"3","zone":"z1"}},
         "spec":{"unschedulable":true,"taints":[{"key":"node.kubernetes.io/unschedulable","effect":"NoSchedule"},
                                               {"key":"dedicated","value":"gpu","effect":"NoExecute"}]},
         "status":{"capacity":{"cpu":"4","memory":"16Gi","pods":"110"},"allocatable":{"cpu":"3800m","memory":"15Gi","pods":"110"},
           "conditions":[{"type":"Ready","status":"False","reason":"KubeletNotReady","message":"PLEG is not healthy","lastTransitionTime":"2026-01-01T00:58:00Z"}],
           "nodeInfo":{"kubeletVersion":"v1.32.4","osImage":"Debian GNU/Linux 12 (bookworm)","containerRuntimeVersion":"containerd://1.7.24",
-                      "bootID":"b-1","kernelVersion":"6.1.0","operatingSystem":"linux","architecture":"amd64","machineID":"m-1"}}})");
-    QList<models::NodePodRow> pods{{QStringLiteral("default"), QStringLiteral("web-1"), true, QStringLiteral("5d4f"),
-                                    QStringLiteral("DaemonSet/web")}};
+                      "bootID":"b-1","kernelVersion":"6.1.0","operatingSystem":"linux","architecture":"amd64","machineID":"m-1"}}})json");
+    QList<models::NodePodRow> pods{{QStringLiteral("default"), QStringLiteral("web-1"), true,
+                                    QStringLiteral("5d4f"), QStringLiteral("DaemonSet/web")}};
     const auto sections = ObjectDescribe::node(node, {}, pods, kNow);
     const QStringList overview = fields(sections, QStringLiteral("Node"));
-    QVERIFY(overview.contains(QStringLiteral("Taints=node.kubernetes.io/unschedulable:NoSchedule\ndedicated=gpu:NoExecute")));
+    QVERIFY(overview.contains(
+        QStringLiteral("Taints=node.kubernetes.io/unschedulable:NoSchedule\ndedicated=gpu:NoExecute")));
     QVERIFY(overview.contains(QStringLiteral("Unschedulable=true")));
     QVERIFY(overview.contains(QStringLiteral("Labels=a=1\nb=2\nc=3\n… (+1 more)")));
     QCOMPARE(rows(sections, QStringLiteral("Conditions")),
-             (QList<QStringList>{{"Ready", "False", "2m", "KubeletNotReady", "PLEG is not healthy"}}));
+             (QList<QStringList>{
+                 {u"Ready"_s, u"False"_s, u"2m"_s, u"KubeletNotReady"_s, u"PLEG is not healthy"_s}}));
     QCOMPARE(rows(sections, QStringLiteral("Capacity")),
-             (QList<QStringList>{{"cpu", "4", "3800m"}, {"memory", "16Gi", "15Gi"}, {"pods", "110", "110"}}));
+             (QList<QStringList>{{u"cpu"_s, u"4"_s, u"3800m"_s},
+                                 {u"memory"_s, u"16Gi"_s, u"15Gi"_s},
+                                 {u"pods"_s, u"110"_s, u"110"_s}}));
     const QStringList info = fields(sections, QStringLiteral("System Info"));
     QVERIFY(info.contains(QStringLiteral("Kubelet Version=v1.32.4")));
     QVERIFY(info.contains(QStringLiteral("OS Image=Debian GNU/Linux 12 (bookworm)")));
     QVERIFY(info.contains(QStringLiteral("Container Runtime=containerd://1.7.24")));
     QVERIFY(info.contains(QStringLiteral("Boot ID=b-1")));
     QCOMPARE(rows(sections, QStringLiteral("Pods")),
-             (QList<QStringList>{{"default", "web-1", "True", "5d4f", "DaemonSet/web"}}));
+             (QList<QStringList>{{u"default"_s, u"web-1"_s, u"True"_s, u"5d4f"_s, u"DaemonSet/web"_s}}));
     QCOMPARE(rows(sections, QStringLiteral("Labels")).size(), 4);
-    QCOMPARE(fields(sections, QStringLiteral("Events")), QStringList{"Events=<none>"});
+    QCOMPARE(fields(sections, QStringLiteral(u"Events"_s)), QStringList{u"Events=<none>"_s});
 }
 
 void TstObjectDescribe::textLayoutAlignsLabels()

@@ -38,7 +38,8 @@ void TstObjectDetailDialog::showsTerminationMessageAndLogs()
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     QCOMPARE(dialog.podName(), pod.name);
-    const QString crash = QString::fromStdString(kube::simulatedCrashMessage("agent", "example.com/agent:broken"));
+    const QString crash =
+        QString::fromStdString(kube::simulatedCrashMessage("agent", "example.com/agent:broken"));
     QTRY_VERIFY_WITH_TIMEOUT(dialog.podText().contains(crash), 10000);
     QVERIFY(dialog.podText().contains(u"CrashLoopBackOff"_s));
     QVERIFY(dialog.podText().contains(u"Last State"_s));
