@@ -120,6 +120,11 @@ kube::Result<void> PodLogStream::serve(EngineHost &engine, const httplib::Reques
         res.set_content(f->pending, "text/plain");
         return {};
     }
+    // cpp-httplib gzips a text/* stream for a client that accepts it (kubectl's Go transport and
+    // libcurl do) without flushing the compressor between chunks, so a follow's few lines would
+    // sit in it; kube-apiserver sends the log stream unencoded. The request's Accept-Encoding is
+    // only read when the response is written, after this handler.
+    const_cast<httplib::Request &>(req).headers.erase("Accept-Encoding");
     res.set_chunked_content_provider("text/plain", [&engine, f, poll](std::size_t, httplib::DataSink &sink) {
         while (true) {
             if (!f->pending.empty()) {

@@ -127,8 +127,8 @@ void TstDrillKubectl::logsLikeACluster_data()
     QTest::newRow("an unknown container is refused")
         << u"pair"_s << QStringList{u"-c"_s, u"z"_s} << 1 << u""_s << 0
         << u"container z is not valid for pod %1"_s;
-    QTest::newRow("a missing pod is NotFound") << u""_s << QStringList{} << 1 << u""_s << 0
-                                               << u"Error from server (NotFound): pods \"nope\" not found"_s;
+    QTest::newRow("a missing pod is NotFound")
+        << u""_s << QStringList{} << 1 << u""_s << 0 << u"pods \"nope\" not found"_s;
 }
 
 void TstDrillKubectl::logsLikeACluster()

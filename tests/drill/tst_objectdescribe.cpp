@@ -164,7 +164,7 @@ void TstObjectDescribe::nodeShowsTaintsConditionsCapacityInfoAndPods()
     QCOMPARE(rows(sections, QStringLiteral("Pods")),
              (QList<QStringList>{{u"default"_s, u"web-1"_s, u"True"_s, u"5d4f"_s, u"DaemonSet/web"_s}}));
     QCOMPARE(rows(sections, QStringLiteral("Labels")).size(), 4);
-    QCOMPARE(fields(sections, QStringLiteral(u"Events"_s)), QStringList{u"Events=<none>"_s});
+    QCOMPARE(fields(sections, QStringLiteral("Events")), QStringList{u"Events=<none>"_s});
 }
 
 void TstObjectDescribe::textLayoutAlignsLabels()
