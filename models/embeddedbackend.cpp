@@ -107,7 +107,8 @@ quint64 EmbeddedBackend::requestDetail(const QString &kind, const QString &ns, c
 {
     const quint64 id = nextRequestId();
     QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, id, kind, ns, name] { w->requestDetail(id, kind, ns, name); }, Qt::QueuedConnection);
+        m_worker, [w = m_worker, id, kind, ns, name] { w->requestDetail(id, kind, ns, name); },
+        Qt::QueuedConnection);
     return id;
 }
 
@@ -116,7 +117,9 @@ quint64 EmbeddedBackend::startLogs(const LogRequest &r)
     const quint64 id = nextRequestId();
     QMetaObject::invokeMethod(
         m_worker,
-        [w = m_worker, id, r] { w->startLogs(id, r.namespace_, r.pod, r.container, r.previous, r.follow, r.tailLines); },
+        [w = m_worker, id, r] {
+            w->startLogs(id, r.namespace_, r.pod, r.container, r.previous, r.follow, r.tailLines);
+        },
         Qt::QueuedConnection);
     return id;
 }

@@ -422,8 +422,8 @@ void EmbeddedWorker::requestDetail(quint64 id, const QString &kind, const QStrin
     } else if (!pod && kind != QLatin1String("Node")) {
         d.error = tr("unsupported kind %1").arg(kind);
     } else {
-        auto object = m_cluster->get(pod ? engine::Kind::Pod : engine::Kind::Node, pod ? ns.toStdString() : std::string(),
-                                     name.toStdString());
+        auto object = m_cluster->get(pod ? engine::Kind::Pod : engine::Kind::Node,
+                                     pod ? ns.toStdString() : std::string(), name.toStdString());
         if (!object) {
             d.error = q(object.error().message);
         } else {

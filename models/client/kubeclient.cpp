@@ -363,8 +363,9 @@ KubeClient::update<kube::ControllerRevision>(const kube::ControllerRevision &);
 template Result<kube::Node> KubeClient::update<kube::Node>(const kube::Node &);
 template Result<kube::Event> KubeClient::update<kube::Event>(const kube::Event &);
 
-Result<void> KubeClient::streamLogs(const std::string &namespace_, const std::string &pod, const LogOptions &options,
-                                    const Transport::LineHandler &onLine, const std::atomic<bool> &cancel)
+Result<void> KubeClient::streamLogs(const std::string &namespace_, const std::string &pod,
+                                    const LogOptions &options, const Transport::LineHandler &onLine,
+                                    const std::atomic<bool> &cancel)
 {
     Query q;
     if (!options.container.empty())
@@ -380,8 +381,8 @@ Result<void> KubeClient::streamLogs(const std::string &namespace_, const std::st
     RequestOptions ro;
     if (options.follow)
         ro.totalTimeout = std::chrono::milliseconds(0); // open for as long as the container writes
-    return m_transport->watch(resourceFor<kube::Pod>().objectPath(ns(namespace_), pod) + "/log", q, onLine, cancel,
-                              ro);
+    return m_transport->watch(resourceFor<kube::Pod>().objectPath(ns(namespace_), pod) + "/log", q, onLine,
+                              cancel, ro);
 }
 
 } // namespace client

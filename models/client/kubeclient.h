@@ -90,8 +90,9 @@ public:
     // Hands each line (without its newline) to onLine as it arrives. Ends ok when the server
     // ends the answer, onLine returns false or `cancel` is set (Transport::interrupt(cancel)
     // wakes it at once); an error carries the HTTP status and the API's message.
-    kube::Result<void> streamLogs(const std::string &namespace_, const std::string &pod, const LogOptions &options,
-                                  const Transport::LineHandler &onLine, const std::atomic<bool> &cancel);
+    kube::Result<void> streamLogs(const std::string &namespace_, const std::string &pod,
+                                  const LogOptions &options, const Transport::LineHandler &onLine,
+                                  const std::atomic<bool> &cancel);
 
 private:
     std::string ns(const std::string &given) const { return given.empty() ? m_namespace : given; }

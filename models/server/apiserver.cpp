@@ -578,8 +578,9 @@ struct ApiServer::Impl
             }
             if (path.subresource == "log" && *path.kind == Kind::Pod) {
                 if (m != "GET")
-                    return sendError(res, {405, "MethodNotAllowed",
-                                           "the server does not allow this method on the requested resource"});
+                    return sendError(res,
+                                     {405, "MethodNotAllowed",
+                                      "the server does not allow this method on the requested resource"});
                 if (auto r = PodLogStream::serve(*engine, req, res, path.ns, path.name, options.tick * 4); !r)
                     sendError(res, r.error(), path, path.name);
                 return;
