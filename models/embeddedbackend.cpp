@@ -18,6 +18,9 @@ EmbeddedBackend::EmbeddedBackend(EmbeddedBackendOptions options, QObject *parent
             });
     connect(m_worker, &EmbeddedWorker::actionFinished, this, &ClusterBackend::actionFinished);
     connect(m_worker, &EmbeddedWorker::errorOccurred, this, &ClusterBackend::errorOccurred);
+    connect(m_worker, &EmbeddedWorker::detailReady, this, &ClusterBackend::detailReady);
+    connect(m_worker, &EmbeddedWorker::logData, this, &ClusterBackend::logData);
+    connect(m_worker, &EmbeddedWorker::logFinished, this, &ClusterBackend::logFinished);
     m_thread.start();
     QMetaObject::invokeMethod(m_worker, &EmbeddedWorker::start, Qt::QueuedConnection);
 }
@@ -135,6 +138,35 @@ void EmbeddedBackend::setUpdateStrategy(const QString &dsKey, const QString &max
             w->setUpdateStrategy(dsKey, maxUnavailable, maxSurge);
         },
         Qt::QueuedConnection);
+}
+
+// ---- drill-down -----------------------------------------------------------------------------
+
+quint64 EmbeddedBackend::requestDetail(const QString &kind, const QString &ns, const QString &name)
+{
+    const quint64 id = nextRequestId();
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, id, kind, ns, name] { w->requestDetail(id, kind, ns, name); },
+        Qt::QueuedConnection);
+    return id;
+}
+
+quint64 EmbeddedBackend::startLogs(const LogRequest &r)
+{
+    const quint64 id = nextRequestId();
+    QMetaObject::invokeMethod(
+        m_worker,
+        [w = m_worker, id, r] {
+            w->startLogs(id, r.namespace_, r.pod, r.container, r.previous, r.follow, r.tailLines);
+        },
+        Qt::QueuedConnection);
+    return id;
+}
+
+void EmbeddedBackend::stopLogs(quint64 id)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, id] { w->stopLogs(id); }, Qt::QueuedConnection);
 }
 
 } // namespace models

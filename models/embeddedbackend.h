@@ -68,6 +68,11 @@ public Q_SLOTS:
     void setUpdateStrategy(const QString &dsKey, const QString &maxUnavailable,
                            const QString &maxSurge) override;
 
+    // ---- drill-down: answered by the worker from the engine
+    quint64 requestDetail(const QString &kind, const QString &ns, const QString &name) override;
+    quint64 startLogs(const LogRequest &request) override;
+    void stopLogs(quint64 id) override;
+
 private:
     QThread m_thread;
     EmbeddedWorker *m_worker = nullptr; // lives on m_thread, deleted when it finishes

@@ -5,7 +5,9 @@
 #include "models/snapshotbuilder.h"
 #include "models/startrolloutpreview.h"
 
+#include "models/detailevents.h"
 #include "models/engine/cluster.h"
+#include "models/engine/containerlog.h"
 #include "models/engine/kubectldrain.h"
 #include "models/engine/nodeupgraderuntime.h"
 #include "models/engine/scenario.h"
@@ -90,6 +92,7 @@ void EmbeddedWorker::tick()
     // than asked instead of taking ever larger steps.
     m_cluster->advance(static_cast<kube::Duration>(m_tickTimer->interval() * m_speed));
     publish(false);
+    pumpLogs();
 }
 
 void EmbeddedWorker::publish(bool force)
@@ -307,6 +310,7 @@ void EmbeddedWorker::step(qint64 ms)
     }
     if (ms > 0)
         m_cluster->advance(ms);
+    pumpLogs();
     finish(ActionKind::Step, QString(), true,
            tr("advanced %1").arg(q(kube::formatDuration(std::max<qint64>(ms, 0)))));
 }
@@ -619,6 +623,89 @@ void EmbeddedWorker::evictPending(const QString &node)
     const QString message = q(engine::drainSummary(run.evicted, run.toEvict, run.skippedDaemonSet, named));
     m_drains.erase(it);
     finish(ActionKind::Drain, node, ok, message);
+}
+
+// ---- drill-down -----------------------------------------------------------------------------
+
+void EmbeddedWorker::requestDetail(quint64 id, const QString &kind, const QString &ns, const QString &name)
+{
+    ObjectDetail d;
+    d.requestId = id;
+    d.kind = kind;
+    d.namespace_ = ns;
+    d.name = name;
+    const bool pod = kind == QLatin1String("Pod");
+    if (!m_cluster) {
+        d.error = tr("no scenario loaded");
+    } else if (!pod && kind != QLatin1String("Node")) {
+        d.error = tr("unsupported kind %1").arg(kind);
+    } else {
+        auto object = m_cluster->get(pod ? engine::Kind::Pod : engine::Kind::Node,
+                                     pod ? ns.toStdString() : std::string(), name.toStdString());
+        if (!object) {
+            d.error = q(object.error().message);
+        } else {
+            d.ok = true;
+            d.object = std::make_shared<const kube::Json>(std::move(*object));
+            d.events = eventsAbout(m_cluster->events(), kind, pod ? ns : QString(), name);
+        }
+    }
+    Q_EMIT detailReady(d);
+}
+
+void EmbeddedWorker::startLogs(quint64 id, const QString &ns, const QString &pod, const QString &container,
+                               bool previous, bool follow, int tailLines)
+{
+    if (!m_cluster) {
+        Q_EMIT logFinished(id, false, tr("no scenario loaded"));
+        return;
+    }
+    engine::ContainerLogQuery query;
+    query.container = container.toStdString();
+    query.previous = previous;
+    query.tailLines = tailLines;
+    auto log = engine::containerLog(*m_cluster, ns.toStdString(), pod.toStdString(), query);
+    if (!log) {
+        Q_EMIT logFinished(id, false, q(log.error().message));
+        return;
+    }
+    if (!log->lines.empty())
+        Q_EMIT logData(id, q(engine::formatLogLines(log->lines, false)));
+    if (!follow || !log->running) {
+        Q_EMIT logFinished(id, true, QString());
+        return;
+    }
+    m_followers[id] = Follower{ns.toStdString(), pod.toStdString(), log->container, m_cluster->now()};
+}
+
+void EmbeddedWorker::stopLogs(quint64 id)
+{
+    if (m_followers.erase(id))
+        Q_EMIT logFinished(id, true, tr("stopped"));
+}
+
+void EmbeddedWorker::pumpLogs()
+{
+    if (m_followers.empty() || !m_cluster)
+        return;
+    for (auto it = m_followers.begin(); it != m_followers.end();) {
+        Follower &f = it->second;
+        engine::ContainerLogQuery query;
+        query.container = f.container;
+        query.after = f.readAt;
+        auto log = engine::containerLog(*m_cluster, f.ns, f.pod, query);
+        f.readAt = m_cluster->now();
+        if (log && !log->lines.empty())
+            Q_EMIT logData(it->first, q(engine::formatLogLines(log->lines, false)));
+        if (!log || !log->running) {
+            Q_EMIT logFinished(it->first, true,
+                               !log ? tr("the pod is gone: %1").arg(q(log.error().message))
+                                    : tr("the container has ended"));
+            it = m_followers.erase(it);
+        } else {
+            ++it;
+        }
+    }
 }
 
 } // namespace models

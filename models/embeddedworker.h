@@ -66,8 +66,16 @@ public Q_SLOTS:
     void setImage(const QString &dsKey, const QMap<QString, QString> &images);
     void restartRollout(const QString &dsKey);
     void setUpdateStrategy(const QString &dsKey, const QString &maxUnavailable, const QString &maxSurge);
+    // ---- drill-down (ClusterBackend::requestDetail / startLogs / stopLogs)
+    void requestDetail(quint64 id, const QString &kind, const QString &ns, const QString &name);
+    void startLogs(quint64 id, const QString &ns, const QString &pod, const QString &container, bool previous,
+                   bool follow, int tailLines);
+    void stopLogs(quint64 id);
 
 Q_SIGNALS:
+    void detailReady(const models::ObjectDetail &detail);
+    void logData(quint64 id, const QString &text);
+    void logFinished(quint64 id, bool ok, const QString &message);
     void snapshotReady(std::shared_ptr<const models::ClusterSnapshot> snapshot);
     void actionFinished(const models::ActionResult &result);
     void errorOccurred(const QString &message);
@@ -115,6 +123,16 @@ private:
     kube::Result<void> patchUnschedulable(const std::string &node, bool unschedulable);
     void evictPending(const QString &node);
     std::map<QString, DrainRun> m_drains; // by node
+    // ---- drill-down: the logs being followed, fed on every tick and step
+    struct Follower
+    {
+        std::string ns;
+        std::string pod;
+        std::string container;
+        qint64 readAt = 0; // lines up to this virtual time were sent
+    };
+    void pumpLogs();
+    std::map<quint64, Follower> m_followers;
 };
 
 } // namespace models

@@ -1,5 +1,6 @@
 #include "models/livebackend.h"
 
+#include "models/livedrilldown.h"
 #include "models/liveworker.h"
 
 namespace models {
@@ -8,6 +9,11 @@ LiveBackend::LiveBackend(LiveBackendOptions options, QObject *parent) : ClusterB
 {
     auto inFlight = std::make_shared<std::atomic<int>>(0);
     m_worker = new LiveWorker(std::move(options), inFlight);
+    m_drill = std::make_shared<LiveDrillDown>();
+    m_worker->setDrillDown(m_drill);
+    connect(m_drill.get(), &LiveDrillDown::detailReady, this, &ClusterBackend::detailReady);
+    connect(m_drill.get(), &LiveDrillDown::logData, this, &ClusterBackend::logData);
+    connect(m_drill.get(), &LiveDrillDown::logFinished, this, &ClusterBackend::logFinished);
     m_worker->moveToThread(&m_thread);
     m_thread.setObjectName(QStringLiteral("daemonscope-live"));
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
@@ -25,6 +31,7 @@ LiveBackend::LiveBackend(LiveBackendOptions options, QObject *parent) : ClusterB
 LiveBackend::~LiveBackend()
 {
     // The watches end on the worker thread before it quits, so no reflector outlives the client.
+    m_drill->stopAll();
     QMetaObject::invokeMethod(m_worker, &LiveWorker::stop, Qt::BlockingQueuedConnection);
     m_thread.quit();
     m_thread.wait();
@@ -118,6 +125,27 @@ void LiveBackend::setUpdateStrategy(const QString &dsKey, const QString &maxUnav
             w->setUpdateStrategy(dsKey, maxUnavailable, maxSurge);
         },
         Qt::QueuedConnection);
+}
+
+// ---- drill-down -----------------------------------------------------------------------------
+
+quint64 LiveBackend::requestDetail(const QString &kind, const QString &ns, const QString &name)
+{
+    const quint64 id = nextRequestId();
+    m_drill->requestDetail(id, kind, ns, name);
+    return id;
+}
+
+quint64 LiveBackend::startLogs(const LogRequest &request)
+{
+    const quint64 id = nextRequestId();
+    m_drill->startLogs(id, request);
+    return id;
+}
+
+void LiveBackend::stopLogs(quint64 id)
+{
+    m_drill->stopLogs(id);
 }
 
 } // namespace models

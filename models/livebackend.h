@@ -25,6 +25,7 @@
 
 namespace models {
 
+class LiveDrillDown;
 class LiveWorker;
 
 struct LiveBackendOptions
@@ -78,9 +79,15 @@ public Q_SLOTS:
     void setUpdateStrategy(const QString &dsKey, const QString &maxUnavailable,
                            const QString &maxSurge) override;
 
+    // ---- drill-down: LiveDrillDown, one thread per request with the worker's client
+    quint64 requestDetail(const QString &kind, const QString &ns, const QString &name) override;
+    quint64 startLogs(const LogRequest &request) override;
+    void stopLogs(quint64 id) override;
+
 private:
     QThread m_thread;
     LiveWorker *m_worker = nullptr; // lives on m_thread, deleted when it finishes
+    std::shared_ptr<LiveDrillDown> m_drill;
 };
 
 } // namespace models

@@ -2,6 +2,7 @@
 #include "models/livenodeactions.h"
 
 #include "models/liveactions.h"
+#include "models/livedrilldown.h"
 #include "models/livesnapshotbuilder.h"
 #include "models/startrolloutpreview.h"
 
@@ -99,6 +100,8 @@ void LiveWorker::start()
     m_client = std::make_shared<client::KubeClient>(
         std::move(transport), config.namespace_.empty() ? "default" : config.namespace_);
     m_configured = true;
+    if (m_drill)
+        m_drill->setClient(m_client);
 
     m_dsReflector = makeReflector<kube::DaemonSet>(Kind::DaemonSet, m_nextSource++, m_namespace, {}, {});
     m_nodeReflector = makeReflector<kube::Node>(Kind::Node, m_nextSource++, {}, {}, {});

@@ -32,6 +32,7 @@ template <typename T> class Reflector;
 
 namespace models {
 
+class LiveDrillDown;
 class LiveSnapshotBuilder;
 
 class LiveWorker : public QObject
@@ -57,6 +58,9 @@ public Q_SLOTS:
     void setImage(const QString &dsKey, const QMap<QString, QString> &images);
     void restartRollout(const QString &dsKey);
     void setUpdateStrategy(const QString &dsKey, const QString &maxUnavailable, const QString &maxSurge);
+
+    // ---- drill-down: the helper that gets this worker's client once it is configured
+    void setDrillDown(std::shared_ptr<LiveDrillDown> drill) { m_drill = std::move(drill); }
 
 Q_SIGNALS:
     void snapshotReady(std::shared_ptr<const models::ClusterSnapshot> snapshot);
@@ -152,6 +156,8 @@ private:
     std::map<QString, NodeDrain> m_nodeDrains; // by node
     BackendPermissions m_permissions;
     QString m_clusterName;
+    // ---- drill-down
+    std::shared_ptr<LiveDrillDown> m_drill;
 };
 
 } // namespace models

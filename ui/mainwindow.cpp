@@ -19,6 +19,7 @@
 #include "ui/nodeactions.h"
 #include "ui/nodemapview.h"
 #include "ui/nodestab.h"
+#include "ui/objectdetaildialog.h"
 #include "ui/productionbar.h"
 #include "ui/rollbackdialog.h"
 #include "ui/startrolloutactions.h"
@@ -231,6 +232,12 @@ MainWindow::MainWindow(models::ClusterBackend *backend, QWidget *parent)
     setUpNodeOps();
 
     connect(m_page, &DaemonSetPage::rollbackRequested, this, [this](qint64 n) { showRollbackDialog(n); });
+    // Return or a double-click on a node tile: the drill-down (pod, node, logs), not modal.
+    connect(m_page->nodesTab(), &NodesTab::nodeActivated, this, [this](const QString &node) {
+        auto *detail = new ObjectDetailDialog(m_backend, currentDaemonSet(), node, this);
+        detail->setAttribute(Qt::WA_DeleteOnClose);
+        detail->show();
+    });
     connect(m_page, &DaemonSetPage::resumeRequested, this, &MainWindow::resumeRollout);
     connect(m_page, &DaemonSetPage::startRolloutRequested, m_startRollout, &StartRolloutActions::show);
     connect(m_page, &DaemonSetPage::currentTabChanged, this, [this](DaemonSetPage::Tab tab) {

@@ -363,4 +363,26 @@ KubeClient::update<kube::ControllerRevision>(const kube::ControllerRevision &);
 template Result<kube::Node> KubeClient::update<kube::Node>(const kube::Node &);
 template Result<kube::Event> KubeClient::update<kube::Event>(const kube::Event &);
 
+Result<void> KubeClient::streamLogs(const std::string &namespace_, const std::string &pod,
+                                    const LogOptions &options, const Transport::LineHandler &onLine,
+                                    const std::atomic<bool> &cancel)
+{
+    Query q;
+    if (!options.container.empty())
+        q.emplace_back("container", options.container);
+    if (options.follow)
+        q.emplace_back("follow", "true");
+    if (options.previous)
+        q.emplace_back("previous", "true");
+    if (options.tailLines >= 0)
+        q.emplace_back("tailLines", std::to_string(options.tailLines));
+    if (options.timestamps)
+        q.emplace_back("timestamps", "true");
+    RequestOptions ro;
+    if (options.follow)
+        ro.totalTimeout = std::chrono::milliseconds(0); // open for as long as the container writes
+    return m_transport->watch(resourceFor<kube::Pod>().objectPath(ns(namespace_), pod) + "/log", q, onLine,
+                              cancel, ro);
+}
+
 } // namespace client

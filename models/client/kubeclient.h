@@ -78,6 +78,22 @@ public:
 
     static const char *contentTypeFor(PatchType type);
 
+    // ---- container logs: GET /api/v1/namespaces/NS/pods/NAME/log, as `kubectl logs` asks.
+    struct LogOptions
+    {
+        std::string container; // empty: the server picks the only one (or refuses)
+        bool previous = false;
+        bool follow = false; // the transfer stays open until the container ends or cancel
+        int tailLines = -1;  // -1: all
+        bool timestamps = false;
+    };
+    // Hands each line (without its newline) to onLine as it arrives. Ends ok when the server
+    // ends the answer, onLine returns false or `cancel` is set (Transport::interrupt(cancel)
+    // wakes it at once); an error carries the HTTP status and the API's message.
+    kube::Result<void> streamLogs(const std::string &namespace_, const std::string &pod,
+                                  const LogOptions &options, const Transport::LineHandler &onLine,
+                                  const std::atomic<bool> &cancel);
+
 private:
     std::string ns(const std::string &given) const { return given.empty() ? m_namespace : given; }
 

@@ -1,6 +1,7 @@
 #include "models/kube/pod.h"
 
 #include "models/kube/jsonfield.h"
+#include "models/kube/simulatedcrash.h"
 
 #include <algorithm>
 #include <climits>
@@ -54,16 +55,30 @@ Json Pod::toJson() const
                 state["waiting"] = {{"reason", waitingReason}};
             else if (phase == "Running")
                 state["running"] = Json::object();
-            cs.push_back({{"name", stringOr(c, "name")},
-                          {"image", stringOr(c, "image")},
-                          {"ready", ready},
-                          {"restartCount", std::exchange(restartsLeft, 0)},
-                          {"state", state}});
+            Json status = {{"name", stringOr(c, "name")},
+                           {"image", stringOr(c, "image")},
+                           {"ready", ready},
+                           {"restartCount", std::exchange(restartsLeft, 0)},
+                           {"state", state}};
+            // A crash-looping container: the attempt that ended, as the kubelet reports it.
+            if (waitingReason == "CrashLoopBackOff" && restartCount > 0)
+                status["lastState"] = {
+                    {"terminated",
+                     {{"exitCode", 1},
+                      {"reason", "Error"},
+                      {"message", simulatedCrashMessage(stringOr(c, "name"), stringOr(c, "image"))}}}};
+            cs.push_back(std::move(status));
         }
         st["containerStatuses"] = std::move(cs);
     }
     j["status"] = std::move(st);
     return j;
+}
+
+std::string simulatedCrashMessage(const std::string &container, const std::string &image)
+{
+    return "fatal: container " + container + " exited with code 1: image " + image +
+           " never becomes ready (a failing image of this simulation)";
 }
 
 Result<Pod> Pod::fromJson(const Json &j)

@@ -13,6 +13,7 @@
 #include "models/server/enginehost.h"
 #include "models/server/openapi.h"
 #include "models/server/podlistpager.h"
+#include "models/server/podlogstream.h"
 #include "models/server/protobufbody.h"
 #include "models/server/resourcepath.h"
 #include "models/server/reviews.h"
@@ -606,6 +607,15 @@ struct ApiServer::Impl
                 else
                     sendError(res, {405, "MethodNotAllowed",
                                     "the server does not allow this method on the requested resource"});
+                return;
+            }
+            if (path.subresource == "log" && *path.kind == Kind::Pod) {
+                if (m != "GET")
+                    return sendError(res,
+                                     {405, "MethodNotAllowed",
+                                      "the server does not allow this method on the requested resource"});
+                if (auto r = PodLogStream::serve(*engine, req, res, path.ns, path.name, options.tick * 4); !r)
+                    sendError(res, r.error(), path, path.name);
                 return;
             }
             if (path.subresource == "scale" && *path.kind == Kind::ReplicaSet) {

@@ -46,7 +46,7 @@ const std::vector<ResourceInfo> &resources()
          {"po"},
          {"all"},
          true,
-         {{"eviction", "policy", "v1", "Eviction", {"create"}}}},
+         {{"eviction", "policy", "v1", "Eviction", {"create"}}, {"log", "", "v1", "Pod", {"get"}}}},
         {engine::Kind::Service, "service", {"svc"}, {"all"}, true},
         {engine::Kind::ControllerRevision, "controllerrevision", {}, {}, false},
         {engine::Kind::DaemonSet, "daemonset", {"ds"}, {"all"}, true},
@@ -234,14 +234,18 @@ Json Discovery::resourceList(const std::string &group)
                             {"namespaced", engine::isNamespaced(r.kind)},
                             {"kind", engine::kindName(r.kind)},
                             {"verbs", kStatusVerbs}});
-        for (const auto &s : r.more)
-            list.push_back({{"name", std::string(engine::resourceName(r.kind)) + "/" + s.name},
-                            {"singularName", ""},
-                            {"namespaced", engine::isNamespaced(r.kind)},
-                            {"group", s.group},
-                            {"version", s.version},
-                            {"kind", s.kind},
-                            {"verbs", s.verbs}});
+        for (const auto &s : r.more) {
+            Json sub = {{"name", std::string(engine::resourceName(r.kind)) + "/" + s.name},
+                        {"singularName", ""},
+                        {"namespaced", engine::isNamespaced(r.kind)},
+                        {"kind", s.kind},
+                        {"verbs", s.verbs}};
+            if (s.group != ResourcePath::groupOf(r.kind)) { // of another group (pods/eviction)
+                sub["group"] = s.group;
+                sub["version"] = s.version;
+            }
+            list.push_back(std::move(sub));
+        }
     }
     for (const auto &r : Reviews::resources()) {
         if (group != r.group)

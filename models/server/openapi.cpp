@@ -460,6 +460,8 @@ struct Builder
                     item("Status", "the status of the " + r.kind, false, object, gvk);
                 continue;
             }
+            if (sub.name == "log") // text/plain, no object schema of its own
+                continue;
             // A subresource of another kind: read and written (replicasets/scale, an
             // autoscaling/v1 Scale) or posted (pods/eviction takes a policy/v1 Eviction).
             const Struct *subKind = kube::schema::structForKind(sub.group, sub.version, sub.kind);

@@ -551,10 +551,14 @@ void TstApiServer::discoveryListsShortNamesAndCategories()
     for (const auto &r : coreAgg["items"][0]["versions"][0]["resources"])
         if (r["resource"] == "pods")
             podSubresources = r["subresources"];
-    QCOMPARE(podSubresources.size(), 2u);
+    QCOMPARE(podSubresources.size(), 3u);
     QCOMPARE(podSubresources[1]["subresource"], "eviction");
     QCOMPARE(podSubresources[1]["responseKind"]["group"], "policy");
     QCOMPARE(podSubresources[1]["verbs"], Json::array({"create"}));
+    // ... and their log (kubectl logs), a Pod's subresource read with get.
+    QCOMPARE(podSubresources[2]["subresource"], "log");
+    QCOMPARE(podSubresources[2]["responseKind"]["kind"], "Pod");
+    QCOMPARE(podSubresources[2]["verbs"], Json::array({"get"}));
 }
 
 void TstApiServer::tablesCarryKubectlColumns_data()
