@@ -13,7 +13,7 @@ QString q(const std::string &s)
 
 } // namespace
 
-EventInfo detailEventInfo(const kube::Event &e)
+EventInfo eventInfo(const kube::Event &e)
 {
     EventInfo info;
     info.key = q(e.metadata.key());
@@ -28,8 +28,9 @@ EventInfo detailEventInfo(const kube::Event &e)
     info.reason = q(e.reason);
     info.message = q(e.message);
     info.count = e.count;
-    // The drill-down's "From" column: the reporting component (kubelet, daemonset-controller).
-    info.daemonSetKey = q(e.sourceComponent);
+    if (o.kind == "DaemonSet")
+        info.daemonSetKey = q(o.namespace_ + "/" + o.name);
+    info.source = q(e.sourceComponent);
     return info;
 }
 
@@ -42,7 +43,7 @@ std::vector<EventInfo> eventsAbout(const std::vector<const kube::Event *> &event
     for (const kube::Event *e : events) {
         const auto &o = e->involvedObject;
         if (o.kind == k && o.name == n && o.namespace_ == space)
-            out.push_back(detailEventInfo(*e));
+            out.push_back(eventInfo(*e));
     }
     sortNewestFirst(out);
     return out;

@@ -1,6 +1,8 @@
 #pragma once
-// The events of one object for the drill-down (ObjectDetail::events): those whose
-// involvedObject is the object, newest first, as `kubectl describe` lists them.
+// Events as the console shows them: eventInfo converts one Event (both snapshot builders and the
+// drill-down use it), eventsAbout picks the events of one object for the drill-down
+// (ObjectDetail::events): those whose involvedObject is the object, newest first, as `kubectl
+// describe` lists them.
 
 #include "models/snapshot.h"
 
@@ -10,10 +12,9 @@
 
 namespace models {
 
-// As the snapshot builders convert an Event, except for one field: all of a drill-down's events
-// are about the one object, so daemonSetKey (meaningless there) carries the reporting component
-// instead (source.component: kubelet, daemonset-controller), the "From" of kubectl describe.
-EventInfo detailEventInfo(const kube::Event &e);
+// One Event: object "kind/ns/name" (lower-case kind), daemonSetKey when it is about a DaemonSet
+// (the builders attribute pod events to their DaemonSet themselves), source = source.component.
+EventInfo eventInfo(const kube::Event &e);
 // kind "Pod" or "Node"; a Node's events have no namespace. Sorted newest first (lastTimestamp,
 // then the Event's key).
 std::vector<EventInfo> eventsAbout(const std::vector<const kube::Event *> &events, const QString &kind,

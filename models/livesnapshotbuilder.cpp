@@ -2,6 +2,8 @@
 
 #include "models/snapshotbuilder.h"
 
+#include "models/detailevents.h"
+
 #include "models/engine/daemonsetlogic.h"
 #include "models/engine/kubectlrollout.h"
 
@@ -21,26 +23,6 @@ bool ownedBy(const kube::ObjectMeta &meta, const std::string &dsKey)
 {
     const kube::OwnerReference *ref = meta.controllerRef();
     return ref && ref->kind == "DaemonSet" && meta.namespace_ + "/" + ref->name == dsKey;
-}
-
-EventInfo eventInfo(const kube::Event &e)
-{
-    EventInfo info;
-    info.key = q(e.metadata.key());
-    info.firstTime = e.firstTimestamp.value_or(e.metadata.creationTimestamp.value_or(0));
-    info.time = e.lastTimestamp.value_or(info.firstTime);
-    const auto &o = e.involvedObject;
-    const QString kind = q(o.kind).toLower();
-    info.object = o.namespace_.empty()
-                      ? kind + QLatin1Char('/') + q(o.name)
-                      : kind + QLatin1Char('/') + q(o.namespace_) + QLatin1Char('/') + q(o.name);
-    info.type = q(e.type);
-    info.reason = q(e.reason);
-    info.message = q(e.message);
-    info.count = e.count;
-    if (o.kind == "DaemonSet")
-        info.daemonSetKey = q(o.namespace_ + "/" + o.name);
-    return info;
 }
 
 bool eventNewerFirst(const EventInfo &a, const EventInfo &b)

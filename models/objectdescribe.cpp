@@ -157,7 +157,7 @@ DescribeSection ObjectDescribe::eventsSection(const std::vector<EventInfo> &even
         QString when = age(now, e.time);
         if (e.count > 1)
             when = tr("%1 (x%2 over %3)").arg(when).arg(e.count).arg(age(now, e.firstTime));
-        s.rows.push_back({e.type, e.reason, when, e.daemonSetKey, e.message});
+        s.rows.push_back({e.type, e.reason, when, e.source, e.message});
     }
     if (events.empty())
         s.fields.push_back({tr("Events"), tr("<none>")});

@@ -112,9 +112,11 @@ void RolloutImpact::computeEstimate(const DaemonSetInfo &ds, const Budget &budge
         blocked = true;
         waves = 0;
         estimatedMs = 0;
-        estimateText = tr("cannot finish while %n pod(s) down on NotReady nodes (%1) use the whole "
-                          "maxUnavailable budget of %2",
-                          nullptr, held)
+        estimateText = QCoreApplication::translate(
+                           "models::RollbackPreview",
+                           "cannot finish while %n pod(s) down on NotReady nodes (%1) use the whole "
+                           "maxUnavailable budget of %2",
+                           nullptr, held)
                            .arg(heldList)
                            .arg(std::max(1, unavailable));
         return;
@@ -139,23 +141,33 @@ void RolloutImpact::computeEstimate(const DaemonSetInfo &ds, const Budget &budge
     const int replace = std::max(0, nodesToReplace - held);
     waves = (replace + parallel - 1) / parallel;
     estimatedMs = roughDuration(static_cast<qint64>(waves) * (perNodeMs + qint64(ds.minReadySeconds) * 1000));
-    const QString perNode = QString::fromStdString(kube::formatDuration(roughDuration(perNodeMs))) +
-                            (perNodeObserved ? tr(" observed") : tr(" default"));
-    const QString minReady =
-        ds.minReadySeconds > 0 ? tr(" + minReadySeconds %1s").arg(ds.minReadySeconds) : QString();
-    estimateText = tr("%1 nodes, %2 at a time: %3 waves × (%4 per node%5) ≈ %6")
+    const QString perNode =
+        QString::fromStdString(kube::formatDuration(roughDuration(perNodeMs))) +
+        (perNodeObserved ? QCoreApplication::translate("models::RollbackPreview", " observed")
+                         : QCoreApplication::translate("models::RollbackPreview", " default"));
+    const QString minReady = ds.minReadySeconds > 0 ? QCoreApplication::translate("models::RollbackPreview",
+                                                                                  " + minReadySeconds %1s")
+                                                          .arg(ds.minReadySeconds)
+                                                    : QString();
+    estimateText = QCoreApplication::translate("models::RollbackPreview",
+                                               "%1 nodes, %2 at a time: %3 waves × (%4 per node%5) ≈ %6")
                        .arg(replace)
                        .arg(parallel)
                        .arg(waves)
                        .arg(perNode, minReady, QString::fromStdString(kube::formatDuration(estimatedMs)));
     if (held > 0 && surge == 0)
-        estimateText += tr("; maxUnavailable %1 less %n pod(s) down on NotReady nodes (%2), which wait "
-                           "for their nodes",
-                           nullptr, held)
+        estimateText += QCoreApplication::translate(
+                            "models::RollbackPreview",
+                            "; maxUnavailable %1 less %n pod(s) down on NotReady nodes (%2), which wait "
+                            "for their nodes",
+                            nullptr, held)
                             .arg(std::max(1, unavailable))
                             .arg(heldList);
     else if (held > 0)
-        estimateText += tr("; %n node(s) NotReady (%1) wait for their nodes", nullptr, held).arg(heldList);
+        estimateText +=
+            QCoreApplication::translate("models::RollbackPreview",
+                                        "; %n node(s) NotReady (%1) wait for their nodes", nullptr, held)
+                .arg(heldList);
 }
 
 RollbackPreview RollbackPreview::compute(const ClusterSnapshot &snapshot, const QString &dsKey,

@@ -216,58 +216,54 @@ void RolloutProgressModel::trim(Series &series, bool show)
         endRemoveRows();
 }
 
+void RolloutProgressModel::append(Series &series, const ProgressSample &sample, bool show)
+{
+    const int row = static_cast<int>(series.rows.size());
+    if (show)
+        beginInsertRows({}, row, row);
+    series.rows.push_back(sample);
+    if (show)
+        endInsertRows();
+}
+
+bool RolloutProgressModel::extendHold(Series &series, qint64 time, bool show)
+{
+    auto &rows = series.rows;
+    const std::size_t n = rows.size();
+    if (n < 2 || !rows[n - 2].sameValues(rows.back()))
+        return false;
+    rows.back().time = time;
+    if (show) {
+        const int row = static_cast<int>(n) - 1;
+        Q_EMIT dataChanged(index(row, TimeColumn), index(row, ElapsedColumn));
+    }
+    return true;
+}
+
 void RolloutProgressModel::record(Series &series, const ProgressSample &sample, bool show)
 {
     auto &rows = series.rows;
     if (series.firstSample == 0)
         series.firstSample = sample.time;
     if (!rows.empty()) {
-        const ProgressSample &last = rows.back();
+        const ProgressSample last = rows.back();
         if (last.sameValues(sample)) {
-            if (sample.time <= last.time)
+            // Extend the hold row instead of growing the buffer.
+            if (sample.time <= last.time || extendHold(series, sample.time, show))
                 return;
-            const std::size_t n = rows.size();
-            if (n >= 2 && rows[n - 2].sameValues(last)) {
-                // Extend the hold row instead of growing the buffer.
-                rows.back().time = sample.time;
-                if (show) {
-                    const int row = static_cast<int>(n) - 1;
-                    Q_EMIT dataChanged(index(row, TimeColumn), index(row, ElapsedColumn));
-                }
-                return;
-            }
         } else {
             if (last.updated != sample.updated || last.available != sample.available)
                 series.lastChange = sample.time;
             // The counts held their values until this sample: a step, never a slope across the
             // time between two snapshots (a scenario's setup, a fast clock, a slow watch).
-            if (last.time < sample.time) {
-                const std::size_t n = rows.size();
-                if (n >= 2 && rows[n - 2].sameValues(last)) {
-                    rows.back().time = sample.time;
-                    if (show) {
-                        const int row = static_cast<int>(n) - 1;
-                        Q_EMIT dataChanged(index(row, TimeColumn), index(row, ElapsedColumn));
-                    }
-                } else {
-                    ProgressSample hold = last;
-                    hold.time = sample.time;
-                    const int row = static_cast<int>(rows.size());
-                    if (show)
-                        beginInsertRows({}, row, row);
-                    rows.push_back(hold);
-                    if (show)
-                        endInsertRows();
-                }
+            if (last.time < sample.time && !extendHold(series, sample.time, show)) {
+                ProgressSample hold = last;
+                hold.time = sample.time;
+                append(series, hold, show);
             }
         }
     }
-    const int row = static_cast<int>(rows.size());
-    if (show)
-        beginInsertRows({}, row, row);
-    rows.push_back(sample);
-    if (show)
-        endInsertRows();
+    append(series, sample, show);
     trim(series, show);
 }
 

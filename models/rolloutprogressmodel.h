@@ -155,6 +155,10 @@ private:
         qint64 lastChange = 0;  // time the updated or available count last changed
     };
     void record(Series &series, const ProgressSample &sample, bool shown);
+    void append(Series &series, const ProgressSample &sample, bool shown);
+    // Moves the last row (a hold row: same values as the one before) to `time`; false when the
+    // last row is not a hold row.
+    bool extendHold(Series &series, qint64 time, bool shown);
     void clearSeries(Series &series, bool shown);
     void trim(Series &series, bool shown);
     void refreshDerived(); // headline, ETA, markers, range of the shown DaemonSet

@@ -158,6 +158,7 @@ struct EventInfo
     qint64 firstTime = 0; // firstTimestamp
     QString object;       // "daemonset/default/web", "pod/default/web-x8k2p", "node/node-3"
     QString daemonSetKey; // the DaemonSet the event concerns (itself or one of its pods), or empty
+    QString source;       // the reporting component (kubelet, daemonset-controller), empty if unknown
     QString type;         // Normal, Warning
     QString reason;
     QString message;

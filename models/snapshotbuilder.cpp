@@ -1,5 +1,6 @@
 #include "models/snapshotbuilder.h"
 
+#include "models/detailevents.h"
 #include "models/managedby.h"
 
 #include "models/engine/nodeupgradelogic.h"
@@ -34,26 +35,6 @@ std::string ownerDaemonSet(const kube::ObjectMeta &meta)
     if (!ref || ref->kind != "DaemonSet")
         return {};
     return meta.namespace_ + "/" + ref->name;
-}
-
-EventInfo eventInfo(const kube::Event &e)
-{
-    EventInfo info;
-    info.key = q(e.metadata.key());
-    info.firstTime = e.firstTimestamp.value_or(e.metadata.creationTimestamp.value_or(0));
-    info.time = e.lastTimestamp.value_or(info.firstTime);
-    const auto &o = e.involvedObject;
-    QString kind = q(o.kind).toLower();
-    info.object = o.namespace_.empty()
-                      ? kind + QLatin1Char('/') + q(o.name)
-                      : kind + QLatin1Char('/') + q(o.namespace_) + QLatin1Char('/') + q(o.name);
-    info.type = q(e.type);
-    info.reason = q(e.reason);
-    info.message = q(e.message);
-    info.count = e.count;
-    if (o.kind == "DaemonSet")
-        info.daemonSetKey = q(o.namespace_ + "/" + o.name);
-    return info;
 }
 
 bool eventNewerFirst(const EventInfo &a, const EventInfo &b)

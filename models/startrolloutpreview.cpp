@@ -174,10 +174,9 @@ StartRolloutPreview StartRolloutPreview::compute(const ClusterSnapshot &snapshot
         }
         p.ok = true;
         p.message = q(engine::kubectlResourceLine(name, "image updated"));
-        if (*patch)
-            previewTemplateChange(p, snapshot, *ds, **patch);
-        else
-            p.computeNodes(snapshot, *ds, ds->currentRevisionHash);
+        // Nothing to change (the images are those of the template): the diff still shows the
+        // template, identical on both sides, rather than two empty panes.
+        previewTemplateChange(p, snapshot, *ds, *patch ? **patch : kube::Json::object());
         return p;
     }
     case StartRolloutMode::Restart: {

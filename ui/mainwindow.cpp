@@ -233,11 +233,13 @@ MainWindow::MainWindow(models::ClusterBackend *backend, QWidget *parent)
 
     connect(m_page, &DaemonSetPage::rollbackRequested, this, [this](qint64 n) { showRollbackDialog(n); });
     // Return or a double-click on a node tile: the drill-down (pod, node, logs), not modal.
-    connect(m_page->nodesTab(), &NodesTab::nodeActivated, this, [this](const QString &node) {
+    const auto openDetail = [this](const QString &node) {
         auto *detail = new ObjectDetailDialog(m_backend, currentDaemonSet(), node, this);
         detail->setAttribute(Qt::WA_DeleteOnClose);
         detail->show();
-    });
+    };
+    connect(m_page->nodesTab(), &NodesTab::nodeActivated, this, openDetail);
+    connect(m_nodeActions, &NodeActions::detailsRequested, this, openDetail);
     connect(m_page, &DaemonSetPage::resumeRequested, this, &MainWindow::resumeRollout);
     connect(m_page, &DaemonSetPage::startRolloutRequested, m_startRollout, &StartRolloutActions::show);
     connect(m_page, &DaemonSetPage::currentTabChanged, this, [this](DaemonSetPage::Tab tab) {

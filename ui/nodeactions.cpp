@@ -47,6 +47,12 @@ QMenu *NodeActions::makeMenu(const QString &node, QWidget *parent)
     const bool usable = m_backend && info && !(m_snapshot && m_snapshot->backend.loading);
     const bool cordoned = info && info->unschedulable;
     menu->addSection(node);
+    QAction *details =
+        menu->addAction(tr("Details and &Logs…"), this, [this, node] { emit detailsRequested(node); });
+    details->setObjectName(QStringLiteral("nodeDetails"));
+    details->setEnabled(info != nullptr);
+    details->setToolTip(tr("The node, the DaemonSet's pod on it and the pod's logs (Return on the tile)"));
+    menu->addSeparator();
     const QString cordonWhy = cordonDenial();
     QAction *cordonAction = menu->addAction(tr("&Cordon"), this, [this, node] { cordon(node, true); });
     cordonAction->setObjectName(QStringLiteral("cordonNode"));

@@ -32,11 +32,16 @@ public:
     void setBackend(models::ClusterBackend *backend);
     void setSnapshot(models::SnapshotPtr snapshot);
 
-    // The menu for `node` (the caller owns it): actions "cordonNode", "uncordonNode", "drainNode".
+    // The menu for `node` (the caller owns it): actions "nodeDetails" (emits detailsRequested),
+    // "cordonNode", "uncordonNode", "drainNode".
     QMenu *makeMenu(const QString &node, QWidget *parent);
     // Empty when allowed, else why not ("you may not patch nodes").
     QString cordonDenial() const;
     QString drainDenial() const;
+
+Q_SIGNALS:
+    // The menu's "Details and Logs…": the window opens the drill-down, as Return on the tile does.
+    void detailsRequested(const QString &node);
 
 public Q_SLOTS:
     void showMenu(const QString &node, const QPoint &globalPos);

@@ -274,9 +274,13 @@ void StartRolloutDialog::updatePreview()
     showImpact();
 
     if (m_mode != models::StartRolloutMode::Strategy) {
-        if (p.ok && p.changed)
+        // Unchanged, both panes show the current template (what an edit will be compared to).
+        if (p.ok)
             m_diff->setTemplates(tr("current (revision %1)").arg(p.currentRevision), p.diff.oldTemplate,
                                  tr("new template"), p.diff.newTemplate);
+        else if (nothingEdited && ds && ds->podTemplate)
+            m_diff->setTemplates(tr("current (revision %1)").arg(ds->currentRevisionNumber), *ds->podTemplate,
+                                 tr("new template"), *ds->podTemplate);
         else
             m_diff->clear();
     }

@@ -269,13 +269,13 @@ void TstDrillDown::backendsAnswerDetailWithTheSamePodAndEvents()
         QStringList out;
         for (const auto &ev : events)
             out << ev.type + u'|' + ev.reason + u'|' + ev.message + u'|' + QString::number(ev.count) + u'|' +
-                       ev.daemonSetKey;
+                       ev.source;
         out.sort();
         return out;
     };
     QCOMPARE(summary(e.events), summary(l.events));
     QVERIFY(summary(e.events).join(u'\n').contains(u"Warning|BackOff|"_s));
-    QCOMPARE(e.events.front().daemonSetKey, u"kubelet"_s);
+    QCOMPARE(e.events.front().source, u"kubelet"_s);
 
     const models::ObjectDetail en = detail(embedded, u"Node"_s, {}, u"node-1"_s);
     const models::ObjectDetail ln = detail(live, u"Node"_s, {}, u"node-1"_s);

@@ -109,7 +109,7 @@ void TstObjectDescribe::podOverviewConditionsTolerationsAndEvents()
     e.type = QStringLiteral("Warning");
     e.reason = QStringLiteral("BackOff");
     e.message = QStringLiteral("Back-off restarting failed container a");
-    e.daemonSetKey = QStringLiteral("kubelet");
+    e.source = QStringLiteral("kubelet");
     e.firstTime = kNow - 600000;
     e.time = kNow - 60000;
     e.count = 7;

@@ -223,6 +223,13 @@ void TstNodeOps::nodeMenuIsGatedByPermissions()
         QVERIFY(!drain->toolTip().startsWith(u"you may not"_s));
     }
     QVERIFY(menu->toolTipsVisible());
+    // Details and logs need no permission to ask: they are always offered and name the node.
+    auto *details = menu->findChild<QAction *>(u"nodeDetails"_s);
+    QVERIFY(details && details->isEnabled());
+    QSignalSpy asked(&actions, &gui::NodeActions::detailsRequested);
+    details->trigger();
+    QCOMPARE(asked.count(), 1);
+    QCOMPARE(asked.front().front().toString(), u"node-a"_s);
 }
 
 void TstNodeOps::drainDialogDoesNotDefaultToDrain()

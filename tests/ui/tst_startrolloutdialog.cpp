@@ -129,6 +129,9 @@ void TestStartRolloutDialog::setImagePreviewFollowsTheEdit()
     QCOMPARE(edit->text(), S("nginx:1.27"));
     QVERIFY(!dialog.confirmButton()->isEnabled()); // nothing edited yet
     QCOMPARE(dialog.diffView()->changeCount(), 0);
+    // Unchanged, the panes show the template (the same on both sides), not two empty objects.
+    QVERIFY(
+        QString::fromStdString(dialog.diffView()->templateDiff().newYaml).contains(S("image: nginx:1.27")));
 
     edit->setText(S("nginx:1.28"));
     QVERIFY(dialog.preview().ok && dialog.preview().changed);
