@@ -2,7 +2,10 @@
 
 #include <QFontDatabase>
 #include <QPainter>
+#include <QScrollBar>
 #include <QTextBlock>
+
+#include <algorithm>
 
 namespace gui {
 
@@ -92,6 +95,39 @@ void DiffPane::setLines(QList<Line> lines)
     m_currentFirst = m_currentLast = -1;
     updateGutterGeometry();
     applyHighlights();
+}
+
+int DiffPane::scrollToReveal(int firstRow, int lastRow) const
+{
+    const QScrollBar *h = horizontalScrollBar();
+    int left = -1;
+    int right = -1;
+    const QFontMetrics fm(font());
+    for (int row = std::max(0, firstRow); row <= lastRow && row < m_lines.size(); ++row) {
+        const Line &line = m_lines[row];
+        int start = 0;
+        int end = int(line.text.size());
+        if (!line.changed.isEmpty()) {
+            start = line.changed.front().first;
+            end = line.changed.back().first + line.changed.back().second;
+        }
+        if (end <= start)
+            continue;
+        const int x0 = fm.horizontalAdvance(line.text.left(start));
+        const int x1 = fm.horizontalAdvance(line.text.left(end));
+        left = left < 0 ? x0 : std::min(left, x0);
+        right = std::max(right, x1);
+    }
+    if (left < 0)
+        return h->value();
+    const int margin = fm.averageCharWidth() * 4;
+    const int width = viewport()->width() - 2 * int(document()->documentMargin());
+    int value = h->value();
+    if (right + margin > value + width)
+        value = right + margin - width;
+    if (left - margin < value)
+        value = std::max(0, left - margin);
+    return std::clamp(value, h->minimum(), h->maximum());
 }
 
 void DiffPane::setCurrentRows(int firstRow, int lastRow)

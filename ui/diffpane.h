@@ -30,6 +30,10 @@ public:
     const QList<Line> &lines() const { return m_lines; }
     // Rows of the current change, marked in the gutter; firstRow < 0 clears.
     void setCurrentRows(int firstRow, int lastRow);
+    // The horizontal scroll position that shows the changed text of rows first..last (their
+    // intra-line changes; whole rows without them), with a margin, when it does not fit the
+    // viewport at the current position; the current position when it does.
+    int scrollToReveal(int firstRow, int lastRow) const;
 
     // Backgrounds, derived from the palette so they work on light and dark themes.
     static QColor lineColor(LineKind kind, const QPalette &palette);

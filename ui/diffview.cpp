@@ -12,6 +12,8 @@
 #include <QTextBlock>
 #include <QToolButton>
 
+#include <algorithm>
+
 namespace gui {
 
 namespace {
@@ -364,9 +366,29 @@ void DiffView::setCurrentChange(int index)
         QTextCursor rightCursor(m_right->document()->findBlockByNumber(first));
         m_right->setTextCursor(rightCursor);
         m_right->verticalScrollBar()->setValue(m_left->verticalScrollBar()->value());
+        revealCurrentChange();
     }
     updateNavigation();
     emit currentChangeChanged(index);
+}
+
+void DiffView::revealCurrentChange()
+{
+    if (m_current < 0)
+        return;
+    // A changed image tag at the end of a long line must not sit past the right edge: scroll
+    // both panes (their horizontal bars are linked) so the changed text of either side shows.
+    const auto [first, last] = changeRows(m_current);
+    const int value = std::max(m_left->scrollToReveal(first, last), m_right->scrollToReveal(first, last));
+    m_left->horizontalScrollBar()->setValue(value);
+    m_right->horizontalScrollBar()->setValue(value);
+}
+
+void DiffView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // The panes' widths are known only now (a dialog lays out before it shows).
+    QMetaObject::invokeMethod(this, &DiffView::revealCurrentChange, Qt::QueuedConnection);
 }
 
 void DiffView::updateNavigation()

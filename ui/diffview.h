@@ -63,8 +63,11 @@ signals:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
+    // Scrolls the panes sideways so the current change's changed text is in view.
+    void revealCurrentChange();
     void recompute();
     void fillSummary();
     void updateNavigation();

@@ -7,6 +7,7 @@
 
 #include <QCheckBox>
 #include <QDir>
+#include <QFontMetrics>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
@@ -249,6 +250,38 @@ private slots:
         QCOMPARE(right->value(), 5);
         right->setValue(left->maximum());
         QCOMPARE(left->value(), left->maximum());
+    }
+
+    // A tag changed at the end of a line longer than the pane is scrolled into view, in both
+    // panes, instead of sitting past the right edge.
+    void revealsAChangeBeyondTheRightEdge()
+    {
+        DiffView view;
+        view.resize(520, 300);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const std::string repo = "registry.example.com/some/very/long/path/to/the/node-agent-image:";
+        view.setTemplates(u"a"_s, agentTemplate(repo + "v1.8.2", false, false), u"b"_s,
+                          agentTemplate(repo + "v1.9.0", false, false));
+        QCOMPARE(view.currentChange(), 0);
+        QScrollBar *left = view.leftPane()->horizontalScrollBar();
+        QTRY_VERIFY(left->value() > 0);
+        QCOMPARE(view.rightPane()->horizontalScrollBar()->value(), left->value());
+        // The changed characters lie inside the visible part of the right pane.
+        const DiffPane *pane = view.rightPane();
+        const int row = rowOf(pane, u"v1.9.0"_s);
+        QVERIFY(row >= 0);
+        const auto &line = pane->lines()[row];
+        QVERIFY(!line.changed.isEmpty());
+        const QFontMetrics fm(pane->font());
+        const int end =
+            fm.horizontalAdvance(line.text.left(line.changed.back().first + line.changed.back().second));
+        QVERIFY2(end <= left->value() + pane->viewport()->width(),
+                 qPrintable(u"%1 > %2 + %3"_s.arg(end).arg(left->value()).arg(pane->viewport()->width())));
+        // A short change needs no sideways scrolling.
+        view.setTemplates(u"a"_s, agentTemplate("agent:1.0", false, false), u"b"_s,
+                          agentTemplate("agent:2.0", false, false));
+        QTRY_COMPARE(left->value(), 0);
     }
 
     void followsTheLanguageAndPaletteOfItsPanes()
