@@ -76,6 +76,17 @@
     </message>
 </context>
 <context>
+    <name>gui::Confirmation</name>
+    <message>
+        <source>Production context %1: type &lt;b&gt;%2&lt;/b&gt; to confirm.</source>
+        <translation>Produktionskontext %1: Geben Sie zur Bestätigung &lt;b&gt;%2&lt;/b&gt; ein.</translation>
+    </message>
+    <message>
+        <source>Name to confirm</source>
+        <translation>Name zur Bestätigung</translation>
+    </message>
+</context>
+<context>
     <name>gui::ConnectDialog</name>
     <message>
         <source>Connect to Cluster</source>
@@ -255,6 +266,38 @@
         <source>No events for %1 or its pods. Kubernetes keeps events for an hour by default (kube-apiserver --event-ttl); tick Whole cluster to see the events of other objects.</source>
         <translation>Keine Ereignisse für %1 oder seine Pods. Kubernetes bewahrt Ereignisse standardmäßig eine Stunde auf (kube-apiserver --event-ttl); „Ganzer Cluster“ zeigt die Ereignisse anderer Objekte.</translation>
     </message>
+    <message>
+        <source>Managed by</source>
+        <translation>Verwaltet von</translation>
+    </message>
+    <message>
+        <source>Set Image…</source>
+        <translation>Image setzen…</translation>
+    </message>
+    <message>
+        <source>kubectl set image: change container images, with a preview</source>
+        <translation>kubectl set image: Container-Images ändern, mit Vorschau</translation>
+    </message>
+    <message>
+        <source>Restart…</source>
+        <translation>Neu starten…</translation>
+    </message>
+    <message>
+        <source>kubectl rollout restart: replace every pod, with a preview</source>
+        <translation>kubectl rollout restart: alle Pods ersetzen, mit Vorschau</translation>
+    </message>
+    <message>
+        <source>Update Strategy…</source>
+        <translation>Update-Strategie…</translation>
+    </message>
+    <message>
+        <source>Edit maxUnavailable and maxSurge, with a preview</source>
+        <translation>maxUnavailable und maxSurge bearbeiten, mit Vorschau</translation>
+    </message>
+    <message>
+        <source>managed by %1</source>
+        <translation>verwaltet von %1</translation>
+    </message>
 </context>
 <context>
     <name>gui::DiffTab</name>
@@ -291,20 +334,8 @@
         <translation>Revision %1 (%2)</translation>
     </message>
     <message>
-        <source>Revision %1 · %2 · %3%4</source>
-        <translation>Revision %1 · %2 · %3%4</translation>
-    </message>
-    <message>
-        <source> · current</source>
-        <translation> · aktuell</translation>
-    </message>
-    <message>
         <source>revision %1 (%2, removed)</source>
         <translation>Revision %1 (%2, entfernt)</translation>
-    </message>
-    <message>
-        <source>Revision %1 · %2 · %3 · removed</source>
-        <translation>Revision %1 · %2 · %3 · entfernt</translation>
     </message>
     <message>
         <source>live template</source>
@@ -313,6 +344,18 @@
     <message>
         <source>Live template (spec.template)</source>
         <translation>Live-Template (spec.template)</translation>
+    </message>
+    <message>
+        <source>Revision %1 (current) · %2 · %3</source>
+        <translation>Revision %1 (aktuell) · %2 · %3</translation>
+    </message>
+    <message>
+        <source>Revision %1 · %2 · %3</source>
+        <translation>Revision %1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>Revision %1 (removed) · %2 · %3</source>
+        <translation>Revision %1 (entfernt) · %2 · %3</translation>
     </message>
 </context>
 <context>
@@ -395,6 +438,69 @@
     <message>
         <source>No changes</source>
         <translation>Keine Änderungen</translation>
+    </message>
+</context>
+<context>
+    <name>gui::DrainDialog</name>
+    <message>
+        <source>… and %1 more</source>
+        <translation>… und %1 weitere</translation>
+    </message>
+    <message>
+        <source>Drain %1</source>
+        <translation>Drain von %1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Drain %1&lt;/b&gt;: cordon the node, then evict its pods through the Eviction API, as &lt;tt&gt;kubectl drain %1 --ignore-daemonsets&lt;/tt&gt; does.%2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Drain von %1&lt;/b&gt;: den Node sperren und dann seine Pods über die Eviction-API verdrängen, wie es &lt;tt&gt;kubectl drain %1 --ignore-daemonsets&lt;/tt&gt; tut.%2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source> The node is cordoned already.</source>
+        <translation> Der Node ist bereits gesperrt.</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Evicted:&lt;/b&gt; 1 pod of a ReplicaSet, Deployment, StatefulSet or Job; its controller recreates it on another node.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Verdrängt:&lt;/b&gt; 1 Pod eines ReplicaSets, Deployments, StatefulSets oder Jobs; sein Controller erstellt ihn auf einem anderen Node neu.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Evicted:&lt;/b&gt; %1 pods of ReplicaSets, Deployments, StatefulSets or Jobs; their controllers recreate them on other nodes.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Verdrängt:&lt;/b&gt; %1 Pods von ReplicaSets, Deployments, StatefulSets oder Jobs; ihre Controller erstellen sie auf anderen Nodes neu.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Evicted:&lt;/b&gt; no pods besides finished ones.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Verdrängt:&lt;/b&gt; keine Pods außer bereits beendeten.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Evicted:&lt;/b&gt; every pod on the node that has a controller; the drain lists them when it starts.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Verdrängt:&lt;/b&gt; jeder Pod auf dem Node, der einen Controller hat; der Drain listet sie beim Start auf.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Skipped&lt;/b&gt; (DaemonSet pods: the DaemonSet controller would put them back at once):&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Übersprungen&lt;/b&gt; (DaemonSet-Pods: Der DaemonSet-Controller würde sie sofort zurückbringen):&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Also skipped: mirror pods of static pods. Finished pods are removed.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Ebenfalls übersprungen: Mirror-Pods statischer Pods. Beendete Pods werden entfernt.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Refused:&lt;/b&gt; pods without a controller would be lost, so the drain stops before evicting anything (kubectl: use --force):&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Abgelehnt:&lt;/b&gt; Pods ohne Controller gingen verloren, daher bricht der Drain ab, bevor er etwas verdrängt (kubectl: --force verwenden):&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;PodDisruptionBudgets&lt;/b&gt; decide every eviction. A pod whose budget allows no disruption is retried for 15 s; then the drain finishes, the node stays cordoned, and the outcome names the pod and the budget with its numbers.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;PodDisruptionBudgets&lt;/b&gt; entscheiden über jede Verdrängung. Ein Pod, dessen Budget keine Unterbrechung erlaubt, wird 15 s lang erneut versucht; dann endet der Drain, der Node bleibt gesperrt, und das Ergebnis nennt den Pod und das Budget mit seinen Zahlen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Delete &amp;emptyDir data (--delete-emptydir-data)</source>
+        <translation>&amp;emptyDir-Daten löschen (--delete-emptydir-data)</translation>
+    </message>
+    <message>
+        <source>Pods with emptyDir volumes are refused unless their scratch data may be lost</source>
+        <translation>Pods mit emptyDir-Volumes werden abgelehnt, sofern ihre temporären Daten nicht verloren gehen dürfen</translation>
+    </message>
+    <message>
+        <source>&amp;Drain</source>
+        <translation>&amp;Drain</translation>
     </message>
 </context>
 <context>
@@ -946,6 +1052,128 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
         <source>Close a dialog (its safe choice)</source>
         <translation>Dialog schließen (die sichere Wahl)</translation>
     </message>
+    <message>
+        <source>Roll Back %1</source>
+        <translation>%1 zurückrollen</translation>
+    </message>
+    <message>
+        <source>Open the rollback of %1?</source>
+        <translation>Rollback von %1 öffnen?</translation>
+    </message>
+    <message>
+        <source>&amp;Continue</source>
+        <translation>&amp;Weiter</translation>
+    </message>
+    <message>
+        <source>Pause %1</source>
+        <translation>%1 pausieren</translation>
+    </message>
+    <message>
+        <source>Pause the rollout of %1? Its update strategy is switched to OnDelete.</source>
+        <translation>Rollout von %1 pausieren? Seine Update-Strategie wird auf OnDelete umgestellt.</translation>
+    </message>
+    <message>
+        <source>Set image on %1</source>
+        <translation>Image setzen für %1</translation>
+    </message>
+    <message>
+        <source>Restart of %1</source>
+        <translation>Neustart von %1</translation>
+    </message>
+    <message>
+        <source>Update strategy of %1</source>
+        <translation>Update-Strategie von %1</translation>
+    </message>
+    <message>
+        <source>Cordon of %1</source>
+        <translation>Sperren von %1</translation>
+    </message>
+    <message>
+        <source>Uncordon of %1</source>
+        <translation>Entsperren von %1</translation>
+    </message>
+    <message>
+        <source>Drain of %1</source>
+        <translation>Drain von %1</translation>
+    </message>
+    <message>
+        <source>&amp;Production Contexts…</source>
+        <translation>&amp;Produktionskontexte…</translation>
+    </message>
+    <message>
+        <source>The pattern that marks a live context as production (its actions ask for the name)</source>
+        <translation>Das Muster, das einen Live-Kontext als Produktion kennzeichnet (seine Aktionen fragen nach dem Namen)</translation>
+    </message>
+</context>
+<context>
+    <name>gui::ManagedByLabel</name>
+    <message>
+        <source>Managed by another tool</source>
+        <translation>Von einem anderen Werkzeug verwaltet</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Another tool manages this DaemonSet.&lt;/b&gt;&lt;br&gt;%1</source>
+        <translation>&lt;b&gt;Ein anderes Werkzeug verwaltet dieses DaemonSet.&lt;/b&gt;&lt;br&gt;%1</translation>
+    </message>
+</context>
+<context>
+    <name>gui::NodeActions</name>
+    <message>
+        <source>&amp;Cordon</source>
+        <translation>&amp;Sperren</translation>
+    </message>
+    <message>
+        <source>%1 is cordoned already</source>
+        <translation>%1 ist bereits gesperrt</translation>
+    </message>
+    <message>
+        <source>Mark %1 unschedulable: no new pods are placed there</source>
+        <translation>%1 als nicht einplanbar markieren: Dort werden keine neuen Pods platziert</translation>
+    </message>
+    <message>
+        <source>&amp;Uncordon</source>
+        <translation>&amp;Entsperren</translation>
+    </message>
+    <message>
+        <source>%1 is schedulable</source>
+        <translation>%1 ist einplanbar</translation>
+    </message>
+    <message>
+        <source>Mark %1 schedulable again</source>
+        <translation>%1 wieder als einplanbar markieren</translation>
+    </message>
+    <message>
+        <source>&amp;Drain…</source>
+        <translation>&amp;Drain…</translation>
+    </message>
+    <message>
+        <source>Cordon %1 and evict its pods (asks first)</source>
+        <translation>%1 sperren und seine Pods verdrängen (mit Rückfrage)</translation>
+    </message>
+    <message>
+        <source>Cordon %1</source>
+        <translation>%1 sperren</translation>
+    </message>
+    <message>
+        <source>Uncordon %1</source>
+        <translation>%1 entsperren</translation>
+    </message>
+    <message>
+        <source>Mark node %1 unschedulable?</source>
+        <translation>Node %1 als nicht einplanbar markieren?</translation>
+    </message>
+    <message>
+        <source>Mark node %1 schedulable again?</source>
+        <translation>Node %1 wieder als einplanbar markieren?</translation>
+    </message>
+    <message>
+        <source>Details and &amp;Logs…</source>
+        <translation>Details und &amp;Logs…</translation>
+    </message>
+    <message>
+        <source>The node, the DaemonSet&apos;s pod on it and the pod&apos;s logs (Return on the tile)</source>
+        <translation>Der Node, der Pod des DaemonSets darauf und die Logs des Pods (Eingabetaste auf der Kachel)</translation>
+    </message>
 </context>
 <context>
     <name>gui::NodeMapLegend</name>
@@ -981,6 +1209,10 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
     <message>
         <source>node not ready</source>
         <translation>Node nicht bereit</translation>
+    </message>
+    <message>
+        <source>cordoned</source>
+        <translation>gesperrt</translation>
     </message>
 </context>
 <context>
@@ -1103,10 +1335,6 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
         <translation>Aktueller Node</translation>
     </message>
     <message>
-        <source>Click a tile (or use the arrow keys) to see its node and pod.</source>
-        <translation>Klicken Sie auf eine Kachel (oder nutzen Sie die Pfeiltasten), um ihren Node und Pod zu sehen.</translation>
-    </message>
-    <message>
         <source>%1 of %2 nodes</source>
         <translation>%1 von %2 Nodes</translation>
     </message>
@@ -1128,6 +1356,131 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
             <numerusform>Warum %n Node im Rückstand ist: %1</numerusform>
             <numerusform>Warum %n Nodes im Rückstand sind: %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Click a tile (or use the arrow keys) to see its node and pod; Return or a double click opens its details and logs, a right click (or the Menu key) its actions.</source>
+        <translation>Klicken Sie auf eine Kachel (oder nutzen Sie die Pfeiltasten), um ihren Node und Pod zu sehen; die Eingabetaste oder ein Doppelklick öffnet Details und Logs, ein Rechtsklick (oder die Menütaste) die Aktionen.</translation>
+    </message>
+</context>
+<context>
+    <name>gui::ObjectDetailDialog</name>
+    <message>
+        <source>Node %1</source>
+        <translation>Node %1</translation>
+    </message>
+    <message>
+        <source>%1 on node %2</source>
+        <translation>%1 auf Node %2</translation>
+    </message>
+    <message>
+        <source>&amp;Pod</source>
+        <translation>&amp;Pod</translation>
+    </message>
+    <message>
+        <source>&amp;Node</source>
+        <translation>&amp;Node</translation>
+    </message>
+    <message>
+        <source>&amp;Container:</source>
+        <translation>&amp;Container:</translation>
+    </message>
+    <message>
+        <source>P&amp;revious</source>
+        <translation>&amp;Vorherige</translation>
+    </message>
+    <message>
+        <source>The lines of the container&apos;s previous (terminated) instance</source>
+        <translation>Die Zeilen der vorherigen (beendeten) Instanz des Containers</translation>
+    </message>
+    <message>
+        <source>&amp;Follow</source>
+        <translation>&amp;Folgen</translation>
+    </message>
+    <message>
+        <source>Keep streaming new lines</source>
+        <translation>Neue Zeilen laufend nachladen</translation>
+    </message>
+    <message>
+        <source>&amp;Tail:</source>
+        <translation>Nur l&amp;etzte:</translation>
+    </message>
+    <message>
+        <source> lines</source>
+        <translation> Zeilen</translation>
+    </message>
+    <message>
+        <source>Re&amp;load</source>
+        <translation>Neu l&amp;aden</translation>
+    </message>
+    <message>
+        <source>C&amp;opy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation>&amp;Speichern…</translation>
+    </message>
+    <message>
+        <source>&amp;Logs</source>
+        <translation>&amp;Logs</translation>
+    </message>
+    <message>
+        <source>R&amp;efresh</source>
+        <translation>Akt&amp;ualisieren</translation>
+    </message>
+    <message>
+        <source>Node &lt;b&gt;%1&lt;/b&gt;: the DaemonSet %2 has no pod on it.</source>
+        <translation>Node &lt;b&gt;%1&lt;/b&gt;: Das DaemonSet %2 hat dort keinen Pod.</translation>
+    </message>
+    <message>
+        <source>Pod &lt;b&gt;%1/%2&lt;/b&gt; of %3 on node &lt;b&gt;%4&lt;/b&gt;</source>
+        <translation>Pod &lt;b&gt;%1/%2&lt;/b&gt; von %3 auf Node &lt;b&gt;%4&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>No pod of %1 on this node.</source>
+        <translation>Kein Pod von %1 auf diesem Node.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1 %2: %3</source>
+        <translation>%1 %2 kann nicht gelesen werden: %3</translation>
+    </message>
+    <message>
+        <source>Following…</source>
+        <translation>Folge…</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Lese…</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s); ended: %1</source>
+        <translation>
+            <numerusform>%n Zeile; beendet: %1</numerusform>
+            <numerusform>%n Zeilen; beendet: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s)</source>
+        <translation>
+            <numerusform>%n Zeile</numerusform>
+            <numerusform>%n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Save Logs</source>
+        <translation>Logs speichern</translation>
+    </message>
+    <message>
+        <source>Log files (*.log *.txt);;All files (*)</source>
+        <translation>Logdateien (*.log *.txt);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>
@@ -1155,6 +1508,49 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
     <message>
         <source>Saved strategy: %1</source>
         <translation>Gesicherte Strategie: %1</translation>
+    </message>
+</context>
+<context>
+    <name>gui::ProductionBar</name>
+    <message>
+        <source>Production context</source>
+        <translation>Produktionskontext</translation>
+    </message>
+    <message>
+        <source>Production context %1 — actions ask for the name</source>
+        <translation>Produktionskontext %1 — Aktionen fragen nach dem Namen</translation>
+    </message>
+    <message>
+        <source>The context or cluster name matches the production pattern &quot;%1&quot; (Settings → Production Contexts…): every destructive action asks you to type the object&apos;s name.</source>
+        <translation>Der Kontext- oder Cluster-Name passt zum Produktionsmuster „%1“ (Einstellungen → Produktionskontexte…): Jede destruktive Aktion verlangt, dass Sie den Namen des Objekts eingeben.</translation>
+    </message>
+    <message>
+        <source>Production Contexts</source>
+        <translation>Produktionskontexte</translation>
+    </message>
+    <message>
+        <source>A live context whose kubeconfig context or cluster name matches this regular expression (case-insensitive) is treated as production: a red bar shows it, and every destructive action asks you to type the name of the DaemonSet, node or rollout.</source>
+        <translation>Ein Live-Kontext, dessen kubeconfig-Kontext- oder Cluster-Name zu diesem regulären Ausdruck passt (ohne Beachtung der Groß-/Kleinschreibung), gilt als Produktion: Ein roter Balken zeigt das an, und jede destruktive Aktion verlangt, dass Sie den Namen des DaemonSets, Nodes oder Rollouts eingeben.</translation>
+    </message>
+    <message>
+        <source>Production pattern</source>
+        <translation>Produktionsmuster</translation>
+    </message>
+    <message>
+        <source>Enter an expression.</source>
+        <translation>Geben Sie einen Ausdruck ein.</translation>
+    </message>
+    <message>
+        <source>Not a valid expression: %1</source>
+        <translation>Kein gültiger Ausdruck: %1</translation>
+    </message>
+    <message>
+        <source>The current context %1 matches: it is treated as production.</source>
+        <translation>Der aktuelle Kontext %1 passt: Er gilt als Produktion.</translation>
+    </message>
+    <message>
+        <source>The current context %1 does not match.</source>
+        <translation>Der aktuelle Kontext %1 passt nicht.</translation>
     </message>
 </context>
 <context>
@@ -1356,6 +1752,157 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
     </message>
 </context>
 <context>
+    <name>gui::RolloutHistoryView</name>
+    <message>
+        <source>%1 ago</source>
+        <translation>vor %1</translation>
+    </message>
+    <message>
+        <source>Rollouts and actions</source>
+        <translation>Rollouts und Aktionen</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Wann</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Ereignis</translation>
+    </message>
+    <message>
+        <source>Revisions</source>
+        <translation>Revisionen</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Nodes</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>By</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Rollback</source>
+        <translation>Rollback</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pausieren</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Load scenario</source>
+        <translation>Szenario laden</translation>
+    </message>
+    <message>
+        <source>Clock speed</source>
+        <translation>Uhrgeschwindigkeit</translation>
+    </message>
+    <message>
+        <source>Clock step</source>
+        <translation>Uhr vorgestellt</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Seed</translation>
+    </message>
+    <message>
+        <source>Fault</source>
+        <translation>Störung</translation>
+    </message>
+    <message>
+        <source>Node upgrade started</source>
+        <translation>Node-Upgrade gestartet</translation>
+    </message>
+    <message>
+        <source>Node upgrade control</source>
+        <translation>Node-Upgrade-Steuerung</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>Verbinden</translation>
+    </message>
+    <message>
+        <source>Set image</source>
+        <translation>Image setzen</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>Neustart</translation>
+    </message>
+    <message>
+        <source>Update strategy</source>
+        <translation>Update-Strategie</translation>
+    </message>
+    <message>
+        <source>Cordon</source>
+        <translation>Sperren</translation>
+    </message>
+    <message>
+        <source>Uncordon</source>
+        <translation>Entsperren</translation>
+    </message>
+    <message>
+        <source>Drain</source>
+        <translation>Drain</translation>
+    </message>
+    <message>
+        <source>%1 (then %2)</source>
+        <translation>%1 (damals %2)</translation>
+    </message>
+    <message>
+        <source>Rollout</source>
+        <translation>Rollout</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 replaced</source>
+        <translation>%1 von %2 ersetzt</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>superseded by revision %1</source>
+        <translation>abgelöst durch Revision %1</translation>
+    </message>
+    <message>
+        <source>superseded</source>
+        <translation>abgelöst</translation>
+    </message>
+    <message>
+        <source>%1 so far</source>
+        <translation>bisher %1</translation>
+    </message>
+    <message>
+        <source>in progress</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>%1 per node on average</source>
+        <translation>durchschnittlich %1 pro Node</translation>
+    </message>
+    <message>
+        <source>No rollout observed and no action taken since the console started watching.</source>
+        <translation>Seit die Konsole beobachtet, wurde kein Rollout gesehen und keine Aktion ausgeführt.</translation>
+    </message>
+</context>
+<context>
     <name>gui::ShortcutSheet</name>
     <message>
         <source>Keyboard Shortcuts</source>
@@ -1372,6 +1919,213 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
     <message>
         <source>Anywhere</source>
         <translation>Überall</translation>
+    </message>
+</context>
+<context>
+    <name>gui::StartRolloutActions</name>
+    <message>
+        <source>Set &amp;Image…</source>
+        <translation>&amp;Image setzen…</translation>
+    </message>
+    <message>
+        <source>kubectl set image: change container images, with a preview</source>
+        <translation>kubectl set image: Container-Images ändern, mit Vorschau</translation>
+    </message>
+    <message>
+        <source>Res&amp;tart…</source>
+        <translation>&amp;Neu starten…</translation>
+    </message>
+    <message>
+        <source>kubectl rollout restart: replace every pod, with a preview</source>
+        <translation>kubectl rollout restart: alle Pods ersetzen, mit Vorschau</translation>
+    </message>
+    <message>
+        <source>Update &amp;Strategy…</source>
+        <translation>Update-&amp;Strategie…</translation>
+    </message>
+    <message>
+        <source>Edit maxUnavailable and maxSurge, with a preview</source>
+        <translation>maxUnavailable und maxSurge bearbeiten, mit Vorschau</translation>
+    </message>
+</context>
+<context>
+    <name>gui::StartRolloutDialog</name>
+    <message>
+        <source>Set Image of %1</source>
+        <translation>Image von %1 setzen</translation>
+    </message>
+    <message>
+        <source>&amp;Set Image</source>
+        <translation>&amp;Image setzen</translation>
+    </message>
+    <message>
+        <source>Restart %1</source>
+        <translation>%1 neu starten</translation>
+    </message>
+    <message>
+        <source>&amp;Restart</source>
+        <translation>&amp;Neu starten</translation>
+    </message>
+    <message>
+        <source>Update Strategy of %1</source>
+        <translation>Update-Strategie von %1</translation>
+    </message>
+    <message>
+        <source>&amp;Apply Strategy</source>
+        <translation>Strategie &amp;anwenden</translation>
+    </message>
+    <message>
+        <source>Why it cannot be sent</source>
+        <translation>Warum es nicht gesendet werden kann</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>Zusammenfassung</translation>
+    </message>
+    <message>
+        <source>Nodes affected</source>
+        <translation>Betroffene Nodes</translation>
+    </message>
+    <message>
+        <source>Estimated duration</source>
+        <translation>Geschätzte Dauer</translation>
+    </message>
+    <message>
+        <source>Current template against the new one</source>
+        <translation>Aktuelles Template gegen das neue</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Image of container %1</source>
+        <translation>Image des Containers %1</translation>
+    </message>
+    <message>
+        <source>Current image: %1</source>
+        <translation>Aktuelles Image: %1</translation>
+    </message>
+    <message>
+        <source>%1 (init container):</source>
+        <translation>%1 (Init-Container):</translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <translation>%1:</translation>
+    </message>
+    <message>
+        <source>a number or a percentage, e.g. 1 or 10%</source>
+        <translation>eine Zahl oder ein Prozentsatz, z. B. 1 oder 10%</translation>
+    </message>
+    <message>
+        <source>a number or a percentage, e.g. 0 or 25%</source>
+        <translation>eine Zahl oder ein Prozentsatz, z. B. 0 oder 25%</translation>
+    </message>
+    <message>
+        <source>max&amp;Unavailable:</source>
+        <translation>max&amp;Unavailable:</translation>
+    </message>
+    <message>
+        <source>max&amp;Surge:</source>
+        <translation>max&amp;Surge:</translation>
+    </message>
+    <message>
+        <source>Edit an image to see what would change.</source>
+        <translation>Ändern Sie ein Image, um zu sehen, was sich ändern würde.</translation>
+    </message>
+    <message>
+        <source>This cannot be sent as it is.</source>
+        <translation>So kann dies nicht gesendet werden.</translation>
+    </message>
+    <message>
+        <source>Nothing changes: the containers already use these images.</source>
+        <translation>Nichts ändert sich: Die Container verwenden diese Images bereits.</translation>
+    </message>
+    <message>
+        <source>Set the image of &lt;b&gt;%1&lt;/b&gt;: the template goes back to revision %2.</source>
+        <translation>Image von &lt;b&gt;%1&lt;/b&gt; setzen: Das Template kehrt zu Revision %2 zurück.</translation>
+    </message>
+    <message>
+        <source>Set the image of &lt;b&gt;%1&lt;/b&gt;: a new revision after revision %2.</source>
+        <translation>Image von &lt;b&gt;%1&lt;/b&gt; setzen: eine neue Revision nach Revision %2.</translation>
+    </message>
+    <message>
+        <source>Restart &lt;b&gt;%1&lt;/b&gt;: the template gets the annotation kubectl.kubernetes.io/restartedAt, a new revision after revision %2, and every pod is replaced.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; neu starten: Das Template erhält die Annotation kubectl.kubernetes.io/restartedAt, eine neue Revision nach Revision %2, und jeder Pod wird ersetzt.</translation>
+    </message>
+    <message>
+        <source>Nothing changes: the strategy already has these values.</source>
+        <translation>Nichts ändert sich: Die Strategie hat diese Werte bereits.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; is paused: the saved strategy is edited and it stays paused. When resumed it rolls out %2.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; ist pausiert: Die gespeicherte Strategie wird geändert, und es bleibt pausiert. Nach dem Fortsetzen rollt es %2 aus.</translation>
+    </message>
+    <message>
+        <source>A strategy edit starts no rollout; it changes how the running or next one proceeds: &lt;b&gt;%1&lt;/b&gt;%2.</source>
+        <translation>Eine Strategieänderung startet kein Rollout; sie ändert, wie das laufende oder nächste vorgeht: &lt;b&gt;%1&lt;/b&gt;%2.</translation>
+    </message>
+    <message>
+        <source> (now %1)</source>
+        <translation> (jetzt %1)</translation>
+    </message>
+    <message>
+        <source>current (revision %1)</source>
+        <translation>aktuell (Revision %1)</translation>
+    </message>
+    <message>
+        <source>new template</source>
+        <translation>neues Template</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) will get a new pod</source>
+        <translation>
+            <numerusform>%n Node erhält einen neuen Pod</numerusform>
+            <numerusform>%n Nodes erhalten einen neuen Pod</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n already run(s) the target revision.</source>
+        <translation>
+            <numerusform>%n führt die Zielrevision bereits aus.</numerusform>
+            <numerusform>%n führen die Zielrevision bereits aus.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No new rollout starts. The running rollout has %n node(s) left.</source>
+        <translation>
+            <numerusform>Kein neues Rollout startet. Dem laufenden Rollout bleibt %n Node.</numerusform>
+            <numerusform>Kein neues Rollout startet. Dem laufenden Rollout bleiben %n Nodes.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No new rollout starts and no pod is replaced now; the next rollout runs %1.</source>
+        <translation>Kein neues Rollout startet und jetzt wird kein Pod ersetzt; das nächste Rollout läuft mit %1.</translation>
+    </message>
+    <message>
+        <source>Estimated duration: none — %1</source>
+        <translation>Geschätzte Dauer: keine — %1</translation>
+    </message>
+    <message>
+        <source>Estimated duration: &lt;b&gt;%1&lt;/b&gt; — %2</source>
+        <translation>Geschätzte Dauer: &lt;b&gt;%1&lt;/b&gt; — %2</translation>
+    </message>
+    <message>
+        <source>Sending…</source>
+        <translation>Wird gesendet…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Done:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Erledigt:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Failed:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Fehlgeschlagen:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Schließen</translation>
     </message>
 </context>
 <context>
@@ -1936,6 +2690,96 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
     </message>
 </context>
 <context>
+    <name>models</name>
+    <message>
+        <source>image change</source>
+        <translation>Image-Änderung</translation>
+    </message>
+    <message>
+        <source>restart</source>
+        <translation>Neustart</translation>
+    </message>
+    <message>
+        <source>strategy edit</source>
+        <translation>Strategieänderung</translation>
+    </message>
+    <message>
+        <source>rollback</source>
+        <translation>Zurückrollen</translation>
+    </message>
+    <message>
+        <source>pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>annotation kubectl.kubernetes.io/last-applied-configuration</source>
+        <translation>Annotation kubectl.kubernetes.io/last-applied-configuration</translation>
+    </message>
+    <message>
+        <source>release %1</source>
+        <translation>Release %1</translation>
+    </message>
+    <message>
+        <source>label app.kubernetes.io/managed-by=Helm</source>
+        <translation>Label app.kubernetes.io/managed-by=Helm</translation>
+    </message>
+    <message>
+        <source>application %1</source>
+        <translation>Anwendung %1</translation>
+    </message>
+    <message>
+        <source>annotation %1</source>
+        <translation>Annotation %1</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>field manager &quot;%1&quot;</source>
+        <translation>Field Manager „%1“</translation>
+    </message>
+    <message>
+        <source>metadata.managedFields</source>
+        <translation>metadata.managedFields</translation>
+    </message>
+    <message>
+        <source>Managed by kubectl apply (%1): the next kubectl apply of its manifest reverts this %2.</source>
+        <translation>Verwaltet von kubectl apply (%1): Das nächste kubectl apply seines Manifests macht diese %2 rückgängig.</translation>
+    </message>
+    <message>
+        <source>Managed by Helm (%1): the next helm upgrade reverts this %2.</source>
+        <translation>Verwaltet von Helm (%1): Das nächste helm upgrade macht diese %2 rückgängig.</translation>
+    </message>
+    <message>
+        <source>Managed by Argo CD (%1): its next sync reverts this %2, at once when self-heal is on.</source>
+        <translation>Verwaltet von Argo CD (%1): Die nächste Synchronisierung macht diese %2 rückgängig, bei aktiviertem Self-Heal sofort.</translation>
+    </message>
+    <message>
+        <source>Managed by Flux (%1): its next reconciliation reverts this %2.</source>
+        <translation>Verwaltet von Flux (%1): Die nächste Reconciliation macht diese %2 rückgängig.</translation>
+    </message>
+    <message>
+        <source>Also written by the field manager &quot;%1&quot; (%2): it may revert this %3.</source>
+        <translation>Auch vom Field Manager „%1“ geschrieben (%2): Er kann diese %3 rückgängig machen.</translation>
+    </message>
+    <message>
+        <source>up to %1 nodes at a time of %2</source>
+        <translation>bis zu %1 Nodes gleichzeitig von %2</translation>
+    </message>
+</context>
+<context>
+    <name>models::BackendPermissions</name>
+    <message>
+        <source>you may not %1 %2</source>
+        <translation>Sie dürfen %2 nicht %1</translation>
+    </message>
+    <message>
+        <source>you may not %1 %2 in %3</source>
+        <translation>Sie dürfen %2 in %3 nicht %1</translation>
+    </message>
+</context>
+<context>
     <name>models::ClusterBackend</name>
     <message>
         <source>not supported by this backend</source>
@@ -2079,6 +2923,58 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
         <source>spec updated</source>
         <translation>Spec aktualisiert</translation>
     </message>
+    <message>
+        <source>image unchanged: the containers already use these images</source>
+        <translation>Image unverändert: Die Container verwenden diese Images bereits</translation>
+    </message>
+    <message>
+        <source>nodes &quot;%1&quot; not found</source>
+        <translation>nodes &quot;%1&quot; not found</translation>
+    </message>
+    <message>
+        <source>already cordoned</source>
+        <translation>bereits gesperrt</translation>
+    </message>
+    <message>
+        <source>already uncordoned</source>
+        <translation>bereits entsperrt</translation>
+    </message>
+    <message>
+        <source>cordoned</source>
+        <translation>gesperrt</translation>
+    </message>
+    <message>
+        <source>uncordoned</source>
+        <translation>entsperrt</translation>
+    </message>
+    <message>
+        <source>a drain of %1 is already running</source>
+        <translation>ein Drain von %1 läuft bereits</translation>
+    </message>
+    <message>
+        <source>cordoned, nothing evicted: %1</source>
+        <translation>gesperrt, nichts verdrängt: %1</translation>
+    </message>
+    <message>
+        <source>drain stopped: the cluster was replaced</source>
+        <translation>Drain beendet: Der Cluster wurde ersetzt</translation>
+    </message>
+    <message>
+        <source>unsupported kind %1</source>
+        <translation>nicht unterstützte Art %1</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>the pod is gone: %1</source>
+        <translation>Der Pod ist nicht mehr da: %1</translation>
+    </message>
+    <message>
+        <source>the container has ended</source>
+        <translation>Der Container ist beendet</translation>
+    </message>
 </context>
 <context>
     <name>models::EventListModel</name>
@@ -2170,6 +3066,29 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
     </message>
 </context>
 <context>
+    <name>models::LiveDrillDown</name>
+    <message>
+        <source>HTTP %1: %2</source>
+        <translation>HTTP %1: %2</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>nicht verbunden</translation>
+    </message>
+    <message>
+        <source>unsupported kind %1</source>
+        <translation>nicht unterstützte Art %1</translation>
+    </message>
+    <message>
+        <source>events: %1</source>
+        <translation>Events: %1</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>beendet</translation>
+    </message>
+</context>
+<context>
     <name>models::LiveWorker</name>
     <message>
         <source>all namespaces</source>
@@ -2210,6 +3129,34 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
     <message>
         <source>not available on a live cluster</source>
         <translation>auf einem echten Cluster nicht verfügbar</translation>
+    </message>
+    <message>
+        <source>cordoned</source>
+        <translation>gesperrt</translation>
+    </message>
+    <message>
+        <source>uncordoned</source>
+        <translation>entsperrt</translation>
+    </message>
+    <message>
+        <source>already cordoned</source>
+        <translation>bereits gesperrt</translation>
+    </message>
+    <message>
+        <source>already uncordoned</source>
+        <translation>bereits entsperrt</translation>
+    </message>
+    <message>
+        <source>a drain of %1 is already running</source>
+        <translation>ein Drain von %1 läuft bereits</translation>
+    </message>
+    <message>
+        <source>cordoned, nothing evicted: %1</source>
+        <translation>gesperrt, nichts verdrängt: %1</translation>
+    </message>
+    <message>
+        <source>image unchanged: the containers already use these images</source>
+        <translation>Image unverändert: Die Container verwenden diese Images bereits</translation>
     </message>
 </context>
 <context>
@@ -2369,6 +3316,272 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
     </message>
 </context>
 <context>
+    <name>models::ObjectDescribe</name>
+    <message>
+        <source>&lt;none&gt;</source>
+        <translation>&lt;keine&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;unknown&gt;</source>
+        <translation>&lt;unbekannt&gt;</translation>
+    </message>
+    <message>
+        <source>%1 (%2 ago)</source>
+        <translation>%1 (vor %2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>… (+%n more)</source>
+        <translation>
+            <numerusform>… (+%n weiterer)</numerusform>
+            <numerusform>… (+%n weitere)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> op=Exists</source>
+        <translation> op=Exists</translation>
+    </message>
+    <message>
+        <source> for %1s</source>
+        <translation> für %1 s</translation>
+    </message>
+    <message>
+        <source>Last State</source>
+        <translation>Letzter Zustand</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>Wartend</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>  Started</source>
+        <translation>  Gestartet</translation>
+    </message>
+    <message>
+        <source>  Reason</source>
+        <translation>  Grund</translation>
+    </message>
+    <message>
+        <source>  Message</source>
+        <translation>  Meldung</translation>
+    </message>
+    <message>
+        <source>Terminated</source>
+        <translation>Beendet</translation>
+    </message>
+    <message>
+        <source>  Exit Code</source>
+        <translation>  Exit-Code</translation>
+    </message>
+    <message>
+        <source>  Finished</source>
+        <translation>  Beendet um</translation>
+    </message>
+    <message>
+        <source>Container %1</source>
+        <translation>Container %1</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Image</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Bereit</translation>
+    </message>
+    <message>
+        <source>True</source>
+        <translation>Ja</translation>
+    </message>
+    <message>
+        <source>False</source>
+        <translation>Nein</translation>
+    </message>
+    <message>
+        <source>Restart Count</source>
+        <translation>Neustarts</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Events</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>Alter</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+    <message>
+        <source>%1 (x%2 over %3)</source>
+        <translation>%1 (%2× in %3)</translation>
+    </message>
+    <message>
+        <source>Pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>Namespace</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Node</translation>
+    </message>
+    <message>
+        <source>Start Time</source>
+        <translation>Startzeit</translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation>Labels</translation>
+    </message>
+    <message>
+        <source>Terminating</source>
+        <translation>Wird beendet</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>IP</source>
+        <translation>IP</translation>
+    </message>
+    <message>
+        <source>Controlled By</source>
+        <translation>Kontrolliert von</translation>
+    </message>
+    <message>
+        <source>Conditions</source>
+        <translation>Bedingungen</translation>
+    </message>
+    <message>
+        <source>Last Transition</source>
+        <translation>Letzter Übergang</translation>
+    </message>
+    <message>
+        <source>Tolerations</source>
+        <translation>Tolerations</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>Taints</source>
+        <translation>Taints</translation>
+    </message>
+    <message>
+        <source>Unschedulable</source>
+        <translation>Nicht planbar</translation>
+    </message>
+    <message>
+        <source>true</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>false</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>Addresses</source>
+        <translation>Adressen</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>Kapazität</translation>
+    </message>
+    <message>
+        <source>Resource</source>
+        <translation>Ressource</translation>
+    </message>
+    <message>
+        <source>Allocatable</source>
+        <translation>Zuweisbar</translation>
+    </message>
+    <message>
+        <source>System Info</source>
+        <translation>Systeminformationen</translation>
+    </message>
+    <message>
+        <source>Kubelet Version</source>
+        <translation>Kubelet-Version</translation>
+    </message>
+    <message>
+        <source>OS Image</source>
+        <translation>OS-Image</translation>
+    </message>
+    <message>
+        <source>Kernel Version</source>
+        <translation>Kernel-Version</translation>
+    </message>
+    <message>
+        <source>Container Runtime</source>
+        <translation>Container-Runtime</translation>
+    </message>
+    <message>
+        <source>Operating System</source>
+        <translation>Betriebssystem</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>Architektur</translation>
+    </message>
+    <message>
+        <source>Boot ID</source>
+        <translation>Boot-ID</translation>
+    </message>
+    <message>
+        <source>Machine ID</source>
+        <translation>Machine-ID</translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <translation>Pods</translation>
+    </message>
+    <message>
+        <source>Revision</source>
+        <translation>Revision</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+</context>
+<context>
     <name>models::RevisionTimelineModel</name>
     <message>
         <source>%1 (current)</source>
@@ -2441,9 +3654,12 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
         <source>OnDelete: pods are replaced only when deleted</source>
         <translation>OnDelete: Pods werden nur beim Löschen ersetzt</translation>
     </message>
-    <message>
-        <source>%1 nodes, %2 at a time: %3 waves × (%4 per node%5) ≈ %6</source>
-        <translation>%1 Nodes, %2 gleichzeitig: %3 Wellen × (%4 pro Node%5) ≈ %6</translation>
+    <message numerus="yes">
+        <source>cannot finish while %n pod(s) down on NotReady nodes (%1) use the whole maxUnavailable budget of %2</source>
+        <translation>
+            <numerusform>kann nicht abschließen, solange %n Pod auf NotReady-Nodes (%1) ausfällt und das ganze maxUnavailable-Budget von %2 belegt</numerusform>
+            <numerusform>kann nicht abschließen, solange %n Pods auf NotReady-Nodes (%1) ausfallen und das ganze maxUnavailable-Budget von %2 belegen</numerusform>
+        </translation>
     </message>
     <message>
         <source> observed</source>
@@ -2456,6 +3672,24 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
     <message>
         <source> + minReadySeconds %1s</source>
         <translation> + minReadySeconds %1 s</translation>
+    </message>
+    <message>
+        <source>%1 nodes, %2 at a time: %3 waves × (%4 per node%5) ≈ %6</source>
+        <translation>%1 Nodes, %2 gleichzeitig: %3 Wellen × (%4 pro Node%5) ≈ %6</translation>
+    </message>
+    <message numerus="yes">
+        <source>; maxUnavailable %1 less %n pod(s) down on NotReady nodes (%2), which wait for their nodes</source>
+        <translation>
+            <numerusform>; maxUnavailable %1 abzüglich %n ausgefallenen Pods auf NotReady-Nodes (%2), der auf seinen Node wartet</numerusform>
+            <numerusform>; maxUnavailable %1 abzüglich %n ausgefallener Pods auf NotReady-Nodes (%2), die auf ihre Nodes warten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n node(s) NotReady (%1) wait for their nodes</source>
+        <translation>
+            <numerusform>; %n Node NotReady (%1) wartet auf seinen Node</numerusform>
+            <numerusform>; %n Nodes NotReady (%1) warten auf ihre Nodes</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2708,6 +3942,13 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
     <message>
         <source>; its pods are down on NotReady %1</source>
         <translation>; seine Pods sind ausgefallen auf NotReady %1</translation>
+    </message>
+</context>
+<context>
+    <name>models::StartRolloutPreview</name>
+    <message>
+        <source>daemonset &quot;%1&quot; not found</source>
+        <translation>daemonset &quot;%1&quot; not found</translation>
     </message>
 </context>
 <context>

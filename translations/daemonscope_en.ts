@@ -83,6 +83,23 @@
     </message>
 </context>
 <context>
+    <name>gui::ObjectDetailDialog</name>
+    <message numerus="yes">
+        <source>%n line(s); ended: %1</source>
+        <translation>
+            <numerusform>%n line; ended: %1</numerusform>
+            <numerusform>%n lines; ended: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s)</source>
+        <translation>
+            <numerusform>%n line</numerusform>
+            <numerusform>%n lines</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>gui::RollbackDialog</name>
     <message numerus="yes">
         <source>%n node(s) will get a new pod</source>
@@ -110,6 +127,30 @@
         <translation>
             <numerusform>%n already runs the target revision.</numerusform>
             <numerusform>%n already run the target revision.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gui::StartRolloutDialog</name>
+    <message numerus="yes">
+        <source>%n node(s) will get a new pod</source>
+        <translation>
+            <numerusform>%n node will get a new pod</numerusform>
+            <numerusform>%n nodes will get a new pod</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n already run(s) the target revision.</source>
+        <translation>
+            <numerusform>%n already runs the target revision.</numerusform>
+            <numerusform>%n already run the target revision.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No new rollout starts. The running rollout has %n node(s) left.</source>
+        <translation>
+            <numerusform>No new rollout starts. The running rollout has %n node left.</numerusform>
+            <numerusform>No new rollout starts. The running rollout has %n nodes left.</numerusform>
         </translation>
     </message>
 </context>
@@ -154,6 +195,40 @@
         <translation>
             <numerusform>%n restart</numerusform>
             <numerusform>%n restarts</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>models::ObjectDescribe</name>
+    <message numerus="yes">
+        <source>… (+%n more)</source>
+        <translation>
+            <numerusform>… (+%n more)</numerusform>
+            <numerusform>… (+%n more)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>models::RollbackPreview</name>
+    <message numerus="yes">
+        <source>cannot finish while %n pod(s) down on NotReady nodes (%1) use the whole maxUnavailable budget of %2</source>
+        <translation>
+            <numerusform>cannot finish while %n pod down on NotReady nodes (%1) uses the whole maxUnavailable budget of %2</numerusform>
+            <numerusform>cannot finish while %n pods down on NotReady nodes (%1) use the whole maxUnavailable budget of %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; maxUnavailable %1 less %n pod(s) down on NotReady nodes (%2), which wait for their nodes</source>
+        <translation>
+            <numerusform>; maxUnavailable %1 less %n pod down on a NotReady node (%2), which waits for its node</numerusform>
+            <numerusform>; maxUnavailable %1 less %n pods down on NotReady nodes (%2), which wait for their nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n node(s) NotReady (%1) wait for their nodes</source>
+        <translation>
+            <numerusform>; %n node NotReady (%1) waits for its node</numerusform>
+            <numerusform>; %n nodes NotReady (%1) wait for their nodes</numerusform>
         </translation>
     </message>
 </context>
