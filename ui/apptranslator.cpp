@@ -1,5 +1,6 @@
 #include "ui/apptranslator.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QLibraryInfo>
 #include <QPointer>
@@ -11,6 +12,19 @@ namespace {
 
 const QString kResourceDir = QStringLiteral(":/i18n");
 const QString kPrefix = QStringLiteral("daemonscope_");
+
+// Qt words its standard buttons (QDialogButtonBox, QMessageBox) through the translator, in the
+// context QPlatformTheme. Qt's own catalogue is not always installed (Debian ships it in
+// qt6-translations-l10n), so the console's catalogue carries the buttons it shows: no "Cancel"
+// or "Close" in a German dialog. When Qt's catalogue is there, it is asked first.
+[[maybe_unused]] const char *const kStandardButtons[] = {
+    QT_TRANSLATE_NOOP("QPlatformTheme", "OK"),    QT_TRANSLATE_NOOP("QPlatformTheme", "Cancel"),
+    QT_TRANSLATE_NOOP("QPlatformTheme", "Close"), QT_TRANSLATE_NOOP("QPlatformTheme", "Save"),
+    QT_TRANSLATE_NOOP("QPlatformTheme", "Open"),  QT_TRANSLATE_NOOP("QPlatformTheme", "Apply"),
+    QT_TRANSLATE_NOOP("QPlatformTheme", "&Yes"),  QT_TRANSLATE_NOOP("QPlatformTheme", "&No"),
+    QT_TRANSLATE_NOOP("QPlatformTheme", "Help"),  QT_TRANSLATE_NOOP("QPlatformTheme", "Discard"),
+    QT_TRANSLATE_NOOP("QPlatformTheme", "Reset"),
+};
 
 QPointer<QTranslator> g_app;
 QPointer<QTranslator> g_qt;

@@ -8,10 +8,12 @@
 #include "ui/upgradepage.h"
 
 #include <QApplication>
+#include <QDialogButtonBox>
 #include <QFontMetrics>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -153,6 +155,13 @@ void TestGermanUi::theMainWindowIsTranslated()
              qPrintable(statusLabel(window, QStringLiteral("Backend"))));
     QCOMPARE(statusLabel(window, QCoreApplication::translate("gui::MainWindow", "Clock speed")), clock);
     QCOMPARE(models::badgeName(models::RolloutBadge::Complete), badge);
+
+    // Qt's standard buttons speak the language too, also without Qt's own catalogue installed.
+    QDialogButtonBox standard(QDialogButtonBox::Cancel | QDialogButtonBox::Close);
+    QCOMPARE(standard.button(QDialogButtonBox::Cancel)->text(),
+             language == QLatin1String("de") ? QStringLiteral("Abbrechen") : QStringLiteral("Cancel"));
+    QCOMPARE(standard.button(QDialogButtonBox::Close)->text(),
+             language == QLatin1String("de") ? QStringLiteral("Schließen") : QStringLiteral("Close"));
 
     // The node-upgrade tables' headers fit their columns in this language (German ones are
     // longer): none is cut.
