@@ -3704,7 +3704,7 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
     <message numerus="yes">
         <source>cannot finish while %n pod(s) down on NotReady nodes (%1) use the whole maxUnavailable budget of %2</source>
         <translation>
-            <numerusform>kann nicht abschließen, solange %n Pod auf NotReady-Nodes (%1) ausfällt und das ganze maxUnavailable-Budget von %2 belegt</numerusform>
+            <numerusform>kann nicht abschließen, solange %n Pod auf einem NotReady-Node (%1) ausfällt und das ganze maxUnavailable-Budget von %2 belegt</numerusform>
             <numerusform>kann nicht abschließen, solange %n Pods auf NotReady-Nodes (%1) ausfallen und das ganze maxUnavailable-Budget von %2 belegen</numerusform>
         </translation>
     </message>
@@ -3727,7 +3727,7 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
     <message numerus="yes">
         <source>; maxUnavailable %1 less %n pod(s) down on NotReady nodes (%2), which wait for their nodes</source>
         <translation>
-            <numerusform>; maxUnavailable %1 abzüglich %n ausgefallenen Pods auf NotReady-Nodes (%2), der auf seinen Node wartet</numerusform>
+            <numerusform>; maxUnavailable %1 abzüglich %n ausgefallenen Pods auf einem NotReady-Node (%2), der auf seinen Node wartet</numerusform>
             <numerusform>; maxUnavailable %1 abzüglich %n ausgefallener Pods auf NotReady-Nodes (%2), die auf ihre Nodes warten</numerusform>
         </translation>
     </message>
