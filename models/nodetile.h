@@ -61,7 +61,7 @@ public:
     QString nodeConditions;  // e.g. "Ready" or "NotReady, DiskPressure"
     bool nodeReady = true;
     LagCause lag = LagCause::None;
-    QString lagDetail; // the evidence: an event message, the waiting reason, the budget in use
+    QString lagDetail;     // the evidence: an event message, the waiting reason, the budget in use
     bool cordoned = false; // spec.unschedulable (kubectl cordon): a "no entry" sign on the tile
 
     bool operator==(const NodeTile &) const = default;

@@ -20,8 +20,7 @@ QString list(const QStringList &items, int max = 12)
     for (int i = 0; i < items.size() && i < max; ++i)
         html += QStringLiteral("<li>%1</li>").arg(items[i].toHtmlEscaped());
     if (items.size() > max)
-        html += QStringLiteral("<li>%1</li>")
-                    .arg(DrainDialog::tr("… and %1 more").arg(items.size() - max));
+        html += QStringLiteral("<li>%1</li>").arg(DrainDialog::tr("… and %1 more").arg(items.size() - max));
     return html + QStringLiteral("</ul>");
 }
 

@@ -108,8 +108,9 @@ NodesTab::NodesTab(QWidget *parent) : QWidget(parent)
     m_details->setWordWrap(true);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_details->setAccessibleName(tr("Current node"));
-    m_details->setText(tr("Click a tile (or use the arrow keys) to see its node and pod; Return or a double click "
-                          "opens its details and logs, a right click (or the Menu key) its actions."));
+    m_details->setText(
+        tr("Click a tile (or use the arrow keys) to see its node and pod; Return or a double click "
+           "opens its details and logs, a right click (or the Menu key) its actions."));
     layout->addWidget(m_details);
 
     connect(m_search, &QLineEdit::textChanged, m_filter, &models::NodeMapFilter::setFilterText);

@@ -25,7 +25,7 @@ public:
         bool dimmed = false;      // another revision is highlighted
         bool highlighted = false; // this tile's revision is highlighted
         bool current = false;
-        bool focused = false; // the view has keyboard focus (current tile drawn strongly)
+        bool focused = false;  // the view has keyboard focus (current tile drawn strongly)
         bool cordoned = false; // the node is unschedulable: a "no entry" sign in a corner
     };
 

@@ -86,7 +86,8 @@ DrainPlan getPodsForDeletion(const std::vector<const kube::Pod *> &podsOnNode, c
     DrainPlan plan;
     plan.pods.reserve(podsOnNode.size());
     for (const kube::Pod *pod : podsOnNode)
-        plan.pods.push_back({pod->metadata.namespace_, pod->metadata.name, decide(*pod, options, daemonSetExists)});
+        plan.pods.push_back(
+            {pod->metadata.namespace_, pod->metadata.name, decide(*pod, options, daemonSetExists)});
     return plan;
 }
 
@@ -158,7 +159,8 @@ std::vector<int> drainRetryDelaysMs()
     return {1000, 2000, 4000, 8000};
 }
 
-std::string drainSummary(int evicted, int toEvict, int skippedDaemonSet, const std::vector<std::string> &blockers)
+std::string drainSummary(int evicted, int toEvict, int skippedDaemonSet,
+                         const std::vector<std::string> &blockers)
 {
     std::string text = "drained " + std::to_string(evicted) + " of " + std::to_string(toEvict) +
                        (toEvict == 1 ? " pod" : " pods");

@@ -48,7 +48,10 @@ struct DrainPodDecision
     DrainVerdict verdict = DrainVerdict::Evict;
     std::string key() const { return namespace_ + "/" + name; }
     bool evicts() const { return verdict == DrainVerdict::Evict || verdict == DrainVerdict::EvictFinished; }
-    bool skipped() const { return verdict == DrainVerdict::SkipDaemonSet || verdict == DrainVerdict::SkipMirror; }
+    bool skipped() const
+    {
+        return verdict == DrainVerdict::SkipDaemonSet || verdict == DrainVerdict::SkipMirror;
+    }
     bool refused() const { return !evicts() && !skipped(); }
 };
 
@@ -77,8 +80,8 @@ DrainPlan getPodsForDeletion(const std::vector<const kube::Pod *> &podsOnNode, c
                              const DaemonSetExists &daemonSetExists = {});
 
 // The budget covering the pod (same namespace, selector matches), null when none.
-const kube::PodDisruptionBudget *coveringBudget(const kube::Pod &pod,
-                                                const std::vector<const kube::PodDisruptionBudget *> &budgets);
+const kube::PodDisruptionBudget *
+coveringBudget(const kube::Pod &pod, const std::vector<const kube::PodDisruptionBudget *> &budgets);
 // Why an eviction is refused, with the budget's numbers: "api-x: cannot evict, would violate
 // PodDisruptionBudget default/api (minAvailable 2, 2 healthy of 3)". Without a budget (it could
 // not be read): "api-x: cannot evict: MESSAGE" with the server's message.
@@ -93,6 +96,7 @@ std::vector<int> drainRetryDelaysMs();
 
 // The outcome's words: "drained 3 of 3 pods", "drained 2 of 3 pods; api-x: cannot evict, …",
 // with "; skipped 1 DaemonSet pod" when some were left alone.
-std::string drainSummary(int evicted, int toEvict, int skippedDaemonSet, const std::vector<std::string> &blockers);
+std::string drainSummary(int evicted, int toEvict, int skippedDaemonSet,
+                         const std::vector<std::string> &blockers);
 
 } // namespace engine

@@ -23,11 +23,12 @@ kube::Pod pod(const Json &j)
 Json podJson(const std::string &name, const std::string &ownerKind, const std::string &phase, bool emptyDir,
              bool mirror)
 {
-    Json j = {{"apiVersion", "v1"},
-              {"kind", "Pod"},
-              {"metadata", {{"name", name}, {"namespace", "default"}, {"labels", {{"app", "web"}}}}},
-              {"spec", {{"nodeName", "node-1"}, {"containers", Json::array({{{"name", "c"}, {"image", "i:1"}}})}}},
-              {"status", {{"phase", phase}}}};
+    Json j = {
+        {"apiVersion", "v1"},
+        {"kind", "Pod"},
+        {"metadata", {{"name", name}, {"namespace", "default"}, {"labels", {{"app", "web"}}}}},
+        {"spec", {{"nodeName", "node-1"}, {"containers", Json::array({{{"name", "c"}, {"image", "i:1"}}})}}},
+        {"status", {{"phase", phase}}}};
     if (!ownerKind.empty())
         j["metadata"]["ownerReferences"] =
             Json::array({{{"apiVersion", ownerKind == "DaemonSet" ? "apps/v1" : "apps/v1"},
@@ -66,32 +67,45 @@ void TstKubectlDrain::verdicts_data()
     QTest::addColumn<bool>("deleteEmptyDirData");
     QTest::addColumn<DrainVerdict>("verdict");
 
-    QTest::newRow("a ReplicaSet pod is evicted") << "ReplicaSet" << "Running" << false << false << false
-                                                  << DrainVerdict::Evict;
-    QTest::newRow("a DaemonSet pod is skipped") << "DaemonSet" << "Running" << false << false << false
-                                                << DrainVerdict::SkipDaemonSet;
+    QTest::newRow("a ReplicaSet pod is evicted")
+        << "ReplicaSet"
+        << "Running" << false << false << false << DrainVerdict::Evict;
+    QTest::newRow("a DaemonSet pod is skipped")
+        << "DaemonSet"
+        << "Running" << false << false << false << DrainVerdict::SkipDaemonSet;
     QTest::newRow("a DaemonSet pod with emptyDir is still skipped")
-        << "DaemonSet" << "Running" << true << false << false << DrainVerdict::SkipDaemonSet;
-    QTest::newRow("a mirror pod is skipped") << "Node" << "Running" << false << true << false
-                                             << DrainVerdict::SkipMirror;
+        << "DaemonSet"
+        << "Running" << true << false << false << DrainVerdict::SkipDaemonSet;
+    QTest::newRow("a mirror pod is skipped")
+        << "Node"
+        << "Running" << false << true << false << DrainVerdict::SkipMirror;
     QTest::newRow("an unmanaged mirror pod is skipped, not refused")
-        << "" << "Running" << false << true << false << DrainVerdict::SkipMirror;
+        << ""
+        << "Running" << false << true << false << DrainVerdict::SkipMirror;
     QTest::newRow("a finished pod is removed without checks")
-        << "" << "Succeeded" << true << false << false << DrainVerdict::EvictFinished;
-    QTest::newRow("a failed DaemonSet pod is removed") << "DaemonSet" << "Failed" << false << false << false
-                                                       << DrainVerdict::EvictFinished;
-    QTest::newRow("a finished mirror pod is skipped") << "" << "Failed" << false << true << false
-                                                      << DrainVerdict::SkipMirror;
-    QTest::newRow("emptyDir is refused") << "ReplicaSet" << "Running" << true << false << false
-                                         << DrainVerdict::RefuseLocalStorage;
+        << ""
+        << "Succeeded" << true << false << false << DrainVerdict::EvictFinished;
+    QTest::newRow("a failed DaemonSet pod is removed")
+        << "DaemonSet"
+        << "Failed" << false << false << false << DrainVerdict::EvictFinished;
+    QTest::newRow("a finished mirror pod is skipped")
+        << ""
+        << "Failed" << false << true << false << DrainVerdict::SkipMirror;
+    QTest::newRow("emptyDir is refused")
+        << "ReplicaSet"
+        << "Running" << true << false << false << DrainVerdict::RefuseLocalStorage;
     QTest::newRow("emptyDir is evicted with --delete-emptydir-data")
-        << "ReplicaSet" << "Running" << true << false << true << DrainVerdict::Evict;
-    QTest::newRow("an unmanaged pod is refused") << "" << "Running" << false << false << false
-                                                 << DrainVerdict::RefuseUnmanaged;
+        << "ReplicaSet"
+        << "Running" << true << false << true << DrainVerdict::Evict;
+    QTest::newRow("an unmanaged pod is refused")
+        << ""
+        << "Running" << false << false << false << DrainVerdict::RefuseUnmanaged;
     QTest::newRow("an unmanaged pod with emptyDir is refused for its storage first")
-        << "" << "Pending" << true << false << false << DrainVerdict::RefuseLocalStorage;
+        << ""
+        << "Pending" << true << false << false << DrainVerdict::RefuseLocalStorage;
     QTest::newRow("an unmanaged pod with emptyDir and --delete-emptydir-data is refused as unmanaged")
-        << "" << "Running" << true << false << true << DrainVerdict::RefuseUnmanaged;
+        << ""
+        << "Running" << true << false << true << DrainVerdict::RefuseUnmanaged;
 }
 
 void TstKubectlDrain::verdicts()
@@ -123,7 +137,8 @@ void TstKubectlDrain::errorsAndWarningAreKubectls()
     QVERIFY(plan.refused());
     const std::vector<std::string> want = {
         "cannot delete Pods declare no controller (use --force to override): default/b",
-        "cannot delete Pods with local storage (use --delete-emptydir-data to override): default/a, default/c"};
+        "cannot delete Pods with local storage (use --delete-emptydir-data to override): default/a, "
+        "default/c"};
     QCOMPARE(plan.errors(), want);
     QCOMPARE(plan.warning(), std::string("ignoring DaemonSet-managed Pods: default/d"));
     QCOMPARE(plan.toEvict().size(), std::size_t(1));
@@ -132,8 +147,9 @@ void TstKubectlDrain::errorsAndWarningAreKubectls()
     DrainOptions noIgnore;
     noIgnore.ignoreDaemonSets = false;
     const DrainPlan strict = getPodsForDeletion({&d}, noIgnore);
-    QCOMPARE(strict.errors(), std::vector<std::string>{
-                                  "cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): default/d"});
+    QCOMPARE(strict.errors(),
+             std::vector<std::string>{
+                 "cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): default/d"});
 }
 
 void TstKubectlDrain::orphanedDaemonSetPodIsRefused()
@@ -153,7 +169,8 @@ void TstKubectlDrain::budgetBlockNamesTheBudgetAndItsNumbers()
          {"kind", "PodDisruptionBudget"},
          {"metadata", {{"name", "web-pdb"}, {"namespace", "default"}}},
          {"spec", {{"minAvailable", 3}, {"selector", {{"matchLabels", {{"app", "web"}}}}}}},
-         {"status", {{"currentHealthy", 3}, {"desiredHealthy", 3}, {"expectedPods", 3}, {"disruptionsAllowed", 0}}}});
+         {"status",
+          {{"currentHealthy", 3}, {"desiredHealthy", 3}, {"expectedPods", 3}, {"disruptionsAllowed", 0}}}});
     QVERIFY(b);
     auto other = kube::PodDisruptionBudget::fromJson(
         {{"apiVersion", "policy/v1"},
@@ -167,8 +184,10 @@ void TstKubectlDrain::budgetBlockNamesTheBudgetAndItsNumbers()
     QCOMPARE(budgetBlockText("web-x", &*b, "ignored"),
              std::string("web-x: cannot evict, would violate PodDisruptionBudget default/web-pdb "
                          "(minAvailable 3, 3 healthy of 3)"));
-    QCOMPARE(budgetBlockText("web-x", nullptr, "Cannot evict pod as it would violate the pod's disruption budget."),
-             std::string("web-x: cannot evict: Cannot evict pod as it would violate the pod's disruption budget."));
+    QCOMPARE(budgetBlockText("web-x", nullptr,
+                             "Cannot evict pod as it would violate the pod's disruption budget."),
+             std::string(
+                 "web-x: cannot evict: Cannot evict pod as it would violate the pod's disruption budget."));
 }
 
 void TstKubectlDrain::summaryCountsAndNamesBlockers()
