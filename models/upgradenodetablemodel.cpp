@@ -88,10 +88,14 @@ QVariant UpgradeNodeTableModel::data(const QModelIndex &index, int role) const
         case AttemptColumn:
             return r.attempt > 0 ? QVariant(r.attempt) : QVariant(QString());
         case CordonColumn:
-            if (r.cordonOwner == QLatin1String("controller"))
+            switch (r.cordonOwner) {
+            case UpgradeCordonOwner::Controller:
                 return tr("this rollout");
-            if (r.cordonOwner == QLatin1String("someone else"))
+            case UpgradeCordonOwner::SomeoneElse:
                 return tr("someone else");
+            case UpgradeCordonOwner::None:
+                break;
+            }
             return QString();
         }
         return {};

@@ -53,10 +53,33 @@ bool upgradeNodePreRestart(UpgradeNodePhase p)
            p == UpgradeNodePhase::DrainingUnmanaged;
 }
 
+QString upgradeRolloutPhaseName(UpgradeRolloutPhase phase)
+{
+    switch (phase) {
+    case UpgradeRolloutPhase::Pending:
+        return QStringLiteral("Pending");
+    case UpgradeRolloutPhase::Progressing:
+        return QStringLiteral("Progressing");
+    case UpgradeRolloutPhase::Paused:
+        return QStringLiteral("Paused");
+    case UpgradeRolloutPhase::Halted:
+        return QStringLiteral("Halted");
+    case UpgradeRolloutPhase::Aborting:
+        return QStringLiteral("Aborting");
+    case UpgradeRolloutPhase::Aborted:
+        return QStringLiteral("Aborted");
+    case UpgradeRolloutPhase::Completed:
+        return QStringLiteral("Completed");
+    case UpgradeRolloutPhase::CompletedWithExceptions:
+        return QStringLiteral("CompletedWithExceptions");
+    }
+    return {};
+}
+
 bool UpgradeRolloutInfo::running() const
 {
-    return phase != QLatin1String("Completed") && phase != QLatin1String("CompletedWithExceptions") &&
-           phase != QLatin1String("Aborted");
+    return phase != UpgradeRolloutPhase::Completed && phase != UpgradeRolloutPhase::CompletedWithExceptions &&
+           phase != UpgradeRolloutPhase::Aborted;
 }
 
 QStringList UpgradeRolloutInfo::inFlightNodes() const

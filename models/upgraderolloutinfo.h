@@ -37,6 +37,22 @@ QString upgradeNodePhaseTitle(UpgradeNodePhase phase); // translated: "Draining 
 bool upgradeNodeInFlight(UpgradeNodePhase phase);      // Cordoned .. Soaking
 bool upgradeNodePreRestart(UpgradeNodePhase phase);    // Cordoned .. DrainingUnmanaged
 
+// Who cordoned the node (mirrors engine::CordonOwner).
+enum class UpgradeCordonOwner { None, Controller, SomeoneElse };
+
+// The rollout's phase (mirrors engine::RolloutPhase value for value).
+enum class UpgradeRolloutPhase {
+    Pending,
+    Progressing,
+    Paused,
+    Halted,
+    Aborting,
+    Aborted,
+    Completed,
+    CompletedWithExceptions
+};
+QString upgradeRolloutPhaseName(UpgradeRolloutPhase phase); // untranslated: "CompletedWithExceptions"
+
 struct UpgradeNodeRow
 {
     QString name;
@@ -44,11 +60,12 @@ struct UpgradeNodeRow
     int queuePosition = 0; // 1-based among Pending nodes, 0 = not queued
     UpgradeNodePhase phase = UpgradeNodePhase::UpToDate;
     qint64 phaseSince = 0; // virtual ms; time in phase = snapshot clock - phaseSince
-    QString nextDeadline;  // "drainTimeout 12m/30m"
-    QString reason;        // engine reason code or text
-    QStringList blockers;  // "rs/web 8/10 ready < 90 %"
+    // In the user's language (upgradephrases.h), except reason codes ("AgentUnresponsive").
+    QString nextDeadline; // "drainTimeout 12m/30m"
+    QString reason;       // engine reason code, or why a pending node waits
+    QStringList blockers; // "rs/web 8/10 ready (below 90 %)"
     int attempt = 0;
-    QString cordonOwner; // "controller", "someone else", ""
+    UpgradeCordonOwner cordonOwner = UpgradeCordonOwner::None;
     bool held = false;
     bool blocked = false;
     QString agentVersion;
@@ -125,8 +142,8 @@ struct UpgradeRolloutInfo
     bool abort = false;
 
     // status
-    QString
-        phase; // Pending, Progressing, Paused, Halted, Aborting, Aborted, Completed, CompletedWithExceptions
+    UpgradeRolloutPhase phase = UpgradeRolloutPhase::Pending;
+    bool blockedCondition = false; // the Blocked condition is True (nodes blocked, or nothing can start)
     QString headline;
     UpgradeCountsInfo counts;
     int unavailable = 0;
@@ -145,7 +162,7 @@ struct UpgradeRolloutInfo
     std::shared_ptr<const UpgradePreviewInfo> preview;           // filled while paused or halted
 
     bool running() const; // not Completed*, not Aborted
-    bool halted() const { return phase == QLatin1String("Halted"); }
+    bool halted() const { return phase == UpgradeRolloutPhase::Halted; }
     // Nodes in Cordoned .. Soaking as "n7 (Restarting)".
     QStringList inFlightNodes() const;
     const UpgradeNodeRow *node(const QString &name) const; // binary search

@@ -9,38 +9,47 @@ int UpgradeRolloutListModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-UpgradeRolloutListModel::Badge UpgradeRolloutListModel::badgeOf(const QString &phase)
+UpgradeRolloutListModel::Badge UpgradeRolloutListModel::badgeOf(UpgradeRolloutPhase phase)
 {
-    if (phase == QLatin1String("Paused"))
+    switch (phase) {
+    case UpgradeRolloutPhase::Paused:
         return Paused;
-    if (phase == QLatin1String("Halted"))
+    case UpgradeRolloutPhase::Halted:
         return Halted;
-    if (phase == QLatin1String("Completed") || phase == QLatin1String("CompletedWithExceptions"))
+    case UpgradeRolloutPhase::Completed:
+    case UpgradeRolloutPhase::CompletedWithExceptions:
         return Done;
-    if (phase == QLatin1String("Aborted") || phase == QLatin1String("Aborting"))
+    case UpgradeRolloutPhase::Aborted:
+    case UpgradeRolloutPhase::Aborting:
         return Aborted;
+    case UpgradeRolloutPhase::Pending:
+    case UpgradeRolloutPhase::Progressing:
+        break;
+    }
     return Running;
 }
 
-QString UpgradeRolloutListModel::phaseTitle(const QString &phase)
+QString UpgradeRolloutListModel::phaseTitle(UpgradeRolloutPhase phase)
 {
-    if (phase == QLatin1String("Pending"))
+    switch (phase) {
+    case UpgradeRolloutPhase::Pending:
         return tr("Pending");
-    if (phase == QLatin1String("Progressing"))
+    case UpgradeRolloutPhase::Progressing:
         return tr("Progressing");
-    if (phase == QLatin1String("Paused"))
+    case UpgradeRolloutPhase::Paused:
         return tr("Paused");
-    if (phase == QLatin1String("Halted"))
+    case UpgradeRolloutPhase::Halted:
         return tr("Halted");
-    if (phase == QLatin1String("Aborting"))
+    case UpgradeRolloutPhase::Aborting:
         return tr("Aborting");
-    if (phase == QLatin1String("Aborted"))
+    case UpgradeRolloutPhase::Aborted:
         return tr("Aborted");
-    if (phase == QLatin1String("Completed"))
+    case UpgradeRolloutPhase::Completed:
         return tr("Completed");
-    if (phase == QLatin1String("CompletedWithExceptions"))
+    case UpgradeRolloutPhase::CompletedWithExceptions:
         return tr("Completed with exceptions");
-    return phase;
+    }
+    return {};
 }
 
 QVariant UpgradeRolloutListModel::data(const QModelIndex &index, int role) const
@@ -52,7 +61,7 @@ QVariant UpgradeRolloutListModel::data(const QModelIndex &index, int role) const
     case NameRole:
         return r.name;
     case PhaseRole:
-        return r.phase;
+        return upgradeRolloutPhaseName(r.phase);
     case BadgeRole:
         return index.column() == PhaseColumn ? QVariant(int(badgeOf(r.phase))) : QVariant();
     case Qt::DisplayRole:

@@ -11,7 +11,7 @@ namespace models {
 struct UpgradeRolloutRow
 {
     QString name;
-    QString phase;
+    UpgradeRolloutPhase phase = UpgradeRolloutPhase::Pending;
     int done = 0; // up to date, upgraded included
     int nodes = 0;
     int inFlight = 0;
@@ -41,8 +41,8 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    static Badge badgeOf(const QString &phase);
-    static QString phaseTitle(const QString &phase); // translated
+    static Badge badgeOf(UpgradeRolloutPhase phase);
+    static QString phaseTitle(UpgradeRolloutPhase phase); // translated
     QModelIndex indexOf(const QString &name) const;
 
 public Q_SLOTS:

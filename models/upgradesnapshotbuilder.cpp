@@ -1,6 +1,7 @@
 #include "models/upgradesnapshotbuilder.h"
 
 #include "models/snapshot.h"
+#include "models/upgradephrases.h"
 
 #include "models/engine/cluster.h"
 #include "models/engine/nodeupgraderuntime.h"
@@ -22,6 +23,11 @@ static_assert(int(engine::NodePhase::Removed) == int(UpgradeNodePhase::Removed) 
                   int(engine::NodePhase::Soaking) == int(UpgradeNodePhase::Soaking) &&
                   engine::kNodePhaseCount == kUpgradeNodePhaseCount,
               "UpgradeNodePhase mirrors engine::NodePhase");
+static_assert(int(engine::RolloutPhase::Pending) == int(UpgradeRolloutPhase::Pending) &&
+                  int(engine::RolloutPhase::Halted) == int(UpgradeRolloutPhase::Halted) &&
+                  int(engine::RolloutPhase::CompletedWithExceptions) ==
+                      int(UpgradeRolloutPhase::CompletedWithExceptions),
+              "UpgradeRolloutPhase mirrors engine::RolloutPhase");
 
 QString q(const std::string &s)
 {
@@ -206,8 +212,9 @@ UpgradeRolloutInfo UpgradeSnapshotBuilder::buildRollout(const std::string &name,
     info.pauseReason = q(spec.pauseReason);
     info.abort = spec.abort;
 
-    info.phase = QLatin1String(engine::rolloutPhaseName(st.phase));
-    info.headline = q(st.headline);
+    info.phase = static_cast<UpgradeRolloutPhase>(static_cast<int>(st.phase));
+    const engine::Phrase *headline = rt.controller().headlinePhrase(name);
+    info.headline = headline ? phraseText(*headline) : q(st.headline);
     const auto &c = st.counts;
     info.counts = UpgradeCountsInfo{c.nodes, c.upToDate, c.upgraded, c.inFlight, c.pending,
                                     c.held,  c.blocked,  c.failed,   c.skipped};
@@ -220,6 +227,8 @@ UpgradeRolloutInfo UpgradeSnapshotBuilder::buildRollout(const std::string &name,
     info.startedAt = st.startedAt.value_or(0);
     info.pausedAt = st.pausedAt.value_or(0);
     for (const auto &cond : st.conditions) {
+        if (cond.type == "Blocked" && cond.status == "True")
+            info.blockedCondition = true;
         if (cond.status == "True")
             info.conditions << q(cond.type) + QStringLiteral("=True (") + q(cond.reason) + QLatin1Char(')');
     }
@@ -237,11 +246,11 @@ UpgradeRolloutInfo UpgradeSnapshotBuilder::buildRollout(const std::string &name,
         out.queuePosition = row.queuePosition;
         out.phase = static_cast<UpgradeNodePhase>(static_cast<int>(row.phase));
         out.phaseSince = row.timeInPhase > 0 ? now - row.timeInPhase : 0;
-        out.nextDeadline = q(row.nextDeadline);
-        out.reason = q(row.reason);
-        out.blockers = qList(row.blockers);
+        out.nextDeadline = phraseText(row.nextDeadline);
+        out.reason = phraseText(row.reason);
+        out.blockers = phraseTexts(row.blockers);
         out.attempt = row.attempt;
-        out.cordonOwner = q(row.cordonOwner);
+        out.cordonOwner = static_cast<UpgradeCordonOwner>(static_cast<int>(row.cordonOwner));
         out.held = row.held;
         out.blocked = row.blocked;
         out.agentVersion = q(row.agentVersion);
@@ -291,7 +300,8 @@ UpgradeRolloutInfo UpgradeSnapshotBuilder::buildRollout(const std::string &name,
         const auto &e = entries[index];
         if (e.object != self && !members.count(e.object))
             continue;
-        events->push_back(UpgradeEventInfo{q(e.object), q(e.type), q(e.reason), q(e.message), e.count,
+        events->push_back(UpgradeEventInfo{q(e.object), q(e.type), q(e.reason),
+                                           phraseText(engine::upgradeEventPhrase(e.code, e.params)), e.count,
                                            e.firstTime, e.lastTime});
     }
     info.events = std::move(events);
@@ -304,9 +314,9 @@ UpgradeRolloutInfo UpgradeSnapshotBuilder::buildRollout(const std::string &name,
         for (const auto &d : p.deletions)
             preview->deletions << QCoreApplication::translate("models::UpgradeSnapshotBuilder",
                                                               "%1 on %2: %3")
-                                      .arg(q(d.pod), q(d.node), q(d.why));
+                                      .arg(q(d.pod), q(d.node), phraseText(d.why));
         preview->kamikazes = qList(p.kamikazes);
-        preview->summary = q(p.summary());
+        preview->summary = phraseText(p.summaryPhrase());
     }
     info.preview = std::move(preview);
 

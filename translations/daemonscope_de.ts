@@ -49,6 +49,516 @@
     </message>
 </context>
 <context>
+    <name>UpgradeEvent</name>
+    <message>
+        <source>Rollout to {target} started: {nodes} incompatible node(s), maxUnavailable {maxUnavailable}</source>
+        <translation>Rollout auf {target} gestartet: {nodes} inkompatible Node(s), maxUnavailable {maxUnavailable}</translation>
+    </message>
+    <message>
+        <source>All {nodes} node(s) run {target}</source>
+        <translation>Alle {nodes} Node(s) laufen mit {target}</translation>
+    </message>
+    <message>
+        <source>Completed with exceptions: {skipped} skipped, {failed} failed; they still run the old agent</source>
+        <translation>Mit Ausnahmen abgeschlossen: {skipped} übersprungen, {failed} fehlgeschlagen; sie laufen noch mit dem alten Agent</translation>
+    </message>
+    <message>
+        <source>Paused by {actor}{note}; nodes already restarting or soaking finish</source>
+        <translation>Pausiert von {actor}{note}; Nodes, die schon neu starten oder beobachtet werden, laufen zu Ende</translation>
+    </message>
+    <message>
+        <source>Resumed by {actor}; first pass: {preview}</source>
+        <translation>Fortgesetzt von {actor}; erster Durchlauf: {preview}</translation>
+    </message>
+    <message>
+        <source>Abort requested by {actor}; waiting for {inFlight} node(s) restarting or soaking</source>
+        <translation>Abbruch angefordert von {actor}; wartet auf {inFlight} Node(s) im Neustart oder in Beobachtung</translation>
+    </message>
+    <message>
+        <source>Rollout aborted; remaining nodes stay incompatible for a later rollout</source>
+        <translation>Rollout abgebrochen; die übrigen Nodes bleiben für einen späteren Rollout inkompatibel</translation>
+    </message>
+    <message>
+        <source>Halted: {failed} node(s) failed ({nodes}); acknowledge to resume</source>
+        <translation>Angehalten: {failed} Node(s) fehlgeschlagen ({nodes}); zum Fortsetzen bestätigen</translation>
+    </message>
+    <message>
+        <source>Failures of {nodes} acknowledged by {actor}</source>
+        <translation>Fehler von {nodes} bestätigt von {actor}</translation>
+    </message>
+    <message>
+        <source>No new node outside the maintenance window</source>
+        <translation>Kein neuer Node außerhalb des Wartungsfensters</translation>
+    </message>
+    <message>
+        <source>No new node: {gate}</source>
+        <translation>Kein neuer Node: {gate}</translation>
+    </message>
+    <message>
+        <source>No new node: pod {pod} would not fit elsewhere</source>
+        <translation>Kein neuer Node: Pod {pod} passte nirgendwo anders hin</translation>
+    </message>
+    <message>
+        <source>No new node: budget {used}/{max} in use ({holders})</source>
+        <translation>Kein neuer Node: Budget {used}/{max} belegt ({holders})</translation>
+    </message>
+    <message>
+        <source>No new node: every pending node is NotReady ({nodes}); each is upgraded once Ready again, or skip it</source>
+        <translation>Kein neuer Node: Jeder wartende Node ist NotReady ({nodes}); jeder wird aktualisiert, sobald er wieder Ready ist, oder überspringen Sie ihn</translation>
+    </message>
+    <message>
+        <source>Refused: node(s) {nodes} already belong to rollout {other}</source>
+        <translation>Abgelehnt: Node(s) {nodes} gehören schon zum Rollout {other}</translation>
+    </message>
+    <message>
+        <source>Refused: the only node {node} hosts the controller; set allowSelfRestart to upgrade it</source>
+        <translation>Abgelehnt: Der einzige Node {node} beherbergt den Controller; setzen Sie allowSelfRestart, um ihn zu aktualisieren</translation>
+    </message>
+    <message>
+        <source>Agent {version} is not the target {target}; incompatible since {since}</source>
+        <translation>Agent {version} ist nicht das Ziel {target}; inkompatibel seit {since}</translation>
+    </message>
+    <message>
+        <source>incompatible-since {value} lies in the future; treated as now</source>
+        <translation>incompatible-since {value} liegt in der Zukunft; als jetzt behandelt</translation>
+    </message>
+    <message>
+        <source>Selected: queue position {position}, slot {slot}/{slots}</source>
+        <translation>Ausgewählt: Warteschlangenplatz {position}, Platz {slot}/{slots}</translation>
+    </message>
+    <message>
+        <source>{how}</source>
+        <translation>{how}</translation>
+    </message>
+    <message>
+        <source>Deleted pod {pod} ({class}, owner {owner})</source>
+        <translation>Pod {pod} gelöscht ({class}, Besitzer {owner})</translation>
+    </message>
+    <message>
+        <source>Deletion of {pod} deferred: {rule}</source>
+        <translation>Löschen von {pod} aufgeschoben: {rule}</translation>
+    </message>
+    <message>
+        <source>No managed pods left</source>
+        <translation>Keine verwalteten Pods mehr</translation>
+    </message>
+    <message>
+        <source>{count} unmanaged pod(s) deleted in {remaining}: {pods}</source>
+        <translation>Unverwaltete Pods ({count}) werden gelöscht in {remaining}: {pods}</translation>
+    </message>
+    <message>
+        <source>Deleted {count} unmanaged pod(s): {pods}</source>
+        <translation>Unverwaltete Pods gelöscht ({count}): {pods}</translation>
+    </message>
+    <message>
+        <source>Waiting for you: delete pods {pods} or skip the node (policy Never)</source>
+        <translation>Wartet auf Sie: Pods {pods} löschen oder den Node überspringen (Richtlinie Never)</translation>
+    </message>
+    <message>
+        <source>No pod has left for {elapsed}; blockers: {blockers}</source>
+        <translation>Seit {elapsed} hat kein Pod den Node verlassen; Blockaden: {blockers}</translation>
+    </message>
+    <message>
+        <source>Drain not finished after {limit}; onDrainTimeout {policy}</source>
+        <translation>Drain nach {limit} nicht fertig; onDrainTimeout {policy}</translation>
+    </message>
+    <message>
+        <source>Pod {pod} terminating for {elapsed} (grace {grace} + margin {margin})</source>
+        <translation>Pod {pod} beendet sich seit {elapsed} (Gnadenfrist {grace} + Spielraum {margin})</translation>
+    </message>
+    <message>
+        <source>Replacement for {pod} of {controller} not Ready after {elapsed}; {controller} stays gated</source>
+        <translation>Ersatz für {pod} von {controller} nach {elapsed} nicht Ready; {controller} bleibt gesperrt</translation>
+    </message>
+    <message>
+        <source>Deleted {pod}, the only replica of {controller}</source>
+        <translation>{pod} gelöscht, das einzige Replikat von {controller}</translation>
+    </message>
+    <message>
+        <source>Deleted {pod} bypassing the gates (forced by {actor})</source>
+        <translation>{pod} unter Umgehung der Prüfungen gelöscht (erzwungen von {actor})</translation>
+    </message>
+    <message>
+        <source>Pod {pod} was bound to the draining node; it is deleted again under the same gates</source>
+        <translation>Pod {pod} wurde an den Node im Drain gebunden; er wird unter denselben Prüfungen erneut gelöscht</translation>
+    </message>
+    <message>
+        <source>Asked the agent to restart on {target} (attempt {attempt}, send {send})</source>
+        <translation>Agent zum Neustart auf {target} aufgefordert (Versuch {attempt}, Sendung {send})</translation>
+    </message>
+    <message>
+        <source>Agent acknowledged the restart</source>
+        <translation>Agent hat den Neustart bestätigt</translation>
+    </message>
+    <message>
+        <source>Node rejoined on {version}</source>
+        <translation>Node mit {version} zurückgekehrt</translation>
+    </message>
+    <message>
+        <source>Soaking for {duration}</source>
+        <translation>Beobachtung für {duration}</translation>
+    </message>
+    <message>
+        <source>Uncordoned (the controller had cordoned it)</source>
+        <translation>Entsperrt (der Controller hatte ihn gesperrt)</translation>
+    </message>
+    <message>
+        <source>Upgraded to {version} in {duration}</source>
+        <translation>In {duration} auf {version} aktualisiert</translation>
+    </message>
+    <message>
+        <source>{reason}: {detail}</source>
+        <translation>{reason}: {detail}</translation>
+    </message>
+    <message>
+        <source>Held by {actor}{note}</source>
+        <translation>Gehalten von {actor}{note}</translation>
+    </message>
+    <message>
+        <source>Released by {actor}</source>
+        <translation>Freigegeben von {actor}</translation>
+    </message>
+    <message>
+        <source>Aborted by {actor}: stopped{uncordon}; deleted pods are not restored, their controllers recreate them</source>
+        <translation>Abgebrochen von {actor}: angehalten{uncordon}; gelöschte Pods werden nicht wiederhergestellt, ihre Controller erzeugen sie neu</translation>
+    </message>
+    <message>
+        <source>Skipped by {actor}{uncordon}; the node keeps its old agent</source>
+        <translation>Übersprungen von {actor}{uncordon}; der Node behält seinen alten Agent</translation>
+    </message>
+    <message>
+        <source>Retry {attempt} by {actor}: {what}</source>
+        <translation>Versuch {attempt} von {actor}: {what}</translation>
+    </message>
+    <message>
+        <source>Drain forced by {actor}: remaining pods are deleted bypassing the gates</source>
+        <translation>Drain erzwungen von {actor}: Die übrigen Pods werden unter Umgehung der Prüfungen gelöscht</translation>
+    </message>
+    <message>
+        <source>Pod {pod} was deleted by someone else; counted as progress</source>
+        <translation>Pod {pod} wurde von jemand anderem gelöscht; zählt als Fortschritt</translation>
+    </message>
+    <message>
+        <source>Someone uncordoned the node while the controller drained it; held (the controller never re-cordons)</source>
+        <translation>Jemand hat den Node entsperrt, während der Controller ihn leerte; gehalten (der Controller sperrt nie erneut)</translation>
+    </message>
+    <message>
+        <source>Agent already runs {version}; accepted as upgraded</source>
+        <translation>Agent läuft schon mit {version}; als aktualisiert übernommen</translation>
+    </message>
+    <message>
+        <source>Node deleted from the cluster; its slot is free</source>
+        <translation>Node aus dem Cluster gelöscht; sein Platz ist frei</translation>
+    </message>
+    <message>
+        <source>Eviction of {pod} refused: {budget}; retried on the next pass</source>
+        <translation>Verdrängung von {pod} abgelehnt: {budget}; nächster Versuch beim nächsten Durchlauf</translation>
+    </message>
+</context>
+<context>
+    <name>UpgradePhrase</name>
+    <message>
+        <source>{items} and {count} more</source>
+        <translation>{items} und {count} weitere</translation>
+    </message>
+    <message>
+        <source>{upToDate}/{nodes} upgraded</source>
+        <translation>{upToDate}/{nodes} aktualisiert</translation>
+    </message>
+    <message>
+        <source>{progress} · {inFlight} in flight</source>
+        <translation>{progress} · {inFlight} in Arbeit</translation>
+    </message>
+    <message>
+        <source>{progress} · {inFlight} in flight · ETA {eta}</source>
+        <translation>{progress} · {inFlight} in Arbeit · noch etwa {eta}</translation>
+    </message>
+    <message>
+        <source>Aborted: {progress}</source>
+        <translation>Abgebrochen: {progress}</translation>
+    </message>
+    <message>
+        <source>Aborting: waiting for {nodes}</source>
+        <translation>Wird abgebrochen: wartet auf {nodes}</translation>
+    </message>
+    <message>
+        <source>Completed: {progress}</source>
+        <translation>Abgeschlossen: {progress}</translation>
+    </message>
+    <message>
+        <source>Completed with exceptions: {progress} · {skipped} skipped · {failed} failed</source>
+        <translation>Mit Ausnahmen abgeschlossen: {progress} · {skipped} übersprungen · {failed} fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Not started: {refusal}</source>
+        <translation>Nicht gestartet: {refusal}</translation>
+    </message>
+    <message>
+        <source>Halted: 1 node failed ({nodes}); acknowledge to resume</source>
+        <translation>Angehalten: 1 Node fehlgeschlagen ({nodes}); zum Fortsetzen bestätigen</translation>
+    </message>
+    <message>
+        <source>Halted: {count} nodes failed ({nodes}); acknowledge to resume</source>
+        <translation>Angehalten: {count} Nodes fehlgeschlagen ({nodes}); zum Fortsetzen bestätigen</translation>
+    </message>
+    <message>
+        <source>Paused by {actor}</source>
+        <translation>Pausiert von {actor}</translation>
+    </message>
+    <message>
+        <source>Paused by {actor} {time}</source>
+        <translation>Pausiert von {actor} um {time}</translation>
+    </message>
+    <message>
+        <source>Paused by {actor} — {nodes}</source>
+        <translation>Pausiert von {actor} — {nodes}</translation>
+    </message>
+    <message>
+        <source>Paused by {actor} {time} — {nodes}</source>
+        <translation>Pausiert von {actor} um {time} — {nodes}</translation>
+    </message>
+    <message>
+        <source>Waiting: {why}</source>
+        <translation>Wartet: {why}</translation>
+    </message>
+    <message>
+        <source>budget {used}/{max} used by {holders}</source>
+        <translation>Budget {used}/{max} belegt durch {holders}</translation>
+    </message>
+    <message>
+        <source>{node} still soaking ({elapsed}/{limit})</source>
+        <translation>{node} noch in Beobachtung ({elapsed}/{limit})</translation>
+    </message>
+    <message>
+        <source>{node} still restarting ({elapsed}/{limit})</source>
+        <translation>{node} startet noch neu ({elapsed}/{limit})</translation>
+    </message>
+    <message>
+        <source>{node} holds its slot ({phase})</source>
+        <translation>{node} belegt seinen Platz ({phase})</translation>
+    </message>
+    <message>
+        <source>postNodeDelay {elapsed}/{delay} since the last node finished</source>
+        <translation>postNodeDelay {elapsed}/{delay} seit dem letzten fertigen Node</translation>
+    </message>
+    <message>
+        <source>only {ready}/{nodes} nodes Ready (minReadyRatio {ratio})</source>
+        <translation>nur {ready}/{nodes} Nodes Ready (minReadyRatio {ratio})</translation>
+    </message>
+    <message>
+        <source>{node} (Failed)</source>
+        <translation>{node} (fehlgeschlagen)</translation>
+    </message>
+    <message>
+        <source>{node} (cordoned, pending)</source>
+        <translation>{node} (gesperrt, wartend)</translation>
+    </message>
+    <message>
+        <source>{node} (cordoned, not part of this rollout)</source>
+        <translation>{node} (gesperrt, nicht Teil dieses Rollouts)</translation>
+    </message>
+    <message>
+        <source>{node} (NotReady, pending)</source>
+        <translation>{node} (NotReady, wartend)</translation>
+    </message>
+    <message>
+        <source>{node} (NotReady, not part of this rollout)</source>
+        <translation>{node} (NotReady, nicht Teil dieses Rollouts)</translation>
+    </message>
+    <message>
+        <source>{nodes} is NotReady; upgraded once Ready again, or skip it</source>
+        <translation>{nodes} ist NotReady; wird aktualisiert, sobald wieder Ready, oder überspringen Sie ihn</translation>
+    </message>
+    <message>
+        <source>{nodes} are NotReady; upgraded once Ready again, or skip them</source>
+        <translation>{nodes} sind NotReady; werden aktualisiert, sobald wieder Ready, oder überspringen Sie sie</translation>
+    </message>
+    <message>
+        <source>waiting for you: 1 pending node is held; release or skip it</source>
+        <translation>wartet auf Sie: 1 wartender Node wird gehalten; geben Sie ihn frei oder überspringen Sie ihn</translation>
+    </message>
+    <message>
+        <source>waiting for you: {count} pending nodes are held; release or skip them</source>
+        <translation>wartet auf Sie: {count} wartende Nodes werden gehalten; geben Sie sie frei oder überspringen Sie sie</translation>
+    </message>
+    <message>
+        <source>{node} blocked {elapsed}: {why}</source>
+        <translation>{node} blockiert seit {elapsed}: {why}</translation>
+    </message>
+    <message>
+        <source>{pod} {why}</source>
+        <translation>{pod} {why}</translation>
+    </message>
+    <message>
+        <source>pdb {pdb}: needs {desired} healthy, has {current}</source>
+        <translation>PDB {pdb}: braucht {desired} gesunde, hat {current}</translation>
+    </message>
+    <message>
+        <source>{pod} terminating &gt; grace {grace} + {margin}</source>
+        <translation>{pod} beendet sich länger als Gnadenfrist {grace} + {margin}</translation>
+    </message>
+    <message>
+        <source>{pod} (node held)</source>
+        <translation>{pod} (Node gehalten)</translation>
+    </message>
+    <message>
+        <source>{pod} (rollout paused)</source>
+        <translation>{pod} (Rollout pausiert)</translation>
+    </message>
+    <message>
+        <source>{controller} {ready}/{desired} ready</source>
+        <translation>{controller} {ready}/{desired} bereit</translation>
+    </message>
+    <message>
+        <source>{ratio} (below {threshold} %)</source>
+        <translation>{ratio} (unter {threshold} %)</translation>
+    </message>
+    <message>
+        <source>{ratio} (not above {threshold} %)</source>
+        <translation>{ratio} (nicht über {threshold} %)</translation>
+    </message>
+    <message>
+        <source>{ratio}, 1 deletion in flight</source>
+        <translation>{ratio}, 1 Löschung in Arbeit</translation>
+    </message>
+    <message>
+        <source>{ratio}, {count} deletions in flight</source>
+        <translation>{ratio}, {count} Löschungen in Arbeit</translation>
+    </message>
+    <message>
+        <source>{controller} has a single replica (policy Block)</source>
+        <translation>{controller} hat nur ein Replikat (Richtlinie Block)</translation>
+    </message>
+    <message>
+        <source>{pod} unmanaged, policy Never</source>
+        <translation>{pod} unverwaltet, Richtlinie Never</translation>
+    </message>
+    <message>
+        <source>{pod} unmanaged, deleted in {remaining}</source>
+        <translation>{pod} unverwaltet, wird gelöscht in {remaining}</translation>
+    </message>
+    <message>
+        <source>NotReady: waits until the node is Ready again</source>
+        <translation>NotReady: wartet, bis der Node wieder Ready ist</translation>
+    </message>
+    <message>
+        <source>drainTimeout {elapsed}/{limit}</source>
+        <translation>drainTimeout {elapsed}/{limit}</translation>
+    </message>
+    <message>
+        <source>returnTimeout {elapsed}/{limit}</source>
+        <translation>returnTimeout {elapsed}/{limit}</translation>
+    </message>
+    <message>
+        <source>ackTimeout {elapsed}/{limit}</source>
+        <translation>ackTimeout {elapsed}/{limit}</translation>
+    </message>
+    <message>
+        <source>soak {elapsed}/{limit}</source>
+        <translation>Beobachtung {elapsed}/{limit}</translation>
+    </message>
+    <message>
+        <source>more than {duration}</source>
+        <translation>mehr als {duration}</translation>
+    </message>
+    <message>
+        <source>{duration} (at {time})</source>
+        <translation>{duration} (um {time})</translation>
+    </message>
+    <message>
+        <source> ({note})</source>
+        <translation> ({note})</translation>
+    </message>
+    <message>
+        <source>, uncordoned</source>
+        <translation>, entsperrt</translation>
+    </message>
+    <message>
+        <source>Cordoned by the controller</source>
+        <translation>Vom Controller gesperrt</translation>
+    </message>
+    <message>
+        <source>Already cordoned by someone else; that cordon is left as it is</source>
+        <translation>Bereits von jemand anderem gesperrt; diese Sperre bleibt, wie sie ist</translation>
+    </message>
+    <message>
+        <source>soaking again</source>
+        <translation>erneute Beobachtung</translation>
+    </message>
+    <message>
+        <source>re-sending the restart</source>
+        <translation>Neustart-Anforderung wird erneut gesendet</translation>
+    </message>
+    <message>
+        <source>back to Pending</source>
+        <translation>zurück auf Wartend</translation>
+    </message>
+    <message>
+        <source>no node</source>
+        <translation>kein Node</translation>
+    </message>
+    <message>
+        <source>rejoined on {version} instead of {target}</source>
+        <translation>mit {version} statt {target} zurückgekehrt</translation>
+    </message>
+    <message>
+        <source>did not return within {limit} after restart</source>
+        <translation>nach dem Neustart nicht innerhalb von {limit} zurückgekehrt</translation>
+    </message>
+    <message>
+        <source>NotReady during the soak</source>
+        <translation>NotReady während der Beobachtung</translation>
+    </message>
+    <message>
+        <source>DaemonSet pods not Ready after the soak</source>
+        <translation>DaemonSet-Pods nach der Beobachtung nicht Ready</translation>
+    </message>
+    <message>
+        <source>no acknowledgement after 1 restart request(s)</source>
+        <translation>keine Bestätigung nach 1 Neustart-Anforderung</translation>
+    </message>
+    <message>
+        <source>no acknowledgement after {count} restart request(s)</source>
+        <translation>keine Bestätigung nach {count} Neustart-Anforderungen</translation>
+    </message>
+    <message>
+        <source>managed, {rule}</source>
+        <translation>verwaltet, {rule}</translation>
+    </message>
+    <message>
+        <source>unmanaged, countdown expired</source>
+        <translation>unverwaltet, Frist abgelaufen</translation>
+    </message>
+    <message>
+        <source>unmanaged, policy Immediate</source>
+        <translation>unverwaltet, Richtlinie Immediate</translation>
+    </message>
+    <message>
+        <source>forced</source>
+        <translation>erzwungen</translation>
+    </message>
+    <message>
+        <source>select {nodes}</source>
+        <translation>auswählen: {nodes}</translation>
+    </message>
+    <message>
+        <source>delete {pods}</source>
+        <translation>löschen: {pods}</translation>
+    </message>
+    <message>
+        <source>restart {nodes}</source>
+        <translation>neu starten: {nodes}</translation>
+    </message>
+    <message>
+        <source>{pod} ({why})</source>
+        <translation>{pod} ({why})</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+</context>
+<context>
     <name>app</name>
     <message>
         <source>Desktop console for DaemonSet rollouts</source>

@@ -30,6 +30,7 @@
 #include "ui/upgradestatusindicator.h"
 
 #include "models/revisiontimelinemodel.h"
+#include "models/upgraderolloutlistmodel.h"
 
 #include "models/appsettings.h"
 #include "models/historyrecorder.h"
@@ -758,7 +759,8 @@ CommandPalette *MainWindow::showCommandPalette()
         for (const auto &rollout : *m_snapshot->upgrades) {
             const QString name = rollout.name;
             entries.push_back({tr("Upgrade"), name,
-                               rollout.phase + QStringLiteral(" → ") + rollout.targetVersion,
+                               models::UpgradeRolloutListModel::phaseTitle(rollout.phase) +
+                                   QStringLiteral(" → ") + rollout.targetVersion,
                                [this, name] { showUpgrade(name); }});
         }
         if (m_snapshot->nodes)

@@ -68,7 +68,7 @@ QString actionTitle(const QString &action)
     return action;
 }
 
-QColor phaseColor(const QString &phase)
+QColor phaseColor(models::UpgradeRolloutPhase phase)
 {
     switch (models::UpgradeRolloutListModel::badgeOf(phase)) {
     case models::UpgradeRolloutListModel::Running:
@@ -441,10 +441,7 @@ void UpgradePage::updateHeader()
     m_title->setText(tr("Node upgrade %1 → %2").arg(info->name, info->targetVersion));
     m_phase->show();
     // A progressing rollout that cannot move says so on its pill too (the Blocked condition).
-    const bool stuck = info->phase == QLatin1String("Progressing") &&
-                       std::any_of(info->conditions.begin(), info->conditions.end(), [](const QString &c) {
-                           return c.startsWith(QLatin1String("Blocked=True"));
-                       });
+    const bool stuck = info->phase == models::UpgradeRolloutPhase::Progressing && info->blockedCondition;
     m_phase->setText(QLatin1Char(' ') + models::UpgradeRolloutListModel::phaseTitle(info->phase) +
                      (stuck ? tr(" · blocked") : QString()) + QLatin1Char(' '));
     QPalette pill = m_phase->palette();

@@ -27,7 +27,7 @@ void UpgradeStatusIndicator::setSnapshot(const models::SnapshotPtr &snapshot)
         if (m_rollout.isEmpty())
             m_rollout = u.name;
         QString text = tr("Upgrade %1: %2/%3").arg(u.name).arg(u.counts.upToDate).arg(u.counts.nodes);
-        if (u.phase == QLatin1String("Progressing"))
+        if (u.phase == models::UpgradeRolloutPhase::Progressing)
             text += tr(" · %n in flight", nullptr, u.counts.inFlight);
         else
             text += QStringLiteral(" · ") + models::UpgradeRolloutListModel::phaseTitle(u.phase);

@@ -49,6 +49,20 @@ std::string dur(kube::Duration d)
     return kube::formatDuration(std::max<kube::Duration>(0, d / 1000 * 1000));
 }
 
+// joinNames as a phrase: the same names, the "and N more" tail translatable.
+Phrase names(const std::vector<std::string> &v, std::size_t max = 5)
+{
+    return Phrase::list(v, ", ", max);
+}
+Phrase names(std::vector<Phrase> v, std::size_t max = 5)
+{
+    return Phrase::list(std::move(v), ", ", max);
+}
+Phrase uncordonSuffix(bool ours)
+{
+    return ours ? phrase(UpgradePhrase::UncordonedSuffix) : Phrase();
+}
+
 } // namespace
 
 // ---- per-pass views ----------------------------------------------------------------------------
@@ -87,7 +101,7 @@ struct NodeUpgradeController::NodeState
     std::map<std::string, std::optional<std::string>> patch;
     NodePhase phase = NodePhase::UpToDate;
     std::vector<PodInfo> managed, unmanaged, daemon;
-    std::vector<std::string> blockers;
+    std::vector<Phrase> blockers;
     bool uncordonWanted = false;
     bool taintWanted = false;
     bool untaintWanted = false;
@@ -403,25 +417,27 @@ bool quietNode(const NodeUpgradeController::NodeState &ns, bool atTarget, bool a
 
 } // namespace
 
-std::string NodeUpgradePreview::summary() const
+Phrase NodeUpgradePreview::summaryPhrase() const
 {
-    std::vector<std::string> parts;
+    std::vector<Phrase> parts;
     if (!nextNodes.empty())
-        parts.push_back("select " + joinNames(nextNodes));
+        parts.push_back(phrase(UpgradePhrase::PreviewSelect, {{"nodes", names(nextNodes)}}));
     if (!deletions.empty()) {
-        std::vector<std::string> pods;
+        std::vector<Phrase> pods;
         for (const auto &d : deletions)
-            pods.push_back(d.pod + " (" + d.why + ")");
-        parts.push_back("delete " + joinNames(pods));
+            pods.push_back(phrase(UpgradePhrase::PreviewPod, {{"pod", d.pod}, {"why", d.why}}));
+        parts.push_back(phrase(UpgradePhrase::PreviewDelete, {{"pods", names(std::move(pods))}}));
     }
     if (!kamikazes.empty())
-        parts.push_back("restart " + joinNames(kamikazes));
+        parts.push_back(phrase(UpgradePhrase::PreviewRestart, {{"nodes", names(kamikazes)}}));
     if (parts.empty())
-        return "nothing";
-    std::string out;
-    for (const auto &p : parts)
-        out += (out.empty() ? "" : "; ") + p;
-    return out;
+        return phrase(UpgradePhrase::PreviewNothing);
+    return Phrase::list(std::move(parts), "; ");
+}
+
+std::string NodeUpgradePreview::summary() const
+{
+    return english(summaryPhrase());
 }
 
 // ---- lifecycle ---------------------------------------------------------------------------
@@ -635,6 +651,19 @@ kube::Result<void> NodeUpgradeController::timedStatus(const std::string &name,
     return m_store.updateStatus(name, st);
 }
 
+void NodeUpgradeController::setHeadline(PassContext &ctx, Phrase headline)
+{
+    ctx.st.headline = english(headline);
+    if (!ctx.dry)
+        m_headlines[ctx.name] = std::move(headline);
+}
+
+const Phrase *NodeUpgradeController::headlinePhrase(const std::string &rollout) const
+{
+    auto it = m_headlines.find(rollout);
+    return it == m_headlines.end() ? nullptr : &it->second;
+}
+
 void NodeUpgradeController::report(PassContext &ctx, const std::string &object, UpgradeReason reason,
                                    const UpgradeEventParams &params, bool repeating)
 {
@@ -734,7 +763,7 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     }
 
     // Refusals: overlapping rollouts (SUC's exclusive plans) and a lone self-hosting node.
-    std::string refusal;
+    Phrase refusal;
     UpgradeEventParams refusalParams;
     UpgradeReason refusalReason = UpgradeReason::OverlapWithRollout;
     for (const auto *other : m_store.list()) {
@@ -754,8 +783,8 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
                 matches(other->spec.nodeSelector, n->metadata.labels))
                 overlap.push_back(n->metadata.name);
         if (!overlap.empty()) {
-            refusalParams = {{"nodes", joinNames(overlap)}, {"other", other->metadata.name}};
-            refusal = upgradeEventMessage(UpgradeReason::OverlapWithRollout, refusalParams);
+            refusalParams = {{"nodes", names(overlap)}, {"other", other->metadata.name}};
+            refusal = upgradeEventPhrase(UpgradeReason::OverlapWithRollout, refusalParams);
             break;
         }
     }
@@ -763,20 +792,21 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
         nodes.front().controllerHost && nodes.front().version != ctx.target) {
         refusalReason = UpgradeReason::SelfRestartNotAllowed;
         refusalParams = {{"node", nodes.front().name}};
-        refusal = upgradeEventMessage(refusalReason, refusalParams);
+        refusal = upgradeEventPhrase(refusalReason, refusalParams);
     }
     if (!refusal.empty()) {
-        if (st.refusal != refusal)
+        const std::string refusalText = english(refusal);
+        if (st.refusal != refusalText)
             report(ctx, ctx.object, refusalReason, refusalParams);
-        st.refusal = refusal;
+        st.refusal = refusalText;
         st.phase = RolloutPhase::Pending;
         st.counts = {};
         st.counts.nodes = static_cast<int>(nodes.size());
-        st.setCondition("Progressing", false, upgradeReasonName(refusalReason), refusal, ctx.now);
+        st.setCondition("Progressing", false, upgradeReasonName(refusalReason), refusalText, ctx.now);
         HeadlineInput hi;
         hi.refusal = refusal;
         hi.counts = st.counts;
-        st.headline = headline(hi);
+        setHeadline(ctx, headline(hi));
         if (!ctx.dry)
             (void)timedStatus(ctx.name, st);
         return;
@@ -816,10 +846,11 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     if (ctx.paused && !st.pausedAt) {
         st.pausedAt = ctx.now;
         if (ctx.spec.paused && !ctx.halted)
-            report(
-                ctx, ctx.object, UpgradeReason::RolloutPaused,
-                {{"actor", pausedBy.empty() ? std::string("spec") : pausedBy},
-                 {"note", ctx.spec.pauseReason.empty() ? std::string() : " (" + ctx.spec.pauseReason + ")"}});
+            report(ctx, ctx.object, UpgradeReason::RolloutPaused,
+                   {{"actor", pausedBy.empty() ? std::string("spec") : pausedBy},
+                    {"note", ctx.spec.pauseReason.empty()
+                                 ? Phrase()
+                                 : phrase(UpgradePhrase::NoteSuffix, {{"note", ctx.spec.pauseReason}})}});
     } else if (!ctx.paused && st.pausedAt) {
         // Resume: drain and stall timers skip the paused time.
         const Timestamp pausedAt = *st.pausedAt;
@@ -834,9 +865,9 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
         if (!ctx.dry) {
             NodeUpgradePreview p = preview(ctx.name);
             const std::string resumedBy = ctx.meta.annotation("upgrade/resumed-by");
-            report(
-                ctx, ctx.object, UpgradeReason::RolloutResumed,
-                {{"actor", resumedBy.empty() ? std::string("spec") : resumedBy}, {"preview", p.summary()}});
+            report(ctx, ctx.object, UpgradeReason::RolloutResumed,
+                   {{"actor", resumedBy.empty() ? std::string("spec") : resumedBy},
+                    {"preview", p.summaryPhrase()}});
         }
         st.pausedAt.reset();
     }
@@ -891,15 +922,16 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     const ResolvedBudget budget =
         resolveMaxUnavailable(ctx.spec.maxUnavailable, static_cast<int>(nodes.size()));
     int unavailable = rv.unavailable;
-    std::vector<std::string> foreignHolders;
+    std::vector<Phrase> foreignHolders;
     for (const std::size_t i : rv.holders) {
         const NodeState &ns = nodes[i];
-        if (ns.phase == NodePhase::Failed)
-            foreignHolders.push_back(ns.name + " (Failed)");
-        else
-            foreignHolders.push_back(
-                ns.name + " (" + (ns.ready ? "cordoned" : "NotReady") +
-                (ns.phase == NodePhase::Pending ? ", pending" : ", not part of this rollout") + ")");
+        const bool pending = ns.phase == NodePhase::Pending;
+        const UpgradePhrase what =
+            ns.phase == NodePhase::Failed ? UpgradePhrase::HolderFailed
+            : ns.ready
+                ? (pending ? UpgradePhrase::HolderCordonedPending : UpgradePhrase::HolderCordonedOutside)
+                : (pending ? UpgradePhrase::HolderNotReadyPending : UpgradePhrase::HolderNotReadyOutside);
+        foreignHolders.push_back(phrase(what, {{"node", ns.name}}));
     }
     // The queue (orderCandidates' order): the candidates are kept sorted; a zone-serial queue
     // takes the active zone first within each readiness group. The active zone (activeZone's
@@ -943,17 +975,18 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     for (const std::size_t i : queue)
         st.queue.push_back(nodes[i].name);
 
-    std::string gateFailure;
+    Phrase gateFailure;
     if (ctx.spec.postNodeDelay > 0 && st.lastCompletion &&
         ctx.now - *st.lastCompletion < ctx.spec.postNodeDelay)
-        gateFailure = "postNodeDelay " + dur(ctx.now - *st.lastCompletion) + "/" +
-                      dur(ctx.spec.postNodeDelay) + " since the last node finished";
+        gateFailure = phrase(UpgradePhrase::PostNodeDelay, {{"elapsed", dur(ctx.now - *st.lastCompletion)},
+                                                            {"delay", dur(ctx.spec.postNodeDelay)}});
     if (ctx.spec.minReadyRatio > 0) {
         const int outside = rv.outside, readyOutside = rv.readyOutside;
         if (outside > 0 && static_cast<double>(readyOutside) / outside < ctx.spec.minReadyRatio)
-            gateFailure = "only " + std::to_string(readyOutside) + "/" + std::to_string(outside) +
-                          " nodes Ready (minReadyRatio " +
-                          std::to_string(ctx.spec.minReadyRatio).substr(0, 4) + ")";
+            gateFailure = phrase(UpgradePhrase::MinReadyRatio,
+                                 {{"ready", std::to_string(readyOutside)},
+                                  {"nodes", std::to_string(outside)},
+                                  {"ratio", std::to_string(ctx.spec.minReadyRatio).substr(0, 4)}});
     }
 
     const int unavailableBefore = unavailable;
@@ -968,7 +1001,7 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
             report(ctx, ctx.object, UpgradeReason::BudgetExhausted,
                    {{"used", std::to_string(unavailable)},
                     {"max", std::to_string(budget.value)},
-                    {"holders", joinNames(foreignHolders)}},
+                    {"holders", names(foreignHolders)}},
                    true);
         int position = 0;
         for (const std::size_t qi : queue) {
@@ -1025,8 +1058,9 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     counts.failed = rv.phases[static_cast<int>(NodePhase::Failed)];
     counts.skipped = rv.phases[static_cast<int>(NodePhase::Skipped)];
     const int inFlightPostKamikaze = rv.postKamikaze;
-    std::vector<std::string> stillInFlight, failedText;
-    std::string blockedHeadline;
+    std::vector<std::string> failedText;
+    std::vector<Phrase> stillInFlight;
+    Phrase blockedHeadline;
     Timestamp blockedSince = ctx.now;
     for (const std::size_t i : rv.failed) {
         const NodeState &ns = nodes[i];
@@ -1038,11 +1072,12 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
             const auto since = ns.time(ann::kPhaseSince).value_or(ctx.now);
             const kube::Duration limit =
                 ns.phase == NodePhase::Soaking ? ctx.spec.soakDuration : ctx.spec.timeouts.returnTimeout;
-            stillInFlight.push_back(ns.name + " still " +
-                                    (ns.phase == NodePhase::Soaking ? "soaking" : "restarting") + " (" +
-                                    dur(ctx.now - since) + "/" + dur(limit) + ")");
+            stillInFlight.push_back(phrase(
+                ns.phase == NodePhase::Soaking ? UpgradePhrase::StillSoaking : UpgradePhrase::StillRestarting,
+                {{"node", ns.name}, {"elapsed", dur(ctx.now - since)}, {"limit", dur(limit)}}));
         } else if (ctx.paused) {
-            stillInFlight.push_back(ns.name + " holds its slot (" + nodePhaseName(ns.phase) + ")");
+            stillInFlight.push_back(
+                phrase(UpgradePhrase::HoldsSlot, {{"node", ns.name}, {"phase", nodePhaseName(ns.phase)}}));
         }
         for (const auto &p : ns.managed)
             ctx.affected.insert(p.controller);
@@ -1052,8 +1087,11 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
         const auto since = ns.time(ann::kLastProgress).value_or(ctx.now);
         if (blockedHeadline.empty() || since < blockedSince) {
             blockedSince = since;
-            blockedHeadline = ns.name + " blocked " + dur(ctx.now - since) + ": " +
-                              (ns.blockers.empty() ? ns.get(ann::kBlocked) : joinNames(ns.blockers, 2));
+            blockedHeadline = phrase(
+                UpgradePhrase::NodeBlocked,
+                {{"node", ns.name},
+                 {"elapsed", dur(ctx.now - since)},
+                 {"why", ns.blockers.empty() ? Phrase(ns.get(ann::kBlocked)) : names(ns.blockers, 2)}});
         }
     }
     for (const auto &d : st.inflight)
@@ -1062,7 +1100,8 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     // A rollout that cannot move says so, and names the nodes: nothing in flight, nothing
     // started this pass, nodes pending — because the budget is held by nodes outside it, the
     // pending nodes are all NotReady, or all of them are held.
-    std::string stallReason, stalled;
+    std::string stallReason;
+    Phrase stalled;
     if (mayStart && counts.inFlight == 0 && ctx.selected.empty() && counts.pending > 0) {
         std::vector<std::string> notReady;
         bool anyReady = false;
@@ -1075,20 +1114,18 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
         }
         if (budgetHeld) {
             stallReason = "BudgetHeld";
-            stalled = "budget " + std::to_string(unavailable) + "/" + std::to_string(budget.value) +
-                      " used by " + joinNames(foreignHolders);
+            stalled = phrase(UpgradePhrase::BudgetUsedBy, {{"used", std::to_string(unavailable)},
+                                                           {"max", std::to_string(budget.value)},
+                                                           {"holders", names(foreignHolders)}});
         } else if (!queue.empty() && !anyReady) {
             stallReason = "PendingNodesNotReady";
-            stalled = joinNames(notReady) + (notReady.size() == 1 ? " is" : " are") +
-                      " NotReady; upgraded once Ready again, or skip " +
-                      (notReady.size() == 1 ? "it" : "them");
-            report(ctx, ctx.object, UpgradeReason::PendingNodesNotReady, {{"nodes", joinNames(notReady)}},
-                   true);
+            stalled = phrase(notReady.size() == 1 ? UpgradePhrase::NotReadyOne : UpgradePhrase::NotReadyMany,
+                             {{"nodes", names(notReady)}});
+            report(ctx, ctx.object, UpgradeReason::PendingNodesNotReady, {{"nodes", names(notReady)}}, true);
         } else if (queue.empty()) {
             stallReason = "PendingNodesHeld";
-            stalled = "waiting for you: " + std::to_string(counts.held) + " pending node" +
-                      (counts.held == 1 ? " is" : "s are") + " held; release or skip " +
-                      (counts.held == 1 ? "it" : "them");
+            stalled = phrase(counts.held == 1 ? UpgradePhrase::HeldOne : UpgradePhrase::HeldMany,
+                             {{"count", std::to_string(counts.held)}});
         }
     }
 
@@ -1125,10 +1162,10 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     hi.budgetMax = budget.value;
     hi.foreignHolders = foreignHolders;
     hi.blockedNode = blockedHeadline;
-    hi.stalled = phase == RolloutPhase::Progressing ? stalled : std::string();
+    hi.stalled = phase == RolloutPhase::Progressing ? stalled : Phrase();
     hi.counts = counts;
     hi.eta = st.eta;
-    st.headline = headline(hi);
+    setHeadline(ctx, headline(hi));
 
     const auto now = ctx.now;
     st.setCondition("Progressing", phase == RolloutPhase::Progressing,
@@ -1145,7 +1182,7 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     const bool stalledNow = phase == RolloutPhase::Progressing && !stallReason.empty();
     st.setCondition("Blocked", counts.blocked > 0 || stalledNow,
                     counts.blocked > 0 ? "NodesBlocked" : (stalledNow ? stallReason : "NoneBlocked"),
-                    counts.blocked > 0 ? blockedHeadline : (stalledNow ? stalled : std::string()), now);
+                    english(counts.blocked > 0 ? blockedHeadline : (stalledNow ? stalled : Phrase())), now);
     st.setCondition("Complete",
                     phase == RolloutPhase::Completed || phase == RolloutPhase::CompletedWithExceptions,
                     rolloutPhaseName(phase), std::string(), now);
@@ -1156,7 +1193,7 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
         switch (phase) {
         case RolloutPhase::Halted:
             report(ctx, ctx.object, UpgradeReason::RolloutHalted,
-                   {{"failed", std::to_string(ctx.failedUnacked)}, {"nodes", joinNames(failedText)}});
+                   {{"failed", std::to_string(ctx.failedUnacked)}, {"nodes", names(failedText)}});
             break;
         case RolloutPhase::Completed:
             report(ctx, ctx.object, UpgradeReason::RolloutCompleted,
@@ -1682,7 +1719,7 @@ void NodeUpgradeController::processNode(NodeState &ns, PassContext &ctx)
         const bool ours = ns.ours();
         releaseNode(ns, ctx, NodePhase::Pending, true);
         report(ctx, ns.object(), UpgradeReason::NodeAborted,
-               {{"actor", abortBy}, {"uncordon", ours ? ", uncordoned" : ""}});
+               {{"actor", abortBy}, {"uncordon", uncordonSuffix(ours)}});
         return;
     }
     if (!skipBy.empty() &&
@@ -1690,7 +1727,7 @@ void NodeUpgradeController::processNode(NodeState &ns, PassContext &ctx)
         const bool ours = ns.ours();
         releaseNode(ns, ctx, NodePhase::Skipped, false);
         report(ctx, ns.object(), UpgradeReason::NodeSkipped,
-               {{"actor", skipBy}, {"uncordon", ours ? ", uncordoned" : ""}});
+               {{"actor", skipBy}, {"uncordon", uncordonSuffix(ours)}});
         return;
     }
     if (!retryBy.empty() && ns.phase == NodePhase::Failed) {
@@ -1701,20 +1738,24 @@ void NodeUpgradeController::processNode(NodeState &ns, PassContext &ctx)
         if (atTarget) {
             // Failed while soaking on the target version: soak again.
             report(ctx, ns.object(), UpgradeReason::NodeRetry,
-                   {{"attempt", std::to_string(attempt)}, {"actor", retryBy}, {"what", "soaking again"}});
+                   {{"attempt", std::to_string(attempt)},
+                    {"actor", retryBy},
+                    {"what", phrase(UpgradePhrase::RetrySoak)}});
             setPhase(ns, ctx, NodePhase::Soaking);
             report(ctx, ns.object(), UpgradeReason::SoakStarted, {{"duration", dur(ctx.spec.soakDuration)}});
         } else if (!ns.stillHasPods()) {
             report(ctx, ns.object(), UpgradeReason::NodeRetry,
                    {{"attempt", std::to_string(attempt)},
                     {"actor", retryBy},
-                    {"what", "re-sending the restart"}});
+                    {"what", phrase(UpgradePhrase::RetryResend)}});
             ns.erase(ann::kAckAt);
             ns.erase(ann::kKamikazeAck);
             sendKamikaze(ns, ctx, 1);
         } else {
             report(ctx, ns.object(), UpgradeReason::NodeRetry,
-                   {{"attempt", std::to_string(attempt)}, {"actor", retryBy}, {"what", "back to Pending"}});
+                   {{"attempt", std::to_string(attempt)},
+                    {"actor", retryBy},
+                    {"what", phrase(UpgradePhrase::RetryPending)}});
             releaseNode(ns, ctx, NodePhase::Pending, false);
         }
         return;
@@ -1763,7 +1804,7 @@ void NodeUpgradeController::processNode(NodeState &ns, PassContext &ctx)
                    {{"actor", ctx.meta.annotation("upgrade/aborted-by").empty()
                                   ? std::string("spec")
                                   : ctx.meta.annotation("upgrade/aborted-by")},
-                    {"uncordon", ours ? ", uncordoned" : ""}});
+                    {"uncordon", uncordonSuffix(ours)}});
             return;
         }
         if (!ns.unschedulable) {
@@ -1792,7 +1833,7 @@ void NodeUpgradeController::processNode(NodeState &ns, PassContext &ctx)
 }
 
 void NodeUpgradeController::deletePod(NodeState &ns, PassContext &ctx, const kube::Pod &pod, PodClass cls,
-                                      GateVerdict verdict, bool forced, const std::string &why)
+                                      GateVerdict verdict, bool forced, const Phrase &why)
 {
     if (ctx.dry) {
         if (ctx.preview)
@@ -1825,18 +1866,19 @@ bool NodeUpgradeController::evictionAllowed(NodeState &ns, PassContext &ctx, con
     }();
     if (r.ok() || r.error().code == 404)
         return true;
-    std::string budget;
+    Phrase budget;
     if (r.error().code == 429) {
         const kube::Pod *pod = m_cluster.pod(p.ns, p.name);
         for (const auto *b : m_cluster.podDisruptionBudgets())
             if (pod && b->metadata.namespace_ == p.ns && b->covers(pod->metadata.labels))
-                budget = "pdb " + p.ns + "/" + b->metadata.name + ": needs " +
-                         std::to_string(b->status.desiredHealthy) + " healthy, has " +
-                         std::to_string(b->status.currentHealthy);
+                budget = phrase(UpgradePhrase::PdbNumbers,
+                                {{"pdb", p.ns + "/" + b->metadata.name},
+                                 {"desired", std::to_string(b->status.desiredHealthy)},
+                                 {"current", std::to_string(b->status.currentHealthy)}});
     }
     if (budget.empty())
         budget = r.error().message;
-    ns.blockers.push_back(p.key() + " " + budget);
+    ns.blockers.push_back(phrase(UpgradePhrase::PodBlockedBy, {{"pod", p.key()}, {"why", budget}}));
     report(ctx, ns.object(), UpgradeReason::EvictionRefused, {{"pod", p.key()}, {"budget", budget}}, true);
     if (blockedReason.empty())
         blockedReason = "DisruptionBudget";
@@ -1869,17 +1911,21 @@ void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
             if (now > *p.deletionTimestamp + spec.timeouts.terminationMargin) {
                 report(ctx, ns.object(), UpgradeReason::PodStuckTerminating,
                        {{"pod", p.key()},
-                        {"elapsed", "more than " + dur(p.grace * 1000 + spec.timeouts.terminationMargin)},
+                        {"elapsed",
+                         phrase(UpgradePhrase::MoreThan,
+                                {{"duration", dur(p.grace * 1000 + spec.timeouts.terminationMargin)}})},
                         {"grace", dur(p.grace * 1000)},
                         {"margin", dur(spec.timeouts.terminationMargin)}},
                        true);
-                ns.blockers.push_back(p.key() + " terminating > grace " + dur(p.grace * 1000) + " + " +
-                                      dur(spec.timeouts.terminationMargin));
+                ns.blockers.push_back(phrase(UpgradePhrase::PodTerminating,
+                                             {{"pod", p.key()},
+                                              {"grace", dur(p.grace * 1000)},
+                                              {"margin", dur(spec.timeouts.terminationMargin)}}));
                 blockedReason = "PodStuckTerminating";
             }
         }
 
-    auto deleteNow = [&](const PodInfo &p, GateVerdict v, bool forced, const std::string &why) {
+    auto deleteNow = [&](const PodInfo &p, GateVerdict v, bool forced, const Phrase &why) {
         const kube::Pod *pod = m_cluster.pod(p.ns, p.name);
         if (!pod)
             return;
@@ -1897,11 +1943,12 @@ void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
         if (p.deleting)
             continue;
         if (!canAct) {
-            ns.blockers.push_back(p.key() + (held ? " (node held)" : " (rollout paused)"));
+            ns.blockers.push_back(phrase(held ? UpgradePhrase::PodNodeHeld : UpgradePhrase::PodRolloutPaused,
+                                         {{"pod", p.key()}}));
             continue;
         }
         if (force) {
-            deleteNow(p, GateVerdict::Delete, true, "forced");
+            deleteNow(p, GateVerdict::Delete, true, phrase(UpgradePhrase::WhyForced));
             continue;
         }
         ControllerHealth &h = ctx.health[p.controller];
@@ -1910,7 +1957,8 @@ void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
         if (allowsDeletion(v)) {
             if (!evictionAllowed(ns, ctx, p, blockedReason))
                 continue;
-            const std::string why = std::string("managed, ") + gateRule(controllerShort, h, v, spec);
+            const Phrase why =
+                phrase(UpgradePhrase::WhyManaged, {{"rule", gateRule(controllerShort, h, v, spec)}});
             if (consumesInflight(v) && !ctx.dry)
                 ctx.st.inflight.push_back({p.controller, p.uid, p.key(), ns.name, now, h.ready, false});
             if (v == GateVerdict::DeleteSingleReplica)
@@ -1924,7 +1972,7 @@ void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
             }
             continue;
         }
-        const std::string rule = gateRule(controllerShort, h, v, spec);
+        Phrase rule = gateRule(controllerShort, h, v, spec);
         ns.blockers.push_back(rule);
         if (!ctx.dry)
             m_metrics[ctx.name].countDeferral(gateVerdictName(v));
@@ -1943,22 +1991,23 @@ void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
 
     if (ns.phase == NodePhase::DrainingUnmanaged) {
         std::vector<const PodInfo *> live;
-        std::vector<std::string> names;
+        std::vector<std::string> podNames;
         for (const auto &p : ns.unmanaged)
             if (!p.deleting) {
                 live.push_back(&p);
-                names.push_back(p.key());
+                podNames.push_back(p.key());
             }
         if (!live.empty()) {
             const auto since = ns.time(ann::kIncompatibleSince).value_or(now);
             const UnmanagedDecision d =
                 unmanagedDecision(spec.unmanagedPodPolicy, spec.timeouts.unmanagedTimeout, since, now);
             if (!canAct) {
-                for (const auto &n : names)
-                    ns.blockers.push_back(n + (held ? " (node held)" : " (rollout paused)"));
+                for (const auto &n : podNames)
+                    ns.blockers.push_back(phrase(
+                        held ? UpgradePhrase::PodNodeHeld : UpgradePhrase::PodRolloutPaused, {{"pod", n}}));
             } else if (force) {
                 for (const auto *p : live)
-                    deleteNow(*p, GateVerdict::Delete, true, "forced");
+                    deleteNow(*p, GateVerdict::Delete, true, phrase(UpgradePhrase::WhyForced));
             } else if (d.deleteNow) {
                 // Pods a budget keeps wait; the rest go now.
                 std::vector<const PodInfo *> evictable;
@@ -1969,31 +2018,34 @@ void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
                         evictableNames.push_back(p->key());
                     }
                 live = std::move(evictable);
-                names = std::move(evictableNames);
+                podNames = std::move(evictableNames);
                 if (!live.empty())
                     report(ctx, ns.object(), UpgradeReason::UnmanagedPodsDeleted,
-                           {{"count", std::to_string(live.size())}, {"pods", joinNames(names)}});
+                           {{"count", std::to_string(live.size())}, {"pods", names(podNames)}});
                 for (const auto *p : live)
                     deleteNow(*p, GateVerdict::Delete, false,
                               spec.unmanagedPodPolicy == UnmanagedPodPolicy::AfterTimeout
-                                  ? "unmanaged, countdown expired"
-                                  : "unmanaged, policy Immediate");
+                                  ? phrase(UpgradePhrase::WhyCountdownExpired)
+                                  : phrase(UpgradePhrase::WhyImmediate));
                 ns.set(ann::kUnmanagedDeleted, "true");
             } else if (d.never) {
-                report(ctx, ns.object(), UpgradeReason::UnmanagedPodsRetained, {{"pods", joinNames(names)}},
+                report(ctx, ns.object(), UpgradeReason::UnmanagedPodsRetained, {{"pods", names(podNames)}},
                        true);
-                for (const auto &n : names)
-                    ns.blockers.push_back(n + " unmanaged, policy Never");
+                for (const auto &n : podNames)
+                    ns.blockers.push_back(phrase(UpgradePhrase::UnmanagedNever, {{"pod", n}}));
                 blockedReason = "UnmanagedPodsRetained";
                 ns.set(ann::kReason, "UnmanagedPodsRetained");
             } else {
                 report(ctx, ns.object(), UpgradeReason::UnmanagedPodsPending,
                        {{"count", std::to_string(live.size())},
-                        {"remaining", dur(d.remaining) + " (at " + clockTime(now + d.remaining) + ")"},
-                        {"pods", joinNames(names)}},
+                        {"remaining",
+                         phrase(UpgradePhrase::DurationAt,
+                                {{"duration", dur(d.remaining)}, {"time", clockTime(now + d.remaining)}})},
+                        {"pods", names(podNames)}},
                        true);
-                for (const auto &n : names)
-                    ns.blockers.push_back(n + " unmanaged, deleted in " + dur(d.remaining));
+                for (const auto &n : podNames)
+                    ns.blockers.push_back(phrase(UpgradePhrase::UnmanagedDeletedIn,
+                                                 {{"pod", n}, {"remaining", dur(d.remaining)}}));
             }
         }
         if (remaining == 0 && canAct) {
@@ -2008,10 +2060,11 @@ void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
         if (active - lastProgress >= spec.timeouts.drainStall) {
             if (blockedReason.empty())
                 blockedReason = "DrainStalled";
-            report(ctx, ns.object(), UpgradeReason::DrainStalled,
-                   {{"elapsed", "more than " + dur(spec.timeouts.drainStall)},
-                    {"blockers", joinNames(ns.blockers, 3)}},
-                   true);
+            report(
+                ctx, ns.object(), UpgradeReason::DrainStalled,
+                {{"elapsed", phrase(UpgradePhrase::MoreThan, {{"duration", dur(spec.timeouts.drainStall)}})},
+                 {"blockers", names(ns.blockers, 3)}},
+                true);
         }
         const auto drainStart = ns.time(ann::kDrainStart).value_or(now);
         if (active - drainStart >= spec.timeouts.drainTimeout && !ns.has(ann::kDrainTimedOut)) {
@@ -2023,7 +2076,7 @@ void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
                 const bool ours = ns.ours();
                 releaseNode(ns, ctx, NodePhase::Skipped, false);
                 report(ctx, ns.object(), UpgradeReason::NodeSkipped,
-                       {{"actor", "onDrainTimeout"}, {"uncordon", ours ? ", uncordoned" : ""}});
+                       {{"actor", "onDrainTimeout"}, {"uncordon", uncordonSuffix(ours)}});
                 return;
             }
             if (spec.onDrainTimeout == DrainTimeoutPolicy::Force) {
@@ -2116,7 +2169,8 @@ void NodeUpgradeController::restarting(NodeState &ns, PassContext &ctx)
             return;
         }
         fail(ns, ctx, "AgentUnresponsive",
-             "no acknowledgement after " + std::to_string(sends) + " restart request(s)");
+             phrase(sends == 1 ? UpgradePhrase::NoAcknowledgementOne : UpgradePhrase::NoAcknowledgementMany,
+                    {{"count", std::to_string(sends)}}));
         return;
     }
     // Rejoined: Ready again after the acknowledgement (the Ready condition moved since).
@@ -2128,19 +2182,21 @@ void NodeUpgradeController::restarting(NodeState &ns, PassContext &ctx)
             report(ctx, ns.object(), UpgradeReason::NodeRejoined, {{"version", ns.version}});
             report(ctx, ns.object(), UpgradeReason::SoakStarted, {{"duration", dur(ctx.spec.soakDuration)}});
         } else {
-            fail(ns, ctx, "VersionMismatch", "rejoined on " + ns.version + " instead of " + want);
+            fail(ns, ctx, "VersionMismatch",
+                 phrase(UpgradePhrase::RejoinedOn, {{"version", ns.version}, {"target", want}}));
         }
         return;
     }
     if (ctx.now - *ackAt >= t.returnTimeout)
-        fail(ns, ctx, "NodeDidNotReturn", "did not return within " + dur(t.returnTimeout) + " after restart");
+        fail(ns, ctx, "NodeDidNotReturn",
+             phrase(UpgradePhrase::DidNotReturn, {{"limit", dur(t.returnTimeout)}}));
 }
 
 void NodeUpgradeController::soaking(NodeState &ns, PassContext &ctx)
 {
     const auto since = ns.time(ann::kPhaseSince).value_or(ctx.now);
     if (!ns.ready || (ns.readySince && *ns.readySince / 1000 > since / 1000)) {
-        fail(ns, ctx, "UnstableAfterUpgrade", "NotReady during the soak");
+        fail(ns, ctx, "UnstableAfterUpgrade", phrase(UpgradePhrase::NotReadyDuringSoak));
         return;
     }
     bool dsReady = true;
@@ -2153,7 +2209,7 @@ void NodeUpgradeController::soaking(NodeState &ns, PassContext &ctx)
         return;
     }
     if (!dsReady && elapsed >= ctx.spec.soakDuration + ctx.spec.timeouts.returnTimeout)
-        fail(ns, ctx, "UnstableAfterUpgrade", "DaemonSet pods not Ready after the soak");
+        fail(ns, ctx, "UnstableAfterUpgrade", phrase(UpgradePhrase::PodsNotReadyAfterSoak));
 }
 
 void NodeUpgradeController::complete(NodeState &ns, PassContext &ctx, bool outOfBand)
@@ -2201,7 +2257,7 @@ void NodeUpgradeController::complete(NodeState &ns, PassContext &ctx, bool outOf
 }
 
 void NodeUpgradeController::fail(NodeState &ns, PassContext &ctx, const std::string &reason,
-                                 const std::string &detail)
+                                 const Phrase &detail)
 {
     ns.set(ann::kReason, reason);
     setPhase(ns, ctx, NodePhase::Failed);
@@ -2239,8 +2295,8 @@ void NodeUpgradeController::select(NodeState &ns, PassContext &ctx, int position
             {"slot", std::to_string(slot)},
             {"slots", std::to_string(slots)}});
     report(ctx, ns.object(), UpgradeReason::NodeCordoned,
-           {{"how", alreadyCordoned ? "Already cordoned by someone else; that cordon is left as it is"
-                                    : "Cordoned by the controller"}});
+           {{"how", phrase(alreadyCordoned ? UpgradePhrase::AlreadyCordoned
+                                           : UpgradePhrase::CordonedByController)}});
 }
 
 // ---- admin actions -------------------------------------------------------------------------
@@ -2294,20 +2350,21 @@ kube::Result<void> NodeUpgradeController::control(const std::string &rollout, co
             (void)m_cluster.patch(Kind::Node, "", n, PatchType::Merge,
                                   {{"metadata", {{"annotations", {{ann::kFailureAcknowledged, actor}}}}}});
         const UpgradeEventParams params = {
-            {"nodes", acked.empty() ? std::string("no node") : joinNames(acked)}, {"actor", actor}};
+            {"nodes", acked.empty() ? phrase(UpgradePhrase::NoNode) : names(acked)}, {"actor", actor}};
         m_events.record(now, object, UpgradeReason::RolloutAcknowledged, params);
         m_cluster.recordEvent("Normal", upgradeReasonName(UpgradeReason::RolloutAcknowledged),
                               upgradeEventMessage(UpgradeReason::RolloutAcknowledged, params),
                               Kind::NodeUpgradeRollout, "", rollout);
     } else if (action == "hold") {
+        const Phrase noteSuffix =
+            note.empty() ? Phrase() : phrase(UpgradePhrase::NoteSuffix, {{"note", note}});
         result = annotate(ann::kHold, std::string("true"));
         if (result) {
             m_events.record(now, "node/" + node, UpgradeReason::NodeHeld,
-                            {{"actor", actor}, {"note", note.empty() ? "" : " (" + note + ")"}});
+                            {{"actor", actor}, {"note", noteSuffix}});
             m_cluster.recordEvent(
                 "Normal", "NodeHeld",
-                upgradeEventMessage(UpgradeReason::NodeHeld,
-                                    {{"actor", actor}, {"note", note.empty() ? "" : " (" + note + ")"}}),
+                upgradeEventMessage(UpgradeReason::NodeHeld, {{"actor", actor}, {"note", noteSuffix}}),
                 Kind::Node, "", node);
         }
     } else if (action == "release") {
@@ -2343,6 +2400,19 @@ kube::Result<void> NodeUpgradeController::control(const std::string &rollout, co
 
 // ---- per-node table ------------------------------------------------------------------------
 
+const char *cordonOwnerName(CordonOwner owner)
+{
+    switch (owner) {
+    case CordonOwner::Controller:
+        return "controller";
+    case CordonOwner::SomeoneElse:
+        return "someone else";
+    case CordonOwner::None:
+        break;
+    }
+    return "";
+}
+
 std::vector<NodeUpgradeRow> NodeUpgradeController::table(const std::string &rollout) const
 {
     std::vector<NodeUpgradeRow> rows;
@@ -2368,11 +2438,13 @@ std::vector<NodeUpgradeRow> NodeUpgradeController::table(const std::string &roll
         if (row.reason.empty())
             row.reason = n->metadata.annotation(ann::kBlocked);
         if (row.reason.empty() && row.phase == NodePhase::Pending && !n->isReady())
-            row.reason = "NotReady: waits until the node is Ready again";
+            row.reason = phrase(UpgradePhrase::NotReadyWaits);
         const std::string attempt = n->metadata.annotation(ann::kAttempt);
         row.attempt = attempt.empty() ? 0 : std::atoi(attempt.c_str());
         const std::string owned = n->metadata.annotation(ann::kCordonedByController);
-        row.cordonOwner = owned == "true" ? "controller" : (n->unschedulable ? "someone else" : "");
+        row.cordonOwner = owned == "true"    ? CordonOwner::Controller
+                          : n->unschedulable ? CordonOwner::SomeoneElse
+                                             : CordonOwner::None;
         row.held = n->metadata.annotation(ann::kHold) == "true";
         row.blocked = !n->metadata.annotation(ann::kBlocked).empty() && isPreRestart(row.phase);
         if (auto b = m_blockers.find(rollout + "/" + row.name);
@@ -2382,16 +2454,21 @@ std::vector<NodeUpgradeRow> NodeUpgradeController::table(const std::string &roll
             if (auto start = parseUpgradeTime(n->metadata.annotation(ann::kDrainStart))) {
                 const Timestamp active = r->status.pausedAt ? std::min(*r->status.pausedAt, now) : now;
                 row.nextDeadline =
-                    "drainTimeout " + dur(active - *start) + "/" + dur(r->spec.timeouts.drainTimeout);
+                    phrase(UpgradePhrase::DeadlineDrain, {{"elapsed", dur(active - *start)},
+                                                          {"limit", dur(r->spec.timeouts.drainTimeout)}});
             }
         } else if (row.phase == NodePhase::Restarting) {
             if (auto ack = parseUpgradeTime(n->metadata.annotation(ann::kAckAt)))
                 row.nextDeadline =
-                    "returnTimeout " + dur(now - *ack) + "/" + dur(r->spec.timeouts.returnTimeout);
+                    phrase(UpgradePhrase::DeadlineReturn,
+                           {{"elapsed", dur(now - *ack)}, {"limit", dur(r->spec.timeouts.returnTimeout)}});
             else if (auto sent = parseUpgradeTime(n->metadata.annotation(ann::kKamikazeSent)))
-                row.nextDeadline = "ackTimeout " + dur(now - *sent) + "/" + dur(r->spec.timeouts.ackTimeout);
+                row.nextDeadline =
+                    phrase(UpgradePhrase::DeadlineAck,
+                           {{"elapsed", dur(now - *sent)}, {"limit", dur(r->spec.timeouts.ackTimeout)}});
         } else if (row.phase == NodePhase::Soaking) {
-            row.nextDeadline = "soak " + dur(row.timeInPhase) + "/" + dur(r->spec.soakDuration);
+            row.nextDeadline = phrase(UpgradePhrase::DeadlineSoak, {{"elapsed", dur(row.timeInPhase)},
+                                                                    {"limit", dur(r->spec.soakDuration)}});
         }
         rows.push_back(std::move(row));
     }

@@ -32,6 +32,7 @@
 #include "models/engine/nodeupgradeevents.h"
 #include "models/engine/nodeupgradelogic.h"
 #include "models/engine/nodeupgrademetrics.h"
+#include "models/engine/nodeupgradephrases.h"
 #include "models/engine/nodeupgraderolloutstore.h"
 
 #include <cstdint>
@@ -77,12 +78,17 @@ struct NodeUpgradePreview
     {
         std::string pod; // NS/NAME
         std::string node;
-        std::string why; // "managed, rs/web 10/10 ready", "unmanaged, countdown expired"
+        Phrase why; // "managed, rs/web 10/10 ready", "unmanaged, countdown expired"
     };
     std::vector<Deletion> deletions;
     std::vector<std::string> kamikazes; // nodes whose agent would be told to restart
-    std::string summary() const;        // one line for events and the CLI
+    Phrase summaryPhrase() const;       // one line for events and the CLI
+    std::string summary() const;        // the same in English
 };
+
+// Who cordoned a node: this rollout's controller, someone else (an admin, another tool), nobody.
+enum class CordonOwner { None, Controller, SomeoneElse };
+const char *cordonOwnerName(CordonOwner owner); // "", "controller", "someone else"
 
 // One row of the per-node table (docs §10).
 struct NodeUpgradeRow
@@ -92,11 +98,11 @@ struct NodeUpgradeRow
     int queuePosition = 0; // 1-based among Pending nodes; 0 = not queued
     NodePhase phase = NodePhase::UpToDate;
     kube::Duration timeInPhase = 0;
-    std::string nextDeadline; // "drainTimeout 12m/30m"
-    std::string reason;
-    std::vector<std::string> blockers;
+    Phrase nextDeadline; // "drainTimeout 12m/30m"
+    Phrase reason;       // a reason code (Failed, Blocked) or why a pending node waits
+    std::vector<Phrase> blockers;
     int attempt = 0;
-    std::string cordonOwner; // "controller", "someone else", ""
+    CordonOwner cordonOwner = CordonOwner::None;
     bool held = false;
     bool blocked = false;
     std::string agentVersion;
@@ -146,6 +152,9 @@ public:
     kube::Result<void> control(const std::string &rollout, const std::string &action, const std::string &node,
                                const std::string &actor, const std::string &note);
     NodeUpgradePreview preview(const std::string &rollout);
+    // The rollout's headline as the last pass phrased it (status.headline is its English text);
+    // nullptr before a pass has phrased one.
+    const Phrase *headlinePhrase(const std::string &rollout) const;
     std::vector<NodeUpgradeRow> table(const std::string &rollout) const;
 
     void setObserver(NodeUpgradeObserver *observer) { m_observer = observer; }
@@ -188,11 +197,11 @@ private:
     void select(NodeState &ns, PassContext &ctx, int position, int slot, int slots);
     void sendKamikaze(NodeState &ns, PassContext &ctx, int send);
     void complete(NodeState &ns, PassContext &ctx, bool outOfBand);
-    void fail(NodeState &ns, PassContext &ctx, const std::string &reason, const std::string &detail);
+    void fail(NodeState &ns, PassContext &ctx, const std::string &reason, const Phrase &detail);
     void releaseNode(NodeState &ns, PassContext &ctx, NodePhase to,
                      bool hold); // uncordon if ours, drop taint
     void deletePod(NodeState &ns, PassContext &ctx, const kube::Pod &pod, PodClass cls, GateVerdict verdict,
-                   bool forced, const std::string &why);
+                   bool forced, const Phrase &why);
     // Whether the eviction subresource would let the pod go now (a dry-run eviction); when a
     // PodDisruptionBudget refuses, the node's blockers name it with its numbers and the refusal
     // is reported. Forced deletions do not ask.
@@ -201,6 +210,7 @@ private:
     void flush(NodeState &ns, PassContext &ctx);
 
     kube::Result<void> timedStatus(const std::string &name, const NodeUpgradeRolloutStatus &st);
+    void setHeadline(PassContext &ctx, Phrase headline); // status.headline and the phrase
     // writes (no-ops in a dry run)
     void report(PassContext &ctx, const std::string &object, UpgradeReason reason,
                 const UpgradeEventParams &params, bool repeating = false);
@@ -231,8 +241,9 @@ private:
     };
     std::vector<Note> m_notes;            // observations from the watch, emitted at the next pass
     std::set<std::string> m_removedNodes; // nodes deleted since the last pass
-    std::map<std::string, std::string> m_removedOwner;          // node -> rollout it belonged to
-    std::map<std::string, std::vector<std::string>> m_blockers; // "rollout/node" -> blockers of the last pass
+    std::map<std::string, std::string> m_removedOwner;     // node -> rollout it belonged to
+    std::map<std::string, Phrase> m_headlines;             // rollout -> headline of the last pass
+    std::map<std::string, std::vector<Phrase>> m_blockers; // "rollout/node" -> blockers of the last pass
 };
 
 } // namespace engine

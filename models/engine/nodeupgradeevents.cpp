@@ -75,6 +75,9 @@ const ReasonInfo kReasons[] = {
     {"EvictionRefused", false, "Eviction of {pod} refused: {budget}; retried on the next pass"},
 };
 
+static_assert(sizeof(kReasons) / sizeof(kReasons[0]) == static_cast<std::size_t>(kUpgradeReasonCount),
+              "one entry per UpgradeReason");
+
 } // namespace
 
 const char *upgradeReasonName(UpgradeReason reason)
@@ -87,24 +90,19 @@ bool isWarning(UpgradeReason reason)
     return kReasons[static_cast<int>(reason)].warning;
 }
 
+const char *upgradeReasonText(UpgradeReason reason)
+{
+    return kReasons[static_cast<int>(reason)].text;
+}
+
+Phrase upgradeEventPhrase(UpgradeReason reason, UpgradeEventParams params)
+{
+    return Phrase::of(PhraseCatalog::Event, static_cast<int>(reason), std::move(params));
+}
+
 std::string upgradeEventMessage(UpgradeReason reason, const UpgradeEventParams &params)
 {
-    const std::string text = kReasons[static_cast<int>(reason)].text;
-    std::string out;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] == '{') {
-            const auto end = text.find('}', i);
-            if (end != std::string::npos) {
-                const auto it = params.find(text.substr(i + 1, end - i - 1));
-                if (it != params.end())
-                    out += it->second;
-                i = end;
-                continue;
-            }
-        }
-        out += text[i];
-    }
-    return out;
+    return english(upgradeEventPhrase(reason, params));
 }
 
 bool NodeUpgradeEvents::record(kube::Timestamp now, const std::string &object, UpgradeReason reason,
@@ -123,7 +121,7 @@ bool NodeUpgradeEvents::record(kube::Timestamp now, const std::string &object, U
     }
     m_index.emplace(key, m_entries.size());
     m_emissions.emplace_back(now, m_entries.size());
-    m_entries.push_back({object, type, upgradeReasonName(reason), message, 1, now, now});
+    m_entries.push_back({object, type, upgradeReasonName(reason), message, reason, params, 1, now, now});
     return true;
 }
 

@@ -1,12 +1,14 @@
 #pragma once
 // NodeUpgradeEvents — the upgrade controller's event vocabulary (stable CamelCase reasons,
 // docs node-upgrade.md §10) and its deduplicated log. The controller emits a reason code plus
-// parameters; upgradeEventMessage() renders the design's English text from them, and a UI may
-// render its own translation from the same code and parameters instead.
+// parameters, each a phrase (phrase.h); upgradeEventMessage() renders the design's English text
+// from them, and a user interface renders its own translation from the same code and parameters
+// (the log keeps them with every entry).
 //
 // The log keeps one entry per (object, type, reason, message) with a count and first/last
 // time, so a node blocked for an hour is one entry with a count, not thousands.
 
+#include "models/engine/phrase.h"
 #include "models/kube/timeutil.h"
 
 #include <cstdint>
@@ -71,12 +73,18 @@ enum class UpgradeReason {
     EvictionRefused,
 };
 
+inline constexpr int kUpgradeReasonCount = static_cast<int>(UpgradeReason::EvictionRefused) + 1;
+
 const char *upgradeReasonName(UpgradeReason reason);
 bool isWarning(UpgradeReason reason);
 
-using UpgradeEventParams = std::map<std::string, std::string>;
+// Named slot values of an event message; string values convert to literal phrases.
+using UpgradeEventParams = std::vector<PhraseArg>;
 
-// The design's text for a reason, with {name} placeholders filled from params.
+// The design's template of a reason, with {name} slots.
+const char *upgradeReasonText(UpgradeReason reason);
+// The message as a phrase (catalogue Event), and its English text.
+Phrase upgradeEventPhrase(UpgradeReason reason, UpgradeEventParams params);
 std::string upgradeEventMessage(UpgradeReason reason, const UpgradeEventParams &params);
 
 struct UpgradeEventRecord
@@ -85,6 +93,8 @@ struct UpgradeEventRecord
     std::string type;   // Normal | Warning
     std::string reason;
     std::string message;
+    UpgradeReason code = UpgradeReason::RolloutStarted;
+    UpgradeEventParams params; // the message's slots, for a translation of it
     int count = 1;
     kube::Timestamp firstTime = 0;
     kube::Timestamp lastTime = 0;

@@ -20,14 +20,6 @@ std::string percent(double v)
     return buf;
 }
 
-std::string joinList(const std::vector<std::string> &items, const char *sep)
-{
-    std::string out;
-    for (const auto &s : items)
-        out += (out.empty() ? "" : sep) + s;
-    return out;
-}
-
 } // namespace
 
 const char *nodePhaseName(NodePhase phase)
@@ -168,20 +160,22 @@ GateVerdict controllerGate(const ControllerHealth &h, bool podReady, const NodeU
     return h.desired == 1 ? GateVerdict::DeleteSingleReplica : GateVerdict::Delete;
 }
 
-std::string gateRule(const std::string &controller, const ControllerHealth &h, GateVerdict v,
-                     const NodeUpgradeRolloutSpec &spec)
+Phrase gateRule(const std::string &controller, const ControllerHealth &h, GateVerdict v,
+                const NodeUpgradeRolloutSpec &spec)
 {
-    const std::string ratio =
-        controller + " " + std::to_string(h.ready) + "/" + std::to_string(h.desired) + " ready";
-    const std::string cmp = spec.healthComparison == HealthComparison::AtLeast ? "below " : "not above ";
+    Phrase ratio = phrase(UpgradePhrase::GateRatio, {{"controller", controller},
+                                                     {"ready", std::to_string(h.ready)},
+                                                     {"desired", std::to_string(h.desired)}});
     switch (v) {
     case GateVerdict::DeferHealth:
-        return ratio + " (" + cmp + percent(spec.controllerHealthThreshold) + " %)";
+        return phrase(spec.healthComparison == HealthComparison::AtLeast ? UpgradePhrase::GateBelow
+                                                                         : UpgradePhrase::GateNotAbove,
+                      {{"ratio", std::move(ratio)}, {"threshold", percent(spec.controllerHealthThreshold)}});
     case GateVerdict::DeferInflight:
-        return ratio + ", " + std::to_string(h.inflight) + " deletion" + (h.inflight == 1 ? "" : "s") +
-               " in flight";
+        return phrase(h.inflight == 1 ? UpgradePhrase::GateInflightOne : UpgradePhrase::GateInflightMany,
+                      {{"ratio", std::move(ratio)}, {"count", std::to_string(h.inflight)}});
     case GateVerdict::DeferSingleReplica:
-        return controller + " has a single replica (policy Block)";
+        return phrase(UpgradePhrase::GateSingleReplica, {{"controller", controller}});
     default:
         return ratio;
     }
@@ -285,49 +279,55 @@ std::string clockTime(kube::Timestamp t)
     return s.size() >= 16 ? s.substr(11, 5) : s;
 }
 
-std::string headline(const HeadlineInput &in)
+Phrase headline(const HeadlineInput &in)
 {
-    const std::string progress =
-        std::to_string(in.counts.upToDate) + "/" + std::to_string(in.counts.nodes) + " upgraded";
+    Phrase progress = phrase(UpgradePhrase::Progress, {{"upToDate", std::to_string(in.counts.upToDate)},
+                                                       {"nodes", std::to_string(in.counts.nodes)}});
     switch (in.phase) {
     case RolloutPhase::Aborted:
-        return "Aborted: " + progress;
+        return phrase(UpgradePhrase::Aborted, {{"progress", std::move(progress)}});
     case RolloutPhase::Aborting:
-        return "Aborting: waiting for " + joinList(in.stillInFlight, ", ");
+        return phrase(UpgradePhrase::Aborting, {{"nodes", Phrase::list(in.stillInFlight, ", ")}});
     case RolloutPhase::Completed:
-        return "Completed: " + progress;
+        return phrase(UpgradePhrase::Completed, {{"progress", std::move(progress)}});
     case RolloutPhase::CompletedWithExceptions:
-        return "Completed with exceptions: " + progress + " · " + std::to_string(in.counts.skipped) +
-               " skipped · " + std::to_string(in.counts.failed) + " failed";
+        return phrase(UpgradePhrase::CompletedWithExceptions, {{"progress", std::move(progress)},
+                                                               {"skipped", std::to_string(in.counts.skipped)},
+                                                               {"failed", std::to_string(in.counts.failed)}});
     default:
         break;
     }
     if (!in.refusal.empty())
-        return "Not started: " + in.refusal;
+        return phrase(UpgradePhrase::NotStarted, {{"refusal", in.refusal}});
     if (in.phase == RolloutPhase::Halted)
-        return "Halted: " + std::to_string(in.failed.size()) + " node" + (in.failed.size() == 1 ? "" : "s") +
-               " failed (" + joinList(in.failed, "; ") + "); acknowledge to resume";
+        return phrase(
+            in.failed.size() == 1 ? UpgradePhrase::HaltedOne : UpgradePhrase::HaltedMany,
+            {{"count", std::to_string(in.failed.size())}, {"nodes", Phrase::list(in.failed, "; ")}});
     if (in.phase == RolloutPhase::Paused) {
-        std::string s = "Paused by " + (in.pausedBy.empty() ? std::string("admin") : in.pausedBy);
-        if (in.pausedAt)
-            s += " " + clockTime(*in.pausedAt);
-        if (!in.stillInFlight.empty())
-            s += " — " + joinList(in.stillInFlight, ", ");
-        return s;
+        const bool at = in.pausedAt.has_value(), inFlight = !in.stillInFlight.empty();
+        const UpgradePhrase code =
+            at ? (inFlight ? UpgradePhrase::PausedByAtInFlight : UpgradePhrase::PausedByAt)
+               : (inFlight ? UpgradePhrase::PausedByInFlight : UpgradePhrase::PausedBy);
+        return phrase(code, {{"actor", in.pausedBy.empty() ? std::string("admin") : in.pausedBy},
+                             {"time", at ? clockTime(*in.pausedAt) : std::string()},
+                             {"nodes", Phrase::list(in.stillInFlight, ", ")}});
     }
     if (!in.gateFailure.empty())
-        return "Waiting: " + in.gateFailure;
+        return phrase(UpgradePhrase::Waiting, {{"why", in.gateFailure}});
     if (!in.foreignHolders.empty() && in.budgetUsed >= in.budgetMax && in.counts.pending > 0)
-        return "Waiting: budget " + std::to_string(in.budgetUsed) + "/" + std::to_string(in.budgetMax) +
-               " used by " + joinList(in.foreignHolders, ", ");
+        return phrase(UpgradePhrase::Waiting,
+                      {{"why", phrase(UpgradePhrase::BudgetUsedBy,
+                                      {{"used", std::to_string(in.budgetUsed)},
+                                       {"max", std::to_string(in.budgetMax)},
+                                       {"holders", Phrase::list(in.foreignHolders, ", ")}})}});
     if (!in.stalled.empty())
-        return "Waiting: " + in.stalled;
+        return phrase(UpgradePhrase::Waiting, {{"why", in.stalled}});
     if (!in.blockedNode.empty())
         return in.blockedNode;
-    std::string s = progress + " · " + std::to_string(in.counts.inFlight) + " in flight";
-    if (in.eta)
-        s += " · ETA " + kube::formatDuration(*in.eta);
-    return s;
+    return phrase(in.eta ? UpgradePhrase::ProgressInFlightEta : UpgradePhrase::ProgressInFlight,
+                  {{"progress", std::move(progress)},
+                   {"inFlight", std::to_string(in.counts.inFlight)},
+                   {"eta", in.eta ? kube::formatDuration(*in.eta) : std::string()}});
 }
 
 } // namespace engine

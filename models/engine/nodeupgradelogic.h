@@ -7,6 +7,7 @@
 // tie-breaker (the node name), so the same observations give the same queue on every run and
 // after every restart.
 
+#include "models/engine/nodeupgradephrases.h"
 #include "models/engine/nodeupgraderollout.h"
 #include "models/kube/pod.h"
 
@@ -118,8 +119,8 @@ bool consumesInflight(GateVerdict v);
 bool controllerHealthy(int ready, int desired, double threshold, HealthComparison comparison);
 GateVerdict controllerGate(const ControllerHealth &health, bool podReady, const NodeUpgradeRolloutSpec &spec);
 // "rs/web 8/10 ready < 90 %" — the blocker text of a deferred deletion.
-std::string gateRule(const std::string &controller, const ControllerHealth &health, GateVerdict verdict,
-                     const NodeUpgradeRolloutSpec &spec);
+Phrase gateRule(const std::string &controller, const ControllerHealth &health, GateVerdict verdict,
+                const NodeUpgradeRolloutSpec &spec);
 
 // ---- unmanaged pods --------------------------------------------------------------------------
 
@@ -170,23 +171,23 @@ std::optional<kube::Duration> estimateEta(std::vector<kube::Duration> durations,
 struct HeadlineInput
 {
     RolloutPhase phase = RolloutPhase::Pending;
-    std::string refusal;             // OverlapWithRollout / SelfRestartNotAllowed message
+    Phrase refusal;                  // OverlapWithRollout / SelfRestartNotAllowed message
     std::vector<std::string> failed; // "n4 did not return after restart"
     std::string pausedBy;            // ByUser actor or FailureThresholdReached
     std::optional<kube::Timestamp> pausedAt;
-    std::vector<std::string> stillInFlight; // "n7 still restarting (3m/10m)"
-    std::string gateFailure;                // cluster gate (minReadyRatio, postNodeDelay)
+    std::vector<Phrase> stillInFlight; // "n7 still restarting (3m/10m)"
+    Phrase gateFailure;                // cluster gate (minReadyRatio, postNodeDelay)
     int budgetUsed = 0;
     int budgetMax = 1;
-    std::vector<std::string> foreignHolders; // slots held by something other than progressing nodes
-    std::string blockedNode;                 // "n9 blocked 12m: rc/web 8/10 ready (< 90 %)"
-    std::string stalled; // nothing in flight and nothing can start: why ("n4 is NotReady; …")
+    std::vector<Phrase> foreignHolders; // slots held by something other than progressing nodes
+    Phrase blockedNode;                 // "n9 blocked 12m: rc/web 8/10 ready (< 90 %)"
+    Phrase stalled; // nothing in flight and nothing can start: why ("n4 is NotReady; …")
     NodeUpgradeCounts counts;
     std::optional<kube::Duration> eta;
 };
 // Priority: Halted > Paused > gate failed > budget exhausted > stalled > per-node blocked >
 // progressing.
-std::string headline(const HeadlineInput &in);
+Phrase headline(const HeadlineInput &in);
 std::string clockTime(kube::Timestamp t); // "10:02"
 
 } // namespace engine

@@ -290,16 +290,14 @@ std::string NodeUpgradeRuntime::statusText(const std::string &name)
             phase += "+Held";
         if (row.blocked)
             phase += "+Blocked";
-        std::string blockers;
-        for (const auto &b : row.blockers)
-            blockers += (blockers.empty() ? "" : "; ") + b;
+        const std::string blockers = english(Phrase::list(row.blockers, "; "));
+        const std::string owner = cordonOwnerName(row.cordonOwner);
         rows.push_back({row.name, row.zone.empty() ? "-" : row.zone,
                         row.queuePosition ? std::to_string(row.queuePosition) : "-", phase,
                         row.phase == NodePhase::UpToDate ? "-" : kube::humanAge(row.timeInPhase),
-                        row.nextDeadline.empty() ? "-" : row.nextDeadline,
-                        row.attempt ? std::to_string(row.attempt) : "-",
-                        row.cordonOwner.empty() ? "-" : row.cordonOwner,
-                        row.reason.empty() ? "-" : row.reason, blockers.empty() ? "-" : blockers});
+                        row.nextDeadline.empty() ? "-" : english(row.nextDeadline),
+                        row.attempt ? std::to_string(row.attempt) : "-", owner.empty() ? "-" : owner,
+                        row.reason.empty() ? "-" : english(row.reason), blockers.empty() ? "-" : blockers});
     }
     std::vector<std::size_t> width(header.size(), 0);
     for (const auto &row : rows)

@@ -271,7 +271,8 @@ void TstNodeUpgradeLogic::headlinePriorities()
     in.counts.inFlight = 2;
     in.counts.pending = 24;
     in.eta = 52 * 60 * 1000;
-    in.blockedNode = situation == "progress" ? "" : "n9 blocked 12m0s: rs/web 8/10 ready";
+    in.blockedNode =
+        situation == "progress" ? engine::Phrase() : engine::Phrase("n9 blocked 12m0s: rs/web 8/10 ready");
     if (situation != "progress" && situation != "blocked") {
         in.budgetUsed = 1;
         in.budgetMax = 1;
@@ -287,7 +288,7 @@ void TstNodeUpgradeLogic::headlinePriorities()
         in.phase = RolloutPhase::Halted;
         in.failed = {"n4 NodeDidNotReturn"};
     }
-    QCOMPARE(engine::headline(in), headline);
+    QCOMPARE(engine::english(engine::headline(in)), headline);
 }
 
 void TstNodeUpgradeLogic::specRoundTrip()

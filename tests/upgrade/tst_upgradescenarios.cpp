@@ -217,7 +217,7 @@ void TstUpgradeScenarios::pauseFreezesTheDrainTimers()
     auto deadline = [&] {
         for (const auto &row : s->runtime()->controller().table("agents-v2"))
             if (row.name == "node-0")
-                return row.nextDeadline;
+                return engine::english(row.nextDeadline);
         return std::string();
     };
     const std::string before = deadline();
@@ -293,7 +293,9 @@ void TstUpgradeScenarios::aRolloutThatCannotMoveSaysSo()
     for (const auto &row : s->runtime()->controller().table("agents-v2"))
         if (row.name == "b-0") {
             found = true;
-            QCOMPARE(row.reason, std::string("NotReady: waits until the node is Ready again"));
+            QCOMPARE(engine::english(row.reason),
+                     std::string("NotReady: waits until the node is Ready again"));
+            QCOMPARE(row.reason.code, int(engine::UpgradePhrase::NotReadyWaits));
             QCOMPARE(row.queuePosition, 1);
         }
     QVERIFY(found);

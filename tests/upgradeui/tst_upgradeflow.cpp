@@ -40,7 +40,7 @@ std::set<QString> started(const UpgradeRolloutInfo &r)
 // For failure messages: phase, headline and every node that is not done.
 QString describe(const UpgradeRolloutInfo &r)
 {
-    QString out = r.phase + QStringLiteral(" | ") + r.headline;
+    QString out = models::upgradeRolloutPhaseName(r.phase) + QStringLiteral(" | ") + r.headline;
     for (const auto &n : *r.nodes) {
         if (n.phase != UpgradeNodePhase::Upgraded)
             out += QStringLiteral(" | %1 %2 %3").arg(n.name, models::upgradeNodePhaseName(n.phase), n.reason);
@@ -122,7 +122,7 @@ void TestUpgradeFlow::aRolloutOnTheDemoPausesResumesHaltsAndCompletes()
     QCOMPARE(result.target, kName);
     const UpgradeRolloutInfo *r = rollout(*backend, kName);
     QVERIFY(r);
-    QCOMPARE(r->phase, QStringLiteral("Progressing"));
+    QCOMPARE(r->phase, models::UpgradeRolloutPhase::Progressing);
     QCOMPARE(r->counts.nodes, 9);
     QCOMPARE(r->counts.inFlight, 1);
     QCOMPARE(r->nodes->size(), std::size_t(9));
@@ -163,7 +163,8 @@ void TestUpgradeFlow::aRolloutOnTheDemoPausesResumesHaltsAndCompletes()
         backend->upgradeControl(kName, QStringLiteral("pause"), QString(), QStringLiteral("lunch"));
     }));
     QVERIFY(stepUntil(
-        *backend, kName, [](const UpgradeRolloutInfo &i) { return i.phase == QLatin1String("Paused"); },
+        *backend, kName,
+        [](const UpgradeRolloutInfo &i) { return i.phase == models::UpgradeRolloutPhase::Paused; },
         5 * 60 * 1000, 5000));
     const std::set<QString> beforePause = started(*rollout(*backend, kName));
     QVERIFY(step(*backend, 20 * 60 * 1000));
@@ -213,7 +214,7 @@ void TestUpgradeFlow::aRolloutOnTheDemoPausesResumesHaltsAndCompletes()
         *backend, kName, [](const UpgradeRolloutInfo &i) { return !i.running(); }, 4 * 3600 * 1000, 30000);
     QVERIFY2(finished, qPrintable(describe(*rollout(*backend, kName))));
     r = rollout(*backend, kName);
-    QCOMPARE(r->phase, QStringLiteral("CompletedWithExceptions"));
+    QCOMPARE(r->phase, models::UpgradeRolloutPhase::CompletedWithExceptions);
     QCOMPARE(r->counts.skipped, 1);
     QCOMPARE(r->counts.upToDate, 8);
     QCOMPARE(r->node(next)->phase, UpgradeNodePhase::Skipped);

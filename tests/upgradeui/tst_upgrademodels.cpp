@@ -62,7 +62,7 @@ std::shared_ptr<const ClusterSnapshot> snapshot(qint64 now, std::vector<UpgradeN
     snap->clock.now = now;
     UpgradeRolloutInfo info;
     info.name = QStringLiteral("r");
-    info.phase = QStringLiteral("Progressing");
+    info.phase = models::UpgradeRolloutPhase::Progressing;
     info.startedAt = kNow - 600000;
     info.nodes = std::make_shared<const std::vector<UpgradeNodeRow>>(std::move(rows));
     info.samples = std::make_shared<const std::vector<UpgradeSample>>(std::move(samples));
@@ -328,23 +328,24 @@ void TestUpgradeModels::eventsAreMostRecentFirstAndCountedInPlace()
 
 void TestUpgradeModels::rolloutListShowsAPhaseBadge_data()
 {
-    QTest::addColumn<QString>("phase");
+    QTest::addColumn<int>("phase");
     QTest::addColumn<int>("badge");
     QTest::newRow("a progressing rollout is running")
-        << QStringLiteral("Progressing") << int(models::UpgradeRolloutListModel::Running);
+        << int(models::UpgradeRolloutPhase::Progressing) << int(models::UpgradeRolloutListModel::Running);
     QTest::newRow("a halted rollout shows halted")
-        << QStringLiteral("Halted") << int(models::UpgradeRolloutListModel::Halted);
+        << int(models::UpgradeRolloutPhase::Halted) << int(models::UpgradeRolloutListModel::Halted);
     QTest::newRow("completed with exceptions is done")
-        << QStringLiteral("CompletedWithExceptions") << int(models::UpgradeRolloutListModel::Done);
+        << int(models::UpgradeRolloutPhase::CompletedWithExceptions)
+        << int(models::UpgradeRolloutListModel::Done);
 }
 
 void TestUpgradeModels::rolloutListShowsAPhaseBadge()
 {
-    QFETCH(QString, phase);
+    QFETCH(int, phase);
     QFETCH(int, badge);
     auto snap = std::make_shared<ClusterSnapshot>(*snapshot(kNow, {}));
     auto list = *snap->upgrades;
-    list[0].phase = phase;
+    list[0].phase = static_cast<models::UpgradeRolloutPhase>(phase);
     snap->upgrades = std::make_shared<const models::UpgradeRolloutList>(list);
     models::UpgradeRolloutListModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);

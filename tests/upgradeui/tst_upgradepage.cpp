@@ -147,7 +147,9 @@ void TestUpgradePage::buttonsDriveTheBackend()
     QVERIFY2(asked.contains(inFlight), qPrintable(asked));
     QVERIFY(stepUntil(
         *backend, page.rollout(),
-        [](const auto &r) { return r.phase == QLatin1String("Paused") && r.counts.inFlight == 0; },
+        [](const auto &r) {
+            return r.phase == models::UpgradeRolloutPhase::Paused && r.counts.inFlight == 0;
+        },
         5 * 60 * 1000, 5000));
     QTRY_VERIFY(page.button(QStringLiteral("upgradeResume"))->isEnabled());
 

@@ -1,0 +1,236 @@
+// The node-agent upgrade controller's sentences (headline, per-node deadlines, reasons and
+// blockers, events, resume preview) reach the console as codes with typed slots and are phrased
+// in the user's language by models/upgradephrases.h: the catalogue lupdate extracts equals the
+// engine's templates, every German template keeps its slots, and the demo's upgrade reads in
+// German from start to halt — and in English exactly as the engine writes it.
+
+#include "upgradetesthelpers.h"
+
+#include "models/engine/nodeupgradeevents.h"
+#include "models/engine/nodeupgradephrases.h"
+#include "models/upgradeeventlistmodel.h"
+#include "models/upgradephrases.h"
+#include "models/upgraderolloutinfo.h"
+#include "ui/apptranslator.h"
+
+#include <QCoreApplication>
+#include <QRegularExpression>
+#include <QTest>
+
+#include <set>
+
+using namespace upgradetest;
+using models::ActionKind;
+using models::UpgradeNodePhase;
+using models::UpgradeRolloutInfo;
+
+namespace {
+
+const QString kName = QStringLiteral("agents-highmem");
+
+std::set<QString> slotsOf(const QString &text)
+{
+    std::set<QString> out;
+    static const QRegularExpression slot(QStringLiteral("\\{(\\w+)\\}"));
+    for (auto it = slot.globalMatch(text); it.hasNext();)
+        out.insert(it.next().captured(1));
+    return out;
+}
+
+QString events(const UpgradeRolloutInfo &r)
+{
+    QStringList out;
+    for (const auto &e : *r.events)
+        out << e.message;
+    return out.join(QLatin1Char('\n'));
+}
+
+const models::UpgradeNodeRow *inPhase(const UpgradeRolloutInfo &r, UpgradeNodePhase phase)
+{
+    for (const auto &n : *r.nodes)
+        if (n.phase == phase)
+            return &n;
+    return nullptr;
+}
+
+} // namespace
+
+class TestUpgradePhrases : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { qRegisterMetaType<models::ActionResult>(); }
+    void cleanupTestCase() { gui::AppTranslator::install(QStringLiteral("en")); }
+    void theCatalogueIsTheEnginesTemplates();
+    void everyGermanTemplateKeepsItsSlots();
+    void nestedPhrasesAndLongListsAreTranslatedPartByPart();
+    void theDemoUpgradeReadsInGerman();
+    void inEnglishTheConsoleShowsTheEnginesText();
+};
+
+void TestUpgradePhrases::theCatalogueIsTheEnginesTemplates()
+{
+    const auto phrases = models::phraseSources(engine::PhraseCatalog::Upgrade);
+    QCOMPARE(int(phrases.size()), int(engine::UpgradePhrase::Count_));
+    for (std::size_t i = 0; i < phrases.size(); ++i)
+        QCOMPARE(QString::fromUtf8(phrases[i]),
+                 QString::fromUtf8(engine::upgradePhraseText(static_cast<engine::UpgradePhrase>(i))));
+    const auto events = models::phraseSources(engine::PhraseCatalog::Event);
+    QCOMPARE(int(events.size()), engine::kUpgradeReasonCount);
+    for (std::size_t i = 0; i < events.size(); ++i)
+        QCOMPARE(QString::fromUtf8(events[i]),
+                 QString::fromUtf8(engine::upgradeReasonText(static_cast<engine::UpgradeReason>(i))));
+}
+
+void TestUpgradePhrases::everyGermanTemplateKeepsItsSlots()
+{
+    QCOMPARE(gui::AppTranslator::install(QStringLiteral("de")), QStringLiteral("de"));
+    // Templates whose German is the same text: slots and API field names only.
+    const std::set<QString> same = {QStringLiteral("{pod} {why}"),
+                                    QStringLiteral(" ({note})"),
+                                    QStringLiteral("{pod} ({why})"),
+                                    QStringLiteral("{how}"),
+                                    QStringLiteral("{reason}: {detail}"),
+                                    QStringLiteral("drainTimeout {elapsed}/{limit}"),
+                                    QStringLiteral("returnTimeout {elapsed}/{limit}"),
+                                    QStringLiteral("ackTimeout {elapsed}/{limit}")};
+    int translated = 0;
+    for (const auto catalog : {engine::PhraseCatalog::Upgrade, engine::PhraseCatalog::Event}) {
+        const char *context = catalog == engine::PhraseCatalog::Event ? "UpgradeEvent" : "UpgradePhrase";
+        for (const char *source : models::phraseSources(catalog)) {
+            const QString en = QString::fromUtf8(source);
+            const QString de = QCoreApplication::translate(context, source);
+            QVERIFY2(slotsOf(de) == slotsOf(en), qPrintable(en + QStringLiteral(" -> ") + de));
+            if (de != en)
+                ++translated;
+            else
+                QVERIFY2(same.count(en), qPrintable(QStringLiteral("not translated: ") + en));
+        }
+    }
+    QVERIFY(translated > 100);
+    gui::AppTranslator::install(QStringLiteral("en"));
+}
+
+void TestUpgradePhrases::nestedPhrasesAndLongListsAreTranslatedPartByPart()
+{
+    using engine::phrase;
+    using engine::UpgradePhrase;
+    const std::vector<engine::Phrase> holders = {
+        phrase(UpgradePhrase::HolderNotReadyOutside, {{"node", "n3"}}),
+        phrase(UpgradePhrase::HolderFailed, {{"node", "n4"}})};
+    const engine::Phrase headline = phrase(
+        UpgradePhrase::Waiting,
+        {{"why", phrase(UpgradePhrase::BudgetUsedBy,
+                        {{"used", "2"}, {"max", "2"}, {"holders", engine::Phrase::list(holders, ", ")}})}});
+    const std::vector<std::string> many = {"a", "b", "c", "d", "e", "f", "g"};
+    const engine::Phrase stalled =
+        phrase(UpgradePhrase::NotReadyMany, {{"nodes", engine::Phrase::list(many, ", ", 5)}});
+
+    gui::AppTranslator::install(QStringLiteral("en"));
+    QCOMPARE(models::phraseText(headline), QString::fromStdString(engine::english(headline)));
+    QCOMPARE(
+        models::phraseText(headline),
+        QStringLiteral("Waiting: budget 2/2 used by n3 (NotReady, not part of this rollout), n4 (Failed)"));
+    QCOMPARE(
+        models::phraseText(stalled),
+        QStringLiteral("a, b, c, d, e and 2 more are NotReady; upgraded once Ready again, or skip them"));
+
+    gui::AppTranslator::install(QStringLiteral("de"));
+    QCOMPARE(models::phraseText(headline),
+             QStringLiteral("Wartet: Budget 2/2 belegt durch n3 (NotReady, nicht Teil dieses Rollouts), "
+                            "n4 (fehlgeschlagen)"));
+    QVERIFY2(
+        models::phraseText(stalled).startsWith(QStringLiteral("a, b, c, d, e und 2 weitere sind NotReady")),
+        qPrintable(models::phraseText(stalled)));
+    // The English text of the same phrase does not change with the language.
+    QCOMPARE(
+        QString::fromStdString(engine::english(headline)),
+        QStringLiteral("Waiting: budget 2/2 used by n3 (NotReady, not part of this rollout), n4 (Failed)"));
+    gui::AppTranslator::install(QStringLiteral("en"));
+}
+
+void TestUpgradePhrases::theDemoUpgradeReadsInGerman()
+{
+    QCOMPARE(gui::AppTranslator::install(QStringLiteral("de")), QStringLiteral("de"));
+    auto backend = makeBackend();
+    QVERIFY(load(*backend));
+    QVERIFY(act(*backend, ActionKind::StartUpgrade, [&] { backend->startUpgrade(demoRollout()); }));
+
+    // A node soaking: the headline counts in German, the deadline names the soak.
+    QVERIFY(stepUntil(
+        *backend, kName, [](const UpgradeRolloutInfo &i) { return inPhase(i, UpgradeNodePhase::Soaking); },
+        10 * 60 * 1000, 2000));
+    const UpgradeRolloutInfo *r = rollout(*backend, kName);
+    QVERIFY2(r->headline.contains(QStringLiteral("aktualisiert")) &&
+                 r->headline.contains(QStringLiteral("in Arbeit")),
+             qPrintable(r->headline));
+    const auto *soaking = inPhase(*r, UpgradeNodePhase::Soaking);
+    QVERIFY2(soaking->nextDeadline.startsWith(QStringLiteral("Beobachtung ")),
+             qPrintable(soaking->nextDeadline));
+    const QString log = events(*r);
+    QVERIFY2(log.contains(QStringLiteral("Ausgewählt: Warteschlangenplatz 1")), qPrintable(log));
+    QVERIFY2(log.contains(QStringLiteral("Vom Controller gesperrt")), qPrintable(log));
+    QVERIFY2(!log.contains(QStringLiteral("Selected:")) && !log.contains(QStringLiteral("Cordoned by")),
+             qPrintable(log));
+
+    // Paused: the headline says who paused it; the resume preview is German.
+    QVERIFY(act(*backend, ActionKind::UpgradeControl, [&] {
+        backend->upgradeControl(kName, QStringLiteral("pause"), QString(), QStringLiteral("lunch"));
+    }));
+    QVERIFY(stepUntil(
+        *backend, kName, [](const UpgradeRolloutInfo &i) { return i.paused && i.counts.inFlight == 0; },
+        10 * 60 * 1000, 5000));
+    r = rollout(*backend, kName);
+    QVERIFY2(r->headline.startsWith(QStringLiteral("Pausiert von ")), qPrintable(r->headline));
+    QVERIFY2(r->preview->summary.startsWith(QStringLiteral("auswählen: ")), qPrintable(r->preview->summary));
+    QVERIFY2(events(*r).contains(QStringLiteral("Pausiert von tester (lunch)")), qPrintable(events(*r)));
+
+    // The next node will not come back: Failed with the reason code, halted in German.
+    const QString next = r->preview->nextNodes.front();
+    QVERIFY(act(*backend, ActionKind::InjectFault,
+                [&] { backend->injectFault(next, QStringLiteral("NeverReturns")); }));
+    QVERIFY(act(*backend, ActionKind::UpgradeControl,
+                [&] { backend->upgradeControl(kName, QStringLiteral("resume"), QString(), QString()); }));
+    QVERIFY(stepUntil(
+        *backend, kName, [](const UpgradeRolloutInfo &i) { return i.halted(); }, 30 * 60 * 1000, 10000));
+    r = rollout(*backend, kName);
+    QVERIFY2(r->headline.startsWith(QStringLiteral("Angehalten: 1 Node fehlgeschlagen (") + next),
+             qPrintable(r->headline));
+    QVERIFY2(r->headline.endsWith(QStringLiteral("zum Fortsetzen bestätigen")), qPrintable(r->headline));
+    QCOMPARE(r->node(next)->reason, QStringLiteral("NodeDidNotReturn")); // a code stays a code
+    QVERIFY2(
+        events(*r).contains(QStringLiteral("NodeDidNotReturn: nach dem Neustart nicht innerhalb von 3m")),
+        qPrintable(events(*r)));
+    gui::AppTranslator::install(QStringLiteral("en"));
+}
+
+void TestUpgradePhrases::inEnglishTheConsoleShowsTheEnginesText()
+{
+    QCOMPARE(gui::AppTranslator::install(QStringLiteral("en")), QStringLiteral("en"));
+    auto backend = makeBackend();
+    QVERIFY(load(*backend));
+    QVERIFY(act(*backend, ActionKind::StartUpgrade, [&] { backend->startUpgrade(demoRollout()); }));
+    QVERIFY(stepUntil(
+        *backend, kName, [](const UpgradeRolloutInfo &i) { return inPhase(i, UpgradeNodePhase::Soaking); },
+        10 * 60 * 1000, 2000));
+    const UpgradeRolloutInfo *r = rollout(*backend, kName);
+    QVERIFY2(r->headline.contains(QStringLiteral(" upgraded · 1 in flight")), qPrintable(r->headline));
+    QVERIFY2(inPhase(*r, UpgradeNodePhase::Soaking)->nextDeadline.startsWith(QStringLiteral("soak ")),
+             qPrintable(inPhase(*r, UpgradeNodePhase::Soaking)->nextDeadline));
+    QVERIFY2(events(*r).contains(QStringLiteral("Selected: queue position 1, slot 1/1")),
+             qPrintable(events(*r)));
+    // The snapshot's conditions carry the engine's own text; the headline is the same sentence.
+    QVERIFY(act(*backend, ActionKind::UpgradeControl, [&] {
+        backend->upgradeControl(kName, QStringLiteral("pause"), QString(), QStringLiteral("lunch"));
+    }));
+    QVERIFY(stepUntil(
+        *backend, kName, [](const UpgradeRolloutInfo &i) { return i.paused && i.counts.inFlight == 0; },
+        10 * 60 * 1000, 5000));
+    r = rollout(*backend, kName);
+    QVERIFY2(r->headline.startsWith(QStringLiteral("Paused by tester (lunch) ")), qPrintable(r->headline));
+    QVERIFY2(r->preview->summary.startsWith(QStringLiteral("select ")), qPrintable(r->preview->summary));
+}
+
+QTEST_MAIN(TestUpgradePhrases)
+#include "tst_upgradephrases.moc"
