@@ -91,6 +91,16 @@ const char *const kPhraseSources[] = {
     QT_TRANSLATE_NOOP("UpgradePhrase", "restart {nodes}"),
     QT_TRANSLATE_NOOP("UpgradePhrase", "{pod} ({why})"),
     QT_TRANSLATE_NOOP("UpgradePhrase", "nothing"),
+    QT_TRANSLATE_NOOP("UpgradePhrase", "cordon"),
+    QT_TRANSLATE_NOOP("UpgradePhrase", "uncordon"),
+    QT_TRANSLATE_NOOP("UpgradePhrase", "update of the node's upgrade annotations"),
+    QT_TRANSLATE_NOOP("UpgradePhrase", "taint {taint}"),
+    QT_TRANSLATE_NOOP("UpgradePhrase", "removal of taint {taint}"),
+    QT_TRANSLATE_NOOP("UpgradePhrase", "eviction of {pod}"),
+    QT_TRANSLATE_NOOP("UpgradePhrase", "deletion of {pod}"),
+    QT_TRANSLATE_NOOP("UpgradePhrase", "status update"),
+    QT_TRANSLATE_NOOP("UpgradePhrase",
+                      "{object}: {write} refused ({code}), {count} time(s) in a row; next try at {time}"),
 };
 const char *const kEventSources[] = {
     QT_TRANSLATE_NOOP("UpgradeEvent", "Rollout to {target} started: {nodes} incompatible node(s), "
@@ -181,6 +191,9 @@ const char *const kEventSources[] = {
     QT_TRANSLATE_NOOP("UpgradeEvent", "Node deleted from the cluster; its slot is free"), // NodeRemoved
     QT_TRANSLATE_NOOP("UpgradeEvent",
                       "Eviction of {pod} refused: {budget}; retried on the next pass"), // EvictionRefused
+    QT_TRANSLATE_NOOP(
+        "UpgradeEvent",
+        "The API server refused the {write} ({code}: {message}); retried in {delay}"), // WriteRefused
 };
 
 const char *contextOf(engine::PhraseCatalog catalog)

@@ -63,10 +63,6 @@
         <translation>Mit Ausnahmen abgeschlossen: {skipped} übersprungen, {failed} fehlgeschlagen; sie laufen noch mit dem alten Agent</translation>
     </message>
     <message>
-        <source>Paused by {actor}{note}; nodes already restarting or soaking finish</source>
-        <translation>Pausiert von {actor}{note}; Nodes, die schon neu starten oder beobachtet werden, laufen zu Ende</translation>
-    </message>
-    <message>
         <source>Resumed by {actor}; first pass: {preview}</source>
         <translation>Fortgesetzt von {actor}; erster Durchlauf: {preview}</translation>
     </message>
@@ -253,6 +249,14 @@
     <message>
         <source>Eviction of {pod} refused: {budget}; retried on the next pass</source>
         <translation>Verdrängung von {pod} abgelehnt: {budget}; nächster Versuch beim nächsten Durchlauf</translation>
+    </message>
+    <message>
+        <source>Paused by {actor}{note}; nodes already restarting or soaking finish</source>
+        <translation>Pausiert von {actor}{note}; Nodes, die schon neu starten oder beobachtet werden, laufen zu Ende</translation>
+    </message>
+    <message>
+        <source>The API server refused the {write} ({code}: {message}); retried in {delay}</source>
+        <translation>Der API-Server hat {write} abgelehnt ({code}: {message}); neuer Versuch in {delay}</translation>
     </message>
 </context>
 <context>
@@ -556,6 +560,42 @@
     <message>
         <source>nothing</source>
         <translation>nichts</translation>
+    </message>
+    <message>
+        <source>cordon</source>
+        <translation>das Sperren</translation>
+    </message>
+    <message>
+        <source>uncordon</source>
+        <translation>das Entsperren</translation>
+    </message>
+    <message>
+        <source>update of the node&apos;s upgrade annotations</source>
+        <translation>die Aktualisierung der Upgrade-Annotationen des Nodes</translation>
+    </message>
+    <message>
+        <source>taint {taint}</source>
+        <translation>den Taint {taint}</translation>
+    </message>
+    <message>
+        <source>removal of taint {taint}</source>
+        <translation>das Entfernen des Taints {taint}</translation>
+    </message>
+    <message>
+        <source>eviction of {pod}</source>
+        <translation>die Verdrängung von {pod}</translation>
+    </message>
+    <message>
+        <source>deletion of {pod}</source>
+        <translation>das Löschen von {pod}</translation>
+    </message>
+    <message>
+        <source>status update</source>
+        <translation>die Statusaktualisierung</translation>
+    </message>
+    <message>
+        <source>{object}: {write} refused ({code}), {count} time(s) in a row; next try at {time}</source>
+        <translation>{object}: {write} abgelehnt ({code}), {count}-mal in Folge; nächster Versuch um {time}</translation>
     </message>
 </context>
 <context>

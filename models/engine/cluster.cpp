@@ -115,12 +115,32 @@ kube::Result<Json> Cluster::create(const Json &manifest, const WriteOptions &opt
 {
     return d->apiCreate(manifest, options.dryRun);
 }
+namespace {
+
+// Cluster::refuseWrites for a write that names its object by a manifest.
+std::optional<ApiStatus> refusedManifest(Cluster::Impl &d, const Json &manifest, bool dryRun)
+{
+    if (d.writeRefusals.empty() || dryRun || !manifest.is_object())
+        return std::nullopt;
+    const auto kind = kindFromString(manifest.value("kind", std::string()));
+    const Json meta = manifest.value("metadata", Json::object());
+    if (!kind || !meta.is_object())
+        return std::nullopt;
+    return d.refusedWrite(*kind, meta.value("namespace", std::string()), meta.value("name", std::string()));
+}
+
+} // namespace
+
 kube::Result<Json> Cluster::update(const Json &manifest, const WriteOptions &options)
 {
+    if (auto refused = refusedManifest(*d, manifest, options.dryRun))
+        return *refused;
     return d->apiUpdate(manifest, false, options.dryRun);
 }
 kube::Result<Json> Cluster::updateStatus(const Json &manifest, const WriteOptions &options)
 {
+    if (auto refused = refusedManifest(*d, manifest, options.dryRun))
+        return *refused;
     return d->apiUpdate(manifest, true, options.dryRun);
 }
 
@@ -306,9 +326,36 @@ kube::Result<Json> Cluster::list(Kind kind, const std::string &ns, const std::st
                 {"items", std::move(items)}};
 }
 
+std::optional<ApiStatus> Cluster::Impl::refusedWrite(Kind kind, const std::string &ns,
+                                                     const std::string &name)
+{
+    if (writeRefusals.empty())
+        return std::nullopt;
+    auto it = writeRefusals.find(std::string(kindName(kind)) + "/" + ns + "/" + name);
+    if (it == writeRefusals.end())
+        return std::nullopt;
+    ApiStatus status = it->second.second;
+    if (--it->second.first <= 0)
+        writeRefusals.erase(it);
+    return status;
+}
+
+void Cluster::refuseWrites(Kind kind, const std::string &ns, const std::string &name, int count,
+                           ApiStatus status)
+{
+    const std::string key = std::string(kindName(kind)) + "/" + ns + "/" + name;
+    if (count <= 0)
+        d->writeRefusals.erase(key);
+    else
+        d->writeRefusals[key] = {count, std::move(status)};
+}
+
 kube::Result<Json> Cluster::patch(Kind kind, const std::string &ns, const std::string &name, PatchType type,
                                   const Json &patch, const WriteOptions &options)
 {
+    if (!options.dryRun)
+        if (auto refused = d->refusedWrite(kind, ns, name))
+            return *refused;
     return d->apiPatch(kind, ns, name, type, patch, options);
 }
 
@@ -316,6 +363,8 @@ kube::Result<void> Cluster::remove(Kind kind, const std::string &ns, const std::
                                    std::optional<std::int64_t> gracePeriodSeconds,
                                    DeletePropagation propagation)
 {
+    if (auto refused = d->refusedWrite(kind, ns, name))
+        return *refused;
     return d->apiDelete(kind, ns, name, gracePeriodSeconds, propagation);
 }
 
@@ -486,6 +535,9 @@ std::vector<const kube::PodDisruptionBudget *> Cluster::podDisruptionBudgets() c
 
 kube::Result<void> Cluster::evict(const std::string &ns, const std::string &name, const EvictOptions &options)
 {
+    if (!options.dryRun)
+        if (auto refused = d->refusedWrite(Kind::Pod, ns.empty() ? "default" : ns, name))
+            return *refused;
     return d->evictPod(ns.empty() ? "default" : ns, name, options);
 }
 
@@ -747,6 +799,8 @@ kube::Result<void> editNode(Cluster::Impl &d, const std::string &name,
     auto it = d.nodes.find(name);
     if (it == d.nodes.end())
         return ApiStatus::notFound("nodes", name);
+    if (auto refused = d.refusedWrite(Kind::Node, "", name))
+        return *refused;
     kube::Node n = it->second;
     if (edit(n))
         d.commitNode(std::move(n), false);

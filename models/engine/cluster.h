@@ -231,6 +231,11 @@ public:
     // covered by two budgets is a 500; a finished or pending pod is deleted without a check.
     kube::Result<void> evict(const std::string &ns, const std::string &name,
                              const EvictOptions &options = {});
+    // Tests: the next `count` writes to one object — patch, update, status update, delete,
+    // eviction, cordon, uncordon, taint, untaint; not dry runs — are refused with `status`, as an
+    // overloaded API server or an admission webhook refuses them. A count of 0 clears.
+    void refuseWrites(Kind kind, const std::string &ns, const std::string &name, int count,
+                      kube::ApiStatus status);
 
     // ---- typed read access (pointers valid until the next mutating call) -----------------
     const kube::DaemonSet *daemonSet(const std::string &ns, const std::string &name) const;

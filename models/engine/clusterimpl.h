@@ -33,6 +33,10 @@ struct Cluster::Impl
 
     ClusterOptions options;
     kube::Timestamp now = 0;
+    // Cluster::refuseWrites: "Kind/ns/name" -> refusals left and the answer.
+    std::map<std::string, std::pair<int, kube::ApiStatus>> writeRefusals;
+    // A refusal due for a write to the object (and one fewer left), or none.
+    std::optional<kube::ApiStatus> refusedWrite(Kind kind, const std::string &ns, const std::string &name);
     Rng rng;
     // Event UIDs come from a stream of their own, so how many Events are recorded never shifts
     // the simulation's names, delays or choices.

@@ -379,6 +379,13 @@ struct NodeUpgradeController::View
 
 namespace {
 
+// Out of flight (and not Failed, which keeps its cordon) but still cordoned by the controller:
+// only after a refused uncordon.
+bool owesUncordon(const NodeUpgradeController::NodeState &ns)
+{
+    return ns.unschedulable && !isInFlight(ns.phase) && ns.phase != NodePhase::Failed && ns.ours();
+}
+
 void addPod(NodeUpgradeController::NodeState &ns, PodInfo pi)
 {
     (pi.cls == PodClass::Managed     ? ns.managed
@@ -391,7 +398,7 @@ void addPod(NodeUpgradeController::NodeState &ns, PodInfo pi)
 // pods nor the rollout's spec change (time only moves incompatible-since further into the past).
 bool quietNode(const NodeUpgradeController::NodeState &ns, bool atTarget, bool aborting, Timestamp now)
 {
-    if (ns.committed(kSkipKey) || ns.committed(kRetryKey) || ns.committed(kAbortKey))
+    if (ns.committed(kSkipKey) || ns.committed(kRetryKey) || ns.committed(kAbortKey) || owesUncordon(ns))
         return false;
     switch (ns.phase) {
     case NodePhase::UpToDate:
@@ -644,11 +651,47 @@ void NodeUpgradeController::onNode(const WatchEvent &ev)
 
 // ---- events --------------------------------------------------------------------------------
 
-kube::Result<void> NodeUpgradeController::timedStatus(const std::string &name,
-                                                      const NodeUpgradeRolloutStatus &st)
+void NodeUpgradeController::timedStatus(PassContext &ctx, const NodeUpgradeRolloutStatus &st)
 {
-    const Timed timed(m_timing.statusNanos);
-    return m_store.updateStatus(name, st);
+    const kube::Result<void> r = [&] {
+        const Timed timed(m_timing.statusNanos);
+        return m_store.updateStatus(ctx.name, st);
+    }();
+    accepted(ctx, ctx.object, phrase(UpgradePhrase::WriteStatus), r ? nullptr : &r.error());
+}
+
+bool NodeUpgradeController::accepted(PassContext &ctx, const std::string &object, Phrase write,
+                                     const kube::ApiStatus *refusal)
+{
+    constexpr kube::Duration kFirstBackoff = 1000, kMaxBackoff = 5 * 60 * 1000;
+    if (!refusal) {
+        if (!m_backoff.empty())
+            m_backoff.erase(object);
+        return true;
+    }
+    Backoff &b = m_backoff[object];
+    b.rollout = ctx.name;
+    ++b.refusals;
+    const kube::Duration delay = std::min(kMaxBackoff, kFirstBackoff << std::min(b.refusals - 1, 20));
+    b.retryAt = ctx.now + delay;
+    const std::string code = std::to_string(refusal->code);
+    b.message = phrase(UpgradePhrase::WritesRefusedCondition, {{"object", object},
+                                                               {"write", write},
+                                                               {"code", code},
+                                                               {"count", std::to_string(b.refusals)},
+                                                               {"time", kube::formatRfc3339(b.retryAt)}});
+    report(
+        ctx, object, UpgradeReason::WriteRefused,
+        {{"write", std::move(write)}, {"code", code}, {"message", refusal->message}, {"delay", dur(delay)}});
+    return false;
+}
+
+bool NodeUpgradeController::backingOff(const PassContext &ctx, const std::string &object) const
+{
+    if (m_backoff.empty())
+        return false;
+    auto it = m_backoff.find(object);
+    return it != m_backoff.end() && ctx.now < it->second.retryAt;
 }
 
 void NodeUpgradeController::setHeadline(PassContext &ctx, Phrase headline)
@@ -745,7 +788,7 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     }
     if (st.phase == RolloutPhase::Aborted) {
         if (!ctx.dry)
-            (void)timedStatus(ctx.name, st);
+            timedStatus(ctx, st);
         return;
     }
 
@@ -808,7 +851,7 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
         hi.counts = st.counts;
         setHeadline(ctx, headline(hi));
         if (!ctx.dry)
-            (void)timedStatus(ctx.name, st);
+            timedStatus(ctx, st);
         return;
     }
     st.refusal.clear();
@@ -903,8 +946,10 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     rv.touched.assign(rv.active.begin(), rv.active.end());
     for (const std::size_t i : rv.touched) {
         NodeState &ns = nodes[i];
-        processNode(ns, ctx);
-        flush(ns, ctx);
+        if (!backingOff(ctx, ns.object())) { // a refused write: the node waits for its retry
+            processNode(ns, ctx);
+            flush(ns, ctx);
+        }
         if (!ctx.dry) {
             const std::string key = ctx.name + "/" + ns.name;
             if (ns.blockers.empty())
@@ -1013,12 +1058,15 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
                 break;
             if (!ns.ready)
                 continue; // a NotReady node cannot take a restart request; it waits
+            if (backingOff(ctx, ns.object()))
+                continue; // its cordon was refused: retried after the backoff
             // A node someone else already cordoned is unavailable already: taking it costs no
             // slot, but nothing is taken while the budget is overrun.
             const bool free = ns.unschedulable && unavailable <= budget.value;
             if (!free && starts <= 0)
                 continue;
-            select(ns, ctx, position, free ? unavailable : unavailable + 1, budget.value);
+            if (!select(ns, ctx, position, free ? unavailable : unavailable + 1, budget.value))
+                continue;
             flush(ns, ctx);
             if (!ctx.dry)
                 selectedIdx.push_back(qi);
@@ -1188,6 +1236,15 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
                     rolloutPhaseName(phase), std::string(), now);
     st.setCondition("Degraded", counts.failed > 0, counts.failed > 0 ? "NodesFailed" : "NoFailures",
                     joinNames(failedText), now);
+    // Refused writes backing off (present only once a write of this rollout was refused).
+    const Backoff *refused = nullptr;
+    for (const auto &[object, b] : m_backoff)
+        if (b.rollout == ctx.name && (!refused || b.retryAt > refused->retryAt))
+            refused = &b;
+    if (refused)
+        st.setCondition("WritesRefused", true, "WriteRefused", english(refused->message), now);
+    else if (st.condition("WritesRefused"))
+        st.setCondition("WritesRefused", false, "WritesAccepted", std::string(), now);
 
     if (phase != before) {
         switch (phase) {
@@ -1221,7 +1278,7 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
 
     if (ctx.dry)
         return;
-    (void)timedStatus(ctx.name, st);
+    timedStatus(ctx, st);
 
     // Metrics: one sample per pass, also while paused (I6).
     NodeUpgradeSample s;
@@ -1637,18 +1694,33 @@ void NodeUpgradeController::flush(NodeState &ns, PassContext &ctx)
         Json a = Json::object();
         for (const auto &[k, v] : ns.patch)
             a[k] = v ? Json(*v) : Json();
-        (void)m_cluster.patch(Kind::Node, "", ns.name, PatchType::Merge,
-                              {{"metadata", {{"annotations", a}}}});
-        for (auto &[k, v] : ns.patch)
-            ns.applied[k] = std::move(v);
+        const auto r =
+            m_cluster.patch(Kind::Node, "", ns.name, PatchType::Merge, {{"metadata", {{"annotations", a}}}});
+        if (accepted(ctx, ns.object(), phrase(UpgradePhrase::WriteAnnotations), r ? nullptr : &r.error())) {
+            for (auto &[k, v] : ns.patch)
+                ns.applied[k] = std::move(v);
+        } else {
+            markDirty(ns.name); // the next pass reads the node as the API server kept it
+            ns.patch.clear();
+            ns.taintWanted = ns.untaintWanted = false; // the node backs off
+            return;
+        }
         ns.patch.clear();
     }
     if (ns.taintWanted) {
-        (void)m_cluster.taint(ns.name, {kPendingTaintKey, "", "PreferNoSchedule"});
+        const auto r = m_cluster.taint(ns.name, {kPendingTaintKey, "", "PreferNoSchedule"});
         ns.taintWanted = false;
+        if (!accepted(ctx, ns.object(), phrase(UpgradePhrase::WriteTaint, {{"taint", kPendingTaintKey}}),
+                      r ? nullptr : &r.error())) {
+            markDirty(ns.name);
+            ns.untaintWanted = false; // the node backs off
+        }
     }
     if (ns.untaintWanted) {
-        (void)m_cluster.untaint(ns.name, kPendingTaintKey);
+        const auto r = m_cluster.untaint(ns.name, kPendingTaintKey);
+        if (!accepted(ctx, ns.object(), phrase(UpgradePhrase::WriteUntaint, {{"taint", kPendingTaintKey}}),
+                      r ? nullptr : &r.error()))
+            markDirty(ns.name);
         ns.untaintWanted = false;
     }
 }
@@ -1676,23 +1748,35 @@ void NodeUpgradeController::markPending(NodeState &ns, PassContext &ctx)
            {{"version", ns.version}, {"target", ctx.target}, {"since", formatUpgradeTime(*since)}});
 }
 
+bool NodeUpgradeController::uncordon(NodeState &ns, PassContext &ctx)
+{
+    if (ctx.dry)
+        return true;
+    const kube::Node *n = m_cluster.node(ns.name);
+    if (!n)
+        return true;
+    if (m_observer)
+        m_observer->beforeUncordon(ctx.name, *n);
+    const kube::Result<void> r = [&] {
+        const Timed timed(m_timing.writeNanos);
+        return m_cluster.uncordon(ns.name);
+    }();
+    if (!accepted(ctx, ns.object(), phrase(UpgradePhrase::WriteUncordon), r ? nullptr : &r.error()))
+        return false;
+    ns.unschedulable = false;
+    return true;
+}
+
 void NodeUpgradeController::releaseNode(NodeState &ns, PassContext &ctx, NodePhase to, bool hold)
 {
+    bool owed = false; // the uncordon was refused: the cordon stays ours, retried later
     if (ns.ours()) {
-        if (!ctx.dry) {
-            if (const kube::Node *n = m_cluster.node(ns.name)) {
-                if (m_observer)
-                    m_observer->beforeUncordon(ctx.name, *n);
-                {
-                    const Timed timed(m_timing.writeNanos);
-                    (void)m_cluster.uncordon(ns.name);
-                }
-                ns.unschedulable = false;
-            }
-        }
-        report(ctx, ns.object(), UpgradeReason::NodeUncordoned, {});
+        owed = !uncordon(ns, ctx);
+        if (!owed)
+            report(ctx, ns.object(), UpgradeReason::NodeUncordoned, {});
     }
-    ns.erase(ann::kCordonedByController);
+    if (!owed)
+        ns.erase(ann::kCordonedByController);
     if (hold)
         ns.set(ann::kHold, "true");
     for (const char *k : {ann::kBlocked, ann::kDrainTimedOut, ann::kForce, ann::kDrainStart,
@@ -1759,6 +1843,12 @@ void NodeUpgradeController::processNode(NodeState &ns, PassContext &ctx)
             releaseNode(ns, ctx, NodePhase::Pending, false);
         }
         return;
+    }
+
+    // An uncordon the API server refused: the node is out of flight but still cordoned by us.
+    if (owesUncordon(ns) && uncordon(ns, ctx)) {
+        report(ctx, ns.object(), UpgradeReason::NodeUncordoned, {});
+        ns.erase(ann::kCordonedByController);
     }
 
     switch (ns.phase) {
@@ -1832,27 +1922,34 @@ void NodeUpgradeController::processNode(NodeState &ns, PassContext &ctx)
     }
 }
 
-void NodeUpgradeController::deletePod(NodeState &ns, PassContext &ctx, const kube::Pod &pod, PodClass cls,
+bool NodeUpgradeController::deletePod(NodeState &ns, PassContext &ctx, const kube::Pod &pod, PodClass cls,
                                       GateVerdict verdict, bool forced, const Phrase &why)
 {
     if (ctx.dry) {
         if (ctx.preview)
             ctx.preview->deletions.push_back({podKey(pod), ns.name, why});
-        return;
+        return true;
     }
     if (m_observer)
         m_observer->beforePodDelete(ctx.name, pod, cls, verdict, forced);
-    m_ourDeletions.insert(pod.metadata.uid);
-    m_metrics[ctx.name].countDeletion(forced ? "forced" : podClassName(cls));
+    const std::string uid = pod.metadata.uid, key = podKey(pod);
+    m_ourDeletions.insert(uid); // before the write: its watch event arrives during it
     // Evicted, never plain-deleted: a PodDisruptionBudget has its say (evictionAllowed asked it
     // first in this pass). A forced deletion deletes, with the pod's own grace period.
-    if (forced) {
+    const kube::Result<void> r = [&] {
         const Timed timed(m_timing.writeNanos);
-        (void)m_cluster.remove(Kind::Pod, pod.metadata.namespace_, pod.metadata.name);
-    } else {
-        const Timed timed(m_timing.writeNanos);
-        (void)m_cluster.evict(pod.metadata.namespace_, pod.metadata.name);
+        return forced ? m_cluster.remove(Kind::Pod, pod.metadata.namespace_, pod.metadata.name)
+                      : m_cluster.evict(pod.metadata.namespace_, pod.metadata.name);
+    }();
+    if (!accepted(
+            ctx, ns.object(),
+            phrase(forced ? UpgradePhrase::WriteDeletion : UpgradePhrase::WriteEviction, {{"pod", key}}),
+            r ? nullptr : &r.error())) {
+        m_ourDeletions.erase(uid);
+        return false;
     }
+    m_metrics[ctx.name].countDeletion(forced ? "forced" : podClassName(cls));
+    return true;
 }
 
 bool NodeUpgradeController::evictionAllowed(NodeState &ns, PassContext &ctx, const PodInfo &p,
@@ -1925,16 +2022,17 @@ void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
             }
         }
 
+    // False when the API server refused the deletion: the node backs off (see accepted()).
     auto deleteNow = [&](const PodInfo &p, GateVerdict v, bool forced, const Phrase &why) {
         const kube::Pod *pod = m_cluster.pod(p.ns, p.name);
         if (!pod)
-            return;
+            return true;
         if (forced)
             report(ctx, ns.object(), UpgradeReason::DrainForced, {{"pod", p.key()}, {"actor", forcedBy}});
         else
             report(ctx, ns.object(), UpgradeReason::PodDeleted,
                    {{"pod", p.key()}, {"class", podClassName(p.cls)}, {"owner", p.owner}});
-        deletePod(ns, ctx, *pod, p.cls, v, forced, why);
+        return deletePod(ns, ctx, *pod, p.cls, v, forced, why);
     };
 
     bool managedLeft = false;
@@ -1948,7 +2046,8 @@ void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
             continue;
         }
         if (force) {
-            deleteNow(p, GateVerdict::Delete, true, phrase(UpgradePhrase::WhyForced));
+            if (!deleteNow(p, GateVerdict::Delete, true, phrase(UpgradePhrase::WhyForced)))
+                return; // refused: the node backs off
             continue;
         }
         ControllerHealth &h = ctx.health[p.controller];
@@ -1964,7 +2063,11 @@ void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
             if (v == GateVerdict::DeleteSingleReplica)
                 report(ctx, ns.object(), UpgradeReason::SingleReplicaDisrupted,
                        {{"pod", p.key()}, {"controller", controllerShort}});
-            deleteNow(p, v, false, why);
+            if (!deleteNow(p, v, false, why)) {
+                if (consumesInflight(v) && !ctx.dry)
+                    ctx.st.inflight.pop_back(); // nothing is in flight: the pod stays
+                return;                         // refused: the node backs off
+            }
             if (consumesInflight(v)) {
                 ++h.inflight;
                 if (p.ready)
@@ -2007,7 +2110,8 @@ void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
                         held ? UpgradePhrase::PodNodeHeld : UpgradePhrase::PodRolloutPaused, {{"pod", n}}));
             } else if (force) {
                 for (const auto *p : live)
-                    deleteNow(*p, GateVerdict::Delete, true, phrase(UpgradePhrase::WhyForced));
+                    if (!deleteNow(*p, GateVerdict::Delete, true, phrase(UpgradePhrase::WhyForced)))
+                        return; // refused: the node backs off
             } else if (d.deleteNow) {
                 // Pods a budget keeps wait; the rest go now.
                 std::vector<const PodInfo *> evictable;
@@ -2023,10 +2127,11 @@ void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
                     report(ctx, ns.object(), UpgradeReason::UnmanagedPodsDeleted,
                            {{"count", std::to_string(live.size())}, {"pods", names(podNames)}});
                 for (const auto *p : live)
-                    deleteNow(*p, GateVerdict::Delete, false,
-                              spec.unmanagedPodPolicy == UnmanagedPodPolicy::AfterTimeout
-                                  ? phrase(UpgradePhrase::WhyCountdownExpired)
-                                  : phrase(UpgradePhrase::WhyImmediate));
+                    if (!deleteNow(*p, GateVerdict::Delete, false,
+                                   spec.unmanagedPodPolicy == UnmanagedPodPolicy::AfterTimeout
+                                       ? phrase(UpgradePhrase::WhyCountdownExpired)
+                                       : phrase(UpgradePhrase::WhyImmediate)))
+                        return; // refused: the node backs off
                 ns.set(ann::kUnmanagedDeleted, "true");
             } else if (d.never) {
                 report(ctx, ns.object(), UpgradeReason::UnmanagedPodsRetained, {{"pods", names(podNames)}},
@@ -2217,25 +2322,17 @@ void NodeUpgradeController::complete(NodeState &ns, PassContext &ctx, bool outOf
     if (outOfBand)
         report(ctx, ns.object(), UpgradeReason::OutOfBandUpgrade, {{"version", ns.version}});
     const auto selectedAt = ns.time(ann::kSelectedAt);
+    bool owed = false; // the uncordon was refused: the cordon stays ours, retried later
     if (ns.ours()) {
-        if (!ctx.dry) {
-            if (const kube::Node *n = m_cluster.node(ns.name)) {
-                if (m_observer)
-                    m_observer->beforeUncordon(ctx.name, *n);
-                {
-                    const Timed timed(m_timing.writeNanos);
-                    (void)m_cluster.uncordon(ns.name);
-                }
-                ns.unschedulable = false;
-            }
-        }
-        report(ctx, ns.object(), UpgradeReason::NodeUncordoned, {});
+        owed = !uncordon(ns, ctx);
+        if (!owed)
+            report(ctx, ns.object(), UpgradeReason::NodeUncordoned, {});
     }
     ns.untaintWanted = true;
     // Upgraded keeps only its phase, owner and time; everything else goes.
     for (const auto &k : ns.committedKeys())
         if (k.rfind("upgrade/", 0) == 0 && k != ann::kPhase && k != ann::kRollout && k != ann::kPhaseSince &&
-            k != ann::kHold)
+            k != ann::kHold && !(owed && k == ann::kCordonedByController))
             ns.erase(k);
     for (auto it = ns.patch.begin(); it != ns.patch.end();)
         if (it->second && !ns.committed(it->first))
@@ -2267,20 +2364,22 @@ void NodeUpgradeController::fail(NodeState &ns, PassContext &ctx, const std::str
     report(ctx, ns.object(), UpgradeReason::NodeFailed, {{"reason", reason}, {"detail", detail}});
 }
 
-void NodeUpgradeController::select(NodeState &ns, PassContext &ctx, int position, int slot, int slots)
+bool NodeUpgradeController::select(NodeState &ns, PassContext &ctx, int position, int slot, int slots)
 {
     if (ctx.dry) {
         if (ctx.preview)
             ctx.preview->nextNodes.push_back(ns.name);
-        return;
+        return true;
     }
     // An admin's cordon is respected and never undone: ownership stays false.
     const bool alreadyCordoned = ns.unschedulable;
     if (!alreadyCordoned) {
-        {
+        const kube::Result<void> r = [&] {
             const Timed timed(m_timing.writeNanos);
-            (void)m_cluster.cordon(ns.name);
-        }
+            return m_cluster.cordon(ns.name);
+        }();
+        if (!accepted(ctx, ns.object(), phrase(UpgradePhrase::WriteCordon), r ? nullptr : &r.error()))
+            return false; // not selected: the node stays Pending
         ns.unschedulable = true;
     }
     ns.set(ann::kCordonedByController, alreadyCordoned ? "false" : "true");
@@ -2297,6 +2396,7 @@ void NodeUpgradeController::select(NodeState &ns, PassContext &ctx, int position
     report(ctx, ns.object(), UpgradeReason::NodeCordoned,
            {{"how", phrase(alreadyCordoned ? UpgradePhrase::AlreadyCordoned
                                            : UpgradePhrase::CordonedByController)}});
+    return true;
 }
 
 // ---- admin actions -------------------------------------------------------------------------
@@ -2347,8 +2447,15 @@ kube::Result<void> NodeUpgradeController::control(const std::string &rollout, co
                 n->metadata.annotation(ann::kFailureAcknowledged).empty())
                 acked.push_back(n->metadata.name);
         for (const auto &n : acked)
-            (void)m_cluster.patch(Kind::Node, "", n, PatchType::Merge,
-                                  {{"metadata", {{"annotations", {{ann::kFailureAcknowledged, actor}}}}}});
+            if (auto r =
+                    m_cluster.patch(Kind::Node, "", n, PatchType::Merge,
+                                    {{"metadata", {{"annotations", {{ann::kFailureAcknowledged, actor}}}}}});
+                !r) {
+                // Nodes acknowledged before stay acknowledged; the admin repeats the action.
+                kube::ApiStatus refusal = r.error();
+                refusal.message = "acknowledging " + n + ": " + refusal.message;
+                return refusal;
+            }
         const UpgradeEventParams params = {
             {"nodes", acked.empty() ? phrase(UpgradePhrase::NoNode) : names(acked)}, {"actor", actor}};
         m_events.record(now, object, UpgradeReason::RolloutAcknowledged, params);

@@ -194,13 +194,14 @@ private:
     void restarting(NodeState &ns, PassContext &ctx);
     void soaking(NodeState &ns, PassContext &ctx);
     void markPending(NodeState &ns, PassContext &ctx);
-    void select(NodeState &ns, PassContext &ctx, int position, int slot, int slots);
+    bool select(NodeState &ns, PassContext &ctx, int position, int slot, int slots); // false: cordon refused
     void sendKamikaze(NodeState &ns, PassContext &ctx, int send);
     void complete(NodeState &ns, PassContext &ctx, bool outOfBand);
     void fail(NodeState &ns, PassContext &ctx, const std::string &reason, const Phrase &detail);
+    bool uncordon(NodeState &ns, PassContext &ctx); // ours only; false: refused, the cordon stays ours
     void releaseNode(NodeState &ns, PassContext &ctx, NodePhase to,
                      bool hold); // uncordon if ours, drop taint
-    void deletePod(NodeState &ns, PassContext &ctx, const kube::Pod &pod, PodClass cls, GateVerdict verdict,
+    bool deletePod(NodeState &ns, PassContext &ctx, const kube::Pod &pod, PodClass cls, GateVerdict verdict,
                    bool forced, const Phrase &why);
     // Whether the eviction subresource would let the pod go now (a dry-run eviction); when a
     // PodDisruptionBudget refuses, the node's blockers name it with its numbers and the refusal
@@ -209,7 +210,14 @@ private:
     void setPhase(NodeState &ns, PassContext &ctx, NodePhase phase);
     void flush(NodeState &ns, PassContext &ctx);
 
-    kube::Result<void> timedStatus(const std::string &name, const NodeUpgradeRolloutStatus &st);
+    void timedStatus(PassContext &ctx, const NodeUpgradeRolloutStatus &st);
+    // Every write's answer passes here. A refusal is reported (event WriteRefused naming the write
+    // and the API server's answer, the rollout's WritesRefused condition) and backs the object off
+    // — 1 s, doubled with every refusal in a row up to 5 min, as client-go's rate-limited work
+    // queue requeues an item; nothing is done to the object until then. An accepted write ends
+    // the backoff. True when accepted.
+    bool accepted(PassContext &ctx, const std::string &object, Phrase write, const kube::ApiStatus *refusal);
+    bool backingOff(const PassContext &ctx, const std::string &object) const;
     void setHeadline(PassContext &ctx, Phrase headline); // status.headline and the phrase
     // writes (no-ops in a dry run)
     void report(PassContext &ctx, const std::string &object, UpgradeReason reason,
@@ -241,8 +249,16 @@ private:
     };
     std::vector<Note> m_notes;            // observations from the watch, emitted at the next pass
     std::set<std::string> m_removedNodes; // nodes deleted since the last pass
-    std::map<std::string, std::string> m_removedOwner;     // node -> rollout it belonged to
-    std::map<std::string, Phrase> m_headlines;             // rollout -> headline of the last pass
+    std::map<std::string, std::string> m_removedOwner; // node -> rollout it belonged to
+    std::map<std::string, Phrase> m_headlines;         // rollout -> headline of the last pass
+    struct Backoff
+    {
+        std::string rollout;
+        int refusals = 0;            // in a row
+        kube::Timestamp retryAt = 0; // nothing is written to the object before
+        Phrase message;              // for the WritesRefused condition
+    };
+    std::map<std::string, Backoff> m_backoff;              // object ("node/n1") -> its refused writes
     std::map<std::string, std::vector<Phrase>> m_blockers; // "rollout/node" -> blockers of the last pass
 };
 

@@ -73,6 +73,7 @@ const ReasonInfo kReasons[] = {
     {"OutOfBandUpgrade", false, "Agent already runs {version}; accepted as upgraded"},
     {"NodeRemoved", false, "Node deleted from the cluster; its slot is free"},
     {"EvictionRefused", false, "Eviction of {pod} refused: {budget}; retried on the next pass"},
+    {"WriteRefused", true, "The API server refused the {write} ({code}: {message}); retried in {delay}"},
 };
 
 static_assert(sizeof(kReasons) / sizeof(kReasons[0]) == static_cast<std::size_t>(kUpgradeReasonCount),

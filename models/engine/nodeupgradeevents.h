@@ -71,9 +71,10 @@ enum class UpgradeReason {
     OutOfBandUpgrade,
     NodeRemoved,
     EvictionRefused,
+    WriteRefused,
 };
 
-inline constexpr int kUpgradeReasonCount = static_cast<int>(UpgradeReason::EvictionRefused) + 1;
+inline constexpr int kUpgradeReasonCount = static_cast<int>(UpgradeReason::WriteRefused) + 1;
 
 const char *upgradeReasonName(UpgradeReason reason);
 bool isWarning(UpgradeReason reason);

@@ -86,6 +86,16 @@ const char *const kTexts[] = {
     "restart {nodes}",
     "{pod} ({why})",
     "nothing",
+    // writes
+    "cordon",
+    "uncordon",
+    "update of the node's upgrade annotations",
+    "taint {taint}",
+    "removal of taint {taint}",
+    "eviction of {pod}",
+    "deletion of {pod}",
+    "status update",
+    "{object}: {write} refused ({code}), {count} time(s) in a row; next try at {time}",
 };
 static_assert(sizeof(kTexts) / sizeof(kTexts[0]) == static_cast<std::size_t>(UpgradePhrase::Count_),
               "one text per UpgradePhrase");

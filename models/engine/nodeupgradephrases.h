@@ -96,6 +96,16 @@ enum class UpgradePhrase {
     PreviewRestart,
     PreviewPod,
     PreviewNothing,
+    // writes the API server may refuse (event WriteRefused)
+    WriteCordon,
+    WriteUncordon,
+    WriteAnnotations,
+    WriteTaint,
+    WriteUntaint,
+    WriteEviction,
+    WriteDeletion,
+    WriteStatus,
+    WritesRefusedCondition,
     Count_
 };
 
