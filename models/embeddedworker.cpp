@@ -566,16 +566,7 @@ void EmbeddedWorker::drainNode(const QString &node, bool deleteEmptyDirData)
                tr("cordoned, nothing evicted: %1").arg(errors.join(QStringLiteral("; "))));
         return;
     }
-    DrainRun run;
-    run.cluster = m_cluster.get();
-    for (const auto &d : plan.pods) {
-        if (d.evicts())
-            run.pending.emplace_back(d.namespace_, d.name);
-        else if (d.verdict == engine::DrainVerdict::SkipDaemonSet)
-            ++run.skippedDaemonSet;
-    }
-    run.toEvict = int(run.pending.size());
-    m_drains[node] = std::move(run);
+    m_drains[node] = DrainRun{m_cluster.get(), engine::DrainRun(plan)};
     evictPending(node);
 }
 
@@ -584,43 +575,35 @@ void EmbeddedWorker::evictPending(const QString &node)
     auto it = m_drains.find(node);
     if (it == m_drains.end())
         return;
-    DrainRun &run = it->second;
-    if (m_cluster.get() != run.cluster) {
+    if (m_cluster.get() != it->second.cluster) {
         m_drains.erase(it);
         finish(ActionKind::Drain, node, false, tr("drain stopped: the cluster was replaced"));
         return;
     }
-    std::vector<std::pair<std::string, std::string>> blocked;
-    std::vector<std::string> blockers;
-    for (const auto &[ns, pod] : run.pending) {
-        const auto r = m_cluster->evict(ns, pod);
-        if (r || r.error().code == 404) {
-            ++run.evicted; // gone already counts, as for kubectl
-            continue;
-        }
-        if (r.error().code == 429) {
-            blocked.emplace_back(ns, pod);
-            const kube::Pod *p = m_cluster->pod(ns, pod);
-            blockers.push_back(engine::budgetBlockText(
-                pod, p ? engine::coveringBudget(*p, m_cluster->podDisruptionBudgets()) : nullptr,
-                r.error().message));
-            continue;
-        }
-        run.failures.push_back(pod + ": " + r.error().message);
-    }
-    run.pending = std::move(blocked);
-    const std::vector<int> delays =
-        m_options.drainRetryDelaysMs.empty() ? engine::drainRetryDelaysMs() : m_options.drainRetryDelaysMs;
-    if (!run.pending.empty() && run.attempt < delays.size()) {
-        const int delay = delays[run.attempt++];
+    engine::DrainRun &run = it->second.run;
+    using engine::DrainRun;
+    const auto next = run.round(
+        [this](const std::string &ns, const std::string &pod) -> DrainRun::Answer {
+            const auto r = m_cluster->evict(ns, pod);
+            if (r || r.error().code == 404)
+                return {DrainRun::Eviction::Evicted, {}};
+            if (r.error().code == 429) {
+                const kube::Pod *p = m_cluster->pod(ns, pod);
+                return {DrainRun::Eviction::Blocked,
+                        engine::budgetBlockText(
+                            pod, p ? engine::coveringBudget(*p, m_cluster->podDisruptionBudgets()) : nullptr,
+                            r.error().message)};
+            }
+            return {DrainRun::Eviction::Failed, pod + ": " + r.error().message};
+        },
+        m_options.drainRetryDelaysMs.empty() ? engine::drainRetryDelaysMs() : m_options.drainRetryDelaysMs);
+    if (next) {
         publish(false);
-        QTimer::singleShot(delay, this, [this, node] { evictPending(node); });
+        QTimer::singleShot(*next, this, [this, node] { evictPending(node); });
         return;
     }
-    std::vector<std::string> named = run.failures;
-    named.insert(named.end(), blockers.begin(), blockers.end());
-    const bool ok = named.empty();
-    const QString message = q(engine::drainSummary(run.evicted, run.toEvict, run.skippedDaemonSet, named));
+    const bool ok = run.ok();
+    const QString message = q(run.summary());
     m_drains.erase(it);
     finish(ActionKind::Drain, node, ok, message);
 }

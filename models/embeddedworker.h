@@ -11,6 +11,7 @@
 
 #include "models/clusterbackend.h"
 #include "models/embeddedbackend.h"
+#include "models/engine/kubectldrain.h"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -112,13 +113,8 @@ private:
     // ---- node actions
     struct DrainRun
     {
-        const engine::Cluster *cluster = nullptr;                 // the run ends when the cluster is replaced
-        std::vector<std::pair<std::string, std::string>> pending; // namespace, name
-        int toEvict = 0;
-        int evicted = 0;
-        int skippedDaemonSet = 0;
-        std::size_t attempt = 0;
-        std::vector<std::string> failures; // not retried (API errors other than 429)
+        const engine::Cluster *cluster = nullptr; // the run ends when the cluster is replaced
+        engine::DrainRun run;
     };
     kube::Result<void> patchUnschedulable(const std::string &node, bool unschedulable);
     void evictPending(const QString &node);

@@ -74,9 +74,9 @@ LiveEviction LiveNodeActions::evict(const std::string &ns, const std::string &po
     auto r = m_client.transport().request("POST", "/api/v1/namespaces/" + ns + "/pods/" + pod + "/eviction",
                                           {}, body.dump(), kJson, kJson);
     if (r || r.error().code == 404)
-        return {LiveEviction::Outcome::Evicted, {}};
+        return {engine::DrainRun::Eviction::Evicted, {}};
     if (r.error().code != 429)
-        return {LiveEviction::Outcome::Failed, pod + ": " + r.error().message};
+        return {engine::DrainRun::Eviction::Failed, pod + ": " + r.error().message};
     // Name the budget with its numbers: the pod's labels against the namespace's budgets.
     const kube::PodDisruptionBudget *covering = nullptr;
     std::vector<kube::PodDisruptionBudget> budgets;
@@ -94,7 +94,7 @@ LiveEviction LiveNodeActions::evict(const std::string &ns, const std::string &po
             pointers.push_back(&b);
         covering = engine::coveringBudget(*p, pointers);
     }
-    return {LiveEviction::Outcome::Blocked, engine::budgetBlockText(pod, covering, r.error().message)};
+    return {engine::DrainRun::Eviction::Blocked, engine::budgetBlockText(pod, covering, r.error().message)};
 }
 
 kube::Result<bool> LiveNodeActions::canI(const AccessQuestion &question)

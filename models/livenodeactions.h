@@ -25,12 +25,9 @@ struct LiveDrainStart
     bool cordoned = false; // this call cordoned the node (it was schedulable)
 };
 
-struct LiveEviction
-{
-    enum class Outcome { Evicted, Blocked, Failed };
-    Outcome outcome = Outcome::Failed;
-    std::string text; // Blocked: engine::budgetBlockText; Failed: "POD: the API's message"
-};
+// One eviction's answer, as engine::DrainRun's rounds take it (Blocked: budgetBlockText(); Failed:
+// "POD: the API's message").
+using LiveEviction = engine::DrainRun::Answer;
 
 struct AccessQuestion
 {

@@ -557,15 +557,7 @@ void LiveWorker::drainNode(const QString &node, bool deleteEmptyDirData)
                tr("cordoned, nothing evicted: %1").arg(errors.join(QStringLiteral("; "))));
         return;
     }
-    NodeDrain run;
-    for (const auto &d : start->plan.pods) {
-        if (d.evicts())
-            run.pending.emplace_back(d.namespace_, d.name);
-        else if (d.verdict == engine::DrainVerdict::SkipDaemonSet)
-            ++run.skippedDaemonSet;
-    }
-    run.toEvict = int(run.pending.size());
-    m_nodeDrains[node] = std::move(run);
+    m_nodeDrains[node] = engine::DrainRun(start->plan);
     evictPending(node);
 }
 
@@ -574,37 +566,17 @@ void LiveWorker::evictPending(const QString &node)
     auto it = m_nodeDrains.find(node);
     if (it == m_nodeDrains.end() || m_stopped || !m_client)
         return;
-    NodeDrain &run = it->second;
+    engine::DrainRun &run = it->second;
     LiveNodeActions actions(*m_client);
-    std::vector<std::pair<std::string, std::string>> blocked;
-    std::vector<std::string> blockers;
-    for (const auto &[ns, pod] : run.pending) {
-        const LiveEviction e = actions.evict(ns, pod);
-        switch (e.outcome) {
-        case LiveEviction::Outcome::Evicted:
-            ++run.evicted;
-            break;
-        case LiveEviction::Outcome::Blocked:
-            blocked.emplace_back(ns, pod);
-            blockers.push_back(e.text);
-            break;
-        case LiveEviction::Outcome::Failed:
-            run.failures.push_back(e.text);
-            break;
-        }
-    }
-    run.pending = std::move(blocked);
-    const std::vector<int> delays =
-        m_options.drainRetryDelaysMs.empty() ? engine::drainRetryDelaysMs() : m_options.drainRetryDelaysMs;
-    if (!run.pending.empty() && run.attempt < delays.size()) {
-        const int delay = delays[run.attempt++];
-        QTimer::singleShot(delay, this, [this, node] { evictPending(node); });
+    const auto next = run.round(
+        [&](const std::string &ns, const std::string &pod) { return actions.evict(ns, pod); },
+        m_options.drainRetryDelaysMs.empty() ? engine::drainRetryDelaysMs() : m_options.drainRetryDelaysMs);
+    if (next) {
+        QTimer::singleShot(*next, this, [this, node] { evictPending(node); });
         return;
     }
-    std::vector<std::string> named = run.failures;
-    named.insert(named.end(), blockers.begin(), blockers.end());
-    const bool ok = named.empty();
-    const QString message = q(engine::drainSummary(run.evicted, run.toEvict, run.skippedDaemonSet, named));
+    const bool ok = run.ok();
+    const QString message = q(run.summary());
     m_nodeDrains.erase(it);
     drain();
     finish(ActionKind::Drain, node, ok, message);

@@ -7,6 +7,7 @@
 // arrive as queued calls and block this thread for their API calls (never the GUI thread).
 
 #include "models/clusterbackend.h"
+#include "models/engine/kubectldrain.h"
 #include "models/livebackend.h"
 
 #include "models/kube/daemonset.h"
@@ -139,21 +140,12 @@ private:
     std::atomic<bool> m_drainSleeping{false}; // the drain timer is stopped until push() wakes it
 
     // ---- node actions and permissions
-    struct NodeDrain
-    {
-        std::vector<std::pair<std::string, std::string>> pending; // namespace, name
-        int toEvict = 0;
-        int evicted = 0;
-        int skippedDaemonSet = 0;
-        std::size_t attempt = 0;
-        std::vector<std::string> failures;
-    };
     void evictPending(const QString &node);
     // SelfSubjectAccessReviews for the actions the console offers: on (re)connection, and for the
     // namespace of a DaemonSet seen for the first time.
     void refreshPermissions();
     void askDaemonSetPermission(const std::string &ns);
-    std::map<QString, NodeDrain> m_nodeDrains; // by node
+    std::map<QString, engine::DrainRun> m_nodeDrains; // by node
     BackendPermissions m_permissions;
     QString m_clusterName;
     // ---- drill-down

@@ -172,4 +172,47 @@ std::string drainSummary(int evicted, int toEvict, int skippedDaemonSet,
     return text;
 }
 
+DrainRun::DrainRun(const DrainPlan &plan)
+{
+    for (const auto &d : plan.pods) {
+        if (d.evicts())
+            m_pending.emplace_back(d.namespace_, d.name);
+        else if (d.verdict == DrainVerdict::SkipDaemonSet)
+            ++m_skippedDaemonSet;
+    }
+    m_toEvict = static_cast<int>(m_pending.size());
+}
+
+std::optional<int> DrainRun::round(const Evict &evict, const std::vector<int> &delays)
+{
+    std::vector<std::pair<std::string, std::string>> blocked;
+    m_blockers.clear();
+    for (const auto &[ns, pod] : m_pending) {
+        Answer a = evict(ns, pod);
+        switch (a.outcome) {
+        case Eviction::Evicted:
+            ++m_evicted; // gone already counts, as for kubectl
+            break;
+        case Eviction::Blocked:
+            blocked.emplace_back(ns, pod);
+            m_blockers.push_back(std::move(a.text));
+            break;
+        case Eviction::Failed:
+            m_failures.push_back(std::move(a.text));
+            break;
+        }
+    }
+    m_pending = std::move(blocked);
+    if (!m_pending.empty() && m_attempt < delays.size())
+        return delays[m_attempt++];
+    return std::nullopt;
+}
+
+std::string DrainRun::summary() const
+{
+    std::vector<std::string> named = m_failures;
+    named.insert(named.end(), m_blockers.begin(), m_blockers.end());
+    return drainSummary(m_evicted, m_toEvict, m_skippedDaemonSet, named);
+}
+
 } // namespace engine

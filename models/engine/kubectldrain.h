@@ -16,6 +16,7 @@
 #include "models/kube/poddisruptionbudget.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -98,5 +99,38 @@ std::vector<int> drainRetryDelaysMs();
 // with "; skipped 1 DaemonSet pod" when some were left alone.
 std::string drainSummary(int evicted, int toEvict, int skippedDaemonSet,
                          const std::vector<std::string> &blockers);
+
+// A drain in progress after its plan: each round evicts every pending pod through the
+// backend's own eviction call (the embedded engine's, or the API server's pods/eviction);
+// pods a budget refuses wait for the next round, after `delays` (drainRetryDelaysMs()), and
+// are named in the outcome when the delays are used up. Both backends run their drains on it.
+class DrainRun
+{
+public:
+    enum class Eviction { Evicted, Blocked, Failed };
+    struct Answer
+    {
+        Eviction outcome = Eviction::Failed;
+        std::string text; // Blocked: budgetBlockText(); Failed: "POD: the API's message"
+    };
+    using Evict = std::function<Answer(const std::string &ns, const std::string &name)>;
+
+    DrainRun() = default;
+    explicit DrainRun(const DrainPlan &plan); // the pods the plan evicts, its skipped DaemonSet pods
+
+    // One round. The delay in ms before the next one, or none when the run is over.
+    std::optional<int> round(const Evict &evict, const std::vector<int> &delays);
+    bool ok() const { return m_failures.empty() && m_blockers.empty(); }
+    std::string summary() const; // drainSummary() of the outcome so far
+
+private:
+    std::vector<std::pair<std::string, std::string>> m_pending; // namespace, name
+    int m_toEvict = 0;
+    int m_evicted = 0;
+    int m_skippedDaemonSet = 0;
+    std::size_t m_attempt = 0;
+    std::vector<std::string> m_failures; // not retried (API errors other than 429)
+    std::vector<std::string> m_blockers; // of the last round
+};
 
 } // namespace engine

@@ -5,6 +5,9 @@
 
 #include <QTest>
 
+#include <map>
+#include <optional>
+
 using kube::Json;
 using namespace engine;
 
@@ -56,6 +59,7 @@ private Q_SLOTS:
     void orphanedDaemonSetPodIsRefused();
     void budgetBlockNamesTheBudgetAndItsNumbers();
     void summaryCountsAndNamesBlockers();
+    void aRunRetriesBlockedPodsThenNamesThem();
 };
 
 void TstKubectlDrain::verdicts_data()
@@ -199,6 +203,61 @@ void TstKubectlDrain::summaryCountsAndNamesBlockers()
     for (int d : drainRetryDelaysMs())
         total += d;
     QVERIFY(total > 0 && total <= 60000); // bounded: a console never waits for ever
+}
+
+void TstKubectlDrain::aRunRetriesBlockedPodsThenNamesThem()
+{
+    DrainPlan plan;
+    for (const char *name : {"web-a", "api-b", "db-c", "gone-d"}) {
+        DrainPodDecision d;
+        d.namespace_ = "default";
+        d.name = name;
+        d.verdict = DrainVerdict::Evict;
+        plan.pods.push_back(d);
+    }
+    DrainPodDecision agent;
+    agent.namespace_ = "kube-system";
+    agent.name = "agent-x";
+    agent.verdict = DrainVerdict::SkipDaemonSet;
+    plan.pods.push_back(agent);
+    QVERIFY(plan.pods[0].evicts() && !agent.evicts());
+
+    // api-b is refused by its budget twice, then goes; db-c fails for good; gone-d is gone.
+    std::map<std::string, int> asked;
+    const DrainRun::Evict evict = [&](const std::string &ns, const std::string &name) -> DrainRun::Answer {
+        if (ns != "default")
+            return {DrainRun::Eviction::Failed, "wrong namespace " + ns};
+        const int n = ++asked[name];
+        if (name == "api-b" && n <= 2)
+            return {DrainRun::Eviction::Blocked,
+                    "api-b: cannot evict, would violate PodDisruptionBudget default/api"};
+        if (name == "db-c")
+            return {DrainRun::Eviction::Failed, "db-c: etcdserver: request timed out"};
+        return {DrainRun::Eviction::Evicted, {}};
+    };
+    DrainRun run(plan);
+    QCOMPARE(run.round(evict, {100, 200, 400}), std::optional<int>(100));
+    QVERIFY(!run.ok());
+    QCOMPARE(run.round(evict, {100, 200, 400}), std::optional<int>(200));
+    QCOMPARE(run.round(evict, {100, 200, 400}), std::optional<int>()); // nothing left to retry
+    QCOMPARE(asked["api-b"], 3);
+    QCOMPARE(asked["db-c"], 1); // a failure is not retried
+    QCOMPARE(asked["web-a"], 1);
+    QCOMPARE(
+        run.summary(),
+        std::string("drained 3 of 4 pods; db-c: etcdserver: request timed out; skipped 1 DaemonSet pod"));
+
+    // Still blocked when the delays are used up: the outcome names the pod and its budget.
+    DrainRun stuck(plan);
+    const DrainRun::Evict refuse = [](const std::string &, const std::string &name) -> DrainRun::Answer {
+        return {DrainRun::Eviction::Blocked, name + ": cannot evict"};
+    };
+    QCOMPARE(stuck.round(refuse, {100}), std::optional<int>(100));
+    QCOMPARE(stuck.round(refuse, {100}), std::optional<int>());
+    QVERIFY(!stuck.ok());
+    QCOMPARE(stuck.summary(),
+             std::string("drained 0 of 4 pods; web-a: cannot evict; api-b: cannot evict; db-c: "
+                         "cannot evict; gone-d: cannot evict; skipped 1 DaemonSet pod"));
 }
 
 QTEST_GUILESS_MAIN(TstKubectlDrain)
