@@ -57,7 +57,8 @@ std::optional<LoadedTemplate> loadTemplate(const QString &path)
         return std::nullopt;
     }
     const kube::Manifest &m = manifests->front();
-    auto tpl = diff::podTemplateOf(m.object);
+    // The loader has checked the object's field types.
+    auto tpl = diff::podTemplateOf(m.object, diff::FieldTypes::AlreadyChecked);
     if (!tpl) {
         printError(QStringLiteral("%1:%2:%3: %4")
                        .arg(QString::fromStdString(m.file))

@@ -42,7 +42,7 @@ kube::Result<Json> objectAt(const Json &object, std::initializer_list<const char
 
 } // namespace
 
-kube::Result<kube::Json> podTemplateOf(const kube::Json &object)
+kube::Result<kube::Json> podTemplateOf(const kube::Json &object, FieldTypes types)
 {
     if (!object.is_object())
         return kube::ApiStatus::badRequest(std::string("expected a Kubernetes object, got ") +
@@ -56,7 +56,7 @@ kube::Result<kube::Json> podTemplateOf(const kube::Json &object)
     // containers given as a map would otherwise show up as an ordinary difference. Checked once
     // the template has been found, so that a missing one is named as such.
     const auto decodable = [&](kube::Result<Json> tpl) -> kube::Result<Json> {
-        if (!tpl)
+        if (!tpl || types == FieldTypes::AlreadyChecked)
             return tpl;
         if (const auto errors = kube::fieldTypeErrors(object); !errors.empty())
             return kube::ApiStatus::invalid(kind, name, errors.front().text());
