@@ -75,8 +75,10 @@ const char *mismatch(const Json &v, const TypeRef &t)
 std::string valueText(const Json &v)
 {
     std::string text = v.dump(-1, ' ', false, Json::error_handler_t::replace);
-    if (text.size() > kMaxValueText)
-        text = text.substr(0, kMaxValueText) + "...";
+    if (text.size() > kMaxValueText) {
+        text.resize(kMaxValueText);
+        text += "...";
+    }
     return text;
 }
 
