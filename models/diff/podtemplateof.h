@@ -15,5 +15,7 @@ namespace diff {
 // returned, which refuses objects with such fields.
 enum class FieldTypes { Check, AlreadyChecked };
 kube::Result<kube::Json> podTemplateOf(const kube::Json &object, FieldTypes types = FieldTypes::Check);
+// The same for an object the caller gives up: the template is moved out of it, not copied.
+kube::Result<kube::Json> podTemplateOf(kube::Json &&object, FieldTypes types = FieldTypes::Check);
 
 } // namespace diff
