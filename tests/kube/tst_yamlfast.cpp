@@ -193,9 +193,11 @@ template <typename Check> void forEachVariant(const std::string &text, std::size
     for (std::size_t i = 0; i < text.size(); i += step) {
         check(text.substr(0, i), "cut at byte " + std::to_string(i));
         check(std::string(text).erase(i, 1), "byte " + std::to_string(i) + " removed");
-        for (const char *insert : inserts)
-            check(std::string(text).insert(i, insert),
-                  "\"" + std::string(insert) + "\" inserted at byte " + std::to_string(i));
+        for (const char *insert : inserts) {
+            std::string what = "\"";
+            what.append(insert).append("\" inserted at byte ").append(std::to_string(i));
+            check(std::string(text).insert(i, insert), what);
+        }
     }
 }
 
