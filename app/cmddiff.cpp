@@ -43,7 +43,7 @@ struct LoadedTemplate
 // The one pod template a manifest file must hold.
 std::optional<LoadedTemplate> loadTemplate(const QString &path)
 {
-    const auto manifests = kube::loadManifestFile(path.toStdString());
+    auto manifests = kube::loadManifestFile(path.toStdString());
     if (!manifests) {
         printError(QString::fromStdString(manifests.error().message));
         return std::nullopt;
@@ -56,8 +56,10 @@ std::optional<LoadedTemplate> loadTemplate(const QString &path)
                 .arg(manifests->size()));
         return std::nullopt;
     }
-    const kube::Manifest &m = manifests->front();
-    auto tpl = diff::podTemplateOf(m.object);
+    kube::Manifest &m = manifests->front();
+    // The loader has checked the object's field types. Only the template moves out of the
+    // object: its metadata is still read below.
+    auto tpl = diff::podTemplateOf(std::move(m.object), diff::FieldTypes::AlreadyChecked);
     if (!tpl) {
         printError(QStringLiteral("%1:%2:%3: %4")
                        .arg(QString::fromStdString(m.file))

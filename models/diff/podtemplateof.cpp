@@ -22,8 +22,8 @@ kube::ApiStatus missing(const std::string &kind, const std::string &name, const 
 }
 
 // Follows `keys` from `object`; the result must be an object.
-kube::Result<Json> objectAt(const Json &object, std::initializer_list<const char *> keys,
-                            const std::string &kind, const std::string &name, std::string path = {})
+kube::Result<const Json *> objectAt(const Json &object, std::initializer_list<const char *> keys,
+                                    const std::string &kind, const std::string &name, std::string path = {})
 {
     const Json *at = &object;
     for (const char *key : keys) {
@@ -37,12 +37,12 @@ kube::Result<Json> objectAt(const Json &object, std::initializer_list<const char
     }
     if (!at->is_object())
         return missing(kind, name, path + " must be an object, got " + at->type_name());
-    return *at;
+    return at;
 }
 
-} // namespace
-
-kube::Result<kube::Json> podTemplateOf(const kube::Json &object)
+// podTemplateOf; with `take` the caller gives `object` up (it is not const) and the template is
+// moved out of it instead of copied.
+template <bool take> kube::Result<kube::Json> templateOf(const kube::Json &object, FieldTypes types)
 {
     if (!object.is_object())
         return kube::ApiStatus::badRequest(std::string("expected a Kubernetes object, got ") +
@@ -55,18 +55,22 @@ kube::Result<kube::Json> podTemplateOf(const kube::Json &object)
     // What the API server would not decode is not diffed either: a revision of "three" or
     // containers given as a map would otherwise show up as an ordinary difference. Checked once
     // the template has been found, so that a missing one is named as such.
-    const auto decodable = [&](kube::Result<Json> tpl) -> kube::Result<Json> {
+    const auto decodable = [&](kube::Result<const Json *> tpl, bool movable) -> kube::Result<Json> {
         if (!tpl)
-            return tpl;
-        if (const auto errors = kube::fieldTypeErrors(object); !errors.empty())
-            return kube::ApiStatus::invalid(kind, name, errors.front().text());
-        return tpl;
+            return tpl.error();
+        if (types == FieldTypes::Check) {
+            if (const auto errors = kube::fieldTypeErrors(object); !errors.empty())
+                return kube::ApiStatus::invalid(kind, name, errors.front().text());
+        }
+        if (movable)
+            return std::move(const_cast<Json &>(**tpl));
+        return **tpl;
     };
 
     if (kind == "DaemonSet" || kind == "Deployment" || kind == "ReplicaSet" || kind == "StatefulSet")
-        return decodable(objectAt(object, {"spec", "template"}, kind, name));
+        return decodable(objectAt(object, {"spec", "template"}, kind, name), take);
     if (kind == "PodTemplate")
-        return decodable(objectAt(object, {"template"}, kind, name));
+        return decodable(objectAt(object, {"template"}, kind, name), take);
     if (kind == "ControllerRevision") {
         const auto dataIt = object.find("data");
         if (dataIt == object.end() || dataIt->is_null())
@@ -81,7 +85,7 @@ kube::Result<kube::Json> podTemplateOf(const kube::Json &object)
         } else {
             data = *dataIt;
         }
-        auto tpl = decodable(objectAt(data, {"spec", "template"}, kind, name, "data"));
+        auto tpl = decodable(objectAt(data, {"spec", "template"}, kind, name, "data"), true);
         if (!tpl)
             return tpl.error();
         Json result = std::move(tpl).value();
@@ -97,6 +101,18 @@ kube::Result<kube::Json> podTemplateOf(const kube::Json &object)
     return kube::ApiStatus::badRequest("kind " + kind + (name.empty() ? std::string() : " \"" + name + "\"") +
                                        " has no pod template (expected DaemonSet, Deployment, ReplicaSet, "
                                        "StatefulSet, ControllerRevision or PodTemplate)");
+}
+
+} // namespace
+
+kube::Result<kube::Json> podTemplateOf(const kube::Json &object, FieldTypes types)
+{
+    return templateOf<false>(object, types);
+}
+
+kube::Result<kube::Json> podTemplateOf(kube::Json &&object, FieldTypes types)
+{
+    return templateOf<true>(object, types);
 }
 
 } // namespace diff

@@ -3,6 +3,7 @@
 #include "models/kube/jsonfield.h"
 #include "models/kube/quantity.h"
 
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
@@ -35,27 +36,34 @@ struct Table
 
 std::vector<std::string> words(const std::string &line)
 {
+    const auto space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
     std::vector<std::string> out;
-    std::istringstream in(line);
-    for (std::string w; in >> w;)
-        out.push_back(w);
-    return out;
+    std::size_t i = 0;
+    for (;;) {
+        while (i < line.size() && space(line[i]))
+            ++i;
+        if (i >= line.size())
+            return out;
+        std::size_t end = i;
+        while (end < line.size() && !space(line[end]))
+            ++end;
+        out.emplace_back(line, i, end - i);
+        i = end;
+    }
 }
 
 std::vector<std::string> splitOn(const std::string &text, char sep)
 {
     std::vector<std::string> out;
-    std::string cur;
-    for (char c : text) {
-        if (c == sep) {
-            out.push_back(cur);
-            cur.clear();
-        } else {
-            cur.push_back(c);
+    for (std::size_t start = 0;;) {
+        const std::size_t at = text.find(sep, start);
+        if (at == std::string::npos) {
+            out.emplace_back(text, start);
+            return out;
         }
+        out.emplace_back(text, start, at - start);
+        start = at + 1;
     }
-    out.push_back(cur);
-    return out;
 }
 
 const std::pair<const char *, Scalar> kScalars[] = {

@@ -75,39 +75,84 @@ const char *mismatch(const Json &v, const TypeRef &t)
 std::string valueText(const Json &v)
 {
     std::string text = v.dump(-1, ' ', false, Json::error_handler_t::replace);
-    if (text.size() > kMaxValueText)
-        text = text.substr(0, kMaxValueText) + "...";
+    if (text.size() > kMaxValueText) {
+        text.resize(kMaxValueText);
+        text += "...";
+    }
     return text;
 }
 
-void check(const Json &v, const TypeRef &t, const std::string &pointer, const std::string &path,
-           std::vector<FieldTypeError> &out)
+// Where a value sits, as a chain up to the value checked first: its JSON pointer and the path
+// the API server names ("spec.containers[0].ports") are spelled out only for a value in error.
+struct Location
+{
+    enum class Step { Root, Field, Index, Key };
+    const Location *parent = nullptr;
+    Step step = Step::Root;
+    const std::string *name = nullptr; // Field and Key; for Root the pointer
+    const std::string *rootPath = nullptr;
+    std::size_t index = 0;
+};
+
+void spell(const Location &at, std::string &pointer, std::string &path)
+{
+    if (at.step == Location::Step::Root) {
+        pointer = *at.name;
+        path = *at.rootPath;
+        return;
+    }
+    spell(*at.parent, pointer, path);
+    switch (at.step) {
+    case Location::Step::Field:
+        pointer = appendPointer(pointer, *at.name);
+        path = path.empty() ? *at.name : path + "." + *at.name;
+        break;
+    case Location::Step::Index:
+        pointer += "/" + std::to_string(at.index);
+        path += "[" + std::to_string(at.index) + "]";
+        break;
+    case Location::Step::Key:
+        pointer = appendPointer(pointer, *at.name);
+        path += "[" + *at.name + "]";
+        break;
+    case Location::Step::Root:
+        break;
+    }
+}
+
+void check(const Json &v, const TypeRef &t, const Location &at, std::vector<FieldTypeError> &out)
 {
     if (v.is_null() || out.size() >= kMaxErrors)
         return;
     if (const char *detail = mismatch(v, t)) {
-        out.push_back({pointer, path, valueText(v), detail});
+        std::string pointer, path;
+        spell(at, pointer, path);
+        out.push_back({std::move(pointer), std::move(path), valueText(v), detail});
         return;
     }
     switch (t.form) {
     case TypeRef::Form::Struct:
         for (const auto &field : t.type->fields)
             if (const auto it = v.find(field.name); it != v.end())
-                check(*it, field.type, appendPointer(pointer, field.name),
-                      path.empty() ? field.name : path + "." + field.name, out);
+                check(*it, field.type, {&at, Location::Step::Field, &field.name}, out);
         break;
     case TypeRef::Form::List:
         for (std::size_t i = 0; i < v.size(); ++i)
-            check(v[i], *t.element, pointer + "/" + std::to_string(i), path + "[" + std::to_string(i) + "]",
-                  out);
+            check(v[i], *t.element, {&at, Location::Step::Index, nullptr, nullptr, i}, out);
         break;
     case TypeRef::Form::Map:
         for (auto it = v.begin(); it != v.end(); ++it)
-            check(it.value(), *t.element, appendPointer(pointer, it.key()), path + "[" + it.key() + "]", out);
+            check(it.value(), *t.element, {&at, Location::Step::Key, &it.key()}, out);
         break;
     case TypeRef::Form::Scalar:
         break;
     }
+}
+
+void check(const Json &v, const TypeRef &t, const std::string &pointer, const std::string &path,
+           std::vector<FieldTypeError> &out)
+{
+    check(v, t, Location{nullptr, Location::Step::Root, &pointer, &path}, out);
 }
 
 TypeRef refTo(const char *definition)
@@ -152,14 +197,16 @@ std::vector<FieldTypeError> fieldTypeErrors(const Json &object)
     }
     const auto kind = object.find("kind");
     const std::string kindText = kind != object.end() && kind->is_string() ? kind->get<std::string>() : "";
-    check(object, kindRef(object, kindText), "", "", out);
+    static const std::string empty;
+    check(object, kindRef(object, kindText), empty, empty, out);
     return out;
 }
 
 std::vector<FieldTypeError> daemonSetSpecTypeErrors(const Json &spec)
 {
     std::vector<FieldTypeError> out;
-    check(spec, refTo("io.k8s.api.apps.v1.DaemonSetSpec"), "/spec", "spec", out);
+    static const std::string pointer = "/spec", path = "spec";
+    check(spec, refTo("io.k8s.api.apps.v1.DaemonSetSpec"), pointer, path, out);
     return out;
 }
 

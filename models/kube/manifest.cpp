@@ -68,8 +68,10 @@ std::string describe(const Json &object)
     return d.empty() ? std::string() : " (" + d + ")";
 }
 
+// `movable`, when given, is `object` itself, which the caller no longer needs: it is moved into
+// the manifest instead of copied.
 Result<void> addObject(const YamlDocument &doc, int index, const Json &object, const std::string &pointer,
-                       std::vector<Manifest> &out, int depth)
+                       std::vector<Manifest> &out, int depth, Json *movable = nullptr)
 {
     if (!object.is_object()) {
         return ApiStatus::badRequest(located(
@@ -133,8 +135,23 @@ Result<void> addObject(const YamlDocument &doc, int index, const Json &object, c
             what += " (and " + std::to_string(errors.size() - 1) + " more)";
         return ApiStatus::badRequest(located(doc, pointer + errors.front().pointer, what + describe(object)));
     }
-    out.push_back({object, doc.file, doc.posOf(pointer), pointer, index});
+    if (movable)
+        out.push_back({std::move(*movable), doc.file, doc.posOf(pointer), pointer, index});
+    else
+        out.push_back({object, doc.file, doc.posOf(pointer), pointer, index});
     return Result<void>::success();
+}
+
+// The documents of a text read here, which nobody else holds: their objects move.
+Result<std::vector<Manifest>> manifestsFromOwnDocuments(std::vector<YamlDocument> &documents)
+{
+    std::vector<Manifest> out;
+    for (std::size_t i = 0; i < documents.size(); ++i) {
+        Json &value = documents[i].value;
+        if (auto r = addObject(documents[i], static_cast<int>(i), value, "", out, 0, &value); !r)
+            return r.error();
+    }
+    return out;
 }
 
 } // namespace
@@ -154,7 +171,7 @@ Result<std::vector<Manifest>> loadManifests(const std::string &text, const std::
     auto docs = parseYamlDocuments(text, fileName);
     if (!docs)
         return docs.error();
-    return manifestsFromDocuments(*docs);
+    return manifestsFromOwnDocuments(*docs);
 }
 
 Result<std::vector<Manifest>> loadManifestFile(const std::string &path)
@@ -162,7 +179,7 @@ Result<std::vector<Manifest>> loadManifestFile(const std::string &path)
     auto docs = loadYamlFile(path);
     if (!docs)
         return docs.error();
-    return manifestsFromDocuments(*docs);
+    return manifestsFromOwnDocuments(*docs);
 }
 
 } // namespace kube

@@ -75,8 +75,27 @@ bool isBlankOrEnd(const std::string &s, std::size_t i)
 // The choice libyaml's emitter makes (yaml_emitter_analyze_scalar + select_scalar_style) for a
 // string go-yaml asked to write plain (or literal when it has a '\n', or double-quoted when its
 // plain form resolves to another type).
+// Letters, digits and . _ / - (and ':' but last) only, not "-" nor a document marker: none
+// of the analysis below finds anything in such a text, so only whether its plain form reads back
+// as a string decides.
+bool isSimpleWord(const std::string &s)
+{
+    if (s.empty() || s == "-" || s.rfind("---", 0) == 0 || s.rfind("...", 0) == 0)
+        return false; // "-" alone is an indicator
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const char c = s[i];
+        const bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                          c == '.' || c == '_' || c == '/' || c == '-' || (c == ':' && i + 1 < s.size());
+        if (!word)
+            return false;
+    }
+    return true;
+}
+
 Style chooseStyle(const std::string &s, bool simpleKey)
 {
+    if (isSimpleWord(s))
+        return resolvePlainScalar(s).kind == PlainScalarKind::String ? Style::Plain : Style::Double;
     bool special = false, lineBreaks = false, blockIndicators = false;
     bool spaceBreak = false, breakSpace = false;
     bool previousSpace = false, previousBreak = false;

@@ -1,5 +1,6 @@
 #include "models/kube/yamldocument.h"
 
+#include "models/kube/yamlfast.h"
 #include "models/kube/yamlscalar.h"
 
 #include <yaml-cpp/depthguard.h>
@@ -781,6 +782,15 @@ std::string YamlDocument::where(const std::string &pointer) const
 }
 
 Result<std::vector<YamlDocument>> parseYamlDocuments(const std::string &text, const std::string &fileName)
+{
+    const std::string file = fileName.empty() ? std::string("<input>") : fileName;
+    if (auto docs = detail::parseYamlDocumentsFast(text, file))
+        return std::move(*docs);
+    return detail::parseYamlDocumentsSlow(text, fileName);
+}
+
+Result<std::vector<YamlDocument>> detail::parseYamlDocumentsSlow(const std::string &text,
+                                                                 const std::string &fileName)
 {
     const std::string file = fileName.empty() ? std::string("<input>") : fileName;
     const bool json = looksLikeJson(text);

@@ -1,6 +1,7 @@
-// YAML reading and writing of Kubernetes-shaped documents: parseYamlDocuments() (yaml-cpp plus
-// conversion to Json with positions) and toYaml() on a generated DaemonSet list; and a PodList
-// as a server sends it through the kube model: JSON text -> Json -> kube::Pod records and back.
+// YAML reading and writing of Kubernetes-shaped documents: parseYamlDocuments() (the loader's
+// own reader for block-style YAML, yaml-cpp for what it declines; Json with positions) and
+// toYaml() on a generated DaemonSet list; and a PodList as a server sends it through the kube
+// model: JSON text -> Json -> kube::Pod records and back.
 
 #include "models/kube/pod.h"
 #include "models/kube/timeutil.h"

@@ -1,0 +1,30 @@
+#pragma once
+// The two readers behind parseYamlDocuments (yamldocument.h), for the loader and its tests.
+//
+// The fast reader handles the block-style YAML that kubectl and people write for manifests:
+// block maps and lists (also "- key: value" and lists not indented under their key), plain,
+// quoted, literal and folded scalars, comments, "---" and "..." lines, and flow lists and maps
+// written on one line ("[]", "{}", ["a", b], {a: 1}). It builds exactly the YamlDocument
+// yaml-cpp's reader builds (the same values, positions and key positions) and declines — returns
+// nothing — on anything else: anchors, aliases, tags, merge keys, directives, tabs, non-ASCII or
+// control characters, multi-line plain or quoted scalars, null list items, duplicate or null keys,
+// unusual indentation and every error. The loader then reads the whole text with yaml-cpp.
+
+#include "models/kube/yamldocument.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kube::detail {
+
+// The documents of `text`, or nullopt when the text holds anything the fast reader declines.
+// `file` is the name the documents carry (already "<input>" for an unnamed text).
+std::optional<std::vector<YamlDocument>> parseYamlDocumentsFast(const std::string &text,
+                                                                const std::string &file);
+
+// parseYamlDocuments without the fast reader: yaml-cpp reads every text.
+Result<std::vector<YamlDocument>> parseYamlDocumentsSlow(const std::string &text,
+                                                         const std::string &fileName);
+
+} // namespace kube::detail
