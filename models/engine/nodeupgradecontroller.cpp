@@ -208,6 +208,27 @@ struct NodeUpgradeController::PassContext
     std::set<std::string> affected;                 // controllers with pods on in-flight nodes
     std::vector<std::string> selected;
     bool changedNodes = false;
+    // Handed from section to section of syncRollout().
+    RolloutView *rv = nullptr;
+    NodeUpgradeMetrics *metrics = nullptr; // null in a dry run
+    RolloutPhase before = RolloutPhase::Pending;
+    ResolvedBudget budget;
+    int unavailable = 0;
+    int unavailableBefore = 0;
+    std::vector<Phrase> foreignHolders;
+    std::vector<std::size_t> queue;
+    std::string zone; // zone-serial: the active zone
+    Phrase gateFailure;
+    bool mayStart = false;
+    bool budgetHeld = false;
+    NodeUpgradeCounts counts;
+    int inFlightPostKamikaze = 0;
+    std::vector<std::string> failedText;
+    std::vector<Phrase> stillInFlight;
+    Phrase blockedHeadline;
+    std::string stallReason;
+    Phrase stalled;
+    RolloutPhase phase = RolloutPhase::Pending;
     // Active (unpaused) time: drain and stall timers do not advance while paused.
     Timestamp activeNow() const { return paused && st.pausedAt ? std::min(*st.pausedAt, now) : now; }
 };
@@ -776,8 +797,8 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     ctx.now = m_cluster.now();
     ctx.target = ctx.spec.targetVersion;
     auto &st = ctx.st;
-    const RolloutPhase before = st.phase;
-    NodeUpgradeMetrics *metrics = ctx.dry ? nullptr : &m_metrics[ctx.name];
+    ctx.before = st.phase;
+    ctx.metrics = ctx.dry ? nullptr : &m_metrics[ctx.name];
 
     // A new generation (spec edit) is observed; an aborted generation stays aborted.
     if (st.observedGeneration != rollout.metadata.generation) {
@@ -795,16 +816,43 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     // ---- observe -----------------------------------------------------------------------------
     RolloutView freshView;
     RolloutView &rv = ctx.dry ? freshView : m_view->rollouts[ctx.name];
+    ctx.rv = &rv;
     refresh(rv, ctx, ctx.dry);
     if (m_options.verifyIncremental && !ctx.dry)
         verify(rv, ctx);
-    std::vector<NodeState> &nodes = rv.nodes;
-    const auto &nodeIndex = rv.nodeIndex;
     if (m_view->countEpoch != m_view->nodeEpoch) {
         m_view->nodeCount = m_cluster.nodes().size();
         m_view->countEpoch = m_view->nodeEpoch;
     }
+    if (refuse(ctx))
+        return;
+    // Pods by node and the health of every ReplicaSet: the view, kept from the watches.
+    ctx.health = m_view->health;
+    settleInflight(ctx);
+    bookkeeping(ctx);
 
+    // ---- act per node, select, status ------------------------------------------------------
+    actOnNodes(ctx);
+    queueNodes(ctx);
+    startNodes(ctx);
+    countNodes(ctx);
+    findStall(ctx);
+    decidePhase(ctx);
+    phaseEvents(ctx);
+    if (ctx.dry)
+        return;
+    timedStatus(ctx, st);
+    sample(ctx);
+    endPass(ctx);
+}
+
+// Refusals: overlapping rollouts and a lone self-hosting node. True when the rollout is refused
+// (its status says why).
+bool NodeUpgradeController::refuse(PassContext &ctx)
+{
+    RolloutView &rv = *ctx.rv;
+    std::vector<NodeState> &nodes = rv.nodes;
+    auto &st = ctx.st;
     // Refusals: overlapping rollouts (SUC's exclusive plans) and a lone self-hosting node.
     Phrase refusal;
     UpgradeEventParams refusalParams;
@@ -852,13 +900,16 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
         setHeadline(ctx, headline(hi));
         if (!ctx.dry)
             timedStatus(ctx, st);
-        return;
+        return true;
     }
     st.refusal.clear();
+    return false;
+}
 
-    // Pods by node and the health of every ReplicaSet: the view, kept from the watches.
-    ctx.health = m_view->health;
-
+// In-flight deletions of the rollout's status.
+void NodeUpgradeController::settleInflight(PassContext &ctx)
+{
+    auto &st = ctx.st;
     // In-flight deletions: cleared once the controller is back to its ready count from just
     // before the deletion (or its reduced desired count); slow replacements are reported.
     for (auto it = st.inflight.begin(); it != st.inflight.end();) {
@@ -878,7 +929,15 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
         ++h->second.inflight;
         ++it;
     }
+}
 
+// Failure budget, pause and resume, the start, observations from the watch.
+void NodeUpgradeController::bookkeeping(PassContext &ctx)
+{
+    RolloutView &rv = *ctx.rv;
+    std::vector<NodeState> &nodes = rv.nodes;
+    const auto &nodeIndex = rv.nodeIndex;
+    auto &st = ctx.st;
     // Failure budget, pause bookkeeping.
     const int failedUnacked = rv.failedUnacked;
     ctx.failedUnacked = failedUnacked;
@@ -940,8 +999,13 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     st.removedNodes.erase(std::remove_if(st.removedNodes.begin(), st.removedNodes.end(),
                                          [&](const std::string &n) { return nodeIndex.count(n) > 0; }),
                           st.removedNodes.end());
+}
 
-    // ---- act per node ----------------------------------------------------------------------
+// Every node that can act takes its step.
+void NodeUpgradeController::actOnNodes(PassContext &ctx)
+{
+    RolloutView &rv = *ctx.rv;
+    std::vector<NodeState> &nodes = rv.nodes;
     // Quiet nodes (see quietNode) would do nothing: only the others are visited, in node order.
     rv.touched.assign(rv.active.begin(), rv.active.end());
     for (const std::size_t i : rv.touched) {
@@ -962,12 +1026,16 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     }
     if (!ctx.dry)
         m_timing.nodesVisited += static_cast<std::int64_t>(rv.touched.size());
+}
 
-    // ---- selection -------------------------------------------------------------------------
-    const ResolvedBudget budget =
-        resolveMaxUnavailable(ctx.spec.maxUnavailable, static_cast<int>(nodes.size()));
-    int unavailable = rv.unavailable;
-    std::vector<Phrase> foreignHolders;
+// The budget, the nodes holding it from outside, and the queue.
+void NodeUpgradeController::queueNodes(PassContext &ctx)
+{
+    RolloutView &rv = *ctx.rv;
+    std::vector<NodeState> &nodes = rv.nodes;
+    auto &st = ctx.st;
+    ctx.budget = resolveMaxUnavailable(ctx.spec.maxUnavailable, static_cast<int>(nodes.size()));
+    ctx.unavailable = rv.unavailable;
     for (const std::size_t i : rv.holders) {
         const NodeState &ns = nodes[i];
         const bool pending = ns.phase == NodePhase::Pending;
@@ -976,15 +1044,14 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
             : ns.ready
                 ? (pending ? UpgradePhrase::HolderCordonedPending : UpgradePhrase::HolderCordonedOutside)
                 : (pending ? UpgradePhrase::HolderNotReadyPending : UpgradePhrase::HolderNotReadyOutside);
-        foreignHolders.push_back(phrase(what, {{"node", ns.name}}));
+        ctx.foreignHolders.push_back(phrase(what, {{"node", ns.name}}));
     }
     // The queue (orderCandidates' order): the candidates are kept sorted; a zone-serial queue
     // takes the active zone first within each readiness group. The active zone (activeZone's
     // rule): the first zone in flight, else the first zone of the first non-empty group.
-    std::string zone;
     if (ctx.spec.zoneSerial) {
         if (!rv.inflightZones.empty()) {
-            zone = rv.inflightZones.begin()->first;
+            ctx.zone = rv.inflightZones.begin()->first;
         } else {
             for (int pass = 0; pass < 4; ++pass) {
                 CandKey probe;
@@ -994,67 +1061,74 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
                 probe.since = std::numeric_limits<Timestamp>::min();
                 auto it = rv.cands.lower_bound(probe);
                 if (it != rv.cands.end() && it->host == probe.host && it->notReady == probe.notReady) {
-                    zone = it->zone;
+                    ctx.zone = it->zone;
                     break;
                 }
             }
         }
     }
-    std::vector<std::size_t> queue;
-    queue.reserve(rv.cands.size());
+    ctx.queue.clear();
+    ctx.queue.reserve(rv.cands.size());
     if (!ctx.spec.zoneSerial) {
         for (const auto &c : rv.cands)
-            queue.push_back(c.index);
+            ctx.queue.push_back(c.index);
     } else {
         std::vector<std::size_t> others;
         for (auto it = rv.cands.begin(); it != rv.cands.end();) {
             const bool host = it->host, notReady = it->notReady;
             others.clear();
             for (; it != rv.cands.end() && it->host == host && it->notReady == notReady; ++it)
-                (it->zone == zone ? queue : others).push_back(it->index);
-            queue.insert(queue.end(), others.begin(), others.end());
+                (it->zone == ctx.zone ? ctx.queue : others).push_back(it->index);
+            ctx.queue.insert(ctx.queue.end(), others.begin(), others.end());
         }
     }
     st.queue.clear();
-    st.queue.reserve(queue.size());
-    for (const std::size_t i : queue)
+    st.queue.reserve(ctx.queue.size());
+    for (const std::size_t i : ctx.queue)
         st.queue.push_back(nodes[i].name);
+}
 
-    Phrase gateFailure;
+// The cluster gates, then the nodes that start now, in the queue's order, within the budget.
+void NodeUpgradeController::startNodes(PassContext &ctx)
+{
+    RolloutView &rv = *ctx.rv;
+    std::vector<NodeState> &nodes = rv.nodes;
+    auto &st = ctx.st;
     if (ctx.spec.postNodeDelay > 0 && st.lastCompletion &&
         ctx.now - *st.lastCompletion < ctx.spec.postNodeDelay)
-        gateFailure = phrase(UpgradePhrase::PostNodeDelay, {{"elapsed", dur(ctx.now - *st.lastCompletion)},
-                                                            {"delay", dur(ctx.spec.postNodeDelay)}});
+        ctx.gateFailure =
+            phrase(UpgradePhrase::PostNodeDelay,
+                   {{"elapsed", dur(ctx.now - *st.lastCompletion)}, {"delay", dur(ctx.spec.postNodeDelay)}});
     if (ctx.spec.minReadyRatio > 0) {
         const int outside = rv.outside, readyOutside = rv.readyOutside;
         if (outside > 0 && static_cast<double>(readyOutside) / outside < ctx.spec.minReadyRatio)
-            gateFailure = phrase(UpgradePhrase::MinReadyRatio,
-                                 {{"ready", std::to_string(readyOutside)},
-                                  {"nodes", std::to_string(outside)},
-                                  {"ratio", std::to_string(ctx.spec.minReadyRatio).substr(0, 4)}});
+            ctx.gateFailure = phrase(UpgradePhrase::MinReadyRatio,
+                                     {{"ready", std::to_string(readyOutside)},
+                                      {"nodes", std::to_string(outside)},
+                                      {"ratio", std::to_string(ctx.spec.minReadyRatio).substr(0, 4)}});
     }
 
-    const int unavailableBefore = unavailable;
-    const bool mayStart = !ctx.paused && !ctx.aborting && gateFailure.empty();
-    bool budgetHeld = false; // no slot free, and something other than this rollout's nodes holds them
+    ctx.unavailableBefore = ctx.unavailable;
+    ctx.mayStart = !ctx.paused && !ctx.aborting && ctx.gateFailure.empty();
+    ctx.budgetHeld = false; // no slot free, and something other than this rollout's nodes holds them
     std::vector<std::size_t> selectedIdx;
-    if (mayStart && !queue.empty()) {
-        int starts = startsAllowed(budget.value, unavailable, ctx.spec.maxStartsPerPass);
-        budgetHeld = starts == 0 && !foreignHolders.empty();
+    if (ctx.mayStart && !ctx.queue.empty()) {
+        int starts = startsAllowed(ctx.budget.value, ctx.unavailable, ctx.spec.maxStartsPerPass);
+        ctx.budgetHeld = starts == 0 && !ctx.foreignHolders.empty();
         int perPass = std::max(1, ctx.spec.maxStartsPerPass);
-        if (starts == 0 && !foreignHolders.empty())
+        if (starts == 0 && !ctx.foreignHolders.empty())
             report(ctx, ctx.object, UpgradeReason::BudgetExhausted,
-                   {{"used", std::to_string(unavailable)},
-                    {"max", std::to_string(budget.value)},
-                    {"holders", names(foreignHolders)}},
+                   {{"used", std::to_string(ctx.unavailable)},
+                    {"max", std::to_string(ctx.budget.value)},
+                    {"holders", names(ctx.foreignHolders)}},
                    true);
         int position = 0;
-        for (const std::size_t qi : queue) {
+        for (const std::size_t qi : ctx.queue) {
             ++position;
             if (perPass <= 0)
                 break;
             NodeState &ns = nodes[qi];
-            if (ctx.spec.zoneSerial && ns.zone != zone)
+            if (ctx.spec.zoneSerial && ns.zone != ctx.zone)
                 break;
             if (!ns.ready)
                 continue; // a NotReady node cannot take a restart request; it waits
@@ -1062,22 +1136,22 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
                 continue; // its cordon was refused: retried after the backoff
             // A node someone else already cordoned is unavailable already: taking it costs no
             // slot, but nothing is taken while the budget is overrun.
-            const bool free = ns.unschedulable && unavailable <= budget.value;
+            const bool free = ns.unschedulable && ctx.unavailable <= ctx.budget.value;
             if (!free && starts <= 0)
                 continue;
-            if (!select(ns, ctx, position, free ? unavailable : unavailable + 1, budget.value))
+            if (!select(ns, ctx, position, free ? ctx.unavailable : ctx.unavailable + 1, ctx.budget.value))
                 continue;
             flush(ns, ctx);
             if (!ctx.dry)
                 selectedIdx.push_back(qi);
             --perPass;
             if (!free) {
-                ++unavailable;
+                ++ctx.unavailable;
                 --starts;
             }
         }
-    } else if (!gateFailure.empty() && !ctx.paused && !ctx.aborting && !queue.empty()) {
-        report(ctx, ctx.object, UpgradeReason::HealthGateFailed, {{"gate", gateFailure}}, true);
+    } else if (!ctx.gateFailure.empty() && !ctx.paused && !ctx.aborting && !ctx.queue.empty()) {
+        report(ctx, ctx.object, UpgradeReason::HealthGateFailed, {{"gate", ctx.gateFailure}}, true);
     }
 
     if (!ctx.selected.empty()) {
@@ -1093,9 +1167,15 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
         summarize(rv, i, ctx);
         rv.touched.push_back(i);
     }
+}
 
-    // ---- status ----------------------------------------------------------------------------
-    NodeUpgradeCounts counts;
+// Counts and the sentences about failed, in-flight and blocked nodes.
+void NodeUpgradeController::countNodes(PassContext &ctx)
+{
+    RolloutView &rv = *ctx.rv;
+    std::vector<NodeState> &nodes = rv.nodes;
+    auto &st = ctx.st;
+    NodeUpgradeCounts &counts = ctx.counts;
     counts.nodes = static_cast<int>(nodes.size());
     counts.upToDate = rv.upToDate;
     counts.upgraded = rv.upgraded;
@@ -1105,14 +1185,11 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     counts.blocked = rv.blocked;
     counts.failed = rv.phases[static_cast<int>(NodePhase::Failed)];
     counts.skipped = rv.phases[static_cast<int>(NodePhase::Skipped)];
-    const int inFlightPostKamikaze = rv.postKamikaze;
-    std::vector<std::string> failedText;
-    std::vector<Phrase> stillInFlight;
-    Phrase blockedHeadline;
+    ctx.inFlightPostKamikaze = rv.postKamikaze;
     Timestamp blockedSince = ctx.now;
     for (const std::size_t i : rv.failed) {
         const NodeState &ns = nodes[i];
-        failedText.push_back(ns.name + " " + ns.get(ann::kReason));
+        ctx.failedText.push_back(ns.name + " " + ns.get(ann::kReason));
     }
     for (const std::size_t i : rv.inflight) {
         const NodeState &ns = nodes[i];
@@ -1120,11 +1197,11 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
             const auto since = ns.time(ann::kPhaseSince).value_or(ctx.now);
             const kube::Duration limit =
                 ns.phase == NodePhase::Soaking ? ctx.spec.soakDuration : ctx.spec.timeouts.returnTimeout;
-            stillInFlight.push_back(phrase(
+            ctx.stillInFlight.push_back(phrase(
                 ns.phase == NodePhase::Soaking ? UpgradePhrase::StillSoaking : UpgradePhrase::StillRestarting,
                 {{"node", ns.name}, {"elapsed", dur(ctx.now - since)}, {"limit", dur(limit)}}));
         } else if (ctx.paused) {
-            stillInFlight.push_back(
+            ctx.stillInFlight.push_back(
                 phrase(UpgradePhrase::HoldsSlot, {{"node", ns.name}, {"phase", nodePhaseName(ns.phase)}}));
         }
         for (const auto &p : ns.managed)
@@ -1133,9 +1210,9 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     for (const std::size_t i : rv.blockedNodes) {
         const NodeState &ns = nodes[i];
         const auto since = ns.time(ann::kLastProgress).value_or(ctx.now);
-        if (blockedHeadline.empty() || since < blockedSince) {
+        if (ctx.blockedHeadline.empty() || since < blockedSince) {
             blockedSince = since;
-            blockedHeadline = phrase(
+            ctx.blockedHeadline = phrase(
                 UpgradePhrase::NodeBlocked,
                 {{"node", ns.name},
                  {"elapsed", dur(ctx.now - since)},
@@ -1144,98 +1221,113 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
     }
     for (const auto &d : st.inflight)
         ctx.affected.insert(d.controller);
+}
 
+// Why a rollout that cannot move does not.
+void NodeUpgradeController::findStall(PassContext &ctx)
+{
+    const NodeUpgradeCounts &counts = ctx.counts;
+    RolloutView &rv = *ctx.rv;
+    std::vector<NodeState> &nodes = rv.nodes;
     // A rollout that cannot move says so, and names the nodes: nothing in flight, nothing
     // started this pass, nodes pending — because the budget is held by nodes outside it, the
     // pending nodes are all NotReady, or all of them are held.
-    std::string stallReason;
-    Phrase stalled;
-    if (mayStart && counts.inFlight == 0 && ctx.selected.empty() && counts.pending > 0) {
+    if (ctx.mayStart && counts.inFlight == 0 && ctx.selected.empty() && counts.pending > 0) {
         std::vector<std::string> notReady;
         bool anyReady = false;
-        for (const std::size_t qi : queue) {
+        for (const std::size_t qi : ctx.queue) {
             const NodeState &c = nodes[qi];
             if (c.ready)
                 anyReady = true;
             else
                 notReady.push_back(c.name);
         }
-        if (budgetHeld) {
-            stallReason = "BudgetHeld";
-            stalled = phrase(UpgradePhrase::BudgetUsedBy, {{"used", std::to_string(unavailable)},
-                                                           {"max", std::to_string(budget.value)},
-                                                           {"holders", names(foreignHolders)}});
-        } else if (!queue.empty() && !anyReady) {
-            stallReason = "PendingNodesNotReady";
-            stalled = phrase(notReady.size() == 1 ? UpgradePhrase::NotReadyOne : UpgradePhrase::NotReadyMany,
-                             {{"nodes", names(notReady)}});
+        if (ctx.budgetHeld) {
+            ctx.stallReason = "BudgetHeld";
+            ctx.stalled = phrase(UpgradePhrase::BudgetUsedBy, {{"used", std::to_string(ctx.unavailable)},
+                                                               {"max", std::to_string(ctx.budget.value)},
+                                                               {"holders", names(ctx.foreignHolders)}});
+        } else if (!ctx.queue.empty() && !anyReady) {
+            ctx.stallReason = "PendingNodesNotReady";
+            ctx.stalled =
+                phrase(notReady.size() == 1 ? UpgradePhrase::NotReadyOne : UpgradePhrase::NotReadyMany,
+                       {{"nodes", names(notReady)}});
             report(ctx, ctx.object, UpgradeReason::PendingNodesNotReady, {{"nodes", names(notReady)}}, true);
-        } else if (queue.empty()) {
-            stallReason = "PendingNodesHeld";
-            stalled = phrase(counts.held == 1 ? UpgradePhrase::HeldOne : UpgradePhrase::HeldMany,
-                             {{"count", std::to_string(counts.held)}});
+        } else if (ctx.queue.empty()) {
+            ctx.stallReason = "PendingNodesHeld";
+            ctx.stalled = phrase(counts.held == 1 ? UpgradePhrase::HeldOne : UpgradePhrase::HeldMany,
+                                 {{"count", std::to_string(counts.held)}});
         }
     }
+}
 
-    RolloutPhase phase;
+// The phase, the headline and the conditions.
+void NodeUpgradeController::decidePhase(PassContext &ctx)
+{
+    const NodeUpgradeCounts &counts = ctx.counts;
+    auto &st = ctx.st;
+    const std::string pausedBy = ctx.meta.annotation("upgrade/paused-by");
     if (ctx.aborting)
-        phase = inFlightPostKamikaze > 0 ? RolloutPhase::Aborting : RolloutPhase::Aborted;
+        ctx.phase = ctx.inFlightPostKamikaze > 0 ? RolloutPhase::Aborting : RolloutPhase::Aborted;
     else if (ctx.halted)
-        phase = RolloutPhase::Halted;
+        ctx.phase = RolloutPhase::Halted;
     else if (ctx.spec.paused)
-        phase = RolloutPhase::Paused;
+        ctx.phase = RolloutPhase::Paused;
     else if (counts.pending == 0 && counts.inFlight == 0)
-        phase = counts.skipped + counts.failed > 0 ? RolloutPhase::CompletedWithExceptions
-                                                   : RolloutPhase::Completed;
+        ctx.phase = counts.skipped + counts.failed > 0 ? RolloutPhase::CompletedWithExceptions
+                                                       : RolloutPhase::Completed;
     else
-        phase = RolloutPhase::Progressing;
-    st.phase = phase;
+        ctx.phase = RolloutPhase::Progressing;
+    st.phase = ctx.phase;
     st.counts = counts;
-    st.unavailable = unavailable;
-    st.maxUnavailableResolved = budget.value;
-    st.maxUnavailableClamped = budget.clamped;
-    st.eta = stalled.empty() ? estimateEta(st.nodeDurations, counts.nodes - counts.upToDate, budget.value)
-                             : std::nullopt; // no estimate for a rollout that cannot move
+    st.unavailable = ctx.unavailable;
+    st.maxUnavailableResolved = ctx.budget.value;
+    st.maxUnavailableClamped = ctx.budget.clamped;
+    st.eta = ctx.stalled.empty()
+                 ? estimateEta(st.nodeDurations, counts.nodes - counts.upToDate, ctx.budget.value)
+                 : std::nullopt; // no estimate for a rollout that cannot move
 
     HeadlineInput hi;
-    hi.phase = phase;
-    hi.failed = failedText;
+    hi.phase = ctx.phase;
+    hi.failed = ctx.failedText;
     hi.pausedBy = pausedBy.empty() ? std::string("spec") : pausedBy;
     if (ctx.spec.paused && !ctx.spec.pauseReason.empty())
         hi.pausedBy += " (" + ctx.spec.pauseReason + ")";
     hi.pausedAt = st.pausedAt;
-    hi.stillInFlight = stillInFlight;
-    hi.gateFailure = gateFailure;
-    hi.budgetUsed = unavailable;
-    hi.budgetMax = budget.value;
-    hi.foreignHolders = foreignHolders;
-    hi.blockedNode = blockedHeadline;
-    hi.stalled = phase == RolloutPhase::Progressing ? stalled : Phrase();
+    hi.stillInFlight = ctx.stillInFlight;
+    hi.gateFailure = ctx.gateFailure;
+    hi.budgetUsed = ctx.unavailable;
+    hi.budgetMax = ctx.budget.value;
+    hi.foreignHolders = ctx.foreignHolders;
+    hi.blockedNode = ctx.blockedHeadline;
+    hi.stalled = ctx.phase == RolloutPhase::Progressing ? ctx.stalled : Phrase();
     hi.counts = counts;
     hi.eta = st.eta;
     setHeadline(ctx, headline(hi));
 
     const auto now = ctx.now;
-    st.setCondition("Progressing", phase == RolloutPhase::Progressing,
-                    phase == RolloutPhase::Progressing ? "NodesUpgrading" : rolloutPhaseName(phase),
+    st.setCondition("Progressing", ctx.phase == RolloutPhase::Progressing,
+                    ctx.phase == RolloutPhase::Progressing ? "NodesUpgrading" : rolloutPhaseName(ctx.phase),
                     st.headline, now);
-    st.setCondition("Paused", phase == RolloutPhase::Paused || phase == RolloutPhase::Halted,
-                    phase == RolloutPhase::Halted ? "FailureThresholdReached"
-                    : ctx.spec.paused             ? "ByUser"
-                                                  : "NotPaused",
-                    phase == RolloutPhase::Paused ? st.headline : std::string(), now);
-    st.setCondition("Halted", phase == RolloutPhase::Halted,
+    st.setCondition("Paused", ctx.phase == RolloutPhase::Paused || ctx.phase == RolloutPhase::Halted,
+                    ctx.phase == RolloutPhase::Halted ? "FailureThresholdReached"
+                    : ctx.spec.paused                 ? "ByUser"
+                                                      : "NotPaused",
+                    ctx.phase == RolloutPhase::Paused ? st.headline : std::string(), now);
+    st.setCondition("Halted", ctx.phase == RolloutPhase::Halted,
                     ctx.halted ? "FailureThresholdReached" : "BelowThreshold",
                     ctx.halted ? st.headline : std::string(), now);
-    const bool stalledNow = phase == RolloutPhase::Progressing && !stallReason.empty();
+    const bool stalledNow = ctx.phase == RolloutPhase::Progressing && !ctx.stallReason.empty();
     st.setCondition("Blocked", counts.blocked > 0 || stalledNow,
-                    counts.blocked > 0 ? "NodesBlocked" : (stalledNow ? stallReason : "NoneBlocked"),
-                    english(counts.blocked > 0 ? blockedHeadline : (stalledNow ? stalled : Phrase())), now);
+                    counts.blocked > 0 ? "NodesBlocked" : (stalledNow ? ctx.stallReason : "NoneBlocked"),
+                    english(counts.blocked > 0 ? ctx.blockedHeadline : (stalledNow ? ctx.stalled : Phrase())),
+                    now);
     st.setCondition("Complete",
-                    phase == RolloutPhase::Completed || phase == RolloutPhase::CompletedWithExceptions,
-                    rolloutPhaseName(phase), std::string(), now);
+                    ctx.phase == RolloutPhase::Completed ||
+                        ctx.phase == RolloutPhase::CompletedWithExceptions,
+                    rolloutPhaseName(ctx.phase), std::string(), now);
     st.setCondition("Degraded", counts.failed > 0, counts.failed > 0 ? "NodesFailed" : "NoFailures",
-                    joinNames(failedText), now);
+                    joinNames(ctx.failedText), now);
     // Refused writes backing off (present only once a write of this rollout was refused).
     const Backoff *refused = nullptr;
     for (const auto &[object, b] : m_backoff)
@@ -1245,12 +1337,17 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
         st.setCondition("WritesRefused", true, "WriteRefused", english(refused->message), now);
     else if (st.condition("WritesRefused"))
         st.setCondition("WritesRefused", false, "WritesAccepted", std::string(), now);
+}
 
-    if (phase != before) {
-        switch (phase) {
+// Events of a phase change.
+void NodeUpgradeController::phaseEvents(PassContext &ctx)
+{
+    const NodeUpgradeCounts &counts = ctx.counts;
+    if (ctx.phase != ctx.before) {
+        switch (ctx.phase) {
         case RolloutPhase::Halted:
             report(ctx, ctx.object, UpgradeReason::RolloutHalted,
-                   {{"failed", std::to_string(ctx.failedUnacked)}, {"nodes", names(failedText)}});
+                   {{"failed", std::to_string(ctx.failedUnacked)}, {"nodes", names(ctx.failedText)}});
             break;
         case RolloutPhase::Completed:
             report(ctx, ctx.object, UpgradeReason::RolloutCompleted,
@@ -1262,31 +1359,35 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
             break;
         case RolloutPhase::Aborting:
         case RolloutPhase::Aborted:
-            if (before != RolloutPhase::Aborting) {
+            if (ctx.before != RolloutPhase::Aborting) {
                 const std::string by = ctx.meta.annotation("upgrade/aborted-by");
                 report(ctx, ctx.object, UpgradeReason::RolloutAborting,
                        {{"actor", by.empty() ? std::string("spec") : by},
-                        {"inFlight", std::to_string(inFlightPostKamikaze)}});
+                        {"inFlight", std::to_string(ctx.inFlightPostKamikaze)}});
             }
-            if (phase == RolloutPhase::Aborted)
+            if (ctx.phase == RolloutPhase::Aborted)
                 report(ctx, ctx.object, UpgradeReason::RolloutAborted, {});
             break;
         default:
             break;
         }
     }
+}
 
-    if (ctx.dry)
-        return;
-    timedStatus(ctx, st);
-
+// One metrics sample per pass, also while paused (I6), and the observer's report.
+void NodeUpgradeController::sample(PassContext &ctx)
+{
+    const NodeUpgradeCounts &counts = ctx.counts;
+    RolloutView &rv = *ctx.rv;
+    auto &st = ctx.st;
+    const auto now = ctx.now;
     // Metrics: one sample per pass, also while paused (I6).
     NodeUpgradeSample s;
     s.time = now;
     s.phases = rv.phases;
     s.phases[static_cast<int>(NodePhase::Removed)] = static_cast<int>(st.removedNodes.size());
-    s.unavailable = unavailable;
-    s.maxUnavailable = budget.value;
+    s.unavailable = ctx.unavailable;
+    s.maxUnavailable = ctx.budget.value;
     s.blocked = counts.blocked;
     for (const auto &c : ctx.affected) {
         auto h = ctx.health.find(c);
@@ -1297,22 +1398,28 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
             s.minControllerReadyRatio = ratio;
     }
     s.eta = st.eta;
-    s.rolloutPhase = phase;
+    s.rolloutPhase = ctx.phase;
     s.headline = st.headline;
-    metrics->sample(std::move(s));
+    ctx.metrics->sample(std::move(s));
 
     if (m_observer) {
         NodeUpgradePassReport report;
         report.time = now;
         report.rollout = ctx.name;
-        report.phase = phase;
-        report.unavailableBefore = unavailableBefore;
-        report.unavailableAfter = unavailable;
-        report.maxUnavailable = budget.value;
+        report.phase = ctx.phase;
+        report.unavailableBefore = ctx.unavailableBefore;
+        report.unavailableAfter = ctx.unavailable;
+        report.maxUnavailable = ctx.budget.value;
         report.selected = ctx.selected;
         m_observer->afterPass(report);
     }
+}
 
+// Visited nodes start the next pass as read.
+void NodeUpgradeController::endPass(PassContext &ctx)
+{
+    RolloutView &rv = *ctx.rv;
+    std::vector<NodeState> &nodes = rv.nodes;
     // Visited nodes start the next pass as read: what they wrote comes back through the watch
     // (a refused write is read again too).
     for (const std::size_t i : rv.touched) {

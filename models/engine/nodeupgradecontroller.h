@@ -172,6 +172,19 @@ public:
 private:
     void tick();
     void syncRollout(const NodeUpgradeRollout &rollout, PassContext &ctx);
+    // syncRollout's sections, in order (docs node-upgrade.md §3, §7, §10)
+    bool refuse(PassContext &ctx); // true: refused, the status says why
+    void settleInflight(PassContext &ctx);
+    void bookkeeping(PassContext &ctx);
+    void actOnNodes(PassContext &ctx);
+    void queueNodes(PassContext &ctx);
+    void startNodes(PassContext &ctx);
+    void countNodes(PassContext &ctx);
+    void findStall(PassContext &ctx);
+    void decidePhase(PassContext &ctx);
+    void phaseEvents(PassContext &ctx);
+    void sample(PassContext &ctx);
+    void endPass(PassContext &ctx);
     void onPod(const WatchEvent &ev);
     void reportPod(const WatchEvent &ev);
     void onNode(const WatchEvent &ev);
