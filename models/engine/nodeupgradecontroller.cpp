@@ -233,6 +233,20 @@ struct NodeUpgradeController::PassContext
     Timestamp activeNow() const { return paused && st.pausedAt ? std::min(*st.pausedAt, now) : now; }
 };
 
+// What drain()'s sections share about the node's drain in this pass.
+struct NodeUpgradeController::DrainStep
+{
+    bool held = false;
+    bool canAct = false; // neither paused nor held
+    std::string forcedBy;
+    bool force = false;
+    Timestamp now = 0;
+    Timestamp active = 0; // now without paused time
+    int remaining = 0;    // managed and unmanaged pods left
+    std::string blockedReason;
+    bool managedLeft = false;
+};
+
 // ---- the view kept from the watches ----------------------------------------------------------
 
 namespace {
@@ -2091,22 +2105,52 @@ bool NodeUpgradeController::evictionAllowed(NodeState &ns, PassContext &ctx, con
 
 void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
 {
+    DrainStep d;
+    d.held = ns.held();
+    d.canAct = !ctx.paused && !d.held;
+    d.forcedBy = ns.get(ann::kForce);
+    d.force = !d.forcedBy.empty();
+    d.now = ctx.now;
+    d.active = ctx.activeNow();
+
+    d.remaining = static_cast<int>(ns.managed.size() + ns.unmanaged.size());
+    const int before = ns.integer(ann::kRemaining, d.remaining);
+    if (d.remaining < before)
+        ns.setTime(ann::kLastProgress, d.now);
+    if (d.remaining != before || !ns.has(ann::kRemaining))
+        ns.set(ann::kRemaining, std::to_string(d.remaining));
+
+    drainStuck(ns, ctx, d);
+    if (!drainManaged(ns, ctx, d))
+        return;
+    if (ns.phase == NodePhase::DrainingManaged && !d.managedLeft) {
+        report(ctx, ns.object(), UpgradeReason::ManagedPodsDrained, {});
+        setPhase(ns, ctx, NodePhase::DrainingUnmanaged);
+    } else if (ns.phase == NodePhase::DrainingUnmanaged && d.managedLeft) {
+        setPhase(ns, ctx, NodePhase::DrainingManaged); // a managed pod was bound here again
+    }
+    if (ns.phase == NodePhase::DrainingUnmanaged) {
+        if (!drainUnmanaged(ns, ctx, d))
+            return;
+        if (d.remaining == 0 && d.canAct) {
+            sendKamikaze(ns, ctx, 1);
+            return;
+        }
+    }
+    if (!drainDeadlines(ns, ctx, d))
+        return;
+    if (!d.blockedReason.empty())
+        ns.set(ann::kBlocked, d.blockedReason);
+    else if (d.canAct)
+        ns.erase(ann::kBlocked);
+}
+
+// Pods terminating longer than their grace period and the margin: reported as stuck, a stall.
+void NodeUpgradeController::drainStuck(NodeState &ns, PassContext &ctx, DrainStep &d)
+{
     const auto &spec = ctx.spec;
-    const bool held = ns.held();
-    const bool canAct = !ctx.paused && !held;
-    const std::string forcedBy = ns.get(ann::kForce);
-    const bool force = !forcedBy.empty();
-    const Timestamp now = ctx.now;
-    const Timestamp active = ctx.activeNow();
-
-    const int remaining = static_cast<int>(ns.managed.size() + ns.unmanaged.size());
-    const int before = ns.integer(ann::kRemaining, remaining);
-    if (remaining < before)
-        ns.setTime(ann::kLastProgress, now);
-    if (remaining != before || !ns.has(ann::kRemaining))
-        ns.set(ann::kRemaining, std::to_string(remaining));
-
-    std::string blockedReason;
+    const Timestamp now = d.now;
+    std::string &blockedReason = d.blockedReason;
     // Terminating pods: wait up to grace + margin, then report them as stuck (a stall).
     for (const auto *list : {&ns.managed, &ns.unmanaged})
         for (const auto &p : *list) {
@@ -2128,23 +2172,35 @@ void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
                 blockedReason = "PodStuckTerminating";
             }
         }
+}
 
-    // False when the API server refused the deletion: the node backs off (see accepted()).
-    auto deleteNow = [&](const PodInfo &p, GateVerdict v, bool forced, const Phrase &why) {
-        const kube::Pod *pod = m_cluster.pod(p.ns, p.name);
-        if (!pod)
-            return true;
-        if (forced)
-            report(ctx, ns.object(), UpgradeReason::DrainForced, {{"pod", p.key()}, {"actor", forcedBy}});
-        else
-            report(ctx, ns.object(), UpgradeReason::PodDeleted,
-                   {{"pod", p.key()}, {"class", podClassName(p.cls)}, {"owner", p.owner}});
-        return deletePod(ns, ctx, *pod, p.cls, v, forced, why);
-    };
+// One pod deleted by the drain (evicted; deleted when forced), after its event. False when
+// the API server refused it: the node backs off (see accepted()).
+bool NodeUpgradeController::drainDelete(NodeState &ns, PassContext &ctx, const DrainStep &d, const PodInfo &p,
+                                        GateVerdict v, bool forced, const Phrase &why)
+{
+    const kube::Pod *pod = m_cluster.pod(p.ns, p.name);
+    if (!pod)
+        return true;
+    if (forced)
+        report(ctx, ns.object(), UpgradeReason::DrainForced, {{"pod", p.key()}, {"actor", d.forcedBy}});
+    else
+        report(ctx, ns.object(), UpgradeReason::PodDeleted,
+               {{"pod", p.key()}, {"class", podClassName(p.cls)}, {"owner", p.owner}});
+    return deletePod(ns, ctx, *pod, p.cls, v, forced, why);
+}
 
-    bool managedLeft = false;
+// Managed pods, one controller-gate check at a time (I2). False when a deletion was refused.
+bool NodeUpgradeController::drainManaged(NodeState &ns, PassContext &ctx, DrainStep &d)
+{
+    const auto &spec = ctx.spec;
+    const bool held = d.held;
+    const bool canAct = d.canAct;
+    const bool force = d.force;
+    const Timestamp now = d.now;
+    std::string &blockedReason = d.blockedReason;
     for (const auto &p : ns.managed) {
-        managedLeft = true;
+        d.managedLeft = true;
         if (p.deleting)
             continue;
         if (!canAct) {
@@ -2153,8 +2209,8 @@ void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
             continue;
         }
         if (force) {
-            if (!deleteNow(p, GateVerdict::Delete, true, phrase(UpgradePhrase::WhyForced)))
-                return; // refused: the node backs off
+            if (!drainDelete(ns, ctx, d, p, GateVerdict::Delete, true, phrase(UpgradePhrase::WhyForced)))
+                return false; // refused: the node backs off
             continue;
         }
         ControllerHealth &h = ctx.health[p.controller];
@@ -2170,10 +2226,10 @@ void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
             if (v == GateVerdict::DeleteSingleReplica)
                 report(ctx, ns.object(), UpgradeReason::SingleReplicaDisrupted,
                        {{"pod", p.key()}, {"controller", controllerShort}});
-            if (!deleteNow(p, v, false, why)) {
+            if (!drainDelete(ns, ctx, d, p, v, false, why)) {
                 if (consumesInflight(v) && !ctx.dry)
                     ctx.st.inflight.pop_back(); // nothing is in flight: the pod stays
-                return;                         // refused: the node backs off
+                return false;                   // refused: the node backs off
             }
             if (consumesInflight(v)) {
                 ++h.inflight;
@@ -2192,80 +2248,90 @@ void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
             blockedReason = "SingleReplicaBlocked";
     }
 
-    if (ns.phase == NodePhase::DrainingManaged && !managedLeft) {
-        report(ctx, ns.object(), UpgradeReason::ManagedPodsDrained, {});
-        setPhase(ns, ctx, NodePhase::DrainingUnmanaged);
-    } else if (ns.phase == NodePhase::DrainingUnmanaged && managedLeft) {
-        setPhase(ns, ctx, NodePhase::DrainingManaged); // a managed pod was bound here again
-    }
+    return true;
+}
 
-    if (ns.phase == NodePhase::DrainingUnmanaged) {
-        std::vector<const PodInfo *> live;
-        std::vector<std::string> podNames;
-        for (const auto &p : ns.unmanaged)
-            if (!p.deleting) {
-                live.push_back(&p);
-                podNames.push_back(p.key());
-            }
-        if (!live.empty()) {
-            const auto since = ns.time(ann::kIncompatibleSince).value_or(now);
-            const UnmanagedDecision d =
-                unmanagedDecision(spec.unmanagedPodPolicy, spec.timeouts.unmanagedTimeout, since, now);
-            if (!canAct) {
-                for (const auto &n : podNames)
-                    ns.blockers.push_back(phrase(
-                        held ? UpgradePhrase::PodNodeHeld : UpgradePhrase::PodRolloutPaused, {{"pod", n}}));
-            } else if (force) {
-                for (const auto *p : live)
-                    if (!deleteNow(*p, GateVerdict::Delete, true, phrase(UpgradePhrase::WhyForced)))
-                        return; // refused: the node backs off
-            } else if (d.deleteNow) {
-                // Pods a budget keeps wait; the rest go now.
-                std::vector<const PodInfo *> evictable;
-                std::vector<std::string> evictableNames;
-                for (const auto *p : live)
-                    if (evictionAllowed(ns, ctx, *p, blockedReason)) {
-                        evictable.push_back(p);
-                        evictableNames.push_back(p->key());
-                    }
-                live = std::move(evictable);
-                podNames = std::move(evictableNames);
-                if (!live.empty())
-                    report(ctx, ns.object(), UpgradeReason::UnmanagedPodsDeleted,
-                           {{"count", std::to_string(live.size())}, {"pods", names(podNames)}});
-                for (const auto *p : live)
-                    if (!deleteNow(*p, GateVerdict::Delete, false,
-                                   spec.unmanagedPodPolicy == UnmanagedPodPolicy::AfterTimeout
-                                       ? phrase(UpgradePhrase::WhyCountdownExpired)
-                                       : phrase(UpgradePhrase::WhyImmediate)))
-                        return; // refused: the node backs off
-                ns.set(ann::kUnmanagedDeleted, "true");
-            } else if (d.never) {
-                report(ctx, ns.object(), UpgradeReason::UnmanagedPodsRetained, {{"pods", names(podNames)}},
-                       true);
-                for (const auto &n : podNames)
-                    ns.blockers.push_back(phrase(UpgradePhrase::UnmanagedNever, {{"pod", n}}));
-                blockedReason = "UnmanagedPodsRetained";
-                ns.set(ann::kReason, "UnmanagedPodsRetained");
-            } else {
-                report(ctx, ns.object(), UpgradeReason::UnmanagedPodsPending,
-                       {{"count", std::to_string(live.size())},
-                        {"remaining",
-                         phrase(UpgradePhrase::DurationAt,
-                                {{"duration", dur(d.remaining)}, {"time", clockTime(now + d.remaining)}})},
-                        {"pods", names(podNames)}},
-                       true);
-                for (const auto &n : podNames)
-                    ns.blockers.push_back(phrase(UpgradePhrase::UnmanagedDeletedIn,
-                                                 {{"pod", n}, {"remaining", dur(d.remaining)}}));
-            }
+// Unmanaged pods by the rollout's policy. False when a deletion was refused.
+bool NodeUpgradeController::drainUnmanaged(NodeState &ns, PassContext &ctx, DrainStep &step)
+{
+    const auto &spec = ctx.spec;
+    const bool held = step.held;
+    const bool canAct = step.canAct;
+    const bool force = step.force;
+    const Timestamp now = step.now;
+    std::string &blockedReason = step.blockedReason;
+    std::vector<const PodInfo *> live;
+    std::vector<std::string> podNames;
+    for (const auto &p : ns.unmanaged)
+        if (!p.deleting) {
+            live.push_back(&p);
+            podNames.push_back(p.key());
         }
-        if (remaining == 0 && canAct) {
-            sendKamikaze(ns, ctx, 1);
-            return;
+    if (!live.empty()) {
+        const auto since = ns.time(ann::kIncompatibleSince).value_or(now);
+        const UnmanagedDecision d =
+            unmanagedDecision(spec.unmanagedPodPolicy, spec.timeouts.unmanagedTimeout, since, now);
+        if (!canAct) {
+            for (const auto &n : podNames)
+                ns.blockers.push_back(phrase(
+                    held ? UpgradePhrase::PodNodeHeld : UpgradePhrase::PodRolloutPaused, {{"pod", n}}));
+        } else if (force) {
+            for (const auto *p : live)
+                if (!drainDelete(ns, ctx, step, *p, GateVerdict::Delete, true,
+                                 phrase(UpgradePhrase::WhyForced)))
+                    return false; // refused: the node backs off
+        } else if (d.deleteNow) {
+            // Pods a budget keeps wait; the rest go now.
+            std::vector<const PodInfo *> evictable;
+            std::vector<std::string> evictableNames;
+            for (const auto *p : live)
+                if (evictionAllowed(ns, ctx, *p, blockedReason)) {
+                    evictable.push_back(p);
+                    evictableNames.push_back(p->key());
+                }
+            live = std::move(evictable);
+            podNames = std::move(evictableNames);
+            if (!live.empty())
+                report(ctx, ns.object(), UpgradeReason::UnmanagedPodsDeleted,
+                       {{"count", std::to_string(live.size())}, {"pods", names(podNames)}});
+            for (const auto *p : live)
+                if (!drainDelete(ns, ctx, step, *p, GateVerdict::Delete, false,
+                                 spec.unmanagedPodPolicy == UnmanagedPodPolicy::AfterTimeout
+                                     ? phrase(UpgradePhrase::WhyCountdownExpired)
+                                     : phrase(UpgradePhrase::WhyImmediate)))
+                    return false; // refused: the node backs off
+            ns.set(ann::kUnmanagedDeleted, "true");
+        } else if (d.never) {
+            report(ctx, ns.object(), UpgradeReason::UnmanagedPodsRetained, {{"pods", names(podNames)}}, true);
+            for (const auto &n : podNames)
+                ns.blockers.push_back(phrase(UpgradePhrase::UnmanagedNever, {{"pod", n}}));
+            blockedReason = "UnmanagedPodsRetained";
+            ns.set(ann::kReason, "UnmanagedPodsRetained");
+        } else {
+            report(
+                ctx, ns.object(), UpgradeReason::UnmanagedPodsPending,
+                {{"count", std::to_string(live.size())},
+                 {"remaining", phrase(UpgradePhrase::DurationAt, {{"duration", dur(d.remaining)},
+                                                                  {"time", clockTime(now + d.remaining)}})},
+                 {"pods", names(podNames)}},
+                true);
+            for (const auto &n : podNames)
+                ns.blockers.push_back(
+                    phrase(UpgradePhrase::UnmanagedDeletedIn, {{"pod", n}, {"remaining", dur(d.remaining)}}));
         }
     }
+    return true;
+}
 
+// Stall and timeout, on active (unpaused, unheld) time only. False when the node was skipped.
+bool NodeUpgradeController::drainDeadlines(NodeState &ns, PassContext &ctx, DrainStep &d)
+{
+    const auto &spec = ctx.spec;
+    const bool canAct = d.canAct;
+    const Timestamp now = d.now;
+    const Timestamp active = d.active;
+    const int remaining = d.remaining;
+    std::string &blockedReason = d.blockedReason;
     // Stall and timeout: active (unpaused, unheld) time only.
     if (canAct && remaining > 0) {
         const auto lastProgress = ns.time(ann::kLastProgress).value_or(now);
@@ -2289,7 +2355,7 @@ void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
                 releaseNode(ns, ctx, NodePhase::Skipped, false);
                 report(ctx, ns.object(), UpgradeReason::NodeSkipped,
                        {{"actor", "onDrainTimeout"}, {"uncordon", uncordonSuffix(ours)}});
-                return;
+                return false;
             }
             if (spec.onDrainTimeout == DrainTimeoutPolicy::Force) {
                 ns.set(ann::kForce, "onDrainTimeout");
@@ -2300,10 +2366,7 @@ void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
             blockedReason.empty())
             blockedReason = "DrainTimeout";
     }
-    if (!blockedReason.empty())
-        ns.set(ann::kBlocked, blockedReason);
-    else if (canAct)
-        ns.erase(ann::kBlocked);
+    return true;
 }
 
 void NodeUpgradeController::sendKamikaze(NodeState &ns, PassContext &ctx, int send)

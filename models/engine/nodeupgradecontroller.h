@@ -204,6 +204,13 @@ private:
     // per-node steps
     void processNode(NodeState &ns, PassContext &ctx);
     void drain(NodeState &ns, PassContext &ctx);
+    struct DrainStep;
+    void drainStuck(NodeState &ns, PassContext &ctx, DrainStep &d);
+    bool drainManaged(NodeState &ns, PassContext &ctx, DrainStep &d);   // false: a deletion was refused
+    bool drainUnmanaged(NodeState &ns, PassContext &ctx, DrainStep &d); // false: a deletion was refused
+    bool drainDeadlines(NodeState &ns, PassContext &ctx, DrainStep &d); // false: the node was skipped
+    bool drainDelete(NodeState &ns, PassContext &ctx, const DrainStep &d, const PodInfo &p, GateVerdict v,
+                     bool forced, const Phrase &why);
     void restarting(NodeState &ns, PassContext &ctx);
     void soaking(NodeState &ns, PassContext &ctx);
     void markPending(NodeState &ns, PassContext &ctx);
