@@ -1908,13 +1908,11 @@ void NodeUpgradeController::releaseNode(NodeState &ns, PassContext &ctx, NodePha
     setPhase(ns, ctx, to);
 }
 
-void NodeUpgradeController::processNode(NodeState &ns, PassContext &ctx)
+// Admin requests written as annotations by control() (abort, skip, retry): acted on here so that
+// they survive a restart between the request and the pass. True when one was acted on.
+bool NodeUpgradeController::adminRequest(NodeState &ns, PassContext &ctx)
 {
     const bool atTarget = ns.version == ctx.target;
-    const std::string actor = "admin";
-
-    // Admin requests written as annotations by control(): acted on here so that they survive a
-    // restart between the request and the pass.
     static const std::string skipKey = "upgrade/skip-requested", retryKey = "upgrade/retry-requested",
                              abortKey = "upgrade/abort-requested";
     const std::string skipBy = ns.take(skipKey);
@@ -1925,7 +1923,7 @@ void NodeUpgradeController::processNode(NodeState &ns, PassContext &ctx)
         releaseNode(ns, ctx, NodePhase::Pending, true);
         report(ctx, ns.object(), UpgradeReason::NodeAborted,
                {{"actor", abortBy}, {"uncordon", uncordonSuffix(ours)}});
-        return;
+        return true;
     }
     if (!skipBy.empty() &&
         (ns.phase == NodePhase::Pending || ns.phase == NodePhase::Failed || isPreRestart(ns.phase))) {
@@ -1933,7 +1931,7 @@ void NodeUpgradeController::processNode(NodeState &ns, PassContext &ctx)
         releaseNode(ns, ctx, NodePhase::Skipped, false);
         report(ctx, ns.object(), UpgradeReason::NodeSkipped,
                {{"actor", skipBy}, {"uncordon", uncordonSuffix(ours)}});
-        return;
+        return true;
     }
     if (!retryBy.empty() && ns.phase == NodePhase::Failed) {
         const int attempt = ns.integer(ann::kAttempt, 1) + 1;
@@ -1963,8 +1961,16 @@ void NodeUpgradeController::processNode(NodeState &ns, PassContext &ctx)
                     {"what", phrase(UpgradePhrase::RetryPending)}});
             releaseNode(ns, ctx, NodePhase::Pending, false);
         }
-        return;
+        return true;
     }
+    return false;
+}
+
+void NodeUpgradeController::processNode(NodeState &ns, PassContext &ctx)
+{
+    const bool atTarget = ns.version == ctx.target;
+    if (adminRequest(ns, ctx))
+        return;
 
     // An uncordon the API server refused: the node is out of flight but still cordoned by us.
     if (owesUncordon(ns) && uncordon(ns, ctx)) {

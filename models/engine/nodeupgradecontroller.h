@@ -203,6 +203,7 @@ private:
 
     // per-node steps
     void processNode(NodeState &ns, PassContext &ctx);
+    bool adminRequest(NodeState &ns, PassContext &ctx); // true: abort, skip or retry acted on
     void drain(NodeState &ns, PassContext &ctx);
     struct DrainStep;
     void drainStuck(NodeState &ns, PassContext &ctx, DrainStep &d);
