@@ -89,8 +89,9 @@ std::string shortened(const std::string &s, std::size_t max = 200)
     return s.substr(0, max) + "...";
 }
 
-// Length of the valid UTF-8 sequence at s[i], or 0.
-std::size_t utf8Length(const std::string &s, std::size_t i)
+} // namespace
+
+std::size_t detail::utf8Length(const std::string &s, std::size_t i)
 {
     const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
     const unsigned char c = b(i);
@@ -122,6 +123,10 @@ std::size_t utf8Length(const std::string &s, std::size_t i)
             return 0;
     return len;
 }
+
+namespace {
+
+using detail::utf8Length;
 
 // Position of the first C0 control character other than tab, line feed and carriage return, or
 // of DEL, if any. YAML's printable set excludes them, as go-yaml does; yaml-cpp instead takes NUL

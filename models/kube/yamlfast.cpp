@@ -75,35 +75,13 @@ bool flowStart(char c)
 // control characters and U+FEFF (a byte order mark yaml-cpp would skip at the start).
 std::size_t utf8Character(const std::string &s, std::size_t i)
 {
-    const auto b = [&](std::size_t k) { return k < s.size() ? static_cast<unsigned char>(s[k]) : 0u; };
-    const unsigned c = b(i);
-    std::size_t len = 0;
-    unsigned lo = 0x80, hi = 0xBF;
-    if (c >= 0xC2 && c <= 0xDF) {
-        len = 2;
-        if (c == 0xC2)
-            lo = 0xA0; // U+0080..U+009F are C1 controls
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        len = 3;
-        if (c == 0xE0)
-            lo = 0xA0;
-        if (c == 0xED)
-            hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        len = 4;
-        if (c == 0xF0)
-            lo = 0x90;
-        if (c == 0xF4)
-            hi = 0x8F;
-    } else {
+    const std::size_t len = detail::utf8Length(s, i);
+    const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+    if (len < 2)
         decline();
-    }
-    if (b(i + 1) < lo || b(i + 1) > hi)
+    if (b(i) == 0xC2 && b(i + 1) < 0xA0) // U+0080..U+009F are C1 controls
         decline();
-    for (std::size_t k = 2; k < len; ++k)
-        if ((b(i + k) & 0xC0) != 0x80)
-            decline();
-    if (len == 3 && c == 0xEF && b(i + 1) == 0xBB && b(i + 2) == 0xBF)
+    if (len == 3 && b(i) == 0xEF && b(i + 1) == 0xBB && b(i + 2) == 0xBF) // U+FEFF
         decline();
     return len;
 }

@@ -18,6 +18,10 @@
 
 namespace kube::detail {
 
+// Length of the valid UTF-8 sequence at s[i] (1 for ASCII), or 0 when it is malformed, overlong,
+// a surrogate or beyond U+10FFFF. Both readers check text with it.
+std::size_t utf8Length(const std::string &s, std::size_t i);
+
 // The documents of `text`, or nullopt when the text holds anything the fast reader declines.
 // `file` is the name the documents carry (already "<input>" for an unnamed text).
 std::optional<std::vector<YamlDocument>> parseYamlDocumentsFast(const std::string &text,
