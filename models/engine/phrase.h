@@ -21,6 +21,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace engine {
@@ -45,9 +46,11 @@ struct Phrase
     std::size_t max = 0;         // List: items shown at most (0 = all)
 
     Phrase() = default;
-    Phrase(std::string literal) : text(std::move(literal)) {} // NOLINT: literals convert implicitly
-    Phrase(const char *literal) : text(literal) {}            // NOLINT
-    Phrase(std::string_view literal) : text(literal) {}       // NOLINT
+    // Literals convert implicitly. Defined below PhraseArg: a constructor's body destroys
+    // `args`, which needs PhraseArg complete (clang checks it where the body stands).
+    Phrase(std::string literal);      // NOLINT
+    Phrase(const char *literal);      // NOLINT
+    Phrase(std::string_view literal); // NOLINT
 
     static Phrase of(PhraseCatalog catalog, int code, std::vector<PhraseArg> args);
     static Phrase list(std::vector<Phrase> items, std::string separator, std::size_t max = 0);
@@ -65,6 +68,10 @@ struct PhraseArg
     Phrase value;
     bool operator==(const PhraseArg &) const = default;
 };
+
+inline Phrase::Phrase(std::string literal) : text(std::move(literal)) {}
+inline Phrase::Phrase(const char *literal) : text(literal) {}
+inline Phrase::Phrase(std::string_view literal) : text(literal) {}
 
 // The template text for a code of a catalogue; the "and N more" tail of a long list is the
 // template (Upgrade, AndMore) with slots {items} and {count}.
