@@ -1,0 +1,148 @@
+#include "models/engine/upgradecluster.h"
+
+#include "models/engine/nodeupgraderolloutstore.h"
+#include "models/engine/podselector.h"
+
+namespace engine {
+
+EmbeddedUpgradeCluster::EmbeddedUpgradeCluster(Cluster &cluster, NodeUpgradeRolloutStore &rollouts)
+    : m_cluster(cluster), m_rollouts(rollouts)
+{}
+
+kube::Timestamp EmbeddedUpgradeCluster::now() const
+{
+    return m_cluster.now();
+}
+
+bool EmbeddedUpgradeCluster::runsTimers() const
+{
+    return m_cluster.mode() == Mode::Continuous;
+}
+
+void EmbeddedUpgradeCluster::schedule(kube::Timestamp t, std::function<void()> fn)
+{
+    m_cluster.schedule(t, std::move(fn));
+}
+
+const kube::Node *EmbeddedUpgradeCluster::node(const std::string &name) const
+{
+    return m_cluster.node(name);
+}
+
+std::vector<const kube::Node *> EmbeddedUpgradeCluster::nodes() const
+{
+    return m_cluster.nodes();
+}
+
+const kube::Pod *EmbeddedUpgradeCluster::pod(const std::string &ns, const std::string &name) const
+{
+    return m_cluster.pod(ns, name);
+}
+
+std::vector<const kube::Pod *> EmbeddedUpgradeCluster::pods() const
+{
+    return m_cluster.pods();
+}
+
+std::vector<const kube::Pod *> EmbeddedUpgradeCluster::podsOnNode(const std::string &node) const
+{
+    PodSelector sel;
+    sel.all = true;
+    sel.nodes = {node};
+    return m_cluster.selectPods(sel);
+}
+
+const kube::ReplicaSet *EmbeddedUpgradeCluster::replicaSet(const std::string &ns, const std::string &name) const
+{
+    return m_cluster.replicaSet(ns, name);
+}
+
+std::vector<const kube::ReplicaSet *> EmbeddedUpgradeCluster::replicaSets() const
+{
+    return m_cluster.replicaSets();
+}
+
+std::vector<const kube::PodDisruptionBudget *> EmbeddedUpgradeCluster::podDisruptionBudgets() const
+{
+    return m_cluster.podDisruptionBudgets();
+}
+
+const NodeUpgradeRollout *EmbeddedUpgradeCluster::rollout(const std::string &name) const
+{
+    return m_rollouts.get(name);
+}
+
+std::vector<const NodeUpgradeRollout *> EmbeddedUpgradeCluster::rollouts() const
+{
+    return m_rollouts.list();
+}
+
+int EmbeddedUpgradeCluster::watch(Kind kind, std::function<void(const WatchEvent &)> callback)
+{
+    return m_cluster.watch(kind, std::move(callback));
+}
+
+void EmbeddedUpgradeCluster::unwatch(int id)
+{
+    m_cluster.unwatch(id);
+}
+
+kube::Result<void> EmbeddedUpgradeCluster::patchNode(const std::string &name, const kube::Json &mergePatch)
+{
+    auto r = m_cluster.patch(Kind::Node, "", name, PatchType::Merge, mergePatch);
+    if (!r)
+        return r.error();
+    return {};
+}
+
+kube::Result<void> EmbeddedUpgradeCluster::cordon(const std::string &node)
+{
+    return m_cluster.cordon(node);
+}
+
+kube::Result<void> EmbeddedUpgradeCluster::uncordon(const std::string &node)
+{
+    return m_cluster.uncordon(node);
+}
+
+kube::Result<void> EmbeddedUpgradeCluster::taint(const std::string &node, const kube::Taint &taint)
+{
+    return m_cluster.taint(node, taint);
+}
+
+kube::Result<void> EmbeddedUpgradeCluster::untaint(const std::string &node, const std::string &key)
+{
+    return m_cluster.untaint(node, key);
+}
+
+kube::Result<void> EmbeddedUpgradeCluster::evict(const std::string &ns, const std::string &name,
+                                                 const EvictOptions &options)
+{
+    return m_cluster.evict(ns, name, options);
+}
+
+kube::Result<void> EmbeddedUpgradeCluster::deletePod(const std::string &ns, const std::string &name)
+{
+    return m_cluster.remove(Kind::Pod, ns, name);
+}
+
+kube::Result<void> EmbeddedUpgradeCluster::editRollout(const std::string &name,
+                                                       const std::function<void(NodeUpgradeRollout &)> &fn)
+{
+    return m_rollouts.edit(name, fn);
+}
+
+kube::Result<void> EmbeddedUpgradeCluster::updateRolloutStatus(const std::string &name,
+                                                               const NodeUpgradeRolloutStatus &status)
+{
+    return m_rollouts.updateStatus(name, status);
+}
+
+void EmbeddedUpgradeCluster::recordEvent(const std::string &type, const std::string &reason,
+                                         const std::string &message, Kind kind, const std::string &ns,
+                                         const std::string &name)
+{
+    m_cluster.recordEvent(type, reason, message, kind, ns, name);
+}
+
+} // namespace engine

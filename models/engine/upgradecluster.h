@@ -1,0 +1,124 @@
+#pragma once
+// UpgradeCluster — everything the node-upgrade controller reads from and writes to a cluster:
+// a clock with timers, listers of nodes, pods, ReplicaSets, PodDisruptionBudgets and
+// NodeUpgradeRollouts, watches of pods, nodes and ReplicaSets, and the writes it makes with
+// the API operations kubectl uses (node patches, cordon, taints, evictions, deletions, the
+// rollout's spec and status, events). The controller sees nothing else of a cluster, so the
+// same controller code drives the simulated store (EmbeddedUpgradeCluster, below) and a live
+// API server (models/liveupgradecluster.h: reflectors for reading, the kube client for
+// writing).
+//
+// The contract an implementation keeps:
+// - Reads see every write this controller made and the API server accepted (read your own
+//   writes): a write's answer updates what the listers return before the write returns, and the
+//   watchers hear of it then, as a Modified (or Deleted) event. Changes made by others reach the
+//   listers and the watchers between the controller's calls, never during one.
+// - Pointers from the listers stay valid until the next write or the next delivered change.
+// - Timers run on the thread that calls the controller, one at a time, in time order; `now()`
+//   never goes back.
+// - A refused write changes nothing and returns the API server's status (HTTP code, reason,
+//   message).
+
+#include "models/engine/cluster.h"
+#include "models/engine/nodeupgraderollout.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace engine {
+
+class NodeUpgradeRolloutStore;
+
+class UpgradeCluster
+{
+public:
+    virtual ~UpgradeCluster() = default;
+
+    // ---- clock and timers ------------------------------------------------------------------
+    virtual kube::Timestamp now() const = 0;
+    // False for a stepped scenario: no timers run, the controller passes only when asked.
+    virtual bool runsTimers() const = 0;
+    // Runs fn at time t (at once when t has passed), after everything already due by then.
+    virtual void schedule(kube::Timestamp t, std::function<void()> fn) = 0;
+
+    // ---- listers ---------------------------------------------------------------------------
+    virtual const kube::Node *node(const std::string &name) const = 0;
+    virtual std::vector<const kube::Node *> nodes() const = 0; // by name
+    virtual const kube::Pod *pod(const std::string &ns, const std::string &name) const = 0;
+    virtual std::vector<const kube::Pod *> pods() const = 0; // by namespace, then name
+    // The pods bound to the node, by name then namespace.
+    virtual std::vector<const kube::Pod *> podsOnNode(const std::string &node) const = 0;
+    virtual const kube::ReplicaSet *replicaSet(const std::string &ns, const std::string &name) const = 0;
+    virtual std::vector<const kube::ReplicaSet *> replicaSets() const = 0; // by namespace, then name
+    virtual std::vector<const kube::PodDisruptionBudget *> podDisruptionBudgets() const = 0;
+    virtual const NodeUpgradeRollout *rollout(const std::string &name) const = 0;
+    virtual std::vector<const NodeUpgradeRollout *> rollouts() const = 0; // by name
+
+    // ---- watches (Kind::Pod, Kind::Node, Kind::ReplicaSet) ---------------------------------
+    virtual int watch(Kind kind, std::function<void(const WatchEvent &)> callback) = 0;
+    virtual void unwatch(int id) = 0;
+
+    // ---- writes ----------------------------------------------------------------------------
+    // JSON merge patch of a node (annotations).
+    virtual kube::Result<void> patchNode(const std::string &name, const kube::Json &mergePatch) = 0;
+    virtual kube::Result<void> cordon(const std::string &node) = 0;
+    virtual kube::Result<void> uncordon(const std::string &node) = 0;
+    virtual kube::Result<void> taint(const std::string &node, const kube::Taint &taint) = 0;
+    virtual kube::Result<void> untaint(const std::string &node, const std::string &key) = 0; // every effect
+    // POST pods/NAME/eviction (policy/v1), or its dry run.
+    virtual kube::Result<void> evict(const std::string &ns, const std::string &name,
+                                     const EvictOptions &options = {}) = 0;
+    // DELETE of a pod with its own grace period (a forced drain step).
+    virtual kube::Result<void> deletePod(const std::string &ns, const std::string &name) = 0;
+    // Edits the rollout's spec or annotations (admin actions), or its status.
+    virtual kube::Result<void> editRollout(const std::string &name,
+                                           const std::function<void(NodeUpgradeRollout &)> &fn) = 0;
+    virtual kube::Result<void> updateRolloutStatus(const std::string &name,
+                                                   const NodeUpgradeRolloutStatus &status) = 0;
+    // A core/v1 Event about a node or a rollout, reported by the node-upgrade controller.
+    virtual void recordEvent(const std::string &type, const std::string &reason, const std::string &message,
+                             Kind kind, const std::string &ns, const std::string &name) = 0;
+};
+
+// The simulated cluster: the engine's store, clock and timers, written through its API server
+// (every write reaches the watches synchronously).
+class EmbeddedUpgradeCluster final : public UpgradeCluster
+{
+public:
+    EmbeddedUpgradeCluster(Cluster &cluster, NodeUpgradeRolloutStore &rollouts);
+
+    kube::Timestamp now() const override;
+    bool runsTimers() const override;
+    void schedule(kube::Timestamp t, std::function<void()> fn) override;
+    const kube::Node *node(const std::string &name) const override;
+    std::vector<const kube::Node *> nodes() const override;
+    const kube::Pod *pod(const std::string &ns, const std::string &name) const override;
+    std::vector<const kube::Pod *> pods() const override;
+    std::vector<const kube::Pod *> podsOnNode(const std::string &node) const override;
+    const kube::ReplicaSet *replicaSet(const std::string &ns, const std::string &name) const override;
+    std::vector<const kube::ReplicaSet *> replicaSets() const override;
+    std::vector<const kube::PodDisruptionBudget *> podDisruptionBudgets() const override;
+    const NodeUpgradeRollout *rollout(const std::string &name) const override;
+    std::vector<const NodeUpgradeRollout *> rollouts() const override;
+    int watch(Kind kind, std::function<void(const WatchEvent &)> callback) override;
+    void unwatch(int id) override;
+    kube::Result<void> patchNode(const std::string &name, const kube::Json &mergePatch) override;
+    kube::Result<void> cordon(const std::string &node) override;
+    kube::Result<void> uncordon(const std::string &node) override;
+    kube::Result<void> taint(const std::string &node, const kube::Taint &taint) override;
+    kube::Result<void> untaint(const std::string &node, const std::string &key) override;
+    kube::Result<void> evict(const std::string &ns, const std::string &name, const EvictOptions &options) override;
+    kube::Result<void> deletePod(const std::string &ns, const std::string &name) override;
+    kube::Result<void> editRollout(const std::string &name,
+                                   const std::function<void(NodeUpgradeRollout &)> &fn) override;
+    kube::Result<void> updateRolloutStatus(const std::string &name, const NodeUpgradeRolloutStatus &status) override;
+    void recordEvent(const std::string &type, const std::string &reason, const std::string &message, Kind kind,
+                     const std::string &ns, const std::string &name) override;
+
+private:
+    Cluster &m_cluster;
+    NodeUpgradeRolloutStore &m_rollouts;
+};
+
+} // namespace engine
