@@ -484,11 +484,10 @@ std::string NodeUpgradePreview::summary() const
 
 // ---- lifecycle ---------------------------------------------------------------------------
 
-NodeUpgradeController::NodeUpgradeController(Cluster &cluster, NodeUpgradeRolloutStore &store,
-                                             NodeUpgradeEvents &events,
+NodeUpgradeController::NodeUpgradeController(UpgradeCluster &cluster, NodeUpgradeEvents &events,
                                              std::map<std::string, NodeUpgradeMetrics> &metrics,
                                              NodeUpgradeControllerOptions options)
-    : m_cluster(cluster), m_store(store), m_events(events), m_metrics(metrics), m_options(options),
+    : m_cluster(cluster), m_events(events), m_metrics(metrics), m_options(options),
       m_view(std::make_unique<View>())
 {
     m_podWatch = m_cluster.watch(Kind::Pod, [this](const WatchEvent &ev) { onPod(ev); });
@@ -504,7 +503,7 @@ NodeUpgradeController::NodeUpgradeController(Cluster &cluster, NodeUpgradeRollou
     for (const auto *p : m_cluster.pods())
         if (p->isDeleting() && draining.count(p->node()))
             m_ourDeletions.insert(p->metadata.uid);
-    if (m_cluster.mode() == Mode::Continuous) {
+    if (m_cluster.runsTimers()) {
         // Passes run on a fixed grid of absolute virtual time, so a restarted controller passes
         // at the same instants as the one it replaces.
         std::weak_ptr<char> alive = m_alive;
@@ -690,7 +689,7 @@ void NodeUpgradeController::timedStatus(PassContext &ctx, const NodeUpgradeRollo
 {
     const kube::Result<void> r = [&] {
         const Timed timed(m_timing.statusNanos);
-        return m_store.updateStatus(ctx.name, st);
+        return m_cluster.updateRolloutStatus(ctx.name, st);
     }();
     accepted(ctx, ctx.object, phrase(UpgradePhrase::WriteStatus), r ? nullptr : &r.error());
 }
@@ -772,9 +771,9 @@ void NodeUpgradeController::report(PassContext &ctx, const std::string &object, 
 void NodeUpgradeController::pass()
 {
     const std::int64_t start = threadNanos();
-    const auto rollouts = m_store.list();
+    const auto rollouts = m_cluster.rollouts();
     for (auto it = m_view->rollouts.begin(); it != m_view->rollouts.end();)
-        it = m_store.get(it->first) ? std::next(it) : m_view->rollouts.erase(it);
+        it = m_cluster.rollout(it->first) ? std::next(it) : m_view->rollouts.erase(it);
     for (const auto *r : rollouts) {
         PassContext ctx;
         syncRollout(*r, ctx);
@@ -789,7 +788,7 @@ void NodeUpgradeController::pass()
 NodeUpgradePreview NodeUpgradeController::preview(const std::string &rollout)
 {
     NodeUpgradePreview p;
-    const auto *r = m_store.get(rollout);
+    const auto *r = m_cluster.rollout(rollout);
     if (!r)
         return p;
     NodeUpgradeRollout copy = *r;
@@ -871,7 +870,7 @@ bool NodeUpgradeController::refuse(PassContext &ctx)
     Phrase refusal;
     UpgradeEventParams refusalParams;
     UpgradeReason refusalReason = UpgradeReason::OverlapWithRollout;
-    for (const auto *other : m_store.list()) {
+    for (const auto *other : m_cluster.rollouts()) {
         if (other->metadata.name == ctx.name)
             continue;
         const RolloutPhase op = other->status.phase;
@@ -1471,7 +1470,7 @@ bool NodeUpgradeController::buildNode(const kube::Node &n, NodeState &ns, PassCo
     // A node claimed by another rollout that is still running is that rollout's business;
     // the nodes of a finished or aborted rollout are free for whichever rollout targets them.
     if (!owner.empty() && ownerName != ctx.name)
-        if (const auto *other = m_store.get(ownerName)) {
+        if (const auto *other = m_cluster.rollout(ownerName)) {
             const RolloutPhase op = other->status.phase;
             if (op != RolloutPhase::Aborted && op != RolloutPhase::Completed &&
                 op != RolloutPhase::CompletedWithExceptions)
@@ -1612,7 +1611,7 @@ void NodeUpgradeController::refresh(RolloutView &rv, PassContext &ctx, bool fres
     // Node ownership between rollouts depends on the other rollouts' phases: with more than
     // one rollout the view is read afresh at every pass.
     bool full = fresh || !rv.built || !(rv.spec == spec) || rv.nodeEpoch != v.nodeEpoch ||
-                rv.rsEpoch != v.rsEpoch || m_store.list().size() != 1;
+                rv.rsEpoch != v.rsEpoch || m_cluster.rollouts().size() != 1;
     if (!full) {
         std::set<std::string> dirty;
         dirty.swap(rv.dirty);
@@ -1815,8 +1814,7 @@ void NodeUpgradeController::flush(NodeState &ns, PassContext &ctx)
         Json a = Json::object();
         for (const auto &[k, v] : ns.patch)
             a[k] = v ? Json(*v) : Json();
-        const auto r =
-            m_cluster.patch(Kind::Node, "", ns.name, PatchType::Merge, {{"metadata", {{"annotations", a}}}});
+        const auto r = m_cluster.patchNode(ns.name, {{"metadata", {{"annotations", a}}}});
         if (accepted(ctx, ns.object(), phrase(UpgradePhrase::WriteAnnotations), r ? nullptr : &r.error())) {
             for (auto &[k, v] : ns.patch)
                 ns.applied[k] = std::move(v);
@@ -2065,7 +2063,7 @@ bool NodeUpgradeController::deletePod(NodeState &ns, PassContext &ctx, const kub
     // first in this pass). A forced deletion deletes, with the pod's own grace period.
     const kube::Result<void> r = [&] {
         const Timed timed(m_timing.writeNanos);
-        return forced ? m_cluster.remove(Kind::Pod, pod.metadata.namespace_, pod.metadata.name)
+        return forced ? m_cluster.deletePod(pod.metadata.namespace_, pod.metadata.name)
                       : m_cluster.evict(pod.metadata.namespace_, pod.metadata.name);
     }();
     if (!accepted(
@@ -2382,10 +2380,7 @@ void NodeUpgradeController::sendKamikaze(NodeState &ns, PassContext &ctx, int se
     // each read from the store.
     std::vector<const kube::Pod *> fresh;
     if (m_view->rsDirty) {
-        PodSelector sel;
-        sel.all = true;
-        sel.nodes = {ns.name};
-        fresh = m_cluster.selectPods(sel);
+        fresh = m_cluster.podsOnNode(ns.name);
     } else if (auto on = m_view->podsByNode.find(ns.name); on != m_view->podsByNode.end()) {
         for (const auto &key : on->second)
             if (auto e = m_view->pods.find(key); e != m_view->pods.end())
@@ -2581,7 +2576,7 @@ kube::Result<void> NodeUpgradeController::control(const std::string &rollout, co
                                                   const std::string &node, const std::string &actor,
                                                   const std::string &note)
 {
-    const auto *r = m_store.get(rollout);
+    const auto *r = m_cluster.rollout(rollout);
     if (!r)
         return kube::ApiStatus::notFound("nodeupgraderollouts", rollout);
     const Timestamp now = m_cluster.now();
@@ -2590,28 +2585,28 @@ kube::Result<void> NodeUpgradeController::control(const std::string &rollout, co
                         const std::optional<std::string> &value) -> kube::Result<void> {
         if (!m_cluster.node(node))
             return kube::ApiStatus::notFound("nodes", node);
-        auto res = m_cluster.patch(Kind::Node, "", node, PatchType::Merge,
-                                   {{"metadata", {{"annotations", {{key, value ? Json(*value) : Json()}}}}}});
+        auto res = m_cluster.patchNode(
+            node, {{"metadata", {{"annotations", {{key, value ? Json(*value) : Json()}}}}}});
         if (!res)
             return res.error();
         return {};
     };
     kube::Result<void> result;
     if (action == "pause") {
-        result = m_store.edit(rollout, [&](NodeUpgradeRollout &x) {
+        result = m_cluster.editRollout(rollout, [&](NodeUpgradeRollout &x) {
             x.spec.paused = true;
             if (!note.empty())
                 x.spec.pauseReason = note;
             x.metadata.annotations["upgrade/paused-by"] = actor;
         });
     } else if (action == "resume") {
-        result = m_store.edit(rollout, [&](NodeUpgradeRollout &x) {
+        result = m_cluster.editRollout(rollout, [&](NodeUpgradeRollout &x) {
             x.spec.paused = false;
             x.spec.pauseReason.clear();
             x.metadata.annotations["upgrade/resumed-by"] = actor;
         });
     } else if (action == "abort" && node.empty()) {
-        result = m_store.edit(rollout, [&](NodeUpgradeRollout &x) {
+        result = m_cluster.editRollout(rollout, [&](NodeUpgradeRollout &x) {
             x.spec.abort = true;
             x.metadata.annotations["upgrade/aborted-by"] = actor;
         });
@@ -2623,9 +2618,8 @@ kube::Result<void> NodeUpgradeController::control(const std::string &rollout, co
                 n->metadata.annotation(ann::kFailureAcknowledged).empty())
                 acked.push_back(n->metadata.name);
         for (const auto &n : acked)
-            if (auto r =
-                    m_cluster.patch(Kind::Node, "", n, PatchType::Merge,
-                                    {{"metadata", {{"annotations", {{ann::kFailureAcknowledged, actor}}}}}});
+            if (auto r = m_cluster.patchNode(
+                    n, {{"metadata", {{"annotations", {{ann::kFailureAcknowledged, actor}}}}}});
                 !r) {
                 // Nodes acknowledged before stay acknowledged; the admin repeats the action.
                 kube::ApiStatus refusal = r.error();
@@ -2699,7 +2693,7 @@ const char *cordonOwnerName(CordonOwner owner)
 std::vector<NodeUpgradeRow> NodeUpgradeController::table(const std::string &rollout) const
 {
     std::vector<NodeUpgradeRow> rows;
-    const auto *r = m_store.get(rollout);
+    const auto *r = m_cluster.rollout(rollout);
     if (!r)
         return rows;
     const Timestamp now = m_cluster.now();

@@ -33,7 +33,7 @@
 #include "models/engine/nodeupgradelogic.h"
 #include "models/engine/nodeupgrademetrics.h"
 #include "models/engine/nodeupgradephrases.h"
-#include "models/engine/nodeupgraderolloutstore.h"
+#include "models/engine/upgradecluster.h"
 
 #include <cstdint>
 #include <map>
@@ -138,7 +138,7 @@ struct NodeUpgradeControllerTiming
 class NodeUpgradeController
 {
 public:
-    NodeUpgradeController(Cluster &cluster, NodeUpgradeRolloutStore &store, NodeUpgradeEvents &events,
+    NodeUpgradeController(UpgradeCluster &cluster, NodeUpgradeEvents &events,
                           std::map<std::string, NodeUpgradeMetrics> &metrics,
                           NodeUpgradeControllerOptions options = {});
     ~NodeUpgradeController();
@@ -244,8 +244,7 @@ private:
     void report(PassContext &ctx, const std::string &object, UpgradeReason reason,
                 const UpgradeEventParams &params, bool repeating = false);
 
-    Cluster &m_cluster;
-    NodeUpgradeRolloutStore &m_store;
+    UpgradeCluster &m_cluster;
     NodeUpgradeEvents &m_events;
     std::map<std::string, NodeUpgradeMetrics> &m_metrics;
     NodeUpgradeControllerOptions m_options;

@@ -19,9 +19,9 @@ std::string jsonText(const Json &j)
 } // namespace
 
 NodeUpgradeRuntime::NodeUpgradeRuntime(Cluster &cluster, NodeUpgradeRuntimeOptions options)
-    : m_cluster(cluster), m_options(options), m_store(cluster), m_agent(cluster, options.agent),
-      m_controller(
-          std::make_unique<NodeUpgradeController>(cluster, m_store, m_events, m_metrics, options.controller))
+    : m_cluster(cluster), m_options(options), m_store(cluster), m_access(cluster, m_store),
+      m_agent(cluster, options.agent),
+      m_controller(std::make_unique<NodeUpgradeController>(m_access, m_events, m_metrics, options.controller))
 {}
 
 NodeUpgradeRuntime::~NodeUpgradeRuntime() = default;
@@ -48,8 +48,8 @@ void NodeUpgradeRuntime::restartController()
     const auto &past = m_controller->divergences();
     m_pastDivergences.insert(m_pastDivergences.end(), past.begin(), past.end());
     m_controller.reset();
-    m_controller = std::make_unique<NodeUpgradeController>(m_cluster, m_store, m_events, m_metrics,
-                                                           m_options.controller);
+    m_controller =
+        std::make_unique<NodeUpgradeController>(m_access, m_events, m_metrics, m_options.controller);
     m_controller->setObserver(m_observer);
 }
 

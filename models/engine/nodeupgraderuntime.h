@@ -12,6 +12,8 @@
 
 #include "models/engine/nodeupgradeagent.h"
 #include "models/engine/nodeupgradecontroller.h"
+#include "models/engine/nodeupgraderolloutstore.h"
+#include "models/engine/upgradecluster.h"
 
 #include <memory>
 #include <string>
@@ -81,6 +83,7 @@ private:
     Cluster &m_cluster;
     NodeUpgradeRuntimeOptions m_options;
     NodeUpgradeRolloutStore m_store;
+    EmbeddedUpgradeCluster m_access; // what the controller sees of m_cluster and m_store
     NodeUpgradeEvents m_events;
     std::map<std::string, NodeUpgradeMetrics> m_metrics;
     NodeUpgradeAgent m_agent;

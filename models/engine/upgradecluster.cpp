@@ -52,7 +52,8 @@ std::vector<const kube::Pod *> EmbeddedUpgradeCluster::podsOnNode(const std::str
     return m_cluster.selectPods(sel);
 }
 
-const kube::ReplicaSet *EmbeddedUpgradeCluster::replicaSet(const std::string &ns, const std::string &name) const
+const kube::ReplicaSet *EmbeddedUpgradeCluster::replicaSet(const std::string &ns,
+                                                           const std::string &name) const
 {
     return m_cluster.replicaSet(ns, name);
 }

@@ -108,13 +108,15 @@ public:
     kube::Result<void> uncordon(const std::string &node) override;
     kube::Result<void> taint(const std::string &node, const kube::Taint &taint) override;
     kube::Result<void> untaint(const std::string &node, const std::string &key) override;
-    kube::Result<void> evict(const std::string &ns, const std::string &name, const EvictOptions &options) override;
+    kube::Result<void> evict(const std::string &ns, const std::string &name,
+                             const EvictOptions &options) override;
     kube::Result<void> deletePod(const std::string &ns, const std::string &name) override;
     kube::Result<void> editRollout(const std::string &name,
                                    const std::function<void(NodeUpgradeRollout &)> &fn) override;
-    kube::Result<void> updateRolloutStatus(const std::string &name, const NodeUpgradeRolloutStatus &status) override;
-    void recordEvent(const std::string &type, const std::string &reason, const std::string &message, Kind kind,
-                     const std::string &ns, const std::string &name) override;
+    kube::Result<void> updateRolloutStatus(const std::string &name,
+                                           const NodeUpgradeRolloutStatus &status) override;
+    void recordEvent(const std::string &type, const std::string &reason, const std::string &message,
+                     Kind kind, const std::string &ns, const std::string &name) override;
 
 private:
     Cluster &m_cluster;
