@@ -135,8 +135,12 @@ int cmdServe(const QStringList &arguments)
                        "FILE (context daemonscope-viewer, a token made for this run): it may get, list and "
                        "watch, and every write is refused with 403 Forbidden."),
         QStringLiteral("FILE"));
+    const QCommandLineOption noUpgradeControllerOption(
+        QStringLiteral("no-node-upgrade-controller"),
+        QStringLiteral("Run no node-upgrade controller: NodeUpgradeRollouts are left to an external one "
+                       "(daemonscope controller); the simulated node agents still restart on request."));
     parser.addOptions({scenarioOption, listenOption, speedOption, kubeconfigOption, tlsOption, stateOption,
-                       scenarioClockOption, viewerOption});
+                       scenarioClockOption, viewerOption, noUpgradeControllerOption});
     QStringList args = arguments;
     if (args.size() >= 2)
         args.removeAt(1);
@@ -193,6 +197,7 @@ int cmdServe(const QStringList &arguments)
     options.port = port;
     options.speed = speed;
     options.tls = parser.isSet(tlsOption);
+    options.nodeUpgradeController = !parser.isSet(noUpgradeControllerOption);
     // Every server life starts above every earlier one (unless the clock went back by more than
     // the writes of the earlier life took), so a client never sees a resourceVersion go back.
     options.resourceVersionFloor =

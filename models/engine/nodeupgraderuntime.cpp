@@ -39,15 +39,23 @@ kube::Result<void> NodeUpgradeRuntime::apply(const Json &rollout)
     if (!r)
         return r.error();
     m_metrics.try_emplace(r->metadata.name, m_options.metricsCapacity);
-    m_controller->pass();
+    if (m_controller)
+        m_controller->pass();
     return {};
+}
+
+void NodeUpgradeRuntime::stopController()
+{
+    if (!m_controller)
+        return;
+    const auto &past = m_controller->divergences();
+    m_pastDivergences.insert(m_pastDivergences.end(), past.begin(), past.end());
+    m_controller.reset();
 }
 
 void NodeUpgradeRuntime::restartController()
 {
-    const auto &past = m_controller->divergences();
-    m_pastDivergences.insert(m_pastDivergences.end(), past.begin(), past.end());
-    m_controller.reset();
+    stopController();
     m_controller =
         std::make_unique<NodeUpgradeController>(m_access, m_events, m_metrics, m_options.controller);
     m_controller->setObserver(m_observer);
@@ -56,15 +64,18 @@ void NodeUpgradeRuntime::restartController()
 std::vector<std::string> NodeUpgradeRuntime::divergences() const
 {
     std::vector<std::string> out = m_pastDivergences;
-    const auto &now = m_controller->divergences();
-    out.insert(out.end(), now.begin(), now.end());
+    if (m_controller) {
+        const auto &now = m_controller->divergences();
+        out.insert(out.end(), now.begin(), now.end());
+    }
     return out;
 }
 
 void NodeUpgradeRuntime::setObserver(NodeUpgradeObserver *observer)
 {
     m_observer = observer;
-    m_controller->setObserver(observer);
+    if (m_controller)
+        m_controller->setObserver(observer);
 }
 
 kube::Result<void> NodeUpgradeRuntime::upgradeStep(const Json &args)
@@ -87,6 +98,8 @@ kube::Result<void> NodeUpgradeRuntime::upgradeControlStep(const Json &args)
 {
     if (!args.is_object())
         return ApiStatus::badRequest("upgradeControl must be a map");
+    if (!m_controller)
+        return ApiStatus::badRequest("upgradeControl: no node-upgrade controller runs here");
     return m_controller->control(kube::stringOr(args, "name"), kube::stringOr(args, "action"),
                                  kube::stringOr(args, "node"), "admin", kube::stringOr(args, "note"));
 }
@@ -270,7 +283,7 @@ std::string NodeUpgradeRuntime::statusText(const std::string &name)
     for (const auto &cond : st.conditions)
         out += " " + cond.type + "=" + cond.status + "(" + cond.reason + ")";
     out += "\n";
-    if (st.phase == RolloutPhase::Paused || st.phase == RolloutPhase::Halted) {
+    if (m_controller && (st.phase == RolloutPhase::Paused || st.phase == RolloutPhase::Halted)) {
         const auto p = m_controller->preview(name);
         out += "Resume preview: " + p.summary() + "\n";
     }
@@ -284,7 +297,7 @@ std::string NodeUpgradeRuntime::statusText(const std::string &name)
     const std::vector<std::string> header = {"NODE",     "ZONE",    "QUEUE",  "PHASE",  "IN PHASE",
                                              "DEADLINE", "ATTEMPT", "CORDON", "REASON", "BLOCKERS"};
     std::vector<std::vector<std::string>> rows = {header};
-    for (const auto &row : m_controller->table(name)) {
+    for (const auto &row : m_controller ? m_controller->table(name) : std::vector<NodeUpgradeRow>{}) {
         std::string phase = nodePhaseName(row.phase);
         if (row.held)
             phase += "+Held";

@@ -39,7 +39,9 @@ public:
     Cluster &cluster() { return m_cluster; }
     NodeUpgradeRolloutStore &rollouts() { return m_store; }
     const NodeUpgradeRolloutStore &rollouts() const { return m_store; }
+    // The controller; only while one runs (controllerRunning()).
     NodeUpgradeController &controller() { return *m_controller; }
+    bool controllerRunning() const { return m_controller != nullptr; }
     const NodeUpgradeEvents &events() const { return m_events; }
     const NodeUpgradeMetrics *metrics(const std::string &rollout) const;
 
@@ -47,6 +49,10 @@ public:
     kube::Result<void> apply(const kube::Json &rollout);
     // Drops the controller's memory and starts a new one that reads everything back.
     void restartController();
+    // Drops the controller and starts none: rollouts are left to a controller elsewhere (serve
+    // --no-node-upgrade-controller, with `daemonscope controller` driving them over the API).
+    // The store, the event log and the simulated agent stay. restartController() starts one.
+    void stopController();
     // Kept across restarts.
     void setObserver(NodeUpgradeObserver *observer);
     // NodeUpgradeController::divergences() of every controller so far (restarts included).

@@ -381,6 +381,7 @@ struct ApiServer::Impl
             cluster->seedResourceVersion(options.resourceVersionFloor);
         engine = std::make_unique<EngineHost>(std::move(cluster), options.speed, options.tick,
                                               options.watchWindow);
+        engine->setNodeUpgradeController(options.nodeUpgradeController);
     }
 
     std::atomic<int> openWatches{0};

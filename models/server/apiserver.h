@@ -67,6 +67,9 @@ struct ServerOptions
     // When set, a request with "Authorization: Bearer VIEWERTOKEN" is the restricted user
     // daemonscope-viewer: reads and reviews only, every write 403 Forbidden (reviews.h).
     std::string viewerToken;
+    // False: NodeUpgradeRollouts are left to an external controller (daemonscope controller);
+    // the simulated node agents still answer restart requests.
+    bool nodeUpgradeController = true;
 };
 
 class ApiServer

@@ -23,8 +23,12 @@ void EngineHost::start()
     if (m_running || m_stopping)
         return;
     // NodeUpgradeRollouts created through the API are acted on: the upgrade controller runs
-    // next to the DaemonSet controller from the start.
-    (void)m_cluster->nodeUpgrade();
+    // next to the DaemonSet controller from the start — unless they are left to an external
+    // controller (`daemonscope controller`); the rollout store and the simulated node agents run
+    // either way.
+    auto &upgrade = m_cluster->nodeUpgrade();
+    if (!m_nodeUpgradeController)
+        upgrade.stopController();
     // The simulated kubelets heartbeat through node Leases, as kube-node-lease shows them.
     m_cluster->startNodeLeases();
     // Attached before the thread starts: from here on the hub sees every write.

@@ -29,6 +29,8 @@ public:
     EngineHost(const EngineHost &) = delete;
     EngineHost &operator=(const EngineHost &) = delete;
 
+    // Before start(): false leaves NodeUpgradeRollouts to an external controller.
+    void setNodeUpgradeController(bool run) { m_nodeUpgradeController = run; }
     void start();
     void stop(); // runs the tasks already posted, then joins
 
@@ -68,6 +70,7 @@ private:
     std::vector<std::function<void()>> m_tasks;
     bool m_running = false;
     bool m_stopping = false;
+    bool m_nodeUpgradeController = true;
     std::mutex m_inlineMutex; // serialises tasks run after stop()
     std::thread m_thread;
 };

@@ -1,0 +1,153 @@
+#include "models/leaderelection.h"
+
+#include "models/kube/timeutil.h"
+
+#include <cmath>
+
+namespace models {
+
+namespace {
+
+constexpr const char *kJson = "application/json";
+
+std::string leasesPath(const std::string &ns)
+{
+    return "/apis/coordination.k8s.io/v1/namespaces/" + ns + "/leases";
+}
+
+kube::Timestamp wallNow()
+{
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+std::string stringAt(const kube::Json &j, const char *key)
+{
+    if (!j.is_object())
+        return {};
+    auto it = j.find(key);
+    return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+} // namespace
+
+LeaderElector::LeaderElector(std::shared_ptr<client::KubeClient> client, LeaderElectionOptions options)
+    : m_client(std::move(client)), m_options(std::move(options))
+{}
+
+kube::Json LeaderElector::leaseBody(const kube::Json &existing, bool transition) const
+{
+    kube::Json lease = existing.is_object() ? existing : kube::Json::object();
+    lease["apiVersion"] = "coordination.k8s.io/v1";
+    lease["kind"] = "Lease";
+    lease["metadata"]["name"] = m_options.name;
+    lease["metadata"]["namespace"] = m_options.namespace_;
+    kube::Json &spec = lease["spec"];
+    if (!spec.is_object())
+        spec = kube::Json::object();
+    const std::string now = kube::formatMicroTime(wallNow());
+    const auto seconds = static_cast<std::int64_t>(std::ceil(m_options.leaseDuration.count() / 1000.0));
+    spec["holderIdentity"] = m_options.identity;
+    spec["leaseDurationSeconds"] = std::max<std::int64_t>(1, seconds);
+    spec["renewTime"] = now;
+    if (transition || !spec.contains("acquireTime")) {
+        spec["acquireTime"] = now;
+        std::int64_t transitions = 0;
+        if (auto it = spec.find("leaseTransitions"); it != spec.end() && it->is_number_integer())
+            transitions = it->get<std::int64_t>();
+        spec["leaseTransitions"] = existing.is_object() ? transitions + 1 : 0;
+    }
+    return lease;
+}
+
+kube::Result<bool> LeaderElector::tryAcquireOrRenew()
+{
+    auto &transport = m_client->transport();
+    const std::string path = leasesPath(m_options.namespace_);
+    auto got = transport.request("GET", path + "/" + m_options.name, {}, {}, {}, kJson);
+    const Clock::time_point now = Clock::now();
+    if (!got) {
+        if (got.error().code != 404)
+            return got.error();
+        // No Lease yet: create it, holding it.
+        auto created =
+            transport.request("POST", path, {}, leaseBody(kube::Json(), true).dump(), kJson, kJson);
+        if (!created) {
+            m_leading = false;
+            if (created.error().code == 409) // another candidate created it first
+                return false;
+            return created.error();
+        }
+        m_leading = true;
+        m_observedHolder = m_options.identity;
+        m_observedAt = m_lastRenew = now;
+        return true;
+    }
+    const kube::Json lease = kube::Json::parse(got->body, nullptr, false);
+    if (!lease.is_object())
+        return kube::ApiStatus{0, "DecodeError",
+                               "the Lease " + m_options.namespace_ + "/" + m_options.name +
+                                   " is not a JSON object"};
+    const kube::Json spec = lease.contains("spec") ? lease["spec"] : kube::Json::object();
+    const std::string holder = stringAt(spec, "holderIdentity");
+    const std::string record = holder + "|" + stringAt(spec, "renewTime");
+    if (record != m_observedRecord) {
+        m_observedRecord = record;
+        m_observedAt = now;
+    }
+    m_observedHolder = holder;
+    std::chrono::milliseconds duration = m_options.leaseDuration;
+    if (auto it = spec.find("leaseDurationSeconds"); it != spec.end() && it->is_number_integer())
+        duration = std::chrono::seconds(std::max<std::int64_t>(0, it->get<std::int64_t>()));
+    const bool mine = holder == m_options.identity;
+    if (!mine && !holder.empty() && now < m_observedAt + duration) {
+        m_leading = false;
+        return false; // a live holder
+    }
+    auto put = transport.request("PUT", path + "/" + m_options.name, {}, leaseBody(lease, !mine).dump(),
+                                 kJson, kJson);
+    if (!put) {
+        if (put.error().code == 409) { // someone else wrote it since the GET
+            m_leading = false;
+            return false;
+        }
+        return put.error();
+    }
+    m_leading = true;
+    m_observedHolder = m_options.identity;
+    const kube::Json written = kube::Json::parse(put->body, nullptr, false);
+    m_observedRecord =
+        m_options.identity + "|" +
+        (written.is_object() && written.contains("spec") ? stringAt(written["spec"], "renewTime")
+                                                         : std::string());
+    m_observedAt = m_lastRenew = now;
+    return true;
+}
+
+kube::Result<void> LeaderElector::release()
+{
+    if (!m_leading)
+        return {};
+    m_leading = false;
+    auto &transport = m_client->transport();
+    const std::string path = leasesPath(m_options.namespace_) + "/" + m_options.name;
+    auto got = transport.request("GET", path, {}, {}, {}, kJson);
+    if (!got)
+        return got.error();
+    kube::Json lease = kube::Json::parse(got->body, nullptr, false);
+    if (!lease.is_object() || !lease.contains("spec") ||
+        stringAt(lease["spec"], "holderIdentity") != m_options.identity)
+        return {};
+    lease["spec"]["holderIdentity"] = "";
+    lease["spec"]["leaseDurationSeconds"] = 1;
+    const std::string now = kube::formatMicroTime(wallNow());
+    lease["spec"]["renewTime"] = now;
+    lease["spec"]["acquireTime"] = now;
+    auto put = transport.request("PUT", path, {}, lease.dump(), kJson, kJson);
+    if (!put)
+        return put.error();
+    return {};
+}
+
+} // namespace models
