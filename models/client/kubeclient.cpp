@@ -7,6 +7,8 @@
 #include "models/kube/jsonlimits.h"
 #include "models/kube/node.h"
 #include "models/kube/pod.h"
+#include "models/kube/poddisruptionbudget.h"
+#include "models/kube/replicaset.h"
 
 namespace client {
 
@@ -357,6 +359,8 @@ DAEMONSCOPE_CLIENT_INSTANTIATE_READ(kube::ControllerRevision)
 DAEMONSCOPE_CLIENT_INSTANTIATE_READ(kube::Pod)
 DAEMONSCOPE_CLIENT_INSTANTIATE_READ(kube::Node)
 DAEMONSCOPE_CLIENT_INSTANTIATE_READ(kube::Event)
+DAEMONSCOPE_CLIENT_INSTANTIATE_READ(kube::ReplicaSet)
+DAEMONSCOPE_CLIENT_INSTANTIATE_READ(kube::PodDisruptionBudget)
 template Result<kube::DaemonSet> KubeClient::update<kube::DaemonSet>(const kube::DaemonSet &);
 template Result<kube::ControllerRevision>
 KubeClient::update<kube::ControllerRevision>(const kube::ControllerRevision &);

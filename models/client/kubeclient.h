@@ -1,8 +1,9 @@
 #pragma once
 // KubeClient — typed calls against one API server through an injected Transport: get, list
 // (paged with limit/continue), patch (merge, JSON, strategic), update, and a single watch
-// stream. Instantiated for kube::DaemonSet, ControllerRevision, Pod, Node and Event; update is
-// not offered for Pod, whose compact record does not keep every field.
+// stream. Instantiated for kube::DaemonSet, ControllerRevision, Pod, Node, Event, ReplicaSet and
+// PodDisruptionBudget; update is not offered for Pod, whose compact record does not keep every
+// field, nor for ReplicaSet and PodDisruptionBudget, which the console only reads.
 //
 // Namespaces: get/patch/update use the given namespace, or the client's default when empty;
 // list/watch read all namespaces when the namespace is empty. Cluster-scoped kinds (Node)

@@ -4,6 +4,8 @@
 #include "models/kube/event.h"
 #include "models/kube/node.h"
 #include "models/kube/pod.h"
+#include "models/kube/poddisruptionbudget.h"
+#include "models/kube/replicaset.h"
 
 #include <algorithm>
 #include <cctype>
@@ -345,5 +347,7 @@ template class Reflector<kube::ControllerRevision>;
 template class Reflector<kube::Pod>;
 template class Reflector<kube::Node>;
 template class Reflector<kube::Event>;
+template class Reflector<kube::ReplicaSet>;
+template class Reflector<kube::PodDisruptionBudget>;
 
 } // namespace client

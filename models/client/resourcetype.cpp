@@ -4,6 +4,8 @@
 #include "models/kube/event.h"
 #include "models/kube/node.h"
 #include "models/kube/pod.h"
+#include "models/kube/poddisruptionbudget.h"
+#include "models/kube/replicaset.h"
 
 namespace client {
 
@@ -53,6 +55,19 @@ template <> const ResourceType &resourceFor<kube::Node>()
 template <> const ResourceType &resourceFor<kube::Event>()
 {
     static const ResourceType r{"/api/v1", "events", "Event", "v1", true};
+    return r;
+}
+
+template <> const ResourceType &resourceFor<kube::ReplicaSet>()
+{
+    static const ResourceType r{"/apis/apps/v1", "replicasets", "ReplicaSet", "apps/v1", true};
+    return r;
+}
+
+template <> const ResourceType &resourceFor<kube::PodDisruptionBudget>()
+{
+    static const ResourceType r{"/apis/policy/v1", "poddisruptionbudgets", "PodDisruptionBudget", "policy/v1",
+                                true};
     return r;
 }
 

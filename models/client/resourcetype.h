@@ -10,6 +10,8 @@ struct ControllerRevision;
 struct Pod;
 struct Node;
 struct Event;
+struct ReplicaSet;
+struct PodDisruptionBudget;
 } // namespace kube
 
 namespace client {
@@ -35,5 +37,7 @@ template <> const ResourceType &resourceFor<kube::ControllerRevision>();
 template <> const ResourceType &resourceFor<kube::Pod>();
 template <> const ResourceType &resourceFor<kube::Node>();
 template <> const ResourceType &resourceFor<kube::Event>();
+template <> const ResourceType &resourceFor<kube::ReplicaSet>();
+template <> const ResourceType &resourceFor<kube::PodDisruptionBudget>();
 
 } // namespace client
