@@ -1,4 +1,5 @@
 // Entry point: the GUI without a sub-command, headless sub-commands otherwise.
+#include "app/cmdcontroller.h"
 #include "app/cmdserve.h"
 #include "app/cmdupgrade.h"
 #include "app/commands.h"
@@ -33,7 +34,7 @@ int main(int argc, char **argv)
         static const Entry commands[] = {{"diff", app::cmdDiff},       {"sim", app::cmdSim},
                                          {"history", app::cmdHistory}, {"rollback", app::cmdRollback},
                                          {"export", app::cmdExport},   {"serve", app::cmdServe},
-                                         {"upgrade", app::cmdUpgrade}};
+                                         {"upgrade", app::cmdUpgrade}, {"controller", app::cmdController}};
         for (const auto &e : commands) {
             if (std::strcmp(first, e.name) == 0) {
                 QCoreApplication core(argc, argv);

@@ -481,22 +481,21 @@ void LiveUpgradeCluster::apply(const Change &change)
 }
 
 template <typename T>
-bool LiveUpgradeCluster::store(std::map<Key, std::shared_ptr<const T>> &cache, engine::Kind kind,
+bool LiveUpgradeCluster::store(std::map<Key, std::shared_ptr<T>> &cache, engine::Kind kind,
                                const Change &change)
 {
     const auto &obj = std::get<std::shared_ptr<const T>>(change.object);
     const kube::ObjectMeta &meta = obj->metadata;
     const Key key{meta.namespace_, meta.name};
     auto it = cache.find(key);
-    // Kept alive until the watchers have heard: listers' pointers stay valid that long.
-    std::shared_ptr<const T> before = it == cache.end() ? nullptr : it->second;
+    T *before = it == cache.end() ? nullptr : it->second.get();
     if (change.deleted) {
         // The deletion of another incarnation (same name, other uid) is old news.
         if (!before ||
             (!meta.uid.empty() && !before->metadata.uid.empty() && meta.uid != before->metadata.uid))
             return false;
         if constexpr (std::is_same_v<T, kube::Pod>)
-            indexPod(before.get(), nullptr);
+            indexPod(before, nullptr);
         cache.erase(it);
         deliver(kind, engine::WatchEvent::Type::Deleted, obj.get(), meta);
         return true;
@@ -504,10 +503,15 @@ bool LiveUpgradeCluster::store(std::map<Key, std::shared_ptr<const T>> &cache, e
     if (before && !isNewer(meta.resourceVersion, before->metadata.resourceVersion))
         return false;
     if constexpr (std::is_same_v<T, kube::Pod>)
-        indexPod(before.get(), obj.get());
-    cache[key] = obj;
-    deliver(kind, before ? engine::WatchEvent::Type::Modified : engine::WatchEvent::Type::Added, obj.get(),
-            meta);
+        indexPod(before, obj.get());
+    // Updated in place, as the simulated store does: a pointer the controller holds into an
+    // object (its annotations, say) stays valid across writes to it until it is deleted.
+    if (before)
+        *before = *obj;
+    else
+        before = (cache[key] = std::make_shared<T>(*obj)).get();
+    deliver(kind, it != cache.end() ? engine::WatchEvent::Type::Modified : engine::WatchEvent::Type::Added,
+            before, before->metadata);
     return true;
 }
 
@@ -593,9 +597,10 @@ std::map<std::string, int> LiveUpgradeCluster::writeCounts() const
 
 kube::Timestamp LiveUpgradeCluster::now() const
 {
-    const auto wall = std::chrono::duration_cast<std::chrono::milliseconds>(
-                          std::chrono::system_clock::now().time_since_epoch())
-                          .count();
+    const kube::Timestamp wall = m_clock ? m_clock()
+                                         : std::chrono::duration_cast<std::chrono::milliseconds>(
+                                               std::chrono::system_clock::now().time_since_epoch())
+                                               .count();
     m_lastNow = std::max<kube::Timestamp>(m_lastNow, wall);
     return m_lastNow;
 }
@@ -616,7 +621,7 @@ void LiveUpgradeCluster::schedule(kube::Timestamp t, std::function<void()> fn)
 namespace {
 
 template <typename T>
-const T *findIn(const std::map<std::pair<std::string, std::string>, std::shared_ptr<const T>> &m,
+const T *findIn(const std::map<std::pair<std::string, std::string>, std::shared_ptr<T>> &m,
                 const std::string &ns, const std::string &name)
 {
     auto it = m.find({ns, name});
@@ -624,8 +629,7 @@ const T *findIn(const std::map<std::pair<std::string, std::string>, std::shared_
 }
 
 template <typename T>
-std::vector<const T *>
-valuesOf(const std::map<std::pair<std::string, std::string>, std::shared_ptr<const T>> &m)
+std::vector<const T *> valuesOf(const std::map<std::pair<std::string, std::string>, std::shared_ptr<T>> &m)
 {
     std::vector<const T *> out;
     out.reserve(m.size());

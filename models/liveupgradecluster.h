@@ -63,6 +63,9 @@ public:
     LiveUpgradeCluster(const LiveUpgradeCluster &) = delete;
     LiveUpgradeCluster &operator=(const LiveUpgradeCluster &) = delete;
 
+    // Before start(): the clock now() reads instead of the wall clock (tests: the virtual clock
+    // of a simulated cluster running faster than real time). It must never go back.
+    void setClock(std::function<kube::Timestamp()> clock) { m_clock = std::move(clock); }
     // Starts the reflectors (once; the constructor does not).
     void start();
     // Stops every reflector: each is asked first, then each is joined. Wakes run(). Idempotent.
@@ -149,7 +152,7 @@ private:
     // holds the same or a newer version (numeric resourceVersions).
     void apply(const Change &change);
     template <typename T>
-    bool store(std::map<Key, std::shared_ptr<const T>> &cache, engine::Kind kind, const Change &change);
+    bool store(std::map<Key, std::shared_ptr<T>> &cache, engine::Kind kind, const Change &change);
     void deliver(engine::Kind kind, engine::WatchEvent::Type type, const void *object,
                  const kube::ObjectMeta &meta);
     void indexPod(const kube::Pod *before, const kube::Pod *after);
@@ -182,11 +185,11 @@ private:
 
     // Loop thread only.
     bool m_synced = false;
-    std::map<Key, std::shared_ptr<const kube::Node>> m_nodes;
-    std::map<Key, std::shared_ptr<const kube::Pod>> m_pods;
-    std::map<Key, std::shared_ptr<const kube::ReplicaSet>> m_replicaSets;
-    std::map<Key, std::shared_ptr<const kube::PodDisruptionBudget>> m_budgets;
-    std::map<Key, std::shared_ptr<const engine::NodeUpgradeRollout>> m_rollouts;
+    std::map<Key, std::shared_ptr<kube::Node>> m_nodes;
+    std::map<Key, std::shared_ptr<kube::Pod>> m_pods;
+    std::map<Key, std::shared_ptr<kube::ReplicaSet>> m_replicaSets;
+    std::map<Key, std::shared_ptr<kube::PodDisruptionBudget>> m_budgets;
+    std::map<Key, std::shared_ptr<engine::NodeUpgradeRollout>> m_rollouts;
     std::map<std::string, std::set<std::pair<std::string, std::string>>> m_podsByNode; // node -> (name, ns)
     std::map<int, Watcher> m_watchers;
     int m_nextWatcher = 1;
@@ -194,6 +197,7 @@ private:
     std::uint64_t m_nextTimer = 0;
     std::uint64_t m_nextEvent = 0;
     mutable kube::Timestamp m_lastNow = 0;
+    std::function<kube::Timestamp()> m_clock;
 
     mutable std::mutex m_logMutex;
     std::vector<std::string> m_writes;

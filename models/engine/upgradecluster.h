@@ -13,7 +13,9 @@
 //   writes): a write's answer updates what the listers return before the write returns, and the
 //   watchers hear of it then, as a Modified (or Deleted) event. Changes made by others reach the
 //   listers and the watchers between the controller's calls, never during one.
-// - Pointers from the listers stay valid until the next write or the next delivered change.
+// - Pointers from the listers stay valid until the object is deleted: a write or a change
+//   updates the object in place (the controller keeps a pointer into a node's annotations across
+//   its own writes to the node within a pass).
 // - Timers run on the thread that calls the controller, one at a time, in time order; `now()`
 //   never goes back.
 // - A refused write changes nothing and returns the API server's status (HTTP code, reason,

@@ -1,0 +1,612 @@
+// The node-upgrade controller on a live cluster:
+// - the same controller code runs the same rollout on the simulated store (EmbeddedUpgradeCluster)
+//   and over HTTP against the embedded API server (LiveUpgradeCluster: reflectors and the kube
+//   client), and makes the same node writes and evictions in the same order;
+// - Lease leader election: one holder, renewals, takeover only after the lease duration, a
+//   release hands over at once, a race for an expired lease has one winner;
+// - the in-cluster configuration reads the service account's files;
+// - end to end: `daemonscope serve --no-node-upgrade-controller`, two `daemonscope controller`
+//   processes, a rollout created with the real kubectl and held by a PodDisruptionBudget (named
+//   in `kubectl get nur -o wide`); the leader is killed mid-drain, the other takes over, and the
+//   upgrade completes with every node cordoned once and no pod evicted twice.
+
+#include "models/client/httptransport.h"
+#include "models/client/incluster.h"
+#include "models/engine/nodeupgradecontroller.h"
+#include "models/engine/nodeupgraderuntime.h"
+#include "models/engine/scenariorunner.h"
+#include "models/leaderelection.h"
+#include "models/liveupgradecluster.h"
+#include "models/server/apiserver.h"
+#include "tests/support/serveprocess.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <atomic>
+#include <thread>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+std::unique_ptr<engine::Cluster> drainCluster()
+{
+    QFile f(QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/serve/drain.yaml"));
+    if (!f.open(QIODevice::ReadOnly))
+        return nullptr;
+    auto c = engine::ScenarioRunner::buildCluster(f.readAll().toStdString(), "drain.yaml");
+    return c ? std::move(*c) : nullptr;
+}
+
+const kube::Json kRollout = {
+    {"apiVersion", "upgrade.daemonscope.io/v1alpha1"},
+    {"kind", "NodeUpgradeRollout"},
+    {"metadata", {{"name", "agents"}}},
+    {"spec", {{"targetVersion", "v2.0.0"}, {"maxUnavailable", 1}, {"soakDuration", "10s"}}}};
+
+// Forwards to another UpgradeCluster and records the writes that change the cluster, in order,
+// in words both backends share: "cordon node-0", "evict api from node-0" (pods by their app label,
+// as pod names differ between two clusters), "uncordon node-0", "taint node-0 upgrade/pending".
+class Recording final : public engine::UpgradeCluster
+{
+public:
+    explicit Recording(engine::UpgradeCluster &inner) : m_inner(inner) {}
+    std::vector<std::string> log;
+
+    kube::Timestamp now() const override { return m_inner.now(); }
+    bool runsTimers() const override { return m_inner.runsTimers(); }
+    void schedule(kube::Timestamp t, std::function<void()> fn) override
+    {
+        m_inner.schedule(t, std::move(fn));
+    }
+    const kube::Node *node(const std::string &n) const override { return m_inner.node(n); }
+    std::vector<const kube::Node *> nodes() const override { return m_inner.nodes(); }
+    const kube::Pod *pod(const std::string &ns, const std::string &n) const override
+    {
+        return m_inner.pod(ns, n);
+    }
+    std::vector<const kube::Pod *> pods() const override { return m_inner.pods(); }
+    std::vector<const kube::Pod *> podsOnNode(const std::string &n) const override
+    {
+        return m_inner.podsOnNode(n);
+    }
+    const kube::ReplicaSet *replicaSet(const std::string &ns, const std::string &n) const override
+    {
+        return m_inner.replicaSet(ns, n);
+    }
+    std::vector<const kube::ReplicaSet *> replicaSets() const override { return m_inner.replicaSets(); }
+    std::vector<const kube::PodDisruptionBudget *> podDisruptionBudgets() const override
+    {
+        return m_inner.podDisruptionBudgets();
+    }
+    const engine::NodeUpgradeRollout *rollout(const std::string &n) const override
+    {
+        return m_inner.rollout(n);
+    }
+    std::vector<const engine::NodeUpgradeRollout *> rollouts() const override { return m_inner.rollouts(); }
+    int watch(engine::Kind kind, std::function<void(const engine::WatchEvent &)> cb) override
+    {
+        return m_inner.watch(kind, std::move(cb));
+    }
+    void unwatch(int id) override { m_inner.unwatch(id); }
+    kube::Result<void> patchNode(const std::string &n, const kube::Json &patch) override
+    {
+        return m_inner.patchNode(n, patch);
+    }
+    kube::Result<void> cordon(const std::string &n) override
+    {
+        return note("cordon " + n, m_inner.cordon(n));
+    }
+    kube::Result<void> uncordon(const std::string &n) override
+    {
+        return note("uncordon " + n, m_inner.uncordon(n));
+    }
+    kube::Result<void> taint(const std::string &n, const kube::Taint &t) override
+    {
+        return note("taint " + n + " " + t.key, m_inner.taint(n, t));
+    }
+    kube::Result<void> untaint(const std::string &n, const std::string &key) override
+    {
+        return note("untaint " + n + " " + key, m_inner.untaint(n, key));
+    }
+    kube::Result<void> evict(const std::string &ns, const std::string &n,
+                             const engine::EvictOptions &o) override
+    {
+        const std::string what = describe(ns, n);
+        auto r = m_inner.evict(ns, n, o);
+        return o.dryRun ? r : note("evict " + what, r);
+    }
+    kube::Result<void> deletePod(const std::string &ns, const std::string &n) override
+    {
+        const std::string what = describe(ns, n);
+        return note("delete " + what, m_inner.deletePod(ns, n));
+    }
+    kube::Result<void> editRollout(const std::string &n,
+                                   const std::function<void(engine::NodeUpgradeRollout &)> &fn) override
+    {
+        return m_inner.editRollout(n, fn);
+    }
+    kube::Result<void> updateRolloutStatus(const std::string &n,
+                                           const engine::NodeUpgradeRolloutStatus &s) override
+    {
+        return m_inner.updateRolloutStatus(n, s);
+    }
+    void recordEvent(const std::string &type, const std::string &reason, const std::string &message,
+                     engine::Kind kind, const std::string &ns, const std::string &n) override
+    {
+        m_inner.recordEvent(type, reason, message, kind, ns, n);
+    }
+
+private:
+    std::string describe(const std::string &ns, const std::string &n) const
+    {
+        const kube::Pod *p = m_inner.pod(ns, n);
+        if (!p)
+            return ns + "/" + n + " (unknown)";
+        const auto app = p->metadata.labels.find("app");
+        return (app == p->metadata.labels.end() ? n : app->second) + " from " + p->node();
+    }
+    kube::Result<void> note(const std::string &line, kube::Result<void> r)
+    {
+        log.push_back(r ? line : line + " refused (" + std::to_string(r.error().code) + ")");
+        return r;
+    }
+
+    engine::UpgradeCluster &m_inner;
+};
+
+// The answer of an election attempt, `otherwise` on an API error.
+bool held(const kube::Result<bool> &r, bool otherwise)
+{
+    return r ? *r : otherwise;
+}
+
+bool completed(const engine::NodeUpgradeRollout *r)
+{
+    return r && r->status.phase == engine::RolloutPhase::Completed;
+}
+
+QString joined(const std::vector<std::string> &lines)
+{
+    QStringList out;
+    for (const auto &l : lines)
+        out << QString::fromStdString(l);
+    return out.join(u'\n');
+}
+
+std::shared_ptr<client::KubeClient> clientFor(const server::ApiServer &s)
+{
+    client::RestConfig config;
+    config.server = s.url();
+    config.caPem = s.caCertificatePem();
+    config.contextName = "test";
+    return std::make_shared<client::KubeClient>(std::make_shared<client::HttpTransport>(config));
+}
+
+QStringList kubectls()
+{
+    const QString k = QStandardPaths::findExecutable(u"kubectl"_s);
+    return k.isEmpty() ? QStringList() : QStringList{k};
+}
+
+} // namespace
+
+class TstLiveUpgrade : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void sameWritesOnBothBackends();
+    void leaseElection();
+    void inClusterConfiguration();
+    void twoControllersOneLeader();
+};
+
+void TstLiveUpgrade::sameWritesOnBothBackends()
+{
+    // The simulated store: the runtime keeps the rollout store and the simulated agents; its own
+    // controller is stopped and ours runs over the recording adapter.
+    auto sim = drainCluster();
+    QVERIFY(sim);
+    auto &rt = sim->nodeUpgrade();
+    rt.stopController();
+    engine::EmbeddedUpgradeCluster embedded(*sim, rt.rollouts());
+    Recording simWrites(embedded);
+    std::vector<std::string> simEvents;
+    {
+        engine::NodeUpgradeEvents events;
+        std::map<std::string, engine::NodeUpgradeMetrics> metrics;
+        engine::NodeUpgradeController controller(simWrites, events, metrics);
+        QVERIFY(rt.rollouts().apply(kRollout, sim->now(), {}).ok());
+        QVERIFY2(sim->runUntil([&] { return completed(rt.rollouts().get("agents")); }, 3600 * 1000),
+                 rt.statusText("agents").c_str());
+        for (const auto &e : events.entries())
+            simEvents.push_back(e.reason + " " + e.object);
+    }
+
+    // A live cluster: the API server without its own upgrade controller, ten times real time; the
+    // controller reads the server's virtual clock (the rollout's timings are virtual time there).
+    server::ServerOptions options;
+    options.speed = 10;
+    options.bookmarkInterval = std::chrono::milliseconds(200);
+    options.nodeUpgradeController = false;
+    server::ApiServer server(drainCluster(), options);
+    QVERIFY(server.start().ok());
+    auto client = clientFor(server);
+    client::ReflectorOptions ro;
+    ro.initialBackoff = std::chrono::milliseconds(50);
+    ro.maxBackoff = std::chrono::milliseconds(400);
+    models::LiveUpgradeCluster live(client, ro);
+    live.setClock([&server] {
+        kube::Timestamp t = 0;
+        server.withCluster([&t](engine::Cluster &c) { t = c.now(); });
+        return t;
+    });
+    Recording liveWrites(live);
+    std::vector<std::string> liveEvents;
+    std::atomic<bool> stop{false};
+    live.start();
+    std::thread loop([&] {
+        if (!live.waitSynced(std::chrono::seconds(30)))
+            return;
+        engine::NodeUpgradeEvents events;
+        std::map<std::string, engine::NodeUpgradeMetrics> metrics;
+        engine::NodeUpgradeController controller(liveWrites, events, metrics);
+        live.run([&] { return stop.load(); });
+        for (const auto &e : events.entries())
+            liveEvents.push_back(e.reason + " " + e.object);
+    });
+    auto created =
+        client->transport().request("POST", "/apis/upgrade.daemonscope.io/v1alpha1/nodeupgraderollouts", {},
+                                    kRollout.dump(), "application/json", "application/json");
+    QVERIFY2(created.ok(), created ? "" : created.error().message.c_str());
+    bool done = false;
+    QDeadlineTimer deadline(240000);
+    while (!done && !deadline.hasExpired()) {
+        QTest::qWait(100);
+        server.withCluster(
+            [&](engine::Cluster &c) { done = completed(c.nodeUpgrade().rollouts().get("agents")); });
+    }
+    stop = true;
+    live.wake();
+    loop.join();
+    live.stop();
+    std::string status;
+    server.withCluster([&](engine::Cluster &c) { status = c.nodeUpgrade().statusText("agents"); });
+    QVERIFY2(done, status.c_str());
+
+    // Three nodes, one at a time: cordon, evict the ReplicaSet's pod, restart, uncordon.
+    QVERIFY2(!simWrites.log.empty(), "the simulated run made no write");
+    QCOMPARE(std::count_if(simWrites.log.begin(), simWrites.log.end(),
+                           [](const std::string &l) { return l.rfind("cordon ", 0) == 0; }),
+             3);
+    qInfo("writes:\n%s", qPrintable(joined(simWrites.log)));
+    QCOMPARE(joined(liveWrites.log), joined(simWrites.log));
+    // The same events about the same objects, in the same order of first emission.
+    QCOMPARE(joined(liveEvents), joined(simEvents));
+    // Every node ends on the target version, schedulable, untainted.
+    server.withCluster([&](engine::Cluster &c) {
+        for (const auto *n : c.nodes()) {
+            QCOMPARE(n->kubeletVersion, std::string("v2.0.0"));
+            QVERIFY(!n->unschedulable);
+        }
+    });
+}
+
+void TstLiveUpgrade::leaseElection()
+{
+    server::ServerOptions options;
+    server::ApiServer server(drainCluster(), options);
+    QVERIFY(server.start().ok());
+    auto client = clientFor(server);
+    models::LeaderElectionOptions o;
+    o.namespace_ = "default";
+    o.name = "upgrade-leader";
+    o.leaseDuration = std::chrono::milliseconds(1500);
+    o.renewDeadline = std::chrono::milliseconds(1000);
+    o.retryPeriod = std::chrono::milliseconds(200);
+    o.identity = "a";
+    models::LeaderElector a(client, o);
+    o.identity = "b";
+    models::LeaderElector b(client, o);
+
+    auto r = a.tryAcquireOrRenew();
+    QVERIFY2(r.ok() && *r, r ? "not acquired" : r.error().message.c_str());
+    r = b.tryAcquireOrRenew();
+    QVERIFY(r.ok() && !*r); // a live holder
+    QCOMPARE(b.holder(), std::string("a"));
+    // Renewals keep it: b waits the lease duration from when it last saw the record change.
+    for (int i = 0; i < 8; ++i) {
+        QTest::qWait(250);
+        QVERIFY(held(a.tryAcquireOrRenew(), false));
+        QVERIFY(!held(b.tryAcquireOrRenew(), true));
+    }
+    auto lease = client->transport().request(
+        "GET", "/apis/coordination.k8s.io/v1/namespaces/default/leases/upgrade-leader", {}, {}, {},
+        "application/json");
+    QVERIFY(lease.ok());
+    auto spec = kube::Json::parse(lease->body)["spec"];
+    QCOMPARE(spec["holderIdentity"].get<std::string>(), std::string("a"));
+    QCOMPARE(spec["leaseTransitions"].get<int>(), 0);
+    QCOMPARE(spec["leaseDurationSeconds"].get<int>(), 2);
+    const std::string acquired = spec["acquireTime"].get<std::string>();
+    QVERIFY(spec["renewTime"].get<std::string>() > acquired);
+
+    // a stops renewing: b takes over only once the lease duration has passed.
+    QVERIFY(!held(b.tryAcquireOrRenew(), true));
+    QDeadlineTimer takeover(10000);
+    bool took = false;
+    QElapsedTimer since;
+    since.start();
+    while (!took && !takeover.hasExpired()) {
+        QTest::qWait(100);
+        took = held(b.tryAcquireOrRenew(), false);
+    }
+    QVERIFY(took);
+    QVERIFY2(since.elapsed() >= 1500, qPrintable(QString::number(since.elapsed())));
+    QVERIFY(!held(a.tryAcquireOrRenew(), true));
+    QCOMPARE(a.holder(), std::string("b"));
+    lease = client->transport().request(
+        "GET", "/apis/coordination.k8s.io/v1/namespaces/default/leases/upgrade-leader", {}, {}, {},
+        "application/json");
+    spec = kube::Json::parse(lease->body)["spec"];
+    QCOMPARE(spec["holderIdentity"].get<std::string>(), std::string("b"));
+    QCOMPARE(spec["leaseTransitions"].get<int>(), 1);
+    QVERIFY(spec["acquireTime"].get<std::string>() > acquired);
+
+    // A clean stop releases: a takes it at once.
+    QVERIFY(b.release().ok());
+    QVERIFY(!b.leading());
+    r = a.tryAcquireOrRenew();
+    QVERIFY(r.ok() && *r);
+    QCOMPARE(a.holder(), std::string("a"));
+
+    // Two candidates racing for a free lease: one wins, the other gets the conflict.
+    QVERIFY(a.release().ok());
+    o.identity = "c";
+    models::LeaderElector c(client, o);
+    o.identity = "d";
+    models::LeaderElector d(client, o);
+    std::atomic<int> wins{0};
+    std::thread tc([&] { wins += held(c.tryAcquireOrRenew(), false) ? 1 : 0; });
+    std::thread td([&] { wins += held(d.tryAcquireOrRenew(), false) ? 1 : 0; });
+    tc.join();
+    td.join();
+    QCOMPARE(wins.load(), 1);
+}
+
+void TstLiveUpgrade::inClusterConfiguration()
+{
+    QTemporaryDir dir;
+    const auto write = [&](const QString &name, const QByteArray &data) {
+        QFile f(dir.filePath(name));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(data);
+    };
+    write(u"token"_s, "secret-token\n");
+    write(u"ca.crt"_s, "-----BEGIN CERTIFICATE-----\nAA==\n-----END CERTIFICATE-----\n");
+    write(u"namespace"_s, "upgrades\n");
+    std::map<std::string, std::string> env = {{"KUBERNETES_SERVICE_HOST", "10.96.0.1"},
+                                              {"KUBERNETES_SERVICE_PORT", "443"}};
+    client::InClusterSource source;
+    source.secretsDir = dir.path().toStdString();
+    source.env = [&env](const char *name) -> std::optional<std::string> {
+        auto it = env.find(name);
+        return it == env.end() ? std::nullopt : std::optional<std::string>(it->second);
+    };
+    auto rc = client::inClusterConfig(source);
+    QVERIFY2(rc.ok(), rc ? "" : rc.error().message.c_str());
+    QCOMPARE(rc->server, std::string("https://10.96.0.1:443"));
+    QCOMPARE(rc->token, std::string("secret-token"));
+    QCOMPARE(rc->namespace_, std::string("upgrades"));
+    QVERIFY(rc->caPem.find("BEGIN CERTIFICATE") != std::string::npos);
+    env["KUBERNETES_SERVICE_HOST"] = "fd00::1";
+    QCOMPARE(client::inClusterConfig(source)->server, std::string("https://[fd00::1]:443"));
+    // Missing pieces are named; the token never appears in a message.
+    env.erase("KUBERNETES_SERVICE_PORT");
+    auto missing = client::inClusterConfig(source);
+    QVERIFY(!missing.ok());
+    QVERIFY(missing.error().message.find("KUBERNETES_SERVICE_PORT") != std::string::npos);
+    env["KUBERNETES_SERVICE_PORT"] = "443";
+    QVERIFY(QFile::remove(dir.filePath(u"ca.crt"_s)));
+    auto noCa = client::inClusterConfig(source);
+    QVERIFY(!noCa.ok());
+    QVERIFY(noCa.error().message.find("ca.crt") != std::string::npos);
+    QVERIFY(noCa.error().message.find("secret-token") == std::string::npos);
+}
+
+namespace {
+
+struct Kubectl
+{
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+Kubectl kubectl(const QTemporaryDir &dir, const QString &kubeconfig, const QStringList &args)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"HOME"_s, dir.filePath(u"home"_s));
+    env.remove(u"KUBECONFIG"_s);
+    p.setProcessEnvironment(env);
+    p.start(kubectls().value(0), QStringList{u"--kubeconfig"_s, kubeconfig} + args);
+    Kubectl r;
+    if (!p.waitForFinished(60000)) {
+        p.kill();
+        p.waitForFinished(5000);
+        r.err = u"kubectl did not finish"_s;
+        return r;
+    }
+    r.code = p.exitCode();
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+// A `daemonscope controller` replica; its output is collected as it comes.
+class ControllerProcess
+{
+public:
+    ControllerProcess(const QString &kubeconfig, const QString &identity)
+    {
+        m_process.setProgram(qEnvironmentVariable("DAEMONSCOPE_BINARY"));
+        m_process.setArguments({u"controller"_s, u"--kubeconfig"_s, kubeconfig, u"--identity"_s, identity,
+                                u"--lease-duration"_s, u"3s"_s, u"--renew-deadline"_s, u"2s"_s,
+                                u"--retry-period"_s, u"500ms"_s});
+        m_process.setProcessChannelMode(QProcess::MergedChannels);
+        m_process.start();
+    }
+    ~ControllerProcess()
+    {
+        if (m_process.state() == QProcess::NotRunning)
+            return;
+        m_process.terminate();
+        if (!m_process.waitForFinished(10000))
+            m_process.kill();
+        m_process.waitForFinished(5000);
+    }
+    QString output()
+    {
+        m_out += QString::fromUtf8(m_process.readAll());
+        return m_out;
+    }
+    void kill()
+    {
+        m_process.kill();
+        m_process.waitForFinished(5000);
+        output();
+    }
+    QProcess &process() { return m_process; }
+
+private:
+    QProcess m_process;
+    QString m_out;
+};
+
+} // namespace
+
+void TstLiveUpgrade::twoControllersOneLeader()
+{
+    if (kubectls().isEmpty())
+        QSKIP("KUBECTL NOT FOUND: no kubectl on PATH, so the end-to-end run with kubectl did not run");
+    QTemporaryDir dir;
+    QDir(dir.path()).mkdir(u"home"_s);
+    testsupport::ServeProcess serve(dir, QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/serve/drain.yaml"),
+                                    {u"--no-node-upgrade-controller"_s});
+    QVERIFY2(serve.waitReady(), qPrintable(serve.diagnostics()));
+    const QString kc = serve.kubeconfig();
+    // The budget allows no disruption: the first drain holds until it is relaxed.
+    auto strict = kubectl(
+        dir, kc,
+        {u"patch"_s, u"pdb"_s, u"api"_s, u"--type=merge"_s, u"-p"_s, u"{\"spec\":{\"minAvailable\":3}}"_s});
+    QVERIFY2(strict.code == 0, qPrintable(strict.err));
+
+    ControllerProcess a(kc, u"replica-a"_s);
+    QDeadlineTimer leading(30000);
+    while (!a.output().contains(u"caches synced"_s) && !leading.hasExpired())
+        QTest::qWait(100);
+    QVERIFY2(a.output().contains(u"leading: holds Lease default/daemonscope-node-upgrade-controller"_s),
+             qPrintable(a.output()));
+    ControllerProcess b(kc, u"replica-b"_s);
+    QDeadlineTimer waiting(30000);
+    while (!b.output().contains(u"is held by replica-a"_s) && !waiting.hasExpired())
+        QTest::qWait(100);
+    QVERIFY2(b.output().contains(
+                 u"waiting: Lease default/daemonscope-node-upgrade-controller is held by replica-a"_s),
+             qPrintable(b.output()));
+
+    const QString manifest = dir.filePath(u"rollout.yaml"_s);
+    {
+        QFile f(manifest);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(
+            "apiVersion: upgrade.daemonscope.io/v1alpha1\nkind: NodeUpgradeRollout\n"
+            "metadata: {name: agents}\nspec: {targetVersion: v2.0.0, maxUnavailable: 1, soakDuration: 5s}\n");
+    }
+    auto created = kubectl(dir, kc, {u"create"_s, u"-f"_s, manifest});
+    QVERIFY2(created.code == 0, qPrintable(created.err));
+
+    // The budget holds the drain of the first node; kubectl names it in the headline.
+    QString row;
+    QDeadlineTimer blocked(60000);
+    while (!blocked.hasExpired()) {
+        row = kubectl(dir, kc, {u"get"_s, u"nur"_s, u"agents"_s, u"-o"_s, u"wide"_s}).out;
+        if (row.contains(u"default/api"_s) && row.contains(u"PodDisruptionBudget"_s, Qt::CaseInsensitive))
+            break;
+        QTest::qWait(300);
+    }
+    QVERIFY2(row.contains(u"default/api"_s), qPrintable(row + a.output()));
+    const QString phase = kubectl(dir, kc,
+                                  {u"get"_s, u"node"_s, u"node-0"_s, u"-o"_s,
+                                   u"jsonpath={.metadata.annotations.upgrade/phase}"_s})
+                              .out;
+    QCOMPARE(phase, u"DrainingManaged"_s);
+
+    // The leader dies mid-drain; the other replica takes over after the lease duration.
+    a.kill();
+    QDeadlineTimer takeover(30000);
+    while (!b.output().contains(u"caches synced"_s) && !takeover.hasExpired())
+        QTest::qWait(100);
+    QVERIFY2(b.output().contains(u"leading: holds Lease"_s), qPrintable(b.output()));
+    auto relaxed = kubectl(
+        dir, kc,
+        {u"patch"_s, u"pdb"_s, u"api"_s, u"--type=merge"_s, u"-p"_s, u"{\"spec\":{\"minAvailable\":2}}"_s});
+    QVERIFY2(relaxed.code == 0, qPrintable(relaxed.err));
+
+    QString status;
+    QDeadlineTimer finish(360000);
+    while (!finish.hasExpired()) {
+        status =
+            kubectl(dir, kc, {u"get"_s, u"nur"_s, u"agents"_s, u"-o"_s, u"jsonpath={.status.phase}"_s}).out;
+        if (status == u"Completed"_s)
+            break;
+        QTest::qWait(1000);
+    }
+    QVERIFY2(status == u"Completed"_s, qPrintable(status + u"\n"_s + a.output() + b.output()));
+
+    // Both replicas' event lines together: every node cordoned once, no pod evicted twice.
+    const QString all = a.output() + b.output();
+    for (const QString &node : {u"node-0"_s, u"node-1"_s, u"node-2"_s}) {
+        QCOMPARE(all.count(u"NodeCordoned node/"_s + node + u":"_s), 1);
+        QCOMPARE(all.count(u"NodeUpgraded node/"_s + node + u":"_s), 1);
+    }
+    QSet<QString> evicted;
+    const QRegularExpression deleted(u"PodDeleted node/\\S+: Deleted pod (\\S+)"_s);
+    for (auto it = deleted.globalMatch(all); it.hasNext();) {
+        const QString pod = it.next().captured(1);
+        QVERIFY2(!evicted.contains(pod), qPrintable(pod + u" evicted twice\n"_s + all));
+        evicted.insert(pod);
+    }
+    QVERIFY(!evicted.isEmpty());
+    // The API server's events agree: one NodeCordoned per node, never repeated.
+    const auto events =
+        kubectl(dir, kc,
+                {u"get"_s, u"events"_s, u"--field-selector"_s, u"reason=NodeCordoned"_s, u"-o"_s,
+                 u"jsonpath={range .items[*]}{.involvedObject.name} {.count}{\"\\n\"}{end}"_s});
+    QCOMPARE(events.out, u"node-0 1\nnode-1 1\nnode-2 1\n"_s);
+    const auto nodes = kubectl(dir, kc, {u"get"_s, u"nodes"_s, u"--no-headers"_s});
+    QCOMPARE(nodes.out.count(u"v2.0.0"_s), 3);
+    QVERIFY2(!nodes.out.contains(u"SchedulingDisabled"_s), qPrintable(nodes.out));
+
+    // SIGTERM: the leader releases the Lease.
+    b.process().terminate();
+    QVERIFY(b.process().waitForFinished(15000));
+    QCOMPARE(b.process().exitCode(), 0);
+    QVERIFY2(b.output().contains(u"Lease released"_s), qPrintable(b.output()));
+    const auto holder = kubectl(dir, kc,
+                                {u"get"_s, u"lease"_s, u"daemonscope-node-upgrade-controller"_s, u"-o"_s,
+                                 u"jsonpath={.spec.holderIdentity}"_s});
+    QCOMPARE(holder.out, QString());
+}
+
+QTEST_GUILESS_MAIN(TstLiveUpgrade)
+#include "tst_liveupgrade.moc"
