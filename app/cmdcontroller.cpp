@@ -8,6 +8,7 @@
 #include "models/leaderelection.h"
 #include "models/liveconnection.h"
 #include "models/liveupgradecluster.h"
+#include "models/server/crd.h"
 
 #include "models/kube/timeutil.h"
 
@@ -169,7 +170,10 @@ int cmdController(const QStringList &arguments)
     const QCommandLineOption noElectionOption(
         QStringLiteral("no-leader-election"),
         QStringLiteral("Act at once without a Lease (only when no other replica runs)."));
-    parser.addOptions({kubeconfigOption, contextOption, inClusterOption, leaseNamespaceOption,
+    const QCommandLineOption printCrdOption(
+        QStringLiteral("print-crd"),
+        QStringLiteral("Print the NodeUpgradeRollout CustomResourceDefinition (YAML) and exit."));
+    parser.addOptions({printCrdOption, kubeconfigOption, contextOption, inClusterOption, leaseNamespaceOption,
                        leaseNameOption, identityOption, leaseDurationOption, renewDeadlineOption,
                        retryPeriodOption, noElectionOption, ClusterArgs::requestTimeoutOption()});
     QStringList args = arguments;
@@ -179,6 +183,10 @@ int cmdController(const QStringList &arguments)
         return usageError(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
         std::fputs(parser.helpText().toUtf8().constData(), stdout);
+        return 0;
+    }
+    if (parser.isSet(printCrdOption)) {
+        std::fputs(server::nodeUpgradeRolloutCrdYaml().c_str(), stdout);
         return 0;
     }
     if (!parser.positionalArguments().isEmpty())

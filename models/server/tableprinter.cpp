@@ -1,5 +1,7 @@
 #include "models/server/tableprinter.h"
 
+#include "models/server/crd.h"
+
 #include "models/kube/labelselector.h"
 
 #include <algorithm>
@@ -120,18 +122,13 @@ const std::vector<Column> &columnsOf(Kind kind)
         {"Age", "string", "",
          "CreationTimestamp is a timestamp representing the server time when this object was created.", 0},
     };
-    // As a CustomResourceDefinition with printer columns would show it.
-    static const std::vector<Column> nur = {
-        {"Name", "string", "name", "Name must be unique within a namespace.", 0},
-        {"Target", "string", "", "The node-agent version the rollout upgrades to.", 0},
-        {"Phase", "string", "", "The rollout's phase.", 0},
-        {"Up-To-Date", "integer", "", "Nodes that run the target version.", 0},
-        {"In-Flight", "integer", "", "Nodes being drained, upgraded or soaked.", 0},
-        {"Nodes", "integer", "", "Nodes the rollout selects.", 0},
-        {"Age", "string", "",
-         "CreationTimestamp is a timestamp representing the server time when this object was created.", 0},
-        {"Headline", "string", "", "Why the rollout is or is not moving.", 1},
-    };
+    // As the CustomResourceDefinition's printer columns show it (crd.h: one list for both).
+    static const std::vector<Column> nur = [] {
+        std::vector<Column> out = {{"Name", "string", "name", "Name must be unique within a namespace.", 0}};
+        for (const auto &c : nodeUpgradeRolloutColumns())
+            out.push_back({c.name.c_str(), c.type.c_str(), "", c.description.c_str(), c.priority});
+        return out;
+    }();
     static const std::vector<Column> pdb = {
         {"Name", "string", "name", "Name must be unique within a namespace.", 0},
         {"Min Available", "string", "",
@@ -472,12 +469,19 @@ Json TablePrinter::cells(Kind kind, const Json &o, kube::Timestamp now)
         return revisionCells(o, now);
     case Kind::Event:
         return eventCells(o, now);
-    case Kind::NodeUpgradeRollout:
-        return Json::array({str(at(o, {"metadata", "name"})), str(at(o, {"spec", "targetVersion"})),
-                            str(at(o, {"status", "phase"})), num(at(o, {"status", "upToDate"})),
-                            num(at(o, {"status", "inFlight"})), num(at(o, {"status", "nodes"})),
-                            age(at(o, {"metadata", "creationTimestamp"}), now),
-                            str(at(o, {"status", "headline"}))});
+    case Kind::NodeUpgradeRollout: {
+        Json cells = Json::array({str(at(o, {"metadata", "name"}))});
+        for (const auto &c : nodeUpgradeRolloutColumns()) {
+            const Json &v = columnValue(o, c.jsonPath);
+            if (c.type == "date")
+                cells.push_back(age(v, now));
+            else if (c.type == "integer")
+                cells.push_back(num(v));
+            else
+                cells.push_back(str(v));
+        }
+        return cells;
+    }
     case Kind::PodDisruptionBudget: {
         auto value = [](const Json &v) {
             if (v.is_number_integer())

@@ -15,9 +15,11 @@
 #include "models/engine/nodeupgradecontroller.h"
 #include "models/engine/nodeupgraderuntime.h"
 #include "models/engine/scenariorunner.h"
+#include "models/kube/yamldocument.h"
 #include "models/leaderelection.h"
 #include "models/liveupgradecluster.h"
 #include "models/server/apiserver.h"
+#include "models/server/crd.h"
 #include "tests/support/serveprocess.h"
 
 #include <QDir>
@@ -30,6 +32,8 @@
 #include <QtTest>
 
 #include <atomic>
+#include <mutex>
+#include <set>
 #include <thread>
 
 using namespace Qt::StringLiterals;
@@ -190,6 +194,120 @@ std::shared_ptr<client::KubeClient> clientFor(const server::ApiServer &s)
     return std::make_shared<client::KubeClient>(std::make_shared<client::HttpTransport>(config));
 }
 
+// Forwards to the HTTP transport and notes every request as the authorizer sees it:
+// "verb group resource[/subresource] namespace name" ("list  pods  ", "create  pods/eviction default web-1").
+class RequestLog final : public client::Transport
+{
+public:
+    explicit RequestLog(std::shared_ptr<client::Transport> inner) : m_inner(std::move(inner)) {}
+    kube::Result<client::HttpResponse> request(const std::string &method, const std::string &path,
+                                               const client::Query &query, const std::string &body,
+                                               const std::string &contentType, const std::string &accept,
+                                               const client::RequestOptions &options) override
+    {
+        note(method, path, query);
+        return m_inner->request(method, path, query, body, contentType, accept, options);
+    }
+    kube::Result<void> watch(const std::string &path, const client::Query &query, const LineHandler &onLine,
+                             const std::atomic<bool> &cancel, const client::RequestOptions &options) override
+    {
+        note("WATCH", path, query);
+        return m_inner->watch(path, query, onLine, cancel, options);
+    }
+    void interrupt(const std::atomic<bool> &cancel) override { m_inner->interrupt(cancel); }
+    std::string server() const override { return m_inner->server(); }
+    std::set<std::string> requests() const
+    {
+        std::lock_guard lock(m_mutex);
+        return m_requests;
+    }
+
+private:
+    void note(const std::string &method, const std::string &path, const client::Query &query)
+    {
+        // /api/v1/... or /apis/GROUP/VERSION/...; then [namespaces/NS/]RESOURCE[/NAME[/SUB]]
+        std::vector<std::string> parts;
+        for (std::size_t i = 1; i <= path.size();) {
+            const std::size_t slash = path.find('/', i);
+            parts.push_back(path.substr(i, slash == std::string::npos ? std::string::npos : slash - i));
+            if (slash == std::string::npos)
+                break;
+            i = slash + 1;
+        }
+        std::size_t at = !parts.empty() && parts[0] == "api" ? 2 : 3;
+        const std::string group = parts.size() > 1 && parts[0] == "apis" ? parts[1] : "";
+        std::string ns;
+        if (parts.size() > at + 2 && parts[at] == "namespaces") {
+            ns = parts[at + 1];
+            at += 2;
+        }
+        std::string resource = parts.size() > at ? parts[at] : "";
+        const std::string name = parts.size() > at + 1 ? parts[at + 1] : "";
+        if (parts.size() > at + 2)
+            resource += "/" + parts[at + 2];
+        bool watching = method == "WATCH";
+        for (const auto &[k, v] : query)
+            if (k == "watch" && (v == "true" || v == "1"))
+                watching = true;
+        const std::string verb = method == "POST"     ? "create"
+                                 : method == "PUT"    ? "update"
+                                 : method == "PATCH"  ? "patch"
+                                 : method == "DELETE" ? "delete"
+                                 : watching           ? "watch"
+                                 : name.empty()       ? "list"
+                                                      : "get";
+        std::lock_guard lock(m_mutex);
+        m_requests.insert(verb + " " + group + " " + resource + " " + ns + " " + name);
+    }
+
+    std::shared_ptr<client::Transport> m_inner;
+    mutable std::mutex m_mutex;
+    std::set<std::string> m_requests;
+};
+
+// The requests installer/kubernetes/rbac.yaml's ClusterRole and Role do not grant: a request is
+// granted when a rule names its group, resource and verb (and its name, when the rule lists
+// names; a Role only in its own namespace).
+QString rbacRefusals(const std::set<std::string> &requests)
+{
+    auto docs = kube::loadYamlFile(DAEMONSCOPE_SOURCE_DIR "/installer/kubernetes/rbac.yaml");
+    if (!docs)
+        return QString::fromStdString(docs.error().message);
+    QStringList refused;
+    for (const auto &line : requests) {
+        const QStringList f = QString::fromStdString(line).split(u' ');
+        const std::string verb = f[0].toStdString(), group = f[1].toStdString(),
+                          resource = f[2].toStdString(), ns = f[3].toStdString(), name = f[4].toStdString();
+        bool allowed = false;
+        for (const auto &d : *docs) {
+            const auto &o = d.value;
+            const std::string kind = o.value("kind", "");
+            if (kind != "ClusterRole" && kind != "Role")
+                continue;
+            if (kind == "Role" && o["metadata"].value("namespace", "") != ns)
+                continue;
+            for (const auto &rule : o["rules"]) {
+                const auto has = [&](const char *key, const std::string &v) {
+                    if (!rule.contains(key))
+                        return false;
+                    for (const auto &x : rule[key])
+                        if (x == v || x == "*")
+                            return true;
+                    return false;
+                };
+                if (!has("apiGroups", group) || !has("resources", resource) || !has("verbs", verb))
+                    continue;
+                if (rule.contains("resourceNames") && (name.empty() || !has("resourceNames", name)))
+                    continue;
+                allowed = true;
+            }
+        }
+        if (!allowed)
+            refused << QString::fromStdString(line);
+    }
+    return refused.join(u'\n');
+}
+
 QStringList kubectls()
 {
     const QString k = QStandardPaths::findExecutable(u"kubectl"_s);
@@ -206,6 +324,7 @@ private slots:
     void sameWritesOnBothBackends();
     void leaseElection();
     void inClusterConfiguration();
+    void manifests();
     void twoControllersOneLeader();
 };
 
@@ -239,7 +358,10 @@ void TstLiveUpgrade::sameWritesOnBothBackends()
     options.nodeUpgradeController = false;
     server::ApiServer server(drainCluster(), options);
     QVERIFY(server.start().ok());
-    auto client = clientFor(server);
+    client::RestConfig config;
+    config.server = server.url();
+    auto requests = std::make_shared<RequestLog>(std::make_shared<client::HttpTransport>(config));
+    auto client = std::make_shared<client::KubeClient>(requests);
     client::ReflectorOptions ro;
     ro.initialBackoff = std::chrono::milliseconds(50);
     ro.maxBackoff = std::chrono::milliseconds(400);
@@ -263,9 +385,9 @@ void TstLiveUpgrade::sameWritesOnBothBackends()
         for (const auto &e : events.entries())
             liveEvents.push_back(e.reason + " " + e.object);
     });
-    auto created =
-        client->transport().request("POST", "/apis/upgrade.daemonscope.io/v1alpha1/nodeupgraderollouts", {},
-                                    kRollout.dump(), "application/json", "application/json");
+    auto created = clientFor(server)->transport().request(
+        "POST", "/apis/upgrade.daemonscope.io/v1alpha1/nodeupgraderollouts", {}, kRollout.dump(),
+        "application/json", "application/json");
     QVERIFY2(created.ok(), created ? "" : created.error().message.c_str());
     bool done = false;
     QDeadlineTimer deadline(240000);
@@ -291,6 +413,14 @@ void TstLiveUpgrade::sameWritesOnBothBackends()
     QCOMPARE(joined(liveWrites.log), joined(simWrites.log));
     // The same events about the same objects, in the same order of first emission.
     QCOMPARE(joined(liveEvents), joined(simEvents));
+    // installer/kubernetes/rbac.yaml grants every request the controller made.
+    const auto made = requests->requests();
+    QVERIFY2(
+        std::any_of(made.begin(), made.end(),
+                    [](const std::string &r) { return r.rfind("create  pods/eviction default ", 0) == 0; }),
+        "no eviction was requested");
+    const QString refusedRequests = rbacRefusals(made);
+    QVERIFY2(refusedRequests.isEmpty(), qPrintable(u"not granted by rbac.yaml:\n"_s + refusedRequests));
     // Every node ends on the target version, schedulable, untainted.
     server.withCluster([&](engine::Cluster &c) {
         for (const auto *n : c.nodes()) {
@@ -305,10 +435,13 @@ void TstLiveUpgrade::leaseElection()
     server::ServerOptions options;
     server::ApiServer server(drainCluster(), options);
     QVERIFY(server.start().ok());
-    auto client = clientFor(server);
+    client::RestConfig config;
+    config.server = server.url();
+    auto requests = std::make_shared<RequestLog>(std::make_shared<client::HttpTransport>(config));
+    auto client = std::make_shared<client::KubeClient>(requests);
     models::LeaderElectionOptions o;
-    o.namespace_ = "default";
-    o.name = "upgrade-leader";
+    o.namespace_ = "daemonscope-system";
+    o.name = "daemonscope-node-upgrade-controller"; // as the Deployment runs it
     o.leaseDuration = std::chrono::milliseconds(1500);
     o.renewDeadline = std::chrono::milliseconds(1000);
     o.retryPeriod = std::chrono::milliseconds(200);
@@ -328,9 +461,10 @@ void TstLiveUpgrade::leaseElection()
         QVERIFY(held(a.tryAcquireOrRenew(), false));
         QVERIFY(!held(b.tryAcquireOrRenew(), true));
     }
-    auto lease = client->transport().request(
-        "GET", "/apis/coordination.k8s.io/v1/namespaces/default/leases/upgrade-leader", {}, {}, {},
-        "application/json");
+    auto lease = client->transport().request("GET",
+                                             "/apis/coordination.k8s.io/v1/namespaces/daemonscope-system/"
+                                             "leases/daemonscope-node-upgrade-controller",
+                                             {}, {}, {}, "application/json");
     QVERIFY(lease.ok());
     auto spec = kube::Json::parse(lease->body)["spec"];
     QCOMPARE(spec["holderIdentity"].get<std::string>(), std::string("a"));
@@ -353,9 +487,10 @@ void TstLiveUpgrade::leaseElection()
     QVERIFY2(since.elapsed() >= 1500, qPrintable(QString::number(since.elapsed())));
     QVERIFY(!held(a.tryAcquireOrRenew(), true));
     QCOMPARE(a.holder(), std::string("b"));
-    lease = client->transport().request(
-        "GET", "/apis/coordination.k8s.io/v1/namespaces/default/leases/upgrade-leader", {}, {}, {},
-        "application/json");
+    lease = client->transport().request("GET",
+                                        "/apis/coordination.k8s.io/v1/namespaces/daemonscope-system/leases/"
+                                        "daemonscope-node-upgrade-controller",
+                                        {}, {}, {}, "application/json");
     spec = kube::Json::parse(lease->body)["spec"];
     QCOMPARE(spec["holderIdentity"].get<std::string>(), std::string("b"));
     QCOMPARE(spec["leaseTransitions"].get<int>(), 1);
@@ -380,6 +515,68 @@ void TstLiveUpgrade::leaseElection()
     tc.join();
     td.join();
     QCOMPARE(wins.load(), 1);
+    // The Role in installer/kubernetes/rbac.yaml grants the elector's requests.
+    const QString refused = rbacRefusals(requests->requests());
+    QVERIFY2(refused.isEmpty(), qPrintable(u"not granted by rbac.yaml:\n"_s + refused));
+}
+
+void TstLiveUpgrade::manifests()
+{
+    // The CRD is the one the binary prints (one schema table, one list of printer columns).
+    QFile crd(QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/installer/kubernetes/crd.yaml"));
+    QVERIFY(crd.open(QIODevice::ReadOnly));
+    QVERIFY2(crd.readAll().toStdString() == server::nodeUpgradeRolloutCrdYaml(),
+             "installer/kubernetes/crd.yaml is out of date: daemonscope controller --print-crd > "
+             "installer/kubernetes/crd.yaml");
+    const kube::Json def = server::nodeUpgradeRolloutCrd();
+    const kube::Json &schema = def["spec"]["versions"][0]["schema"]["openAPIV3Schema"];
+    QCOMPARE(schema["properties"]["spec"]["required"], kube::Json::array({"targetVersion"}));
+    QCOMPARE(schema["properties"]["spec"]["properties"]["maxUnavailable"]["x-kubernetes-int-or-string"],
+             true);
+    QCOMPARE(schema["properties"]["spec"]["properties"]["timeouts"]["properties"]["drainTimeout"]["type"],
+             "string");
+    QCOMPARE(def["spec"]["versions"][0]["subresources"], kube::Json({{"status", kube::Json::object()}}));
+
+    // Every manifest parses into objects with apiVersion, kind and a name.
+    for (const char *file :
+         {"namespace.yaml", "rbac.yaml", "deployment.yaml", "crd.yaml", "examples/nodeupgrade-agents.yaml"}) {
+        auto docs = kube::loadYamlFile(std::string(DAEMONSCOPE_SOURCE_DIR "/installer/kubernetes/") + file);
+        QVERIFY2(docs.ok(), docs ? file : docs.error().message.c_str());
+        for (const auto &d : *docs)
+            QVERIFY2(d.value.contains("apiVersion") && d.value.contains("kind") &&
+                         d.value["metadata"].contains("name"),
+                     file);
+    }
+    // The example rollout is one the controller accepts, and every field it sets is in the
+    // CRD's schema (a real API server would prune the others).
+    auto example =
+        kube::loadYamlFile(DAEMONSCOPE_SOURCE_DIR "/installer/kubernetes/examples/nodeupgrade-agents.yaml");
+    QVERIFY(example.ok());
+    const kube::Json &rollout = (*example)[0].value;
+    auto parsed = engine::NodeUpgradeRollout::fromJson(rollout);
+    QVERIFY2(parsed.ok(), parsed ? "" : parsed.error().message.c_str());
+    std::function<void(const kube::Json &, const kube::Json &, const std::string &)> inSchema =
+        [&](const kube::Json &value, const kube::Json &s, const std::string &path) {
+            if (!value.is_object() || !s.contains("properties"))
+                return;
+            for (const auto &[k, v] : value.items()) {
+                QVERIFY2(s["properties"].contains(k),
+                         (path + "." + k + " is not in the CRD's schema").c_str());
+                inSchema(v, s["properties"][k], path + "." + k);
+            }
+        };
+    inSchema(rollout["spec"], schema["properties"]["spec"], "spec");
+
+    // The Deployment runs two replicas of the controller in-cluster, in the namespace of the
+    // Role that holds its Lease, under the ServiceAccount the bindings name.
+    auto deployment = kube::loadYamlFile(DAEMONSCOPE_SOURCE_DIR "/installer/kubernetes/deployment.yaml");
+    QVERIFY(deployment.ok());
+    const kube::Json &dep = (*deployment)[0].value;
+    QCOMPARE(dep["spec"]["replicas"], 2);
+    QCOMPARE(dep["spec"]["template"]["spec"]["serviceAccountName"], "daemonscope-controller");
+    QCOMPARE(dep["spec"]["template"]["spec"]["containers"][0]["command"],
+             kube::Json::array(
+                 {"daemonscope", "controller", "--in-cluster", "--lease-namespace", "daemonscope-system"}));
 }
 
 void TstLiveUpgrade::inClusterConfiguration()
