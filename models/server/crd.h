@@ -1,6 +1,6 @@
 #pragma once
 // The NodeUpgradeRollout CustomResourceDefinition — what a real cluster needs before
-// `daemonscope controller` can act there (installer/kubernetes/crd.yaml is this, printed by
+// `daemonscope controller` can act there (installer/kubernetes/10-crd.yaml is this, printed by
 // `daemonscope controller --print-crd`): apiextensions.k8s.io/v1, cluster-scoped, version
 // v1alpha1 served and stored, the status subresource, a structural OpenAPI v3 schema built from
 // the same schema table the embedded API server publishes and validates with (kube::schema),

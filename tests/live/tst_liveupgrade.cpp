@@ -265,12 +265,12 @@ private:
     std::set<std::string> m_requests;
 };
 
-// The requests installer/kubernetes/rbac.yaml's ClusterRole and Role do not grant: a request is
+// The requests installer/kubernetes/20-rbac.yaml's ClusterRole and Role do not grant: a request is
 // granted when a rule names its group, resource and verb (and its name, when the rule lists
 // names; a Role only in its own namespace).
 QString rbacRefusals(const std::set<std::string> &requests)
 {
-    auto docs = kube::loadYamlFile(DAEMONSCOPE_SOURCE_DIR "/installer/kubernetes/rbac.yaml");
+    auto docs = kube::loadYamlFile(DAEMONSCOPE_SOURCE_DIR "/installer/kubernetes/20-rbac.yaml");
     if (!docs)
         return QString::fromStdString(docs.error().message);
     QStringList refused;
@@ -413,7 +413,7 @@ void TstLiveUpgrade::sameWritesOnBothBackends()
     QCOMPARE(joined(liveWrites.log), joined(simWrites.log));
     // The same events about the same objects, in the same order of first emission.
     QCOMPARE(joined(liveEvents), joined(simEvents));
-    // installer/kubernetes/rbac.yaml grants every request the controller made.
+    // installer/kubernetes/20-rbac.yaml grants every request the controller made.
     const auto made = requests->requests();
     QVERIFY2(
         std::any_of(made.begin(), made.end(),
@@ -515,7 +515,7 @@ void TstLiveUpgrade::leaseElection()
     tc.join();
     td.join();
     QCOMPARE(wins.load(), 1);
-    // The Role in installer/kubernetes/rbac.yaml grants the elector's requests.
+    // The Role in installer/kubernetes/20-rbac.yaml grants the elector's requests.
     const QString refused = rbacRefusals(requests->requests());
     QVERIFY2(refused.isEmpty(), qPrintable(u"not granted by rbac.yaml:\n"_s + refused));
 }
@@ -523,11 +523,11 @@ void TstLiveUpgrade::leaseElection()
 void TstLiveUpgrade::manifests()
 {
     // The CRD is the one the binary prints (one schema table, one list of printer columns).
-    QFile crd(QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/installer/kubernetes/crd.yaml"));
+    QFile crd(QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/installer/kubernetes/10-crd.yaml"));
     QVERIFY(crd.open(QIODevice::ReadOnly));
     QVERIFY2(crd.readAll().toStdString() == server::nodeUpgradeRolloutCrdYaml(),
-             "installer/kubernetes/crd.yaml is out of date: daemonscope controller --print-crd > "
-             "installer/kubernetes/crd.yaml");
+             "installer/kubernetes/10-crd.yaml is out of date: daemonscope controller --print-crd > "
+             "installer/kubernetes/10-crd.yaml");
     const kube::Json def = server::nodeUpgradeRolloutCrd();
     const kube::Json &schema = def["spec"]["versions"][0]["schema"]["openAPIV3Schema"];
     QCOMPARE(schema["properties"]["spec"]["required"], kube::Json::array({"targetVersion"}));
@@ -538,8 +538,8 @@ void TstLiveUpgrade::manifests()
     QCOMPARE(def["spec"]["versions"][0]["subresources"], kube::Json({{"status", kube::Json::object()}}));
 
     // Every manifest parses into objects with apiVersion, kind and a name.
-    for (const char *file :
-         {"namespace.yaml", "rbac.yaml", "deployment.yaml", "crd.yaml", "examples/nodeupgrade-agents.yaml"}) {
+    for (const char *file : {"00-namespace.yaml", "20-rbac.yaml", "30-deployment.yaml", "10-crd.yaml",
+                             "examples/nodeupgrade-agents.yaml"}) {
         auto docs = kube::loadYamlFile(std::string(DAEMONSCOPE_SOURCE_DIR "/installer/kubernetes/") + file);
         QVERIFY2(docs.ok(), docs ? file : docs.error().message.c_str());
         for (const auto &d : *docs)
@@ -569,7 +569,7 @@ void TstLiveUpgrade::manifests()
 
     // The Deployment runs two replicas of the controller in-cluster, in the namespace of the
     // Role that holds its Lease, under the ServiceAccount the bindings name.
-    auto deployment = kube::loadYamlFile(DAEMONSCOPE_SOURCE_DIR "/installer/kubernetes/deployment.yaml");
+    auto deployment = kube::loadYamlFile(DAEMONSCOPE_SOURCE_DIR "/installer/kubernetes/30-deployment.yaml");
     QVERIFY(deployment.ok());
     const kube::Json &dep = (*deployment)[0].value;
     QCOMPARE(dep["spec"]["replicas"], 2);
