@@ -269,6 +269,14 @@ private:
             const int lo = std::max(1, m_options.minWatchTimeoutSeconds);
             const int hi = std::max(lo + 1, m_options.maxWatchTimeoutSeconds);
             wo.timeoutSeconds = std::uniform_int_distribution<int>(lo, hi - 1)(rng);
+            // A stream silent for three bookmark intervals is dead (a frozen server, a dropped
+            // connection): give it up and watch again, as the reflectors of the other kinds do.
+            const auto idle =
+                m_options.watchIdleTimeout.count() > 0
+                    ? m_options.watchIdleTimeout
+                    : std::max(m_options.minWatchIdleTimeout, 3 * m_options.assumedBookmarkInterval);
+            wo.idleTimeoutSeconds = static_cast<int>(
+                std::max<std::int64_t>(1, std::chrono::ceil<std::chrono::seconds>(idle).count()));
             bool gotEvents = false;
             auto r = m_client->watchLines(
                 LiveUpgradeCluster::rolloutResource(), {}, wo,

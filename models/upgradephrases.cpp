@@ -194,6 +194,9 @@ const char *const kEventSources[] = {
     QT_TRANSLATE_NOOP(
         "UpgradeEvent",
         "The API server refused the {write} ({code}: {message}); retried in {delay}"), // WriteRefused
+    QT_TRANSLATE_NOOP("UpgradeEvent",
+                      "Drained; the restart is left to an external tool: waiting for the node to return on "
+                      "{target}"), // RestartHandedOver
 };
 
 const char *contextOf(engine::PhraseCatalog catalog)

@@ -258,6 +258,10 @@
         <source>The API server refused the {write} ({code}: {message}); retried in {delay}</source>
         <translation>Der API-Server hat {write} abgelehnt ({code}: {message}); neuer Versuch in {delay}</translation>
     </message>
+    <message>
+        <source>Drained; the restart is left to an external tool: waiting for the node to return on {target}</source>
+        <translation>Geleert; der Neustart bleibt einem externen Werkzeug überlassen: warte, bis der Knoten auf {target} zurückkehrt</translation>
+    </message>
 </context>
 <context>
     <name>UpgradePhrase</name>

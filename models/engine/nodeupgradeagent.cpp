@@ -28,6 +28,13 @@ void NodeUpgradeAgent::onNode(const WatchEvent &ev)
     at(m_cluster.now() + m_timings.ackDelay, ev.name, token, &NodeUpgradeAgent::acknowledge);
 }
 
+void NodeUpgradeAgent::restartOn(const std::string &node, const std::string &version)
+{
+    const std::string token = version + "#external";
+    m_handled[node] = token;
+    at(m_cluster.now() + m_timings.leaveDelay, node, token, &NodeUpgradeAgent::leave);
+}
+
 void NodeUpgradeAgent::at(kube::Timestamp t, const std::string &node, const std::string &token,
                           void (NodeUpgradeAgent::*step)(const std::string &, const std::string &))
 {

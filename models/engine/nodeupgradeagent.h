@@ -37,6 +37,10 @@ public:
     NodeUpgradeAgent &operator=(const NodeUpgradeAgent &) = delete;
 
     const NodeUpgradeAgentTimings &timings() const { return m_timings; }
+    // A restart nobody asked the controller for: the node leaves after leaveDelay and rejoins on
+    // `version` after downTime (faults apply as to a requested restart), as a managed node
+    // pool's upgrade or a reimage does it (scenario step `restartNode`).
+    void restartOn(const std::string &node, const std::string &version);
 
 private:
     void onNode(const WatchEvent &ev);

@@ -1951,6 +1951,7 @@ bool NodeUpgradeController::adminRequest(NodeState &ns, PassContext &ctx)
                     {"what", phrase(UpgradePhrase::RetryResend)}});
             ns.erase(ann::kAckAt);
             ns.erase(ann::kKamikazeAck);
+            ns.erase(ann::kHandover);
             sendKamikaze(ns, ctx, 1);
         } else {
             report(ctx, ns.object(), UpgradeReason::NodeRetry,
@@ -2059,16 +2060,17 @@ bool NodeUpgradeController::deletePod(NodeState &ns, PassContext &ctx, const kub
         m_observer->beforePodDelete(ctx.name, pod, cls, verdict, forced);
     const std::string uid = pod.metadata.uid, key = podKey(pod);
     m_ourDeletions.insert(uid); // before the write: its watch event arrives during it
-    // Evicted, never plain-deleted: a PodDisruptionBudget has its say (evictionAllowed asked it
-    // first in this pass). A forced deletion deletes, with the pod's own grace period.
+    // Evicted: a PodDisruptionBudget has its say (evictionAllowed asked it first in this pass).
+    // A forced deletion, or any with respectPDBs false, deletes, with the pod's own grace period.
+    const bool remove = forced || !ctx.spec.respectPDBs;
     const kube::Result<void> r = [&] {
         const Timed timed(m_timing.writeNanos);
-        return forced ? m_cluster.deletePod(pod.metadata.namespace_, pod.metadata.name)
+        return remove ? m_cluster.deletePod(pod.metadata.namespace_, pod.metadata.name)
                       : m_cluster.evict(pod.metadata.namespace_, pod.metadata.name);
     }();
     if (!accepted(
             ctx, ns.object(),
-            phrase(forced ? UpgradePhrase::WriteDeletion : UpgradePhrase::WriteEviction, {{"pod", key}}),
+            phrase(remove ? UpgradePhrase::WriteDeletion : UpgradePhrase::WriteEviction, {{"pod", key}}),
             r ? nullptr : &r.error())) {
         m_ourDeletions.erase(uid);
         return false;
@@ -2080,6 +2082,8 @@ bool NodeUpgradeController::deletePod(NodeState &ns, PassContext &ctx, const kub
 bool NodeUpgradeController::evictionAllowed(NodeState &ns, PassContext &ctx, const PodInfo &p,
                                             std::string &blockedReason)
 {
+    if (!ctx.spec.respectPDBs)
+        return true; // deleted without asking the budgets (deletePod)
     EvictOptions probe;
     probe.dryRun = true;
     const auto r = [&] {
@@ -2407,6 +2411,18 @@ void NodeUpgradeController::sendKamikaze(NodeState &ns, PassContext &ctx, int se
             m_observer->beforeKamikaze(ctx.name, *n);
     const int attempt = ns.integer(ann::kAttempt, 1);
     ns.set(ann::kAttempt, std::to_string(attempt));
+    if (ctx.spec.restart == RestartMechanism::External) {
+        // Nothing is asked of the node's agent: another tool restarts or replaces the node, and
+        // the return is awaited from now (restartingExternal).
+        ns.set(ann::kHandover, kamikazeToken(ctx.target, attempt, 0));
+        ns.setTime(ann::kAckAt, ctx.now);
+        ns.erase(ann::kBlocked);
+        ns.erase(ann::kReason);
+        setPhase(ns, ctx, NodePhase::Restarting);
+        report(ctx, ns.object(), UpgradeReason::RestartHandedOver, {{"target", ctx.target}});
+        return;
+    }
+    ns.erase(ann::kHandover);
     ns.set(ann::kKamikaze, kamikazeToken(ctx.target, attempt, send));
     ns.setTime(ann::kKamikazeSent, ctx.now);
     ns.set(ann::kKamikazeSends, std::to_string(send));
@@ -2420,8 +2436,30 @@ void NodeUpgradeController::sendKamikaze(NodeState &ns, PassContext &ctx, int se
            {{"target", ctx.target}, {"attempt", std::to_string(attempt)}, {"send", std::to_string(send)}});
 }
 
+void NodeUpgradeController::restartingExternal(NodeState &ns, PassContext &ctx)
+{
+    // Back when the node is Ready on the target version — the same node object after a reboot or
+    // an in-place upgrade (a replaced node comes back as a new, up-to-date node and this one is
+    // Removed).
+    const std::string want = kamikazeTarget(ns.get(ann::kHandover));
+    if (ns.ready && ns.version == want) {
+        setPhase(ns, ctx, NodePhase::Soaking);
+        report(ctx, ns.object(), UpgradeReason::NodeRejoined, {{"version", ns.version}});
+        report(ctx, ns.object(), UpgradeReason::SoakStarted, {{"duration", dur(ctx.spec.soakDuration)}});
+        return;
+    }
+    const auto handedAt = ns.time(ann::kAckAt).value_or(ctx.now);
+    if (ctx.now - handedAt >= ctx.spec.timeouts.returnTimeout)
+        fail(ns, ctx, "NodeDidNotReturn",
+             phrase(UpgradePhrase::DidNotReturn, {{"limit", dur(ctx.spec.timeouts.returnTimeout)}}));
+}
+
 void NodeUpgradeController::restarting(NodeState &ns, PassContext &ctx)
 {
+    if (ns.has(ann::kHandover)) {
+        restartingExternal(ns, ctx);
+        return;
+    }
     const auto &t = ctx.spec.timeouts;
     const std::string token = ns.get(ann::kKamikaze);
     const auto ackAt = ns.time(ann::kAckAt);

@@ -213,6 +213,7 @@ private:
     bool drainDelete(NodeState &ns, PassContext &ctx, const DrainStep &d, const PodInfo &p, GateVerdict v,
                      bool forced, const Phrase &why);
     void restarting(NodeState &ns, PassContext &ctx);
+    void restartingExternal(NodeState &ns, PassContext &ctx);
     void soaking(NodeState &ns, PassContext &ctx);
     void markPending(NodeState &ns, PassContext &ctx);
     bool select(NodeState &ns, PassContext &ctx, int position, int slot, int slots); // false: cordon refused

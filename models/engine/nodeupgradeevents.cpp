@@ -74,6 +74,8 @@ const ReasonInfo kReasons[] = {
     {"NodeRemoved", false, "Node deleted from the cluster; its slot is free"},
     {"EvictionRefused", false, "Eviction of {pod} refused: {budget}; retried on the next pass"},
     {"WriteRefused", true, "The API server refused the {write} ({code}: {message}); retried in {delay}"},
+    {"RestartHandedOver", false,
+     "Drained; the restart is left to an external tool: waiting for the node to return on {target}"},
 };
 
 static_assert(sizeof(kReasons) / sizeof(kReasons[0]) == static_cast<std::size_t>(kUpgradeReasonCount),

@@ -72,9 +72,10 @@ enum class UpgradeReason {
     NodeRemoved,
     EvictionRefused,
     WriteRefused,
+    RestartHandedOver,
 };
 
-inline constexpr int kUpgradeReasonCount = static_cast<int>(UpgradeReason::WriteRefused) + 1;
+inline constexpr int kUpgradeReasonCount = static_cast<int>(UpgradeReason::RestartHandedOver) + 1;
 
 const char *upgradeReasonName(UpgradeReason reason);
 bool isWarning(UpgradeReason reason);

@@ -59,7 +59,9 @@ inline constexpr const char *kKamikaze = "upgrade/kamikaze";        // request t
 inline constexpr const char *kKamikazeAck = "upgrade/kamikaze-ack"; // written by the agent
 inline constexpr const char *kKamikazeSent = "upgrade/kamikaze-sent";
 inline constexpr const char *kKamikazeSends = "upgrade/kamikaze-sends";
-inline constexpr const char *kAckAt = "upgrade/ack-at";
+inline constexpr const char *kAckAt = "upgrade/ack-at"; // acknowledged (External: handed over)
+// restart External: the hand-over token "TARGET#ATTEMPT.0" (no request goes to the node's agent)
+inline constexpr const char *kHandover = "upgrade/handover";
 inline constexpr const char *kFailureAcknowledged = "upgrade/failure-acknowledged";
 inline constexpr const char *kUnmanagedDeleted = "upgrade/unmanaged-deleted";
 } // namespace ann

@@ -70,6 +70,8 @@ const std::pair<const char *, UnreadyPodPolicy> kUnready[] = {
 const std::pair<const char *, DrainTimeoutPolicy> kDrain[] = {{"Hold", DrainTimeoutPolicy::Hold},
                                                               {"Skip", DrainTimeoutPolicy::Skip},
                                                               {"Force", DrainTimeoutPolicy::Force}};
+const std::pair<const char *, RestartMechanism> kRestart[] = {{"Annotation", RestartMechanism::Annotation},
+                                                              {"External", RestartMechanism::External}};
 const std::pair<const char *, HealthComparison> kCompare[] = {{"GreaterThan", HealthComparison::GreaterThan},
                                                               {"AtLeast", HealthComparison::AtLeast}};
 
@@ -156,6 +158,10 @@ const char *drainTimeoutPolicyName(DrainTimeoutPolicy p)
 {
     return kDrain[static_cast<int>(p)].first;
 }
+const char *restartMechanismName(RestartMechanism m)
+{
+    return kRestart[static_cast<int>(m)].first;
+}
 const char *singleReplicaPolicyName(SingleReplicaPolicy p)
 {
     return kSingle[static_cast<int>(p)].first;
@@ -163,6 +169,26 @@ const char *singleReplicaPolicyName(SingleReplicaPolicy p)
 const char *unreadyPodPolicyName(UnreadyPodPolicy p)
 {
     return kUnready[static_cast<int>(p)].first;
+}
+
+std::vector<std::string> nodeUpgradeSpecEnum(const std::string &field)
+{
+    std::vector<std::string> out;
+    const auto names = [&out](const auto &table) {
+        for (const auto &[name, value] : table)
+            out.push_back(name);
+    };
+    if (field == "healthComparison")
+        names(kCompare);
+    else if (field == "singleReplicaPolicy")
+        names(kSingle);
+    else if (field == "unreadyPodPolicy")
+        names(kUnready);
+    else if (field == "onDrainTimeout")
+        names(kDrain);
+    else if (field == "restart.mechanism")
+        names(kRestart);
+    return out;
 }
 
 // ---- spec --------------------------------------------------------------------------------
@@ -206,6 +232,8 @@ Json NodeUpgradeRolloutSpec::toJson() const
     j["allowSelfRestart"] = allowSelfRestart;
     j["maxStartsPerPass"] = maxStartsPerPass;
     j["minReadyRatio"] = minReadyRatio;
+    if (restart != RestartMechanism::Annotation) // the default stays unwritten, as before the field existed
+        j["restart"] = {{"mechanism", restartMechanismName(restart)}};
     return j;
 }
 
@@ -215,6 +243,7 @@ std::vector<std::string> NodeUpgradeRolloutSpec::fieldNames()
     every.nodeSelector = {{"k", "v"}};
     every.maintenanceWindow = Json::object();
     every.pauseReason = "r";
+    every.restart = RestartMechanism::External;
     const Json fields = every.toJson();
     std::vector<std::string> names;
     for (auto it = fields.begin(); it != fields.end(); ++it)
@@ -297,6 +326,20 @@ kube::Result<NodeUpgradeRolloutSpec> NodeUpgradeRolloutSpec::fromJson(const Json
             return v.error();
         s.unreadyPodPolicy = *v;
     }
+    if (j.contains("restart")) {
+        const Json &r = j["restart"];
+        if (!r.is_object())
+            return ApiStatus::badRequest("restart must be an object such as {mechanism: External}");
+        for (const auto &[k, v] : r.items())
+            if (k != "mechanism")
+                return ApiStatus::badRequest("restart: unknown field \"" + k + "\" (known: mechanism)");
+        if (r.contains("mechanism")) {
+            auto v = enumField(r["mechanism"], "restart.mechanism", kRestart);
+            if (!v)
+                return v.error();
+            s.restart = *v;
+        }
+    }
     if (j.contains("onDrainTimeout")) {
         auto v = enumField(j["onDrainTimeout"], "onDrainTimeout", kDrain);
         if (!v)
@@ -355,7 +398,7 @@ kube::Result<NodeUpgradeRolloutSpec> NodeUpgradeRolloutSpec::fromJson(const Json
                 s.unmanagedPodPolicy = UnmanagedPodPolicy::AfterTimeout;
             else
                 return ApiStatus::badRequest(
-                    "unmanagedPodPolicy must be immediate, never or {afterTimeout: D}");
+                    "unmanagedPodPolicy must be Immediate, Never or {afterTimeout: D}");
         } else if (u.is_object() && u.contains("afterTimeout")) {
             auto d = durationField(u["afterTimeout"], "unmanagedPodPolicy.afterTimeout");
             if (!d)
@@ -363,7 +406,7 @@ kube::Result<NodeUpgradeRolloutSpec> NodeUpgradeRolloutSpec::fromJson(const Json
             s.unmanagedPodPolicy = UnmanagedPodPolicy::AfterTimeout;
             s.timeouts.unmanagedTimeout = *d;
         } else {
-            return ApiStatus::badRequest("unmanagedPodPolicy must be immediate, never or {afterTimeout: D}");
+            return ApiStatus::badRequest("unmanagedPodPolicy must be Immediate, Never or {afterTimeout: D}");
         }
     }
     if (j.contains("pauseReason") && j["pauseReason"].is_string())

@@ -25,6 +25,10 @@ enum class DrainTimeoutPolicy { Hold, Skip, Force };
 enum class SingleReplicaPolicy { Allow, Block };
 enum class UnreadyPodPolicy { AlwaysDelete, CountTowardHealth };
 enum class HealthComparison { GreaterThan, AtLeast };
+// How a drained node's agent is restarted: Annotation asks the node's agent through the
+// upgrade/kamikaze annotation handshake; External leaves it to another tool (a managed node
+// pool's upgrade, a reimage): the controller waits for the node to return on the target version.
+enum class RestartMechanism { Annotation, External };
 
 enum class RolloutPhase {
     Pending,
@@ -63,7 +67,7 @@ struct NodeUpgradeRolloutSpec
     HealthComparison healthComparison = HealthComparison::GreaterThan;
     SingleReplicaPolicy singleReplicaPolicy = SingleReplicaPolicy::Allow;
     UnreadyPodPolicy unreadyPodPolicy = UnreadyPodPolicy::AlwaysDelete;
-    bool respectPDBs = true; // no effect yet: the engine models no PodDisruptionBudgets
+    bool respectPDBs = true; // false: pods are deleted, PodDisruptionBudgets are not asked
     UnmanagedPodPolicy unmanagedPodPolicy = UnmanagedPodPolicy::AfterTimeout; // d = timeouts.unmanagedTimeout
     DrainTimeoutPolicy onDrainTimeout = DrainTimeoutPolicy::Hold;
     int maxFailedNodes = 1;
@@ -77,7 +81,8 @@ struct NodeUpgradeRolloutSpec
     bool abort = false;
     bool allowSelfRestart = false;
     int maxStartsPerPass = 1;
-    double minReadyRatio = 0; // 0 = off
+    double minReadyRatio = 0;                                // 0 = off
+    RestartMechanism restart = RestartMechanism::Annotation; // JSON restart: {mechanism: External}
 
     kube::Json toJson() const;
     static kube::Result<NodeUpgradeRolloutSpec> fromJson(const kube::Json &j);
@@ -171,6 +176,12 @@ std::optional<kube::Timestamp> parseUpgradeTime(const std::string &text);
 
 const char *unmanagedPodPolicyName(UnmanagedPodPolicy p);
 const char *drainTimeoutPolicyName(DrainTimeoutPolicy p);
+const char *restartMechanismName(RestartMechanism m);
+// The values a string field of the spec takes, as the API writes them ("onDrainTimeout":
+// Hold, Skip, Force; "restart.mechanism": Annotation, External); empty for a field that is not an
+// enumeration. (The reader also accepts
+// them in any case, for scenario files.)
+std::vector<std::string> nodeUpgradeSpecEnum(const std::string &field);
 const char *singleReplicaPolicyName(SingleReplicaPolicy p);
 const char *unreadyPodPolicyName(UnreadyPodPolicy p);
 

@@ -94,6 +94,18 @@ kube::Result<void> NodeUpgradeRuntime::upgradeStep(const Json &args)
     return apply(merged);
 }
 
+kube::Result<void> NodeUpgradeRuntime::restartNodeStep(const Json &args)
+{
+    const std::string node = kube::stringOr(args, "node");
+    const std::string version = kube::stringOr(args, "version");
+    if (!m_cluster.node(node))
+        return ApiStatus::notFound("nodes", node);
+    if (version.empty())
+        return ApiStatus::badRequest("restartNode: version must not be empty");
+    m_agent.restartOn(node, version);
+    return {};
+}
+
 kube::Result<void> NodeUpgradeRuntime::upgradeControlStep(const Json &args)
 {
     if (!args.is_object())

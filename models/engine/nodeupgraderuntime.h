@@ -61,7 +61,10 @@ public:
     // ---- scenario glue ---------------------------------------------------------------------
     kube::Result<void> upgradeStep(const kube::Json &args); // `upgrade: {name, targetVersion, ...}`
     kube::Result<void>
-    upgradeControlStep(const kube::Json &args);          // `upgradeControl: {name, action, node, note}`
+    upgradeControlStep(const kube::Json &args); // `upgradeControl: {name, action, node, note}`
+    // `restartNode: {node, version}`: the node restarts on that agent version without the
+    // controller asking (a managed node pool's upgrade; see NodeUpgradeAgent::restartOn).
+    kube::Result<void> restartNodeStep(const kube::Json &args);
     bool upgradeComplete(const std::string &name) const; // Completed or CompletedWithExceptions
     // `expect.node: {NODE: {phase, cordoned, held, blocked, reason, attempt, agentVersion,
     // cordonedByController, tainted}}` — one message per mismatch ("node/NODE.phase: expected

@@ -349,6 +349,9 @@ std::pair<int, std::string> NodeUpgradeScenario::step(const Json &st, const std:
     } else if (action == "upgradeControl") {
         if (auto r = m_runtime->upgradeControlStep(arg); !r)
             return failed(r.error().reason == "NotFound" ? 2 : 1, r.error().message);
+    } else if (action == "restartNode") {
+        if (auto r = m_runtime->restartNodeStep(arg); !r)
+            return failed(r.error().reason == "NotFound" ? 2 : 1, r.error().message);
     } else if (action == "restartController") {
         if (text(arg) != "nodeUpgrade")
             return failed(2, "only restartController: nodeUpgrade is supported here");

@@ -169,6 +169,7 @@ enum class StepKind {
     Upgrade,
     UpgradeControl,
     RestartController,
+    RestartNode,
     Expect,
 };
 

@@ -877,6 +877,7 @@ const std::map<std::string, StepKind> kStepKinds = {
     {"upgrade", StepKind::Upgrade},
     {"upgradeControl", StepKind::UpgradeControl},
     {"restartController", StepKind::RestartController},
+    {"restartNode", StepKind::RestartNode},
     {"expect", StepKind::Expect},
 };
 
@@ -884,11 +885,11 @@ std::string stepNames()
 {
     std::string out;
     for (const char *n :
-         {"sync",     "advance",     "setTime",     "run",       "apply",          "patch",
-          "setImage", "setStrategy", "delete",      "markReady", "markNotReady",   "setPodLabels",
-          "addNodes", "taintNode",   "untaintNode", "cordon",    "uncordon",       "fault",
-          "rollback", "pause",       "resume",      "upgrade",   "upgradeControl", "restartController",
-          "expect"})
+         {"sync",        "advance",     "setTime",     "run",       "apply",          "patch",
+          "setImage",    "setStrategy", "delete",      "markReady", "markNotReady",   "setPodLabels",
+          "addNodes",    "taintNode",   "untaintNode", "cordon",    "uncordon",       "fault",
+          "rollback",    "pause",       "resume",      "upgrade",   "upgradeControl", "restartController",
+          "restartNode", "expect"})
         out += (out.empty() ? "" : ", ") + std::string(n);
     return out;
 }
@@ -1149,6 +1150,17 @@ bool Checker::stepArgs(ScenarioStep &st, const Json &arg, const std::string &ptr
             st.upgradeArgs = *s;
         }
         break;
+    case StepKind::RestartNode:
+        if (!expectMap(arg, ptr, "restartNode"))
+            break;
+        checkKeys(arg, ptr, "restartNode", {"node", "version"});
+        if (require(arg, ptr, "restartNode", "node", "the node's name"))
+            if (auto n = nodeRef(arg["node"], child(ptr, "node"), "node"))
+                st.node = *n;
+        if (require(arg, ptr, "restartNode", "version", "the agent version it returns on, e.g. v2.0.0"))
+            nonEmpty(arg["version"], child(ptr, "version"), "version");
+        st.upgradeArgs = arg;
+        break;
     case StepKind::Expect:
         expectStep(st.expect, arg, ptr);
         break;
@@ -1379,7 +1391,8 @@ bool Checker::upgradeStep(const Json &arg, const std::string &ptr)
                "abort",
                "allowSelfRestart",
                "maxStartsPerPass",
-               "minReadyRatio"});
+               "minReadyRatio",
+               "restart"});
     if (require(arg, ptr, "upgrade", "name", "the rollout's name"))
         nonEmpty(arg["name"], child(ptr, "name"), "name");
     if (require(arg, ptr, "upgrade", "targetVersion", "e.g. v2.0.0"))
@@ -1413,6 +1426,18 @@ bool Checker::upgradeStep(const Json &arg, const std::string &ptr)
     oneOf("unreadyPodPolicy", {"AlwaysDelete", "CountTowardHealth"});
     oneOf("onDrainTimeout", {"Hold", "Skip", "Force"});
     oneOf("healthComparison", {"GreaterThan", "AtLeast"});
+    if (arg.contains("restart")) {
+        const Json &r = arg["restart"];
+        const auto rp = child(ptr, "restart");
+        if (expectMap(r, rp, "restart")) {
+            checkKeys(r, rp, "restart", {"mechanism"});
+            if (r.contains("mechanism"))
+                if (auto s = str(r["mechanism"], child(rp, "mechanism"), "mechanism");
+                    s && *s != "Annotation" && *s != "External" && *s != "annotation" && *s != "external")
+                    error(at(child(rp, "mechanism")),
+                          "restart.mechanism must be Annotation or External, got \"" + *s + "\"");
+        }
+    }
     if (arg.contains("pauseReason"))
         str(arg["pauseReason"], child(ptr, "pauseReason"), "pauseReason");
     if (arg.contains("unmanagedPodPolicy")) {

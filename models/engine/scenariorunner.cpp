@@ -766,6 +766,10 @@ std::optional<StepError> execute(Cluster &cluster, const ScenarioStep &st, Scena
     case StepKind::RestartController:
         cluster.nodeUpgrade().restartController();
         return std::nullopt;
+    case StepKind::RestartNode:
+        if (auto r = cluster.nodeUpgrade().restartNodeStep(st.upgradeArgs); !r)
+            return StepError{r.error().reason == "NotFound" ? 2 : 1, r.error().message};
+        return std::nullopt;
     case StepKind::Expect:
         return std::nullopt;
     }
@@ -776,7 +780,7 @@ bool usesNodeUpgrade(const Scenario &scenario)
 {
     return std::any_of(scenario.steps.begin(), scenario.steps.end(), [](const ScenarioStep &st) {
         return st.kind == StepKind::Upgrade || st.kind == StepKind::UpgradeControl ||
-               st.kind == StepKind::RestartController ||
+               st.kind == StepKind::RestartController || st.kind == StepKind::RestartNode ||
                (st.kind == StepKind::Run && st.run.kind == RunConditionKind::UpgradeComplete) ||
                !st.expect.expectNode.empty() || !st.expect.expectUpgrade.empty();
     });

@@ -3,6 +3,8 @@
 #include "models/kube/apischema.h"
 #include "models/kube/yaml.h"
 
+#include "models/engine/nodeupgraderollout.h"
+
 namespace server {
 
 using kube::Json;
@@ -33,8 +35,9 @@ Json scalarSchema(schema::Scalar s)
     case Scalar::IntOrString:
         return {{"x-kubernetes-int-or-string", true}};
     case Scalar::Object:
-    case Scalar::Any:
         return {{"type", "object"}, {"x-kubernetes-preserve-unknown-fields", true}};
+    case Scalar::Any: // a string or an object (unmanagedPodPolicy: Never | {afterTimeout: 1h})
+        return {{"x-kubernetes-preserve-unknown-fields", true}};
     }
     return Json::object();
 }
@@ -61,6 +64,12 @@ Json structSchema(const schema::Struct &s, bool top)
         Json p = typeSchema(f.type);
         if (!f.description.empty())
             p["description"] = f.description;
+        const std::string field = s.name == "NodeUpgradeRolloutSpec" ? f.name
+                                  : s.name == "NodeUpgradeRestart"   ? "restart." + f.name
+                                                                     : std::string();
+        if (!field.empty())
+            if (const auto values = engine::nodeUpgradeSpecEnum(field); !values.empty())
+                p["enum"] = values;
         properties[f.name] = p;
         if (f.required)
             required.push_back(f.name);

@@ -536,6 +536,15 @@ void TstLiveUpgrade::manifests()
     QCOMPARE(schema["properties"]["spec"]["properties"]["timeouts"]["properties"]["drainTimeout"]["type"],
              "string");
     QCOMPARE(def["spec"]["versions"][0]["subresources"], kube::Json({{"status", kube::Json::object()}}));
+    // Enumerations are listed in CamelCase, as the API writes them; unmanagedPodPolicy is a
+    // string or an object, so it has no type.
+    const kube::Json &props = schema["properties"]["spec"]["properties"];
+    QCOMPARE(props["onDrainTimeout"]["enum"], kube::Json::array({"Hold", "Skip", "Force"}));
+    QCOMPARE(props["singleReplicaPolicy"]["enum"], kube::Json::array({"Allow", "Block"}));
+    QCOMPARE(props["restart"]["properties"]["mechanism"]["enum"],
+             kube::Json::array({"Annotation", "External"}));
+    QVERIFY(!props["unmanagedPodPolicy"].contains("type"));
+    QCOMPARE(props["unmanagedPodPolicy"]["x-kubernetes-preserve-unknown-fields"], true);
 
     // Every manifest parses into objects with apiVersion, kind and a name.
     for (const char *file : {"00-namespace.yaml", "20-rbac.yaml", "30-deployment.yaml", "10-crd.yaml",

@@ -9,6 +9,7 @@
 
 using kube::Json;
 using namespace engine;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -40,6 +41,9 @@ private slots:
     void watchSeesAddModifyDelete();
     void storeAdapterMirrorsTheCluster();
     void rolloutEventsAreRecordedOnce();
+    void invalidSpecNamesTheField_data();
+    void invalidSpecNamesTheField();
+    void restartMechanismRoundTrips();
 };
 
 void TstRolloutKind::kindNames_data()
@@ -215,6 +219,60 @@ void TstRolloutKind::rolloutEventsAreRecordedOnce()
         stored =
             stored || (e->involvedObject.kind == "NodeUpgradeRollout" && e->involvedObject.name == "agents");
     QVERIFY(stored);
+}
+
+void TstRolloutKind::invalidSpecNamesTheField_data()
+{
+    QTest::addColumn<QString>("spec");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("enum") << uR"({"targetVersion":"v2","onDrainTimeout":"Sometimes"})"_s
+                          << u"spec.onDrainTimeout"_s
+                          << uR"(must be one of Hold, Skip, Force, got "Sometimes")"_s;
+    QTest::newRow("nested enum") << uR"({"targetVersion":"v2","restart":{"mechanism":"Reboot"}})"_s
+                                 << u"spec.restart.mechanism"_s
+                                 << uR"(must be one of Annotation, External, got "Reboot")"_s;
+    QTest::newRow("unknown restart field")
+        << uR"({"targetVersion":"v2","restart":{"how":"x"}})"_s << u"spec.restart"_s
+        << uR"(unknown field "how" (known: mechanism))"_s;
+    QTest::newRow("missing target") << uR"({"maxUnavailable":1})"_s << u"spec.targetVersion"_s
+                                    << u"Required value"_s;
+}
+
+void TstRolloutKind::invalidSpecNamesTheField()
+{
+    QFETCH(QString, spec);
+    QFETCH(QString, field);
+    QFETCH(QString, message);
+    Cluster c;
+    Json m = rolloutManifest("bad", "v2");
+    m["spec"] = Json::parse(spec.toStdString());
+    auto r = c.create(m);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().code, 422);
+    QCOMPARE(r.error().reason, std::string("Invalid"));
+    QCOMPARE(r.error().causes.size(), std::size_t(1));
+    // kubectl prints "The NodeUpgradeRollout "bad" is invalid: FIELD: MESSAGE" from the cause.
+    const auto &cause = r.error().causes[0];
+    QCOMPARE(QString::fromStdString(cause.field), field);
+    QCOMPARE(QString::fromStdString(cause.message), message);
+}
+
+void TstRolloutKind::restartMechanismRoundTrips()
+{
+    Cluster c;
+    Json m = rolloutManifest("pool", "v2");
+    m["spec"]["restart"] = {{"mechanism", "external"}}; // any case on input
+    auto r = c.create(m);
+    QVERIFY2(r.ok(), r ? "" : r.error().message.c_str());
+    QVERIFY((*r)["spec"]["restart"] == Json({{"mechanism", "External"}})); // CamelCase on output
+    auto parsed = NodeUpgradeRollout::fromJson(*r);
+    QVERIFY(parsed.ok());
+    QVERIFY(parsed->spec.restart == RestartMechanism::External);
+    // The default is not written back (objects from before the field read the same).
+    auto plain = c.create(rolloutManifest("agents", "v2"));
+    QVERIFY(plain.ok());
+    QVERIFY(!(*plain)["spec"].contains("restart"));
 }
 
 QTEST_GUILESS_MAIN(TstRolloutKind)
