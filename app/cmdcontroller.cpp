@@ -17,6 +17,7 @@
 #include <atomic>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <mutex>
 #include <thread>
 #include <unistd.h>
@@ -320,12 +321,14 @@ int cmdController(const QStringList &arguments)
         const bool lost =
             (r && !*r) || std::chrono::steady_clock::now() - elector.lastRenew() >= election.renewDeadline;
         if (lost) {
-            run.stop();
+            // Stop acting at once, as client-go's OnStoppedLeading exits: a write the controller
+            // has in flight may hang on the same unreachable server, so nothing is waited for.
             say("stopped leading: Lease " + election.namespace_ + "/" + election.name +
                 (elector.holder().empty() || elector.holder() == election.identity
                      ? std::string(" not renewed")
                      : " taken by " + elector.holder()));
-            return 3;
+            std::fflush(stderr);
+            std::_Exit(3);
         }
     }
     run.stop();

@@ -2,6 +2,7 @@
 
 #include "models/kube/timeutil.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace models {
@@ -61,18 +62,29 @@ kube::Json LeaderElector::leaseBody(const kube::Json &existing, bool transition)
     return lease;
 }
 
+client::RequestOptions LeaderElector::requestOptions() const
+{
+    // An attempt never outlasts the renew deadline (client-go bounds it the same way): a leader
+    // whose API server hangs must notice in time to stop acting before a candidate may take over.
+    client::RequestOptions o;
+    o.totalTimeout = m_options.renewDeadline;
+    o.connectTimeout = std::min(o.connectTimeout, m_options.renewDeadline);
+    return o;
+}
+
 kube::Result<bool> LeaderElector::tryAcquireOrRenew()
 {
     auto &transport = m_client->transport();
+    const client::RequestOptions limits = requestOptions();
     const std::string path = leasesPath(m_options.namespace_);
-    auto got = transport.request("GET", path + "/" + m_options.name, {}, {}, {}, kJson);
+    auto got = transport.request("GET", path + "/" + m_options.name, {}, {}, {}, kJson, limits);
     const Clock::time_point now = Clock::now();
     if (!got) {
         if (got.error().code != 404)
             return got.error();
         // No Lease yet: create it, holding it.
         auto created =
-            transport.request("POST", path, {}, leaseBody(kube::Json(), true).dump(), kJson, kJson);
+            transport.request("POST", path, {}, leaseBody(kube::Json(), true).dump(), kJson, kJson, limits);
         if (!created) {
             m_leading = false;
             if (created.error().code == 409) // another candidate created it first
@@ -106,7 +118,7 @@ kube::Result<bool> LeaderElector::tryAcquireOrRenew()
         return false; // a live holder
     }
     auto put = transport.request("PUT", path + "/" + m_options.name, {}, leaseBody(lease, !mine).dump(),
-                                 kJson, kJson);
+                                 kJson, kJson, limits);
     if (!put) {
         if (put.error().code == 409) { // someone else wrote it since the GET
             m_leading = false;
@@ -131,8 +143,9 @@ kube::Result<void> LeaderElector::release()
         return {};
     m_leading = false;
     auto &transport = m_client->transport();
+    const client::RequestOptions limits = requestOptions();
     const std::string path = leasesPath(m_options.namespace_) + "/" + m_options.name;
-    auto got = transport.request("GET", path, {}, {}, {}, kJson);
+    auto got = transport.request("GET", path, {}, {}, {}, kJson, limits);
     if (!got)
         return got.error();
     kube::Json lease = kube::Json::parse(got->body, nullptr, false);
@@ -144,7 +157,7 @@ kube::Result<void> LeaderElector::release()
     const std::string now = kube::formatMicroTime(wallNow());
     lease["spec"]["renewTime"] = now;
     lease["spec"]["acquireTime"] = now;
-    auto put = transport.request("PUT", path, {}, lease.dump(), kJson, kJson);
+    auto put = transport.request("PUT", path, {}, lease.dump(), kJson, kJson, limits);
     if (!put)
         return put.error();
     return {};

@@ -57,6 +57,7 @@ public:
     Clock::time_point lastRenew() const { return m_lastRenew; }
 
 private:
+    client::RequestOptions requestOptions() const;
     kube::Json leaseBody(const kube::Json &existing, bool transition) const;
 
     std::shared_ptr<client::KubeClient> m_client;

@@ -326,6 +326,7 @@ private slots:
     void inClusterConfiguration();
     void manifests();
     void twoControllersOneLeader();
+    void leaderStepsDownWhenItCannotRenew();
 };
 
 void TstLiveUpgrade::sameWritesOnBothBackends()
@@ -812,6 +813,37 @@ void TstLiveUpgrade::twoControllersOneLeader()
                                 {u"get"_s, u"lease"_s, u"daemonscope-node-upgrade-controller"_s, u"-o"_s,
                                  u"jsonpath={.spec.holderIdentity}"_s});
     QCOMPARE(holder.out, QString());
+}
+
+void TstLiveUpgrade::leaderStepsDownWhenItCannotRenew()
+{
+    // The API server stops answering: within the renew deadline (plus one retry period) the
+    // leader stops acting and exits with status 3, even though its renewal request and maybe a
+    // write are still waiting for an answer.
+    QTemporaryDir dir;
+    testsupport::ServeProcess serve(dir, QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/serve/drain.yaml"),
+                                    {u"--no-node-upgrade-controller"_s});
+    QVERIFY2(serve.waitReady(), qPrintable(serve.diagnostics()));
+    ControllerProcess leader(serve.kubeconfig(), u"replica-a"_s);
+    QDeadlineTimer leading(30000);
+    while (!leader.output().contains(u"caches synced"_s) && !leading.hasExpired())
+        QTest::qWait(100);
+    QVERIFY2(leader.output().contains(u"leading: holds Lease"_s), qPrintable(leader.output()));
+    QVERIFY(serve.freeze());
+    QElapsedTimer frozen;
+    frozen.start();
+    QVERIFY(leader.process().waitForFinished(20000));
+    const qint64 took = frozen.elapsed();
+    serve.resume();
+    QCOMPARE(leader.process().exitCode(), 3);
+    QVERIFY2(
+        leader.output().contains(u"stopped leading: Lease default/daemonscope-node-upgrade-controller not "
+                                 u"renewed"_s),
+        qPrintable(leader.output()));
+    // --renew-deadline 2s, --retry-period 500ms: out after about 2.5 s; without the bound on the
+    // renewal the request would wait for the client's 60 s timeout. (A generous limit: the
+    // machine may be loaded.)
+    QVERIFY2(took < 10000, qPrintable(QString::number(took)));
 }
 
 QTEST_GUILESS_MAIN(TstLiveUpgrade)
