@@ -410,11 +410,14 @@ bool LiveUpgradeCluster::waitSynced(std::chrono::milliseconds timeout)
         return true;
     {
         std::unique_lock lock(m_queueMutex);
-        const bool all = m_queueWake.wait_for(lock, timeout, [this] {
+        const auto all = [this] {
             return std::all_of(std::begin(m_syncedSources), std::end(m_syncedSources),
                                [](bool s) { return s; });
-        });
-        if (!all)
+        };
+        // stop() ends the wait too: a server that never answers must not keep a stopping
+        // controller waiting for its first lists.
+        m_queueWake.wait_for(lock, timeout, [&] { return all() || m_stopped.load(); });
+        if (!all())
             return false;
     }
     m_synced = true;

@@ -74,7 +74,8 @@ public:
     void wake();
 
     // Loop thread. Waits until every reflector has listed once, then applies what they
-    // reported (the watchers hear of it). False when the timeout passed first.
+    // reported (the watchers hear of it). False when the timeout passed first or stop() was
+    // called.
     bool waitSynced(std::chrono::milliseconds timeout);
     bool synced() const;
     // Loop thread. Applies queued reflector changes and runs the timers that are due, in time

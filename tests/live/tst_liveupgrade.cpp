@@ -327,6 +327,7 @@ private slots:
     void manifests();
     void twoControllersOneLeader();
     void leaderStepsDownWhenItCannotRenew();
+    void stopsWhileTheServerIsUnreachable();
 };
 
 void TstLiveUpgrade::sameWritesOnBothBackends()
@@ -844,6 +845,34 @@ void TstLiveUpgrade::leaderStepsDownWhenItCannotRenew()
     // renewal the request would wait for the client's 60 s timeout. (A generous limit: the
     // machine may be loaded.)
     QVERIFY2(took < 10000, qPrintable(QString::number(took)));
+}
+
+void TstLiveUpgrade::stopsWhileTheServerIsUnreachable()
+{
+    // Nothing answers at the kubeconfig's address: the controller keeps retrying its first lists,
+    // and SIGTERM still ends it at once (it must not wait for caches that never fill).
+    QTemporaryDir dir;
+    const QString kc = dir.filePath(u"kubeconfig"_s);
+    {
+        QFile f(kc);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("apiVersion: v1\nkind: Config\ncurrent-context: nowhere\n"
+                "clusters: [{name: nowhere, cluster: {server: \"http://127.0.0.1:1\"}}]\n"
+                "users: [{name: nobody, user: {}}]\n"
+                "contexts: [{name: nowhere, context: {cluster: nowhere, user: nobody}}]\n");
+    }
+    QProcess p;
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start(qEnvironmentVariable("DAEMONSCOPE_BINARY"),
+            {u"controller"_s, u"--kubeconfig"_s, kc, u"--no-leader-election"_s});
+    QVERIFY(p.waitForStarted(10000));
+    QTest::qWait(1500);
+    QCOMPARE(p.state(), QProcess::Running);
+    p.terminate();
+    QVERIFY2(p.waitForFinished(10000), "the controller did not stop on SIGTERM");
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), 0);
+    QVERIFY2(QString::fromUtf8(p.readAll()).contains(u"stopped (SIGTERM)"_s), "no stop line");
 }
 
 QTEST_GUILESS_MAIN(TstLiveUpgrade)
