@@ -178,33 +178,16 @@ bool isIanaServiceName(const std::string &s)
     return letter;
 }
 
-// A rollout the reader refuses, as kube-apiserver's Invalid: the message names the field first
-// ("restart.mechanism must be one of …", "timeouts.drainTimeout: invalid duration …"); it becomes
-// the cause's field under spec, so kubectl prints "… is invalid: spec.restart.mechanism: must be
-// one of …".
+// A rollout the reader refuses, as kube-apiserver's Invalid with one cause naming the field
+// under spec, so kubectl prints "… is invalid: spec.restart.mechanism: must be one of …".
 ApiStatus rolloutInvalid(const std::string &kind, const std::string &name, const std::string &message)
 {
-    // A reader error that is already an Invalid ("… is invalid: spec.targetVersion: Required
-    // value") keeps only its field error.
-    const std::string marker = " is invalid: ";
-    const auto inner = message.find(marker);
-    const std::string why = inner == std::string::npos ? message : message.substr(inner + marker.size());
-    ApiStatus st = ApiStatus::invalid(kind, name, why);
-    const auto end = why.find_first_of(" :");
-    std::string field = why.substr(0, end);
-    std::string rest = end == std::string::npos ? std::string() : why.substr(end);
-    if (rest.rfind(": ", 0) == 0)
-        rest.erase(0, 2);
-    else if (!rest.empty() && rest[0] == ' ')
-        rest.erase(0, 1);
-    const bool path =
-        !field.empty() &&
-        field.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.[]") ==
-            std::string::npos;
-    if (path && field.rfind("metadata", 0) != 0 && field.rfind("status", 0) != 0 &&
-        field.rfind("spec", 0) != 0)
-        field = "spec." + field;
-    st.causes.push_back({"FieldValueInvalid", path ? rest : why, path ? field : std::string()});
+    SpecError e = splitSpecError(message);
+    if (!e.field.empty() && e.field.rfind("metadata", 0) != 0 && e.field.rfind("status", 0) != 0 &&
+        e.field.rfind("spec", 0) != 0)
+        e.field = "spec." + e.field;
+    ApiStatus st = ApiStatus::invalid(kind, name, e.field.empty() ? e.message : e.field + ": " + e.message);
+    st.causes.push_back({"FieldValueInvalid", e.message, e.field});
     return st;
 }
 

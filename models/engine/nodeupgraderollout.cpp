@@ -171,6 +171,26 @@ const char *unreadyPodPolicyName(UnreadyPodPolicy p)
     return kUnready[static_cast<int>(p)].first;
 }
 
+SpecError splitSpecError(const std::string &message)
+{
+    const std::string marker = " is invalid: ";
+    const auto inner = message.find(marker);
+    const std::string why = inner == std::string::npos ? message : message.substr(inner + marker.size());
+    const auto end = why.find_first_of(" :");
+    std::string field = why.substr(0, end);
+    std::string rest = end == std::string::npos ? std::string() : why.substr(end);
+    if (rest.rfind(": ", 0) == 0)
+        rest.erase(0, 2);
+    else if (!rest.empty() && rest[0] == ' ')
+        rest.erase(0, 1);
+    const bool path =
+        !field.empty() && field.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                  "0123456789.[]") == std::string::npos;
+    if (!path)
+        return {std::string(), why};
+    return {field, rest};
+}
+
 std::vector<std::string> nodeUpgradeSpecEnum(const std::string &field)
 {
     std::vector<std::string> out;

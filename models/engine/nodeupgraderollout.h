@@ -177,6 +177,18 @@ std::optional<kube::Timestamp> parseUpgradeTime(const std::string &text);
 const char *unmanagedPodPolicyName(UnmanagedPodPolicy p);
 const char *drainTimeoutPolicyName(DrainTimeoutPolicy p);
 const char *restartMechanismName(RestartMechanism m);
+
+// The field a reader error names and the rest of the message: "restart.mechanism must be one of
+// …" -> {"restart.mechanism", "must be one of …"}, "timeouts.drainTimeout: invalid duration …" ->
+// {"timeouts.drainTimeout", "invalid duration …"}; an Invalid's "… is invalid: spec.targetVersion:
+// Required value" -> {"spec.targetVersion", "Required value"}. Field empty when none is named.
+// Both the API server (details.causes) and the scenario checker (the position) use it.
+struct SpecError
+{
+    std::string field;
+    std::string message;
+};
+SpecError splitSpecError(const std::string &message);
 // The values a string field of the spec takes, as the API writes them ("onDrainTimeout":
 // Hold, Skip, Force; "restart.mechanism": Annotation, External); empty for a field that is not an
 // enumeration. (The reader also accepts

@@ -1,6 +1,7 @@
 #include "models/engine/scenarioparser.h"
 
 #include "models/engine/kind.h"
+#include "models/engine/nodeupgraderollout.h"
 #include "models/kube/daemonset.h"
 #include "models/kube/labelselector.h"
 #include "models/kube/node.h"
@@ -1475,6 +1476,29 @@ bool Checker::upgradeStep(const Json &arg, const std::string &ptr)
     if (arg.contains("maintenanceWindow") && !arg["maintenanceWindow"].is_object())
         error(at(child(ptr, "maintenanceWindow")),
               "maintenanceWindow must be a map, got " + typeName(arg["maintenanceWindow"]));
+    if (errors.size() == before) {
+        // What the checks above let through must also be what the controller accepts when the
+        // step runs: its own reader has the last word (bounds, enumerations), reported at the
+        // field it names.
+        Json spec = arg;
+        spec.erase("name");
+        if (auto parsed = NodeUpgradeRolloutSpec::fromJson(spec); !parsed) {
+            const SpecError e = splitSpecError(parsed.error().message);
+            std::string where = ptr;
+            for (std::size_t i = 0; !e.field.empty() && i <= e.field.size();) {
+                const auto dot = e.field.find('.', i);
+                const std::string key =
+                    e.field.substr(i, dot == std::string::npos ? std::string::npos : dot - i);
+                if (!spec.contains(key) && where == ptr)
+                    break;
+                where = child(where, key);
+                if (dot == std::string::npos)
+                    break;
+                i = dot + 1;
+            }
+            error(at(where), "upgrade: " + parsed.error().message);
+        }
+    }
     return errors.size() == before;
 }
 
