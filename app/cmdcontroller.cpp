@@ -1,6 +1,7 @@
 #include "app/cmdcontroller.h"
 
 #include "app/clusterargs.h"
+#include "app/usage.h"
 
 #include "models/client/httptransport.h"
 #include "models/client/incluster.h"
@@ -150,24 +151,29 @@ int cmdController(const QStringList &arguments)
         QStringLiteral("lease-namespace"),
         QStringLiteral("Namespace of the Lease (default: the context's or the pod's namespace)."),
         QStringLiteral("NS"));
-    const QCommandLineOption leaseNameOption(QStringLiteral("lease-name"),
-                                             QStringLiteral("Name of the Lease."), QStringLiteral("NAME"),
-                                             QStringLiteral("daemonscope-node-upgrade-controller"));
+    const QCommandLineOption leaseNameOption(
+        QStringLiteral("lease-name"),
+        QStringLiteral("Name of the Lease (default daemonscope-node-upgrade-controller)."),
+        QStringLiteral("NAME"), QStringLiteral("daemonscope-node-upgrade-controller"));
     const QCommandLineOption identityOption(
         QStringLiteral("identity"),
         QStringLiteral("This replica's holder identity (default: host name and process id)."),
         QStringLiteral("ID"));
     const QCommandLineOption leaseDurationOption(
         QStringLiteral("lease-duration"),
-        QStringLiteral("How long candidates wait after the last renewal before taking the Lease."),
+        QStringLiteral(
+            "How long candidates wait after the last renewal before taking the Lease (default 15s)."),
         QStringLiteral("D"), QStringLiteral("15s"));
     const QCommandLineOption renewDeadlineOption(
         QStringLiteral("renew-deadline"),
-        QStringLiteral("How long the leader keeps trying to renew before it stops acting."),
+        QStringLiteral(
+            "How long the leader keeps trying to renew before it stops acting and exits with status 3 "
+            "(default 10s)."),
         QStringLiteral("D"), QStringLiteral("10s"));
     const QCommandLineOption retryPeriodOption(
-        QStringLiteral("retry-period"), QStringLiteral("Time between attempts to take or renew the Lease."),
-        QStringLiteral("D"), QStringLiteral("2s"));
+        QStringLiteral("retry-period"),
+        QStringLiteral("Time between attempts to take or renew the Lease (default 2s)."), QStringLiteral("D"),
+        QStringLiteral("2s"));
     const QCommandLineOption noElectionOption(
         QStringLiteral("no-leader-election"),
         QStringLiteral("Act at once without a Lease (only when no other replica runs)."));
@@ -181,9 +187,9 @@ int cmdController(const QStringList &arguments)
     if (args.size() >= 2)
         args.removeAt(1);
     if (!parser.parse(args))
-        return usageError(parser.errorText());
+        return usageError(parseError(parser));
     if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(parser.helpText().toUtf8().constData(), stdout);
+        std::fputs(commandHelp(parser, QStringLiteral("controller")).toUtf8().constData(), stdout);
         return 0;
     }
     if (parser.isSet(printCrdOption)) {
