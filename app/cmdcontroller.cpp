@@ -33,7 +33,7 @@ int usageError(const QString &message)
         stderr,
         "error: %s\nUsage: daemonscope controller [--kubeconfig FILE] [--context NAME] [--in-cluster] "
         "[--lease-namespace NS] [--lease-name NAME] [--identity ID] [--lease-duration D] "
-        "[--renew-deadline D] [--retry-period D] [--no-leader-election]\n",
+        "[--renew-deadline D] [--retry-period D] [--no-leader-election] [--print-crd]\n",
         message.toUtf8().constData());
     return 2;
 }
