@@ -824,6 +824,42 @@ Result<void> LiveUpgradeCluster::rereadPod(const std::string &ns, const std::str
     return p.error();
 }
 
+Result<void> LiveUpgradeCluster::setNodeConditions(const std::string &name,
+                                                   const std::vector<kube::NodeCondition> &set,
+                                                   const std::vector<std::string> &remove)
+{
+    // A strategic-merge patch of the status subresource: conditions merge by type, so the
+    // kubelet's own conditions stay as they are; "$patch": "delete" removes one.
+    std::string line = "conditions " + name;
+    Json conditions = Json::array();
+    for (const auto &c : set) {
+        Json j = {{"type", c.type}, {"status", c.status}, {"reason", c.reason}, {"message", c.message}};
+        if (c.lastTransitionTime) {
+            j["lastTransitionTime"] = kube::formatRfc3339(*c.lastTransitionTime);
+            j["lastHeartbeatTime"] = kube::formatRfc3339(*c.lastTransitionTime);
+        }
+        conditions.push_back(j);
+        line += " " + c.type + "=" + c.status;
+    }
+    for (const auto &type : remove) {
+        conditions.push_back({{"$patch", "delete"}, {"type", type}});
+        line += " -" + type;
+    }
+    log("conditions", line);
+    if (conditions.empty())
+        return {};
+    const Json body = {{"status", {{"conditions", conditions}}}};
+    auto r = m_client->transport().request(
+        "PATCH", "/api/v1/nodes/" + name + "/status", {{"fieldManager", kComponent}}, dump(body),
+        client::KubeClient::contentTypeFor(client::PatchType::Strategic), kJson);
+    if (!r)
+        return r.error();
+    const Json answer = Json::parse(r->body, nullptr, false);
+    if (auto node = kube::Node::fromJson(answer))
+        apply(Change{false, std::make_shared<const kube::Node>(std::move(*node))});
+    return {};
+}
+
 Result<void> LiveUpgradeCluster::evict(const std::string &ns, const std::string &name,
                                        const engine::EvictOptions &options)
 {

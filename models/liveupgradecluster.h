@@ -115,6 +115,8 @@ public:
     kube::Result<void> uncordon(const std::string &node) override;
     kube::Result<void> taint(const std::string &node, const kube::Taint &taint) override;
     kube::Result<void> untaint(const std::string &node, const std::string &key) override;
+    kube::Result<void> setNodeConditions(const std::string &node, const std::vector<kube::NodeCondition> &set,
+                                         const std::vector<std::string> &remove) override;
     kube::Result<void> evict(const std::string &ns, const std::string &name,
                              const engine::EvictOptions &options) override;
     kube::Result<void> deletePod(const std::string &ns, const std::string &name) override;

@@ -1826,6 +1826,7 @@ void NodeUpgradeController::flush(NodeState &ns, PassContext &ctx)
         }
         ns.patch.clear();
     }
+    syncDrainConditions(ns, ctx);
     if (ns.taintWanted) {
         const auto r = m_cluster.taint(ns.name, {kPendingTaintKey, "", "PreferNoSchedule"});
         ns.taintWanted = false;
@@ -1842,6 +1843,36 @@ void NodeUpgradeController::flush(NodeState &ns, PassContext &ctx)
             markDirty(ns.name);
         ns.untaintWanted = false;
     }
+}
+
+void NodeUpgradeController::syncDrainConditions(const NodeState &ns, PassContext &ctx)
+{
+    // The node lifecycle conditions a drain is visible by to other tools: DrainInProgress while
+    // pods are being moved off, Drained from the restart until the node is released. They only
+    // inform: a server that refuses them (an admission policy) is not asked again for this node.
+    if (m_conditionsRefused.count(ns.name))
+        return;
+    const kube::Node *n = m_cluster.node(ns.name);
+    if (!n)
+        return;
+    const bool draining = ns.phase == NodePhase::DrainingManaged || ns.phase == NodePhase::DrainingUnmanaged;
+    const bool drained = ns.phase == NodePhase::Restarting || ns.phase == NodePhase::Soaking;
+    std::vector<kube::NodeCondition> set;
+    std::vector<std::string> remove;
+    const auto want = [&](const char *type, bool present, const char *message) {
+        const kube::NodeCondition *c = n->condition(type);
+        if (present && (!c || c->status != "True"))
+            set.push_back({type, "True", "NodeUpgrade", std::string(message) + ctx.name, ctx.now});
+        else if (!present && c)
+            remove.emplace_back(type);
+    };
+    want(kDrainInProgressCondition, draining, "Pods are being moved off for the node-agent upgrade ");
+    want(kDrainedCondition, drained, "Drained for the node-agent upgrade ");
+    if (set.empty() && remove.empty())
+        return;
+    const Timed timed(m_timing.writeNanos);
+    if (!m_cluster.setNodeConditions(ns.name, set, remove))
+        m_conditionsRefused.insert(ns.name);
 }
 
 void NodeUpgradeController::markPending(NodeState &ns, PassContext &ctx)

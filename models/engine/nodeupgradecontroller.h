@@ -214,6 +214,7 @@ private:
                      bool forced, const Phrase &why);
     void restarting(NodeState &ns, PassContext &ctx);
     void restartingExternal(NodeState &ns, PassContext &ctx);
+    void syncDrainConditions(const NodeState &ns, PassContext &ctx);
     void soaking(NodeState &ns, PassContext &ctx);
     void markPending(NodeState &ns, PassContext &ctx);
     bool select(NodeState &ns, PassContext &ctx, int position, int slot, int slots); // false: cordon refused
@@ -261,6 +262,7 @@ private:
     // Reporting memory only (see the header comment).
     std::map<std::string, kube::Timestamp> m_lastEmitted; // repeating event key -> time
     std::set<std::string> m_ourDeletions;                 // pod UIDs this controller deleted
+    std::set<std::string> m_conditionsRefused;            // nodes whose drain conditions the server refused
     std::set<std::string> m_reportedPods;                 // pod UIDs already reported (manual / rebound)
     struct Note
     {

@@ -68,6 +68,9 @@ inline constexpr const char *kUnmanagedDeleted = "upgrade/unmanaged-deleted";
 
 // Node label naming the node that hosts the controller itself (it goes last).
 inline constexpr const char *kControllerHostLabel = "upgrade/controller-host";
+// Node conditions showing a drain to other tools (status.conditions of the node).
+inline constexpr const char *kDrainInProgressCondition = "DrainInProgress";
+inline constexpr const char *kDrainedCondition = "Drained";
 // Soft steering taint put on every incompatible node of a running rollout.
 inline constexpr const char *kPendingTaintKey = "upgrade/pending";
 inline constexpr const char *kZoneLabel = "topology.kubernetes.io/zone";

@@ -3,6 +3,8 @@
 #include "models/engine/nodeupgraderolloutstore.h"
 #include "models/engine/podselector.h"
 
+#include <algorithm>
+
 namespace engine {
 
 EmbeddedUpgradeCluster::EmbeddedUpgradeCluster(Cluster &cluster, NodeUpgradeRolloutStore &rollouts)
@@ -114,6 +116,27 @@ kube::Result<void> EmbeddedUpgradeCluster::taint(const std::string &node, const 
 kube::Result<void> EmbeddedUpgradeCluster::untaint(const std::string &node, const std::string &key)
 {
     return m_cluster.untaint(node, key);
+}
+
+kube::Result<void> EmbeddedUpgradeCluster::setNodeConditions(const std::string &node,
+                                                             const std::vector<kube::NodeCondition> &set,
+                                                             const std::vector<std::string> &remove)
+{
+    const kube::Node *n = m_cluster.node(node);
+    if (!n)
+        return kube::ApiStatus::notFound("nodes", node);
+    kube::Node copy = *n;
+    for (const auto &c : set)
+        copy.setCondition(c);
+    std::erase_if(copy.conditions, [&](const kube::NodeCondition &c) {
+        return std::find(remove.begin(), remove.end(), c.type) != remove.end();
+    });
+    if (copy.conditions == n->conditions)
+        return {};
+    auto r = m_cluster.updateStatus(copy.toJson());
+    if (!r)
+        return r.error();
+    return {};
 }
 
 kube::Result<void> EmbeddedUpgradeCluster::evict(const std::string &ns, const std::string &name,

@@ -68,6 +68,12 @@ public:
     virtual kube::Result<void> uncordon(const std::string &node) = 0;
     virtual kube::Result<void> taint(const std::string &node, const kube::Taint &taint) = 0;
     virtual kube::Result<void> untaint(const std::string &node, const std::string &key) = 0; // every effect
+    // Sets conditions of the node's status (by type; the transition time kept when the status
+    // stays) and removes those of the `remove` types, in one status write (nodes/NAME/status);
+    // nothing is written when nothing changes.
+    virtual kube::Result<void> setNodeConditions(const std::string &node,
+                                                 const std::vector<kube::NodeCondition> &set,
+                                                 const std::vector<std::string> &remove) = 0;
     // POST pods/NAME/eviction (policy/v1), or its dry run.
     virtual kube::Result<void> evict(const std::string &ns, const std::string &name,
                                      const EvictOptions &options = {}) = 0;
@@ -110,6 +116,8 @@ public:
     kube::Result<void> uncordon(const std::string &node) override;
     kube::Result<void> taint(const std::string &node, const kube::Taint &taint) override;
     kube::Result<void> untaint(const std::string &node, const std::string &key) override;
+    kube::Result<void> setNodeConditions(const std::string &node, const std::vector<kube::NodeCondition> &set,
+                                         const std::vector<std::string> &remove) override;
     kube::Result<void> evict(const std::string &ns, const std::string &name,
                              const EvictOptions &options) override;
     kube::Result<void> deletePod(const std::string &ns, const std::string &name) override;

@@ -127,6 +127,16 @@ public:
         auto r = m_inner.evict(ns, n, o);
         return o.dryRun ? r : note("evict " + what, r);
     }
+    kube::Result<void> setNodeConditions(const std::string &n, const std::vector<kube::NodeCondition> &set,
+                                         const std::vector<std::string> &remove) override
+    {
+        std::string line = "conditions " + n;
+        for (const auto &c : set)
+            line += " " + c.type + "=" + c.status;
+        for (const auto &type : remove)
+            line += " -" + type;
+        return note(line, m_inner.setNodeConditions(n, set, remove));
+    }
     kube::Result<void> deletePod(const std::string &ns, const std::string &n) override
     {
         const std::string what = describe(ns, n);
@@ -413,6 +423,13 @@ void TstLiveUpgrade::sameWritesOnBothBackends()
              3);
     qInfo("writes:\n%s", qPrintable(joined(simWrites.log)));
     QCOMPARE(joined(liveWrites.log), joined(simWrites.log));
+    // Each drain shows in the node's conditions: DrainInProgress while pods move off, Drained
+    // from the restart until the uncordon, then neither.
+    const std::string node0 = joined(simWrites.log).toStdString();
+    for (const char *step : {"cordon node-0\nconditions node-0 DrainInProgress=True\nevict api from node-0\n",
+                             "conditions node-0 Drained=True -DrainInProgress\nuncordon node-0\n",
+                             "uncordon node-0\nconditions node-0 -Drained\n"})
+        QVERIFY2(node0.find(step) != std::string::npos, step);
     // The same events about the same objects, in the same order of first emission.
     QCOMPARE(joined(liveEvents), joined(simEvents));
     // installer/kubernetes/20-rbac.yaml grants every request the controller made.
