@@ -26,19 +26,12 @@ constexpr const char *kJson = "application/json";
 constexpr const char *kComponent = "daemonscope-node-upgrade";
 constexpr int kConflictRetries = 3;
 
-std::optional<std::uint64_t> numericRv(const std::string &rv)
-{
-    if (rv.empty() || rv.size() > 19 || rv.find_first_not_of("0123456789") != std::string::npos)
-        return std::nullopt;
-    return std::stoull(rv);
-}
-
 // Numeric resourceVersions are compared (every server this talks to counts them up); opaque
 // ones only differ.
 bool isNewer(const std::string &rv, const std::string &cached)
 {
-    const auto a = numericRv(rv);
-    const auto b = numericRv(cached);
+    const auto a = kube::numericResourceVersion(rv);
+    const auto b = kube::numericResourceVersion(cached);
     if (a && b)
         return *a > *b;
     return rv != cached;
@@ -540,7 +533,7 @@ void LiveUpgradeCluster::deliver(engine::Kind kind, engine::WatchEvent::Type typ
     ev.kind = kind;
     ev.namespace_ = meta.namespace_;
     ev.name = meta.name;
-    ev.resourceVersion = numericRv(meta.resourceVersion).value_or(0);
+    ev.resourceVersion = kube::numericResourceVersion(meta.resourceVersion).value_or(0);
     Json custom;
     switch (kind) {
     case engine::Kind::Node:
@@ -934,60 +927,56 @@ Result<void> LiveUpgradeCluster::putRollout(const engine::NodeUpgradeRollout &ro
     return {};
 }
 
-Result<void> LiveUpgradeCluster::editRollout(const std::string &name,
-                                             const std::function<void(engine::NodeUpgradeRollout &)> &fn)
+Result<void>
+LiveUpgradeCluster::rewriteRollout(const std::string &name, bool status,
+                                   const std::function<bool(engine::NodeUpgradeRollout &)> &change)
 {
-    log("edit", "edit " + name);
+    // From the cache first; after a conflict from a fresh read, changed again and written again.
     ApiStatus last;
     for (int attempt = 0; attempt <= kConflictRetries; ++attempt) {
-        engine::NodeUpgradeRollout base;
+        engine::NodeUpgradeRollout r;
         if (const auto *cached = attempt == 0 ? rollout(name) : nullptr) {
-            base = *cached;
+            r = *cached;
         } else {
             auto fresh = fetchRollout(name);
             if (!fresh)
                 return fresh.error();
-            base = std::move(*fresh);
+            r = std::move(*fresh);
         }
-        engine::NodeUpgradeRollout copy = base;
-        fn(copy);
-        copy.status = base.status; // status only through updateRolloutStatus
-        if (copy.spec == base.spec && copy.metadata.annotations == base.metadata.annotations)
+        if (!change(r))
             return {};
-        copy.metadata.generation = base.metadata.generation; // the API server owns it
-        copy.metadata.resourceVersion = base.metadata.resourceVersion;
-        auto r = putRollout(copy, false);
-        if (r || r.error().code != 409)
-            return r;
-        last = r.error();
+        auto written = putRollout(r, status);
+        if (written || written.error().code != 409)
+            return written;
+        last = written.error();
     }
     return last;
+}
+
+Result<void> LiveUpgradeCluster::editRollout(const std::string &name,
+                                             const std::function<void(engine::NodeUpgradeRollout &)> &fn)
+{
+    log("edit", "edit " + name);
+    return rewriteRollout(name, false, [&](engine::NodeUpgradeRollout &r) {
+        const engine::NodeUpgradeRollout base = r;
+        fn(r);
+        r.status = base.status;                           // status only through updateRolloutStatus
+        r.metadata.generation = base.metadata.generation; // the API server owns it
+        r.metadata.resourceVersion = base.metadata.resourceVersion;
+        return !(r.spec == base.spec && r.metadata.annotations == base.metadata.annotations);
+    });
 }
 
 Result<void> LiveUpgradeCluster::updateRolloutStatus(const std::string &name,
                                                      const engine::NodeUpgradeRolloutStatus &status)
 {
     log("status", "status " + name);
-    ApiStatus last;
-    for (int attempt = 0; attempt <= kConflictRetries; ++attempt) {
-        engine::NodeUpgradeRollout base;
-        if (const auto *cached = attempt == 0 ? rollout(name) : nullptr) {
-            base = *cached;
-        } else {
-            auto fresh = fetchRollout(name);
-            if (!fresh)
-                return fresh.error();
-            base = std::move(*fresh);
-        }
-        if (base.status == status)
-            return {};
-        base.status = status;
-        auto r = putRollout(base, true);
-        if (r || r.error().code != 409)
-            return r;
-        last = r.error();
-    }
-    return last;
+    return rewriteRollout(name, true, [&](engine::NodeUpgradeRollout &r) {
+        if (r.status == status)
+            return false;
+        r.status = status;
+        return true;
+    });
 }
 
 // ---- events -----------------------------------------------------------------------------------

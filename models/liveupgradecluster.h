@@ -168,6 +168,10 @@ private:
     kube::Result<void> rereadPod(const std::string &ns, const std::string &name);
     kube::Result<engine::NodeUpgradeRollout> fetchRollout(const std::string &name);
     kube::Result<void> putRollout(const engine::NodeUpgradeRollout &rollout, bool status);
+    // Reads the rollout, lets `change` edit it (false: nothing to write) and PUTs it (or its
+    // status), retried on 409 Conflict.
+    kube::Result<void> rewriteRollout(const std::string &name, bool status,
+                                      const std::function<bool(engine::NodeUpgradeRollout &)> &change);
 
     std::shared_ptr<client::KubeClient> m_client;
     client::ReflectorOptions m_reflectorOptions;

@@ -33,15 +33,6 @@ kube::Timestamp wallNow()
     return QDateTime::currentMSecsSinceEpoch();
 }
 
-std::optional<std::uint64_t> numericVersion(const std::string &rv)
-{
-    std::uint64_t v = 0;
-    const auto [end, ec] = std::from_chars(rv.data(), rv.data() + rv.size(), v);
-    if (ec != std::errc() || end != rv.data() + rv.size())
-        return std::nullopt;
-    return v;
-}
-
 } // namespace
 
 LiveWorker::LiveWorker(LiveBackendOptions options, std::shared_ptr<std::atomic<int>> inFlight)
@@ -299,7 +290,7 @@ void LiveWorker::apply(const Pending &p)
         }
         // An action's PATCH answer may have been applied already; an older watch event
         // queued before it must not undo it for a moment.
-        if (auto v = numericVersion(ds.metadata.resourceVersion)) {
+        if (auto v = kube::numericResourceVersion(ds.metadata.resourceVersion)) {
             auto it = m_dsVersions.find(key);
             if (it != m_dsVersions.end() && *v < it->second)
                 return;
@@ -434,7 +425,7 @@ void LiveWorker::applyUpdated(const kube::DaemonSet &ds)
 {
     // What is queued happened before the write; apply it, then the write's answer.
     drain();
-    if (auto v = numericVersion(ds.metadata.resourceVersion)) {
+    if (auto v = kube::numericResourceVersion(ds.metadata.resourceVersion)) {
         auto &known = m_dsVersions[ds.metadata.key()];
         if (*v < known)
             return;

@@ -33,19 +33,11 @@ bool isTooLarge(const kube::ApiStatus &s)
     return m.find("too large resource version") != std::string::npos;
 }
 
-// resourceVersions are opaque to clients, but every server this talks to counts them up; a
-// lower one on a watch means another server incarnation answered.
-std::optional<std::uint64_t> numericRv(const std::string &rv)
-{
-    if (rv.empty() || rv.size() > 19 || rv.find_first_not_of("0123456789") != std::string::npos)
-        return std::nullopt;
-    return std::stoull(rv);
-}
-
+// A lower resourceVersion on a watch means another server incarnation answered.
 bool wentBack(const std::string &rv, const std::string &last)
 {
-    const auto a = numericRv(rv);
-    const auto b = numericRv(last);
+    const auto a = kube::numericResourceVersion(rv);
+    const auto b = kube::numericResourceVersion(last);
     return a && b && *a < *b;
 }
 

@@ -2473,14 +2473,22 @@ void NodeUpgradeController::restartingExternal(NodeState &ns, PassContext &ctx)
     // an in-place upgrade (a replaced node comes back as a new, up-to-date node and this one is
     // Removed).
     const std::string want = kamikazeTarget(ns.get(ann::kHandover));
-    if (ns.ready && ns.version == want) {
-        setPhase(ns, ctx, NodePhase::Soaking);
-        report(ctx, ns.object(), UpgradeReason::NodeRejoined, {{"version", ns.version}});
-        report(ctx, ns.object(), UpgradeReason::SoakStarted, {{"duration", dur(ctx.spec.soakDuration)}});
-        return;
-    }
-    const auto handedAt = ns.time(ann::kAckAt).value_or(ctx.now);
-    if (ctx.now - handedAt >= ctx.spec.timeouts.returnTimeout)
+    if (ns.ready && ns.version == want)
+        returned(ns, ctx);
+    else
+        awaitReturn(ns, ctx, ns.time(ann::kAckAt).value_or(ctx.now));
+}
+
+void NodeUpgradeController::returned(NodeState &ns, PassContext &ctx)
+{
+    setPhase(ns, ctx, NodePhase::Soaking);
+    report(ctx, ns.object(), UpgradeReason::NodeRejoined, {{"version", ns.version}});
+    report(ctx, ns.object(), UpgradeReason::SoakStarted, {{"duration", dur(ctx.spec.soakDuration)}});
+}
+
+void NodeUpgradeController::awaitReturn(NodeState &ns, PassContext &ctx, Timestamp since)
+{
+    if (ctx.now - since >= ctx.spec.timeouts.returnTimeout)
         fail(ns, ctx, "NodeDidNotReturn",
              phrase(UpgradePhrase::DidNotReturn, {{"limit", dur(ctx.spec.timeouts.returnTimeout)}}));
 }
@@ -2523,18 +2531,14 @@ void NodeUpgradeController::restarting(NodeState &ns, PassContext &ctx)
     if (rejoined) {
         const std::string want = kamikazeTarget(token);
         if (ns.version == want) {
-            setPhase(ns, ctx, NodePhase::Soaking);
-            report(ctx, ns.object(), UpgradeReason::NodeRejoined, {{"version", ns.version}});
-            report(ctx, ns.object(), UpgradeReason::SoakStarted, {{"duration", dur(ctx.spec.soakDuration)}});
+            returned(ns, ctx);
         } else {
             fail(ns, ctx, "VersionMismatch",
                  phrase(UpgradePhrase::RejoinedOn, {{"version", ns.version}, {"target", want}}));
         }
         return;
     }
-    if (ctx.now - *ackAt >= t.returnTimeout)
-        fail(ns, ctx, "NodeDidNotReturn",
-             phrase(UpgradePhrase::DidNotReturn, {{"limit", dur(t.returnTimeout)}}));
+    awaitReturn(ns, ctx, *ackAt);
 }
 
 void NodeUpgradeController::soaking(NodeState &ns, PassContext &ctx)

@@ -214,6 +214,8 @@ private:
                      bool forced, const Phrase &why);
     void restarting(NodeState &ns, PassContext &ctx);
     void restartingExternal(NodeState &ns, PassContext &ctx);
+    void returned(NodeState &ns, PassContext &ctx);                           // back on the target: soak
+    void awaitReturn(NodeState &ns, PassContext &ctx, kube::Timestamp since); // Failed after returnTimeout
     void syncDrainConditions(const NodeState &ns, PassContext &ctx);
     void soaking(NodeState &ns, PassContext &ctx);
     void markPending(NodeState &ns, PassContext &ctx);

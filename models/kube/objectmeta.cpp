@@ -1,5 +1,7 @@
 #include "models/kube/objectmeta.h"
 
+#include <charconv>
+
 namespace kube {
 
 namespace {
@@ -215,6 +217,15 @@ Result<ObjectMeta> ObjectMeta::fromJson(const Json &j)
             return r.error();
     }
     return m;
+}
+
+std::optional<std::uint64_t> numericResourceVersion(const std::string &rv)
+{
+    std::uint64_t v = 0;
+    const auto [end, ec] = std::from_chars(rv.data(), rv.data() + rv.size(), v);
+    if (rv.empty() || ec != std::errc() || end != rv.data() + rv.size())
+        return std::nullopt;
+    return v;
 }
 
 } // namespace kube

@@ -58,6 +58,9 @@ struct ObjectMeta
 
 // Reads a string map ({"a":"b"}), rejecting non-string values with a message naming `field`.
 Result<StringMap> stringMapFromJson(const Json &j, const std::string &field);
+// resourceVersions are opaque to clients, but every server this app talks to counts them up: the
+// number, or nothing when the text is not a plain unsigned decimal that fits in 64 bits.
+std::optional<std::uint64_t> numericResourceVersion(const std::string &rv);
 Json stringMapToJson(const StringMap &m);
 
 } // namespace kube

@@ -2,6 +2,7 @@
 
 #include "models/kube/apischema.h"
 #include "models/kube/yaml.h"
+#include "models/server/openapi.h"
 
 #include "models/engine/nodeupgraderollout.h"
 
@@ -12,34 +13,23 @@ namespace schema = kube::schema;
 
 namespace {
 
+// As the served documents give a scalar, except where a CRD's structural schema needs another
+// form: inline date-times, int-or-string instead of oneOf, free-form objects kept whole.
 Json scalarSchema(schema::Scalar s)
 {
     using schema::Scalar;
     switch (s) {
-    case Scalar::String:
-    case Scalar::Bytes:
-    case Scalar::Duration:
-        return {{"type", "string"}};
     case Scalar::Time:
     case Scalar::MicroTime:
         return {{"type", "string"}, {"format", "date-time"}};
-    case Scalar::Int32:
-        return {{"type", "integer"}, {"format", "int32"}};
-    case Scalar::Int64:
-        return {{"type", "integer"}, {"format", "int64"}};
-    case Scalar::Bool:
-        return {{"type", "boolean"}};
-    case Scalar::Double:
-        return {{"type", "number"}, {"format", "double"}};
     case Scalar::Quantity:
     case Scalar::IntOrString:
         return {{"x-kubernetes-int-or-string", true}};
     case Scalar::Object:
         return {{"type", "object"}, {"x-kubernetes-preserve-unknown-fields", true}};
-    case Scalar::Any: // a string or an object (unmanagedPodPolicy: Never | {afterTimeout: 1h})
-        return {{"x-kubernetes-preserve-unknown-fields", true}};
+    default: // Any: a string or an object (unmanagedPodPolicy: Never | {afterTimeout: 1h})
+        return plainScalarSchema(s);
     }
-    return Json::object();
 }
 
 Json typeSchema(const schema::TypeRef &t);

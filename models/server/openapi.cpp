@@ -38,6 +38,33 @@ Json schemaRef(Spec spec, const std::string &definition)
         {"$ref", std::string(spec == Spec::V2 ? "#/definitions/" : "#/components/schemas/") + definition}};
 }
 
+} // namespace
+
+Json plainScalarSchema(Scalar s)
+{
+    switch (s) {
+    case Scalar::String:
+    case Scalar::Duration:
+        return {{"type", "string"}};
+    case Scalar::Bytes:
+        return {{"type", "string"}, {"format", "byte"}};
+    case Scalar::Int32:
+        return {{"type", "integer"}, {"format", "int32"}};
+    case Scalar::Int64:
+        return {{"type", "integer"}, {"format", "int64"}};
+    case Scalar::Bool:
+        return {{"type", "boolean"}};
+    case Scalar::Double:
+        return {{"type", "number"}, {"format", "double"}};
+    case Scalar::Object:
+        return {{"type", "object"}};
+    default:
+        return {{"x-kubernetes-preserve-unknown-fields", true}};
+    }
+}
+
+namespace {
+
 // The scalar types that are named components upstream (and so print as <Quantity> in explain).
 struct NamedScalar
 {
@@ -112,25 +139,7 @@ Json typeSchema(Spec spec, const TypeRef &t, std::set<std::string> &refs)
         refs.insert(n->definition);
         return schemaRef(spec, n->definition);
     }
-    switch (t.scalar) {
-    case Scalar::String:
-    case Scalar::Duration:
-        return {{"type", "string"}};
-    case Scalar::Bytes:
-        return {{"type", "string"}, {"format", "byte"}};
-    case Scalar::Int32:
-        return {{"type", "integer"}, {"format", "int32"}};
-    case Scalar::Int64:
-        return {{"type", "integer"}, {"format", "int64"}};
-    case Scalar::Bool:
-        return {{"type", "boolean"}};
-    case Scalar::Double:
-        return {{"type", "number"}, {"format", "double"}};
-    case Scalar::Object:
-        return {{"type", "object"}};
-    default:
-        return {{"x-kubernetes-preserve-unknown-fields", true}};
-    }
+    return plainScalarSchema(t.scalar);
 }
 
 // A schema with a description. A reference cannot carry siblings in OpenAPI 3.0: it moves into

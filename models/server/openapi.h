@@ -15,9 +15,15 @@
 // versions' `apply` for strategic-merge patch metadata.
 // The documents never change while the server runs: they are built once, on first use.
 
+#include "models/kube/apischema.h"
+
 #include <string>
 
 namespace server {
+
+// The schema of a scalar the documents give inline (not a named component such as Quantity):
+// {"type": "integer", "format": "int32"} …; anything else keeps its unknown fields.
+kube::Json plainScalarSchema(kube::schema::Scalar s);
 
 class OpenApi
 {
