@@ -153,8 +153,8 @@ int cmdController(const QStringList &arguments)
         QStringLiteral("NS"));
     const QCommandLineOption leaseNameOption(
         QStringLiteral("lease-name"),
-        QStringLiteral("Name of the Lease (default daemonscope-node-upgrade-controller)."),
-        QStringLiteral("NAME"), QStringLiteral("daemonscope-node-upgrade-controller"));
+        QStringLiteral("Name of the Lease (default %1).").arg(QLatin1String(engine::kNodeUpgradeLeaseName)),
+        QStringLiteral("NAME"), QLatin1String(engine::kNodeUpgradeLeaseName));
     const QCommandLineOption identityOption(
         QStringLiteral("identity"),
         QStringLiteral("This replica's holder identity (default: host name and process id)."),

@@ -1,5 +1,7 @@
 #include "models/clusterbackend.h"
 
+#include <QCoreApplication>
+
 #include <pwd.h>
 #include <unistd.h>
 
@@ -29,6 +31,41 @@ QString operatingSystemUser()
         *found->pw_name)
         return QString::fromLocal8Bit(found->pw_name);
     return QStringLiteral("uid %1").arg(uid);
+}
+
+QString upgradeControlProblem(const QString &action, const QString &node)
+{
+    static const QStringList known = {
+        QStringLiteral("pause"),       QStringLiteral("resume"), QStringLiteral("abort"),
+        QStringLiteral("acknowledge"), QStringLiteral("hold"),   QStringLiteral("release"),
+        QStringLiteral("skip"),        QStringLiteral("retry"),  QStringLiteral("force")};
+    if (!known.contains(action))
+        return QCoreApplication::translate("models::ClusterBackend", "unknown upgrade action \"%1\"")
+            .arg(action);
+    const bool perNode = action != QLatin1String("pause") && action != QLatin1String("resume") &&
+                         action != QLatin1String("acknowledge") && action != QLatin1String("abort");
+    if (perNode && node.isEmpty())
+        return QCoreApplication::translate("models::ClusterBackend", "%1 needs a node").arg(action);
+    return {};
+}
+
+QString upgradeControlDone(const QString &action, const QString &node)
+{
+    return node.isEmpty()
+               ? QCoreApplication::translate("models::ClusterBackend", "%1 done").arg(action)
+               : QCoreApplication::translate("models::ClusterBackend", "%1 %2 done").arg(action, node);
+}
+
+QString upgradeControlParameters(const QString &action, const QString &node)
+{
+    return node.isEmpty() ? QStringLiteral("action=%1").arg(action)
+                          : QStringLiteral("action=%1 node=%2").arg(action, node);
+}
+
+QString upgradeStartedMessage(bool created)
+{
+    return created ? QCoreApplication::translate("models::ClusterBackend", "started")
+                   : QCoreApplication::translate("models::ClusterBackend", "spec updated");
 }
 
 QString rollbackParameters(qint64 requested, qint64 resolved)

@@ -65,6 +65,17 @@ QString operatingSystemUser();
 // alone when no revision was chosen.
 QString rollbackParameters(qint64 requested, qint64 resolved);
 
+// The node-upgrade actions (ClusterBackend::upgradeControl), checked the same way by every
+// backend: empty when `action` is known and has the node it needs, else why not ("unknown
+// upgrade action "x"", "hold needs a node"), translated.
+QString upgradeControlProblem(const QString &action, const QString &node);
+// What a finished upgrade action reports: "pause done", "hold node-3 done"; its action log
+// parameters: "action=pause", "action=hold node=node-3".
+QString upgradeControlDone(const QString &action, const QString &node);
+QString upgradeControlParameters(const QString &action, const QString &node);
+// What a started upgrade reports: "started" or "spec updated".
+QString upgradeStartedMessage(bool created);
+
 class ClusterBackend : public QObject
 {
     Q_OBJECT

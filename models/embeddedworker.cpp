@@ -369,7 +369,7 @@ void EmbeddedWorker::startUpgrade(const QString &rolloutJson)
     QString message;
     if (r.ok()) {
         const auto *rollout = runtime.rollouts().get(name);
-        message = existed ? tr("spec updated") : tr("started");
+        message = upgradeStartedMessage(!existed);
         if (rollout && !rollout->status.refusal.empty())
             message += QStringLiteral(": ") + q(rollout->status.refusal);
     } else {
@@ -385,32 +385,17 @@ void EmbeddedWorker::upgradeControl(const QString &rollout, const QString &actio
         finish(ActionKind::UpgradeControl, rollout, false, tr("no scenario loaded"));
         return;
     }
-    static const QStringList known = {
-        QStringLiteral("pause"),       QStringLiteral("resume"), QStringLiteral("abort"),
-        QStringLiteral("acknowledge"), QStringLiteral("hold"),   QStringLiteral("release"),
-        QStringLiteral("skip"),        QStringLiteral("retry"),  QStringLiteral("force")};
-    if (!known.contains(action)) {
-        finish(ActionKind::UpgradeControl, rollout, false, tr("unknown upgrade action \"%1\"").arg(action));
-        return;
-    }
-    const bool perNode = action != QLatin1String("pause") && action != QLatin1String("resume") &&
-                         action != QLatin1String("acknowledge") && action != QLatin1String("abort");
-    if (perNode && node.isEmpty()) {
-        finish(ActionKind::UpgradeControl, rollout, false, tr("%1 needs a node").arg(action));
+    if (const QString problem = upgradeControlProblem(action, node); !problem.isEmpty()) {
+        finish(ActionKind::UpgradeControl, rollout, false, problem);
         return;
     }
     engine::NodeUpgradeRuntime &runtime = m_cluster->nodeUpgrade();
     const std::string actor = m_options.user.isEmpty() ? std::string("admin") : m_options.user.toStdString();
     const auto r = runtime.controller().control(rollout.toStdString(), action.toStdString(),
                                                 node.toStdString(), actor, note.toStdString());
-    QString message;
-    if (r.ok())
-        message = node.isEmpty() ? tr("%1 done").arg(action) : tr("%1 %2 done").arg(action, node);
-    else
-        message = q(r.error().message);
-    finish(ActionKind::UpgradeControl, rollout, r.ok(), message, 0,
-           node.isEmpty() ? QStringLiteral("action=%1").arg(action)
-                          : QStringLiteral("action=%1 node=%2").arg(action, node));
+    finish(ActionKind::UpgradeControl, rollout, r.ok(),
+           r.ok() ? upgradeControlDone(action, node) : q(r.error().message), 0,
+           upgradeControlParameters(action, node));
 }
 
 // ---- Starting a rollout -------------------------------------------------------------------

@@ -19,6 +19,7 @@
 // Not thread-safe: one thread calls it. Messages never carry credentials.
 
 #include "models/client/kubeclient.h"
+#include "models/engine/nodeupgraderollout.h"
 #include "models/kube/result.h"
 
 #include <chrono>
@@ -30,7 +31,7 @@ namespace models {
 struct LeaderElectionOptions
 {
     std::string namespace_ = "default";
-    std::string name = "daemonscope-node-upgrade-controller";
+    std::string name = engine::kNodeUpgradeLeaseName;
     std::string identity; // unique per replica: host name and process id
     std::chrono::milliseconds leaseDuration{15000};
     std::chrono::milliseconds renewDeadline{10000};

@@ -56,6 +56,21 @@ void LiveBackend::resume(const QString &dsKey)
         m_worker, [w = m_worker, dsKey] { w->resume(dsKey); }, Qt::QueuedConnection);
 }
 
+void LiveBackend::startUpgrade(const QString &rolloutJson)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, rolloutJson] { w->startUpgrade(rolloutJson); }, Qt::QueuedConnection);
+}
+
+void LiveBackend::upgradeControl(const QString &rollout, const QString &action, const QString &node,
+                                 const QString &note)
+{
+    QMetaObject::invokeMethod(
+        m_worker,
+        [w = m_worker, rollout, action, node, note] { w->upgradeControl(rollout, action, node, note); },
+        Qt::QueuedConnection);
+}
+
 void LiveBackend::loadScenario(const QString &path)
 {
     QMetaObject::invokeMethod(

@@ -12,6 +12,7 @@
 // the reflectors keep retrying with backoff and clear the error when the server answers again.
 
 #include "models/clusterbackend.h"
+#include "models/liveupgraderuntime.h"
 
 #include "models/client/restconfig.h"
 #include "models/client/transport.h"
@@ -48,6 +49,10 @@ struct LiveBackendOptions
     // A drain's retries of evictions a budget refuses (ms after each attempt); empty:
     // engine::drainRetryDelaysMs().
     std::vector<int> drainRetryDelaysMs;
+    // The node-agent upgrade (LiveUpgradeRuntime): rollouts, and the controller while this
+    // console holds the controllers' Lease. Off: the page says the backend cannot.
+    bool nodeUpgrades = true;
+    LiveUpgradeOptions upgrade; // identity, Lease, timings; actor and namespace are filled in
 };
 
 class LiveBackend : public ClusterBackend
@@ -72,6 +77,9 @@ public Q_SLOTS:
     void injectFault(const QString &node, const QString &faultKind) override;
     void cordon(const QString &node, bool unschedulable) override;
     void drain(const QString &node, bool deleteEmptyDirData) override;
+    void startUpgrade(const QString &rolloutJson) override;
+    void upgradeControl(const QString &rollout, const QString &action, const QString &node,
+                        const QString &note) override;
 
     // ---- Starting a rollout
     void setImage(const QString &dsKey, const QMap<QString, QString> &images) override;

@@ -1,5 +1,7 @@
 #include "models/livesnapshotbuilder.h"
 
+#include "models/liveupgraderuntime.h"
+
 #include "models/snapshotbuilder.h"
 
 #include "models/detailevents.h"
@@ -135,10 +137,18 @@ const kube::DaemonSet *LiveSnapshotBuilder::daemonSet(const std::string &key) co
     return it == m_daemonSets.end() ? nullptr : &it->second;
 }
 
+void LiveSnapshotBuilder::setUpgrades(std::shared_ptr<const LiveUpgradeView> view)
+{
+    if (view == m_upgrades)
+        return;
+    m_upgrades = std::move(view);
+    m_upgradesDirty = true;
+}
+
 bool LiveSnapshotBuilder::hasChanges() const
 {
-    return !m_previous || m_backendDirty || m_nodesDirty || m_eventsDirty || m_daemonSetListDirty ||
-           !m_dirtyDaemonSets.empty();
+    return !m_previous || m_backendDirty || m_upgradesDirty || m_nodesDirty || m_eventsDirty ||
+           m_daemonSetListDirty || !m_dirtyDaemonSets.empty();
 }
 
 std::string
@@ -167,6 +177,15 @@ std::shared_ptr<const ClusterSnapshot> LiveSnapshotBuilder::build(const ClockInf
     snap->sequence = ++m_sequence;
     snap->backend = m_backend;
     snap->clock = clock;
+    if (m_upgrades) {
+        snap->upgrades = m_upgrades->rollouts;
+        snap->upgradeInventory = m_upgrades->inventory;
+        snap->upgradeDriver = m_upgrades->driver;
+    } else {
+        snap->upgradeDriver.mode = UpgradeDriverInfo::Mode::Nobody;
+        snap->upgradeDriver.reading = true;
+    }
+    m_upgradesDirty = false;
     std::set<QString> namespaces;
     for (const auto &[key, ds] : m_daemonSets)
         namespaces.insert(q(ds.metadata.namespace_));

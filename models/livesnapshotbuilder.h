@@ -30,6 +30,8 @@
 
 namespace models {
 
+struct LiveUpgradeView;
+
 class LiveSnapshotBuilder
 {
 public:
@@ -48,6 +50,9 @@ public:
     void forgetDaemonSet(const std::string &dsKey);
 
     const kube::DaemonSet *daemonSet(const std::string &key) const;
+    // The node-agent upgrade part: the LiveUpgradeRuntime's latest view (a new pointer marks
+    // it changed).
+    void setUpgrades(std::shared_ptr<const LiveUpgradeView> view);
     bool hasChanges() const;
     std::shared_ptr<const ClusterSnapshot> build(const ClockInfo &clock);
 
@@ -77,6 +82,8 @@ private:
     std::set<std::string> m_dirtyDaemonSets;
     bool m_daemonSetListDirty = true;
     bool m_nodesDirty = true;
+    std::shared_ptr<const LiveUpgradeView> m_upgrades;
+    bool m_upgradesDirty = false;
     bool m_eventsDirty = true;
 };
 

@@ -927,6 +927,59 @@ Result<void> LiveUpgradeCluster::putRollout(const engine::NodeUpgradeRollout &ro
     return {};
 }
 
+Result<bool> LiveUpgradeCluster::applyRollout(const Json &manifest)
+{
+    const auto &res = rolloutResource();
+    const Json *meta = manifest.is_object() ? kube::member(manifest, "metadata") : nullptr;
+    const std::string name = meta ? kube::stringOr(*meta, "name") : std::string();
+    if (name.empty())
+        return ApiStatus::badRequest("the rollout has no metadata.name");
+    log("apply", "apply " + name);
+    const std::string what = res.qualifiedName() + " \"" + name + "\"";
+    const auto store = [&](const std::string &body) {
+        if (auto answer = decodeRollout(body, what))
+            apply(Change{false, std::make_shared<const engine::NodeUpgradeRollout>(std::move(*answer))});
+    };
+    ApiStatus last;
+    for (int attempt = 0; attempt <= kConflictRetries; ++attempt) {
+        auto existing = m_client->getJson(res, {}, name);
+        if (!existing && existing.error().code == 404) {
+            Json body = manifest;
+            body["apiVersion"] = res.apiVersion;
+            body["kind"] = res.kind;
+            body.erase("status");
+            auto r =
+                m_client->transport().request("POST", res.collectionPath({}), {}, dump(body), kJson, kJson);
+            if (!r)
+                return r.error();
+            store(r->body);
+            return true;
+        }
+        if (!existing)
+            return existing.error();
+        Json body = std::move(*existing);
+        body["spec"] = manifest.contains("spec") ? manifest["spec"] : Json::object();
+        for (const char *field : {"labels", "annotations"}) {
+            const Json *given = kube::member(*meta, field);
+            if (!given || !given->is_object())
+                continue;
+            Json &mine = body["metadata"][field];
+            if (!mine.is_object())
+                mine = Json::object();
+            mine.update(*given);
+        }
+        auto r = m_client->transport().request("PUT", res.objectPath({}, name), {}, dump(body), kJson, kJson);
+        if (r) {
+            store(r->body);
+            return false;
+        }
+        if (r.error().code != 409)
+            return r.error();
+        last = r.error();
+    }
+    return last;
+}
+
 Result<void>
 LiveUpgradeCluster::rewriteRollout(const std::string &name, bool status,
                                    const std::function<bool(engine::NodeUpgradeRollout &)> &change)

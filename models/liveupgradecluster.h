@@ -88,9 +88,9 @@ public:
 
     // The writes made so far: "cordon NODE", "uncordon NODE", "taint NODE KEY=VALUE:EFFECT",
     // "untaint NODE KEY", "patchNode NODE", "evict NS/NAME" ("evict NS/NAME dry-run"),
-    // "delete NS/NAME", "edit NAME", "status NAME", "event KIND NAME REASON", in order; and
-    // their number by kind ("cordon", "uncordon", "taint", "untaint", "patchNode", "evict",
-    // "delete", "edit", "status", "event"). Any thread.
+    // "delete NS/NAME", "apply NAME", "edit NAME", "status NAME", "event KIND NAME REASON", in
+    // order; and their number by kind ("cordon", "uncordon", "taint", "untaint", "patchNode",
+    // "evict", "delete", "apply", "edit", "status", "event"). Any thread.
     std::vector<std::string> writes() const;
     std::map<std::string, int> writeCounts() const;
 
@@ -126,6 +126,13 @@ public:
                                            const engine::NodeUpgradeRolloutStatus &status) override;
     void recordEvent(const std::string &type, const std::string &reason, const std::string &message,
                      engine::Kind kind, const std::string &ns, const std::string &name) override;
+
+    // Loop thread. `kubectl apply` of a rollout manifest ({metadata: {name, labels,
+    // annotations}, spec}) as a client-side create-or-update: POST when the rollout does not
+    // exist, else a PUT of the stored object with the manifest's spec, labels and annotations
+    // (the status stays), retried on 409 Conflict. The answer goes into the cache. True when
+    // created. Logged as "apply NAME".
+    kube::Result<bool> applyRollout(const kube::Json &manifest);
 
     // Where the rollouts live (cluster-scoped, upgrade.daemonscope.io/v1alpha1).
     static const client::ResourceType &rolloutResource();

@@ -103,6 +103,20 @@ void LiveWorker::start()
     // Nodes and events follow once the DaemonSets are listed (or failed), or after a second.
     m_dsReflector->start();
     QTimer::singleShot(1000, this, &LiveWorker::startNodesAndEvents);
+    if (m_options.nodeUpgrades) {
+        LiveUpgradeOptions uo = m_options.upgrade;
+        uo.actor = m_options.user.toStdString();
+        uo.defaultNamespace = config.namespace_.empty() ? "default" : config.namespace_;
+        uo.reflector.initialBackoff = std::chrono::milliseconds(std::max(1, m_options.initialBackoffMs));
+        uo.reflector.maxBackoff =
+            std::chrono::milliseconds(std::max(m_options.initialBackoffMs, m_options.maxBackoffMs));
+        uo.reflector.minWatchTimeoutSeconds = m_options.minWatchTimeoutSeconds;
+        uo.reflector.maxWatchTimeoutSeconds = m_options.maxWatchTimeoutSeconds;
+        m_upgrade = std::make_unique<LiveUpgradeRuntime>(m_client, std::move(uo), [this] {
+            QMetaObject::invokeMethod(this, &LiveWorker::upgradeChanged, Qt::QueuedConnection);
+        });
+        m_upgrade->start();
+    }
     m_drainTimer->start();
     publish(true);
 }
@@ -129,6 +143,8 @@ void LiveWorker::stop()
     ask(m_dsReflector);
     ask(m_nodeReflector);
     ask(m_eventReflector);
+    if (m_upgrade) // releases the Lease when this console holds it
+        m_upgrade->stop();
     for (auto &[key, w] : m_watched) {
         ask(w.revisions);
         ask(w.pods);
@@ -360,6 +376,62 @@ void LiveWorker::setError(const QString &message)
     m_error = message;
     if (!message.isEmpty())
         Q_EMIT errorOccurred(message);
+}
+
+void LiveWorker::upgradeChanged()
+{
+    if (m_stopped || !m_upgrade)
+        return;
+    m_builder->setUpgrades(m_upgrade->latest());
+    if (m_drainSleeping.exchange(false) || !m_drainTimer->isActive())
+        m_drainTimer->start();
+}
+
+void LiveWorker::startUpgrade(const QString &rolloutJson)
+{
+    const kube::Json manifest = kube::Json::parse(rolloutJson.toStdString(), nullptr, false);
+    if (manifest.is_discarded() || !manifest.is_object() || !manifest.contains("spec")) {
+        finish(ActionKind::StartUpgrade, QString(), false, tr("the rollout is not a manifest with a spec"));
+        return;
+    }
+    if (!m_upgrade) {
+        finish(ActionKind::StartUpgrade, QString(), false, tr("node upgrades are off for this connection"));
+        return;
+    }
+    m_upgrade->startUpgrade(manifest, [this](const std::string &name, const kube::Result<bool> &created) {
+        const QString target = q(name);
+        const bool ok = created.ok();
+        const QString message = ok ? upgradeStartedMessage(*created) : q(created.error().message);
+        QMetaObject::invokeMethod(
+            this, [this, target, ok, message] { finish(ActionKind::StartUpgrade, target, ok, message); },
+            Qt::QueuedConnection);
+    });
+}
+
+void LiveWorker::upgradeControl(const QString &rollout, const QString &action, const QString &node,
+                                const QString &note)
+{
+    if (const QString problem = upgradeControlProblem(action, node); !problem.isEmpty()) {
+        finish(ActionKind::UpgradeControl, rollout, false, problem);
+        return;
+    }
+    if (!m_upgrade) {
+        finish(ActionKind::UpgradeControl, rollout, false, tr("node upgrades are off for this connection"));
+        return;
+    }
+    m_upgrade->control(rollout.toStdString(), action.toStdString(), node.toStdString(), note.toStdString(),
+                       [this, rollout, action, node](const kube::Result<void> &r) {
+                           const bool ok = r.ok();
+                           const QString message =
+                               ok ? upgradeControlDone(action, node) : q(r.error().message);
+                           QMetaObject::invokeMethod(
+                               this,
+                               [this, rollout, action, node, ok, message] {
+                                   finish(ActionKind::UpgradeControl, rollout, ok, message, 0,
+                                          upgradeControlParameters(action, node));
+                               },
+                               Qt::QueuedConnection);
+                       });
 }
 
 void LiveWorker::publish(bool force)

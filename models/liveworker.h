@@ -60,6 +60,11 @@ public Q_SLOTS:
     void restartRollout(const QString &dsKey);
     void setUpdateStrategy(const QString &dsKey, const QString &maxUnavailable, const QString &maxSurge);
 
+    // ---- Node-agent upgrade: through the LiveUpgradeRuntime.
+    void startUpgrade(const QString &rolloutJson);
+    void upgradeControl(const QString &rollout, const QString &action, const QString &node,
+                        const QString &note);
+
     // ---- drill-down: the helper that gets this worker's client once it is configured
     void setDrillDown(std::shared_ptr<LiveDrillDown> drill) { m_drill = std::move(drill); }
 
@@ -150,6 +155,9 @@ private:
     QString m_clusterName;
     // ---- drill-down
     std::shared_ptr<LiveDrillDown> m_drill;
+    // ---- node-agent upgrade
+    void upgradeChanged(); // the runtime has a new view
+    std::unique_ptr<LiveUpgradeRuntime> m_upgrade;
 };
 
 } // namespace models

@@ -310,6 +310,7 @@ struct ClusterSnapshot
     // reads; never null (shared empty values by default, so every backend gets them).
     std::shared_ptr<const UpgradeRolloutList> upgrades = emptyUpgradeRollouts();
     std::shared_ptr<const UpgradeInventory> upgradeInventory = emptyUpgradeInventory();
+    UpgradeDriverInfo upgradeDriver; // who drives the rollouts (Engine on the embedded backend)
     const UpgradeRolloutInfo *upgrade(const QString &name) const; // null when absent
 
     const DaemonSetInfo *daemonSet(const QString &key) const; // binary search, null when absent

@@ -184,6 +184,32 @@ struct UpgradeNodeWorkload
 using UpgradeRolloutList = std::vector<UpgradeRolloutInfo>;
 using UpgradeInventory = std::vector<UpgradeNodeWorkload>; // by node name
 
+// Who drives the cluster's NodeUpgradeRollouts, as the node-upgrade page tells the operator.
+// The console runs a controller on a live cluster only while it holds the controllers' Lease
+// (the one `daemonscope controller` replicas compete for); while another process holds it, the
+// console only writes the admin's requests (spec edits, node annotations) and that process
+// acts on them.
+struct UpgradeDriverInfo
+{
+    enum class Mode {
+        Engine,     // the embedded simulation's controller
+        Console,    // this console holds the Lease and runs the controller
+        Controller, // another process holds the Lease (holder)
+        Nobody,     // no live holder and this console does not lead (yet): rollouts wait
+        Unavailable // the cluster does not serve NodeUpgradeRollouts, or they cannot be read
+    };
+    Mode mode = Mode::Engine;
+    QString holder; // Controller: the holder's identity; Console: this console's
+    QString lease;  // "NS/NAME" of the Lease, empty when none is known
+    // Why, in the server's or the client's words (untranslated), when something failed:
+    // Unavailable (empty: the cluster does not serve the resource — no CRD), Nobody (the Lease
+    // could not be taken), Console (a renewal failed; the renew deadline has not passed yet).
+    QString error;
+    bool consoleMayDrive = true; // Nobody: a rollout started here is driven by this console
+    bool reading = false;        // Nobody: the caches are still being read
+    bool operator==(const UpgradeDriverInfo &) const = default;
+};
+
 // The rollout called `name` in `list`, null when absent.
 const UpgradeRolloutInfo *findUpgradeRollout(const UpgradeRolloutList &list, const QString &name);
 

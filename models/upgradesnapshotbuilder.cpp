@@ -63,6 +63,63 @@ template <typename T> void share(std::shared_ptr<const T> &next, const std::shar
         next = previous;
 }
 
+// The inventory's rows for these nodes, before their pods are counted.
+template <typename Nodes> std::map<std::string, UpgradeNodeWorkload> workloadRows(const Nodes &nodes)
+{
+    std::map<std::string, UpgradeNodeWorkload> byNode;
+    for (const kube::Node *n : nodes) {
+        UpgradeNodeWorkload &w = byNode[n->metadata.name];
+        w.node = q(n->metadata.name);
+        if (auto since = engine::parseUpgradeTime(n->metadata.annotation(engine::ann::kIncompatibleSince)))
+            w.incompatibleSince = *since;
+        w.controllerHost = n->metadata.labels.count(engine::kControllerHostLabel) > 0;
+    }
+    return byNode;
+}
+
+// Counts one pod (NS/NAME `key`, classified `cls`, owned by `owner` when managed) on its node's
+// row; `replicas` is the owner's spec.replicas, -1 when unknown.
+void countPod(std::map<std::string, UpgradeNodeWorkload> &byNode, const std::string &key,
+              const std::string &node, engine::PodClass cls, const std::string &owner, int replicas)
+{
+    auto it = byNode.find(node);
+    if (it == byNode.end())
+        return;
+    UpgradeNodeWorkload &w = it->second;
+    switch (cls) {
+    case engine::PodClass::DaemonSet:
+        ++w.daemonSetPods;
+        break;
+    case engine::PodClass::Managed:
+        ++w.managedPods;
+        if (replicas == 1 && !w.singleReplicaOwners.contains(q(owner)))
+            w.singleReplicaOwners << q(owner);
+        break;
+    case engine::PodClass::Unmanaged:
+        w.unmanagedPods << q(key);
+        break;
+    case engine::PodClass::Ignored:
+        break;
+    }
+}
+
+std::shared_ptr<const UpgradeInventory> inventoryOf(std::map<std::string, UpgradeNodeWorkload> &&byNode)
+{
+    auto out = std::make_shared<UpgradeInventory>();
+    out->reserve(byNode.size());
+    for (auto &[name, w] : byNode)
+        out->push_back(std::move(w));
+    return out;
+}
+
+// "replicaset/NS/NAME" of a managed pod's controller.
+std::string ownerKey(const kube::Pod &p, engine::PodClass cls)
+{
+    if (const auto *ref = p.metadata.controllerRef(); ref && cls == engine::PodClass::Managed)
+        return lower(ref->kind) + "/" + p.metadata.namespace_ + "/" + ref->name;
+    return {};
+}
+
 } // namespace
 
 UpgradeSnapshotBuilder::UpgradeSnapshotBuilder(engine::Cluster &cluster) : m_cluster(cluster)
@@ -81,8 +138,7 @@ void UpgradeSnapshotBuilder::loadAll()
         PodEntry e;
         e.node = p->node();
         e.cls = int(cls);
-        if (const auto *ref = p->metadata.controllerRef(); ref && cls == engine::PodClass::Managed)
-            e.owner = lower(ref->kind) + "/" + p->metadata.namespace_ + "/" + ref->name;
+        e.owner = ownerKey(*p, cls);
         m_pods[p->metadata.key()] = std::move(e);
     }
 }
@@ -102,8 +158,7 @@ void UpgradeSnapshotBuilder::onWatch(const engine::WatchEvent &event)
         PodEntry e;
         e.node = p.node();
         e.cls = int(cls);
-        if (const auto *ref = p.metadata.controllerRef(); ref && cls == engine::PodClass::Managed)
-            e.owner = lower(ref->kind) + "/" + p.metadata.namespace_ + "/" + ref->name;
+        e.owner = ownerKey(p, cls);
         auto &slot = m_pods[event.key()];
         if (slot.node != e.node || slot.cls != e.cls || slot.owner != e.owner) {
             slot = std::move(e);
@@ -184,11 +239,11 @@ void UpgradeSnapshotBuilder::build(ClusterSnapshot &snap, const ClusterSnapshot 
     snap.upgrades = std::move(list);
 }
 
-UpgradeRolloutInfo UpgradeSnapshotBuilder::buildRollout(const std::string &name,
-                                                        const UpgradeRolloutInfo *previous)
+UpgradeRolloutInfo buildUpgradeRolloutInfo(const UpgradeInfoSource &source, const std::string &name,
+                                           const UpgradeRolloutInfo *previous, bool samplesUnchanged,
+                                           int maxSamples, int maxEvents)
 {
-    engine::NodeUpgradeRuntime &rt = m_cluster.nodeUpgrade();
-    const engine::NodeUpgradeRollout &r = *rt.rollouts().get(name);
+    const engine::NodeUpgradeRollout &r = *source.cluster.rollout(name);
     const auto &spec = r.spec;
     const auto &st = r.status;
     UpgradeRolloutInfo info;
@@ -213,7 +268,7 @@ UpgradeRolloutInfo UpgradeSnapshotBuilder::buildRollout(const std::string &name,
     info.abort = spec.abort;
 
     info.phase = static_cast<UpgradeRolloutPhase>(static_cast<int>(st.phase));
-    const engine::Phrase *headline = rt.controller().headlinePhrase(name);
+    const engine::Phrase *headline = source.controller ? source.controller->headlinePhrase(name) : nullptr;
     info.headline = headline ? phraseText(*headline) : q(st.headline);
     const auto &c = st.counts;
     info.counts = UpgradeCountsInfo{c.nodes, c.upToDate, c.upgraded, c.inFlight, c.pending,
@@ -235,10 +290,11 @@ UpgradeRolloutInfo UpgradeSnapshotBuilder::buildRollout(const std::string &name,
 
     // Per-node rows. The time in phase is kept as a start time so that rows of a quiet node do
     // not change with the clock.
-    const qint64 now = m_cluster.now();
+    const qint64 now = source.cluster.now();
     auto rows = std::make_shared<std::vector<UpgradeNodeRow>>();
     std::set<std::string> members;
-    for (auto &row : rt.controller().table(name)) {
+    for (auto &row : source.controller ? source.controller->table(name)
+                                       : engine::nodeUpgradeTable(source.cluster, name, nullptr)) {
         members.insert("node/" + row.name);
         UpgradeNodeRow out;
         out.name = q(row.name);
@@ -261,15 +317,15 @@ UpgradeRolloutInfo UpgradeSnapshotBuilder::buildRollout(const std::string &name,
     info.nodes = std::move(rows);
 
     // Metrics samples: only re-read when the controller made another pass.
-    const engine::NodeUpgradeMetrics *metrics = rt.metrics(name);
-    const std::size_t total = metrics ? metrics->totalSamples() : 0;
-    if (previous && previous->samples && m_sampleTotals[name] == total) {
+    const engine::NodeUpgradeMetrics *metrics = source.metrics;
+    if (previous && previous->samples && samplesUnchanged) {
         info.samples = previous->samples;
     } else {
         auto samples = std::make_shared<std::vector<UpgradeSample>>();
         if (metrics) {
             const auto all = metrics->samples();
-            const std::size_t first = all.size() > std::size_t(kMaxSamples) ? all.size() - kMaxSamples : 0;
+            const std::size_t first =
+                all.size() > std::size_t(maxSamples) ? all.size() - std::size_t(maxSamples) : 0;
             samples->reserve(all.size() - first);
             for (std::size_t i = first; i < all.size(); ++i) {
                 const auto &s = all[i];
@@ -284,16 +340,17 @@ UpgradeRolloutInfo UpgradeSnapshotBuilder::buildRollout(const std::string &name,
             }
         }
         info.samples = std::move(samples);
-        m_sampleTotals[name] = total;
     }
 
     // Events about this rollout or its nodes, most recently emitted first.
-    const auto &entries = rt.events().entries();
-    const auto &emissions = rt.events().emissions();
+    static const engine::NodeUpgradeEvents noEvents;
+    const engine::NodeUpgradeEvents &log = source.events ? *source.events : noEvents;
+    const auto &entries = log.entries();
+    const auto &emissions = log.emissions();
     const std::string self = "nodeupgraderollout/" + name;
     auto events = std::make_shared<std::vector<UpgradeEventInfo>>();
     std::set<std::size_t> seen;
-    for (auto it = emissions.rbegin(); it != emissions.rend() && int(events->size()) < kMaxEvents; ++it) {
+    for (auto it = emissions.rbegin(); it != emissions.rend() && int(events->size()) < maxEvents; ++it) {
         const std::size_t index = it->second;
         if (index >= entries.size() || !seen.insert(index).second)
             continue;
@@ -308,8 +365,9 @@ UpgradeRolloutInfo UpgradeSnapshotBuilder::buildRollout(const std::string &name,
 
     // The resume preview is a dry run of a pass: only while paused or halted.
     auto preview = std::make_shared<UpgradePreviewInfo>();
-    if (st.phase == engine::RolloutPhase::Paused || st.phase == engine::RolloutPhase::Halted) {
-        const engine::NodeUpgradePreview p = rt.controller().preview(name);
+    if (source.controller &&
+        (st.phase == engine::RolloutPhase::Paused || st.phase == engine::RolloutPhase::Halted)) {
+        const engine::NodeUpgradePreview p = source.controller->preview(name);
         preview->nextNodes = qList(p.nextNodes);
         for (const auto &d : p.deletions)
             preview->deletions << QCoreApplication::translate("models::UpgradeSnapshotBuilder",
@@ -328,44 +386,46 @@ UpgradeRolloutInfo UpgradeSnapshotBuilder::buildRollout(const std::string &name,
     return info;
 }
 
+UpgradeRolloutInfo UpgradeSnapshotBuilder::buildRollout(const std::string &name,
+                                                        const UpgradeRolloutInfo *previous)
+{
+    engine::NodeUpgradeRuntime &rt = m_cluster.nodeUpgrade();
+    const engine::NodeUpgradeMetrics *metrics = rt.metrics(name);
+    const std::size_t total = metrics ? metrics->totalSamples() : 0;
+    auto seen = m_sampleTotals.find(name);
+    const bool samplesUnchanged = seen != m_sampleTotals.end() && seen->second == total;
+    m_sampleTotals[name] = total;
+    const UpgradeInfoSource source{rt.upgradeCluster(), rt.controllerRunning() ? &rt.controller() : nullptr,
+                                   &rt.events(), metrics};
+    return buildUpgradeRolloutInfo(source, name, previous, samplesUnchanged, kMaxSamples, kMaxEvents);
+}
+
+std::shared_ptr<const UpgradeInventory> buildUpgradeInventory(const engine::UpgradeCluster &cluster)
+{
+    auto byNode = workloadRows(cluster.nodes());
+    for (const kube::Pod *p : cluster.pods()) {
+        const auto cls = engine::classifyPod(*p, true);
+        if (cls == engine::PodClass::Ignored)
+            continue;
+        const std::string owner = ownerKey(*p, cls);
+        int replicas = -1;
+        if (const auto *ref = p->metadata.controllerRef(); !owner.empty() && ref->kind == "ReplicaSet")
+            if (const kube::ReplicaSet *rs = cluster.replicaSet(p->metadata.namespace_, ref->name))
+                replicas = rs->replicas();
+        countPod(byNode, p->metadata.key(), p->node(), cls, owner, replicas);
+    }
+    return inventoryOf(std::move(byNode));
+}
+
 std::shared_ptr<const UpgradeInventory> UpgradeSnapshotBuilder::buildInventory()
 {
-    std::map<std::string, UpgradeNodeWorkload> byNode;
-    for (const kube::Node *n : m_cluster.nodes()) {
-        UpgradeNodeWorkload &w = byNode[n->metadata.name];
-        w.node = q(n->metadata.name);
-        if (auto since = engine::parseUpgradeTime(n->metadata.annotation(engine::ann::kIncompatibleSince)))
-            w.incompatibleSince = *since;
-        w.controllerHost = n->metadata.labels.count(engine::kControllerHostLabel) > 0;
-    }
+    auto byNode = workloadRows(m_cluster.nodes());
     for (const auto &[key, e] : m_pods) {
-        auto it = byNode.find(e.node);
-        if (it == byNode.end())
-            continue;
-        UpgradeNodeWorkload &w = it->second;
-        switch (static_cast<engine::PodClass>(e.cls)) {
-        case engine::PodClass::DaemonSet:
-            ++w.daemonSetPods;
-            break;
-        case engine::PodClass::Managed: {
-            ++w.managedPods;
-            auto r = m_replicas.find(e.owner);
-            if (r != m_replicas.end() && r->second == 1 && !w.singleReplicaOwners.contains(q(e.owner)))
-                w.singleReplicaOwners << q(e.owner);
-            break;
-        }
-        case engine::PodClass::Unmanaged:
-            w.unmanagedPods << q(key);
-            break;
-        case engine::PodClass::Ignored:
-            break;
-        }
+        auto r = m_replicas.find(e.owner);
+        countPod(byNode, key, e.node, static_cast<engine::PodClass>(e.cls), e.owner,
+                 r != m_replicas.end() ? r->second : -1);
     }
-    auto out = std::make_shared<UpgradeInventory>();
-    out->reserve(byNode.size());
-    for (auto &[name, w] : byNode)
-        out->push_back(std::move(w));
-    return out;
+    return inventoryOf(std::move(byNode));
 }
 
 } // namespace models

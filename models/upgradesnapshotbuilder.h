@@ -21,12 +21,37 @@
 
 namespace engine {
 class Cluster;
+class NodeUpgradeController;
+class NodeUpgradeEvents;
+class NodeUpgradeMetrics;
+class UpgradeCluster;
 struct WatchEvent;
 } // namespace engine
 
 namespace models {
 
 struct ClusterSnapshot;
+
+// Where one rollout's part of a snapshot comes from: the cluster as the controller sees it
+// (embedded or live), and the controller when this process drives the rollout — without one
+// (another process's controller drives it) the per-node table comes from the node annotations,
+// the headline from the status, and there is no resume preview.
+struct UpgradeInfoSource
+{
+    engine::UpgradeCluster &cluster;
+    engine::NodeUpgradeController *controller = nullptr;
+    const engine::NodeUpgradeEvents *events = nullptr;   // null: none
+    const engine::NodeUpgradeMetrics *metrics = nullptr; // this rollout's; null: none
+};
+
+// One rollout's snapshot value. `previous` (may be null) lends its unchanged parts; with
+// samplesUnchanged its samples are taken as they are. At most `maxSamples` samples and
+// `maxEvents` events.
+UpgradeRolloutInfo buildUpgradeRolloutInfo(const UpgradeInfoSource &source, const std::string &name,
+                                           const UpgradeRolloutInfo *previous, bool samplesUnchanged,
+                                           int maxSamples, int maxEvents);
+// The pre-flight report's per-node workload, read from the cluster as the controller sees it.
+std::shared_ptr<const UpgradeInventory> buildUpgradeInventory(const engine::UpgradeCluster &cluster);
 
 class UpgradeSnapshotBuilder
 {

@@ -2645,20 +2645,21 @@ bool NodeUpgradeController::select(NodeState &ns, PassContext &ctx, int position
 
 // ---- admin actions -------------------------------------------------------------------------
 
-kube::Result<void> NodeUpgradeController::control(const std::string &rollout, const std::string &action,
-                                                  const std::string &node, const std::string &actor,
-                                                  const std::string &note)
+kube::Result<void> requestNodeUpgradeControl(UpgradeCluster &cluster, NodeUpgradeEvents &events,
+                                             const std::string &rollout, const std::string &action,
+                                             const std::string &node, const std::string &actor,
+                                             const std::string &note)
 {
-    const auto *r = m_cluster.rollout(rollout);
+    const auto *r = cluster.rollout(rollout);
     if (!r)
         return kube::ApiStatus::notFound("nodeupgraderollouts", rollout);
-    const Timestamp now = m_cluster.now();
+    const Timestamp now = cluster.now();
     const std::string object = "nodeupgraderollout/" + rollout;
     auto annotate = [&](const std::string &key,
                         const std::optional<std::string> &value) -> kube::Result<void> {
-        if (!m_cluster.node(node))
+        if (!cluster.node(node))
             return kube::ApiStatus::notFound("nodes", node);
-        auto res = m_cluster.patchNode(
+        auto res = cluster.patchNode(
             node, {{"metadata", {{"annotations", {{key, value ? Json(*value) : Json()}}}}}});
         if (!res)
             return res.error();
@@ -2666,32 +2667,32 @@ kube::Result<void> NodeUpgradeController::control(const std::string &rollout, co
     };
     kube::Result<void> result;
     if (action == "pause") {
-        result = m_cluster.editRollout(rollout, [&](NodeUpgradeRollout &x) {
+        result = cluster.editRollout(rollout, [&](NodeUpgradeRollout &x) {
             x.spec.paused = true;
             if (!note.empty())
                 x.spec.pauseReason = note;
             x.metadata.annotations["upgrade/paused-by"] = actor;
         });
     } else if (action == "resume") {
-        result = m_cluster.editRollout(rollout, [&](NodeUpgradeRollout &x) {
+        result = cluster.editRollout(rollout, [&](NodeUpgradeRollout &x) {
             x.spec.paused = false;
             x.spec.pauseReason.clear();
             x.metadata.annotations["upgrade/resumed-by"] = actor;
         });
     } else if (action == "abort" && node.empty()) {
-        result = m_cluster.editRollout(rollout, [&](NodeUpgradeRollout &x) {
+        result = cluster.editRollout(rollout, [&](NodeUpgradeRollout &x) {
             x.spec.abort = true;
             x.metadata.annotations["upgrade/aborted-by"] = actor;
         });
     } else if (action == "acknowledge") {
         std::vector<std::string> acked;
-        for (const auto *n : m_cluster.nodes())
+        for (const auto *n : cluster.nodes())
             if (n->metadata.annotation(ann::kPhase) == "Failed" &&
                 n->metadata.annotation(ann::kRollout).rfind(rollout + "/", 0) == 0 &&
                 n->metadata.annotation(ann::kFailureAcknowledged).empty())
                 acked.push_back(n->metadata.name);
         for (const auto &n : acked)
-            if (auto r = m_cluster.patchNode(
+            if (auto r = cluster.patchNode(
                     n, {{"metadata", {{"annotations", {{ann::kFailureAcknowledged, actor}}}}}});
                 !r) {
                 // Nodes acknowledged before stay acknowledged; the admin repeats the action.
@@ -2701,18 +2702,18 @@ kube::Result<void> NodeUpgradeController::control(const std::string &rollout, co
             }
         const UpgradeEventParams params = {
             {"nodes", acked.empty() ? phrase(UpgradePhrase::NoNode) : names(acked)}, {"actor", actor}};
-        m_events.record(now, object, UpgradeReason::RolloutAcknowledged, params);
-        m_cluster.recordEvent("Normal", upgradeReasonName(UpgradeReason::RolloutAcknowledged),
-                              upgradeEventMessage(UpgradeReason::RolloutAcknowledged, params),
-                              Kind::NodeUpgradeRollout, "", rollout);
+        events.record(now, object, UpgradeReason::RolloutAcknowledged, params);
+        cluster.recordEvent("Normal", upgradeReasonName(UpgradeReason::RolloutAcknowledged),
+                            upgradeEventMessage(UpgradeReason::RolloutAcknowledged, params),
+                            Kind::NodeUpgradeRollout, "", rollout);
     } else if (action == "hold") {
         const Phrase noteSuffix =
             note.empty() ? Phrase() : phrase(UpgradePhrase::NoteSuffix, {{"note", note}});
         result = annotate(ann::kHold, std::string("true"));
         if (result) {
-            m_events.record(now, "node/" + node, UpgradeReason::NodeHeld,
-                            {{"actor", actor}, {"note", noteSuffix}});
-            m_cluster.recordEvent(
+            events.record(now, "node/" + node, UpgradeReason::NodeHeld,
+                          {{"actor", actor}, {"note", noteSuffix}});
+            cluster.recordEvent(
                 "Normal", "NodeHeld",
                 upgradeEventMessage(UpgradeReason::NodeHeld, {{"actor", actor}, {"note", noteSuffix}}),
                 Kind::Node, "", node);
@@ -2720,10 +2721,10 @@ kube::Result<void> NodeUpgradeController::control(const std::string &rollout, co
     } else if (action == "release") {
         result = annotate(ann::kHold, std::nullopt);
         if (result) {
-            m_events.record(now, "node/" + node, UpgradeReason::NodeReleased, {{"actor", actor}});
-            m_cluster.recordEvent("Normal", "NodeReleased",
-                                  upgradeEventMessage(UpgradeReason::NodeReleased, {{"actor", actor}}),
-                                  Kind::Node, "", node);
+            events.record(now, "node/" + node, UpgradeReason::NodeReleased, {{"actor", actor}});
+            cluster.recordEvent("Normal", "NodeReleased",
+                                upgradeEventMessage(UpgradeReason::NodeReleased, {{"actor", actor}}),
+                                Kind::Node, "", node);
         }
     } else if (action == "skip") {
         result = annotate("upgrade/skip-requested", actor);
@@ -2734,16 +2735,23 @@ kube::Result<void> NodeUpgradeController::control(const std::string &rollout, co
     } else if (action == "force") {
         result = annotate(ann::kForce, actor);
         if (result) {
-            m_events.record(now, "node/" + node, UpgradeReason::NodeForced, {{"actor", actor}});
-            m_cluster.recordEvent("Warning", "NodeForced",
-                                  upgradeEventMessage(UpgradeReason::NodeForced, {{"actor", actor}}),
-                                  Kind::Node, "", node);
+            events.record(now, "node/" + node, UpgradeReason::NodeForced, {{"actor", actor}});
+            cluster.recordEvent("Warning", "NodeForced",
+                                upgradeEventMessage(UpgradeReason::NodeForced, {{"actor", actor}}),
+                                Kind::Node, "", node);
         }
     } else {
         return kube::ApiStatus::badRequest("unknown action \"" + action + "\"");
     }
-    if (!result)
-        return result;
+    return result;
+}
+
+kube::Result<void> NodeUpgradeController::control(const std::string &rollout, const std::string &action,
+                                                  const std::string &node, const std::string &actor,
+                                                  const std::string &note)
+{
+    if (auto r = requestNodeUpgradeControl(m_cluster, m_events, rollout, action, node, actor, note); !r)
+        return r;
     pass();
     return {};
 }
@@ -2763,17 +2771,18 @@ const char *cordonOwnerName(CordonOwner owner)
     return "";
 }
 
-std::vector<NodeUpgradeRow> NodeUpgradeController::table(const std::string &rollout) const
+std::vector<NodeUpgradeRow> nodeUpgradeTable(const UpgradeCluster &cluster, const std::string &rollout,
+                                             const std::map<std::string, std::vector<Phrase>> *blockers)
 {
     std::vector<NodeUpgradeRow> rows;
-    const auto *r = m_cluster.rollout(rollout);
+    const auto *r = cluster.rollout(rollout);
     if (!r)
         return rows;
-    const Timestamp now = m_cluster.now();
+    const Timestamp now = cluster.now();
     std::map<std::string, int> queuePos;
     for (std::size_t i = 0; i < r->status.queue.size(); ++i)
         queuePos[r->status.queue[i]] = static_cast<int>(i) + 1;
-    for (const auto *n : m_cluster.nodes()) {
+    for (const auto *n : cluster.nodes()) {
         if (!matches(r->spec.nodeSelector, n->metadata.labels))
             continue;
         NodeUpgradeRow row;
@@ -2797,9 +2806,10 @@ std::vector<NodeUpgradeRow> NodeUpgradeController::table(const std::string &roll
                                              : CordonOwner::None;
         row.held = n->metadata.annotation(ann::kHold) == "true";
         row.blocked = !n->metadata.annotation(ann::kBlocked).empty() && isPreRestart(row.phase);
-        if (auto b = m_blockers.find(rollout + "/" + row.name);
-            b != m_blockers.end() && isPreRestart(row.phase))
-            row.blockers = b->second;
+        if (blockers && isPreRestart(row.phase)) {
+            if (auto b = blockers->find(rollout + "/" + row.name); b != blockers->end())
+                row.blockers = b->second;
+        }
         if (isPreRestart(row.phase)) {
             if (auto start = parseUpgradeTime(n->metadata.annotation(ann::kDrainStart))) {
                 const Timestamp active = r->status.pausedAt ? std::min(*r->status.pausedAt, now) : now;
@@ -2823,6 +2833,11 @@ std::vector<NodeUpgradeRow> NodeUpgradeController::table(const std::string &roll
         rows.push_back(std::move(row));
     }
     return rows;
+}
+
+std::vector<NodeUpgradeRow> NodeUpgradeController::table(const std::string &rollout) const
+{
+    return nodeUpgradeTable(m_cluster, rollout, &m_blockers);
 }
 
 } // namespace engine

@@ -108,6 +108,23 @@ struct NodeUpgradeRow
     std::string agentVersion;
 };
 
+// The per-node table of a rollout from what the cluster shows (node annotations, the rollout's
+// status): what a console watching another controller's rollout can tell. `blockers`
+// ("rollout/node" -> the last pass's blockers) is the driving controller's memory, null when
+// only observing.
+std::vector<NodeUpgradeRow> nodeUpgradeTable(const UpgradeCluster &cluster, const std::string &rollout,
+                                             const std::map<std::string, std::vector<Phrase>> *blockers);
+
+// An admin action as the API records it (docs node-upgrade.md §7): pause, resume and abort edit
+// the rollout's spec; hold, release, skip, retry, force and a node's abort annotate the node;
+// acknowledge annotates the rollout's failed nodes. Events go to `events` and to the cluster.
+// The controller driving the rollout — this process's or another — acts on it at its next
+// pass. NodeUpgradeController::control is this followed by a pass.
+kube::Result<void> requestNodeUpgradeControl(UpgradeCluster &cluster, NodeUpgradeEvents &events,
+                                             const std::string &rollout, const std::string &action,
+                                             const std::string &node, const std::string &actor,
+                                             const std::string &note);
+
 struct NodeUpgradeControllerOptions
 {
     kube::Duration passInterval = 1000;

@@ -19,6 +19,9 @@ namespace engine {
 
 inline constexpr const char *kNodeUpgradeApiVersion = "upgrade.daemonscope.io/v1alpha1";
 inline constexpr const char *kNodeUpgradeKind = "NodeUpgradeRollout";
+// The coordination.k8s.io/v1 Lease whose holder is the one controller acting on the rollouts
+// (`daemonscope controller` replicas, `serve`'s built-in controller, a console that drives).
+inline constexpr const char *kNodeUpgradeLeaseName = "daemonscope-node-upgrade-controller";
 
 enum class UnmanagedPodPolicy { Immediate, AfterTimeout, Never };
 enum class DrainTimeoutPolicy { Hold, Skip, Force };

@@ -37,6 +37,8 @@ public:
     NodeUpgradeRuntime &operator=(const NodeUpgradeRuntime &) = delete;
 
     Cluster &cluster() { return m_cluster; }
+    // The cluster as the controller sees it (the same view a live cluster gives).
+    UpgradeCluster &upgradeCluster() { return m_access; }
     NodeUpgradeRolloutStore &rollouts() { return m_store; }
     const NodeUpgradeRolloutStore &rollouts() const { return m_store; }
     // The controller; only while one runs (controllerRunning()).

@@ -1,6 +1,8 @@
 #include "models/server/enginehost.h"
 
 #include "models/engine/nodeupgraderuntime.h"
+#include "models/kube/jsonfield.h"
+#include "models/kube/timeutil.h"
 
 #include <algorithm>
 
@@ -74,6 +76,8 @@ void EngineHost::run()
     auto last = Clock::now();
     auto nextTick = last + m_tick;
     auto nextReconcile = last + m_reconcileEvery;
+    constexpr auto kLeaseRenewEvery = std::chrono::seconds(2);
+    auto nextLeaseRenewal = last;
     double carry = 0; // virtual milliseconds not yet applied
     // Held for the thread's life: tasks that arrive after stop() run inline only once this
     // thread no longer touches the cluster.
@@ -101,6 +105,10 @@ void EngineHost::run()
             last = now;
             if (whole > 0)
                 m_cluster->advance(whole);
+            if (m_nodeUpgradeController && now >= nextLeaseRenewal) {
+                renewControllerLease();
+                nextLeaseRenewal = now + kLeaseRenewEvery;
+            }
             if (m_reconcile && now >= nextReconcile) {
                 m_reconcile(*m_cluster);
                 nextReconcile = now + m_reconcileEvery;
@@ -116,6 +124,38 @@ void EngineHost::run()
     lock.unlock();
     for (auto &t : rest)
         t();
+}
+
+void EngineHost::renewControllerLease()
+{
+    constexpr const char *kNamespace = "default";
+    constexpr int kLeaseDurationSeconds = 15;
+    const std::string now = kube::formatMicroTime(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                      std::chrono::system_clock::now().time_since_epoch())
+                                                      .count());
+    auto existing = m_cluster->get(engine::Kind::Lease, kNamespace, engine::kNodeUpgradeLeaseName);
+    kube::Json lease;
+    if (existing) {
+        lease = std::move(*existing);
+    } else {
+        lease = {{"apiVersion", "coordination.k8s.io/v1"},
+                 {"kind", "Lease"},
+                 {"metadata", {{"name", engine::kNodeUpgradeLeaseName}, {"namespace", kNamespace}}},
+                 {"spec", {{"leaseTransitions", 0}}}};
+    }
+    kube::Json &spec = lease["spec"];
+    if (kube::stringOr(spec, "holderIdentity") != kControllerLeaseHolder) {
+        // Taken (back): the built-in controller never stops acting, so it is the holder.
+        spec["acquireTime"] = now;
+        const kube::Json *transitions = kube::member(spec, "leaseTransitions");
+        if (existing)
+            spec["leaseTransitions"] =
+                (transitions && transitions->is_number_integer() ? transitions->get<std::int64_t>() : 0) + 1;
+    }
+    spec["holderIdentity"] = kControllerLeaseHolder;
+    spec["leaseDurationSeconds"] = kLeaseDurationSeconds;
+    spec["renewTime"] = now;
+    (void)(existing ? m_cluster->update(lease) : m_cluster->create(lease));
 }
 
 } // namespace server

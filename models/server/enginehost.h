@@ -29,8 +29,14 @@ public:
     EngineHost(const EngineHost &) = delete;
     EngineHost &operator=(const EngineHost &) = delete;
 
-    // Before start(): false leaves NodeUpgradeRollouts to an external controller.
+    // Before start(): false leaves NodeUpgradeRollouts to an external controller. While the
+    // built-in controller runs, it holds the controllers' Lease
+    // (default/daemonscope-node-upgrade-controller, holder kControllerLeaseHolder), renewed every
+    // 2 s of real time whatever the speed, as an in-cluster controller would: a console or a
+    // `daemonscope controller` pointed at this server sees a live holder and starts no second
+    // controller.
     void setNodeUpgradeController(bool run) { m_nodeUpgradeController = run; }
+    static constexpr const char *kControllerLeaseHolder = "daemonscope-serve";
     void start();
     void stop(); // runs the tasks already posted, then joins
 
@@ -58,6 +64,7 @@ public:
 private:
     void post(std::function<void()> task);
     void run();
+    void renewControllerLease();
 
     std::unique_ptr<engine::Cluster> m_cluster;
     const double m_speed;

@@ -91,7 +91,8 @@ bool loaded(const models::ClusterSnapshot &s)
     const auto *solo = s.daemonSet(u"default/solo"_s);
     return s.backend.connected && s.nodes->size() == 3 && web && solo && web->pods->size() == 3 &&
            web->revisions->size() == 2 && web->badge == models::RolloutBadge::Complete &&
-           solo->badge == models::RolloutBadge::Complete;
+           solo->badge == models::RolloutBadge::Complete &&
+           !s.upgradeDriver.reading; // node upgrades read too
 }
 
 // What changed between two counts, without the watches.

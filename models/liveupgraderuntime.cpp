@@ -1,0 +1,505 @@
+#include "models/liveupgraderuntime.h"
+
+#include "models/leaderelection.h"
+#include "models/liveupgradecluster.h"
+#include "models/upgradesnapshotbuilder.h"
+
+#include "models/client/kubeclient.h"
+#include "models/engine/nodeupgradecontroller.h"
+#include "models/kube/jsonlimits.h"
+#include "models/kube/timeutil.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <climits>
+
+namespace models {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr int kMaxSamples = 512;
+constexpr int kMaxEvents = 500;
+
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+std::string defaultIdentity()
+{
+    char host[HOST_NAME_MAX + 1] = {};
+    if (::gethostname(host, sizeof host) != 0)
+        host[0] = '\0';
+    return std::string("daemonscope-console_") + (host[0] ? host : "localhost") + "_" +
+           std::to_string(::getpid());
+}
+
+kube::Timestamp wallNow()
+{
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+bool finished(engine::RolloutPhase phase)
+{
+    return phase == engine::RolloutPhase::Completed ||
+           phase == engine::RolloutPhase::CompletedWithExceptions || phase == engine::RolloutPhase::Aborted;
+}
+
+} // namespace
+
+LiveUpgradeRuntime::LiveUpgradeRuntime(std::shared_ptr<client::KubeClient> client, LiveUpgradeOptions options,
+                                       std::function<void()> changed)
+    : m_client(std::move(client)), m_options(std::move(options)), m_changed(std::move(changed)),
+      m_latest(std::make_shared<const LiveUpgradeView>())
+{
+    if (m_options.identity.empty())
+        m_options.identity = defaultIdentity();
+    m_driver.mode = UpgradeDriverInfo::Mode::Nobody;
+    m_driver.reading = true;
+    m_driver.consoleMayDrive = m_options.electLeader;
+}
+
+LiveUpgradeRuntime::~LiveUpgradeRuntime()
+{
+    stop();
+}
+
+void LiveUpgradeRuntime::start()
+{
+    if (m_started)
+        return;
+    m_started = true;
+    m_thread = std::thread([this] { run(); });
+}
+
+void LiveUpgradeRuntime::stop()
+{
+    if (m_stop.exchange(true))
+        return;
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_servedCluster)
+            m_servedCluster->wake();
+    }
+    m_client->transport().interrupt(m_stop); // a probe in flight
+    if (m_thread.joinable())
+        m_thread.join();
+    // Commands that never ran are answered, so no caller waits for them.
+    std::vector<std::function<void()>> left;
+    {
+        std::lock_guard lock(m_mutex);
+        left.swap(m_tasks);
+    }
+    for (auto &task : left)
+        task();
+}
+
+std::shared_ptr<const LiveUpgradeView> LiveUpgradeRuntime::latest() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_latest;
+}
+
+void LiveUpgradeRuntime::post(std::function<void()> task)
+{
+    std::lock_guard lock(m_mutex);
+    m_tasks.push_back(std::move(task));
+    if (m_servedCluster)
+        m_servedCluster->wake();
+}
+
+void LiveUpgradeRuntime::publish(std::shared_ptr<const LiveUpgradeView> view)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_latest = std::move(view);
+    }
+    if (m_changed)
+        m_changed();
+}
+
+// ---- commands ------------------------------------------------------------------------------
+
+kube::ApiStatus LiveUpgradeRuntime::notReady() const
+{
+    kube::ApiStatus s;
+    s.code = 503;
+    s.reason = "ServiceUnavailable";
+    const auto &res = LiveUpgradeCluster::rolloutResource();
+    if (m_stop)
+        s.message = "the connection is closing";
+    else if (m_driver.mode == UpgradeDriverInfo::Mode::Unavailable && m_driver.error.isEmpty())
+        s.message = "the cluster does not serve " + res.qualifiedName() + " (" + res.apiVersion + ")";
+    else if (!m_driver.error.isEmpty())
+        s.message = m_driver.error.toStdString();
+    else
+        s.message = "the cluster's " + res.qualifiedName() + " are still being read";
+    return s;
+}
+
+void LiveUpgradeRuntime::startUpgrade(const kube::Json &manifest, StartDone done)
+{
+    const kube::Json *meta = manifest.is_object() ? kube::member(manifest, "metadata") : nullptr;
+    const std::string name = meta ? kube::stringOr(*meta, "name") : std::string();
+    post([this, manifest, name, done = std::move(done)] {
+        if (!m_cluster || !m_cluster->synced()) {
+            done(name, notReady());
+            return;
+        }
+        auto r = m_cluster->applyRollout(manifest);
+        if (r && m_controller)
+            m_controller->pass();
+        m_rolloutsDirty = true;
+        m_nextElection = Clock::now(); // a new rollout may want a controller now
+        buildView();                   // the effect is in the view before the answer
+        done(name, r);
+    });
+}
+
+void LiveUpgradeRuntime::control(const std::string &rollout, const std::string &action,
+                                 const std::string &node, const std::string &note, ControlDone done)
+{
+    post([this, rollout, action, node, note, done = std::move(done)] {
+        if (!m_cluster || !m_cluster->synced()) {
+            done(notReady());
+            return;
+        }
+        // The controller's control() is the same request followed by a pass.
+        auto r = m_controller ? m_controller->control(rollout, action, node, m_options.actor, note)
+                              : engine::requestNodeUpgradeControl(*m_cluster, m_events, rollout, action, node,
+                                                                  m_options.actor, note);
+        m_rolloutsDirty = true;
+        buildView(); // the effect is in the view before the answer
+        done(r);
+    });
+}
+
+// ---- the loop ------------------------------------------------------------------------------
+
+void LiveUpgradeRuntime::run()
+{
+    while (!m_stop && !probe()) {
+        const auto until = Clock::now() + m_options.probeInterval;
+        while (!m_stop && Clock::now() < until) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            std::vector<std::function<void()>> tasks;
+            {
+                std::lock_guard lock(m_mutex);
+                tasks.swap(m_tasks);
+            }
+            for (auto &task : tasks)
+                task(); // answered with the reason the rollouts cannot be read
+        }
+    }
+    if (m_stop)
+        return;
+    m_cluster = std::make_unique<LiveUpgradeCluster>(m_client, m_options.reflector);
+    if (m_options.clock)
+        m_cluster->setClock(m_options.clock);
+    {
+        std::lock_guard lock(m_mutex);
+        m_servedCluster = m_cluster.get();
+    }
+    m_cluster->start();
+    m_cluster->run([this] { return tick(); });
+
+    // Stopping: the controller first (nothing acts any more), then the Lease, then the caches.
+    m_controller.reset();
+    if (m_elector && m_elector->leading())
+        (void)m_elector->release();
+    for (int id : m_watches)
+        m_cluster->unwatch(id);
+    m_watches.clear();
+    {
+        std::lock_guard lock(m_mutex);
+        m_servedCluster = nullptr;
+    }
+    m_cluster->stop();
+}
+
+bool LiveUpgradeRuntime::probe()
+{
+    const auto &res = LiveUpgradeCluster::rolloutResource();
+    client::RequestOptions ro;
+    ro.cancel = &m_stop;
+    ro.totalTimeout = std::chrono::seconds(30);
+    auto r = m_client->transport().request("GET", res.collectionPath({}), {{"limit", "1"}}, {}, {},
+                                           "application/json", ro);
+    if (r)
+        return true;
+    if (m_stop)
+        return false;
+    UpgradeDriverInfo driver;
+    driver.mode = UpgradeDriverInfo::Mode::Unavailable;
+    if (r.error().code != 404)
+        driver.error = q(r.error().message);
+    setDriver(driver);
+    if (m_driverDirty) {
+        m_driverDirty = false;
+        auto view = std::make_shared<LiveUpgradeView>(*latest());
+        view->driver = m_driver;
+        publish(std::move(view));
+    }
+    return false;
+}
+
+bool LiveUpgradeRuntime::tick()
+{
+    if (m_stop)
+        return true;
+    if (!m_cluster->synced())
+        return false;
+    if (m_watches.empty()) {
+        const auto rollouts = [this](const engine::WatchEvent &e) {
+            m_rolloutsDirty = true;
+            if (e.type != engine::WatchEvent::Type::Modified)
+                m_lookAtLease = true;
+        };
+        const auto everything = [this](const engine::WatchEvent &) {
+            m_rolloutsDirty = true;
+            m_inventoryDirty = true;
+        };
+        m_watches.push_back(m_cluster->watch(engine::Kind::NodeUpgradeRollout, rollouts));
+        m_watches.push_back(m_cluster->watch(engine::Kind::Node, everything));
+        m_watches.push_back(m_cluster->watch(engine::Kind::Pod, everything));
+        m_watches.push_back(m_cluster->watch(engine::Kind::ReplicaSet, everything));
+    }
+    std::vector<std::function<void()>> tasks;
+    {
+        std::lock_guard lock(m_mutex);
+        tasks.swap(m_tasks);
+    }
+    for (auto &task : tasks)
+        task();
+    const auto now = Clock::now();
+    if (now >= m_nextElection) {
+        elect();
+        m_nextElection = Clock::now() + m_options.retryPeriod;
+    }
+    // The controller writes its status on every pass; while observing, the chart is sampled.
+    const bool due = now - m_lastBuild >= m_options.buildInterval;
+    if (m_driverDirty || ((m_rolloutsDirty || m_inventoryDirty) && due) ||
+        (!m_controller && now - m_lastBuild >= std::chrono::seconds(1) && unfinishedRollout()))
+        buildView();
+    return m_stop.load();
+}
+
+bool LiveUpgradeRuntime::unfinishedRollout() const
+{
+    for (const auto *r : m_cluster->rollouts())
+        if (!finished(r->status.phase))
+            return true;
+    return false;
+}
+
+// ---- who drives ----------------------------------------------------------------------------
+
+void LiveUpgradeRuntime::findLease()
+{
+    // A Lease of that name anywhere in the cluster is the one: a controller deployed in its own
+    // namespace and this console must compete for the same object.
+    m_leaseNamespace =
+        m_options.leaseNamespace.empty() ? m_options.defaultNamespace : m_options.leaseNamespace;
+    if (!m_options.leaseNamespace.empty())
+        return;
+    client::RequestOptions ro;
+    ro.cancel = &m_stop;
+    ro.totalTimeout = m_options.renewDeadline;
+    auto r = m_client->transport().request("GET", "/apis/coordination.k8s.io/v1/leases",
+                                           {{"fieldSelector", "metadata.name=" + m_options.leaseName}}, {},
+                                           {}, "application/json", ro);
+    if (!r)
+        return; // not allowed cluster-wide, say: the context's namespace
+    const auto list = kube::JsonLimits::parse(r->body);
+    const kube::Json *items = list && list->is_object() ? kube::member(*list, "items") : nullptr;
+    if (!items || !items->is_array() || items->empty())
+        return;
+    std::string withHolder, any;
+    for (const auto &item : *items) {
+        const kube::Json *meta = kube::member(item, "metadata");
+        const kube::Json *spec = kube::member(item, "spec");
+        if (!meta)
+            continue;
+        const std::string ns = kube::stringOr(*meta, "namespace");
+        if (any.empty())
+            any = ns;
+        if (withHolder.empty() && spec && !kube::stringOr(*spec, "holderIdentity").empty())
+            withHolder = ns;
+    }
+    m_leaseNamespace = !withHolder.empty() ? withHolder : !any.empty() ? any : m_leaseNamespace;
+}
+
+void LiveUpgradeRuntime::elect()
+{
+    const auto now = Clock::now();
+    const bool leading = m_elector && m_elector->leading();
+    // A candidate while a rollout is unfinished; once leading, until the console stops.
+    m_candidate = m_options.electLeader && (leading || unfinishedRollout());
+    if (!m_candidate && !m_lookAtLease)
+        return; // at rest: no request
+    if (!leading && (now >= m_nextLeaseSearch || !m_candidate)) {
+        findLease();
+        m_nextLeaseSearch = now + std::chrono::seconds(30);
+        if (m_elector && m_elector->options().namespace_ != m_leaseNamespace)
+            m_elector.reset();
+    }
+    const QString lease = q(m_leaseNamespace + "/" + m_options.leaseName);
+    if (!m_elector) {
+        LeaderElectionOptions eo;
+        eo.namespace_ = m_leaseNamespace;
+        eo.name = m_options.leaseName;
+        eo.identity = m_options.identity;
+        eo.leaseDuration = m_options.leaseDuration;
+        eo.renewDeadline = m_options.renewDeadline;
+        eo.retryPeriod = m_options.retryPeriod;
+        m_elector = std::make_unique<LeaderElector>(m_client, eo);
+    }
+    UpgradeDriverInfo driver;
+    driver.lease = lease;
+    driver.consoleMayDrive = m_options.electLeader;
+    if (!m_candidate) {
+        // Only looked at — once, and again when the rollouts come or go, never at rest: who holds
+        // it, by its own renewTime (clocks may differ a little; this is what the page says, not a
+        // decision). A rollout that is not finished makes this console a candidate, and the
+        // election finds the holder anyway.
+        m_lookAtLease = false;
+        driver.mode = UpgradeDriverInfo::Mode::Nobody;
+        auto j = m_client->getJson(client::ResourceType{"/apis/coordination.k8s.io/v1", "leases", "Lease",
+                                                        "coordination.k8s.io/v1", true},
+                                   m_leaseNamespace, m_options.leaseName);
+        if (j) {
+            const kube::Json *spec = kube::member(*j, "spec");
+            const std::string holder = spec ? kube::stringOr(*spec, "holderIdentity") : std::string();
+            const auto renewed = spec ? kube::parseRfc3339(kube::stringOr(*spec, "renewTime"))
+                                      : kube::Result<kube::Timestamp>(kube::ApiStatus::badRequest("no spec"));
+            std::int64_t seconds = 15;
+            if (spec)
+                if (const kube::Json *d = kube::member(*spec, "leaseDurationSeconds");
+                    d && d->is_number_integer())
+                    seconds = d->get<std::int64_t>();
+            if (!holder.empty() && renewed && *renewed + seconds * 1000 >= wallNow()) {
+                driver.mode = UpgradeDriverInfo::Mode::Controller;
+                driver.holder = q(holder);
+            }
+        }
+        setDriver(driver);
+        return;
+    }
+    auto r = m_elector->tryAcquireOrRenew();
+    if (r && *r) {
+        lead(true);
+        driver.mode = UpgradeDriverInfo::Mode::Console;
+        driver.holder = q(m_options.identity);
+        setDriver(driver);
+        return;
+    }
+    // Lost it, or never had it: a leader stops acting at once when another holds the Lease, and
+    // once its renewals have failed for the renew deadline.
+    if (m_controller && ((r && !*r) || Clock::now() - m_elector->lastRenew() >= m_options.renewDeadline))
+        lead(false);
+    if (m_controller) {
+        driver.mode = UpgradeDriverInfo::Mode::Console; // still within the renew deadline
+        driver.holder = q(m_options.identity);
+        driver.error = q(r ? std::string() : r.error().message);
+    } else if (!m_elector->holder().empty() && m_elector->holder() != m_options.identity) {
+        driver.mode = UpgradeDriverInfo::Mode::Controller;
+        driver.holder = q(m_elector->holder());
+    } else {
+        driver.mode = UpgradeDriverInfo::Mode::Nobody;
+        driver.error = r ? QString() : q(r.error().message); // else: the Lease has not expired yet
+    }
+    setDriver(driver);
+}
+
+void LiveUpgradeRuntime::lead(bool leading)
+{
+    if (leading && !m_controller) {
+        m_controller = std::make_unique<engine::NodeUpgradeController>(*m_cluster, m_events, m_metrics);
+        m_controller->pass();
+        m_rolloutsDirty = true;
+    } else if (!leading && m_controller) {
+        m_controller.reset();
+        m_rolloutsDirty = true;
+    }
+}
+
+void LiveUpgradeRuntime::setDriver(UpgradeDriverInfo driver)
+{
+    if (driver == m_driver)
+        return;
+    m_driver = std::move(driver);
+    m_driverDirty = true;
+}
+
+// ---- the view ------------------------------------------------------------------------------
+
+void LiveUpgradeRuntime::buildView()
+{
+    const auto previous = latest();
+    auto view = std::make_shared<LiveUpgradeView>();
+    view->driver = m_driver;
+    if (m_inventoryDirty || !previous) {
+        auto inventory = buildUpgradeInventory(*m_cluster);
+        view->inventory = previous && *previous->inventory == *inventory ? previous->inventory : inventory;
+    } else {
+        view->inventory = previous->inventory;
+    }
+    auto list = std::make_shared<UpgradeRolloutList>();
+    for (const auto *r : m_cluster->rollouts()) {
+        const std::string &name = r->metadata.name;
+        const UpgradeRolloutInfo *prev =
+            previous ? findUpgradeRollout(*previous->rollouts, q(name)) : nullptr;
+        auto metrics = m_metrics.find(name);
+        const std::size_t total = metrics != m_metrics.end() ? metrics->second.totalSamples() : 0;
+        auto seen = m_sampleTotals.find(name);
+        const bool samplesUnchanged = seen != m_sampleTotals.end() && seen->second == total;
+        m_sampleTotals[name] = total;
+        const UpgradeInfoSource source{*m_cluster, m_controller.get(), &m_events,
+                                       metrics != m_metrics.end() ? &metrics->second : nullptr};
+        list->push_back(
+            buildUpgradeRolloutInfo(source, name, prev, samplesUnchanged, kMaxSamples, kMaxEvents));
+    }
+    if (!m_controller)
+        sampleObserved(*list);
+    view->rollouts = std::move(list); // unchanged parts are shared with the previous view
+    m_rolloutsDirty = false;
+    m_inventoryDirty = false;
+    m_driverDirty = false;
+    m_lastBuild = Clock::now();
+    publish(std::move(view));
+}
+
+// While another process drives, the phase chart is drawn from what is observed here: the
+// nodes per phase of the table, the status's unavailable count and budget, once a second.
+void LiveUpgradeRuntime::sampleObserved(const UpgradeRolloutList &list)
+{
+    const kube::Timestamp now = m_cluster->now();
+    for (const UpgradeRolloutInfo &info : list) {
+        const std::string name = info.name.toStdString();
+        auto &last = m_lastObservedSample[name];
+        if (info.phase != UpgradeRolloutPhase::Progressing && info.phase != UpgradeRolloutPhase::Paused &&
+            info.phase != UpgradeRolloutPhase::Halted && info.phase != UpgradeRolloutPhase::Aborting)
+            continue;
+        if (last && now - last < 1000)
+            continue;
+        last = now;
+        engine::NodeUpgradeSample s;
+        s.time = now;
+        for (const UpgradeNodeRow &row : *info.nodes)
+            ++s.phases[std::size_t(row.phase)];
+        s.unavailable = info.unavailable;
+        s.maxUnavailable = info.maxUnavailableResolved;
+        s.blocked = info.counts.blocked;
+        s.rolloutPhase = static_cast<engine::RolloutPhase>(static_cast<int>(info.phase));
+        s.headline = info.headline.toStdString();
+        if (info.eta >= 0)
+            s.eta = info.eta;
+        m_metrics[name].sample(std::move(s));
+    }
+}
+
+} // namespace models

@@ -1,0 +1,363 @@
+// The console's node-upgrade page on a live cluster, through LiveBackend against the embedded
+// API server (libcurl, in process):
+// - with no controller holding the Lease, the console takes it and drives the rollout itself:
+//   start, a PodDisruptionBudget holding the drain (named in the headline and the node's
+//   blockers), pause, resume, a held node that waits until released, completion, and the Lease
+//   released when the console closes;
+// - with `serve`'s built-in controller holding the Lease, the console starts no second
+//   controller: it creates the rollout and writes the admin's requests (pause, resume), the
+//   server's controller acts on them, and the page follows from the status and the node
+//   annotations (phases, counts, a chart sampled here).
+
+#include "models/engine/scenariorunner.h"
+#include "models/livebackend.h"
+#include "models/server/apiserver.h"
+#include "models/server/enginehost.h"
+
+#include <QFile>
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr const char *kLeaseKey = "daemonscope-node-upgrade-controller";
+
+std::unique_ptr<engine::Cluster> drainCluster()
+{
+    QFile f(QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/serve/drain.yaml"));
+    if (!f.open(QIODevice::ReadOnly))
+        return nullptr;
+    auto c = engine::ScenarioRunner::buildCluster(f.readAll().toStdString(), "drain.yaml");
+    return c ? std::move(*c) : nullptr;
+}
+
+std::unique_ptr<server::ApiServer> startServer(bool builtInController)
+{
+    server::ServerOptions options;
+    options.speed = 10;
+    options.bookmarkInterval = std::chrono::milliseconds(200);
+    options.nodeUpgradeController = builtInController;
+    auto s = std::make_unique<server::ApiServer>(drainCluster(), options);
+    if (auto r = s->start(); !r) {
+        qWarning("server: %s", r.error().message.c_str());
+        return nullptr;
+    }
+    return s;
+}
+
+// The console's controller reads the server's virtual clock (ten times real time), as a
+// controller reads the same clock as the kubelets on a real cluster.
+models::LiveBackendOptions optionsFor(server::ApiServer &s)
+{
+    models::LiveBackendOptions o;
+    client::RestConfig config;
+    config.server = s.url();
+    config.caPem = s.caCertificatePem();
+    config.contextName = "test";
+    o.restConfig = config;
+    o.publishIntervalMs = 20;
+    o.initialBackoffMs = 50;
+    o.maxBackoffMs = 400;
+    o.user = u"operator"_s;
+    o.upgrade.identity = "console-test";
+    o.upgrade.leaseDuration = std::chrono::milliseconds(3000);
+    o.upgrade.renewDeadline = std::chrono::milliseconds(2000);
+    o.upgrade.retryPeriod = std::chrono::milliseconds(300);
+    o.upgrade.buildInterval = std::chrono::milliseconds(50);
+    o.upgrade.clock = [&s] {
+        kube::Timestamp t = 0;
+        s.withCluster([&t](engine::Cluster &c) { t = c.now(); });
+        return t;
+    };
+    return o;
+}
+
+template <typename Pred> bool waitFor(models::ClusterBackend &b, Pred pred, int ms = 60000)
+{
+    QDeadlineTimer deadline(ms);
+    while (!deadline.hasExpired()) {
+        if (pred(*b.latest()))
+            return true;
+        QTest::qWait(20);
+    }
+    return pred(*b.latest());
+}
+
+models::ActionResult waitResult(QSignalSpy &spy, models::ActionKind kind)
+{
+    QDeadlineTimer deadline(20000);
+    while (!deadline.hasExpired()) {
+        for (qsizetype i = 0; i < spy.size(); ++i) {
+            auto r = spy.at(i).at(0).value<models::ActionResult>();
+            if (r.kind == kind) {
+                spy.removeAt(i);
+                return r;
+            }
+        }
+        spy.wait(50);
+    }
+    models::ActionResult none;
+    none.message = u"no result"_s;
+    return none;
+}
+
+const kube::Json kRollout = {
+    {"apiVersion", "upgrade.daemonscope.io/v1alpha1"},
+    {"kind", "NodeUpgradeRollout"},
+    {"metadata", {{"name", "agents"}}},
+    {"spec", {{"targetVersion", "v2.0.0"}, {"maxUnavailable", 1}, {"soakDuration", "2s"}}}};
+
+const models::UpgradeRolloutInfo *agents(const models::ClusterSnapshot &s)
+{
+    return s.upgrade(u"agents"_s);
+}
+
+// The server's view of one object (JSON kinds and nodes), empty when absent.
+kube::Json serverObject(server::ApiServer &s, engine::Kind kind, const std::string &ns,
+                        const std::string &name)
+{
+    kube::Json out;
+    s.withCluster([&](engine::Cluster &c) {
+        if (auto j = c.get(kind, ns, name))
+            out = std::move(*j);
+    });
+    return out;
+}
+
+std::string leaseHolder(server::ApiServer &s)
+{
+    const kube::Json lease = serverObject(s, engine::Kind::Lease, "default", kLeaseKey);
+    return lease.is_object() && lease.contains("spec") ? lease["spec"].value("holderIdentity", std::string())
+                                                       : std::string();
+}
+
+void setMinAvailable(server::ApiServer &s, int n)
+{
+    s.withCluster([&](engine::Cluster &c) {
+        auto r = c.patch(engine::Kind::PodDisruptionBudget, "default", "api", engine::PatchType::Merge,
+                         kube::Json{{"spec", {{"minAvailable", n}}}});
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+    });
+}
+
+QString describe(const models::ClusterSnapshot &s)
+{
+    QString out = u"driver %1 %2 %3"_s.arg(int(s.upgradeDriver.mode))
+                      .arg(s.upgradeDriver.holder, s.upgradeDriver.error);
+    if (const auto *info = agents(s)) {
+        out += u"\nphase %1: %2"_s.arg(models::upgradeRolloutPhaseName(info->phase), info->headline);
+        for (const auto &row : *info->nodes)
+            out +=
+                u"\n  %1 %2 held=%3 agent=%4 %5 %6"_s.arg(row.name, models::upgradeNodePhaseName(row.phase))
+                    .arg(row.held)
+                    .arg(row.agentVersion, row.reason, row.blockers.join(u"; "_s));
+    }
+    return out;
+}
+
+} // namespace
+
+class TstLiveUpgradeConsole : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { qRegisterMetaType<models::ActionResult>(); }
+    void consoleDrivesWhenNoControllerHoldsTheLease();
+    void consoleObservesAnotherController();
+};
+
+void TstLiveUpgradeConsole::consoleDrivesWhenNoControllerHoldsTheLease()
+{
+    auto server = startServer(false);
+    QVERIFY(server);
+    auto backend = std::make_unique<models::LiveBackend>(optionsFor(*server));
+    QSignalSpy results(backend.get(), &models::ClusterBackend::actionFinished);
+
+    // Nobody holds the Lease and nothing is running: the console says who would drive.
+    QVERIFY2(waitFor(*backend,
+                     [](const models::ClusterSnapshot &s) {
+                         return s.backend.connected &&
+                                s.upgradeDriver.mode == models::UpgradeDriverInfo::Mode::Nobody &&
+                                s.upgradeDriver.consoleMayDrive && !s.upgradeDriver.reading &&
+                                !s.upgradeInventory->empty();
+                     }),
+             qPrintable(describe(*backend->latest())));
+    QCOMPARE(backend->latest()->upgradeInventory->size(), std::size_t(3));
+    QCOMPARE(backend->latest()->upgradeInventory->front().managedPods, 1); // one api pod per node
+    QVERIFY(leaseHolder(*server).empty());
+
+    // A budget that allows no eviction, then the rollout from the console.
+    setMinAvailable(*server, 3);
+    backend->startUpgrade(QString::fromStdString(kRollout.dump()));
+    auto started = waitResult(results, models::ActionKind::StartUpgrade);
+    QVERIFY2(started.ok, qPrintable(started.message));
+    QCOMPARE(started.target, u"agents"_s);
+    QCOMPARE(started.message, u"started"_s);
+    QVERIFY(!serverObject(*server, engine::Kind::NodeUpgradeRollout, "", "agents").is_null());
+
+    // The console takes the Lease and drives; the budget holds the first drain and is named.
+    QVERIFY2(waitFor(*backend,
+                     [](const models::ClusterSnapshot &s) {
+                         const auto *info = agents(s);
+                         if (s.upgradeDriver.mode != models::UpgradeDriverInfo::Mode::Console || !info)
+                             return false;
+                         bool named = false;
+                         for (const auto &row : *info->nodes)
+                             named = named || row.blockers.join(u" "_s).contains(u"default/api"_s);
+                         return named && info->headline.contains(u"default/api"_s);
+                     }),
+             qPrintable(describe(*backend->latest())));
+    QCOMPARE(backend->latest()->upgradeDriver.holder, u"console-test"_s);
+    QCOMPARE(backend->latest()->upgradeDriver.lease, u"default/daemonscope-node-upgrade-controller"_s);
+    QCOMPARE(leaseHolder(*server), std::string("console-test"));
+
+    // Pause and resume: the spec on the server, the phase on the page.
+    backend->upgradeControl(u"agents"_s, u"pause"_s, QString(), u"maintenance window"_s);
+    auto paused = waitResult(results, models::ActionKind::UpgradeControl);
+    QVERIFY2(paused.ok, qPrintable(paused.message));
+    QCOMPARE(paused.message, u"pause done"_s);
+    QVERIFY2(waitFor(*backend,
+                     [](const models::ClusterSnapshot &s) {
+                         return agents(s) && agents(s)->phase == models::UpgradeRolloutPhase::Paused;
+                     }),
+             qPrintable(describe(*backend->latest())));
+    {
+        const kube::Json nur = serverObject(*server, engine::Kind::NodeUpgradeRollout, "", "agents");
+        QCOMPARE(nur["spec"].value("paused", false), true);
+        QCOMPARE(nur["spec"].value("pauseReason", std::string()), std::string("maintenance window"));
+        QCOMPARE(nur["metadata"]["annotations"].value("upgrade/paused-by", std::string()),
+                 std::string("operator"));
+    }
+    QVERIFY(!agents(*backend->latest())->preview->summary.isEmpty()); // the console's controller previews
+
+    // Hold a node that is still queued; resume.
+    QString heldNode;
+    for (const auto &row : *agents(*backend->latest())->nodes)
+        if (row.phase == models::UpgradeNodePhase::Pending)
+            heldNode = row.name;
+    QVERIFY2(!heldNode.isEmpty(), qPrintable(describe(*backend->latest())));
+    backend->upgradeControl(u"agents"_s, u"hold"_s, heldNode, QString());
+    auto held = waitResult(results, models::ActionKind::UpgradeControl);
+    QVERIFY2(held.ok, qPrintable(held.message));
+    QCOMPARE(serverObject(*server, engine::Kind::Node, "", heldNode.toStdString())["metadata"]["annotations"]
+                 .value("upgrade/hold", std::string()),
+             std::string("true"));
+    backend->upgradeControl(u"agents"_s, u"resume"_s, QString(), QString());
+    QVERIFY(waitResult(results, models::ActionKind::UpgradeControl).ok);
+
+    // The budget relaxes: every node but the held one is upgraded, the held one waits.
+    setMinAvailable(*server, 2);
+    QVERIFY2(waitFor(
+                 *backend,
+                 [&](const models::ClusterSnapshot &s) {
+                     const auto *info = agents(s);
+                     if (!info || info->nodes->size() != 3)
+                         return false;
+                     for (const auto &row : *info->nodes) {
+                         const bool done = row.phase == models::UpgradeNodePhase::Upgraded;
+                         if (row.name == heldNode ? (done || !row.held) : !done)
+                             return false;
+                     }
+                     return true;
+                 },
+                 120000),
+             qPrintable(
+                 describe(*backend->latest()) + u"\nserver node-0: "_s +
+                 QString::fromStdString(
+                     serverObject(*server, engine::Kind::Node, "", "node-0")["metadata"].dump()) +
+                 QString::fromStdString(
+                     serverObject(*server, engine::Kind::Node, "", "node-0")["status"]["nodeInfo"].dump())));
+    QVERIFY(agents(*backend->latest())->phase != models::UpgradeRolloutPhase::Completed);
+
+    backend->upgradeControl(u"agents"_s, u"release"_s, heldNode, QString());
+    QVERIFY(waitResult(results, models::ActionKind::UpgradeControl).ok);
+    QVERIFY2(waitFor(
+                 *backend,
+                 [](const models::ClusterSnapshot &s) {
+                     return agents(s) && agents(s)->phase == models::UpgradeRolloutPhase::Completed;
+                 },
+                 120000),
+             qPrintable(describe(*backend->latest())));
+    for (const char *node : {"node-0", "node-1", "node-2"}) {
+        const kube::Json n = serverObject(*server, engine::Kind::Node, "", node);
+        QCOMPARE(n["status"]["nodeInfo"].value("kubeletVersion", std::string()), std::string("v2.0.0"));
+        QVERIFY(!n["spec"].value("unschedulable", false));
+    }
+    // The page's chart has the controller's samples; its events name the actions.
+    const auto *info = agents(*backend->latest());
+    QVERIFY(!info->samples->empty());
+    QStringList reasons;
+    for (const auto &e : *info->events)
+        reasons << e.reason;
+    QVERIFY2(reasons.contains(u"NodeHeld"_s) && reasons.contains(u"NodeReleased"_s),
+             qPrintable(reasons.join(u' ')));
+
+    // Closing the console releases the Lease, so a controller elsewhere takes over at once.
+    backend.reset();
+    QCOMPARE(leaseHolder(*server), std::string());
+}
+
+void TstLiveUpgradeConsole::consoleObservesAnotherController()
+{
+    auto server = startServer(true);
+    QVERIFY(server);
+    // serve's built-in controller holds the Lease from the start.
+    QTRY_COMPARE_WITH_TIMEOUT(leaseHolder(*server), std::string(server::EngineHost::kControllerLeaseHolder),
+                              10000);
+    auto backend = std::make_unique<models::LiveBackend>(optionsFor(*server));
+    QSignalSpy results(backend.get(), &models::ClusterBackend::actionFinished);
+    QVERIFY2(waitFor(*backend,
+                     [](const models::ClusterSnapshot &s) {
+                         return s.backend.connected &&
+                                s.upgradeDriver.mode == models::UpgradeDriverInfo::Mode::Controller &&
+                                s.upgradeDriver.holder == u"daemonscope-serve"_s;
+                     }),
+             qPrintable(describe(*backend->latest())));
+
+    backend->startUpgrade(QString::fromStdString(kRollout.dump()));
+    auto started = waitResult(results, models::ActionKind::StartUpgrade);
+    QVERIFY2(started.ok, qPrintable(started.message));
+
+    // The server's controller drives; the console is a candidate now but never the holder.
+    QVERIFY2(waitFor(*backend,
+                     [](const models::ClusterSnapshot &s) {
+                         const auto *info = agents(s);
+                         return info && s.upgradeDriver.mode == models::UpgradeDriverInfo::Mode::Controller &&
+                                info->counts.inFlight + info->counts.upgraded > 0;
+                     }),
+             qPrintable(describe(*backend->latest())));
+    backend->upgradeControl(u"agents"_s, u"pause"_s, QString(), QString());
+    auto paused = waitResult(results, models::ActionKind::UpgradeControl);
+    QVERIFY2(paused.ok, qPrintable(paused.message));
+    QVERIFY2(waitFor(*backend,
+                     [](const models::ClusterSnapshot &s) {
+                         return agents(s) && agents(s)->phase == models::UpgradeRolloutPhase::Paused;
+                     }),
+             qPrintable(describe(*backend->latest())));
+    QCOMPARE(leaseHolder(*server), std::string("daemonscope-serve"));
+    QVERIFY(agents(*backend->latest())->preview->summary.isEmpty()); // no controller here to preview
+
+    backend->upgradeControl(u"agents"_s, u"resume"_s, QString(), QString());
+    QVERIFY(waitResult(results, models::ActionKind::UpgradeControl).ok);
+    QVERIFY2(waitFor(
+                 *backend,
+                 [](const models::ClusterSnapshot &s) {
+                     return agents(s) && agents(s)->phase == models::UpgradeRolloutPhase::Completed &&
+                            agents(s)->counts.upgraded == 3;
+                 },
+                 120000),
+             qPrintable(describe(*backend->latest())));
+    const auto *info = agents(*backend->latest());
+    QVERIFY2(!info->samples->empty(), "the chart is sampled while observing");
+    for (const auto &row : *info->nodes)
+        QCOMPARE(row.phase, models::UpgradeNodePhase::Upgraded);
+    QCOMPARE(leaseHolder(*server), std::string("daemonscope-serve"));
+    backend.reset();
+    QCOMPARE(leaseHolder(*server), std::string("daemonscope-serve")); // never the console's to release
+}
+
+QTEST_GUILESS_MAIN(TstLiveUpgradeConsole)
+#include "tst_liveupgradeconsole.moc"
