@@ -320,6 +320,10 @@ int guiMain(int argc, char **argv)
                 upgrade = snap->upgrades->front().name;
             window.showUpgrade(upgrade);
         }
+        // A scripted run (screenshot, --quit-after) quits without the question a user closing
+        // the window while it drives node upgrades gets.
+        if (!screenshot.isEmpty() || quitAfter >= 0)
+            window.setQuitConfirmHandler([](const QString &) { return true; });
         if (!screenshot.isEmpty()) {
             QTimer::singleShot(quitAfter >= 0 ? quitAfter : 2000, &window, [&] {
                 const QPixmap pixmap = window.grab();

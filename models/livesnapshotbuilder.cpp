@@ -2,6 +2,8 @@
 
 #include "models/liveupgraderuntime.h"
 
+#include "models/engine/nodeupgradeevents.h"
+
 #include "models/snapshotbuilder.h"
 
 #include "models/detailevents.h"
@@ -14,6 +16,8 @@
 namespace models {
 
 namespace {
+
+constexpr int kMaxUpgradeEvents = 500; // as the embedded engine keeps per rollout
 
 QString q(const std::string &s)
 {
@@ -145,6 +149,38 @@ void LiveSnapshotBuilder::setUpgrades(std::shared_ptr<const LiveUpgradeView> vie
     m_upgradesDirty = true;
 }
 
+void LiveSnapshotBuilder::observeUpgradeEvents()
+{
+    m_observedUpgrades = m_upgrades->rollouts;
+    if (m_upgrades->driver.mode == UpgradeDriverInfo::Mode::Console || m_upgrades->rollouts->empty())
+        return; // the console's own controller reports its events itself
+    static const QSet<QString> reasons = [] {
+        QSet<QString> out;
+        for (int i = 0; i < engine::kUpgradeReasonCount; ++i)
+            out.insert(QLatin1String(engine::upgradeReasonName(static_cast<engine::UpgradeReason>(i))));
+        return out;
+    }();
+    auto list = std::make_shared<UpgradeRolloutList>(*m_upgrades->rollouts);
+    for (UpgradeRolloutInfo &info : *list) {
+        QSet<QString> objects{QStringLiteral("nodeupgraderollout/") + info.name};
+        for (const UpgradeNodeRow &row : *info.nodes)
+            objects.insert(QStringLiteral("node/") + row.name);
+        std::vector<UpgradeEventInfo> events = *info.events; // this console's own requests
+        for (const auto &[key, e] : m_events)
+            if (reasons.contains(e.reason) && objects.contains(e.object))
+                events.push_back(
+                    UpgradeEventInfo{e.object, e.type, e.reason, e.message, e.count, e.firstTime, e.time});
+        std::stable_sort(
+            events.begin(), events.end(),
+            [](const UpgradeEventInfo &a, const UpgradeEventInfo &b) { return a.lastTime > b.lastTime; });
+        if (events.size() > std::size_t(kMaxUpgradeEvents))
+            events.resize(std::size_t(kMaxUpgradeEvents));
+        if (events != *info.events)
+            info.events = std::make_shared<const std::vector<UpgradeEventInfo>>(std::move(events));
+    }
+    m_observedUpgrades = std::move(list);
+}
+
 bool LiveSnapshotBuilder::hasChanges() const
 {
     return !m_previous || m_backendDirty || m_upgradesDirty || m_nodesDirty || m_eventsDirty ||
@@ -178,7 +214,9 @@ std::shared_ptr<const ClusterSnapshot> LiveSnapshotBuilder::build(const ClockInf
     snap->backend = m_backend;
     snap->clock = clock;
     if (m_upgrades) {
-        snap->upgrades = m_upgrades->rollouts;
+        if (m_upgradesDirty || m_eventsDirty || !m_observedUpgrades)
+            observeUpgradeEvents();
+        snap->upgrades = m_observedUpgrades;
         snap->upgradeInventory = m_upgrades->inventory;
         snap->upgradeDriver = m_upgrades->driver;
     } else {

@@ -84,6 +84,11 @@ private:
     bool m_nodesDirty = true;
     std::shared_ptr<const LiveUpgradeView> m_upgrades;
     bool m_upgradesDirty = false;
+    // While another controller drives: the view's rollouts with the cluster's Events about each
+    // rollout and its nodes (the controller that posted them is elsewhere), rebuilt when either
+    // changes.
+    std::shared_ptr<const UpgradeRolloutList> m_observedUpgrades;
+    void observeUpgradeEvents();
     bool m_eventsDirty = true;
 };
 

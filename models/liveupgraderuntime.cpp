@@ -58,6 +58,28 @@ LiveUpgradeRuntime::LiveUpgradeRuntime(std::shared_ptr<client::KubeClient> clien
 {
     if (m_options.identity.empty())
         m_options.identity = defaultIdentity();
+    // A cache that cannot list (no permission to list pods cluster-wide, say) keeps retrying; until
+    // it answers, the page says why and commands are answered with it instead of waiting.
+    auto onError = std::move(m_options.reflector.onError);
+    m_options.reflector.onError = [this, onError](const kube::ApiStatus &s) {
+        {
+            std::lock_guard lock(m_mutex);
+            m_readError = s.message;
+            if (m_servedCluster)
+                m_servedCluster->wake();
+        }
+        if (onError)
+            onError(s);
+    };
+    auto onRecovered = std::move(m_options.reflector.onRecovered);
+    m_options.reflector.onRecovered = [this, onRecovered] {
+        {
+            std::lock_guard lock(m_mutex);
+            m_readError.clear();
+        }
+        if (onRecovered)
+            onRecovered();
+    };
     m_driver.mode = UpgradeDriverInfo::Mode::Nobody;
     m_driver.reading = true;
     m_driver.consoleMayDrive = m_options.electLeader;
@@ -238,21 +260,52 @@ bool LiveUpgradeRuntime::probe()
     if (r.error().code != 404)
         driver.error = q(r.error().message);
     setDriver(driver);
-    if (m_driverDirty) {
-        m_driverDirty = false;
-        auto view = std::make_shared<LiveUpgradeView>(*latest());
-        view->driver = m_driver;
-        publish(std::move(view));
-    }
+    publishDriver();
     return false;
+}
+
+void LiveUpgradeRuntime::publishDriver()
+{
+    if (!m_driverDirty)
+        return;
+    m_driverDirty = false;
+    auto view = std::make_shared<LiveUpgradeView>(*latest());
+    view->driver = m_driver;
+    publish(std::move(view));
+}
+
+void LiveUpgradeRuntime::readFailed()
+{
+    std::string error;
+    {
+        std::lock_guard lock(m_mutex);
+        error = m_readError;
+    }
+    if (error.empty())
+        return;
+    UpgradeDriverInfo driver;
+    driver.mode = UpgradeDriverInfo::Mode::Unavailable;
+    driver.error = q(error);
+    driver.consoleMayDrive = m_options.electLeader;
+    setDriver(driver);
+    publishDriver();
+    std::vector<std::function<void()>> tasks;
+    {
+        std::lock_guard lock(m_mutex);
+        tasks.swap(m_tasks);
+    }
+    for (auto &task : tasks)
+        task(); // answered with the error (notReady)
 }
 
 bool LiveUpgradeRuntime::tick()
 {
     if (m_stop)
         return true;
-    if (!m_cluster->synced())
+    if (!m_cluster->synced()) {
+        readFailed();
         return false;
+    }
     if (m_watches.empty()) {
         const auto rollouts = [this](const engine::WatchEvent &e) {
             m_rolloutsDirty = true;

@@ -122,6 +122,8 @@ private:
     void sampleObserved(const UpgradeRolloutList &list);
     void setDriver(UpgradeDriverInfo driver);
     void publish(std::shared_ptr<const LiveUpgradeView> view);
+    void publishDriver(); // the latest view with m_driver, before the caches can build one
+    void readFailed();    // not synced and a cache fails: say so, answer the waiting commands
     void post(std::function<void()> task);
     bool unfinishedRollout() const;
     kube::ApiStatus notReady() const; // why a command cannot run yet
@@ -133,10 +135,11 @@ private:
     std::atomic<bool> m_stop{false};
     bool m_started = false;
 
-    mutable std::mutex m_mutex; // guards m_latest, m_tasks, m_servedCluster
+    mutable std::mutex m_mutex; // guards m_latest, m_tasks, m_servedCluster, m_readError
     std::shared_ptr<const LiveUpgradeView> m_latest;
     std::vector<std::function<void()>> m_tasks;
     LiveUpgradeCluster *m_servedCluster = nullptr; // for wake() from other threads
+    std::string m_readError; // the caches' last list/watch failure, empty once they answer again
 
     // Loop thread only.
     std::unique_ptr<LiveUpgradeCluster> m_cluster;

@@ -61,6 +61,7 @@ const char *const kPhraseSources[] = {
     QT_TRANSLATE_NOOP("UpgradePhrase", "{controller} has a single replica (policy Block)"),
     QT_TRANSLATE_NOOP("UpgradePhrase", "{pod} unmanaged, policy Never"),
     QT_TRANSLATE_NOOP("UpgradePhrase", "{pod} unmanaged, deleted in {remaining}"),
+    QT_TRANSLATE_NOOP("UpgradePhrase", "{pod} keeps data in emptyDir, localDataPolicy Block"),
     QT_TRANSLATE_NOOP("UpgradePhrase", "NotReady: waits until the node is Ready again"),
     QT_TRANSLATE_NOOP("UpgradePhrase", "drainTimeout {elapsed}/{limit}"),
     QT_TRANSLATE_NOOP("UpgradePhrase", "returnTimeout {elapsed}/{limit}"),

@@ -91,6 +91,12 @@ UpgradePreflight UpgradePreflight::compute(const ClusterSnapshot &snapshot,
                                         ? tr("%1 on %2 (blocks the node until you act)").arg(owner, n.name)
                                         : tr("%1 on %2 (disrupted, with a Warning)").arg(owner, n.name));
             }
+            if (!wl.localDataPods.isEmpty())
+                p.localData
+                    << (spec.localDataPolicy == engine::LocalDataPolicy::Block
+                            ? tr("%1: %2 — the node waits (localDataPolicy Block)")
+                            : tr("%1: %2 — evicted, their emptyDir data is lost (localDataPolicy Delete)"))
+                           .arg(n.name, wl.localDataPods.join(QStringLiteral(", ")));
             if (!wl.unmanagedPods.isEmpty())
                 p.unmanaged << tr("%1: %2 — %3")
                                    .arg(n.name, wl.unmanagedPods.join(QStringLiteral(", ")),
@@ -173,6 +179,8 @@ QString UpgradePreflight::text() const
         lines << tr("Unmanaged pods: none");
     else
         lines << tr("Unmanaged pods:") << bullets(unmanaged);
+    if (!localData.isEmpty())
+        lines << tr("Pods with emptyDir data:") << bullets(localData);
     if (!notReady.isEmpty())
         lines << tr("NotReady now, each holding a budget slot until it recovers: %1")
                      .arg(notReady.join(QStringLiteral(", ")));

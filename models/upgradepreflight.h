@@ -35,6 +35,7 @@ public:
     QStringList order;                            // predicted selection order
     QStringList singleReplica;                    // "replicaset/default/db on node-3 (disrupted, Warning)"
     QStringList unmanaged;                        // "node-3: default/debug — deleted after 1h"
+    QStringList localData;                        // "node-3: default/cache-x — the node waits (…)"
     QStringList cordonedElsewhere;                // nodes already unschedulable
     QStringList notReady;                         // matched nodes NotReady now: each holds a budget slot
     int budget = 1;

@@ -176,6 +176,7 @@ struct UpgradeNodeWorkload
     int daemonSetPods = 0;
     QStringList unmanagedPods;       // NS/NAME
     QStringList singleReplicaOwners; // "replicaset/NS/NAME" with replicas = 1
+    QStringList localDataPods;       // NS/NAME of pods with emptyDir volumes (localDataPolicy)
     qint64 incompatibleSince = 0;    // node annotation, 0 when none
     bool controllerHost = false;
     bool operator==(const UpgradeNodeWorkload &) const = default;

@@ -4,6 +4,7 @@
 #include "models/upgradephrases.h"
 
 #include "models/engine/cluster.h"
+#include "models/engine/kubectldrain.h"
 #include "models/engine/nodeupgraderuntime.h"
 #include "models/kube/node.h"
 #include "models/kube/pod.h"
@@ -78,14 +79,18 @@ template <typename Nodes> std::map<std::string, UpgradeNodeWorkload> workloadRow
 }
 
 // Counts one pod (NS/NAME `key`, classified `cls`, owned by `owner` when managed) on its node's
-// row; `replicas` is the owner's spec.replicas, -1 when unknown.
+// row; `replicas` is the owner's spec.replicas, -1 when unknown; `localData`: it has emptyDir
+// volumes.
 void countPod(std::map<std::string, UpgradeNodeWorkload> &byNode, const std::string &key,
-              const std::string &node, engine::PodClass cls, const std::string &owner, int replicas)
+              const std::string &node, engine::PodClass cls, const std::string &owner, int replicas,
+              bool localData)
 {
     auto it = byNode.find(node);
     if (it == byNode.end())
         return;
     UpgradeNodeWorkload &w = it->second;
+    if (localData && cls != engine::PodClass::DaemonSet)
+        w.localDataPods << q(key);
     switch (cls) {
     case engine::PodClass::DaemonSet:
         ++w.daemonSetPods;
@@ -139,6 +144,7 @@ void UpgradeSnapshotBuilder::loadAll()
         e.node = p->node();
         e.cls = int(cls);
         e.owner = ownerKey(*p, cls);
+        e.localData = engine::hasLocalStorage(*p);
         m_pods[p->metadata.key()] = std::move(e);
     }
 }
@@ -159,8 +165,10 @@ void UpgradeSnapshotBuilder::onWatch(const engine::WatchEvent &event)
         e.node = p.node();
         e.cls = int(cls);
         e.owner = ownerKey(p, cls);
+        e.localData = engine::hasLocalStorage(p);
         auto &slot = m_pods[event.key()];
-        if (slot.node != e.node || slot.cls != e.cls || slot.owner != e.owner) {
+        if (slot.node != e.node || slot.cls != e.cls || slot.owner != e.owner ||
+            slot.localData != e.localData) {
             slot = std::move(e);
             m_inventoryDirty = true;
         }
@@ -412,7 +420,7 @@ std::shared_ptr<const UpgradeInventory> buildUpgradeInventory(const engine::Upgr
         if (const auto *ref = p->metadata.controllerRef(); !owner.empty() && ref->kind == "ReplicaSet")
             if (const kube::ReplicaSet *rs = cluster.replicaSet(p->metadata.namespace_, ref->name))
                 replicas = rs->replicas();
-        countPod(byNode, p->metadata.key(), p->node(), cls, owner, replicas);
+        countPod(byNode, p->metadata.key(), p->node(), cls, owner, replicas, engine::hasLocalStorage(*p));
     }
     return inventoryOf(std::move(byNode));
 }
@@ -423,7 +431,7 @@ std::shared_ptr<const UpgradeInventory> UpgradeSnapshotBuilder::buildInventory()
     for (const auto &[key, e] : m_pods) {
         auto r = m_replicas.find(e.owner);
         countPod(byNode, key, e.node, static_cast<engine::PodClass>(e.cls), e.owner,
-                 r != m_replicas.end() ? r->second : -1);
+                 r != m_replicas.end() ? r->second : -1, e.localData);
     }
     return inventoryOf(std::move(byNode));
 }

@@ -72,6 +72,7 @@ private:
         std::string node;
         int cls = 0;       // engine::PodClass
         std::string owner; // "replicaset/NS/NAME" for managed pods
+        bool localData = false; // emptyDir volumes
     };
     void loadAll();
     UpgradeRolloutInfo buildRollout(const std::string &name, const UpgradeRolloutInfo *previous);

@@ -601,6 +601,10 @@
         <source>{object}: {write} refused ({code}), {count} time(s) in a row; next try at {time}</source>
         <translation>{object}: {write} abgelehnt ({code}), {count}-mal in Folge; nächster Versuch um {time}</translation>
     </message>
+    <message>
+        <source>{pod} keeps data in emptyDir, localDataPolicy Block</source>
+        <translation>{pod} hat Daten in emptyDir, localDataPolicy Block</translation>
+    </message>
 </context>
 <context>
     <name>app</name>
@@ -1704,6 +1708,22 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
     <message>
         <source>The pattern that marks a live context as production (its actions ask for the name)</source>
         <translation>Das Muster, das einen Live-Kontext als Produktion kennzeichnet (seine Aktionen fragen nach dem Namen)</translation>
+    </message>
+    <message>
+        <source>This console drives the node upgrade %1, with nodes in flight: %2.
+
+Closing the console stops the upgrade. The nodes stay cordoned and drained until a controller takes the Lease %3 over: an in-cluster daemonscope controller at once, or this console when it is opened again.</source>
+        <translation>Diese Konsole steuert das Node-Upgrade %1, Nodes in Arbeit: %2.
+
+Wenn Sie die Konsole schließen, hält das Upgrade an. Die Nodes bleiben gesperrt und geräumt, bis ein Controller den Lease %3 übernimmt: ein daemonscope controller im Cluster sofort, oder diese Konsole, wenn sie wieder geöffnet wird.</translation>
+    </message>
+    <message>
+        <source>Quit While Upgrading Nodes</source>
+        <translation>Beenden während des Node-Upgrades</translation>
+    </message>
+    <message>
+        <source>Quit and Stop the Upgrade</source>
+        <translation>Beenden und Upgrade anhalten</translation>
     </message>
 </context>
 <context>
@@ -2879,6 +2899,18 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
         <source>Invalid: %1</source>
         <translation>Ungültig: %1</translation>
     </message>
+    <message>
+        <source>Block (the node waits)</source>
+        <translation>Block (der Node wartet)</translation>
+    </message>
+    <message>
+        <source>Delete (their data is lost)</source>
+        <translation>Delete (ihre Daten gehen verloren)</translation>
+    </message>
+    <message>
+        <source>Pods with &amp;emptyDir data:</source>
+        <translation>Pods mit &amp;emptyDir-Daten:</translation>
+    </message>
 </context>
 <context>
     <name>gui::TemplateDialog</name>
@@ -3260,6 +3292,46 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
         <source>the rollout&apos;s spec is invalid: %1</source>
         <translation>die Spec des Rollouts ist ungültig: %1</translation>
     </message>
+    <message>
+        <source>Who drives the node upgrades</source>
+        <translation>Wer die Node-Upgrades steuert</translation>
+    </message>
+    <message>
+        <source>Driven by this console (it holds the Lease %1). Closing the console stops the upgrade: nodes in flight stay cordoned until a controller takes the Lease over.</source>
+        <translation>Gesteuert von dieser Konsole (sie hält den Lease %1). Wenn Sie die Konsole schließen, hält das Upgrade an: Nodes in Arbeit bleiben gesperrt, bis ein Controller den Lease übernimmt.</translation>
+    </message>
+    <message>
+        <source>Renewing the Lease failed: %1</source>
+        <translation>Den Lease zu erneuern ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Driven by the controller %1 (it holds the Lease %2). Actions here are requests it carries out at its next pass; this console runs no second controller.</source>
+        <translation>Gesteuert vom Controller %1 (er hält den Lease %2). Aktionen hier sind Anfragen, die er bei seinem nächsten Durchlauf ausführt; diese Konsole startet keinen zweiten Controller.</translation>
+    </message>
+    <message>
+        <source>Reading the cluster&apos;s node upgrades…</source>
+        <translation>Die Node-Upgrades des Clusters werden gelesen …</translation>
+    </message>
+    <message>
+        <source>No controller drives the node upgrades: this console cannot take the Lease %1: %2</source>
+        <translation>Kein Controller steuert die Node-Upgrades: Diese Konsole kann den Lease %1 nicht übernehmen: %2</translation>
+    </message>
+    <message>
+        <source>No controller holds the Lease %1: rollouts wait until one runs.</source>
+        <translation>Kein Controller hält den Lease %1: Rollouts warten, bis einer läuft.</translation>
+    </message>
+    <message>
+        <source>No controller holds the Lease %1: a rollout started here is driven by this console while it stays open.</source>
+        <translation>Kein Controller hält den Lease %1: Ein hier gestarteter Rollout wird von dieser Konsole gesteuert, solange sie geöffnet bleibt.</translation>
+    </message>
+    <message>
+        <source>This cluster does not serve NodeUpgradeRollouts. Install the resource with kubectl apply -f installer/kubernetes/10-crd.yaml.</source>
+        <translation>Dieser Cluster stellt keine NodeUpgradeRollouts bereit. Installieren Sie die Ressource mit kubectl apply -f installer/kubernetes/10-crd.yaml.</translation>
+    </message>
+    <message>
+        <source>The cluster&apos;s node upgrades cannot be read: %1</source>
+        <translation>Die Node-Upgrades des Clusters können nicht gelesen werden: %1</translation>
+    </message>
 </context>
 <context>
     <name>gui::UpgradeStatusIndicator</name>
@@ -3386,6 +3458,30 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
         <source>not supported by this backend</source>
         <translation>von diesem Backend nicht unterstützt</translation>
     </message>
+    <message>
+        <source>unknown upgrade action &quot;%1&quot;</source>
+        <translation>unbekannte Upgrade-Aktion „%1“</translation>
+    </message>
+    <message>
+        <source>%1 needs a node</source>
+        <translation>%1 braucht einen Node</translation>
+    </message>
+    <message>
+        <source>%1 done</source>
+        <translation>%1 erledigt</translation>
+    </message>
+    <message>
+        <source>%1 %2 done</source>
+        <translation>%1 %2 erledigt</translation>
+    </message>
+    <message>
+        <source>started</source>
+        <translation>gestartet</translation>
+    </message>
+    <message>
+        <source>spec updated</source>
+        <translation>Spec aktualisiert</translation>
+    </message>
 </context>
 <context>
     <name>models::DaemonSetListModel</name>
@@ -3499,30 +3595,6 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
     <message>
         <source>the rollout has no name</source>
         <translation>der Rollout hat keinen Namen</translation>
-    </message>
-    <message>
-        <source>started</source>
-        <translation>gestartet</translation>
-    </message>
-    <message>
-        <source>unknown upgrade action &quot;%1&quot;</source>
-        <translation>unbekannte Upgrade-Aktion „%1“</translation>
-    </message>
-    <message>
-        <source>%1 needs a node</source>
-        <translation>%1 braucht einen Node</translation>
-    </message>
-    <message>
-        <source>%1 done</source>
-        <translation>%1 erledigt</translation>
-    </message>
-    <message>
-        <source>%1 %2 done</source>
-        <translation>%1 %2 erledigt</translation>
-    </message>
-    <message>
-        <source>spec updated</source>
-        <translation>Spec aktualisiert</translation>
     </message>
     <message>
         <source>image unchanged: the containers already use these images</source>
@@ -3758,6 +3830,14 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
     <message>
         <source>image unchanged: the containers already use these images</source>
         <translation>Image unverändert: Die Container verwenden diese Images bereits</translation>
+    </message>
+    <message>
+        <source>the rollout is not a manifest with a spec</source>
+        <translation>der Rollout ist kein Manifest mit einer Spec</translation>
+    </message>
+    <message>
+        <source>node upgrades are off for this connection</source>
+        <translation>Node-Upgrades sind für diese Verbindung ausgeschaltet</translation>
     </message>
 </context>
 <context>
@@ -4832,6 +4912,18 @@ Gewünscht %2 · aktualisiert %3 · verfügbar %4 · nicht verfügbar %5
     <message>
         <source>Estimated duration: none — no node can start yet</source>
         <translation>Geschätzte Dauer: keine — noch kann kein Knoten beginnen</translation>
+    </message>
+    <message>
+        <source>%1: %2 — the node waits (localDataPolicy Block)</source>
+        <translation>%1: %2 — der Node wartet (localDataPolicy Block)</translation>
+    </message>
+    <message>
+        <source>%1: %2 — evicted, their emptyDir data is lost (localDataPolicy Delete)</source>
+        <translation>%1: %2 — verdrängt, ihre emptyDir-Daten gehen verloren (localDataPolicy Delete)</translation>
+    </message>
+    <message>
+        <source>Pods with emptyDir data:</source>
+        <translation>Pods mit emptyDir-Daten:</translation>
     </message>
 </context>
 <context>

@@ -38,6 +38,7 @@
 #include "ui/thememenu.h"
 #include "ui/windowlayout.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -1268,8 +1269,47 @@ void MainWindow::restoreSettings()
     WindowLayout::restore(this, models::AppSettings());
 }
 
+QString MainWindow::quitQuestion() const
+{
+    if (!m_snapshot || m_snapshot->upgradeDriver.mode != models::UpgradeDriverInfo::Mode::Console)
+        return {};
+    QStringList rollouts;
+    QStringList nodes;
+    for (const auto &rollout : *m_snapshot->upgrades) {
+        const QStringList inFlight = rollout.inFlightNodes();
+        if (inFlight.isEmpty())
+            continue;
+        rollouts << rollout.name;
+        nodes << inFlight;
+    }
+    if (nodes.isEmpty())
+        return {};
+    return tr("This console drives the node upgrade %1, with nodes in flight: %2.\n\nClosing the console "
+              "stops the upgrade. The nodes stay cordoned and drained until a controller takes the Lease %3 "
+              "over: an in-cluster daemonscope controller at once, or this console when it is opened again.")
+        .arg(rollouts.join(QStringLiteral(", ")), nodes.join(QStringLiteral(", ")),
+             m_snapshot->upgradeDriver.lease);
+}
+
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (const QString question = quitQuestion(); !question.isEmpty()) {
+        bool close = false;
+        if (m_quitConfirm) {
+            close = m_quitConfirm(question);
+        } else {
+            std::unique_ptr<QMessageBox> box(makeConfirmation(this, tr("Quit While Upgrading Nodes"),
+                                                              question, tr("Quit and Stop the Upgrade"),
+                                                              ConfirmKind::Destroy));
+            box->exec();
+            close = box->clickedButton() &&
+                    box->clickedButton()->objectName() == QLatin1String("confirmActionButton");
+        }
+        if (!close) {
+            event->ignore();
+            return;
+        }
+    }
     models::AppSettings settings;
     WindowLayout::save(this, settings);
     QMainWindow::closeEvent(event);

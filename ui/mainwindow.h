@@ -193,6 +193,18 @@ private:
 
 public:
     StartRolloutActions *startRolloutActions() const { return m_startRollout; }
+
+    // Closing while this console drives node upgrades with nodes in flight asks first; the
+    // question's text, or empty when closing needs no question.
+    QString quitQuestion() const;
+    // Replaces the quit question's dialog (tests): returns whether to close.
+    void setQuitConfirmHandler(std::function<bool(const QString &text)> handler)
+    {
+        m_quitConfirm = std::move(handler);
+    }
+
+private:
+    std::function<bool(const QString &text)> m_quitConfirm;
 };
 
 } // namespace gui

@@ -90,6 +90,10 @@ StartUpgradeDialog::StartUpgradeDialog(models::SnapshotPtr snapshot, QWidget *pa
     m_onDrainTimeout->addItem(tr("Hold (keep the node cordoned)"), QStringLiteral("Hold"));
     m_onDrainTimeout->addItem(tr("Skip the node"), QStringLiteral("Skip"));
     m_onDrainTimeout->addItem(tr("Force the drain"), QStringLiteral("Force"));
+    m_localData = new QComboBox(this);
+    m_localData->setObjectName(QStringLiteral("localDataPolicy"));
+    m_localData->addItem(tr("Block (the node waits)"), QStringLiteral("Block"));
+    m_localData->addItem(tr("Delete (their data is lost)"), QStringLiteral("Delete"));
     m_maxFailed = new QSpinBox(this);
     m_maxFailed->setRange(1, 1000);
     m_maxFailed->setValue(1);
@@ -114,6 +118,7 @@ StartUpgradeDialog::StartUpgradeDialog(models::SnapshotPtr snapshot, QWidget *pa
     unmanagedRow->addWidget(m_unmanagedTimeout);
     form->addRow(tr("&Unmanaged pods:"), unmanagedRow);
     form->addRow(tr("On &drain timeout:"), m_onDrainTimeout);
+    form->addRow(tr("Pods with &emptyDir data:"), m_localData);
     form->addRow(tr("Halt after failed nodes:"), m_maxFailed);
     form->addRow(QString(), m_zoneSerial);
     form->addRow(QString(), m_startPaused);
@@ -155,7 +160,7 @@ StartUpgradeDialog::StartUpgradeDialog(models::SnapshotPtr snapshot, QWidget *pa
     for (QLineEdit *e : {m_name, m_target, m_selector, m_maxUnavailable, m_unmanagedTimeout, m_drainTimeout,
                          m_drainStall, m_returnTimeout, m_soak})
         connect(e, &QLineEdit::textChanged, this, &StartUpgradeDialog::updatePreflight);
-    for (QComboBox *c : {m_singleReplica, m_unready, m_unmanaged, m_onDrainTimeout})
+    for (QComboBox *c : {m_singleReplica, m_unready, m_unmanaged, m_onDrainTimeout, m_localData})
         connect(c, &QComboBox::currentIndexChanged, this, &StartUpgradeDialog::updatePreflight);
     connect(m_threshold, &QDoubleSpinBox::valueChanged, this, &StartUpgradeDialog::updatePreflight);
     connect(m_maxFailed, &QSpinBox::valueChanged, this, &StartUpgradeDialog::updatePreflight);
@@ -196,6 +201,7 @@ kube::Json StartUpgradeDialog::specJson() const
     else
         spec["unmanagedPodPolicy"] = unmanaged.toStdString();
     spec["onDrainTimeout"] = m_onDrainTimeout->currentData().toString().toStdString();
+    spec["localDataPolicy"] = m_localData->currentData().toString().toStdString();
     spec["maxFailedNodes"] = m_maxFailed->value();
     spec["zoneSerial"] = m_zoneSerial->isChecked();
     spec["paused"] = m_startPaused->isChecked();

@@ -46,6 +46,7 @@ public:
     QLineEdit *maxUnavailableEdit() const { return m_maxUnavailable; }
     QComboBox *unmanagedPolicyCombo() const { return m_unmanaged; }
     QComboBox *drainTimeoutPolicyCombo() const { return m_onDrainTimeout; }
+    QComboBox *localDataPolicyCombo() const { return m_localData; }
 
 public Q_SLOTS:
     void updatePreflight();
@@ -62,6 +63,7 @@ private:
     QComboBox *m_unmanaged = nullptr;
     QLineEdit *m_unmanagedTimeout = nullptr;
     QComboBox *m_onDrainTimeout = nullptr;
+    QComboBox *m_localData = nullptr;
     QSpinBox *m_maxFailed = nullptr;
     QCheckBox *m_zoneSerial = nullptr;
     QCheckBox *m_startPaused = nullptr;

@@ -296,8 +296,17 @@ UpgradePage::UpgradePage(models::ClusterBackend *backend, QWidget *parent)
     m_empty->setWordWrap(true);
     m_empty->setAlignment(Qt::AlignCenter);
 
+    m_driver = new QLabel(this);
+    m_driver->setObjectName(QStringLiteral("upgradeDriver"));
+    m_driver->setWordWrap(true);
+    m_driver->setTextFormat(Qt::PlainText);
+    m_driver->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_driver->setAccessibleName(tr("Who drives the node upgrades"));
+    m_driver->hide();
+
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
+    layout->addWidget(m_driver);
     layout->addWidget(m_content, 1);
     layout->addWidget(m_empty, 1);
 
@@ -322,7 +331,8 @@ void UpgradePage::setSnapshot(const models::SnapshotPtr &snapshot)
 {
     if (!snapshot)
         return;
-    const bool upgradesChanged = !m_snapshot || m_snapshot->upgrades != snapshot->upgrades;
+    const bool upgradesChanged = !m_snapshot || m_snapshot->upgrades != snapshot->upgrades ||
+                                 m_snapshot->upgradeDriver != snapshot->upgradeDriver;
     m_snapshot = snapshot; // a superseded snapshot is freed off this thread (ClusterSnapshot::create)
     m_chartModel->setSnapshot(snapshot);
     m_nodeModel->setSnapshot(snapshot);
@@ -432,7 +442,12 @@ void UpgradePage::updateHeader()
     m_resume->setVisible(info != nullptr);
     m_abort->setVisible(info != nullptr);
     m_ack->setVisible(info != nullptr);
-    m_start->setEnabled(m_backend != nullptr);
+    const models::UpgradeDriverInfo driver =
+        m_snapshot ? m_snapshot->upgradeDriver : models::UpgradeDriverInfo();
+    const QString driverLine = driverText(driver);
+    m_driver->setText(driverLine);
+    m_driver->setVisible(!driverLine.isEmpty());
+    m_start->setEnabled(m_backend != nullptr && driver.mode != models::UpgradeDriverInfo::Mode::Unavailable);
     if (!info) {
         m_title->setText(m_rollout.isEmpty() ? tr("Node upgrade") : tr("Node upgrade %1").arg(m_rollout));
         m_phase->hide();
@@ -626,6 +641,44 @@ QString UpgradePage::specOverridesError(const QString &specOverrides)
             return tr("unknown spec field \"%1\" (the fields are %2)")
                 .arg(QString::fromStdString(item.key()), names.join(QStringLiteral(", ")));
         }
+    return {};
+}
+
+QString UpgradePage::driverText(const models::UpgradeDriverInfo &driver)
+{
+    using Mode = models::UpgradeDriverInfo::Mode;
+    switch (driver.mode) {
+    case Mode::Engine:
+        return {};
+    case Mode::Console: {
+        QString text = tr("Driven by this console (it holds the Lease %1). Closing the console stops the "
+                          "upgrade: nodes in flight stay cordoned until a controller takes the Lease over.")
+                           .arg(driver.lease);
+        if (!driver.error.isEmpty())
+            text += QLatin1Char(' ') + tr("Renewing the Lease failed: %1").arg(driver.error);
+        return text;
+    }
+    case Mode::Controller:
+        return tr("Driven by the controller %1 (it holds the Lease %2). Actions here are requests it carries "
+                  "out at its next pass; this console runs no second controller.")
+            .arg(driver.holder, driver.lease);
+    case Mode::Nobody:
+        if (driver.reading)
+            return tr("Reading the cluster's node upgrades…");
+        if (!driver.error.isEmpty())
+            return tr("No controller drives the node upgrades: this console cannot take the Lease %1: %2")
+                .arg(driver.lease, driver.error);
+        if (!driver.consoleMayDrive)
+            return tr("No controller holds the Lease %1: rollouts wait until one runs.").arg(driver.lease);
+        return tr("No controller holds the Lease %1: a rollout started here is driven by this console "
+                  "while it stays open.")
+            .arg(driver.lease);
+    case Mode::Unavailable:
+        if (driver.error.isEmpty())
+            return tr("This cluster does not serve NodeUpgradeRollouts. Install the resource with "
+                      "kubectl apply -f installer/kubernetes/10-crd.yaml.");
+        return tr("The cluster's node upgrades cannot be read: %1").arg(driver.error);
+    }
     return {};
 }
 

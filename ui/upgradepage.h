@@ -75,6 +75,9 @@ public:
     // Why `specOverrides` cannot be used (not JSON, or not an object), or empty; checked before
     // any window opens for `--start-upgrade`.
     static QString specOverridesError(const QString &specOverrides);
+    // Who drives the rollouts, as the page's driver line says it (empty for the embedded engine).
+    static QString driverText(const models::UpgradeDriverInfo &driver);
+    QLabel *driverLabel() const { return m_driver; }
 
     models::UpgradeNodeTableModel *nodeModel() const { return m_nodeModel; }
     models::UpgradePhaseChartModel *chartModel() const { return m_chartModel; }
@@ -121,6 +124,7 @@ private:
     QLabel *m_title = nullptr;
     QLabel *m_phase = nullptr;
     QLabel *m_headline = nullptr;
+    QLabel *m_driver = nullptr; // who drives: this console, a controller, nobody
     QLabel *m_details = nullptr;
     QLabel *m_empty = nullptr;
     QWidget *m_content = nullptr;

@@ -1,4 +1,5 @@
 #include "models/engine/nodeupgradecontroller.h"
+#include "models/engine/kubectldrain.h"
 #include "models/kube/jsonfield.h"
 
 #include <algorithm>
@@ -75,6 +76,7 @@ struct PodInfo
     PodClass cls = PodClass::Unmanaged;
     bool ready = false;
     bool deleting = false;
+    bool localData = false; // emptyDir volumes (localDataPolicy)
     std::optional<Timestamp> deletionTimestamp;
     std::int64_t grace = 30;
     std::string controller; // "replicaset/NS/NAME" (managed pods)
@@ -344,6 +346,7 @@ PodInfo podInfo(const kube::Pod &p, const std::string &controller)
     pi.uid = p.metadata.uid;
     pi.ready = p.ready;
     pi.deleting = p.isDeleting();
+    pi.localData = hasLocalStorage(p);
     pi.deletionTimestamp = p.metadata.deletionTimestamp;
     pi.grace = p.metadata.deletionGracePeriodSeconds.value_or(
         p.spec ? kube::integerOr<std::int64_t>(*p.spec, "terminationGracePeriodSeconds", 30) : 30);
@@ -2142,6 +2145,21 @@ bool NodeUpgradeController::evictionAllowed(NodeState &ns, PassContext &ctx, con
     return false;
 }
 
+bool NodeUpgradeController::localDataAllowed(NodeState &ns, PassContext &ctx, const PodInfo &p,
+                                             std::string &blockedReason)
+{
+    if (!p.localData || ctx.spec.localDataPolicy == LocalDataPolicy::Delete)
+        return true;
+    const Phrase rule = phrase(UpgradePhrase::PodLocalData, {{"pod", p.key()}});
+    ns.blockers.push_back(rule);
+    if (!ctx.dry)
+        m_metrics[ctx.name].countDeferral("LocalData");
+    report(ctx, ns.object(), UpgradeReason::PodDeletionDeferred, {{"pod", p.key()}, {"rule", rule}}, true);
+    if (blockedReason.empty())
+        blockedReason = "LocalData";
+    return false;
+}
+
 void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
 {
     DrainStep d;
@@ -2256,7 +2274,7 @@ bool NodeUpgradeController::drainManaged(NodeState &ns, PassContext &ctx, DrainS
         const GateVerdict v = controllerGate(h, p.ready, spec);
         const std::string controllerShort = "rs/" + p.controller.substr(p.controller.rfind('/') + 1);
         if (allowsDeletion(v)) {
-            if (!evictionAllowed(ns, ctx, p, blockedReason))
+            if (!localDataAllowed(ns, ctx, p, blockedReason) || !evictionAllowed(ns, ctx, p, blockedReason))
                 continue;
             const Phrase why =
                 phrase(UpgradePhrase::WhyManaged, {{"rule", gateRule(controllerShort, h, v, spec)}});
@@ -2324,7 +2342,8 @@ bool NodeUpgradeController::drainUnmanaged(NodeState &ns, PassContext &ctx, Drai
             std::vector<const PodInfo *> evictable;
             std::vector<std::string> evictableNames;
             for (const auto *p : live)
-                if (evictionAllowed(ns, ctx, *p, blockedReason)) {
+                if (localDataAllowed(ns, ctx, *p, blockedReason) &&
+                    evictionAllowed(ns, ctx, *p, blockedReason)) {
                     evictable.push_back(p);
                     evictableNames.push_back(p->key());
                 }

@@ -245,6 +245,9 @@ private:
                      bool hold); // uncordon if ours, drop taint
     bool deletePod(NodeState &ns, PassContext &ctx, const kube::Pod &pod, PodClass cls, GateVerdict verdict,
                    bool forced, const Phrase &why);
+    // localDataPolicy Block keeps a pod with emptyDir data (a blocker naming it, the node
+    // blocked LocalData); false then. A forced drain deletes it anyway.
+    bool localDataAllowed(NodeState &ns, PassContext &ctx, const PodInfo &p, std::string &blockedReason);
     // Whether the eviction subresource would let the pod go now (a dry-run eviction); when a
     // PodDisruptionBudget refuses, the node's blockers name it with its numbers and the refusal
     // is reported. Forced deletions do not ask.

@@ -53,6 +53,7 @@ const char *const kTexts[] = {
     "{controller} has a single replica (policy Block)",
     "{pod} unmanaged, policy Never",
     "{pod} unmanaged, deleted in {remaining}",
+    "{pod} keeps data in emptyDir, localDataPolicy Block",
     // per-node table
     "NotReady: waits until the node is Ready again",
     "drainTimeout {elapsed}/{limit}",

@@ -63,6 +63,7 @@ enum class UpgradePhrase {
     GateSingleReplica,
     UnmanagedNever,
     UnmanagedDeletedIn,
+    PodLocalData,
     // per-node table
     NotReadyWaits,
     DeadlineDrain,

@@ -72,6 +72,8 @@ const std::pair<const char *, DrainTimeoutPolicy> kDrain[] = {{"Hold", DrainTime
                                                               {"Force", DrainTimeoutPolicy::Force}};
 const std::pair<const char *, RestartMechanism> kRestart[] = {{"Annotation", RestartMechanism::Annotation},
                                                               {"External", RestartMechanism::External}};
+const std::pair<const char *, LocalDataPolicy> kLocalData[] = {{"Block", LocalDataPolicy::Block},
+                                                               {"Delete", LocalDataPolicy::Delete}};
 const std::pair<const char *, HealthComparison> kCompare[] = {{"GreaterThan", HealthComparison::GreaterThan},
                                                               {"AtLeast", HealthComparison::AtLeast}};
 
@@ -162,6 +164,10 @@ const char *restartMechanismName(RestartMechanism m)
 {
     return kRestart[static_cast<int>(m)].first;
 }
+const char *localDataPolicyName(LocalDataPolicy p)
+{
+    return kLocalData[static_cast<int>(p)].first;
+}
 const char *singleReplicaPolicyName(SingleReplicaPolicy p)
 {
     return kSingle[static_cast<int>(p)].first;
@@ -208,6 +214,8 @@ std::vector<std::string> nodeUpgradeSpecEnum(const std::string &field)
         names(kDrain);
     else if (field == "restart.mechanism")
         names(kRestart);
+    else if (field == "localDataPolicy")
+        names(kLocalData);
     return out;
 }
 
@@ -226,6 +234,7 @@ Json NodeUpgradeRolloutSpec::toJson() const
     j["singleReplicaPolicy"] = singleReplicaPolicyName(singleReplicaPolicy);
     j["unreadyPodPolicy"] = unreadyPodPolicyName(unreadyPodPolicy);
     j["respectPDBs"] = respectPDBs;
+    j["localDataPolicy"] = localDataPolicyName(localDataPolicy);
     if (unmanagedPodPolicy == UnmanagedPodPolicy::AfterTimeout)
         j["unmanagedPodPolicy"] = {{"afterTimeout", kube::formatDuration(timeouts.unmanagedTimeout)}};
     else
@@ -339,6 +348,12 @@ kube::Result<NodeUpgradeRolloutSpec> NodeUpgradeRolloutSpec::fromJson(const Json
         if (!v)
             return v.error();
         s.singleReplicaPolicy = *v;
+    }
+    if (j.contains("localDataPolicy")) {
+        auto v = enumField(j["localDataPolicy"], "localDataPolicy", kLocalData);
+        if (!v)
+            return v.error();
+        s.localDataPolicy = *v;
     }
     if (j.contains("unreadyPodPolicy")) {
         auto v = enumField(j["unreadyPodPolicy"], "unreadyPodPolicy", kUnready);

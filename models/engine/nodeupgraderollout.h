@@ -32,6 +32,9 @@ enum class HealthComparison { GreaterThan, AtLeast };
 // upgrade/kamikaze annotation handshake; External leaves it to another tool (a managed node
 // pool's upgrade, a reimage): the controller waits for the node to return on the target version.
 enum class RestartMechanism { Annotation, External };
+// Pods with emptyDir volumes lose their data when evicted: Block keeps them (the node waits,
+// naming them, as kubectl drain refuses without --delete-emptydir-data), Delete evicts them.
+enum class LocalDataPolicy { Block, Delete };
 
 enum class RolloutPhase {
     Pending,
@@ -71,6 +74,7 @@ struct NodeUpgradeRolloutSpec
     SingleReplicaPolicy singleReplicaPolicy = SingleReplicaPolicy::Allow;
     UnreadyPodPolicy unreadyPodPolicy = UnreadyPodPolicy::AlwaysDelete;
     bool respectPDBs = true; // false: pods are deleted, PodDisruptionBudgets are not asked
+    LocalDataPolicy localDataPolicy = LocalDataPolicy::Block;
     UnmanagedPodPolicy unmanagedPodPolicy = UnmanagedPodPolicy::AfterTimeout; // d = timeouts.unmanagedTimeout
     DrainTimeoutPolicy onDrainTimeout = DrainTimeoutPolicy::Hold;
     int maxFailedNodes = 1;
@@ -180,6 +184,7 @@ std::optional<kube::Timestamp> parseUpgradeTime(const std::string &text);
 const char *unmanagedPodPolicyName(UnmanagedPodPolicy p);
 const char *drainTimeoutPolicyName(DrainTimeoutPolicy p);
 const char *restartMechanismName(RestartMechanism m);
+const char *localDataPolicyName(LocalDataPolicy p);
 
 // The field a reader error names and the rest of the message: "restart.mechanism must be one of
 // …" -> {"restart.mechanism", "must be one of …"}, "timeouts.drainTimeout: invalid duration …" ->

@@ -1379,6 +1379,7 @@ bool Checker::upgradeStep(const Json &arg, const std::string &ptr)
                "singleReplicaPolicy",
                "unreadyPodPolicy",
                "respectPDBs",
+               "localDataPolicy",
                "unmanagedPodPolicy",
                "onDrainTimeout",
                "maxFailedNodes",
@@ -1427,6 +1428,7 @@ bool Checker::upgradeStep(const Json &arg, const std::string &ptr)
     oneOf("unreadyPodPolicy", {"AlwaysDelete", "CountTowardHealth"});
     oneOf("onDrainTimeout", {"Hold", "Skip", "Force"});
     oneOf("healthComparison", {"GreaterThan", "AtLeast"});
+    oneOf("localDataPolicy", {"Block", "Delete"});
     if (arg.contains("restart")) {
         const Json &r = arg["restart"];
         const auto rp = child(ptr, "restart");

@@ -105,7 +105,8 @@ void EngineHost::run()
             last = now;
             if (whole > 0)
                 m_cluster->advance(whole);
-            if (m_nodeUpgradeController && now >= nextLeaseRenewal) {
+            // A frozen clock (speed 0) runs no controller pass, so nothing holds the Lease then.
+            if (m_nodeUpgradeController && m_speed > 0 && now >= nextLeaseRenewal) {
                 renewControllerLease();
                 nextLeaseRenewal = now + kLeaseRenewEvery;
             }

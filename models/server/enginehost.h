@@ -34,7 +34,8 @@ public:
     // (default/daemonscope-node-upgrade-controller, holder kControllerLeaseHolder), renewed every
     // 2 s of real time whatever the speed, as an in-cluster controller would: a console or a
     // `daemonscope controller` pointed at this server sees a live holder and starts no second
-    // controller.
+    // controller. With the clock frozen (speed 0) the controller makes no pass and the Lease is
+    // not renewed.
     void setNodeUpgradeController(bool run) { m_nodeUpgradeController = run; }
     static constexpr const char *kControllerLeaseHolder = "daemonscope-serve";
     void start();

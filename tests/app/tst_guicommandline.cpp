@@ -87,7 +87,7 @@ private Q_SLOTS:
             << QStringLiteral(
                    "--start-upgrade: unknown spec field \"maxUnavaliable\" (the fields are "
                    "abort, allowSelfRestart, controllerHealthThreshold, healthComparison, "
-                   "maintenanceWindow, maxFailedNodes, maxInflightPerController, maxStartsPerPass, "
+                   "localDataPolicy, maintenanceWindow, maxFailedNodes, maxInflightPerController, maxStartsPerPass, "
                    "maxUnavailable, minReadyRatio, nodeSelector,");
     }
 

@@ -207,9 +207,9 @@ private slots:
     void shutdownAbortsTheListsInTransfer();
 };
 
-// Closing the backend while its watches are open and its pod lists wait for a server that never
-// answers: the lists are cancelled (not left to their 60 s request timeout) and the backend is
-// gone at once.
+// Closing the backend while its watches are open and its pod lists (the DaemonSets' and the node
+// upgrade's) wait for a server that never answers: the lists are cancelled (not left to their 60 s request
+// timeout) and the backend is gone at once.
 void TstLiveBackend::shutdownAbortsTheListsInTransfer()
 {
     auto srv = startServer();
@@ -227,8 +227,9 @@ void TstLiveBackend::shutdownAbortsTheListsInTransfer()
         return transport;
     };
     auto backend = std::make_unique<models::LiveBackend>(options);
-    // Both DaemonSets' pod lists are in transfer, the revisions, nodes and events watched.
-    QTRY_VERIFY_WITH_TIMEOUT(transport && transport->podListsStarted.load() == 2, 20000);
+    // Both DaemonSets' pod lists and the node upgrade's cluster-wide one are in transfer, the
+    // revisions, nodes and events watched.
+    QTRY_VERIFY_WITH_TIMEOUT(transport && transport->podListsStarted.load() == 3, 20000);
     QVERIFY(waitFor(*backend, [](const models::ClusterSnapshot &s) {
         const auto *web = s.daemonSet(u"default/web"_s);
         return s.nodes->size() == 3 && web && web->revisions->size() == 2;
@@ -239,7 +240,7 @@ void TstLiveBackend::shutdownAbortsTheListsInTransfer()
     backend.reset();
     QVERIFY2(timer.elapsed() < 5000, QByteArray::number(timer.elapsed()).constData()); // hang guard
     const auto outcomes = transport->podListOutcomes();
-    QCOMPARE(outcomes.size(), std::size_t(2));
+    QCOMPARE(outcomes.size(), std::size_t(3));
     for (const auto &o : outcomes)
         QCOMPARE(QString::fromStdString(o), u"Cancelled"_s);
 }

@@ -7,14 +7,22 @@
 // - with `serve`'s built-in controller holding the Lease, the console starts no second
 //   controller: it creates the rollout and writes the admin's requests (pause, resume), the
 //   server's controller acts on them, and the page follows from the status and the node
-//   annotations (phases, counts, a chart sampled here).
+//   annotations (phases, counts, a chart sampled here);
+// - the window: the page's driver line says the console drives, and closing the window with
+//   nodes in flight asks first (declining keeps the window and the upgrade).
 
 #include "models/engine/scenariorunner.h"
 #include "models/livebackend.h"
 #include "models/server/apiserver.h"
 #include "models/server/enginehost.h"
+#include "tests/live/probetransport.h"
+#include "ui/mainwindow.h"
+#include "ui/upgradepage.h"
+
+#include "models/client/httptransport.h"
 
 #include <QFile>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -157,6 +165,25 @@ QString describe(const models::ClusterSnapshot &s)
     return out;
 }
 
+// A user who may not list pods cluster-wide: GET /api/v1/pods answers 403, as RBAC does.
+class NoClusterPods final : public ProbeTransport
+{
+public:
+    using ProbeTransport::ProbeTransport;
+    kube::Result<client::HttpResponse> request(const std::string &method, const std::string &path,
+                                               const client::Query &query, const std::string &body,
+                                               const std::string &contentType, const std::string &accept,
+                                               const client::RequestOptions &options = {}) override
+    {
+        if (method == "GET" && path == "/api/v1/pods")
+            return kube::ApiStatus(
+                403, "Forbidden",
+                "pods is forbidden: User \"dev\" cannot list resource \"pods\" in API group "
+                "\"\" at the cluster scope");
+        return ProbeTransport::request(method, path, query, body, contentType, accept, options);
+    }
+};
+
 } // namespace
 
 class TstLiveUpgradeConsole : public QObject
@@ -167,6 +194,8 @@ private Q_SLOTS:
     void initTestCase() { qRegisterMetaType<models::ActionResult>(); }
     void consoleDrivesWhenNoControllerHoldsTheLease();
     void consoleObservesAnotherController();
+    void windowAsksBeforeClosingWhileDriving();
+    void saysWhyItCannotReadTheCluster();
 };
 
 void TstLiveUpgradeConsole::consoleDrivesWhenNoControllerHoldsTheLease()
@@ -352,6 +381,13 @@ void TstLiveUpgradeConsole::consoleObservesAnotherController()
              qPrintable(describe(*backend->latest())));
     const auto *info = agents(*backend->latest());
     QVERIFY2(!info->samples->empty(), "the chart is sampled while observing");
+    // The events tab shows what the server's controller reported about the rollout and its nodes.
+    QStringList seen;
+    for (const auto &e : *info->events)
+        seen << e.reason + u' ' + e.object;
+    QVERIFY2(seen.contains(u"NodeCordoned node/node-0"_s) &&
+                 seen.contains(u"RolloutPaused nodeupgraderollout/agents"_s),
+             qPrintable(seen.join(u", "_s)));
     for (const auto &row : *info->nodes)
         QCOMPARE(row.phase, models::UpgradeNodePhase::Upgraded);
     QCOMPARE(leaseHolder(*server), std::string("daemonscope-serve"));
@@ -359,5 +395,80 @@ void TstLiveUpgradeConsole::consoleObservesAnotherController()
     QCOMPARE(leaseHolder(*server), std::string("daemonscope-serve")); // never the console's to release
 }
 
-QTEST_GUILESS_MAIN(TstLiveUpgradeConsole)
+void TstLiveUpgradeConsole::windowAsksBeforeClosingWhileDriving()
+{
+    auto server = startServer(false);
+    QVERIFY(server);
+    setMinAvailable(*server, 3); // the first drain is held: a node stays in flight
+    auto *backend = new models::LiveBackend(optionsFor(*server));
+    auto window = std::make_unique<gui::MainWindow>(backend);
+    window->show();
+    QTRY_VERIFY_WITH_TIMEOUT(window->snapshot() && window->snapshot()->backend.connected &&
+                                 !window->snapshot()->upgradeInventory->empty() &&
+                                 !window->snapshot()->upgradeDriver.reading,
+                             30000);
+    gui::UpgradePage *page = window->upgradePage();
+    QCOMPARE(window->quitQuestion(), QString()); // nothing driven yet
+    QString why;
+    const QString name = page->startDefaultUpgrade(u"{\"targetVersion\":\"v2.0.0\"}"_s, &why);
+    QVERIFY2(!name.isEmpty(), qPrintable(why));
+    window->showUpgrade(name);
+    QTRY_VERIFY_WITH_TIMEOUT(window->snapshot()->upgradeDriver.mode ==
+                                     models::UpgradeDriverInfo::Mode::Console &&
+                                 window->snapshot()->upgrade(name) &&
+                                 !window->snapshot()->upgrade(name)->inFlightNodes().isEmpty(),
+                             30000);
+    QTRY_VERIFY(page->driverLabel()->isVisible());
+    QVERIFY2(page->driverLabel()->text().startsWith(u"Driven by this console"_s),
+             qPrintable(page->driverLabel()->text()));
+    QVERIFY(page->driverLabel()->text().contains(u"default/daemonscope-node-upgrade-controller"_s));
+
+    QStringList asked;
+    bool answer = false;
+    window->setQuitConfirmHandler([&](const QString &text) {
+        asked << text;
+        return answer;
+    });
+    QVERIFY(!window->close()); // declined: the window and the upgrade stay
+    QCOMPARE(asked.size(), 1);
+    QVERIFY2(asked.first().contains(name) && asked.first().contains(u"node-0"_s), qPrintable(asked.first()));
+    QVERIFY(window->isVisible());
+    QCOMPARE(leaseHolder(*server), std::string("console-test"));
+    answer = true;
+    QVERIFY(window->close());
+    QCOMPARE(asked.size(), 2);
+    window.reset(); // the backend with it: the Lease is released
+    QCOMPARE(leaseHolder(*server), std::string());
+}
+
+// The node upgrade needs the cluster's pods; a user who may not list them gets the server's
+// reason on the page, and a start is answered with it at once instead of waiting.
+void TstLiveUpgradeConsole::saysWhyItCannotReadTheCluster()
+{
+    auto server = startServer(false);
+    QVERIFY(server);
+    auto options = optionsFor(*server);
+    options.transportFactory = [](const client::RestConfig &c) {
+        return std::make_shared<NoClusterPods>(std::make_shared<client::HttpTransport>(c));
+    };
+    models::LiveBackend backend(options);
+    QSignalSpy results(&backend, &models::ClusterBackend::actionFinished);
+    QVERIFY2(waitFor(backend,
+                     [](const models::ClusterSnapshot &s) {
+                         return s.backend.connected &&
+                                s.upgradeDriver.mode == models::UpgradeDriverInfo::Mode::Unavailable;
+                     }),
+             qPrintable(describe(*backend.latest())));
+    const auto &driver = backend.latest()->upgradeDriver;
+    QVERIFY2(driver.error.contains(u"cannot list resource \"pods\""_s), qPrintable(driver.error));
+    QVERIFY(gui::UpgradePage::driverText(driver).contains(driver.error));
+    backend.startUpgrade(QString::fromStdString(kRollout.dump()));
+    const auto started = waitResult(results, models::ActionKind::StartUpgrade);
+    QVERIFY(!started.ok);
+    QVERIFY2(started.message.contains(u"cannot list resource \"pods\""_s), qPrintable(started.message));
+    QVERIFY(
+        serverObject(*server, engine::Kind::NodeUpgradeRollout, "", "agents").is_null()); // nothing created
+}
+
+QTEST_MAIN(TstLiveUpgradeConsole)
 #include "tst_liveupgradeconsole.moc"

@@ -8,6 +8,12 @@
 #include "models/upgradephasechartmodel.h"
 #include "models/upgradepreflight.h"
 #include "models/upgraderolloutlistmodel.h"
+#include "models/upgradesnapshotbuilder.h"
+
+#include "models/engine/nodeupgraderuntime.h"
+#include "models/engine/scenariorunner.h"
+
+#include <QFile>
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -105,6 +111,9 @@ private slots:
     void rolloutListShowsAPhaseBadge();
     void preflightReportsZonesOrderAndPolicies_data();
     void preflightReportsZonesOrderAndPolicies();
+    void preflightNamesPodsWithLocalData_data();
+    void preflightNamesPodsWithLocalData();
+    void inventoryIsTheSameFromBothSources();
     void preflightSaysWhenNoNodeCanStart_data();
     void preflightSaysWhenNoNodeCanStart();
 };
@@ -415,6 +424,67 @@ void TestUpgradeModels::preflightReportsZonesOrderAndPolicies()
     QCOMPARE(report.budget, 2);
     QCOMPARE(report.cordonedElsewhere, names({"b-0"}));
     QVERIFY2(report.text().contains(expected), qPrintable(report.text()));
+}
+
+void TestUpgradeModels::preflightNamesPodsWithLocalData_data()
+{
+    QTest::addColumn<QString>("policy");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("Block") << QStringLiteral("Block")
+                           << QStringLiteral("a-1: default/cache-1 — the node waits (localDataPolicy Block)");
+    QTest::newRow("Delete") << QStringLiteral("Delete")
+                            << QStringLiteral("a-1: default/cache-1 — evicted, their emptyDir data is lost "
+                                              "(localDataPolicy Delete)");
+}
+
+void TestUpgradeModels::preflightNamesPodsWithLocalData()
+{
+    QFETCH(QString, policy);
+    QFETCH(QString, expected);
+    auto snap = std::make_shared<ClusterSnapshot>(*ClusterSnapshot::empty());
+    snap->clock.now = kNow;
+    snap->nodes = std::make_shared<const std::vector<models::NodeInfo>>(
+        std::vector<models::NodeInfo>{node("a-0", "zone-a", "v1"), node("a-1", "zone-a", "v1")});
+    models::UpgradeInventory inv(2);
+    inv[0].node = QStringLiteral("a-0");
+    inv[1].node = QStringLiteral("a-1");
+    inv[1].managedPods = 1;
+    inv[1].localDataPods << QStringLiteral("default/cache-1");
+    snap->upgradeInventory = std::make_shared<const models::UpgradeInventory>(inv);
+    const auto parsed = engine::NodeUpgradeRolloutSpec::fromJson(
+        kube::Json{{"targetVersion", "v2"}, {"localDataPolicy", policy.toStdString()}});
+    QVERIFY(parsed.ok());
+    const auto report = models::UpgradePreflight::compute(*snap, *parsed);
+    QCOMPARE(report.localData, QStringList{expected});
+    QVERIFY2(report.text().contains(QStringLiteral("Pods with emptyDir data:\n")), qPrintable(report.text()));
+    // Without such pods the report says nothing about them.
+    inv[1].localDataPods.clear();
+    snap->upgradeInventory = std::make_shared<const models::UpgradeInventory>(inv);
+    QVERIFY(!models::UpgradePreflight::compute(*snap, *parsed).text().contains(QStringLiteral("emptyDir")));
+}
+
+// The console's inventory on a live cluster (buildUpgradeInventory over the controller's view)
+// and the embedded engine's (UpgradeSnapshotBuilder's pod mirror) count the same pods the same
+// way: the emptyDir pods of scenario 35 included.
+void TestUpgradeModels::inventoryIsTheSameFromBothSources()
+{
+    QFile f(
+        QStringLiteral(DAEMONSCOPE_SOURCE_DIR
+                       "/tests/scenarios/upgrade/35-local-data-blocks-until-the-policy-allows-delete.yaml"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    auto cluster = engine::ScenarioRunner::buildCluster(f.readAll().toStdString(), "35.yaml");
+    QVERIFY(cluster.ok());
+    engine::Cluster &c = **cluster;
+    models::UpgradeSnapshotBuilder builder(c);
+    ClusterSnapshot snap;
+    builder.build(snap, nullptr);
+    const auto live = models::buildUpgradeInventory(c.nodeUpgrade().upgradeCluster());
+    QCOMPARE(live->size(), std::size_t(3));
+    QVERIFY(*live == *snap.upgradeInventory);
+    int withLocalData = 0;
+    for (const auto &w : *live)
+        withLocalData += int(w.localDataPods.size());
+    QCOMPARE(withLocalData, 3); // one cache pod per node
 }
 
 void TestUpgradeModels::preflightSaysWhenNoNodeCanStart_data()
