@@ -1181,6 +1181,10 @@
         <source>&amp;Inject</source>
         <translation>&amp;Auslösen</translation>
     </message>
+    <message>
+        <source>Its next restart is over before the node is seen NotReady: only the version and the boot ID change.</source>
+        <translation>Der nächste Neustart ist vorbei, bevor der Node als NotReady gilt: Nur die Version und die Boot-ID ändern sich.</translation>
+    </message>
 </context>
 <context>
     <name>gui::LanguageMenu</name>

@@ -24,6 +24,9 @@ QList<QPair<QString, QString>> FaultDialog::faultKinds()
          tr("After its next agent restart the node comes back on the old version.")},
         {QStringLiteral("FlapsNotReady"),
          tr("After its next restart the node flips between NotReady and Ready.")},
+        {QStringLiteral("RebootsQuickly"),
+         tr("Its next restart is over before the node is seen NotReady: only the version and the boot ID "
+            "change.")},
     };
 }
 

@@ -15,37 +15,6 @@ namespace engine {
 using kube::ApiStatus;
 using kube::Json;
 
-std::optional<FaultKind> faultKindFromString(const std::string &text)
-{
-    for (FaultKind k :
-         {FaultKind::NotReady, FaultKind::Ready, FaultKind::Unreachable, FaultKind::AgentUnresponsive,
-          FaultKind::NeverReturns, FaultKind::ReturnsOldVersion, FaultKind::FlapsNotReady})
-        if (text == faultKindName(k))
-            return k;
-    return std::nullopt;
-}
-
-const char *faultKindName(FaultKind kind)
-{
-    switch (kind) {
-    case FaultKind::NotReady:
-        return "NotReady";
-    case FaultKind::Ready:
-        return "Ready";
-    case FaultKind::Unreachable:
-        return "Unreachable";
-    case FaultKind::AgentUnresponsive:
-        return "AgentUnresponsive";
-    case FaultKind::NeverReturns:
-        return "NeverReturns";
-    case FaultKind::ReturnsOldVersion:
-        return "ReturnsOldVersion";
-    case FaultKind::FlapsNotReady:
-        return "FlapsNotReady";
-    }
-    return "";
-}
-
 const char *watchEventTypeName(WatchEvent::Type type)
 {
     switch (type) {

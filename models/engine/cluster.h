@@ -19,6 +19,7 @@
 // Same options and same calls => same objects, names, uids, events and activity, byte for byte.
 // Not thread-safe: the owner (a worker thread or a test) drives it alone.
 
+#include "models/engine/faultkind.h"
 #include "models/engine/kind.h"
 #include "models/engine/kubectlrollout.h"
 #include "models/engine/podselector.h"
@@ -85,18 +86,6 @@ struct EvictOptions
     std::string preconditionUid;             // empty: none
     std::string preconditionResourceVersion; // empty: none
 };
-
-enum class FaultKind {
-    NotReady,
-    Ready,
-    Unreachable,
-    AgentUnresponsive,
-    NeverReturns,
-    ReturnsOldVersion,
-    FlapsNotReady
-};
-std::optional<FaultKind> faultKindFromString(const std::string &text);
-const char *faultKindName(FaultKind kind);
 
 struct WatchEvent
 {

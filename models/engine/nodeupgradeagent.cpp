@@ -2,6 +2,8 @@
 
 #include "models/engine/nodeupgradelogic.h"
 
+#include <cstdio>
+
 namespace engine {
 
 NodeUpgradeAgent::NodeUpgradeAgent(Cluster &cluster, NodeUpgradeAgentTimings timings)
@@ -63,6 +65,11 @@ void NodeUpgradeAgent::acknowledge(const std::string &node, const std::string &t
 
 void NodeUpgradeAgent::leave(const std::string &node, const std::string &token)
 {
+    if (m_cluster.faultOf(node) == FaultKind::RebootsQuickly) {
+        // Back before the node lifecycle controller notices: Ready never changes.
+        at(m_cluster.now() + m_timings.leaveDelay, node, token, &NodeUpgradeAgent::rejoin);
+        return;
+    }
     setReady(node, false, nullptr);
     at(m_cluster.now() + m_timings.downTime, node, token, &NodeUpgradeAgent::rejoin);
 }
@@ -96,6 +103,26 @@ void NodeUpgradeAgent::flap(const std::string &node, const std::string &token)
     at(m_cluster.now() + m_timings.flapInterval, node, token, &NodeUpgradeAgent::flap);
 }
 
+// A boot ID for the node's next boot, the same in every run (no random draw, so the cluster's
+// random sequence is not disturbed): FNV-1a of the node's name and boot count, as a UUID.
+std::string NodeUpgradeAgent::nextBootId(const std::string &node)
+{
+    const std::string seed = node + "#" + std::to_string(++m_boots[node]);
+    std::uint64_t h = 1469598103934665603ull;
+    std::string hex;
+    for (int part = 0; part < 2; ++part) {
+        for (unsigned char c : seed + char('a' + part)) {
+            h ^= c;
+            h *= 1099511628211ull;
+        }
+        char buf[17];
+        std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+        hex += buf;
+    }
+    return hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" + hex.substr(16, 4) +
+           "-" + hex.substr(20, 12);
+}
+
 void NodeUpgradeAgent::setReady(const std::string &node, bool ready, const std::string *version)
 {
     const kube::Node *n = m_cluster.node(node);
@@ -111,8 +138,10 @@ void NodeUpgradeAgent::setReady(const std::string &node, bool ready, const std::
     else
         copy.setCondition(
             {"Ready", "Unknown", "KubeletRestarting", "the node agent is restarting", m_cluster.now()});
-    if (version)
+    if (version) {
         copy.kubeletVersion = *version;
+        copy.info.bootID = nextBootId(node); // the agent restarted: a new boot
+    }
     (void)m_cluster.updateStatus(copy.toJson());
 }
 

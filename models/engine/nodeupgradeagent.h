@@ -6,8 +6,9 @@
 // recorded with Cluster::fault change that: AgentUnresponsive never acknowledges,
 // NeverReturns never comes back, ReturnsOldVersion comes back on the old version,
 // FlapsNotReady comes back and then flips NotReady/Ready every `flapInterval` until the fault
-// is cleared. Faults are read when each step happens, so a fault step issued after the
-// kamikaze still applies to the steps that follow.
+// is cleared, RebootsQuickly comes back after `leaveDelay` without ever being NotReady. Every
+// return on a new version is a new boot: status.nodeInfo.bootID changes. Faults are read when each step
+// happens, so a fault step issued after the kamikaze still applies to the steps that follow.
 //
 // The agent plays the kubelet, not the controller: a controller restart does not touch it.
 // Its timers carry the token, so a superseded request (a re-send) makes older timers no-ops.
@@ -52,11 +53,13 @@ private:
     void rejoin(const std::string &node, const std::string &token);
     void flap(const std::string &node, const std::string &token);
     void setReady(const std::string &node, bool ready, const std::string *version);
+    std::string nextBootId(const std::string &node);
 
     Cluster &m_cluster;
     NodeUpgradeAgentTimings m_timings;
     int m_watch = 0;
     std::map<std::string, std::string> m_handled; // node -> last token acted on
+    std::map<std::string, int> m_boots;           // node -> boots so far (bootID seeds)
     std::shared_ptr<char> m_alive = std::make_shared<char>(0);
 };
 

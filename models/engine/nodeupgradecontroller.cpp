@@ -90,6 +90,7 @@ struct NodeUpgradeController::NodeState
     std::string name;
     std::string zone;
     std::string version;
+    std::string bootID; // status.nodeInfo.bootID
     bool ready = false;
     bool unschedulable = false;
     std::optional<Timestamp> readySince; // Ready condition's last transition
@@ -1458,6 +1459,7 @@ bool NodeUpgradeController::buildNode(const kube::Node &n, NodeState &ns, PassCo
     if (auto z = n.metadata.labels.find(zoneKey); z != n.metadata.labels.end())
         ns.zone = z->second;
     ns.version = n.kubeletVersion;
+    ns.bootID = n.info.bootID;
     ns.ready = n.isReady();
     ns.unschedulable = n.unschedulable;
     if (const auto *c = n.condition("Ready"))
@@ -1892,7 +1894,7 @@ void NodeUpgradeController::markPending(NodeState &ns, PassContext &ctx)
     }
     for (const char *k :
          {ann::kReason, ann::kBlocked, ann::kDrainTimedOut, ann::kForce, ann::kKamikaze, ann::kKamikazeAck,
-          ann::kKamikazeSent, ann::kKamikazeSends, ann::kAckAt, ann::kUnmanagedDeleted,
+          ann::kKamikazeSent, ann::kKamikazeSends, ann::kAckAt, ann::kBootId, ann::kUnmanagedDeleted,
           ann::kFailureAcknowledged, ann::kDrainStart, ann::kLastProgress, ann::kRemaining, ann::kSelectedAt})
         ns.erase(k);
     setPhase(ns, ctx, NodePhase::Pending);
@@ -2480,6 +2482,10 @@ void NodeUpgradeController::sendKamikaze(NodeState &ns, PassContext &ctx, int se
     ns.erase(ann::kReason);
     if (send == 1) {
         ns.erase(ann::kAckAt);
+        if (ns.bootID.empty())
+            ns.erase(ann::kBootId);
+        else
+            ns.set(ann::kBootId, ns.bootID);
         setPhase(ns, ctx, NodePhase::Restarting);
     }
     report(ctx, ns.object(), UpgradeReason::KamikazeSent,
@@ -2545,8 +2551,12 @@ void NodeUpgradeController::restarting(NodeState &ns, PassContext &ctx)
                     {{"count", std::to_string(sends)}}));
         return;
     }
-    // Rejoined: Ready again after the acknowledgement (the Ready condition moved since).
-    const bool rejoined = ns.ready && ns.readySince && *ns.readySince / 1000 > *ackAt / 1000;
+    // Rejoined: Ready again after the acknowledgement — the Ready condition moved since, or the
+    // node booted since the request (a reboot too fast to be seen NotReady changes only the
+    // bootID).
+    const std::string bootAtRequest = ns.get(ann::kBootId);
+    const bool rebooted = !bootAtRequest.empty() && !ns.bootID.empty() && ns.bootID != bootAtRequest;
+    const bool rejoined = ns.ready && ((ns.readySince && *ns.readySince / 1000 > *ackAt / 1000) || rebooted);
     if (rejoined) {
         const std::string want = kamikazeTarget(token);
         if (ns.version == want) {

@@ -60,6 +60,9 @@ inline constexpr const char *kKamikazeAck = "upgrade/kamikaze-ack"; // written b
 inline constexpr const char *kKamikazeSent = "upgrade/kamikaze-sent";
 inline constexpr const char *kKamikazeSends = "upgrade/kamikaze-sends";
 inline constexpr const char *kAckAt = "upgrade/ack-at"; // acknowledged (External: handed over)
+// The node's status.nodeInfo.bootID when the restart was asked: a different one since means the
+// node rebooted, even when its Ready condition never changed (a fast reboot).
+inline constexpr const char *kBootId = "upgrade/boot-id";
 // restart External: the hand-over token "TARGET#ATTEMPT.0" (no request goes to the node's agent)
 inline constexpr const char *kHandover = "upgrade/handover";
 inline constexpr const char *kFailureAcknowledged = "upgrade/failure-acknowledged";

@@ -1,5 +1,6 @@
 #include "models/engine/scenarioparser.h"
 
+#include "models/engine/faultkind.h"
 #include "models/engine/kind.h"
 #include "models/engine/nodeupgraderollout.h"
 #include "models/kube/daemonset.h"
@@ -116,9 +117,6 @@ bool isDnsName(const std::string &s)
            std::isalnum(static_cast<unsigned char>(s.back()));
 }
 
-const std::set<std::string> kFaultKinds = {"NotReady",          "Ready",        "Unreachable",
-                                           "AgentUnresponsive", "NeverReturns", "ReturnsOldVersion",
-                                           "FlapsNotReady"};
 const std::set<std::string> kTaintEffects = {"NoSchedule", "PreferNoSchedule", "NoExecute"};
 
 // Validation walks the document once, in file order, keeping a table of the objects that
@@ -1112,12 +1110,13 @@ bool Checker::stepArgs(ScenarioStep &st, const Json &arg, const std::string &ptr
                 st.node = *n;
         if (require(arg, ptr, "fault", "kind", "NotReady, Ready, Unreachable, AgentUnresponsive, ..."))
             if (auto s = str(arg["kind"], child(ptr, "kind"), "kind")) {
-                if (!kFaultKinds.count(*s))
+                if (!faultKindFromString(*s)) {
+                    std::string all;
+                    for (FaultKind k : allFaultKinds())
+                        all += (all.empty() ? "" : ", ") + std::string(faultKindName(k));
                     error(at(child(ptr, "kind")),
-                          "fault kind must be one of NotReady, Ready, Unreachable, "
-                          "AgentUnresponsive, NeverReturns, ReturnsOldVersion, FlapsNotReady; "
-                          "got \"" +
-                              *s + "\"");
+                          "fault kind must be one of " + all + "; got \"" + *s + "\"");
+                }
                 st.faultKind = *s;
             }
         break;

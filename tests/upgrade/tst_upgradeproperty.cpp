@@ -357,7 +357,7 @@ void TstUpgradeProperty::invariantsHoldUnderChaos()
     };
     const FaultKind faults[] = {FaultKind::NotReady,      FaultKind::Ready, FaultKind::AgentUnresponsive,
                                 FaultKind::NeverReturns,  FaultKind::Ready, FaultKind::ReturnsOldVersion,
-                                FaultKind::FlapsNotReady, FaultKind::Ready};
+                                FaultKind::FlapsNotReady, FaultKind::Ready, FaultKind::RebootsQuickly};
     bool aborted = false;
     std::set<std::string> adminCordoned;
     // Chaos: 90 minutes of random actions every 5–60 s.
