@@ -151,6 +151,9 @@ void LiveSnapshotBuilder::setUpgrades(std::shared_ptr<const LiveUpgradeView> vie
 
 void LiveSnapshotBuilder::observeUpgradeEvents()
 {
+    const bool sameSource = m_observedSource == m_upgrades->rollouts && m_observedUpgrades;
+    const auto previous = m_observedUpgrades;
+    m_observedSource = m_upgrades->rollouts;
     m_observedUpgrades = m_upgrades->rollouts;
     if (m_upgrades->driver.mode == UpgradeDriverInfo::Mode::Console || m_upgrades->rollouts->empty())
         return; // the console's own controller reports its events itself
@@ -161,7 +164,9 @@ void LiveSnapshotBuilder::observeUpgradeEvents()
         return out;
     }();
     auto list = std::make_shared<UpgradeRolloutList>(*m_upgrades->rollouts);
-    for (UpgradeRolloutInfo &info : *list) {
+    bool changed = !sameSource || previous->size() != list->size();
+    for (std::size_t i = 0; i < list->size(); ++i) {
+        UpgradeRolloutInfo &info = (*list)[i];
         QSet<QString> objects{QStringLiteral("nodeupgraderollout/") + info.name};
         for (const UpgradeNodeRow &row : *info.nodes)
             objects.insert(QStringLiteral("node/") + row.name);
@@ -175,10 +180,16 @@ void LiveSnapshotBuilder::observeUpgradeEvents()
             [](const UpgradeEventInfo &a, const UpgradeEventInfo &b) { return a.lastTime > b.lastTime; });
         if (events.size() > std::size_t(kMaxUpgradeEvents))
             events.resize(std::size_t(kMaxUpgradeEvents));
+        if (!changed && *(*previous)[i].events == events) {
+            info.events = (*previous)[i].events;
+            continue;
+        }
+        changed = true;
         if (events != *info.events)
             info.events = std::make_shared<const std::vector<UpgradeEventInfo>>(std::move(events));
     }
-    m_observedUpgrades = std::move(list);
+    // Other events (the kubelets', say) leave the list as it was: the page is not refreshed.
+    m_observedUpgrades = changed ? std::move(list) : previous;
 }
 
 bool LiveSnapshotBuilder::hasChanges() const
