@@ -107,7 +107,9 @@ NodeLag classifyLag(const LagInputs &in)
     if (!in.node->ready)
         return {Cause::NodeNotReady, in.node->conditions};
     if (in.node->upgrading)
-        return {Cause::NodeUpgrading, in.node->agentVersion};
+        return {Cause::NodeUpgrading, in.node->draining.isEmpty()
+                                          ? in.node->agentVersion
+                                          : in.node->draining + QStringLiteral("=True")};
     if (!pod)
         return {Cause::NoPod, {}};
     if (pod->deleting)

@@ -145,10 +145,13 @@ struct NodeInfo
     QString pool;           // a pool label (see SnapshotBuilder::poolOf), empty when none
     bool ready = false;
     bool unschedulable = false;
-    QString conditions;     // non-default conditions, "Ready=False (KubeletNotReady), DiskPressure=True"
-    QString agentVersion;   // kubelet version
-    QString fault;          // embedded: the injected fault kind, empty when none
-    bool upgrading = false; // a node-agent upgrade has it in flight (cordoned .. soaking)
+    QString conditions;   // non-default conditions, "Ready=False (KubeletNotReady), DiskPressure=True"
+    QString agentVersion; // kubelet version
+    QString fault;        // embedded: the injected fault kind, empty when none
+    // A node-agent upgrade has it in flight (cordoned .. soaking) — ours, or another tool's drain
+    // shown by the node lifecycle conditions DrainInProgress / Drained (KEP-5683).
+    bool upgrading = false;
+    QString draining; // "DrainInProgress" or "Drained" while that condition is True, else empty
 };
 
 struct EventInfo

@@ -563,6 +563,12 @@ NodeInfo SnapshotBuilder::nodeInfo(const kube::Node &node)
     info.agentVersion = q(node.kubeletVersion);
     if (const auto phase = engine::nodePhaseFromString(node.metadata.annotation(engine::ann::kPhase)))
         info.upgrading = engine::isInFlight(*phase);
+    // Drains other tools announce count too: their unavailability is the drain's, not the
+    // DaemonSet's.
+    for (const char *type : {engine::kDrainInProgressCondition, engine::kDrainedCondition})
+        if (const auto *c = node.condition(type); c && c->status == "True" && info.draining.isEmpty())
+            info.draining = QLatin1String(type);
+    info.upgrading = info.upgrading || !info.draining.isEmpty();
     return info;
 }
 

@@ -11,6 +11,7 @@
 #include "models/nodemapfilter.h"
 #include "models/nodemapmodel.h"
 #include "models/server/apiserver.h"
+#include "models/snapshotbuilder.h"
 #include "ui/nodestab.h"
 #include "ui/nodetiles.h"
 
@@ -103,6 +104,7 @@ private slots:
     void podWarningsKeepTheNewestWarningPerPod();
     void bothBackendsNameTheSameCausesOnTheDemo();
     void theNodesTabCountsCausesAndFiltersByThem();
+    void anotherToolsDrainCountsAsAnUpgrade();
 };
 
 void TstNodeLag::classifiesByTheFirstRuleThatApplies_data()
@@ -383,6 +385,36 @@ void TstNodeLag::theNodesTabCountsCausesAndFiltersByThem()
     QCOMPARE(tab.filter()->rowCount(), behind);
     tab.filterByLag(Cause::None);
     QCOMPARE(tab.filter()->rowCount(), 42);
+}
+
+// A node another tool drains, announced by the node lifecycle conditions (DrainInProgress, then
+// Drained): its missing DaemonSet pod is the drain's, with the condition as evidence; without
+// the conditions the same node is an ordinary "no pod yet".
+void TstNodeLag::anotherToolsDrainCountsAsAnUpgrade()
+{
+    for (const char *condition : {"DrainInProgress", "Drained", ""}) {
+        kube::Node n;
+        n.metadata.name = "node-1";
+        n.unschedulable = true;
+        n.setCondition({"Ready", "True", "KubeletReady", "", kNow});
+        if (*condition)
+            n.setCondition({condition, "True", "DrainRequested", "drained by another tool", kNow});
+        const models::NodeInfo info = models::SnapshotBuilder::nodeInfo(n);
+        QCOMPARE(info.draining, QString::fromLatin1(condition));
+        QCOMPARE(info.upgrading, *condition != '\0');
+        const models::DaemonSetInfo ds = rollingDaemonSet();
+        models::LagInputs in;
+        in.targeted = true;
+        in.node = &info;
+        in.daemonSet = &ds;
+        const models::NodeLag lag = models::classifyLag(in);
+        if (*condition) {
+            QCOMPARE(lag.cause, Cause::NodeUpgrading);
+            QCOMPARE(lag.detail, QString::fromLatin1(condition) + u"=True"_s);
+        } else {
+            QCOMPARE(lag.cause, Cause::NoPod);
+        }
+    }
 }
 
 QTEST_MAIN(TstNodeLag)
