@@ -105,7 +105,7 @@ void LiveUpgradeRuntime::stop()
     {
         std::lock_guard lock(m_mutex);
         if (m_servedCluster)
-            m_servedCluster->wake();
+            m_servedCluster->stop(); // lists in transfer end at once; wakes the loop (any thread)
     }
     m_client->transport().interrupt(m_stop); // a probe in flight
     if (m_thread.joinable())
