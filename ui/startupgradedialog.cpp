@@ -117,6 +117,9 @@ StartUpgradeDialog::StartUpgradeDialog(models::SnapshotPtr snapshot, QWidget *pa
     unmanagedRow->addWidget(m_unmanaged, 1);
     unmanagedRow->addWidget(m_unmanagedTimeout);
     form->addRow(tr("&Unmanaged pods:"), unmanagedRow);
+    // A row holding a layout gets no buddy of its own: without one the label shows the "&".
+    if (auto *label = qobject_cast<QLabel *>(form->labelForField(unmanagedRow)))
+        label->setBuddy(m_unmanaged);
     form->addRow(tr("On &drain timeout:"), m_onDrainTimeout);
     form->addRow(tr("Pods with &emptyDir data:"), m_localData);
     form->addRow(tr("Halt after failed nodes:"), m_maxFailed);

@@ -77,6 +77,8 @@ void TestUpgradePage::theStartFormHasTheDesignDefaults()
     QCOMPARE(spec->unmanagedPodPolicy, engine::UnmanagedPodPolicy::AfterTimeout);
     QCOMPARE(spec->timeouts.unmanagedTimeout, 3600 * 1000);
     QCOMPARE(spec->onDrainTimeout, engine::DrainTimeoutPolicy::Hold);
+    QCOMPARE(spec->localDataPolicy, engine::LocalDataPolicy::Block); // emptyDir data is kept by default
+    QCOMPARE(dialog.localDataPolicyCombo()->currentData().toString(), QStringLiteral("Block"));
     QCOMPARE(spec->timeouts.drainTimeout, 30 * 60 * 1000);
     QCOMPARE(spec->timeouts.returnTimeout, 10 * 60 * 1000);
     QCOMPARE(spec->soakDuration, 2 * 60 * 1000);
