@@ -1,5 +1,6 @@
 #include "models/leaderelection.h"
 
+#include "models/kube/lease.h"
 #include "models/kube/timeutil.h"
 
 #include <algorithm>
@@ -10,11 +11,6 @@ namespace models {
 namespace {
 
 constexpr const char *kJson = "application/json";
-
-std::string leasesPath(const std::string &ns)
-{
-    return "/apis/coordination.k8s.io/v1/namespaces/" + ns + "/leases";
-}
 
 kube::Timestamp wallNow()
 {
@@ -33,33 +29,22 @@ std::string stringAt(const kube::Json &j, const char *key)
 
 } // namespace
 
+const client::ResourceType &leaseResource()
+{
+    static const client::ResourceType leases{"/apis/coordination.k8s.io/v1", "leases", "Lease",
+                                             kube::kLeaseApiVersion, true};
+    return leases;
+}
+
 LeaderElector::LeaderElector(std::shared_ptr<client::KubeClient> client, LeaderElectionOptions options)
     : m_client(std::move(client)), m_options(std::move(options))
 {}
 
-kube::Json LeaderElector::leaseBody(const kube::Json &existing, bool transition) const
+kube::Json LeaderElector::leaseBody(const kube::Json &existing) const
 {
-    kube::Json lease = existing.is_object() ? existing : kube::Json::object();
-    lease["apiVersion"] = "coordination.k8s.io/v1";
-    lease["kind"] = "Lease";
-    lease["metadata"]["name"] = m_options.name;
-    lease["metadata"]["namespace"] = m_options.namespace_;
-    kube::Json &spec = lease["spec"];
-    if (!spec.is_object())
-        spec = kube::Json::object();
-    const std::string now = kube::formatMicroTime(wallNow());
     const auto seconds = static_cast<std::int64_t>(std::ceil(m_options.leaseDuration.count() / 1000.0));
-    spec["holderIdentity"] = m_options.identity;
-    spec["leaseDurationSeconds"] = std::max<std::int64_t>(1, seconds);
-    spec["renewTime"] = now;
-    if (transition || !spec.contains("acquireTime")) {
-        spec["acquireTime"] = now;
-        std::int64_t transitions = 0;
-        if (auto it = spec.find("leaseTransitions"); it != spec.end() && it->is_number_integer())
-            transitions = it->get<std::int64_t>();
-        spec["leaseTransitions"] = existing.is_object() ? transitions + 1 : 0;
-    }
-    return lease;
+    return kube::heldLease(existing, m_options.namespace_, m_options.name, m_options.identity, seconds,
+                           wallNow());
 }
 
 client::RequestOptions LeaderElector::requestOptions() const
@@ -76,7 +61,7 @@ kube::Result<bool> LeaderElector::tryAcquireOrRenew()
 {
     auto &transport = m_client->transport();
     const client::RequestOptions limits = requestOptions();
-    const std::string path = leasesPath(m_options.namespace_);
+    const std::string path = leaseResource().collectionPath(m_options.namespace_);
     auto got = transport.request("GET", path + "/" + m_options.name, {}, {}, {}, kJson, limits);
     const Clock::time_point now = Clock::now();
     if (!got) {
@@ -84,7 +69,7 @@ kube::Result<bool> LeaderElector::tryAcquireOrRenew()
             return got.error();
         // No Lease yet: create it, holding it.
         auto created =
-            transport.request("POST", path, {}, leaseBody(kube::Json(), true).dump(), kJson, kJson, limits);
+            transport.request("POST", path, {}, leaseBody(kube::Json()).dump(), kJson, kJson, limits);
         if (!created) {
             m_leading = false;
             if (created.error().code == 409) // another candidate created it first
@@ -117,8 +102,8 @@ kube::Result<bool> LeaderElector::tryAcquireOrRenew()
         m_leading = false;
         return false; // a live holder
     }
-    auto put = transport.request("PUT", path + "/" + m_options.name, {}, leaseBody(lease, !mine).dump(),
-                                 kJson, kJson, limits);
+    auto put = transport.request("PUT", path + "/" + m_options.name, {}, leaseBody(lease).dump(), kJson,
+                                 kJson, limits);
     if (!put) {
         if (put.error().code == 409) { // someone else wrote it since the GET
             m_leading = false;
@@ -144,7 +129,7 @@ kube::Result<void> LeaderElector::release()
     m_leading = false;
     auto &transport = m_client->transport();
     const client::RequestOptions limits = requestOptions();
-    const std::string path = leasesPath(m_options.namespace_) + "/" + m_options.name;
+    const std::string path = leaseResource().collectionPath(m_options.namespace_) + "/" + m_options.name;
     auto got = transport.request("GET", path, {}, {}, {}, kJson, limits);
     if (!got)
         return got.error();

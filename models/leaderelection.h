@@ -38,6 +38,9 @@ struct LeaderElectionOptions
     std::chrono::milliseconds retryPeriod{2000};
 };
 
+// Where Leases live (coordination.k8s.io/v1, namespaced).
+const client::ResourceType &leaseResource();
+
 class LeaderElector
 {
 public:
@@ -59,7 +62,7 @@ public:
 
 private:
     client::RequestOptions requestOptions() const;
-    kube::Json leaseBody(const kube::Json &existing, bool transition) const;
+    kube::Json leaseBody(const kube::Json &existing) const; // kube::heldLease by this identity
 
     std::shared_ptr<client::KubeClient> m_client;
     LeaderElectionOptions m_options;

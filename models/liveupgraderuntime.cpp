@@ -7,6 +7,7 @@
 #include "models/client/kubeclient.h"
 #include "models/engine/nodeupgradecontroller.h"
 #include "models/kube/jsonlimits.h"
+#include "models/kube/lease.h"
 #include "models/kube/timeutil.h"
 
 #include <unistd.h>
@@ -362,7 +363,7 @@ void LiveUpgradeRuntime::findLease()
     client::RequestOptions ro;
     ro.cancel = &m_stop;
     ro.totalTimeout = m_options.renewDeadline;
-    auto r = m_client->transport().request("GET", "/apis/coordination.k8s.io/v1/leases",
+    auto r = m_client->transport().request("GET", leaseResource().collectionPath({}),
                                            {{"fieldSelector", "metadata.name=" + m_options.leaseName}}, {},
                                            {}, "application/json", ro);
     if (!r)
@@ -391,10 +392,10 @@ void LiveUpgradeRuntime::elect()
     const auto now = Clock::now();
     const bool leading = m_elector && m_elector->leading();
     // A candidate while a rollout is unfinished; once leading, until the console stops.
-    m_candidate = m_options.electLeader && (leading || unfinishedRollout());
-    if (!m_candidate && !m_lookAtLease)
+    const bool candidate = m_options.electLeader && (leading || unfinishedRollout());
+    if (!candidate && !m_lookAtLease)
         return; // at rest: no request
-    if (!leading && (now >= m_nextLeaseSearch || !m_candidate)) {
+    if (!leading && (now >= m_nextLeaseSearch || !candidate)) {
         findLease();
         m_nextLeaseSearch = now + std::chrono::seconds(30);
         if (m_elector && m_elector->options().namespace_ != m_leaseNamespace)
@@ -414,30 +415,18 @@ void LiveUpgradeRuntime::elect()
     UpgradeDriverInfo driver;
     driver.lease = lease;
     driver.consoleMayDrive = m_options.electLeader;
-    if (!m_candidate) {
+    if (!candidate) {
         // Only looked at — once, and again when the rollouts come or go, never at rest: who holds
         // it, by its own renewTime (clocks may differ a little; this is what the page says, not a
         // decision). A rollout that is not finished makes this console a candidate, and the
         // election finds the holder anyway.
         m_lookAtLease = false;
         driver.mode = UpgradeDriverInfo::Mode::Nobody;
-        auto j = m_client->getJson(client::ResourceType{"/apis/coordination.k8s.io/v1", "leases", "Lease",
-                                                        "coordination.k8s.io/v1", true},
-                                   m_leaseNamespace, m_options.leaseName);
-        if (j) {
-            const kube::Json *spec = kube::member(*j, "spec");
-            const std::string holder = spec ? kube::stringOr(*spec, "holderIdentity") : std::string();
-            const auto renewed = spec ? kube::parseRfc3339(kube::stringOr(*spec, "renewTime"))
-                                      : kube::Result<kube::Timestamp>(kube::ApiStatus::badRequest("no spec"));
-            std::int64_t seconds = 15;
-            if (spec)
-                if (const kube::Json *d = kube::member(*spec, "leaseDurationSeconds");
-                    d && d->is_number_integer())
-                    seconds = d->get<std::int64_t>();
-            if (!holder.empty() && renewed && *renewed + seconds * 1000 >= wallNow()) {
-                driver.mode = UpgradeDriverInfo::Mode::Controller;
-                driver.holder = q(holder);
-            }
+        auto j = m_client->getJson(leaseResource(), m_leaseNamespace, m_options.leaseName);
+        if (const std::string holder = j ? kube::liveLeaseHolder(*j, wallNow()) : std::string();
+            !holder.empty()) {
+            driver.mode = UpgradeDriverInfo::Mode::Controller;
+            driver.holder = q(holder);
         }
         setDriver(driver);
         return;
@@ -506,15 +495,10 @@ void LiveUpgradeRuntime::buildView()
         const std::string &name = r->metadata.name;
         const UpgradeRolloutInfo *prev =
             previous ? findUpgradeRollout(*previous->rollouts, q(name)) : nullptr;
-        auto metrics = m_metrics.find(name);
-        const std::size_t total = metrics != m_metrics.end() ? metrics->second.totalSamples() : 0;
-        auto seen = m_sampleTotals.find(name);
-        const bool samplesUnchanged = seen != m_sampleTotals.end() && seen->second == total;
-        m_sampleTotals[name] = total;
+        const auto metrics = m_metrics.find(name);
         const UpgradeInfoSource source{*m_cluster, m_controller.get(), &m_events,
                                        metrics != m_metrics.end() ? &metrics->second : nullptr};
-        list->push_back(
-            buildUpgradeRolloutInfo(source, name, prev, samplesUnchanged, kMaxSamples, kMaxEvents));
+        list->push_back(buildUpgradeRolloutInfo(source, name, prev, m_sampleTotals, kMaxSamples, kMaxEvents));
     }
     if (!m_controller)
         sampleObserved(*list);

@@ -151,7 +151,6 @@ private:
     std::map<std::string, std::int64_t> m_lastObservedSample;
     UpgradeDriverInfo m_driver;
     std::string m_leaseNamespace;
-    bool m_candidate = false;
     bool m_lookAtLease = true; // not a candidate: read the Lease's holder at the next election step
     bool m_rolloutsDirty = true;
     bool m_inventoryDirty = true;

@@ -107,11 +107,7 @@ void LiveWorker::start()
         LiveUpgradeOptions uo = m_options.upgrade;
         uo.actor = m_options.user.toStdString();
         uo.defaultNamespace = config.namespace_.empty() ? "default" : config.namespace_;
-        uo.reflector.initialBackoff = std::chrono::milliseconds(std::max(1, m_options.initialBackoffMs));
-        uo.reflector.maxBackoff =
-            std::chrono::milliseconds(std::max(m_options.initialBackoffMs, m_options.maxBackoffMs));
-        uo.reflector.minWatchTimeoutSeconds = m_options.minWatchTimeoutSeconds;
-        uo.reflector.maxWatchTimeoutSeconds = m_options.maxWatchTimeoutSeconds;
+        uo.reflector = reflectorOptions();
         m_upgrade = std::make_unique<LiveUpgradeRuntime>(m_client, std::move(uo), [this] {
             QMetaObject::invokeMethod(this, &LiveWorker::upgradeChanged, Qt::QueuedConnection);
         });
@@ -156,18 +152,24 @@ void LiveWorker::stop()
     m_liveSources.clear();
 }
 
+client::ReflectorOptions LiveWorker::reflectorOptions() const
+{
+    client::ReflectorOptions ro;
+    ro.initialBackoff = std::chrono::milliseconds(std::max(1, m_options.initialBackoffMs));
+    ro.maxBackoff = std::chrono::milliseconds(std::max(m_options.initialBackoffMs, m_options.maxBackoffMs));
+    ro.minWatchTimeoutSeconds = m_options.minWatchTimeoutSeconds;
+    ro.maxWatchTimeoutSeconds = m_options.maxWatchTimeoutSeconds;
+    return ro;
+}
+
 template <typename T>
 std::unique_ptr<client::Reflector<T>> LiveWorker::makeReflector(Kind kind, int source, const std::string &ns,
                                                                 const std::string &labelSelector,
                                                                 const std::string &dsKey)
 {
-    client::ReflectorOptions ro;
+    client::ReflectorOptions ro = reflectorOptions();
     ro.namespace_ = ns;
     ro.labelSelector = labelSelector;
-    ro.initialBackoff = std::chrono::milliseconds(std::max(1, m_options.initialBackoffMs));
-    ro.maxBackoff = std::chrono::milliseconds(std::max(m_options.initialBackoffMs, m_options.maxBackoffMs));
-    ro.minWatchTimeoutSeconds = m_options.minWatchTimeoutSeconds;
-    ro.maxWatchTimeoutSeconds = m_options.maxWatchTimeoutSeconds;
     ro.onError = [this, source, kind](const kube::ApiStatus &s) {
         Pending p;
         p.source = source;

@@ -98,6 +98,8 @@ private:
     std::unique_ptr<client::Reflector<T>> makeReflector(Kind kind, int source, const std::string &ns,
                                                         const std::string &labelSelector,
                                                         const std::string &dsKey);
+    // Backoff and watch timeouts of every watch this connection keeps (the options' values).
+    client::ReflectorOptions reflectorOptions() const;
     void startNodesAndEvents();
     void push(Pending p);
     void drain();

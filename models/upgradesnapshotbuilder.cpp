@@ -248,8 +248,9 @@ void UpgradeSnapshotBuilder::build(ClusterSnapshot &snap, const ClusterSnapshot 
 }
 
 UpgradeRolloutInfo buildUpgradeRolloutInfo(const UpgradeInfoSource &source, const std::string &name,
-                                           const UpgradeRolloutInfo *previous, bool samplesUnchanged,
-                                           int maxSamples, int maxEvents)
+                                           const UpgradeRolloutInfo *previous,
+                                           std::map<std::string, std::size_t> &sampleTotals, int maxSamples,
+                                           int maxEvents)
 {
     const engine::NodeUpgradeRollout &r = *source.cluster.rollout(name);
     const auto &spec = r.spec;
@@ -326,6 +327,10 @@ UpgradeRolloutInfo buildUpgradeRolloutInfo(const UpgradeInfoSource &source, cons
 
     // Metrics samples: only re-read when the controller made another pass.
     const engine::NodeUpgradeMetrics *metrics = source.metrics;
+    const std::size_t total = metrics ? metrics->totalSamples() : 0;
+    const auto lastTotal = sampleTotals.find(name);
+    const bool samplesUnchanged = lastTotal != sampleTotals.end() && lastTotal->second == total;
+    sampleTotals[name] = total;
     if (previous && previous->samples && samplesUnchanged) {
         info.samples = previous->samples;
     } else {
@@ -398,14 +403,9 @@ UpgradeRolloutInfo UpgradeSnapshotBuilder::buildRollout(const std::string &name,
                                                         const UpgradeRolloutInfo *previous)
 {
     engine::NodeUpgradeRuntime &rt = m_cluster.nodeUpgrade();
-    const engine::NodeUpgradeMetrics *metrics = rt.metrics(name);
-    const std::size_t total = metrics ? metrics->totalSamples() : 0;
-    auto seen = m_sampleTotals.find(name);
-    const bool samplesUnchanged = seen != m_sampleTotals.end() && seen->second == total;
-    m_sampleTotals[name] = total;
     const UpgradeInfoSource source{rt.upgradeCluster(), rt.controllerRunning() ? &rt.controller() : nullptr,
-                                   &rt.events(), metrics};
-    return buildUpgradeRolloutInfo(source, name, previous, samplesUnchanged, kMaxSamples, kMaxEvents);
+                                   &rt.events(), rt.metrics(name)};
+    return buildUpgradeRolloutInfo(source, name, previous, m_sampleTotals, kMaxSamples, kMaxEvents);
 }
 
 std::shared_ptr<const UpgradeInventory> buildUpgradeInventory(const engine::UpgradeCluster &cluster)

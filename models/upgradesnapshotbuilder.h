@@ -44,12 +44,14 @@ struct UpgradeInfoSource
     const engine::NodeUpgradeMetrics *metrics = nullptr; // this rollout's; null: none
 };
 
-// One rollout's snapshot value. `previous` (may be null) lends its unchanged parts; with
-// samplesUnchanged its samples are taken as they are. At most `maxSamples` samples and
+// One rollout's snapshot value. `previous` (may be null) lends its unchanged parts: its samples
+// too when the metrics recorded no sample since (`sampleTotals`, rollout -> the metrics' total at
+// the last build, is the caller's and kept up to date here). At most `maxSamples` samples and
 // `maxEvents` events.
 UpgradeRolloutInfo buildUpgradeRolloutInfo(const UpgradeInfoSource &source, const std::string &name,
-                                           const UpgradeRolloutInfo *previous, bool samplesUnchanged,
-                                           int maxSamples, int maxEvents);
+                                           const UpgradeRolloutInfo *previous,
+                                           std::map<std::string, std::size_t> &sampleTotals, int maxSamples,
+                                           int maxEvents);
 // The pre-flight report's per-node workload, read from the cluster as the controller sees it.
 std::shared_ptr<const UpgradeInventory> buildUpgradeInventory(const engine::UpgradeCluster &cluster);
 
@@ -70,8 +72,8 @@ private:
     struct PodEntry
     {
         std::string node;
-        int cls = 0;       // engine::PodClass
-        std::string owner; // "replicaset/NS/NAME" for managed pods
+        int cls = 0;            // engine::PodClass
+        std::string owner;      // "replicaset/NS/NAME" for managed pods
         bool localData = false; // emptyDir volumes
     };
     void loadAll();

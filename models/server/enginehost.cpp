@@ -1,8 +1,7 @@
 #include "models/server/enginehost.h"
 
 #include "models/engine/nodeupgraderuntime.h"
-#include "models/kube/jsonfield.h"
-#include "models/kube/timeutil.h"
+#include "models/kube/lease.h"
 
 #include <algorithm>
 
@@ -131,31 +130,14 @@ void EngineHost::renewControllerLease()
 {
     constexpr const char *kNamespace = "default";
     constexpr int kLeaseDurationSeconds = 15;
-    const std::string now = kube::formatMicroTime(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                                      std::chrono::system_clock::now().time_since_epoch())
-                                                      .count());
+    const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                         std::chrono::system_clock::now().time_since_epoch())
+                         .count();
+    // Taken (back) if someone else wrote it: the built-in controller never stops acting.
     auto existing = m_cluster->get(engine::Kind::Lease, kNamespace, engine::kNodeUpgradeLeaseName);
-    kube::Json lease;
-    if (existing) {
-        lease = std::move(*existing);
-    } else {
-        lease = {{"apiVersion", "coordination.k8s.io/v1"},
-                 {"kind", "Lease"},
-                 {"metadata", {{"name", engine::kNodeUpgradeLeaseName}, {"namespace", kNamespace}}},
-                 {"spec", {{"leaseTransitions", 0}}}};
-    }
-    kube::Json &spec = lease["spec"];
-    if (kube::stringOr(spec, "holderIdentity") != kControllerLeaseHolder) {
-        // Taken (back): the built-in controller never stops acting, so it is the holder.
-        spec["acquireTime"] = now;
-        const kube::Json *transitions = kube::member(spec, "leaseTransitions");
-        if (existing)
-            spec["leaseTransitions"] =
-                (transitions && transitions->is_number_integer() ? transitions->get<std::int64_t>() : 0) + 1;
-    }
-    spec["holderIdentity"] = kControllerLeaseHolder;
-    spec["leaseDurationSeconds"] = kLeaseDurationSeconds;
-    spec["renewTime"] = now;
+    const kube::Json lease =
+        kube::heldLease(existing ? *existing : kube::Json(), kNamespace, engine::kNodeUpgradeLeaseName,
+                        kControllerLeaseHolder, kLeaseDurationSeconds, now);
     (void)(existing ? m_cluster->update(lease) : m_cluster->create(lease));
 }
 
