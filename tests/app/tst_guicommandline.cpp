@@ -84,11 +84,11 @@ private Q_SLOTS:
             << QStringLiteral("--start-upgrade: the spec fields must be a JSON object");
         QTest::newRow("a misspelt upgrade spec field")
             << QStringList{QStringLiteral("--start-upgrade"), QStringLiteral("{\"maxUnavaliable\": 2}")}
-            << QStringLiteral(
-                   "--start-upgrade: unknown spec field \"maxUnavaliable\" (the fields are "
-                   "abort, allowSelfRestart, controllerHealthThreshold, healthComparison, "
-                   "localDataPolicy, maintenanceWindow, maxFailedNodes, maxInflightPerController, maxStartsPerPass, "
-                   "maxUnavailable, minReadyRatio, nodeSelector,");
+            << QStringLiteral("--start-upgrade: unknown spec field \"maxUnavaliable\" (the fields are "
+                              "abort, allowSelfRestart, controllerHealthThreshold, healthComparison, "
+                              "localDataPolicy, maintenanceWindow, maxFailedNodes, maxInflightPerController, "
+                              "maxStartsPerPass, "
+                              "maxUnavailable, minReadyRatio, nodeSelector,");
     }
 
     void badOptionsEndWithAMessage()

@@ -14,6 +14,8 @@
 #include "models/engine/scenariorunner.h"
 #include "models/server/apiserver.h"
 
+#include "tests/support/backendwait.h"
+
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -71,37 +73,10 @@ models::LiveBackendOptions optionsFor(const server::ApiServer &s, const std::str
 }
 
 // Waits for the backend's snapshot to satisfy pred.
-template <typename Pred> bool waitFor(models::ClusterBackend &b, Pred pred, int ms = 20000)
-{
-    QDeadlineTimer deadline(ms);
-    while (!deadline.hasExpired()) {
-        if (pred(*b.latest()))
-            return true;
-        QTest::qWait(20);
-    }
-    return pred(*b.latest());
-}
-
 bool hasWeb(const models::ClusterSnapshot &s)
 {
     const auto *ds = s.daemonSet(u"default/web"_s);
     return ds && ds->revisions->size() == 2 && ds->pods->size() == 3;
-}
-
-models::ActionResult waitResult(QSignalSpy &spy, models::ActionKind kind)
-{
-    QDeadlineTimer deadline(20000);
-    while (!deadline.hasExpired()) {
-        for (const auto &args : spy) {
-            auto r = args.at(0).value<models::ActionResult>();
-            if (r.kind == kind)
-                return r;
-        }
-        spy.wait(100);
-    }
-    models::ActionResult none;
-    none.message = u"no result"_s;
-    return none;
 }
 
 kube::Json serverDaemonSet(server::ApiServer &s, const std::string &name)

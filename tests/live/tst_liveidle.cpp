@@ -10,6 +10,8 @@
 #include "models/engine/scenariorunner.h"
 #include "models/server/apiserver.h"
 
+#include "tests/support/backendwait.h"
+
 #include <QFile>
 #include <QSignalSpy>
 #include <QtTest>
@@ -72,17 +74,6 @@ std::unique_ptr<engine::Cluster> testCluster()
         return nullptr;
     auto c = engine::ScenarioRunner::buildCluster(f.readAll().toStdString(), "web.yaml");
     return c ? std::move(*c) : nullptr;
-}
-
-template <typename Pred> bool waitFor(models::ClusterBackend &b, Pred pred, int ms = 20000)
-{
-    QDeadlineTimer deadline(ms);
-    while (!deadline.hasExpired()) {
-        if (pred(*b.latest()))
-            return true;
-        QTest::qWait(20);
-    }
-    return pred(*b.latest());
 }
 
 bool loaded(const models::ClusterSnapshot &s)

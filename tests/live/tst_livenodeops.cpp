@@ -10,6 +10,8 @@
 #include "models/server/apiserver.h"
 #include "models/server/kubeconfigwriter.h"
 
+#include "tests/support/backendwait.h"
+
 #include <QFile>
 #include <QProcess>
 #include <QSignalSpy>
@@ -58,35 +60,6 @@ models::LiveBackendOptions optionsFor(const server::ApiServer &s, const std::str
     o.maxBackoffMs = 400;
     o.drainRetryDelaysMs = {200, 200};
     return o;
-}
-
-template <typename Pred> bool waitFor(models::ClusterBackend &b, Pred pred, int ms = 30000)
-{
-    QDeadlineTimer deadline(ms);
-    while (!deadline.hasExpired()) {
-        if (pred(*b.latest()))
-            return true;
-        QTest::qWait(20);
-    }
-    return pred(*b.latest());
-}
-
-ActionResult waitResult(QSignalSpy &spy, ActionKind kind)
-{
-    QDeadlineTimer deadline(30000);
-    while (!deadline.hasExpired()) {
-        for (int i = 0; i < spy.size(); ++i) {
-            const auto r = spy.at(i).at(0).value<ActionResult>();
-            if (r.kind == kind) {
-                spy.removeAt(i);
-                return r;
-            }
-        }
-        spy.wait(50);
-    }
-    ActionResult none;
-    none.message = u"no result"_s;
-    return none;
 }
 
 // What the drain tests compare: per node, whether it is cordoned, and its non-terminating pods

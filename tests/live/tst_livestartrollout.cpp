@@ -11,6 +11,8 @@
 #include "models/engine/scenariorunner.h"
 #include "models/server/apiserver.h"
 
+#include "tests/support/backendwait.h"
+
 #include <QFile>
 #include <QSignalSpy>
 #include <QtTest>
@@ -54,35 +56,6 @@ models::LiveBackendOptions optionsFor(const server::ApiServer &s)
     o.maxBackoffMs = 400;
     o.user = u"bob"_s;
     return o;
-}
-
-template <typename Pred> bool waitFor(models::ClusterBackend &b, Pred pred, int ms = 30000)
-{
-    QDeadlineTimer deadline(ms);
-    while (!deadline.hasExpired()) {
-        if (pred(*b.latest()))
-            return true;
-        QTest::qWait(20);
-    }
-    return pred(*b.latest());
-}
-
-models::ActionResult waitResult(QSignalSpy &spy, models::ActionKind kind)
-{
-    QDeadlineTimer deadline(20000);
-    while (!deadline.hasExpired()) {
-        for (int i = 0; i < spy.size(); ++i) {
-            auto r = spy.at(i).at(0).value<models::ActionResult>();
-            if (r.kind == kind) {
-                spy.removeAt(i);
-                return r;
-            }
-        }
-        spy.wait(100);
-    }
-    models::ActionResult none;
-    none.message = u"no result"_s;
-    return none;
 }
 
 kube::Json served(server::ApiServer &s, const std::string &name)

@@ -21,6 +21,9 @@
 
 #include "models/client/httptransport.h"
 
+#include "tests/support/backendwait.h"
+#include "tests/support/drainscenario.h"
+
 #include <QFile>
 #include <QLabel>
 #include <QSignalSpy>
@@ -29,17 +32,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-
-constexpr const char *kLeaseKey = "daemonscope-node-upgrade-controller";
-
-std::unique_ptr<engine::Cluster> drainCluster()
-{
-    QFile f(QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/serve/drain.yaml"));
-    if (!f.open(QIODevice::ReadOnly))
-        return nullptr;
-    auto c = engine::ScenarioRunner::buildCluster(f.readAll().toStdString(), "drain.yaml");
-    return c ? std::move(*c) : nullptr;
-}
 
 std::unique_ptr<server::ApiServer> startServer(bool builtInController)
 {
@@ -82,35 +74,6 @@ models::LiveBackendOptions optionsFor(server::ApiServer &s)
     return o;
 }
 
-template <typename Pred> bool waitFor(models::ClusterBackend &b, Pred pred, int ms = 60000)
-{
-    QDeadlineTimer deadline(ms);
-    while (!deadline.hasExpired()) {
-        if (pred(*b.latest()))
-            return true;
-        QTest::qWait(20);
-    }
-    return pred(*b.latest());
-}
-
-models::ActionResult waitResult(QSignalSpy &spy, models::ActionKind kind)
-{
-    QDeadlineTimer deadline(20000);
-    while (!deadline.hasExpired()) {
-        for (qsizetype i = 0; i < spy.size(); ++i) {
-            auto r = spy.at(i).at(0).value<models::ActionResult>();
-            if (r.kind == kind) {
-                spy.removeAt(i);
-                return r;
-            }
-        }
-        spy.wait(50);
-    }
-    models::ActionResult none;
-    none.message = u"no result"_s;
-    return none;
-}
-
 const kube::Json kRollout = {
     {"apiVersion", "upgrade.daemonscope.io/v1alpha1"},
     {"kind", "NodeUpgradeRollout"},
@@ -136,7 +99,7 @@ kube::Json serverObject(server::ApiServer &s, engine::Kind kind, const std::stri
 
 std::string leaseHolder(server::ApiServer &s)
 {
-    const kube::Json lease = serverObject(s, engine::Kind::Lease, "default", kLeaseKey);
+    const kube::Json lease = serverObject(s, engine::Kind::Lease, "default", engine::kNodeUpgradeLeaseName);
     return lease.is_object() && lease.contains("spec") ? lease["spec"].value("holderIdentity", std::string())
                                                        : std::string();
 }

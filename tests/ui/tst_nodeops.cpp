@@ -15,6 +15,8 @@
 #include "ui/nodetiles.h"
 #include "ui/productionbar.h"
 
+#include "tests/support/backendwait.h"
+
 #include <QApplication>
 #include <QCheckBox>
 #include <QContextMenuEvent>
@@ -33,35 +35,6 @@ namespace {
 QString drainScenario()
 {
     return QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/serve/drain.yaml");
-}
-
-template <typename Pred> bool waitFor(ClusterBackend &b, Pred pred, int ms = 30000)
-{
-    QDeadlineTimer deadline(ms);
-    while (!deadline.hasExpired()) {
-        if (pred(*b.latest()))
-            return true;
-        QTest::qWait(20);
-    }
-    return pred(*b.latest());
-}
-
-ActionResult waitResult(QSignalSpy &spy, ActionKind kind, int ms = 30000)
-{
-    QDeadlineTimer deadline(ms);
-    while (!deadline.hasExpired()) {
-        for (int i = 0; i < spy.size(); ++i) {
-            const auto r = spy.at(i).at(0).value<ActionResult>();
-            if (r.kind == kind) {
-                spy.removeAt(i);
-                return r;
-            }
-        }
-        spy.wait(50);
-    }
-    ActionResult none;
-    none.message = u"no result"_s;
-    return none;
 }
 
 int managedOn(const ClusterSnapshot &s, const QString &node)

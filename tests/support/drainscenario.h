@@ -1,0 +1,18 @@
+#pragma once
+// The cluster of tests/serve/drain.yaml (a DaemonSet on three nodes, ReplicaSet api with a
+// PodDisruptionBudget), built fresh for each server a test starts; null when it cannot be read.
+
+#include "models/engine/scenariorunner.h"
+
+#include <QFile>
+
+#include <memory>
+
+inline std::unique_ptr<engine::Cluster> drainCluster()
+{
+    QFile f(QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/serve/drain.yaml"));
+    if (!f.open(QIODevice::ReadOnly))
+        return nullptr;
+    auto c = engine::ScenarioRunner::buildCluster(f.readAll().toStdString(), "drain.yaml");
+    return c ? std::move(*c) : nullptr;
+}
