@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace engine {
@@ -59,6 +60,78 @@ std::string elementKey(const Json &element, const std::vector<std::string> &keys
             if (const auto it = element.find(key); it != element.end())
                 k[key] = *it;
     return "k:" + kube::goJson(k);
+}
+
+// A list-map key field with a default value (the OpenAPI `default` of the field): an element
+// that leaves it out is keyed by the default, as structured-merge-diff keys it.
+const char *keyDefault(const std::string &key)
+{
+    return key == "protocol" ? "TCP" : nullptr;
+}
+
+// structured-merge-diff's checks of an applied configuration before it is merged: every element
+// of an associative list names its keys (or they have defaults) and no two share a key; a set
+// holds each value once. The first problem, as fieldpath prints it.
+std::optional<std::string> listProblem(const Json &v, const TypeRef &t, const Field *f, const std::string &at)
+{
+    switch (t.form) {
+    case TypeRef::Form::Scalar:
+        return std::nullopt;
+    case TypeRef::Form::Struct:
+        if (!v.is_object() || t.type->atomic)
+            return std::nullopt;
+        for (auto it = v.begin(); it != v.end(); ++it)
+            if (const Field *member = t.type->field(it.key()))
+                if (auto p = listProblem(*it, member->type, member, at + "." + it.key()))
+                    return p;
+        return std::nullopt;
+    case TypeRef::Form::Map:
+        if (!v.is_object() || (f && f->mapType == "atomic"))
+            return std::nullopt;
+        for (auto it = v.begin(); it != v.end(); ++it)
+            if (auto p = listProblem(*it, *t.element, nullptr, at + "." + it.key()))
+                return p;
+        return std::nullopt;
+    case TypeRef::Form::List: {
+        const ListShape shape = listShape(f);
+        if (!v.is_array() || shape.kind == ListShape::Kind::Atomic)
+            return std::nullopt;
+        std::set<std::string> seen;
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            const Json &e = v[i];
+            std::string key;
+            std::string named;
+            if (shape.kind == ListShape::Kind::Set) {
+                key = kube::goJson(e);
+                if (!seen.insert(key).second)
+                    return at + ": duplicate entries for key " + key;
+                continue;
+            }
+            if (!e.is_object())
+                return at + ": element " + std::to_string(i) + ": expected map, got " + kube::goJson(e);
+            Json k = Json::object();
+            for (const auto &name : shape.keys) {
+                if (const auto it = e.find(name); it != e.end() && !it->is_null())
+                    k[name] = *it;
+                else if (const char *def = keyDefault(name))
+                    k[name] = def;
+                else
+                    return at + ": element " + std::to_string(i) +
+                           ": associative list with keys has an element that omits key field " +
+                           kube::goQuote(name) + " (and doesn't have default value)";
+            }
+            for (auto it = k.begin(); it != k.end(); ++it)
+                named += std::string(named.empty() ? "" : ",") + it.key() + "=" + kube::goJson(*it);
+            named = "[" + named + "]";
+            if (!seen.insert(kube::goJson(k)).second)
+                return at + ": duplicate entries for key " + named;
+            if (auto p = listProblem(e, *t.element, nullptr, at + named))
+                return p;
+        }
+        return std::nullopt;
+    }
+    }
+    return std::nullopt;
 }
 
 struct Walker
@@ -427,6 +500,14 @@ void merge(Json &dst, const Json &src, const TypeRef &t, const Field *f)
     }
 }
 
+// "apps/v1, Kind=DaemonSet" ("/v1, Kind=Pod" for the core group), as schema.GroupVersionKind prints.
+std::string typedName(const Json &object)
+{
+    const std::string version = kube::stringOr(object, "apiVersion", "");
+    return (version.find('/') == std::string::npos ? "/" + version : version) +
+           ", Kind=" + kube::stringOr(object, "kind", "");
+}
+
 // ".spec.template.spec.containers[name=\"c\"].image", as fieldpath.Path prints.
 std::string pathText(const Path &p)
 {
@@ -568,6 +649,10 @@ kube::Result<Json> FieldManager::apply(const Json *live, const Json &config, con
         if (cfg.contains("metadata") && cfg["metadata"].is_object())
             cfg["metadata"].erase("managedFields");
     }
+    if (type)
+        if (auto problem = listProblem(cfg, kube::schema::refTo(*type), nullptr, ""))
+            return kube::ApiStatus::internal("failed to create typed patch object (" + typedName(cfg) +
+                                             "): " + *problem);
     const PathSet applied = fieldsOf(cfg, type, statusSub);
     std::vector<Entry> entries = live ? readEntries(*live) : std::vector<Entry>();
     const Entry self{ctx.manager, "Apply", ctx.apiVersion, ctx.subresource, ctx.time, {}};

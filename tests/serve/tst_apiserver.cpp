@@ -2492,6 +2492,38 @@ void TstApiServer::serverSideApplyMergesOwnsAndConflicts()
     QVERIFY(!strict.ok());
     QCOMPARE(strict.error().code, 400);
     QVERIFY(QString::fromStdString(strict.error().message).endsWith(u"unknown field \"spec.colour\""_s));
+
+    // An associative list whose elements omit their key or repeat one cannot be applied (it
+    // would merge differently each time); a key with a default (a port's protocol) may be left out.
+    Json unnamed = two;
+    unnamed["spec"]["template"]["spec"]["containers"][0]["env"] = Json::array({{{"value", "1"}}});
+    auto omitted = applyAs(*s.transport, item, unnamed, "alice");
+    QVERIFY(!omitted.ok());
+    QCOMPARE(omitted.error().code, 500);
+    QCOMPARE(QString::fromStdString(omitted.error().message),
+             u"failed to create typed patch object (apps/v1, Kind=DaemonSet): "
+             ".spec.template.spec.containers[name=\"c\"].env: element 0: associative list with keys has an "
+             "element that omits key field \"name\" (and doesn't have default value)"_s);
+    Json twice = two;
+    twice["spec"]["template"]["spec"]["containers"][0]["env"] =
+        Json::array({{{"name", "A"}, {"value", "1"}}, {{"name", "A"}, {"value", "2"}}});
+    auto repeated = applyAs(*s.transport, item, twice, "alice");
+    QVERIFY(!repeated.ok());
+    QCOMPARE(QString::fromStdString(repeated.error().message),
+             u"failed to create typed patch object (apps/v1, Kind=DaemonSet): "
+             ".spec.template.spec.containers[name=\"c\"].env: duplicate entries for key [name=\"A\"]"_s);
+    auto unchanged = s.transport->request("GET", item, {}, "", "", "application/json");
+    QVERIFY(unchanged.ok());
+    QVERIFY(!Json::parse(unchanged->body)["spec"]["template"]["spec"]["containers"][0].contains("env"));
+    Json ports = two;
+    ports["spec"]["template"]["spec"]["containers"][0]["ports"] =
+        Json::array({{{"containerPort", 80}}, {{"containerPort", 80}, {"protocol", "UDP"}}});
+    auto withPorts = applyAs(*s.transport, item, ports, "alice");
+    QVERIFY2(withPorts.ok(), withPorts.ok() ? "" : withPorts.error().message.c_str());
+    auto portsAgain = applyAs(*s.transport, item, ports, "alice");
+    QVERIFY(portsAgain.ok());
+    QCOMPARE(Json::parse(portsAgain->body)["spec"]["template"]["spec"]["containers"][0]["ports"].size(),
+             std::size_t(2));
 }
 
 // kube-apiserver's bootstrap controller puts the `kubernetes` Service back (same cluster IP,
