@@ -324,6 +324,7 @@ LiveUpgradeCluster::LiveUpgradeCluster(std::shared_ptr<client::KubeClient> clien
     m_podReflector = makeReflector<kube::Pod>(PodSource);
     m_replicaSetReflector = makeReflector<kube::ReplicaSet>(ReplicaSetSource);
     m_budgetReflector = makeReflector<kube::PodDisruptionBudget>(BudgetSource);
+    m_jobReflector = makeReflector<kube::Job>(JobSource);
     m_rolloutReflector = std::make_unique<RolloutReflector>(
         m_client, m_reflectorOptions,
         [this](const RolloutReflector::Event &e) { enqueue(RolloutSource, e); });
@@ -362,6 +363,7 @@ void LiveUpgradeCluster::start()
     m_podReflector->start();
     m_replicaSetReflector->start();
     m_budgetReflector->start();
+    m_jobReflector->start();
     m_rolloutReflector->start();
 }
 
@@ -373,11 +375,13 @@ void LiveUpgradeCluster::stop()
         m_podReflector->requestStop();
         m_replicaSetReflector->requestStop();
         m_budgetReflector->requestStop();
+        m_jobReflector->requestStop();
         m_rolloutReflector->requestStop();
         m_nodeReflector->stop();
         m_podReflector->stop();
         m_replicaSetReflector->stop();
         m_budgetReflector->stop();
+        m_jobReflector->stop();
         m_rolloutReflector->stop();
     }
     wake();
@@ -480,6 +484,8 @@ void LiveUpgradeCluster::apply(const Change &change)
         store(m_replicaSets, Kind::ReplicaSet, change);
     else if (std::holds_alternative<std::shared_ptr<const kube::PodDisruptionBudget>>(change.object))
         store(m_budgets, Kind::PodDisruptionBudget, change);
+    else if (std::holds_alternative<std::shared_ptr<const kube::Job>>(change.object))
+        store(m_jobs, Kind::Job, change);
     else
         store(m_rollouts, Kind::NodeUpgradeRollout, change);
 }
@@ -550,6 +556,10 @@ void LiveUpgradeCluster::deliver(engine::Kind kind, engine::WatchEvent::Type typ
         break;
     case engine::Kind::NodeUpgradeRollout:
         custom = static_cast<const engine::NodeUpgradeRollout *>(object)->toJson();
+        ev.custom = &custom;
+        break;
+    case engine::Kind::Job:
+        custom = static_cast<const kube::Job *>(object)->toJson();
         ev.custom = &custom;
         break;
     default:
@@ -880,6 +890,28 @@ Result<void> LiveUpgradeCluster::evict(const std::string &ns, const std::string 
     // eviction stands when that read fails; the pod reflector brings the state later.
     (void)rereadPod(ns, name);
     return {};
+}
+
+Result<void> LiveUpgradeCluster::createJob(const Json &job)
+{
+    const auto &res = client::resourceFor<kube::Job>();
+    const Json *meta = kube::member(job, "metadata");
+    const std::string ns = meta ? kube::stringOr(*meta, "namespace") : std::string();
+    log("createJob", "createJob " + ns + "/" + (meta ? kube::stringOr(*meta, "name") : std::string()));
+    auto r = m_client->transport().request("POST", res.collectionPath(ns), {}, dump(job), kJson, kJson);
+    if (!r)
+        return r.error();
+    if (auto decoded = kube::Job::fromJson(Json::parse(r->body, nullptr, false)))
+        apply(Change{false, std::make_shared<const kube::Job>(std::move(*decoded))});
+    return {};
+}
+
+std::optional<kube::Job> LiveUpgradeCluster::job(const std::string &ns, const std::string &name) const
+{
+    auto it = m_jobs.find({ns, name});
+    if (it == m_jobs.end())
+        return std::nullopt;
+    return *it->second;
 }
 
 Result<void> LiveUpgradeCluster::deletePod(const std::string &ns, const std::string &name)

@@ -1,10 +1,10 @@
 #pragma once
 // LiveUpgradeCluster — engine::UpgradeCluster over a live API server: reflectors (list+watch)
-// for Nodes, Pods (all namespaces), ReplicaSets, PodDisruptionBudgets and NodeUpgradeRollouts
-// fill a cache the controller reads, and the kube client makes its writes the way kubectl does
-// (strategic-merge patches of spec.unschedulable for cordon/uncordon, merge patches of
-// spec.taints, POST pods/NAME/eviction, DELETE, PUT of the rollout and of its status
-// subresource, POST of core/v1 Events).
+// for Nodes, Pods (all namespaces), ReplicaSets, PodDisruptionBudgets, Jobs and
+// NodeUpgradeRollouts fill a cache the controller reads, and the kube client makes its writes the way kubectl
+// does (strategic-merge patches of spec.unschedulable for cordon/uncordon, merge patches of spec.taints, POST
+// pods/NAME/eviction, DELETE, PUT of the rollout and of its status subresource, POST of core/v1 Events and of
+// the restart Jobs).
 //
 // Threads and assumptions:
 // - One loop thread owns the cache, the timers and the watchers: the thread that calls run()
@@ -88,9 +88,10 @@ public:
 
     // The writes made so far: "cordon NODE", "uncordon NODE", "taint NODE KEY=VALUE:EFFECT",
     // "untaint NODE KEY", "patchNode NODE", "evict NS/NAME" ("evict NS/NAME dry-run"),
-    // "delete NS/NAME", "apply NAME", "edit NAME", "status NAME", "event KIND NAME REASON", in
-    // order; and their number by kind ("cordon", "uncordon", "taint", "untaint", "patchNode",
-    // "evict", "delete", "apply", "edit", "status", "event"). Any thread.
+    // "delete NS/NAME", "createJob NS/NAME", "apply NAME", "edit NAME", "status NAME",
+    // "event KIND NAME REASON", in order; and their number by kind ("cordon", "uncordon",
+    // "taint", "untaint", "patchNode", "evict", "delete", "createJob", "apply", "edit", "status",
+    // "event"). Any thread.
     std::vector<std::string> writes() const;
     std::map<std::string, int> writeCounts() const;
 
@@ -106,6 +107,7 @@ public:
     const kube::ReplicaSet *replicaSet(const std::string &ns, const std::string &name) const override;
     std::vector<const kube::ReplicaSet *> replicaSets() const override;
     std::vector<const kube::PodDisruptionBudget *> podDisruptionBudgets() const override;
+    std::optional<kube::Job> job(const std::string &ns, const std::string &name) const override;
     const engine::NodeUpgradeRollout *rollout(const std::string &name) const override;
     std::vector<const engine::NodeUpgradeRollout *> rollouts() const override;
     int watch(engine::Kind kind, std::function<void(const engine::WatchEvent &)> callback) override;
@@ -120,6 +122,7 @@ public:
     kube::Result<void> evict(const std::string &ns, const std::string &name,
                              const engine::EvictOptions &options) override;
     kube::Result<void> deletePod(const std::string &ns, const std::string &name) override;
+    kube::Result<void> createJob(const kube::Json &job) override;
     kube::Result<void> editRollout(const std::string &name,
                                    const std::function<void(engine::NodeUpgradeRollout &)> &fn) override;
     kube::Result<void> updateRolloutStatus(const std::string &name,
@@ -139,10 +142,11 @@ public:
 
 private:
     using Key = std::pair<std::string, std::string>; // namespace (empty: cluster-scoped), name
-    using Object = std::variant<std::shared_ptr<const kube::Node>, std::shared_ptr<const kube::Pod>,
-                                std::shared_ptr<const kube::ReplicaSet>,
-                                std::shared_ptr<const kube::PodDisruptionBudget>,
-                                std::shared_ptr<const engine::NodeUpgradeRollout>>;
+    using Object =
+        std::variant<std::shared_ptr<const kube::Node>, std::shared_ptr<const kube::Pod>,
+                     std::shared_ptr<const kube::ReplicaSet>,
+                     std::shared_ptr<const kube::PodDisruptionBudget>,
+                     std::shared_ptr<const engine::NodeUpgradeRollout>, std::shared_ptr<const kube::Job>>;
     struct Change
     {
         bool deleted = false;
@@ -153,7 +157,15 @@ private:
         engine::Kind kind;
         std::shared_ptr<std::function<void(const engine::WatchEvent &)>> callback;
     };
-    enum Source { NodeSource, PodSource, ReplicaSetSource, BudgetSource, RolloutSource, SourceCount };
+    enum Source {
+        NodeSource,
+        PodSource,
+        ReplicaSetSource,
+        BudgetSource,
+        RolloutSource,
+        JobSource,
+        SourceCount
+    };
 
     template <typename T> void enqueue(Source source, const client::ReflectorEvent<T> &e);
     template <typename T> std::unique_ptr<client::Reflector<T>> makeReflector(Source source);
@@ -187,6 +199,7 @@ private:
     std::unique_ptr<client::Reflector<kube::ReplicaSet>> m_replicaSetReflector;
     std::unique_ptr<client::Reflector<kube::PodDisruptionBudget>> m_budgetReflector;
     std::unique_ptr<RolloutReflector> m_rolloutReflector;
+    std::unique_ptr<client::Reflector<kube::Job>> m_jobReflector;
     bool m_started = false;
     std::atomic<bool> m_stopped{false};
 
@@ -204,6 +217,7 @@ private:
     std::map<Key, std::shared_ptr<kube::ReplicaSet>> m_replicaSets;
     std::map<Key, std::shared_ptr<kube::PodDisruptionBudget>> m_budgets;
     std::map<Key, std::shared_ptr<engine::NodeUpgradeRollout>> m_rollouts;
+    std::map<Key, std::shared_ptr<kube::Job>> m_jobs;
     std::map<std::string, std::set<std::pair<std::string, std::string>>> m_podsByNode; // node -> (name, ns)
     std::map<int, Watcher> m_watchers;
     int m_nextWatcher = 1;

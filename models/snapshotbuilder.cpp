@@ -164,6 +164,7 @@ void SnapshotBuilder::onWatch(const engine::WatchEvent &event)
     case engine::Kind::PodDisruptionBudget:
     case engine::Kind::Lease:
     case engine::Kind::Service:
+    case engine::Kind::Job:
         return;
     }
 }

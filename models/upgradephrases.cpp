@@ -102,6 +102,9 @@ const char *const kPhraseSources[] = {
     QT_TRANSLATE_NOOP("UpgradePhrase", "status update"),
     QT_TRANSLATE_NOOP("UpgradePhrase",
                       "{object}: {write} refused ({code}), {count} time(s) in a row; next try at {time}"),
+    QT_TRANSLATE_NOOP("UpgradePhrase", "creation of Job {job}"),
+    QT_TRANSLATE_NOOP("UpgradePhrase", "restart Job {job} failed ({reason}: {message})"),
+    QT_TRANSLATE_NOOP("UpgradePhrase", "restart Job {job} has no running pod after {limit}"),
 };
 const char *const kEventSources[] = {
     QT_TRANSLATE_NOOP("UpgradeEvent", "Rollout to {target} started: {nodes} incompatible node(s), "
@@ -198,6 +201,9 @@ const char *const kEventSources[] = {
     QT_TRANSLATE_NOOP("UpgradeEvent",
                       "Drained; the restart is left to an external tool: waiting for the node to return on "
                       "{target}"), // RestartHandedOver
+    QT_TRANSLATE_NOOP("UpgradeEvent",
+                      "Created restart Job {job} for {target} (attempt {attempt})"), // RestartJobCreated
+    QT_TRANSLATE_NOOP("UpgradeEvent", "Restart Job {job} runs on the node"),         // RestartJobRunning
 };
 
 const char *contextOf(engine::PhraseCatalog catalog)

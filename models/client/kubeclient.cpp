@@ -4,6 +4,7 @@
 #include "models/client/podlistdecoder.h"
 #include "models/kube/daemonset.h"
 #include "models/kube/event.h"
+#include "models/kube/job.h"
 #include "models/kube/jsonlimits.h"
 #include "models/kube/node.h"
 #include "models/kube/pod.h"
@@ -361,6 +362,7 @@ DAEMONSCOPE_CLIENT_INSTANTIATE_READ(kube::Node)
 DAEMONSCOPE_CLIENT_INSTANTIATE_READ(kube::Event)
 DAEMONSCOPE_CLIENT_INSTANTIATE_READ(kube::ReplicaSet)
 DAEMONSCOPE_CLIENT_INSTANTIATE_READ(kube::PodDisruptionBudget)
+DAEMONSCOPE_CLIENT_INSTANTIATE_READ(kube::Job)
 template Result<kube::DaemonSet> KubeClient::update<kube::DaemonSet>(const kube::DaemonSet &);
 template Result<kube::ControllerRevision>
 KubeClient::update<kube::ControllerRevision>(const kube::ControllerRevision &);

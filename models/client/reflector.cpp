@@ -2,6 +2,7 @@
 
 #include "models/kube/daemonset.h"
 #include "models/kube/event.h"
+#include "models/kube/job.h"
 #include "models/kube/node.h"
 #include "models/kube/pod.h"
 #include "models/kube/poddisruptionbudget.h"
@@ -341,5 +342,6 @@ template class Reflector<kube::Node>;
 template class Reflector<kube::Event>;
 template class Reflector<kube::ReplicaSet>;
 template class Reflector<kube::PodDisruptionBudget>;
+template class Reflector<kube::Job>;
 
 } // namespace client

@@ -71,4 +71,10 @@ template <> const ResourceType &resourceFor<kube::PodDisruptionBudget>()
     return r;
 }
 
+template <> const ResourceType &resourceFor<kube::Job>()
+{
+    static const ResourceType r{"/apis/batch/v1", "jobs", "Job", "batch/v1", true};
+    return r;
+}
+
 } // namespace client

@@ -12,6 +12,7 @@ struct Node;
 struct Event;
 struct ReplicaSet;
 struct PodDisruptionBudget;
+struct Job;
 } // namespace kube
 
 namespace client {
@@ -39,5 +40,6 @@ template <> const ResourceType &resourceFor<kube::Node>();
 template <> const ResourceType &resourceFor<kube::Event>();
 template <> const ResourceType &resourceFor<kube::ReplicaSet>();
 template <> const ResourceType &resourceFor<kube::PodDisruptionBudget>();
+template <> const ResourceType &resourceFor<kube::Job>();
 
 } // namespace client

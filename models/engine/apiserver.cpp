@@ -164,6 +164,7 @@ Json Cluster::Impl::objectJson(Kind kind, const std::string &k) const
     case Kind::NodeUpgradeRollout:
     case Kind::Lease:
     case Kind::Service:
+    case Kind::Job:
         if (const Json *o = jsonObject(kind, k))
             return *o;
         break;
@@ -338,7 +339,8 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest, bool dryRun)
     }
     case Kind::NodeUpgradeRollout:
     case Kind::Lease:
-    case Kind::Service: {
+    case Kind::Service:
+    case Kind::Job: {
         if (jsonObject(t->kind, k))
             return ApiStatus::alreadyExists(qualifiedResource(t->kind), t->name);
         auto obj = prepareJsonObject(t->kind, std::move(m), nullptr, false);
@@ -598,7 +600,8 @@ kube::Result<Json> Cluster::Impl::apiUpdate(const Json &manifest, bool statusOnl
     }
     case Kind::NodeUpgradeRollout:
     case Kind::Lease:
-    case Kind::Service: {
+    case Kind::Service:
+    case Kind::Job: {
         auto next = prepareJsonObject(t->kind, std::move(m), &current, statusOnly);
         if (!next)
             return next.error();
@@ -743,6 +746,23 @@ kube::Result<void> Cluster::Impl::apiDelete(Kind kind, const std::string &nsIn, 
             return ApiStatus::notFound(qualifiedResource(kind), name);
         erasePdb(k);
         return {};
+    case Kind::Job: {
+        const Json *job = jsonObject(kind, k);
+        if (!job)
+            return ApiStatus::notFound(qualifiedResource(kind), name);
+        const std::string uid = kube::stringOr((*job)["metadata"], "uid");
+        if (propagation == DeletePropagation::Orphan)
+            orphanDependents(uid);
+        eraseJson(kind, k);
+        std::vector<std::string> podNames;
+        if (auto it = podsByOwner.find(uid);
+            it != podsByOwner.end() && propagation != DeletePropagation::Orphan)
+            for (const auto &[pn, pod] : it->second)
+                podNames.push_back(pn);
+        for (const auto &pn : podNames)
+            (void)deletePod(ns, pn, grace);
+        return {};
+    }
     case Kind::NodeUpgradeRollout:
     case Kind::Lease:
     case Kind::Service:
@@ -773,7 +793,7 @@ kube::Result<void> Cluster::Impl::apiDelete(Kind kind, const std::string &nsIn, 
             (void)apiDelete(Kind::Event, name, ek.substr(prefix.size()), 0);
         for (const auto &bk : keysIn(pdbs))
             erasePdb(bk);
-        for (Kind jsonKind : {Kind::Lease, Kind::Service})
+        for (Kind jsonKind : {Kind::Lease, Kind::Service, Kind::Job})
             if (auto byKind = jsonObjects.find(jsonKind); byKind != jsonObjects.end())
                 for (const auto &jk : keysIn(byKind->second))
                     eraseJson(jsonKind, jk);

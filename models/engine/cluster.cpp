@@ -278,6 +278,7 @@ kube::Result<Json> Cluster::list(Kind kind, const std::string &ns, const std::st
     case Kind::NodeUpgradeRollout:
     case Kind::Lease:
     case Kind::Service:
+    case Kind::Job:
         if (auto byKind = d->jsonObjects.find(kind); byKind != d->jsonObjects.end())
             forRange(byKind->second, ns, nsd, [&](const std::string &k, const Json &o) {
                 kube::StringMap labels;

@@ -21,6 +21,7 @@ namespace engine {
 
 class DaemonSetController;
 class DisruptionController;
+class JobController;
 class ReplicaSetController;
 class Kubelet;
 class TaintManager;
@@ -134,6 +135,7 @@ struct Cluster::Impl
     std::unique_ptr<Scheduler> scheduler;
     std::unique_ptr<DisruptionController> disruption;
     std::unique_ptr<TaintManager> taintManager;
+    std::unique_ptr<JobController> jobController;
     // Pod specs with the DefaultTolerationSeconds tolerations, by the spec they were made from
     // (kept alive here, so its address cannot be reused).
     std::map<const kube::Json *,
@@ -183,6 +185,9 @@ struct Cluster::Impl
     // already taken from old) or status update; allocates nothing yet.
     kube::Result<kube::Json> prepareJsonObject(Kind kind, kube::Json manifest, const kube::Json *old,
                                                bool statusOnly);
+    // jobkind.cpp: prepareJsonObject's part for a Job, given the object with its metadata.
+    kube::Result<kube::Json> prepareJob(kube::Json object, const kube::Json &manifest, const kube::Json *old,
+                                        bool statusOnly);
     // The allocations (Service cluster IPs, node ports) of an object about to be stored, and
     // of one leaving the store.
     void reserveJsonObject(Kind kind, const kube::Json &obj, const kube::Json *old);

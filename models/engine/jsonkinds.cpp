@@ -250,6 +250,8 @@ kube::Result<Json> Cluster::Impl::prepareJsonObject(Kind kind, Json m, const Jso
     }
     Json out = {{"apiVersion", apiVersion(kind)}, {"kind", kindName(kind)}, {"metadata", meta->toJson()}};
 
+    if (kind == Kind::Job)
+        return prepareJob(std::move(out), m, old, statusOnly);
     if (kind == Kind::Lease) {
         auto spec = leaseSpec(kube::member(m, "spec"), name);
         if (!spec)

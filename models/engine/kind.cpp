@@ -37,6 +37,7 @@ const KindInfo kInfo[] = {
     {Kind::Lease, "Lease", "leases", "leases.coordination.k8s.io", "Lease.coordination.k8s.io",
      "coordination.k8s.io/v1", "lease", true},
     {Kind::Service, "Service", "services", "services", "Service", "v1", "svc", true},
+    {Kind::Job, "Job", "jobs", "jobs.batch", "Job.batch", "batch/v1", "job", true},
 };
 
 const KindInfo &info(Kind k)
@@ -103,6 +104,8 @@ const char *apiGroup(Kind kind)
         return "policy";
     case Kind::Lease:
         return "coordination.k8s.io";
+    case Kind::Job:
+        return "batch";
     case Kind::Namespace:
     case Kind::Service:
     case Kind::Node:
@@ -119,7 +122,8 @@ bool isNamespaced(Kind kind)
 
 bool isJsonKind(Kind kind)
 {
-    return kind == Kind::NodeUpgradeRollout || kind == Kind::Lease || kind == Kind::Service;
+    return kind == Kind::NodeUpgradeRollout || kind == Kind::Lease || kind == Kind::Service ||
+           kind == Kind::Job;
 }
 
 } // namespace engine

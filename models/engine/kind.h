@@ -8,7 +8,7 @@
 namespace engine {
 
 // NodeUpgradeRollout (upgrade.daemonscope.io/v1alpha1, cluster-scoped) is the one custom kind.
-// It, Lease (coordination.k8s.io/v1) and Service (v1) are JSON kinds (isJsonKind): the store
+// It, Lease (coordination.k8s.io/v1), Service (v1) and Job (batch/v1) are JSON kinds (isJsonKind): the store
 // keeps them as the JSON object the API serves (Cluster::Impl::jsonObjects), checked and
 // defaulted by jsonkinds.cpp.
 enum class Kind {
@@ -22,7 +22,8 @@ enum class Kind {
     NodeUpgradeRollout,
     PodDisruptionBudget,
     Lease,
-    Service
+    Service,
+    Job
 };
 
 // The built-in kinds; `daemonscope serve` serves these and NodeUpgradeRollout
@@ -36,7 +37,8 @@ inline constexpr Kind kAllKinds[] = {Kind::Namespace,
                                      Kind::Event,
                                      Kind::PodDisruptionBudget,
                                      Kind::Lease,
-                                     Kind::Service};
+                                     Kind::Service,
+                                     Kind::Job};
 
 // Accepts the kind ("DaemonSet"), lower-case kind, plural resource ("daemonsets", with or
 // without its group) and kubectl short names ("ds", "po", "no", "ns", "rs", "ev", "pdb", "nur",
@@ -49,6 +51,6 @@ const char *qualifiedKind(Kind kind);     // "DaemonSet.apps" (core kinds: "Pod"
 const char *apiVersion(Kind kind);        // "apps/v1", "v1", "policy/v1", "upgrade.daemonscope.io/v1alpha1"
 const char *apiGroup(Kind kind);          // "apps", "" (core), "policy", "coordination.k8s.io" ...
 bool isNamespaced(Kind kind);
-bool isJsonKind(Kind kind); // NodeUpgradeRollout, Lease, Service
+bool isJsonKind(Kind kind); // NodeUpgradeRollout, Lease, Service, Job
 
 } // namespace engine

@@ -10,11 +10,48 @@ NodeUpgradeAgent::NodeUpgradeAgent(Cluster &cluster, NodeUpgradeAgentTimings tim
     : m_cluster(cluster), m_timings(timings)
 {
     m_watch = m_cluster.watch(Kind::Node, [this](const WatchEvent &ev) { onNode(ev); });
+    m_podWatch = m_cluster.watch(Kind::Pod, [this](const WatchEvent &ev) { onPod(ev); });
 }
 
 NodeUpgradeAgent::~NodeUpgradeAgent()
 {
     m_cluster.unwatch(m_watch);
+    m_cluster.unwatch(m_podWatch);
+}
+
+// A restart Job's pod running on its node: token "TARGET#job/NAMESPACE/POD".
+void NodeUpgradeAgent::onPod(const WatchEvent &ev)
+{
+    const kube::Pod *pod = ev.pod;
+    // Once the kubelet has it Ready: nothing of the kubelet's start-up is still pending then.
+    if (ev.type == WatchEvent::Type::Deleted || !pod || pod->phase != "Running" || !pod->ready ||
+        pod->nodeName.empty())
+        return;
+    const kube::OwnerReference *ref = pod->metadata.controllerRef();
+    const std::string target = pod->metadata.annotation(ann::kTargetVersion);
+    if (!ref || ref->kind != "Job" || target.empty())
+        return;
+    const std::string token = target + "#job/" + pod->metadata.namespace_ + "/" + pod->metadata.name;
+    if (m_handled[pod->nodeName] == token)
+        return;
+    m_handled[pod->nodeName] = token;
+    at(m_cluster.now() + m_timings.ackDelay, pod->nodeName, token, &NodeUpgradeAgent::finishJobPod);
+}
+
+void NodeUpgradeAgent::finishJobPod(const std::string &node, const std::string &token)
+{
+    const std::string ref = token.substr(token.find("#job/") + 5);
+    const auto slash = ref.find('/');
+    const kube::Pod *pod = m_cluster.pod(ref.substr(0, slash), ref.substr(slash + 1));
+    if (!pod || pod->isTerminal() || pod->isDeleting())
+        return;
+    kube::Pod done = *pod;
+    const bool fails = m_cluster.faultOf(node) == FaultKind::AgentUnresponsive;
+    done.phase = fails ? "Failed" : "Succeeded";
+    done.ready = false;
+    (void)m_cluster.updateStatus(done.toJson()); // a pod deleted meanwhile: nothing to finish
+    if (!fails)
+        at(m_cluster.now() + m_timings.leaveDelay, node, token, &NodeUpgradeAgent::leave);
 }
 
 void NodeUpgradeAgent::onNode(const WatchEvent &ev)

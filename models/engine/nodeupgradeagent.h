@@ -12,6 +12,11 @@
 //
 // The agent plays the kubelet, not the controller: a controller restart does not touch it.
 // Its timers carry the token, so a superseded request (a re-send) makes older timers no-ops.
+//
+// Restart mechanism Job: the agent plays the upgrade Job's pod too. When a pod of a Job that
+// carries the `upgrade/target-version` annotation runs on a node, the work takes `ackDelay`;
+// then the pod Succeeded and the node restarts on that version as above (AgentUnresponsive: the
+// pod Failed instead, and the node stays; the Job's retries meet the same fault).
 
 #include "models/engine/cluster.h"
 
@@ -45,6 +50,8 @@ public:
 
 private:
     void onNode(const WatchEvent &ev);
+    void onPod(const WatchEvent &ev);
+    void finishJobPod(const std::string &node, const std::string &token);
     void at(kube::Timestamp t, const std::string &node, const std::string &token,
             void (NodeUpgradeAgent::*step)(const std::string &, const std::string &));
     bool current(const std::string &node, const std::string &token) const;
@@ -58,6 +65,7 @@ private:
     Cluster &m_cluster;
     NodeUpgradeAgentTimings m_timings;
     int m_watch = 0;
+    int m_podWatch = 0;
     std::map<std::string, std::string> m_handled; // node -> last token acted on
     std::map<std::string, int> m_boots;           // node -> boots so far (bootID seeds)
     std::shared_ptr<char> m_alive = std::make_shared<char>(0);

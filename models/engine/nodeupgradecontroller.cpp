@@ -1892,10 +1892,10 @@ void NodeUpgradeController::markPending(NodeState &ns, PassContext &ctx)
         since = ctx.now;
         ns.setTime(ann::kIncompatibleSince, ctx.now);
     }
-    for (const char *k :
-         {ann::kReason, ann::kBlocked, ann::kDrainTimedOut, ann::kForce, ann::kKamikaze, ann::kKamikazeAck,
-          ann::kKamikazeSent, ann::kKamikazeSends, ann::kAckAt, ann::kBootId, ann::kUnmanagedDeleted,
-          ann::kFailureAcknowledged, ann::kDrainStart, ann::kLastProgress, ann::kRemaining, ann::kSelectedAt})
+    for (const char *k : {ann::kReason, ann::kBlocked, ann::kDrainTimedOut, ann::kForce, ann::kKamikaze,
+                          ann::kKamikazeAck, ann::kKamikazeSent, ann::kKamikazeSends, ann::kAckAt,
+                          ann::kBootId, ann::kUnmanagedDeleted, ann::kFailureAcknowledged, ann::kDrainStart,
+                          ann::kLastProgress, ann::kRemaining, ann::kSelectedAt, ann::kRestartJob})
         ns.erase(k);
     setPhase(ns, ctx, NodePhase::Pending);
     ns.taintWanted = !ctx.aborting;
@@ -1988,6 +1988,7 @@ bool NodeUpgradeController::adminRequest(NodeState &ns, PassContext &ctx)
             ns.erase(ann::kAckAt);
             ns.erase(ann::kKamikazeAck);
             ns.erase(ann::kHandover);
+            ns.erase(ann::kRestartJob);
             sendKamikaze(ns, ctx, 1);
         } else {
             report(ctx, ns.object(), UpgradeReason::NodeRetry,
@@ -2466,6 +2467,7 @@ void NodeUpgradeController::sendKamikaze(NodeState &ns, PassContext &ctx, int se
     if (ctx.spec.restart == RestartMechanism::External) {
         // Nothing is asked of the node's agent: another tool restarts or replaces the node, and
         // the return is awaited from now (restartingExternal).
+        ns.erase(ann::kRestartJob);
         ns.set(ann::kHandover, kamikazeToken(ctx.target, attempt, 0));
         ns.setTime(ann::kAckAt, ctx.now);
         ns.erase(ann::kBlocked);
@@ -2474,7 +2476,12 @@ void NodeUpgradeController::sendKamikaze(NodeState &ns, PassContext &ctx, int se
         report(ctx, ns.object(), UpgradeReason::RestartHandedOver, {{"target", ctx.target}});
         return;
     }
+    if (ctx.spec.restart == RestartMechanism::Job) {
+        startRestartJob(ns, ctx, attempt);
+        return;
+    }
     ns.erase(ann::kHandover);
+    ns.erase(ann::kRestartJob);
     ns.set(ann::kKamikaze, kamikazeToken(ctx.target, attempt, send));
     ns.setTime(ann::kKamikazeSent, ctx.now);
     ns.set(ann::kKamikazeSends, std::to_string(send));
@@ -2490,6 +2497,99 @@ void NodeUpgradeController::sendKamikaze(NodeState &ns, PassContext &ctx, int se
     }
     report(ctx, ns.object(), UpgradeReason::KamikazeSent,
            {{"target", ctx.target}, {"attempt", std::to_string(attempt)}, {"send", std::to_string(send)}});
+}
+
+void NodeUpgradeController::startRestartJob(NodeState &ns, PassContext &ctx, int attempt)
+{
+    // The Job of this attempt, created once: AlreadyExists means a previous leader created it
+    // before it could record so, and it is adopted as it is.
+    if (backingOff(ctx, ns.object()))
+        return;
+    const auto &spec = ctx.spec;
+    const std::string name = restartJobName(ctx.name, ns.name, attempt);
+    const std::string ref = spec.restartJobNamespace + "/" + name;
+    const kube::Result<void> created = m_cluster.createJob(restartJobManifest(
+        spec.restartJobTemplate, spec.restartJobNamespace, name, ctx.name, ns.name, ctx.target));
+    if (!created && created.error().code != 409) {
+        accepted(ctx, ns.object(), phrase(UpgradePhrase::WriteCreateJob, {{"job", ref}}), &created.error());
+        return;
+    }
+    accepted(ctx, ns.object(), phrase(UpgradePhrase::WriteCreateJob, {{"job", ref}}), nullptr);
+    ns.erase(ann::kHandover);
+    ns.erase(ann::kKamikaze);
+    ns.set(ann::kRestartJob, restartJobToken(ctx.target, spec.restartJobNamespace, name));
+    ns.setTime(ann::kKamikazeSent, ctx.now);
+    ns.erase(ann::kAckAt);
+    ns.erase(ann::kBlocked);
+    ns.erase(ann::kReason);
+    if (ns.bootID.empty())
+        ns.erase(ann::kBootId);
+    else
+        ns.set(ann::kBootId, ns.bootID);
+    setPhase(ns, ctx, NodePhase::Restarting);
+    report(ctx, ns.object(), UpgradeReason::RestartJobCreated,
+           {{"job", ref}, {"target", ctx.target}, {"attempt", std::to_string(attempt)}});
+}
+
+void NodeUpgradeController::restartingJob(NodeState &ns, PassContext &ctx)
+{
+    // Acknowledged once the Job's pod runs (or the Job already succeeded); Failed when the Job
+    // fails, or when no pod of it ran within the time the annotation handshake would allow
+    // (ackTimeout, doubled per re-send, ackRetries re-sends). Then back like any restart: Ready
+    // again since the acknowledgement on the target version — or, the Job having succeeded,
+    // Ready on the target at all (an upgrade in place that never left Ready).
+    const std::string token = ns.get(ann::kRestartJob);
+    const auto [jobNs, jobName] = restartJobOf(token);
+    const std::string ref = jobNs + "/" + jobName;
+    const std::string want = kamikazeTarget(token);
+    const std::optional<kube::Job> job = m_cluster.job(jobNs, jobName);
+    if (job && job->failedCondition) {
+        fail(ns, ctx, "RestartJobFailed",
+             phrase(UpgradePhrase::RestartJobFailed,
+                    {{"job", ref}, {"reason", job->failureReason}, {"message", job->failureMessage}}));
+        return;
+    }
+    const auto ackAt = ns.time(ann::kAckAt);
+    if (!ackAt) {
+        bool running = job && (job->succeeded > 0 || job->ready > 0);
+        for (const kube::Pod *p : m_cluster.podsOnNode(ns.name))
+            if (!running && p->metadata.namespace_ == jobNs &&
+                (p->phase == "Running" || p->phase == "Succeeded"))
+                if (const auto *owner = p->metadata.controllerRef();
+                    owner && owner->kind == "Job" && owner->name == jobName)
+                    running = true;
+        if (running) {
+            ns.setTime(ann::kAckAt, ctx.now);
+            report(ctx, ns.object(), UpgradeReason::RestartJobRunning, {{"job", ref}});
+            return;
+        }
+        const auto &t = ctx.spec.timeouts;
+        kube::Duration budget = 0;
+        for (int send = 0; send <= t.ackRetries; ++send)
+            budget += t.ackTimeout << std::min(send, 20);
+        const auto sent = ns.time(ann::kKamikazeSent).value_or(ctx.now);
+        if (ctx.now - sent >= budget)
+            fail(ns, ctx, "RestartJobNotRunning",
+                 phrase(UpgradePhrase::RestartJobNotRunning, {{"job", ref}, {"limit", dur(budget)}}));
+        return;
+    }
+    const bool succeeded = job && job->complete;
+    if (ns.ready && (rejoinedSince(ns, *ackAt) || (succeeded && ns.version == want))) {
+        if (ns.version == want)
+            returned(ns, ctx);
+        else
+            fail(ns, ctx, "VersionMismatch",
+                 phrase(UpgradePhrase::RejoinedOn, {{"version", ns.version}, {"target", want}}));
+        return;
+    }
+    awaitReturn(ns, ctx, *ackAt);
+}
+
+bool NodeUpgradeController::rejoinedSince(const NodeState &ns, kube::Timestamp ackAt) const
+{
+    const std::string bootAtRequest = ns.get(ann::kBootId);
+    const bool rebooted = !bootAtRequest.empty() && !ns.bootID.empty() && ns.bootID != bootAtRequest;
+    return ns.ready && ((ns.readySince && *ns.readySince / 1000 > ackAt / 1000) || rebooted);
 }
 
 void NodeUpgradeController::restartingExternal(NodeState &ns, PassContext &ctx)
@@ -2520,6 +2620,10 @@ void NodeUpgradeController::awaitReturn(NodeState &ns, PassContext &ctx, Timesta
 
 void NodeUpgradeController::restarting(NodeState &ns, PassContext &ctx)
 {
+    if (ns.has(ann::kRestartJob)) {
+        restartingJob(ns, ctx);
+        return;
+    }
     if (ns.has(ann::kHandover)) {
         restartingExternal(ns, ctx);
         return;
@@ -2554,10 +2658,7 @@ void NodeUpgradeController::restarting(NodeState &ns, PassContext &ctx)
     // Rejoined: Ready again after the acknowledgement — the Ready condition moved since, or the
     // node booted since the request (a reboot too fast to be seen NotReady changes only the
     // bootID).
-    const std::string bootAtRequest = ns.get(ann::kBootId);
-    const bool rebooted = !bootAtRequest.empty() && !ns.bootID.empty() && ns.bootID != bootAtRequest;
-    const bool rejoined = ns.ready && ((ns.readySince && *ns.readySince / 1000 > *ackAt / 1000) || rebooted);
-    if (rejoined) {
+    if (rejoinedSince(ns, *ackAt)) {
         const std::string want = kamikazeTarget(token);
         if (ns.version == want) {
             returned(ns, ctx);

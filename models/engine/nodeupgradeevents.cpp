@@ -76,6 +76,8 @@ const ReasonInfo kReasons[] = {
     {"WriteRefused", true, "The API server refused the {write} ({code}: {message}); retried in {delay}"},
     {"RestartHandedOver", false,
      "Drained; the restart is left to an external tool: waiting for the node to return on {target}"},
+    {"RestartJobCreated", false, "Created restart Job {job} for {target} (attempt {attempt})"},
+    {"RestartJobRunning", false, "Restart Job {job} runs on the node"},
 };
 
 static_assert(sizeof(kReasons) / sizeof(kReasons[0]) == static_cast<std::size_t>(kUpgradeReasonCount),

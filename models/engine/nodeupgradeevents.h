@@ -73,9 +73,11 @@ enum class UpgradeReason {
     EvictionRefused,
     WriteRefused,
     RestartHandedOver,
+    RestartJobCreated,
+    RestartJobRunning,
 };
 
-inline constexpr int kUpgradeReasonCount = static_cast<int>(UpgradeReason::RestartHandedOver) + 1;
+inline constexpr int kUpgradeReasonCount = static_cast<int>(UpgradeReason::RestartJobRunning) + 1;
 
 const char *upgradeReasonName(UpgradeReason reason);
 bool isWarning(UpgradeReason reason);

@@ -57,6 +57,115 @@ std::string kamikazeTarget(const std::string &token)
     return hash == std::string::npos ? std::string() : token.substr(0, hash);
 }
 
+// ---- restart Jobs ------------------------------------------------------------------------
+
+std::string restartJobName(const std::string &rollout, const std::string &node, int attempt)
+{
+    const std::string name = rollout + "-" + node + "-" + std::to_string(attempt);
+    if (name.size() <= 63)
+        return name;
+    std::uint32_t h = 2166136261u; // FNV-1a
+    for (unsigned char c : name) {
+        h ^= c;
+        h *= 16777619u;
+    }
+    char hash[9];
+    std::snprintf(hash, sizeof hash, "%08x", h);
+    std::string cut = name.substr(0, 63 - 9);
+    while (!cut.empty() && (cut.back() == '-' || cut.back() == '.'))
+        cut.pop_back();
+    return cut + "-" + hash;
+}
+
+namespace {
+
+void setEnv(kube::Json &container, const char *name, const std::string &value)
+{
+    kube::Json &env = container["env"];
+    if (!env.is_array())
+        env = kube::Json::array();
+    for (auto &e : env)
+        if (e.is_object() && e.value("name", std::string()) == name) {
+            e = {{"name", name}, {"value", value}};
+            return;
+        }
+    env.push_back({{"name", name}, {"value", value}});
+}
+
+void stamp(kube::Json &meta, const std::string &rollout, const std::string &node, const std::string &target)
+{
+    if (!meta.is_object())
+        meta = kube::Json::object();
+    kube::Json &labels = meta["labels"];
+    if (!labels.is_object())
+        labels = kube::Json::object();
+    labels[kRestartJobRolloutLabel] = rollout;
+    labels[kRestartJobNodeLabel] = node;
+    kube::Json &annotations = meta["annotations"];
+    if (!annotations.is_object())
+        annotations = kube::Json::object();
+    annotations[ann::kTargetVersion] = target;
+}
+
+} // namespace
+
+kube::Json restartJobManifest(const kube::Json &jobTemplate, const std::string &jobNamespace,
+                              const std::string &name, const std::string &rollout, const std::string &node,
+                              const std::string &target)
+{
+    kube::Json job = {{"apiVersion", "batch/v1"}, {"kind", "Job"}};
+    kube::Json meta = jobTemplate.is_object() && jobTemplate.contains("metadata") ? jobTemplate["metadata"]
+                                                                                  : kube::Json::object();
+    if (!meta.is_object())
+        meta = kube::Json::object();
+    for (const char *server :
+         {"generateName", "uid", "resourceVersion", "creationTimestamp", "managedFields"})
+        meta.erase(server);
+    meta["name"] = name;
+    meta["namespace"] = jobNamespace;
+    stamp(meta, rollout, node, target);
+    job["metadata"] = std::move(meta);
+    kube::Json spec =
+        jobTemplate.is_object() && jobTemplate.contains("spec") ? jobTemplate["spec"] : kube::Json::object();
+    kube::Json &tpl = spec["template"];
+    if (!tpl.is_object())
+        tpl = kube::Json::object();
+    stamp(tpl["metadata"], rollout, node, target);
+    kube::Json &pod = tpl["spec"];
+    if (!pod.is_object())
+        pod = kube::Json::object();
+    pod["nodeName"] = node;
+    if (!pod.contains("restartPolicy") || pod["restartPolicy"] != "OnFailure")
+        pod["restartPolicy"] = "Never";
+    kube::Json &tolerations = pod["tolerations"];
+    if (!tolerations.is_array())
+        tolerations = kube::Json::array();
+    tolerations.push_back(
+        {{"key", "node.kubernetes.io/unschedulable"}, {"operator", "Exists"}, {"effect", "NoSchedule"}});
+    tolerations.push_back({{"key", kPendingTaintKey}, {"operator", "Exists"}});
+    if (pod.contains("containers") && pod["containers"].is_array())
+        for (auto &c : pod["containers"]) {
+            setEnv(c, "UPGRADE_TARGET_VERSION", target);
+            setEnv(c, "UPGRADE_NODE_NAME", node);
+        }
+    job["spec"] = std::move(spec);
+    return job;
+}
+
+std::string restartJobToken(const std::string &target, const std::string &ns, const std::string &name)
+{
+    return target + "#" + ns + "/" + name;
+}
+
+std::pair<std::string, std::string> restartJobOf(const std::string &token)
+{
+    const std::string ref = token.substr(token.rfind('#') + 1);
+    const auto slash = ref.find('/');
+    if (slash == std::string::npos)
+        return {std::string(), ref};
+    return {ref.substr(0, slash), ref.substr(slash + 1)};
+}
+
 // ---- pods --------------------------------------------------------------------------------
 
 const char *podClassName(PodClass c)
@@ -82,7 +191,7 @@ bool isReplicatedOwnerKind(const std::string &kind)
 
 PodClass classifyPod(const kube::Pod &pod, bool controllerExists)
 {
-    if (pod.isTerminal() || isMirrorPod(pod))
+    if (pod.isTerminal() || isMirrorPod(pod) || pod.metadata.labels.count(kRestartJobNodeLabel))
         return PodClass::Ignored;
     const kube::OwnerReference *ref = pod.metadata.controllerRef();
     if (ref && ref->kind == "DaemonSet")

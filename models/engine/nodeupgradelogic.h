@@ -67,7 +67,16 @@ inline constexpr const char *kBootId = "upgrade/boot-id";
 inline constexpr const char *kHandover = "upgrade/handover";
 inline constexpr const char *kFailureAcknowledged = "upgrade/failure-acknowledged";
 inline constexpr const char *kUnmanagedDeleted = "upgrade/unmanaged-deleted";
+// restart Job: the node's restart Job "NAMESPACE/NAME" (the name ends in the attempt).
+inline constexpr const char *kRestartJob = "upgrade/restart-job";
+// On the restart Job's pod template: the version the Job installs (the node's agent reads it).
+inline constexpr const char *kTargetVersion = "upgrade/target-version";
 } // namespace ann
+
+// Labels of the restart Jobs and their pods: the rollout and the node they restart. Pods with
+// kRestartJobNodeLabel are the controller's own and never drained.
+inline constexpr const char *kRestartJobRolloutLabel = "upgrade/rollout";
+inline constexpr const char *kRestartJobNodeLabel = "upgrade/node";
 
 // Node label naming the node that hosts the controller itself (it goes last).
 inline constexpr const char *kControllerHostLabel = "upgrade/controller-host";
@@ -81,6 +90,23 @@ inline constexpr const char *kZoneLabel = "topology.kubernetes.io/zone";
 // Token the controller writes to ask the agent for a restart; the agent echoes it back.
 std::string kamikazeToken(const std::string &target, int attempt, int send);
 std::string kamikazeTarget(const std::string &token); // "" when malformed
+
+// ---- restart Jobs ------------------------------------------------------------------------------
+
+// "<rollout>-<node>-<attempt>"; a longer one than a label value allows (63) is cut and ends in
+// a hash of the whole, so that names stay distinct.
+std::string restartJobName(const std::string &rollout, const std::string &node, int attempt);
+// The Job a restart runs (restart mechanism Job): the rollout's jobTemplate named `name` in
+// jobNamespace, labelled with the rollout and the node (Job and pod), its pod pinned to the
+// node (spec.nodeName), tolerating the cordon and the upgrade/pending taint, restartPolicy Never
+// unless the template says OnFailure, annotated with the target version, and every container
+// given UPGRADE_TARGET_VERSION and UPGRADE_NODE_NAME.
+kube::Json restartJobManifest(const kube::Json &jobTemplate, const std::string &jobNamespace,
+                              const std::string &name, const std::string &rollout, const std::string &node,
+                              const std::string &target);
+// The node annotation ann::kRestartJob: "TARGET#NAMESPACE/NAME" (kamikazeTarget reads the target).
+std::string restartJobToken(const std::string &target, const std::string &ns, const std::string &name);
+std::pair<std::string, std::string> restartJobOf(const std::string &token); // namespace, name
 
 // ---- pods ------------------------------------------------------------------------------------
 

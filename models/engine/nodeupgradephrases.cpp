@@ -97,6 +97,10 @@ const char *const kTexts[] = {
     "deletion of {pod}",
     "status update",
     "{object}: {write} refused ({code}), {count} time(s) in a row; next try at {time}",
+    // restart Jobs
+    "creation of Job {job}",
+    "restart Job {job} failed ({reason}: {message})",
+    "restart Job {job} has no running pod after {limit}",
 };
 static_assert(sizeof(kTexts) / sizeof(kTexts[0]) == static_cast<std::size_t>(UpgradePhrase::Count_),
               "one text per UpgradePhrase");

@@ -107,6 +107,10 @@ enum class UpgradePhrase {
     WriteDeletion,
     WriteStatus,
     WritesRefusedCondition,
+    // restart Jobs
+    WriteCreateJob,
+    RestartJobFailed,
+    RestartJobNotRunning,
     Count_
 };
 

@@ -1,4 +1,6 @@
 #include "models/engine/nodeupgraderollout.h"
+#include "models/engine/validation.h"
+#include "models/kube/gojson.h"
 #include "models/kube/jsonfield.h"
 
 #include <algorithm>
@@ -71,7 +73,8 @@ const std::pair<const char *, DrainTimeoutPolicy> kDrain[] = {{"Hold", DrainTime
                                                               {"Skip", DrainTimeoutPolicy::Skip},
                                                               {"Force", DrainTimeoutPolicy::Force}};
 const std::pair<const char *, RestartMechanism> kRestart[] = {{"Annotation", RestartMechanism::Annotation},
-                                                              {"External", RestartMechanism::External}};
+                                                              {"External", RestartMechanism::External},
+                                                              {"Job", RestartMechanism::Job}};
 const std::pair<const char *, LocalDataPolicy> kLocalData[] = {{"Block", LocalDataPolicy::Block},
                                                                {"Delete", LocalDataPolicy::Delete}};
 const std::pair<const char *, HealthComparison> kCompare[] = {{"GreaterThan", HealthComparison::GreaterThan},
@@ -221,6 +224,56 @@ std::vector<std::string> nodeUpgradeSpecEnum(const std::string &field)
 
 // ---- spec --------------------------------------------------------------------------------
 
+// restart.jobNamespace and restart.jobTemplate: only with mechanism Job, which needs a template
+// whose pod can run to completion.
+static kube::Result<void> restartJobFields(const Json &r, NodeUpgradeRolloutSpec &s)
+{
+    const bool job = s.restart == RestartMechanism::Job;
+    for (const char *field : {"jobNamespace", "jobTemplate"})
+        if (r.contains(field) && !job)
+            return ApiStatus::badRequest(std::string("restart.") + field + ": only with mechanism Job");
+    if (!job)
+        return {};
+    if (r.contains("jobNamespace")) {
+        if (!r["jobNamespace"].is_string())
+            return ApiStatus::badRequest("restart.jobNamespace must be a string");
+        s.restartJobNamespace = r["jobNamespace"].get<std::string>();
+        if (auto errors = dns1123LabelErrors(s.restartJobNamespace); !errors.empty())
+            return ApiStatus::badRequest("restart.jobNamespace: Invalid value: " +
+                                         kube::goQuote(s.restartJobNamespace) + ": " + errors.front());
+    }
+    const Json *tpl = kube::member(r, "jobTemplate");
+    if (!tpl || !tpl->is_object())
+        return ApiStatus::badRequest("restart.jobTemplate: Required value: mechanism Job runs this Job "
+                                     "template (metadata and spec) on each node");
+    for (const auto &[k, v] : tpl->items())
+        if (k != "metadata" && k != "spec")
+            return ApiStatus::badRequest("restart.jobTemplate: unknown field \"" + k +
+                                         "\" (known: metadata, spec)");
+    if (const Json *meta = kube::member(*tpl, "metadata"); meta && !meta->is_object())
+        return ApiStatus::badRequest("restart.jobTemplate.metadata must be a map");
+    const Json *spec = kube::member(*tpl, "spec");
+    const Json *podTemplate = spec && spec->is_object() ? kube::member(*spec, "template") : nullptr;
+    const Json *podSpec =
+        podTemplate && podTemplate->is_object() ? kube::member(*podTemplate, "spec") : nullptr;
+    const Json *containers = podSpec && podSpec->is_object() ? kube::member(*podSpec, "containers") : nullptr;
+    if (!containers || !containers->is_array() || containers->empty())
+        return ApiStatus::badRequest("restart.jobTemplate.spec.template.spec.containers: Required value: the "
+                                     "Job's pod needs at least one container");
+    for (const auto &c : *containers)
+        if (!c.is_object() || !c.contains("name") || !c["name"].is_string() || !c.contains("image") ||
+            !c["image"].is_string())
+            return ApiStatus::badRequest("restart.jobTemplate.spec.template.spec.containers: every container "
+                                         "needs a name and an image");
+    if (const Json *policy = kube::member(*podSpec, "restartPolicy");
+        policy && (!policy->is_string() || (*policy != "Never" && *policy != "OnFailure")))
+        return ApiStatus::badRequest(
+            "restart.jobTemplate.spec.template.spec.restartPolicy: Unsupported value: " +
+            kube::goJson(*policy) + ": supported values: \"Never\", \"OnFailure\"");
+    s.restartJobTemplate = *tpl;
+    return {};
+}
+
 Json NodeUpgradeRolloutSpec::toJson() const
 {
     Json j;
@@ -263,6 +316,10 @@ Json NodeUpgradeRolloutSpec::toJson() const
     j["minReadyRatio"] = minReadyRatio;
     if (restart != RestartMechanism::Annotation) // the default stays unwritten, as before the field existed
         j["restart"] = {{"mechanism", restartMechanismName(restart)}};
+    if (restart == RestartMechanism::Job) {
+        j["restart"]["jobNamespace"] = restartJobNamespace;
+        j["restart"]["jobTemplate"] = restartJobTemplate;
+    }
     return j;
 }
 
@@ -272,7 +329,7 @@ std::vector<std::string> NodeUpgradeRolloutSpec::fieldNames()
     every.nodeSelector = {{"k", "v"}};
     every.maintenanceWindow = Json::object();
     every.pauseReason = "r";
-    every.restart = RestartMechanism::External;
+    every.restart = RestartMechanism::Job;
     const Json fields = every.toJson();
     std::vector<std::string> names;
     for (auto it = fields.begin(); it != fields.end(); ++it)
@@ -366,14 +423,17 @@ kube::Result<NodeUpgradeRolloutSpec> NodeUpgradeRolloutSpec::fromJson(const Json
         if (!r.is_object())
             return ApiStatus::badRequest("restart must be an object such as {mechanism: External}");
         for (const auto &[k, v] : r.items())
-            if (k != "mechanism")
-                return ApiStatus::badRequest("restart: unknown field \"" + k + "\" (known: mechanism)");
+            if (k != "mechanism" && k != "jobNamespace" && k != "jobTemplate")
+                return ApiStatus::badRequest("restart: unknown field \"" + k +
+                                             "\" (known: mechanism, jobNamespace, jobTemplate)");
         if (r.contains("mechanism")) {
             auto v = enumField(r["mechanism"], "restart.mechanism", kRestart);
             if (!v)
                 return v.error();
             s.restart = *v;
         }
+        if (auto job = restartJobFields(r, s); !job)
+            return job.error();
     }
     if (j.contains("onDrainTimeout")) {
         auto v = enumField(j["onDrainTimeout"], "onDrainTimeout", kDrain);

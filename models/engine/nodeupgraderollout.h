@@ -30,8 +30,10 @@ enum class UnreadyPodPolicy { AlwaysDelete, CountTowardHealth };
 enum class HealthComparison { GreaterThan, AtLeast };
 // How a drained node's agent is restarted: Annotation asks the node's agent through the
 // upgrade/kamikaze annotation handshake; External leaves it to another tool (a managed node
-// pool's upgrade, a reimage): the controller waits for the node to return on the target version.
-enum class RestartMechanism { Annotation, External };
+// pool's upgrade, a reimage): the controller waits for the node to return on the target version;
+// Job runs the rollout's Job template pinned to the node (as system-upgrade-controller runs its
+// plans): acknowledged once its pod runs, failed when the Job fails.
+enum class RestartMechanism { Annotation, External, Job };
 // Pods with emptyDir volumes lose their data when evicted: Block keeps them (the node waits,
 // naming them, as kubectl drain refuses without --delete-emptydir-data), Delete evicts them.
 enum class LocalDataPolicy { Block, Delete };
@@ -90,6 +92,11 @@ struct NodeUpgradeRolloutSpec
     int maxStartsPerPass = 1;
     double minReadyRatio = 0;                                // 0 = off
     RestartMechanism restart = RestartMechanism::Annotation; // JSON restart: {mechanism: External}
+    // restart Job: the namespace of the Jobs and their template (a batch/v1 JobTemplateSpec:
+    // metadata and spec), checked for a pod template with containers and restartPolicy Never or
+    // OnFailure.
+    std::string restartJobNamespace = "kube-system";
+    kube::Json restartJobTemplate;
 
     kube::Json toJson() const;
     static kube::Result<NodeUpgradeRolloutSpec> fromJson(const kube::Json &j);

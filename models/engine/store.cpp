@@ -4,6 +4,7 @@
 #include "models/engine/clusterimpl.h"
 #include "models/engine/daemonsetcontroller.h"
 #include "models/engine/disruptioncontroller.h"
+#include "models/engine/jobcontroller.h"
 #include "models/engine/kubelet.h"
 #include "models/engine/replicasetcontroller.h"
 #include "models/engine/scheduler.h"
@@ -30,6 +31,7 @@ Cluster::Impl::Impl(ClusterOptions o)
     scheduler = std::make_unique<Scheduler>(*this);
     disruption = std::make_unique<DisruptionController>(*this);
     taintManager = std::make_unique<TaintManager>(*this);
+    jobController = std::make_unique<JobController>(*this);
 }
 
 Cluster::Impl::~Impl() = default;
@@ -162,6 +164,7 @@ void Cluster::Impl::emit(WatchEvent &ev)
         dsController->onPod(ev);
         rsController->onPod(ev);
         disruption->onPod(ev);
+        jobController->onPod(ev);
         break;
     case Kind::Node:
         dsController->onNode(ev);
@@ -181,6 +184,9 @@ void Cluster::Impl::emit(WatchEvent &ev)
         break;
     case Kind::PodDisruptionBudget:
         disruption->onBudget(ev);
+        break;
+    case Kind::Job:
+        jobController->onJob(ev);
         break;
     default:
         break;
@@ -860,6 +866,7 @@ void Cluster::Impl::recordEvent(const std::string &type, const std::string &reas
                         : kind == Kind::ReplicaSet          ? "replicaset-controller"
                         : kind == Kind::DaemonSet           ? "daemonset-controller"
                         : kind == Kind::PodDisruptionBudget ? "controllermanager"
+                        : kind == Kind::Job                 ? "job-controller"
                                                             : "daemonscope";
     ensureNamespace(eventNs);
     const std::string eventKey = key(eventNs, e.metadata.name);

@@ -150,6 +150,25 @@ kube::Result<void> EmbeddedUpgradeCluster::deletePod(const std::string &ns, cons
     return m_cluster.remove(Kind::Pod, ns, name);
 }
 
+kube::Result<void> EmbeddedUpgradeCluster::createJob(const kube::Json &job)
+{
+    auto created = m_cluster.create(job);
+    if (!created)
+        return created.error();
+    return {};
+}
+
+std::optional<kube::Job> EmbeddedUpgradeCluster::job(const std::string &ns, const std::string &name) const
+{
+    auto j = m_cluster.get(Kind::Job, ns, name);
+    if (!j)
+        return std::nullopt;
+    auto decoded = kube::Job::fromJson(*j);
+    if (!decoded)
+        return std::nullopt;
+    return std::move(*decoded);
+}
+
 kube::Result<void> EmbeddedUpgradeCluster::editRollout(const std::string &name,
                                                        const std::function<void(NodeUpgradeRollout &)> &fn)
 {

@@ -23,8 +23,10 @@
 
 #include "models/engine/cluster.h"
 #include "models/engine/nodeupgraderollout.h"
+#include "models/kube/job.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -54,6 +56,8 @@ public:
     virtual const kube::ReplicaSet *replicaSet(const std::string &ns, const std::string &name) const = 0;
     virtual std::vector<const kube::ReplicaSet *> replicaSets() const = 0; // by namespace, then name
     virtual std::vector<const kube::PodDisruptionBudget *> podDisruptionBudgets() const = 0;
+    // A restart Job (batch/v1) as the job controller reports it; nullopt when there is none.
+    virtual std::optional<kube::Job> job(const std::string &ns, const std::string &name) const = 0;
     virtual const NodeUpgradeRollout *rollout(const std::string &name) const = 0;
     virtual std::vector<const NodeUpgradeRollout *> rollouts() const = 0; // by name
 
@@ -79,6 +83,8 @@ public:
                                      const EvictOptions &options = {}) = 0;
     // DELETE of a pod with its own grace period (a forced drain step).
     virtual kube::Result<void> deletePod(const std::string &ns, const std::string &name) = 0;
+    // POST of a batch/v1 Job (restart mechanism Job); 409 AlreadyExists when it exists.
+    virtual kube::Result<void> createJob(const kube::Json &job) = 0;
     // Edits the rollout's spec or annotations (admin actions), or its status.
     virtual kube::Result<void> editRollout(const std::string &name,
                                            const std::function<void(NodeUpgradeRollout &)> &fn) = 0;
@@ -107,6 +113,7 @@ public:
     const kube::ReplicaSet *replicaSet(const std::string &ns, const std::string &name) const override;
     std::vector<const kube::ReplicaSet *> replicaSets() const override;
     std::vector<const kube::PodDisruptionBudget *> podDisruptionBudgets() const override;
+    std::optional<kube::Job> job(const std::string &ns, const std::string &name) const override;
     const NodeUpgradeRollout *rollout(const std::string &name) const override;
     std::vector<const NodeUpgradeRollout *> rollouts() const override;
     int watch(Kind kind, std::function<void(const WatchEvent &)> callback) override;
@@ -121,6 +128,7 @@ public:
     kube::Result<void> evict(const std::string &ns, const std::string &name,
                              const EvictOptions &options) override;
     kube::Result<void> deletePod(const std::string &ns, const std::string &name) override;
+    kube::Result<void> createJob(const kube::Json &job) override;
     kube::Result<void> editRollout(const std::string &name,
                                    const std::function<void(NodeUpgradeRollout &)> &fn) override;
     kube::Result<void> updateRolloutStatus(const std::string &name,

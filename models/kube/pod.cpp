@@ -55,6 +55,10 @@ Json Pod::toJson() const
                 state["waiting"] = {{"reason", waitingReason}};
             else if (phase == "Running")
                 state["running"] = Json::object();
+            else if (phase == "Succeeded")
+                state["terminated"] = {{"exitCode", 0}, {"reason", "Completed"}};
+            else if (phase == "Failed")
+                state["terminated"] = {{"exitCode", 1}, {"reason", "Error"}};
             Json status = {{"name", stringOr(c, "name")},
                            {"image", stringOr(c, "image")},
                            {"ready", ready},

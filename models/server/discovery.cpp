@@ -57,6 +57,7 @@ const std::vector<ResourceInfo> &resources()
          true,
          {{"scale", "autoscaling", "v1", "Scale", {"get", "patch", "update"}}}},
         {engine::Kind::Lease, "lease", {}, {}, false},
+        {engine::Kind::Job, "job", {}, {"all"}, true},
         {engine::Kind::PodDisruptionBudget, "poddisruptionbudget", {"pdb"}, {}, true},
         {engine::Kind::NodeUpgradeRollout, "nodeupgraderollout", {"nur"}, {}, true},
     };

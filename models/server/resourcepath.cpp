@@ -51,7 +51,7 @@ std::string ResourcePath::versionOf(engine::Kind kind)
 const std::vector<std::string> &ResourcePath::groups()
 {
     static const std::vector<std::string> g = {
-        "apps",   "authentication.k8s.io", "authorization.k8s.io", "coordination.k8s.io",
+        "apps",   "authentication.k8s.io", "authorization.k8s.io", "batch", "coordination.k8s.io",
         "policy", "upgrade.daemonscope.io"};
     return g;
 }

@@ -139,6 +139,18 @@ const std::vector<Column> &columnsOf(Kind kind)
         {"Age", "string", "",
          "CreationTimestamp is a timestamp representing the server time when this object was created.", 0},
     };
+    static const std::vector<Column> job = {
+        {"Name", "string", "name", "Name must be unique within a namespace.", 0},
+        {"Status", "string", "", "Status of the job: Running, Complete, Failed or Suspended.", 0},
+        {"Completions", "string", "", "The succeeded pods out of the completions the job wants.", 0},
+        {"Duration", "string", "", "Time the job ran for: from its start to its completion, or until now.",
+         0},
+        {"Age", "string", "",
+         "CreationTimestamp is a timestamp representing the server time when this object was created.", 0},
+        {"Containers", "string", "", "Names of each container in the template.", 1},
+        {"Images", "string", "", "Images referenced by each container in the template.", 1},
+        {"Selector", "string", "", "A label query over pods that should match the pod count.", 1},
+    };
     static const std::vector<Column> lease = {
         {"Name", "string", "name", "Name must be unique within a namespace.", 0},
         {"Holder", "string", "", "holderIdentity contains the identity of the holder of a current lease.", 0},
@@ -164,6 +176,8 @@ const std::vector<Column> &columnsOf(Kind kind)
     switch (kind) {
     case Kind::Lease:
         return lease;
+    case Kind::Job:
+        return job;
     case Kind::Service:
         return svc;
     case Kind::NodeUpgradeRollout:
@@ -231,6 +245,31 @@ std::string joinMap(const Json &map)
     for (const auto &[k, v] : map.items())
         out += (out.empty() ? "" : ",") + k + "=" + str(v);
     return out;
+}
+
+// kubectl's Job STATUS: the finished condition, Suspended, the terminal-to-be conditions
+// (FailureTarget "Failing", SuccessCriteriaMet "Complete"), else Running.
+std::string jobStatus(const Json &job)
+{
+    const Json &conditions = at(job, {"status", "conditions"});
+    auto isTrue = [&](const char *type) {
+        if (conditions.is_array())
+            for (const auto &c : conditions)
+                if (str(at(c, {"type"})) == type && str(at(c, {"status"})) == "True")
+                    return true;
+        return false;
+    };
+    if (isTrue("Failed"))
+        return "Failed";
+    if (isTrue("Complete"))
+        return "Complete";
+    if (isTrue("Suspended"))
+        return "Suspended";
+    if (isTrue("FailureTarget"))
+        return "Failing";
+    if (isTrue("SuccessCriteriaMet"))
+        return "Complete";
+    return "Running";
 }
 
 std::pair<std::string, std::string> containersAndImages(const Json &podSpec)
@@ -439,6 +478,26 @@ Json TablePrinter::columnDefinitions(Kind kind)
     return out;
 }
 
+static Json jobCells(const Json &o, kube::Timestamp now)
+{
+    const auto [names, images] = containersAndImages(at(o, {"spec", "template", "spec"}));
+    const Json &completions = at(o, {"spec", "completions"});
+    const std::string wanted = completions.is_number_integer() ? std::to_string(num(completions)) : "1";
+    std::string duration;
+    if (const Json &start = at(o, {"status", "startTime"}); start.is_string())
+        if (auto from = kube::parseRfc3339(start.get<std::string>())) {
+            kube::Timestamp until = now;
+            if (const Json &done = at(o, {"status", "completionTime"}); done.is_string())
+                if (auto parsed = kube::parseRfc3339(done.get<std::string>()))
+                    until = *parsed;
+            duration = kube::humanAge(until - *from);
+        }
+    return Json::array({str(at(o, {"metadata", "name"})), jobStatus(o),
+                        std::to_string(num(at(o, {"status", "succeeded"}))) + "/" + wanted, duration,
+                        age(at(o, {"metadata", "creationTimestamp"}), now), names, images,
+                        selectorText(at(o, {"spec", "selector"}))});
+}
+
 Json TablePrinter::cells(Kind kind, const Json &o, kube::Timestamp now)
 {
     switch (kind) {
@@ -461,6 +520,8 @@ Json TablePrinter::cells(Kind kind, const Json &o, kube::Timestamp now)
                             age(at(o, {"metadata", "creationTimestamp"}), now), names, images,
                             selectorText(at(o, {"spec", "selector"}))});
     }
+    case Kind::Job:
+        return jobCells(o, now);
     case Kind::Pod:
         return podCells(o, now);
     case Kind::Node:

@@ -47,6 +47,23 @@ const kube::Json kRollout = {
     {"metadata", {{"name", "agents"}}},
     {"spec", {{"targetVersion", "v2.0.0"}, {"maxUnavailable", 1}, {"soakDuration", "10s"}}}};
 
+// The same rollout restarting each node through a Job (restart mechanism Job).
+kube::Json jobRollout()
+{
+    kube::Json r = kRollout;
+    r["spec"]["restart"] = {
+        {"mechanism", "Job"},
+        {"jobNamespace", "kube-system"},
+        {"jobTemplate",
+         {{"spec",
+           {{"backoffLimit", 1},
+            {"template",
+             {{"spec",
+               {{"containers",
+                 kube::Json::array({{{"name", "upgrade"}, {"image", "agent-upgrade:v2.0.0"}}})}}}}}}}}}};
+    return r;
+}
+
 // Forwards to another UpgradeCluster and records the writes that change the cluster, in order,
 // in words both backends share: "cordon node-0", "evict api from node-0" (pods by their app label,
 // as pod names differ between two clusters), "uncordon node-0", "taint node-0 upgrade/pending".
@@ -81,6 +98,10 @@ public:
     std::vector<const kube::PodDisruptionBudget *> podDisruptionBudgets() const override
     {
         return m_inner.podDisruptionBudgets();
+    }
+    std::optional<kube::Job> job(const std::string &ns, const std::string &n) const override
+    {
+        return m_inner.job(ns, n);
     }
     const engine::NodeUpgradeRollout *rollout(const std::string &n) const override
     {
@@ -133,6 +154,12 @@ public:
     {
         const std::string what = describe(ns, n);
         return note("delete " + what, m_inner.deletePod(ns, n));
+    }
+    kube::Result<void> createJob(const kube::Json &job) override
+    {
+        return note("createJob " + job["metadata"].value("namespace", std::string()) + "/" +
+                        job["metadata"].value("name", std::string()),
+                    m_inner.createJob(job));
     }
     kube::Result<void> editRollout(const std::string &n,
                                    const std::function<void(engine::NodeUpgradeRollout &)> &fn) override
@@ -323,6 +350,7 @@ class TstLiveUpgrade : public QObject
     Q_OBJECT
 
 private slots:
+    void sameWritesOnBothBackends_data();
     void sameWritesOnBothBackends();
     void leaseElection();
     void inClusterConfiguration();
@@ -332,8 +360,17 @@ private slots:
     void stopsWhileTheServerIsUnreachable();
 };
 
+void TstLiveUpgrade::sameWritesOnBothBackends_data()
+{
+    QTest::addColumn<bool>("job");
+    QTest::newRow("restart by annotation") << false;
+    QTest::newRow("restart by Job") << true;
+}
+
 void TstLiveUpgrade::sameWritesOnBothBackends()
 {
+    QFETCH(bool, job);
+    const kube::Json rolloutManifest = job ? jobRollout() : kRollout;
     // The simulated store: the runtime keeps the rollout store and the simulated agents; its own
     // controller is stopped and ours runs over the recording adapter.
     auto sim = drainCluster();
@@ -347,7 +384,7 @@ void TstLiveUpgrade::sameWritesOnBothBackends()
         engine::NodeUpgradeEvents events;
         std::map<std::string, engine::NodeUpgradeMetrics> metrics;
         engine::NodeUpgradeController controller(simWrites, events, metrics);
-        QVERIFY(rt.rollouts().apply(kRollout, sim->now(), {}).ok());
+        QVERIFY(rt.rollouts().apply(rolloutManifest, sim->now(), {}).ok());
         QVERIFY2(sim->runUntil([&] { return completed(rt.rollouts().get("agents")); }, 3600 * 1000),
                  rt.statusText("agents").c_str());
         for (const auto &e : events.entries())
@@ -390,7 +427,7 @@ void TstLiveUpgrade::sameWritesOnBothBackends()
             liveEvents.push_back(e.reason + " " + e.object);
     });
     auto created = clientFor(server)->transport().request(
-        "POST", "/apis/upgrade.daemonscope.io/v1alpha1/nodeupgraderollouts", {}, kRollout.dump(),
+        "POST", "/apis/upgrade.daemonscope.io/v1alpha1/nodeupgraderollouts", {}, rolloutManifest.dump(),
         "application/json", "application/json");
     QVERIFY2(created.ok(), created ? "" : created.error().message.c_str());
     bool done = false;
@@ -422,6 +459,24 @@ void TstLiveUpgrade::sameWritesOnBothBackends()
                              "conditions node-0 Drained=True -DrainInProgress\nuncordon node-0\n",
                              "uncordon node-0\nconditions node-0 -Drained\n"})
         QVERIFY2(node0.find(step) != std::string::npos, step);
+    // Restart by Job: one Job per node, created by the controller, run to completion by the
+    // cluster; by annotation: none.
+    QCOMPARE(std::count_if(
+                 liveWrites.log.begin(), liveWrites.log.end(),
+                 [](const std::string &l) { return l.rfind("createJob kube-system/agents-node-", 0) == 0; }),
+             job ? 3 : 0);
+    if (job) {
+        QVERIFY(node0.find("createJob kube-system/agents-node-0-1\n") != std::string::npos);
+        server.withCluster([&](engine::Cluster &c) {
+            for (const char *name : {"agents-node-0-1", "agents-node-1-1", "agents-node-2-1"}) {
+                auto j = c.get(engine::Kind::Job, "kube-system", name);
+                QVERIFY2(j.ok(), name);
+                QCOMPARE((*j)["status"].value("succeeded", 0), 1);
+                QCOMPARE((*j)["spec"]["template"]["spec"].value("nodeName", std::string()),
+                         std::string(name).substr(7, 6));
+            }
+        });
+    }
     // The same events about the same objects, in the same order of first emission.
     QCOMPARE(joined(liveEvents), joined(simEvents));
     // installer/kubernetes/20-rbac.yaml grants every request the controller made.
@@ -553,13 +608,13 @@ void TstLiveUpgrade::manifests()
     QCOMPARE(props["onDrainTimeout"]["enum"], kube::Json::array({"Hold", "Skip", "Force"}));
     QCOMPARE(props["singleReplicaPolicy"]["enum"], kube::Json::array({"Allow", "Block"}));
     QCOMPARE(props["restart"]["properties"]["mechanism"]["enum"],
-             kube::Json::array({"Annotation", "External"}));
+             kube::Json::array({"Annotation", "External", "Job"}));
     QVERIFY(!props["unmanagedPodPolicy"].contains("type"));
     QCOMPARE(props["unmanagedPodPolicy"]["x-kubernetes-preserve-unknown-fields"], true);
 
     // Every manifest parses into objects with apiVersion, kind and a name.
     for (const char *file : {"00-namespace.yaml", "20-rbac.yaml", "30-deployment.yaml", "10-crd.yaml",
-                             "examples/nodeupgrade-agents.yaml"}) {
+                             "examples/nodeupgrade-agents.yaml", "examples/nodeupgrade-job.yaml"}) {
         auto docs = kube::loadYamlFile(std::string(DAEMONSCOPE_SOURCE_DIR "/installer/kubernetes/") + file);
         QVERIFY2(docs.ok(), docs ? file : docs.error().message.c_str());
         for (const auto &d : *docs)
@@ -567,25 +622,27 @@ void TstLiveUpgrade::manifests()
                          d.value["metadata"].contains("name"),
                      file);
     }
-    // The example rollout is one the controller accepts, and every field it sets is in the
+    // The example rollouts are ones the controller accepts, and every field they set is in the
     // CRD's schema (a real API server would prune the others).
-    auto example =
-        kube::loadYamlFile(DAEMONSCOPE_SOURCE_DIR "/installer/kubernetes/examples/nodeupgrade-agents.yaml");
-    QVERIFY(example.ok());
-    const kube::Json &rollout = (*example)[0].value;
-    auto parsed = engine::NodeUpgradeRollout::fromJson(rollout);
-    QVERIFY2(parsed.ok(), parsed ? "" : parsed.error().message.c_str());
-    std::function<void(const kube::Json &, const kube::Json &, const std::string &)> inSchema =
-        [&](const kube::Json &value, const kube::Json &s, const std::string &path) {
-            if (!value.is_object() || !s.contains("properties"))
-                return;
-            for (const auto &[k, v] : value.items()) {
-                QVERIFY2(s["properties"].contains(k),
-                         (path + "." + k + " is not in the CRD's schema").c_str());
-                inSchema(v, s["properties"][k], path + "." + k);
-            }
-        };
-    inSchema(rollout["spec"], schema["properties"]["spec"], "spec");
+    for (const char *file : {"nodeupgrade-agents.yaml", "nodeupgrade-job.yaml"}) {
+        auto example =
+            kube::loadYamlFile(std::string(DAEMONSCOPE_SOURCE_DIR "/installer/kubernetes/examples/") + file);
+        QVERIFY(example.ok());
+        const kube::Json &rollout = (*example)[0].value;
+        auto parsed = engine::NodeUpgradeRollout::fromJson(rollout);
+        QVERIFY2(parsed.ok(), parsed ? "" : parsed.error().message.c_str());
+        std::function<void(const kube::Json &, const kube::Json &, const std::string &)> inSchema =
+            [&](const kube::Json &value, const kube::Json &s, const std::string &path) {
+                if (!value.is_object() || !s.contains("properties"))
+                    return;
+                for (const auto &[k, v] : value.items()) {
+                    QVERIFY2(s["properties"].contains(k),
+                             (path + "." + k + " is not in the CRD's schema").c_str());
+                    inSchema(v, s["properties"][k], path + "." + k);
+                }
+            };
+        inSchema(rollout["spec"], schema["properties"]["spec"], "spec");
+    }
 
     // The Deployment runs two replicas of the controller in-cluster, in the namespace of the
     // Role that holds its Lease, under the ServiceAccount the bindings name.

@@ -501,28 +501,34 @@ void TstApiServer::discoveryListsShortNamesAndCategories()
     QVERIFY(s.server);
     const Json doc = getJson(*s.transport, "/apis", {},
                              "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList");
-    QCOMPARE(doc["items"].size(), 6u);
+    QCOMPARE(doc["items"].size(), 7u);
     QCOMPARE(doc["items"][0]["metadata"]["name"], "apps");
     QCOMPARE(doc["items"][1]["metadata"]["name"], "authentication.k8s.io");
     QCOMPARE(doc["items"][2]["metadata"]["name"], "authorization.k8s.io");
     QCOMPARE(doc["items"][2]["versions"][0]["resources"][0]["scope"], "Cluster");
+    // Jobs (the node-upgrade controller's restart mechanism Job), in kubectl's category "all".
+    QCOMPARE(doc["items"][3]["metadata"]["name"], "batch");
+    const Json &jobs = doc["items"][3]["versions"][0]["resources"][0];
+    QCOMPARE(jobs["resource"], "jobs");
+    QCOMPARE(jobs["categories"], Json::array({"all"}));
+    QCOMPARE(jobs["subresources"][0]["subresource"], "status");
     // Leases (node heartbeats, leader election).
-    QCOMPARE(doc["items"][3]["metadata"]["name"], "coordination.k8s.io");
-    const Json &lease = doc["items"][3]["versions"][0]["resources"][0];
+    QCOMPARE(doc["items"][4]["metadata"]["name"], "coordination.k8s.io");
+    const Json &lease = doc["items"][4]["versions"][0]["resources"][0];
     QCOMPARE(lease["resource"], "leases");
     QCOMPARE(lease["scope"], "Namespaced");
     QVERIFY(!lease.contains("subresources"));
     // PodDisruptionBudgets (kubectl drain reads them), with their short name.
-    QCOMPARE(doc["items"][4]["metadata"]["name"], "policy");
-    const Json &pdb = doc["items"][4]["versions"][0]["resources"][0];
+    QCOMPARE(doc["items"][5]["metadata"]["name"], "policy");
+    const Json &pdb = doc["items"][5]["versions"][0]["resources"][0];
     QCOMPARE(pdb["resource"], "poddisruptionbudgets");
     QCOMPARE(pdb["shortNames"], Json::array({"pdb"}));
     QCOMPARE(pdb["scope"], "Namespaced");
     QCOMPARE(pdb["subresources"][0]["subresource"], "status");
     // The node-agent upgrade's custom kind, in its own group and version.
-    QCOMPARE(doc["items"][5]["metadata"]["name"], "upgrade.daemonscope.io");
-    QCOMPARE(doc["items"][5]["versions"][0]["version"], "v1alpha1");
-    const Json &nur = doc["items"][5]["versions"][0]["resources"][0];
+    QCOMPARE(doc["items"][6]["metadata"]["name"], "upgrade.daemonscope.io");
+    QCOMPARE(doc["items"][6]["versions"][0]["version"], "v1alpha1");
+    const Json &nur = doc["items"][6]["versions"][0]["resources"][0];
     QCOMPARE(nur["resource"], "nodeupgraderollouts");
     QCOMPARE(nur["shortNames"], Json::array({"nur"}));
     QCOMPARE(nur["scope"], "Cluster");
@@ -880,7 +886,7 @@ void TstApiServer::errorsAreStatusObjects_data()
         << u"GET"_s << u"/apis/apps/v1/namespaces/default/deployments"_s << 404 << u"NotFound"_s
         << u"the server could not find the requested resource"_s;
     QTest::newRow("an unknown group is NotFound")
-        << u"GET"_s << u"/apis/batch/v1/jobs"_s << 404 << u"NotFound"_s
+        << u"GET"_s << u"/apis/networking.k8s.io/v1/ingresses"_s << 404 << u"NotFound"_s
         << u"the server could not find the requested resource"_s;
     QTest::newRow("deleting a collection is not allowed")
         << u"DELETE"_s << u"/api/v1/namespaces/default/pods"_s << 405 << u"MethodNotAllowed"_s
@@ -2082,7 +2088,8 @@ void TstApiServer::openApiV3DescribesEveryServedResource()
     QCOMPARE(schemas["io.k8s.api.apps.v1.DaemonSetSpec"]["properties"]["minReadySeconds"]["type"], "integer");
     QVERIFY(!schemas["io.k8s.api.apps.v1.DaemonSet"].value("description", "").empty());
 
-    auto missing = s.transport->request("GET", "/openapi/v3/apis/batch/v1", {}, {}, {}, "application/json");
+    auto missing =
+        s.transport->request("GET", "/openapi/v3/apis/networking.k8s.io/v1", {}, {}, {}, "application/json");
     QVERIFY(!missing.ok());
     QCOMPARE(missing.error().code, 404);
 }

@@ -1,0 +1,47 @@
+#pragma once
+// JobController — runs batch/v1 Jobs as kube-controller-manager's job controller does
+// (pkg/controller/job, syncJob) for the non-indexed jobs this engine serves: creates the
+// job's pods from its template (up to parallelism, never more than the completions still
+// missing), counts them into the status (active, ready, succeeded, failed, startTime), and
+// finishes the job: Complete (SuccessCriteriaMet, then Complete, reason CompletionsReached) once
+// `completions` pods succeeded; Failed (FailureTarget, then Failed) when more than
+// `backoffLimit` pods failed (BackoffLimitExceeded) or activeDeadlineSeconds passed
+// (DeadlineExceeded), deleting the pods still running. A failed pod is replaced after the
+// controller's backoff (10 s, doubling, at most 6 min). Suspended jobs run no pods.
+//
+// What a pod does is the kubelet's business: the simulated kubelet runs a job's pod until
+// something ends it (the node agent finishes the node-upgrade restart Jobs, see
+// nodeupgradeagent.h). Continuous mode only, like the ReplicaSet controller.
+
+#include "models/engine/cluster.h"
+
+#include <map>
+#include <string>
+
+namespace engine {
+
+class JobController
+{
+public:
+    static constexpr kube::Duration kSyncInterval = 500;
+    static constexpr kube::Duration kBackoffBase = 10 * 1000;
+    static constexpr kube::Duration kBackoffMax = 6 * 60 * 1000;
+
+    explicit JobController(Cluster::Impl &cluster);
+
+    void onJob(const WatchEvent &ev);
+    void onPod(const WatchEvent &ev);
+    void sync(const std::string &key);
+
+private:
+    void enqueue(const std::string &key, kube::Timestamp at);
+    void finish(const std::string &key, kube::Json job, const char *type, const char *reason,
+                const std::string &message);
+
+    Cluster::Impl &m_c;
+    std::map<std::string, kube::Timestamp> m_queued;
+    std::map<std::string, kube::Timestamp> m_lastSync;
+    std::map<std::string, std::pair<long long, kube::Timestamp>> m_failures; // key -> count seen, when
+};
+
+} // namespace engine
