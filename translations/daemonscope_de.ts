@@ -262,6 +262,14 @@
         <source>Drained; the restart is left to an external tool: waiting for the node to return on {target}</source>
         <translation>Geleert; der Neustart bleibt einem externen Werkzeug überlassen: warte, bis der Knoten auf {target} zurückkehrt</translation>
     </message>
+    <message>
+        <source>Created restart Job {job} for {target} (attempt {attempt})</source>
+        <translation>Neustart-Job {job} für {target} angelegt (Versuch {attempt})</translation>
+    </message>
+    <message>
+        <source>Restart Job {job} runs on the node</source>
+        <translation>Neustart-Job {job} läuft auf dem Knoten</translation>
+    </message>
 </context>
 <context>
     <name>UpgradePhrase</name>
@@ -604,6 +612,18 @@
     <message>
         <source>{pod} keeps data in emptyDir, localDataPolicy Block</source>
         <translation>{pod} hat Daten in emptyDir, localDataPolicy Block</translation>
+    </message>
+    <message>
+        <source>creation of Job {job}</source>
+        <translation>Anlegen des Jobs {job}</translation>
+    </message>
+    <message>
+        <source>restart Job {job} failed ({reason}: {message})</source>
+        <translation>Neustart-Job {job} fehlgeschlagen ({reason}: {message})</translation>
+    </message>
+    <message>
+        <source>restart Job {job} has no running pod after {limit}</source>
+        <translation>Neustart-Job {job} hat nach {limit} keinen laufenden Pod</translation>
     </message>
 </context>
 <context>

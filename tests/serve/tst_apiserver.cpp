@@ -320,6 +320,7 @@ private slots:
     void streamingListEndsInitialEventsWithABookmark();
     void streamingListNeedsNotOlderThan();
     void tlsServerRequiresTheToken();
+    void jobsRunTheirPodsToCompletion();
     void nonLoopbackAddressesAreRefused_data();
     void nonLoopbackAddressesAreRefused();
 };
@@ -2686,6 +2687,92 @@ void TstApiServer::podSelectorsAgreeOnRecordsAndJson()
         cont = kube::stringOr(page["metadata"], "continue");
     } while (!cont.empty());
     QCOMPARE(paged, names);
+}
+
+// batch/v1 Jobs as kube-apiserver and the job controller handle them: restartPolicy required,
+// defaults and the generated selector, a pod per job pinned where the template says, the status
+// counting it, Complete once it succeeded, the template immutable, deletion taking the pods.
+void TstApiServer::jobsRunTheirPodsToCompletion()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    const std::string base = "/apis/batch/v1/namespaces/default/jobs";
+    Json job = {{"apiVersion", "batch/v1"},
+                {"kind", "Job"},
+                {"metadata", {{"name", "once"}}},
+                {"spec",
+                 {{"template",
+                   {{"spec",
+                     {{"nodeName", "node-1"},
+                      {"containers", Json::array({{{"name", "c"}, {"image", "busybox"}}})}}}}}}}};
+    auto refused = send(*s.transport, "POST", base, job);
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.error().code, 422);
+    QCOMPARE(
+        QString::fromStdString(refused.error().message),
+        u"Job.batch \"once\" is invalid: spec.template.spec.restartPolicy: Required value: valid values: "
+        "\"OnFailure\", \"Never\""_s);
+
+    job["spec"]["template"]["spec"]["restartPolicy"] = "Never";
+    auto created = send(*s.transport, "POST", base, job);
+    QVERIFY2(created.ok(), created ? "" : created.error().message.c_str());
+    Json object = Json::parse(created->body);
+    const std::string uid = object["metadata"]["uid"];
+    QCOMPARE(object["spec"]["parallelism"], 1);
+    QCOMPARE(object["spec"]["completions"], 1);
+    QCOMPARE(object["spec"]["backoffLimit"], 6);
+    QCOMPARE(object["spec"]["completionMode"], "NonIndexed");
+    QCOMPARE(object["spec"]["selector"],
+             Json({{"matchLabels", {{"batch.kubernetes.io/controller-uid", uid}}}}));
+    QCOMPARE(object["spec"]["template"]["metadata"]["labels"]["batch.kubernetes.io/job-name"], "once");
+
+    s.server->withCluster([](engine::Cluster &c) { c.advance(10'000); });
+    std::string podName;
+    s.server->withCluster([&](engine::Cluster &c) {
+        for (const auto *p : c.pods())
+            if (const auto *ref = p->metadata.controllerRef();
+                ref && ref->kind == "Job" && ref->uid == uid && p->nodeName == "node-1") {
+                podName = p->metadata.name;
+                QCOMPARE(p->phase, std::string("Running"));
+            }
+    });
+    QVERIFY2(podName.rfind("once-", 0) == 0, podName.c_str());
+    object = getJson(*s.transport, base + "/once");
+    QCOMPARE(object["status"]["active"], 1);
+    QVERIFY(object["status"].contains("startTime"));
+
+    // The pod's work is done: the job completes.
+    Json pod = getJson(*s.transport, "/api/v1/namespaces/default/pods/" + podName);
+    pod["status"]["phase"] = "Succeeded";
+    auto finished = send(*s.transport, "PUT", "/api/v1/namespaces/default/pods/" + podName + "/status", pod);
+    QVERIFY2(finished.ok(), finished ? "" : finished.error().message.c_str());
+    s.server->withCluster([](engine::Cluster &c) { c.advance(2'000); });
+    object = getJson(*s.transport, base + "/once");
+    QCOMPARE(object["status"]["succeeded"], 1);
+    QCOMPARE(object["status"]["active"], 0);
+    QVERIFY(object["status"].contains("completionTime"));
+    QCOMPARE(object["status"]["conditions"].back()["type"], "Complete");
+    const Json table = getJson(*s.transport, base, {}, kTableAccept);
+    QCOMPARE(table["columnDefinitions"][1]["name"], "Status");
+    QCOMPARE(table["rows"][0]["cells"][1], "Complete");
+    QCOMPARE(table["rows"][0]["cells"][2], "1/1");
+
+    // The template cannot change.
+    Json changed = object;
+    changed["spec"]["template"]["spec"]["containers"][0]["image"] = "busybox:2";
+    auto immutable = send(*s.transport, "PUT", base + "/once", changed);
+    QVERIFY(!immutable.ok());
+    QCOMPARE(immutable.error().code, 422);
+    QVERIFY(QString::fromStdString(immutable.error().message).endsWith(u"field is immutable"_s));
+
+    auto deleted =
+        send(*s.transport, "DELETE", base + "/once", Json::object(), {{"propagationPolicy", "Background"}});
+    QVERIFY(deleted.ok());
+    s.server->withCluster([](engine::Cluster &c) { c.advance(5'000); });
+    auto gone = s.transport->request("GET", "/api/v1/namespaces/default/pods/" + podName, {}, {}, {},
+                                     "application/json");
+    QVERIFY(!gone.ok());
+    QCOMPARE(gone.error().code, 404);
 }
 
 QTEST_GUILESS_MAIN(TstApiServer)

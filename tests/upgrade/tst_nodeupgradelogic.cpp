@@ -31,6 +31,7 @@ private slots:
     void unmanaged();
     void classification_data();
     void classification();
+    void restartJobPinnedToItsNode();
     void ordering_data();
     void ordering();
     void eta();
@@ -363,6 +364,66 @@ void TstNodeUpgradeLogic::eventLogDeduplicates()
     QCOMPARE(log.entries()[0].lastTime, kube::Timestamp(2000));
     QCOMPARE(log.emissions().size(), std::size_t(3));
     QCOMPARE(log.countOf("DrainStalled"), std::size_t(3));
+}
+
+void TstNodeUpgradeLogic::restartJobPinnedToItsNode()
+{
+    using kube::Json;
+    const Json tpl = {
+        {"metadata", {{"labels", {{"team", "infra"}}}, {"uid", "copied-from-somewhere"}}},
+        {"spec",
+         {{"backoffLimit", 2},
+          {"template",
+           {{"spec",
+             {{"tolerations", Json::array({{{"key", "dedicated"}, {"operator", "Exists"}}})},
+              {"containers",
+               Json::array({{{"name", "u"},
+                             {"image", "i"},
+                             {"env", Json::array({{{"name", "UPGRADE_NODE_NAME"}, {"value", "x"}}})}},
+                            {{"name", "v"}, {"image", "j"}}})}}}}}}}};
+    const Json job = engine::restartJobManifest(tpl, "ops", "agents-node-3-2", "agents", "node-3", "v2.0.0");
+    QVERIFY(job["apiVersion"] == "batch/v1");
+    QVERIFY(job["kind"] == "Job");
+    QVERIFY(job["metadata"]["name"] == "agents-node-3-2");
+    QVERIFY(job["metadata"]["namespace"] == "ops");
+    QVERIFY(!job["metadata"].contains("uid"));
+    QVERIFY(job["metadata"]["labels"] ==
+            Json({{"team", "infra"}, {"upgrade/rollout", "agents"}, {"upgrade/node", "node-3"}}));
+    QVERIFY(job["spec"]["backoffLimit"] == 2);
+    const Json &tplMeta = job["spec"]["template"]["metadata"];
+    QVERIFY(tplMeta["annotations"]["upgrade/target-version"] == "v2.0.0");
+    QVERIFY(tplMeta["labels"]["upgrade/node"] == "node-3");
+    const Json &pod = job["spec"]["template"]["spec"];
+    QVERIFY(pod["nodeName"] == "node-3");
+    QVERIFY(pod["restartPolicy"] == "Never");
+    QVERIFY(pod["tolerations"].size() == std::size_t(3)); // the template's, the cordon, upgrade/pending
+    QVERIFY(pod["tolerations"][1]["key"] == "node.kubernetes.io/unschedulable");
+    QVERIFY(pod["tolerations"][2]["key"] == engine::kPendingTaintKey);
+    for (const auto &c : pod["containers"]) {
+        std::map<std::string, std::string> env;
+        for (const auto &e : c["env"])
+            env[e["name"]] = e["value"];
+        QCOMPARE(env["UPGRADE_TARGET_VERSION"], std::string("v2.0.0"));
+        QCOMPARE(env["UPGRADE_NODE_NAME"], std::string("node-3")); // the template's value replaced
+        QCOMPARE(c["env"].size(), std::size_t(2));
+    }
+
+    // The Job's pod is the controller's own: a drain never counts it.
+    auto podOf = kube::Pod::fromJson({{"metadata", job["spec"]["template"]["metadata"]}, {"spec", pod}});
+    QVERIFY(podOf.ok());
+    podOf->phase = "Running";
+    QCOMPARE(engine::classifyPod(*podOf, true), engine::PodClass::Ignored);
+
+    // Names fit a label value (63) and stay distinct when cut.
+    QCOMPARE(engine::restartJobName("agents", "node-3", 2), std::string("agents-node-3-2"));
+    const std::string longNode(60, 'n');
+    const std::string a = engine::restartJobName("agents", longNode, 1);
+    const std::string b = engine::restartJobName("agents", longNode, 2);
+    QVERIFY(a.size() <= 63 && b.size() <= 63);
+    QVERIFY(a != b);
+    QCOMPARE(engine::restartJobOf(engine::restartJobToken("v2", "ops", a)),
+             std::make_pair(std::string("ops"), a));
+    QCOMPARE(engine::kamikazeTarget(engine::restartJobToken("v2", "ops", a)), std::string("v2"));
 }
 
 QTEST_GUILESS_MAIN(TstNodeUpgradeLogic)

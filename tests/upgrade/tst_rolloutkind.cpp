@@ -231,10 +231,24 @@ void TstRolloutKind::invalidSpecNamesTheField_data()
                           << uR"(must be one of Hold, Skip, Force, got "Sometimes")"_s;
     QTest::newRow("nested enum") << uR"({"targetVersion":"v2","restart":{"mechanism":"Reboot"}})"_s
                                  << u"spec.restart.mechanism"_s
-                                 << uR"(must be one of Annotation, External, got "Reboot")"_s;
+                                 << uR"(must be one of Annotation, External, Job, got "Reboot")"_s;
     QTest::newRow("unknown restart field")
         << uR"({"targetVersion":"v2","restart":{"how":"x"}})"_s << u"spec.restart"_s
-        << uR"(unknown field "how" (known: mechanism))"_s;
+        << uR"(unknown field "how" (known: mechanism, jobNamespace, jobTemplate))"_s;
+    QTest::newRow("Job without a template")
+        << uR"({"targetVersion":"v2","restart":{"mechanism":"Job"}})"_s << u"spec.restart.jobTemplate"_s
+        << u"Required value: mechanism Job runs this Job template (metadata and spec) on each node"_s;
+    QTest::newRow("Job template without containers")
+        << uR"({"targetVersion":"v2","restart":{"mechanism":"Job","jobTemplate":{"spec":{"template":{"spec":{}}}}}})"_s
+        << u"spec.restart.jobTemplate.spec.template.spec.containers"_s
+        << u"Required value: the Job's pod needs at least one container"_s;
+    QTest::newRow("Job pod that restarts Always")
+        << uR"({"targetVersion":"v2","restart":{"mechanism":"Job","jobTemplate":{"spec":{"template":{"spec":{"restartPolicy":"Always","containers":[{"name":"u","image":"i"}]}}}}}})"_s
+        << u"spec.restart.jobTemplate.spec.template.spec.restartPolicy"_s
+        << uR"(Unsupported value: "Always": supported values: "Never", "OnFailure")"_s;
+    QTest::newRow("a Job template for another mechanism")
+        << uR"({"targetVersion":"v2","restart":{"mechanism":"External","jobTemplate":{}}})"_s
+        << u"spec.restart.jobTemplate"_s << u"only with mechanism Job"_s;
     QTest::newRow("missing target") << uR"({"maxUnavailable":1})"_s << u"spec.targetVersion"_s
                                     << u"Required value"_s;
 }
@@ -269,6 +283,20 @@ void TstRolloutKind::restartMechanismRoundTrips()
     auto parsed = NodeUpgradeRollout::fromJson(*r);
     QVERIFY(parsed.ok());
     QVERIFY(parsed->spec.restart == RestartMechanism::External);
+    // Job: the template kept as given, the namespace defaulted.
+    Json job = rolloutManifest("by-job", "v2");
+    const Json tpl = {
+        {"spec",
+         {{"template", {{"spec", {{"containers", Json::array({{{"name", "u"}, {"image", "i"}}})}}}}}}}};
+    job["spec"]["restart"] = {{"mechanism", "Job"}, {"jobTemplate", tpl}};
+    auto withJob = c.create(job);
+    QVERIFY2(withJob.ok(), withJob ? "" : withJob.error().message.c_str());
+    QVERIFY2((*withJob)["spec"]["restart"] ==
+                 Json({{"mechanism", "Job"}, {"jobNamespace", "kube-system"}, {"jobTemplate", tpl}}),
+             (*withJob)["spec"]["restart"].dump().c_str());
+    auto jobParsed = NodeUpgradeRollout::fromJson(*withJob);
+    QVERIFY(jobParsed.ok());
+    QVERIFY(jobParsed->spec.restart == RestartMechanism::Job);
     // The default is not written back (objects from before the field read the same).
     auto plain = c.create(rolloutManifest("agents", "v2"));
     QVERIFY(plain.ok());
