@@ -126,6 +126,10 @@ kube::Result<Json> Cluster::Impl::prepareJob(Json out, const Json &m, const Json
             labels[kJobNameLabel] = name;
             labels["controller-uid"] = uid;
             labels["job-name"] = name;
+            // A job without labels takes its pods' (SetDefaults_Job).
+            Json &own = out["metadata"]["labels"];
+            if (!own.is_object() || own.empty())
+                own = labels;
         } else if (!spec.contains("selector") || !spec["selector"].is_object()) {
             errors.push_back("spec.selector: Required value");
         }

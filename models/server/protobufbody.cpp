@@ -484,6 +484,287 @@ kube::Result<Json> serviceObject(std::string_view message)
     });
 }
 
+// What the protobuf body sets that this server decodes only from JSON or YAML: refused with 415
+// rather than dropped.
+ApiStatus notDecoded(const char *message, std::uint32_t field, const char *name)
+{
+    return ApiStatus{415, "UnsupportedMediaType",
+                     std::string("the protobuf body sets ") + message + " field " + std::to_string(field) +
+                         " (" + name +
+                         "), which this server decodes only from application/json or application/yaml"};
+}
+
+// A string field, kept when not empty (proto writes every string, JSON omits the empty ones).
+kube::Result<void> optionalText(const Field &f, const char *name, Json &into)
+{
+    auto t = text(f, name);
+    if (!t)
+        return t.error();
+    if (!t->empty())
+        into[name] = *t;
+    return {};
+}
+
+kube::Result<void> int64Field(const Field &f, const char *name, Json &into)
+{
+    if (f.wireType != 0)
+        return malformed(std::string(name) + " is not a varint");
+    into[name] = static_cast<std::int64_t>(f.varint);
+    return {};
+}
+
+// resource.Quantity: string 1.
+kube::Result<void> quantityMap(const Field &f, const char *what, Json &into)
+{
+    if (f.wireType != 2)
+        return malformed(std::string(what) + " is not a map entry");
+    std::string key, value;
+    auto r = eachField(f.bytes, [&](const Field &e) -> kube::Result<void> {
+        if (e.number == 1) {
+            auto t = text(e, what);
+            if (!t)
+                return t.error();
+            key = *t;
+        } else if (e.number == 2) {
+            if (e.wireType != 2)
+                return malformed(std::string(what) + " is not a Quantity");
+            return eachField(e.bytes, [&](const Field &q) -> kube::Result<void> {
+                if (q.number != 1)
+                    return {};
+                auto t = text(q, what);
+                if (!t)
+                    return t.error();
+                value = *t;
+                return {};
+            });
+        }
+        return {};
+    });
+    if (!r)
+        return r.error();
+    if (!into.is_object())
+        into = Json::object();
+    into[key] = value;
+    return {};
+}
+
+// core/v1 Container, as `kubectl create job|deployment` fills it: name 1, image 2, command 3,
+// args 4, workingDir 5, env 7 (name 1, value 2), resources 8 (limits 1, requests 2),
+// terminationMessagePath 13, imagePullPolicy 14, stdin 16, stdinOnce 17, tty 18,
+// terminationMessagePolicy 20, restartPolicy 24.
+kube::Result<Json> container(std::string_view message)
+{
+    Json c = Json::object();
+    auto r = eachField(message, [&](const Field &f) -> kube::Result<void> {
+        switch (f.number) {
+        case 1:
+            return textField(f, "name", c);
+        case 2:
+            return optionalText(f, "image", c);
+        case 3:
+            return stringList(f, "command", c["command"]);
+        case 4:
+            return stringList(f, "args", c["args"]);
+        case 5:
+            return optionalText(f, "workingDir", c);
+        case 13:
+            return optionalText(f, "terminationMessagePath", c);
+        case 14:
+            return optionalText(f, "imagePullPolicy", c);
+        case 20:
+            return optionalText(f, "terminationMessagePolicy", c);
+        case 24:
+            return textField(f, "restartPolicy", c);
+        case 16:
+        case 17:
+        case 18: {
+            const char *name = f.number == 16 ? "stdin" : f.number == 17 ? "stdinOnce" : "tty";
+            if (f.wireType != 0)
+                return malformed(std::string(name) + " is not a varint");
+            if (f.varint)
+                c[name] = true;
+            return {};
+        }
+        case 7: {
+            if (f.wireType != 2)
+                return malformed("env is not a message");
+            Json var = Json::object();
+            auto e = eachField(f.bytes, [&](const Field &x) -> kube::Result<void> {
+                if (x.number == 1)
+                    return textField(x, "name", var);
+                if (x.number == 2)
+                    return optionalText(x, "value", var);
+                return x.bytes.empty() && x.wireType == 2 ? kube::Result<void>()
+                                                          : notDecoded("EnvVar", x.number, "valueFrom");
+            });
+            if (!e)
+                return e.error();
+            c["env"].push_back(std::move(var));
+            return {};
+        }
+        case 8: {
+            if (f.wireType != 2)
+                return malformed("resources is not a message");
+            Json res = Json::object();
+            auto e = eachField(f.bytes, [&](const Field &x) -> kube::Result<void> {
+                if (x.number == 1)
+                    return quantityMap(x, "limits", res["limits"]);
+                if (x.number == 2)
+                    return quantityMap(x, "requests", res["requests"]);
+                return notDecoded("ResourceRequirements", x.number, "claims");
+            });
+            if (!e)
+                return e.error();
+            c["resources"] = std::move(res);
+            return {};
+        }
+        default:
+            // An empty message or string is the zero value proto always writes.
+            if (f.wireType == 2 && f.bytes.empty())
+                return {};
+            return notDecoded("Container", f.number,
+                              "ports, env sources, mounts, probes or security context");
+        }
+    });
+    if (!r)
+        return r.error();
+    return c;
+}
+
+// core/v1 PodSpec: the containers and the scalar fields; anything else set is refused.
+kube::Result<Json> podSpec(std::string_view message)
+{
+    Json spec = Json::object();
+    auto r = eachField(message, [&](const Field &f) -> kube::Result<void> {
+        switch (f.number) {
+        case 2:
+        case 20: {
+            if (f.wireType != 2)
+                return malformed("a container is not a message");
+            auto c = container(f.bytes);
+            if (!c)
+                return c.error();
+            spec[f.number == 2 ? "containers" : "initContainers"].push_back(std::move(*c));
+            return {};
+        }
+        case 3:
+            return optionalText(f, "restartPolicy", spec);
+        case 6:
+            return optionalText(f, "dnsPolicy", spec);
+        case 8:
+            return optionalText(f, "serviceAccountName", spec);
+        case 9:
+            return optionalText(f, "serviceAccount", spec);
+        case 10:
+            return optionalText(f, "nodeName", spec);
+        case 16:
+            return optionalText(f, "hostname", spec);
+        case 17:
+            return optionalText(f, "subdomain", spec);
+        case 19:
+            return optionalText(f, "schedulerName", spec);
+        case 24:
+            return optionalText(f, "priorityClassName", spec);
+        case 4:
+            return int64Field(f, "terminationGracePeriodSeconds", spec);
+        case 5:
+            return int64Field(f, "activeDeadlineSeconds", spec);
+        case 7:
+            return mapEntry(f, "nodeSelector", spec["nodeSelector"]);
+        case 11:
+        case 12:
+        case 13: {
+            const char *name = f.number == 11 ? "hostNetwork" : f.number == 12 ? "hostPID" : "hostIPC";
+            if (f.wireType != 0)
+                return malformed(std::string(name) + " is not a varint");
+            if (f.varint)
+                spec[name] = true;
+            return {};
+        }
+        case 21:
+            return boolField(f, "automountServiceAccountToken", spec);
+        case 30:
+            return boolField(f, "enableServiceLinks", spec);
+        default:
+            if (f.wireType == 2 && f.bytes.empty())
+                return {};
+            return notDecoded("PodSpec", f.number, "volumes, tolerations, affinity or another nested field");
+        }
+    });
+    if (!r)
+        return r.error();
+    return spec;
+}
+
+// batch/v1 Job: spec {parallelism 1, completions 2, activeDeadlineSeconds 3, selector 4,
+// manualSelector 5, template 6 (metadata 1, spec 2), backoffLimit 7, ttlSecondsAfterFinished 8,
+// completionMode 9, suspend 10, backoffLimitPerIndex 12, maxFailedIndexes 13,
+// podReplacementPolicy 14, managedBy 15}; podFailurePolicy, successPolicy and scheduling are
+// refused.
+kube::Result<Json> jobObject(std::string_view message)
+{
+    return objectWithSpec(message, "Job", "batch/v1", [](const Field &x, Json &spec) -> kube::Result<void> {
+        switch (x.number) {
+        case 1:
+            return int32Field(x, "parallelism", spec);
+        case 2:
+            return int32Field(x, "completions", spec);
+        case 3:
+            return int64Field(x, "activeDeadlineSeconds", spec);
+        case 7:
+            return int32Field(x, "backoffLimit", spec);
+        case 8:
+            return int32Field(x, "ttlSecondsAfterFinished", spec);
+        case 12:
+            return int32Field(x, "backoffLimitPerIndex", spec);
+        case 13:
+            return int32Field(x, "maxFailedIndexes", spec);
+        case 5:
+            return boolField(x, "manualSelector", spec);
+        case 10:
+            return boolField(x, "suspend", spec);
+        case 9:
+            return optionalText(x, "completionMode", spec);
+        case 14:
+            return optionalText(x, "podReplacementPolicy", spec);
+        case 15:
+            return optionalText(x, "managedBy", spec);
+        case 4: {
+            if (x.wireType != 2)
+                return malformed("selector is not a message");
+            auto s = labelSelector(x.bytes);
+            if (!s)
+                return s.error();
+            spec["selector"] = std::move(*s);
+            return {};
+        }
+        case 6: {
+            if (x.wireType != 2)
+                return malformed("template is not a message");
+            Json tpl = Json::object();
+            auto e = eachField(x.bytes, [&](const Field &t) -> kube::Result<void> {
+                if (t.wireType != 2)
+                    return malformed("a pod template field is not a message");
+                auto v = t.number == 1   ? objectMeta(t.bytes)
+                         : t.number == 2 ? podSpec(t.bytes)
+                                         : kube::Result<Json>(Json());
+                if (!v)
+                    return v.error();
+                if (t.number == 1 || t.number == 2)
+                    tpl[t.number == 1 ? "metadata" : "spec"] = std::move(*v);
+                return {};
+            });
+            if (!e)
+                return e.error();
+            spec["template"] = std::move(tpl);
+            return {};
+        }
+        default:
+            return notDecoded("JobSpec", x.number, "podFailurePolicy, successPolicy or scheduling");
+        }
+    });
+}
+
 // meta.v1 MicroTime: seconds 1, nanos 2 -> RFC 3339 with six fractional digits.
 kube::Result<Json> microTime(std::string_view message, const char *what)
 {
@@ -753,6 +1034,8 @@ kube::Result<Json> decodeProtobufBody(const std::string &body)
         return serviceObject(raw);
     if (kind == "Lease" && apiVersion == "coordination.k8s.io/v1")
         return leaseObject(raw);
+    if (kind == "Job" && apiVersion == "batch/v1")
+        return jobObject(raw);
     if (kind == "Eviction" && (apiVersion == "policy/v1" || apiVersion == "policy/v1beta1")) {
         auto e = eviction(raw);
         if (e)
@@ -763,7 +1046,7 @@ kube::Result<Json> decodeProtobufBody(const std::string &body)
         415, "UnsupportedMediaType",
         "the body of the request was in an unknown format - accepted media types include: "
         "application/json, application/yaml (protobuf only for DeleteOptions, Eviction, Namespace, "
-        "PodDisruptionBudget, Service, Lease and the self-subject reviews, not " +
+        "PodDisruptionBudget, Service, Lease, Job and the self-subject reviews, not " +
             (apiVersion.empty() ? std::string() : apiVersion + ", ") + "Kind=" + kind + ")"};
 }
 
