@@ -288,6 +288,7 @@ std::shared_ptr<const ClusterSnapshot> LiveSnapshotBuilder::build(const ClockInf
     m_dirtyDaemonSets.clear();
     m_daemonSetListDirty = false;
     m_backendDirty = false;
+    addObservedUpgrade(*snap, m_observed);
     m_previous = snap;
     return snap;
 }

@@ -88,6 +88,7 @@ private:
     // rollout and its nodes (the controller that posted them is elsewhere), rebuilt when either
     // changes.
     std::shared_ptr<const UpgradeRolloutList> m_observedUpgrades;
+    ObservedUpgradeTracker m_observed; // upgrades other tools drive (no NodeUpgradeRollout)
     std::shared_ptr<const UpgradeRolloutList> m_observedSource; // the view's list it was made from
     void observeUpgradeEvents();
     bool m_eventsDirty = true;

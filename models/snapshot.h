@@ -152,6 +152,10 @@ struct NodeInfo
     // shown by the node lifecycle conditions DrainInProgress / Drained (KEP-5683).
     bool upgrading = false;
     QString draining; // "DrainInProgress" or "Drained" while that condition is True, else empty
+    // The key of a taint other tools put on a node they are about to drain or remove
+    // (ToBeDeletedByClusterAutoscaler, karpenter.sh/disrupted, …), else empty.
+    QString disruptionTaint;
+    QString bootID; // status.nodeInfo.bootID: changes with every reboot
 };
 
 struct EventInfo

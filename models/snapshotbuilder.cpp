@@ -1,4 +1,5 @@
 #include "models/snapshotbuilder.h"
+#include "models/observedupgrade.h"
 
 #include "models/detailevents.h"
 #include "models/managedby.h"
@@ -263,6 +264,7 @@ std::shared_ptr<const ClusterSnapshot> SnapshotBuilder::build(const ClockInfo &c
     m_dirtyDaemonSets.clear();
     m_daemonSetListDirty = false;
     m_upgrade.build(*snap, m_previous.get());
+    addObservedUpgrade(*snap, m_observed);
     m_previous = snap;
     return snap;
 }
@@ -570,6 +572,10 @@ NodeInfo SnapshotBuilder::nodeInfo(const kube::Node &node)
         if (const auto *c = node.condition(type); c && c->status == "True" && info.draining.isEmpty())
             info.draining = QLatin1String(type);
     info.upgrading = info.upgrading || !info.draining.isEmpty();
+    for (const auto &t : node.taints)
+        if (isDisruptionTaint(t.key) && info.disruptionTaint.isEmpty())
+            info.disruptionTaint = q(t.key);
+    info.bootID = q(node.info.bootID);
     return info;
 }
 

@@ -10,6 +10,7 @@
 // Single-threaded: the owner of the Cluster (the embedded worker, or a headless command) calls
 // it. The Cluster must outlive the builder.
 
+#include "models/observedupgrade.h"
 #include "models/rollouttracker.h"
 #include "models/snapshot.h"
 #include "models/stringpool.h"
@@ -102,7 +103,8 @@ private:
     int m_watchId = -1;
     BackendInfo m_backend;
     RolloutTracker m_tracker;
-    UpgradeSnapshotBuilder m_upgrade; // the node-agent upgrade part, fed from the same watch
+    UpgradeSnapshotBuilder m_upgrade;  // the node-agent upgrade part, fed from the same watch
+    ObservedUpgradeTracker m_observed; // upgrades other tools drive (no NodeUpgradeRollout)
     std::shared_ptr<const ClusterSnapshot> m_previous;
     quint64 m_sequence = 0;
 

@@ -120,9 +120,16 @@ struct UpgradeCountsInfo
     bool operator==(const UpgradeCountsInfo &) const = default;
 };
 
+// The name of the observed upgrade (observedupgrade.h) in a snapshot's list: not a valid
+// object name, so no NodeUpgradeRollout can carry it.
+inline constexpr char kObservedUpgradeName[] = "(observed)";
+
 struct UpgradeRolloutInfo
 {
     QString name;
+    // Inferred from the nodes (another tool drives it, no NodeUpgradeRollout exists): it can
+    // only be watched.
+    bool observed = false;
     qint64 generation = 0;
     qint64 observedGeneration = 0;
     qint64 created = 0;

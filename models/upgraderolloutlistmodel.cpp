@@ -67,7 +67,7 @@ QVariant UpgradeRolloutListModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case NameColumn:
-            return r.name;
+            return r.observed ? tr("Observed upgrade") : r.name;
         case PhaseColumn:
             return phaseTitle(r.phase);
         case ProgressColumn:
@@ -75,7 +75,8 @@ QVariant UpgradeRolloutListModel::data(const QModelIndex &index, int role) const
         }
         return {};
     case Qt::ToolTipRole:
-        return tr("%1 → %2\n%3").arg(r.name, r.targetVersion, r.headline);
+        return tr("%1 → %2\n%3")
+            .arg(r.observed ? tr("Observed upgrade") : r.name, r.targetVersion, r.headline);
     case Qt::TextAlignmentRole:
         if (index.column() == ProgressColumn)
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
@@ -114,6 +115,7 @@ void UpgradeRolloutListModel::setSnapshot(std::shared_ptr<const ClusterSnapshot>
     for (const UpgradeRolloutInfo &u : *snapshot->upgrades) {
         UpgradeRolloutRow r;
         r.name = u.name;
+        r.observed = u.observed;
         r.phase = u.phase;
         r.done = u.counts.upToDate;
         r.nodes = u.counts.nodes;

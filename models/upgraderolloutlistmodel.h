@@ -17,6 +17,7 @@ struct UpgradeRolloutRow
     int inFlight = 0;
     QString headline;
     QString targetVersion;
+    bool observed = false; // inferred from the nodes (no NodeUpgradeRollout)
     bool operator==(const UpgradeRolloutRow &) const = default;
 };
 

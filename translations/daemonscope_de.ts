@@ -3356,6 +3356,26 @@ Wenn Sie die Konsole schließen, hält das Upgrade an. Die Nodes bleiben gesperr
         <source>The cluster&apos;s node upgrades cannot be read: %1</source>
         <translation>Die Node-Upgrades des Clusters können nicht gelesen werden: %1</translation>
     </message>
+    <message>
+        <source>Observed node upgrade → %1</source>
+        <translation>Beobachtetes Knoten-Upgrade → %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 nodes on %3 · %4 in flight · %5 pending · at most %6 seen in flight at once</source>
+        <translation>%1 von %2 Knoten auf %3 · %4 in Arbeit · %5 ausstehend · höchstens %6 gleichzeitig in Arbeit gesehen</translation>
+    </message>
+    <message>
+        <source>Driven by another tool (no NodeUpgradeRollout): each node&apos;s phase is inferred from its kubelet version, cordon, drain conditions, disruption taints and readiness. This console only watches.</source>
+        <translation>Von einem anderen Werkzeug gesteuert (kein NodeUpgradeRollout): die Phase jedes Knotens wird aus Kubelet-Version, Cordon, Drain-Bedingungen, Disruption-Taints und Bereitschaft abgeleitet. Diese Konsole beobachtet nur.</translation>
+    </message>
+    <message>
+        <source>Observed node upgrade</source>
+        <translation>Beobachtetes Knoten-Upgrade</translation>
+    </message>
+    <message>
+        <source>a newer version</source>
+        <translation>einer neueren Version</translation>
+    </message>
 </context>
 <context>
     <name>gui::UpgradeStatusIndicator</name>
@@ -3377,6 +3397,10 @@ Wenn Sie die Konsole schließen, hält das Upgrade an. Die Nodes bleiben gesperr
     <message>
         <source>Click to show the node upgrade</source>
         <translation>Klicken zeigt das Node-Upgrade</translation>
+    </message>
+    <message>
+        <source>Observed upgrade: %1/%2</source>
+        <translation>Beobachtetes Upgrade: %1/%2</translation>
     </message>
 </context>
 <context>
@@ -4287,6 +4311,39 @@ Wenn Sie die Konsole schließen, hält das Upgrade an. Die Nodes bleiben gesperr
     </message>
 </context>
 <context>
+    <name>models::ObservedUpgradeTracker</name>
+    <message numerus="yes">
+        <source>%n reboot(s) seen</source>
+        <translation>
+            <numerusform>%n Neustart gesehen</numerusform>
+            <numerusform>%n Neustarts gesehen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Observed: all %1 nodes run %2</source>
+        <translation>Beobachtet: alle %1 Knoten laufen mit %2</translation>
+    </message>
+    <message>
+        <source>Observed: %1/%2 nodes on %3 · %4 in flight</source>
+        <translation>Beobachtet: %1/%2 Knoten auf %3 · %4 in Arbeit</translation>
+    </message>
+    <message>
+        <source> · ETA %1</source>
+        <translation> · noch etwa %1</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n drain(s) held</source>
+        <translation>
+            <numerusform> · %n Drain aufgehalten</numerusform>
+            <numerusform> · %n Drains aufgehalten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Observed: %1 in flight of %2 nodes · target version not known yet (no node has changed version)</source>
+        <translation>Beobachtet: %1 von %2 Knoten in Arbeit · Zielversion noch unbekannt (kein Knoten hat die Version gewechselt)</translation>
+    </message>
+</context>
+<context>
     <name>models::RevisionTimelineModel</name>
     <message>
         <source>%1 (current)</source>
@@ -5048,6 +5105,10 @@ Wenn Sie die Konsole schließen, hält das Upgrade an. Die Nodes bleiben gesperr
     <message>
         <source>Done</source>
         <translation>Fertig</translation>
+    </message>
+    <message>
+        <source>Observed upgrade</source>
+        <translation>Beobachtetes Upgrade</translation>
     </message>
 </context>
 <context>

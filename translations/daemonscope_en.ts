@@ -209,6 +209,23 @@
     </message>
 </context>
 <context>
+    <name>models::ObservedUpgradeTracker</name>
+    <message numerus="yes">
+        <source>%n reboot(s) seen</source>
+        <translation>
+            <numerusform>%n reboot seen</numerusform>
+            <numerusform>%n reboots seen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n drain(s) held</source>
+        <translation>
+            <numerusform> · %n drain held</numerusform>
+            <numerusform> · %n drains held</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>models::RollbackPreview</name>
     <message numerus="yes">
         <source>cannot finish while %n pod(s) down on NotReady nodes (%1) use the whole maxUnavailable budget of %2</source>

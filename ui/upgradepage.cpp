@@ -453,7 +453,10 @@ void UpgradePage::updateHeader()
         m_phase->hide();
         return;
     }
-    m_title->setText(tr("Node upgrade %1 → %2").arg(info->name, info->targetVersion));
+    m_title->setText(info->observed ? (info->targetVersion.isEmpty()
+                                           ? tr("Observed node upgrade")
+                                           : tr("Observed node upgrade → %1").arg(info->targetVersion))
+                                    : tr("Node upgrade %1 → %2").arg(info->name, info->targetVersion));
     m_phase->show();
     // A progressing rollout that cannot move says so on its pill too (the Blocked condition).
     const bool stuck = info->phase == models::UpgradeRolloutPhase::Progressing && info->blockedCondition;
@@ -470,6 +473,27 @@ void UpgradePage::updateHeader()
     if (info->halted() || !info->refusal.isEmpty())
         pal.setColor(QPalette::WindowText, QColor(0xb0, 0x1e, 0x1e));
     m_headline->setPalette(pal);
+    m_pause->setVisible(!info->observed);
+    m_resume->setVisible(!info->observed);
+    m_abort->setVisible(!info->observed);
+    m_ack->setVisible(!info->observed);
+    if (info->observed) {
+        const auto &c = info->counts;
+        m_details->setText(
+            tr("%1 of %2 nodes on %3 · %4 in flight · %5 pending · at most %6 seen in flight at once")
+                .arg(c.upToDate)
+                .arg(c.nodes)
+                .arg(info->targetVersion.isEmpty() ? tr("a newer version") : info->targetVersion)
+                .arg(c.inFlight)
+                .arg(c.pending)
+                .arg(info->maxUnavailableResolved) +
+            QLatin1Char('\n') +
+            tr("Driven by another tool (no NodeUpgradeRollout): each node's phase is inferred from its "
+               "kubelet "
+               "version, cordon, drain conditions, disruption taints and readiness. This console only "
+               "watches."));
+        return;
+    }
 
     const auto &c = info->counts;
     QString details =
@@ -512,7 +536,7 @@ void UpgradePage::updateNodeButtons()
     const QStringList actions = row ? models::UpgradeNodeTableModel::availableActions(*row) : QStringList();
     for (QPushButton *b : std::as_const(m_nodeButtons)) {
         const QString action = b->property("upgradeAction").toString();
-        b->setEnabled(actions.contains(action) && info && info->running());
+        b->setEnabled(actions.contains(action) && info && info->running() && !info->observed);
         // Hold and release share a place: show the one that applies.
         if (action == QLatin1String("hold"))
             b->setVisible(!row || !row->held);

@@ -26,7 +26,9 @@ void UpgradeStatusIndicator::setSnapshot(const models::SnapshotPtr &snapshot)
             continue;
         if (m_rollout.isEmpty())
             m_rollout = u.name;
-        QString text = tr("Upgrade %1: %2/%3").arg(u.name).arg(u.counts.upToDate).arg(u.counts.nodes);
+        QString text = u.observed
+                           ? tr("Observed upgrade: %1/%2").arg(u.counts.upToDate).arg(u.counts.nodes)
+                           : tr("Upgrade %1: %2/%3").arg(u.name).arg(u.counts.upToDate).arg(u.counts.nodes);
         if (u.phase == models::UpgradeRolloutPhase::Progressing)
             text += tr(" · %n in flight", nullptr, u.counts.inFlight);
         else

@@ -9,8 +9,11 @@
 //   server's controller acts on them, and the page follows from the status and the node
 //   annotations (phases, counts, a chart sampled here);
 // - the window: the page's driver line says the console drives, and closing the window with
-//   nodes in flight asks first (declining keeps the window and the upgrade).
+//   nodes in flight asks first (declining keeps the window and the upgrade);
+// - with no rollout at all, an upgrade another tool drives (cordon, drain condition, a restart
+//   on the new version) shows as the observed upgrade, node by node.
 
+#include "models/engine/nodeupgraderuntime.h"
 #include "models/engine/scenariorunner.h"
 #include "models/livebackend.h"
 #include "models/server/apiserver.h"
@@ -117,6 +120,16 @@ QString describe(const models::ClusterSnapshot &s)
 {
     QString out = u"driver %1 %2 %3"_s.arg(int(s.upgradeDriver.mode))
                       .arg(s.upgradeDriver.holder, s.upgradeDriver.error);
+    for (const auto &u : *s.upgrades)
+        if (u.observed) {
+            out += u"\nobserved %1: %2"_s.arg(models::upgradeRolloutPhaseName(u.phase), u.headline);
+            for (const auto &row : *u.nodes)
+                out += u"\n  %1 %2 %3"_s.arg(row.name, models::upgradeNodePhaseName(row.phase), row.reason);
+        }
+    for (const auto &n : *s.nodes)
+        out += u"\n  node %1 %2 cordoned=%3 draining=%4"_s.arg(n.name, n.agentVersion)
+                   .arg(n.unschedulable)
+                   .arg(n.draining);
     if (const auto *info = agents(s)) {
         out += u"\nphase %1: %2"_s.arg(models::upgradeRolloutPhaseName(info->phase), info->headline);
         for (const auto &row : *info->nodes)
@@ -159,6 +172,7 @@ private Q_SLOTS:
     void consoleObservesAnotherController();
     void windowAsksBeforeClosingWhileDriving();
     void saysWhyItCannotReadTheCluster();
+    void consoleWatchesAnUpgradeAnotherToolDrives();
 };
 
 void TstLiveUpgradeConsole::consoleDrivesWhenNoControllerHoldsTheLease()
@@ -431,6 +445,87 @@ void TstLiveUpgradeConsole::saysWhyItCannotReadTheCluster()
     QVERIFY2(started.message.contains(u"cannot list resource \"pods\""_s), qPrintable(started.message));
     QVERIFY(
         serverObject(*server, engine::Kind::NodeUpgradeRollout, "", "agents").is_null()); // nothing created
+}
+
+// No NodeUpgradeRollout: another tool upgrades node-0 (cordon, drain conditions, a restart on
+// the new version, uncordon), and the console's page follows it as an observed upgrade.
+void TstLiveUpgradeConsole::consoleWatchesAnUpgradeAnotherToolDrives()
+{
+    auto server = startServer(false);
+    QVERIFY(server);
+    auto backend = std::make_unique<models::LiveBackend>(optionsFor(*server));
+    const QString observedName = QString::fromLatin1(models::kObservedUpgradeName);
+    auto observedNode = [&](const models::ClusterSnapshot &s,
+                            const char *node) -> const models::UpgradeNodeRow * {
+        const auto *info = s.upgrade(observedName);
+        return info ? info->node(QString::fromLatin1(node)) : nullptr;
+    };
+    QVERIFY2(
+        waitFor(*backend,
+                [](const models::ClusterSnapshot &s) { return s.backend.connected && s.nodes->size() == 3; }),
+        qPrintable(describe(*backend->latest())));
+    QVERIFY(!backend->latest()->upgrade(observedName)); // nothing moves yet
+
+    // The tool cordons node-0 and announces its drain.
+    server->withCluster([](engine::Cluster &c) {
+        QVERIFY(c.patch(engine::Kind::Node, "", "node-0", engine::PatchType::Merge,
+                        kube::Json{{"spec", {{"unschedulable", true}}}})
+                    .ok());
+        kube::Node n = *c.node("node-0");
+        n.setCondition({"DrainInProgress", "True", "Draining", "drained by the pool upgrader", c.now()});
+        QVERIFY(c.updateStatus(n.toJson()).ok());
+    });
+    QVERIFY2(waitFor(*backend,
+                     [&](const models::ClusterSnapshot &s) {
+                         const auto *row = observedNode(s, "node-0");
+                         return row && row->phase == models::UpgradeNodePhase::DrainingManaged;
+                     }),
+             qPrintable(describe(*backend->latest())));
+    {
+        const auto *info = backend->latest()->upgrade(observedName);
+        QVERIFY(info->observed);
+        QCOMPARE(info->phase, models::UpgradeRolloutPhase::Progressing);
+        QCOMPARE(info->node(u"node-1"_s)->phase, models::UpgradeNodePhase::Pending);
+        QCOMPARE(info->counts.inFlight, 1);
+        // Every node still runs v1.0.0: where the tool is heading is not known yet.
+        QVERIFY(info->targetVersion.isEmpty());
+        QVERIFY2(info->headline.contains(u"not known yet"_s), qPrintable(info->headline));
+    }
+
+    // The drain is over; the node restarts on v2.0.0 (NotReady, then Ready on the new version).
+    server->withCluster([](engine::Cluster &c) {
+        kube::Node n = *c.node("node-0");
+        std::erase_if(n.conditions, [](const kube::NodeCondition &c) { return c.type == "DrainInProgress"; });
+        QVERIFY(c.updateStatus(n.toJson()).ok());
+        QVERIFY(c.nodeUpgrade().restartNodeStep(kube::Json{{"node", "node-0"}, {"version", "v2.0.0"}}).ok());
+    });
+    QVERIFY2(waitFor(*backend,
+                     [&](const models::ClusterSnapshot &s) {
+                         const auto *row = observedNode(s, "node-0");
+                         return row && row->phase == models::UpgradeNodePhase::Soaking &&
+                                row->agentVersion == u"v2.0.0"_s;
+                     }),
+             qPrintable(describe(*backend->latest())));
+    QCOMPARE(backend->latest()->upgrade(observedName)->targetVersion, u"v2.0.0"_s);
+
+    // Uncordoned: upgraded, and the page's ETA comes from that node's duration.
+    server->withCluster([](engine::Cluster &c) {
+        QVERIFY(c.patch(engine::Kind::Node, "", "node-0", engine::PatchType::Merge,
+                        kube::Json{{"spec", {{"unschedulable", false}}}})
+                    .ok());
+    });
+    QVERIFY2(waitFor(*backend,
+                     [&](const models::ClusterSnapshot &s) {
+                         const auto *row = observedNode(s, "node-0");
+                         return row && row->phase == models::UpgradeNodePhase::Upgraded;
+                     }),
+             qPrintable(describe(*backend->latest())));
+    const auto *info = backend->latest()->upgrade(observedName);
+    QCOMPARE(info->counts.upgraded, 1);
+    QCOMPARE(info->counts.pending, 2);
+    QVERIFY(info->eta > 0);
+    QVERIFY2(info->headline.startsWith(u"Observed: 1/3 nodes on v2.0.0"_s), qPrintable(info->headline));
+    QVERIFY(!info->samples->empty());
 }
 
 QTEST_MAIN(TstLiveUpgradeConsole)

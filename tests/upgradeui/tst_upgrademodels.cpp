@@ -3,6 +3,7 @@
 // step rows, tail row, trimming), the event list (deduplicated, most recent first) and the
 // pre-flight report (zones, order, single-replica controllers, unmanaged pods per policy).
 
+#include "models/observedupgrade.h"
 #include "models/upgradeeventlistmodel.h"
 #include "models/upgradenodetablemodel.h"
 #include "models/upgradephasechartmodel.h"
@@ -116,6 +117,7 @@ private slots:
     void inventoryIsTheSameFromBothSources();
     void preflightSaysWhenNoNodeCanStart_data();
     void preflightSaysWhenNoNodeCanStart();
+    void observedUpgradeFollowsTheNodes();
 };
 
 void TestUpgradeModels::nodeActionsFollowThePhase_data()
@@ -539,6 +541,114 @@ void TestUpgradeModels::preflightSaysWhenNoNodeCanStart()
     }
     // The NotReady node is queued last: it waits until it is Ready.
     QCOMPARE(report.order.back(), QStringLiteral("a-0"));
+}
+
+// An upgrade another tool drives, as the nodes show it: nothing while versions merely differ;
+// started by a cordon on an old node; each node's phase through drain, restart and soak; the
+// drain a budget holds; durations into an ETA; a replaced node Removed and its successor up to
+// date; a NodeUpgradeRollout taking over resets it.
+void TestUpgradeModels::observedUpgradeFollowsTheNodes()
+{
+    using models::UpgradeNodePhase;
+    auto node = [](const char *name, const char *version) {
+        models::NodeInfo n;
+        n.name = QString::fromLatin1(name);
+        n.agentVersion = QString::fromLatin1(version);
+        n.ready = true;
+        n.bootID = n.name + QStringLiteral("-boot-1");
+        return n;
+    };
+    std::vector<models::NodeInfo> nodes = {node("n0", "v1.30.9"), node("n1", "v1.30.9"),
+                                           node("n2", "v1.31.0")};
+    std::vector<models::EventInfo> events;
+    models::ObservedUpgradeTracker tracker;
+    QVERIFY(!tracker.update(nodes, events, 1000, false)); // different versions alone start nothing
+    QCOMPARE(models::compareVersions(QStringLiteral("v1.31.0"), QStringLiteral("v1.30.10")), 1);
+    QCOMPARE(models::compareVersions(QStringLiteral("v1.30.9"), QStringLiteral("v1.30.10")), -1);
+
+    nodes[0].unschedulable = true;
+    auto seen = tracker.update(nodes, events, 2000, false);
+    QVERIFY(seen);
+    QVERIFY(seen->observed);
+    QCOMPARE(seen->name, QString::fromLatin1(models::kObservedUpgradeName));
+    QCOMPARE(seen->targetVersion, QStringLiteral("v1.31.0"));
+    QCOMPARE(seen->phase, models::UpgradeRolloutPhase::Progressing);
+    QCOMPARE(seen->node(QStringLiteral("n0"))->phase, UpgradeNodePhase::Cordoned);
+    QCOMPARE(seen->node(QStringLiteral("n1"))->phase, UpgradeNodePhase::Pending);
+    QCOMPARE(seen->node(QStringLiteral("n2"))->phase, UpgradeNodePhase::UpToDate);
+    QCOMPARE(seen->counts.nodes, 3);
+    QCOMPARE(seen->counts.upToDate, 1);
+    QCOMPARE(seen->counts.inFlight, 1);
+    QCOMPARE(seen->eta, qint64(-1)); // no node finished yet
+
+    // Draining, held by a disruption budget (a Warning about the node).
+    nodes[0].draining = QStringLiteral("DrainInProgress");
+    models::EventInfo refused;
+    refused.object = QStringLiteral("node/n0");
+    refused.type = QStringLiteral("Warning");
+    refused.reason = QStringLiteral("FailedDraining");
+    refused.message = QStringLiteral("Cannot evict pod as it would violate the pod's disruption budget.");
+    events.push_back(refused);
+    seen = tracker.update(nodes, events, 3000, false);
+    const models::UpgradeNodeRow *n0 = seen->node(QStringLiteral("n0"));
+    QCOMPARE(n0->phase, UpgradeNodePhase::DrainingManaged);
+    QCOMPARE(n0->phaseSince, qint64(3000));
+    QVERIFY(n0->blocked);
+    QCOMPARE(n0->blockers, QStringList{refused.message});
+    QVERIFY(seen->blockedCondition);
+    QVERIFY2(seen->headline.contains(QStringLiteral("1 drain(s) held")), qPrintable(seen->headline));
+    events.clear();
+
+    // Restart: NotReady, back on the target with a new boot, still cordoned (soaking), then
+    // uncordoned: upgraded, 10 s after it left Pending.
+    nodes[0].draining = QStringLiteral("Drained");
+    nodes[0].ready = false;
+    QCOMPARE(tracker.update(nodes, events, 5000, false)->node(QStringLiteral("n0"))->phase,
+             UpgradeNodePhase::Restarting);
+    nodes[0].draining.clear();
+    nodes[0].ready = true;
+    nodes[0].agentVersion = QStringLiteral("v1.31.0");
+    nodes[0].bootID = QStringLiteral("n0-boot-2");
+    seen = tracker.update(nodes, events, 9000, false);
+    QCOMPARE(seen->node(QStringLiteral("n0"))->phase, UpgradeNodePhase::Soaking);
+    QVERIFY(!seen->node(QStringLiteral("n0"))->nextDeadline.isEmpty()); // one reboot seen
+    nodes[0].unschedulable = false;
+    seen = tracker.update(nodes, events, 12000, false);
+    QCOMPARE(seen->node(QStringLiteral("n0"))->phase, UpgradeNodePhase::Upgraded);
+    QCOMPARE(seen->counts.upgraded, 1);
+    QCOMPARE(seen->eta, qint64(10000)); // n1 left, one at a time, 10 s each
+
+    // n1 is replaced by a new node on the target (a surge upgrade): Removed, and done.
+    nodes.erase(nodes.begin() + 1);
+    nodes.push_back(node("n3", "v1.31.0"));
+    seen = tracker.update(nodes, events, 20000, false);
+    QCOMPARE(seen->node(QStringLiteral("n1"))->phase, UpgradeNodePhase::Removed);
+    QCOMPARE(seen->node(QStringLiteral("n3"))->phase, UpgradeNodePhase::UpToDate);
+    QCOMPARE(seen->counts.nodes, 3);
+    QCOMPARE(seen->phase, models::UpgradeRolloutPhase::Completed);
+    QVERIFY(seen->samples->size() >= 5);
+    QCOMPARE(seen->samples->back().phases[int(UpgradeNodePhase::Removed)], 0); // the present nodes only
+    QCOMPARE(seen->samples->back().phases[int(UpgradeNodePhase::Upgraded)], 1);
+
+    // A NodeUpgradeRollout running: its controller reports; afterwards nothing is inferred
+    // from what it did.
+    QVERIFY(!tracker.update(nodes, events, 21000, true));
+    QVERIFY(!tracker.update(nodes, events, 22000, false));
+
+    // Both backends publish it in the snapshot's list.
+    models::ClusterSnapshot snap;
+    auto withNodes = std::make_shared<std::vector<models::NodeInfo>>(nodes);
+    (*withNodes)[1].unschedulable = true;
+    (*withNodes)[1].agentVersion = QStringLiteral("v1.30.9");
+    snap.nodes = withNodes;
+    snap.events = std::make_shared<const std::vector<models::EventInfo>>();
+    snap.clock.now = 30000;
+    models::ObservedUpgradeTracker fresh;
+    models::addObservedUpgrade(snap, fresh);
+    QVERIFY(snap.upgrade(QString::fromLatin1(models::kObservedUpgradeName)));
+    models::UpgradeRolloutListModel list;
+    list.setSnapshot(std::make_shared<const models::ClusterSnapshot>(snap));
+    QCOMPARE(list.index(0, 0).data().toString(), QStringLiteral("Observed upgrade"));
 }
 
 QTEST_GUILESS_MAIN(TestUpgradeModels)
