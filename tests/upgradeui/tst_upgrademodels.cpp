@@ -9,6 +9,7 @@
 #include "models/upgradephasechartmodel.h"
 #include "models/upgradepreflight.h"
 #include "models/upgraderolloutlistmodel.h"
+#include "models/snapshotbuilder.h"
 #include "models/upgradesnapshotbuilder.h"
 
 #include "models/engine/nodeupgraderuntime.h"
@@ -118,6 +119,7 @@ private slots:
     void preflightSaysWhenNoNodeCanStart_data();
     void preflightSaysWhenNoNodeCanStart();
     void observedUpgradeFollowsTheNodes();
+    void embeddedSnapshotsCarryTheObservedUpgrade();
 };
 
 void TestUpgradeModels::nodeActionsFollowThePhase_data()
@@ -649,6 +651,34 @@ void TestUpgradeModels::observedUpgradeFollowsTheNodes()
     models::UpgradeRolloutListModel list;
     list.setSnapshot(std::make_shared<const models::ClusterSnapshot>(snap));
     QCOMPARE(list.index(0, 0).data().toString(), QStringLiteral("Observed upgrade"));
+}
+
+// The embedded engine shows the same observed upgrade: a node restarted on a new version by
+// something other than a NodeUpgradeRollout (the scenario step restartNode plays a node pool's
+// upgrade) appears in the snapshot as it happens.
+void TestUpgradeModels::embeddedSnapshotsCarryTheObservedUpgrade()
+{
+    auto cluster = engine::ScenarioRunner::buildCluster("name: pool\nmode: continuous\nstart: 2026-01-01T00:00:00Z\n"
+                                                        "cluster:\n  nodes: [{count: 3, agentVersion: v1.0.0}]\n",
+                                                        "pool.yaml");
+    QVERIFY2(cluster.ok(), cluster ? "" : cluster.error().message.c_str());
+    engine::Cluster &c = **cluster;
+    c.advance(5000);
+    models::SnapshotBuilder builder(c);
+    const QString name = QString::fromLatin1(models::kObservedUpgradeName);
+    QVERIFY(!builder.build({c.now(), 1.0, true})->upgrade(name));
+    QVERIFY(c.nodeUpgrade().restartNodeStep(kube::Json{{"node", "node-1"}, {"version", "v1.1.0"}}).ok());
+    c.advance(5000); // left: NotReady
+    auto snap = builder.build({c.now(), 1.0, true});
+    QVERIFY2(!snap->upgrade(name), "a NotReady node on its old version is no upgrade yet");
+    c.advance(60000); // back on v1.1.0
+    snap = builder.build({c.now(), 1.0, true});
+    const models::UpgradeRolloutInfo *observed = snap->upgrade(name);
+    QVERIFY(observed);
+    QCOMPARE(observed->targetVersion, QStringLiteral("v1.1.0"));
+    QCOMPARE(observed->node(QStringLiteral("node-1"))->phase, models::UpgradeNodePhase::Upgraded);
+    QCOMPARE(observed->node(QStringLiteral("node-0"))->phase, models::UpgradeNodePhase::Pending);
+    QCOMPARE(observed->counts.upToDate, 1);
 }
 
 QTEST_GUILESS_MAIN(TestUpgradeModels)
