@@ -2563,10 +2563,7 @@ void NodeUpgradeController::restartingJob(NodeState &ns, PassContext &ctx)
             report(ctx, ns.object(), UpgradeReason::RestartJobRunning, {{"job", ref}});
             return;
         }
-        const auto &t = ctx.spec.timeouts;
-        kube::Duration budget = 0;
-        for (int send = 0; send <= t.ackRetries; ++send)
-            budget += t.ackTimeout << std::min(send, 20);
+        const kube::Duration budget = ctx.spec.timeouts.acknowledgementBudget();
         const auto sent = ns.time(ann::kKamikazeSent).value_or(ctx.now);
         if (ctx.now - sent >= budget)
             fail(ns, ctx, "RestartJobNotRunning",
@@ -2953,9 +2950,11 @@ std::vector<NodeUpgradeRow> nodeUpgradeTable(const UpgradeCluster &cluster, cons
                     phrase(UpgradePhrase::DeadlineReturn,
                            {{"elapsed", dur(now - *ack)}, {"limit", dur(r->spec.timeouts.returnTimeout)}});
             else if (auto sent = parseUpgradeTime(n->metadata.annotation(ann::kKamikazeSent)))
-                row.nextDeadline =
-                    phrase(UpgradePhrase::DeadlineAck,
-                           {{"elapsed", dur(now - *sent)}, {"limit", dur(r->spec.timeouts.ackTimeout)}});
+                row.nextDeadline = phrase(UpgradePhrase::DeadlineAck,
+                                          {{"elapsed", dur(now - *sent)},
+                                           {"limit", dur(n->metadata.annotation(ann::kRestartJob).empty()
+                                                             ? r->spec.timeouts.ackTimeout
+                                                             : r->spec.timeouts.acknowledgementBudget())}});
         } else if (row.phase == NodePhase::Soaking) {
             row.nextDeadline = phrase(UpgradePhrase::DeadlineSoak, {{"elapsed", dur(row.timeInPhase)},
                                                                     {"limit", dur(r->spec.soakDuration)}});

@@ -11,6 +11,7 @@
 #include "models/kube/intorstring.h"
 #include "models/kube/objectmeta.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -63,6 +64,15 @@ struct NodeUpgradeTimeouts
     int ackRetries = 3;
     kube::Duration returnTimeout = 10 * 60 * 1000;
     bool operator==(const NodeUpgradeTimeouts &) const = default;
+    // All the time a restart request has to be acknowledged: ackTimeout, doubled for each of the
+    // ackRetries re-sends (restart Job: the time its pod has to start running).
+    kube::Duration acknowledgementBudget() const
+    {
+        kube::Duration budget = 0;
+        for (int send = 0; send <= ackRetries; ++send)
+            budget += ackTimeout << std::min(send, 20);
+        return budget;
+    }
 };
 
 struct NodeUpgradeRolloutSpec
