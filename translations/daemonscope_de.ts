@@ -2935,6 +2935,38 @@ Wenn Sie die Konsole schließen, hält das Upgrade an. Die Nodes bleiben gesperr
         <source>Pods with &amp;emptyDir data:</source>
         <translation>Pods mit &amp;emptyDir-Daten:</translation>
     </message>
+    <message>
+        <source>Ask the node&apos;s agent (annotation handshake)</source>
+        <translation>Den Agenten des Knotens bitten (Annotations-Handshake)</translation>
+    </message>
+    <message>
+        <source>Run an upgrade Job on the node</source>
+        <translation>Einen Upgrade-Job auf dem Knoten ausführen</translation>
+    </message>
+    <message>
+        <source>Another tool restarts or replaces it</source>
+        <translation>Ein anderes Werkzeug startet oder ersetzt ihn</translation>
+    </message>
+    <message>
+        <source>Upgrade Job</source>
+        <translation>Upgrade-Job</translation>
+    </message>
+    <message>
+        <source>Job template (YAML)</source>
+        <translation>Job-Vorlage (YAML)</translation>
+    </message>
+    <message>
+        <source>N&amp;amespace:</source>
+        <translation>N&amp;amespace:</translation>
+    </message>
+    <message>
+        <source>&amp;Job template (YAML):</source>
+        <translation>&amp;Job-Vorlage (YAML):</translation>
+    </message>
+    <message>
+        <source>Restart on the ne&amp;w version:</source>
+        <translation>Neustart auf die neue Versi&amp;on:</translation>
+    </message>
 </context>
 <context>
     <name>gui::TemplateDialog</name>

@@ -1,11 +1,13 @@
 #include "ui/startupgradedialog.h"
 
+#include "models/kube/yamldocument.h"
 #include "models/upgradepreflight.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QFontDatabase>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -105,6 +107,38 @@ StartUpgradeDialog::StartUpgradeDialog(models::SnapshotPtr snapshot, QWidget *pa
     m_returnTimeout = durationEdit(QStringLiteral("10m"), this);
     m_soak = durationEdit(QStringLiteral("2m"), this);
 
+    // How a drained node restarts on the new version (spec.restart).
+    m_restart = new QComboBox(this);
+    m_restart->setObjectName(QStringLiteral("restartMechanism"));
+    m_restart->addItem(tr("Ask the node's agent (annotation handshake)"), QStringLiteral("Annotation"));
+    m_restart->addItem(tr("Run an upgrade Job on the node"), QStringLiteral("Job"));
+    m_restart->addItem(tr("Another tool restarts or replaces it"), QStringLiteral("External"));
+    m_jobBox = new QGroupBox(tr("Upgrade Job"), this);
+    m_jobNamespace = new QLineEdit(QStringLiteral("kube-system"), m_jobBox);
+    m_jobTemplate = new QPlainTextEdit(m_jobBox);
+    m_jobTemplate->setObjectName(QStringLiteral("jobTemplate"));
+    m_jobTemplate->setAccessibleName(tr("Job template (YAML)"));
+    m_jobTemplate->setPlainText(
+        QStringLiteral("spec:\n"
+                       "  backoffLimit: 2\n"
+                       "  ttlSecondsAfterFinished: 86400\n"
+                       "  template:\n"
+                       "    spec:\n"
+                       "      hostPID: true\n"
+                       "      containers:\n"
+                       "        - name: upgrade\n"
+                       "          image: registry.example/node-agent-installer:latest\n"
+                       "          securityContext: {privileged: true}\n"));
+    m_jobTemplate->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_jobTemplate->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_jobTemplate->setMinimumHeight(fontMetrics().lineSpacing() * 8);
+    auto *jform = new QFormLayout(m_jobBox);
+    jform->addRow(tr("N&amespace:"), m_jobNamespace);
+    jform->addRow(tr("&Job template (YAML):"), m_jobTemplate);
+    m_jobBox->setVisible(false);
+    connect(m_restart, &QComboBox::currentIndexChanged, this,
+            [this] { m_jobBox->setVisible(m_restart->currentData().toString() == QLatin1String("Job")); });
+
     auto *form = new QFormLayout;
     form->addRow(tr("&Name:"), m_name);
     form->addRow(tr("&Target version:"), m_target);
@@ -123,6 +157,7 @@ StartUpgradeDialog::StartUpgradeDialog(models::SnapshotPtr snapshot, QWidget *pa
     form->addRow(tr("On &drain timeout:"), m_onDrainTimeout);
     form->addRow(tr("Pods with &emptyDir data:"), m_localData);
     form->addRow(tr("Halt after failed nodes:"), m_maxFailed);
+    form->addRow(tr("Restart on the ne&w version:"), m_restart);
     form->addRow(QString(), m_zoneSerial);
     form->addRow(QString(), m_startPaused);
 
@@ -135,6 +170,7 @@ StartUpgradeDialog::StartUpgradeDialog(models::SnapshotPtr snapshot, QWidget *pa
 
     auto *left = new QVBoxLayout;
     left->addLayout(form);
+    left->addWidget(m_jobBox);
     left->addWidget(timeouts);
     left->addStretch(1);
 
@@ -163,8 +199,10 @@ StartUpgradeDialog::StartUpgradeDialog(models::SnapshotPtr snapshot, QWidget *pa
     for (QLineEdit *e : {m_name, m_target, m_selector, m_maxUnavailable, m_unmanagedTimeout, m_drainTimeout,
                          m_drainStall, m_returnTimeout, m_soak})
         connect(e, &QLineEdit::textChanged, this, &StartUpgradeDialog::updatePreflight);
-    for (QComboBox *c : {m_singleReplica, m_unready, m_unmanaged, m_onDrainTimeout, m_localData})
+    for (QComboBox *c : {m_singleReplica, m_unready, m_unmanaged, m_onDrainTimeout, m_localData, m_restart})
         connect(c, &QComboBox::currentIndexChanged, this, &StartUpgradeDialog::updatePreflight);
+    connect(m_jobNamespace, &QLineEdit::textChanged, this, &StartUpgradeDialog::updatePreflight);
+    connect(m_jobTemplate, &QPlainTextEdit::textChanged, this, &StartUpgradeDialog::updatePreflight);
     connect(m_threshold, &QDoubleSpinBox::valueChanged, this, &StartUpgradeDialog::updatePreflight);
     connect(m_maxFailed, &QSpinBox::valueChanged, this, &StartUpgradeDialog::updatePreflight);
     connect(m_zoneSerial, &QCheckBox::toggled, this, &StartUpgradeDialog::updatePreflight);
@@ -212,7 +250,27 @@ kube::Json StartUpgradeDialog::specJson() const
     spec["timeouts"] = {{"drainTimeout", m_drainTimeout->text().trimmed().toStdString()},
                         {"drainStall", m_drainStall->text().trimmed().toStdString()},
                         {"returnTimeout", m_returnTimeout->text().trimmed().toStdString()}};
+    const std::string mechanism = m_restart->currentData().toString().toStdString();
+    if (mechanism != "Annotation") {
+        spec["restart"] = {{"mechanism", mechanism}};
+        if (mechanism == "Job") {
+            spec["restart"]["jobNamespace"] = m_jobNamespace->text().trimmed().toStdString();
+            auto tpl = jobTemplate();
+            spec["restart"]["jobTemplate"] = tpl ? *tpl : kube::Json();
+        }
+    }
     return spec;
+}
+
+kube::Result<kube::Json> StartUpgradeDialog::jobTemplate() const
+{
+    auto docs = kube::parseYamlDocuments(m_jobTemplate->toPlainText().toStdString(), "job template");
+    if (!docs)
+        return docs.error();
+    if (docs->size() != 1 || !(*docs)[0].value.is_object())
+        return kube::ApiStatus::badRequest(
+            "job template: one YAML map is expected (metadata and spec of the Job)");
+    return (*docs)[0].value;
 }
 
 kube::Result<engine::NodeUpgradeRolloutSpec> StartUpgradeDialog::spec() const
@@ -241,6 +299,12 @@ void StartUpgradeDialog::updatePreflight()
         problem = tr("The rollout needs a name.");
     else if (m_snapshot->upgrade(rolloutName()))
         problem = tr("A rollout named %1 exists: starting updates its spec.").arg(rolloutName());
+    if (m_restart->currentData().toString() == QLatin1String("Job"))
+        if (auto tpl = jobTemplate(); !tpl) {
+            m_preflight->setPlainText(tr("Invalid: %1").arg(QString::fromStdString(tpl.error().message)));
+            m_buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
+            return;
+        }
     const auto parsed = spec();
     if (!parsed) {
         m_preflight->setPlainText(tr("Invalid: %1").arg(QString::fromStdString(parsed.error().message)));

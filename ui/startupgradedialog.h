@@ -15,6 +15,7 @@ class QCheckBox;
 class QComboBox;
 class QDialogButtonBox;
 class QDoubleSpinBox;
+class QGroupBox;
 class QLineEdit;
 class QPlainTextEdit;
 class QSpinBox;
@@ -34,6 +35,8 @@ public:
     kube::Json specJson() const;
     // The spec as the engine parses it; an error message when a field is invalid.
     kube::Result<engine::NodeUpgradeRolloutSpec> spec() const;
+    // The Job template text (restart mechanism Job) as JSON, or where its YAML is wrong.
+    kube::Result<kube::Json> jobTemplate() const;
     QString preflightText() const;
 
     // The highest agent version among the snapshot's nodes ("v1.33.1"), empty when none.
@@ -47,6 +50,9 @@ public:
     QComboBox *unmanagedPolicyCombo() const { return m_unmanaged; }
     QComboBox *drainTimeoutPolicyCombo() const { return m_onDrainTimeout; }
     QComboBox *localDataPolicyCombo() const { return m_localData; }
+    QComboBox *restartCombo() const { return m_restart; }
+    QPlainTextEdit *jobTemplateEdit() const { return m_jobTemplate; }
+    QLineEdit *jobNamespaceEdit() const { return m_jobNamespace; }
 
 public Q_SLOTS:
     void updatePreflight();
@@ -64,6 +70,10 @@ private:
     QLineEdit *m_unmanagedTimeout = nullptr;
     QComboBox *m_onDrainTimeout = nullptr;
     QComboBox *m_localData = nullptr;
+    QComboBox *m_restart = nullptr;
+    QLineEdit *m_jobNamespace = nullptr;
+    QPlainTextEdit *m_jobTemplate = nullptr;
+    QGroupBox *m_jobBox = nullptr;
     QSpinBox *m_maxFailed = nullptr;
     QCheckBox *m_zoneSerial = nullptr;
     QCheckBox *m_startPaused = nullptr;

@@ -20,6 +20,7 @@
 #include <QAreaSeries>
 #include <QChart>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
@@ -43,6 +44,7 @@ private slots:
     void initTestCase() { qRegisterMetaType<models::ActionResult>(); }
     void theStartFormHasTheDesignDefaults_data();
     void theStartFormHasTheDesignDefaults();
+    void theStartFormRunsAJobPerNode();
     void buttonsDriveTheBackend();
     void theChartAndTheEventsFollowTheRollout();
     void mainWindowListsTheRolloutAndShowsItsPage();
@@ -79,6 +81,8 @@ void TestUpgradePage::theStartFormHasTheDesignDefaults()
     QCOMPARE(spec->onDrainTimeout, engine::DrainTimeoutPolicy::Hold);
     QCOMPARE(spec->localDataPolicy, engine::LocalDataPolicy::Block); // emptyDir data is kept by default
     QCOMPARE(dialog.localDataPolicyCombo()->currentData().toString(), QStringLiteral("Block"));
+    QCOMPARE(spec->restart, engine::RestartMechanism::Annotation);
+    QVERIFY(!dialog.jobTemplateEdit()->isVisibleTo(&dialog));
     QCOMPARE(spec->timeouts.drainTimeout, 30 * 60 * 1000);
     QCOMPARE(spec->timeouts.returnTimeout, 10 * 60 * 1000);
     QCOMPARE(spec->soakDuration, 2 * 60 * 1000);
@@ -330,6 +334,37 @@ void TestUpgradePage::aRolloutThatCannotMoveSaysSoOnThePage()
     QVERIFY2(page.headlineLabel()->text().startsWith(QStringLiteral("Waiting: budget 1/1 used by node-b-4")),
              qPrintable(page.headlineLabel()->text()));
     QCOMPARE(page.rolloutInfo()->eta, qint64(-1));
+}
+
+// Restart by Job from the start form: the template's YAML goes into the spec as the rollout's
+// schema checks it; a YAML mistake or a template the schema refuses keeps Start disabled and
+// says why.
+void TestUpgradePage::theStartFormRunsAJobPerNode()
+{
+    auto backend = makeBackend();
+    QVERIFY(load(*backend));
+    gui::StartUpgradeDialog dialog(backend->latest());
+    auto *ok = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+    dialog.restartCombo()->setCurrentIndex(dialog.restartCombo()->findData(QStringLiteral("Job")));
+    QVERIFY(dialog.jobTemplateEdit()->isVisibleTo(&dialog));
+    auto spec = dialog.spec();
+    QVERIFY2(spec.ok(), spec ? "" : spec.error().message.c_str());
+    QCOMPARE(spec->restart, engine::RestartMechanism::Job);
+    QCOMPARE(spec->restartJobNamespace, std::string("kube-system"));
+    QCOMPARE(spec->restartJobTemplate["spec"]["template"]["spec"]["containers"][0]["name"].get<std::string>(),
+             std::string("upgrade"));
+    QVERIFY(ok->isEnabled());
+    QVERIFY(QString::fromStdString(dialog.rolloutJson().toStdString())
+                .contains(QStringLiteral("\"jobTemplate\"")));
+
+    dialog.jobTemplateEdit()->setPlainText(QStringLiteral("spec:\n  template: [unclosed\n"));
+    QVERIFY(!ok->isEnabled());
+    QVERIFY2(dialog.preflightText().startsWith(QStringLiteral("Invalid: job template:")),
+             qPrintable(dialog.preflightText()));
+    dialog.jobTemplateEdit()->setPlainText(QStringLiteral("spec:\n  template:\n    spec: {}\n"));
+    QVERIFY(!ok->isEnabled());
+    QVERIFY2(dialog.preflightText().contains(QStringLiteral("needs at least one container")),
+             qPrintable(dialog.preflightText()));
 }
 
 QTEST_MAIN(TestUpgradePage)
