@@ -16,6 +16,7 @@
 #include <functional>
 #include <initializer_list>
 #include <limits>
+#include <optional>
 #include <set>
 
 namespace engine {
@@ -858,7 +859,9 @@ bool Checker::intOrPercent(const Json &v, const std::string &ptr, const std::str
     return false;
 }
 
-const std::map<std::string, StepKind> kStepKinds = {
+// Every step, in the order the format's documentation lists them: one table for the lookup
+// and for the list an unknown step's message offers.
+const std::pair<const char *, StepKind> kSteps[] = {
     {"sync", StepKind::Sync},
     {"advance", StepKind::Advance},
     {"setTime", StepKind::SetTime},
@@ -888,15 +891,18 @@ const std::map<std::string, StepKind> kStepKinds = {
     {"expect", StepKind::Expect},
 };
 
+std::optional<StepKind> stepKind(const std::string &name)
+{
+    for (const auto &[n, kind] : kSteps)
+        if (name == n)
+            return kind;
+    return std::nullopt;
+}
+
 std::string stepNames()
 {
     std::string out;
-    for (const char *n :
-         {"sync",        "advance",     "setTime",     "run",       "apply",          "patch",
-          "setImage",    "setStrategy", "delete",      "markReady", "markNotReady",   "setPodLabels",
-          "addNodes",    "taintNode",   "untaintNode", "cordon",    "uncordon",       "fault",
-          "rollback",    "pause",       "resume",      "upgrade",   "upgradeControl", "restartController",
-          "restartNode", "expect"})
+    for (const auto &[n, kind] : kSteps)
         out += (out.empty() ? "" : ", ") + std::string(n);
     return out;
 }
@@ -926,13 +932,13 @@ void Checker::step(const Json &v, const std::string &ptr, int index)
     const std::string action = first.key();
     const Json &arg = first.value();
     const auto argPtr = child(ptr, action);
-    const auto it = kStepKinds.find(action);
-    if (it == kStepKinds.end()) {
+    const auto kind = stepKind(action);
+    if (!kind) {
         error(atKey(argPtr), "unknown step \"" + action + "\" (expected one of: " + stepNames() + ")");
         return;
     }
     ScenarioStep st;
-    st.kind = it->second;
+    st.kind = *kind;
     st.action = action;
     st.where = atKey(argPtr);
     st.index = index;
