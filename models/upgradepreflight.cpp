@@ -36,6 +36,23 @@ UpgradePreflight UpgradePreflight::compute(const ClusterSnapshot &snapshot,
                                            const engine::NodeUpgradeRolloutSpec &spec)
 {
     UpgradePreflight p;
+    switch (spec.restart) {
+    case engine::RestartMechanism::Annotation:
+        p.restart = tr("the node's agent is asked (upgrade/kamikaze) and must acknowledge");
+        break;
+    case engine::RestartMechanism::Job: {
+        std::string image;
+        const auto &containers = spec.restartJobTemplate["spec"]["template"]["spec"]["containers"];
+        if (containers.is_array() && !containers.empty() && containers[0].contains("image"))
+            image = containers[0]["image"].get<std::string>();
+        p.restart = tr("a Job per node in %1 runs %2")
+                        .arg(QString::fromStdString(spec.restartJobNamespace), QString::fromStdString(image));
+        break;
+    }
+    case engine::RestartMechanism::External:
+        p.restart = tr("left to another tool; each node must return on the target version");
+        break;
+    }
     const qint64 now = snapshot.clock.now;
     const QString target = QString::fromStdString(spec.targetVersion);
     std::map<QString, const UpgradeNodeWorkload *> workload;
@@ -187,6 +204,8 @@ QString UpgradePreflight::text() const
     if (!cordonedElsewhere.isEmpty())
         lines << tr("Already cordoned by someone else (never uncordoned by the rollout): %1")
                      .arg(cordonedElsewhere.join(QStringLiteral(", ")));
+    if (!restart.isEmpty())
+        lines << tr("Restart: %1").arg(restart);
     return lines.join(QLatin1Char('\n'));
 }
 

@@ -42,6 +42,7 @@ public:
     bool budgetClamped = false;
     int heldSlots = 0;     // budget slots taken before the rollout starts (NotReady or cordoned nodes)
     QString cannotStart;   // why no node can start now (then there is no estimate); empty when one can
+    QString restart;       // how each drained node restarts, in words
     qint64 estimateMs = 0; // 0 when cannotStart is set
 
     // The report as plain text, one fact per line.

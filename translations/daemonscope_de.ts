@@ -5038,6 +5038,22 @@ Wenn Sie die Konsole schließen, hält das Upgrade an. Die Nodes bleiben gesperr
         <source>Pods with emptyDir data:</source>
         <translation>Pods mit emptyDir-Daten:</translation>
     </message>
+    <message>
+        <source>the node&apos;s agent is asked (upgrade/kamikaze) and must acknowledge</source>
+        <translation>der Agent des Knotens wird gebeten (upgrade/kamikaze) und muss bestätigen</translation>
+    </message>
+    <message>
+        <source>a Job per node in %1 runs %2</source>
+        <translation>ein Job pro Knoten in %1 führt %2 aus</translation>
+    </message>
+    <message>
+        <source>left to another tool; each node must return on the target version</source>
+        <translation>einem anderen Werkzeug überlassen; jeder Knoten muss mit der Zielversion zurückkehren</translation>
+    </message>
+    <message>
+        <source>Restart: %1</source>
+        <translation>Neustart: %1</translation>
+    </message>
 </context>
 <context>
     <name>models::UpgradeRolloutInfo</name>

@@ -356,6 +356,9 @@ void TestUpgradePage::theStartFormRunsAJobPerNode()
     QVERIFY(ok->isEnabled());
     QVERIFY(QString::fromStdString(dialog.rolloutJson().toStdString())
                 .contains(QStringLiteral("\"jobTemplate\"")));
+    QVERIFY2(dialog.preflightText().contains(QStringLiteral(
+                 "Restart: a Job per node in kube-system runs registry.example/node-agent-installer")),
+             qPrintable(dialog.preflightText()));
 
     dialog.jobTemplateEdit()->setPlainText(QStringLiteral("spec:\n  template: [unclosed\n"));
     QVERIFY(!ok->isEnabled());
