@@ -52,6 +52,17 @@ bool blocksDrain(const EventInfo &e)
 
 } // namespace
 
+UpgradeNodeRow ObservedUpgradeTracker::rowOf(const QString &name, const Track &t)
+{
+    UpgradeNodeRow row;
+    row.name = name;
+    row.zone = t.zone;
+    row.phase = t.phase;
+    row.phaseSince = t.since;
+    row.agentVersion = t.version;
+    return row;
+}
+
 UpgradeNodePhase ObservedUpgradeTracker::infer(const NodeInfo &n, bool moved, bool targetKnown,
                                                const QString &target)
 {
@@ -177,12 +188,7 @@ std::optional<UpgradeRolloutInfo> ObservedUpgradeTracker::update(const std::vect
             t.phase = phase;
             t.since = now;
         }
-        UpgradeNodeRow row;
-        row.name = n.name;
-        row.zone = n.zone;
-        row.phase = t.phase;
-        row.phaseSince = t.since;
-        row.agentVersion = n.agentVersion;
+        UpgradeNodeRow row = rowOf(n.name, t);
         row.cordonOwner = n.unschedulable ? UpgradeCordonOwner::SomeoneElse : UpgradeCordonOwner::None;
         if (auto b = blockers.find(n.name); b != blockers.end() && upgradeNodePreRestart(t.phase)) {
             row.blockers = b->second;
@@ -207,13 +213,7 @@ std::optional<UpgradeRolloutInfo> ObservedUpgradeTracker::update(const std::vect
             t.phase = UpgradeNodePhase::Removed;
             t.since = now;
         }
-        UpgradeNodeRow row;
-        row.name = name;
-        row.zone = t.zone;
-        row.phase = t.phase;
-        row.phaseSince = t.since;
-        row.agentVersion = t.version;
-        rows->push_back(std::move(row));
+        rows->push_back(rowOf(name, t));
         next[name] = t;
     }
     m_nodes = std::move(next);

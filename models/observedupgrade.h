@@ -74,6 +74,7 @@ private:
     // runs an older version than the target, or some node changed version.
     static UpgradeNodePhase infer(const NodeInfo &n, bool moved, bool targetKnown, const QString &target);
     void beginEpisode(qint64 now);
+    static UpgradeNodeRow rowOf(const QString &name, const Track &t); // what the tracker knows of it
 
     std::map<QString, Track> m_nodes;
     std::vector<qint64> m_durations; // per upgraded node: ms from leaving Pending to Upgraded

@@ -22,7 +22,9 @@ struct DaemonSetController::SyncContext
     SyncResult result;
 };
 
-DaemonSetController::DaemonSetController(Cluster::Impl &cluster) : m_c(cluster) {}
+DaemonSetController::DaemonSetController(Cluster::Impl &cluster)
+    : m_c(cluster), m_queue(cluster.loop, [this](const std::string &key) { processKey(key); })
+{}
 
 // ---- handlers ----------------------------------------------------------------------------
 
@@ -107,11 +109,9 @@ void DaemonSetController::onRevision(const WatchEvent &ev)
 
 void DaemonSetController::enqueue(const std::string &key)
 {
-    kube::Timestamp due = m_c.now;
-    if (auto it = m_lastSync.find(key); it != m_lastSync.end())
-        due = std::max(due, it->second + kSyncInterval +
-                                static_cast<kube::Duration>(m_c.nodes.size()) * kSyncMicrosPerNode / 1000);
-    scheduleAt(key, due);
+    scheduleAt(key, m_queue.spaced(key, m_c.now,
+                                   kSyncInterval + static_cast<kube::Duration>(m_c.nodes.size()) *
+                                                       kSyncMicrosPerNode / 1000));
 }
 
 void DaemonSetController::enqueueAfter(const std::string &key, kube::Duration delay)
@@ -123,19 +123,11 @@ void DaemonSetController::scheduleAt(const std::string &key, kube::Timestamp due
 {
     if (!m_c.continuous())
         return; // stepped mode: only explicit syncs run
-    auto it = m_queued.find(key);
-    if (it != m_queued.end() && it->second <= due)
-        return;
-    m_queued[key] = due;
-    m_c.loop.post(due, [this, key, due] { processKey(key, due); });
+    m_queue.scheduleAt(key, due);
 }
 
-void DaemonSetController::processKey(const std::string &key, kube::Timestamp due)
+void DaemonSetController::processKey(const std::string &key)
 {
-    auto it = m_queued.find(key);
-    if (it == m_queued.end() || it->second != due)
-        return; // superseded by an earlier schedule of the same key
-    m_queued.erase(it);
     SyncResult r = sync(key);
     if (!r.ok) {
         // Rate-limited requeue: 5 ms doubling per consecutive failure, capped at 1000 s.
@@ -845,7 +837,7 @@ SyncResult DaemonSetController::sync(const std::string &key)
     SyncContext ctx;
     ctx.key = key;
     ++m_c.stats.syncs;
-    m_lastSync[key] = m_c.now;
+    m_queue.synced(key, m_c.now);
     auto it = m_c.daemonSets.find(key);
     if (it == m_c.daemonSets.end()) {
         m_expectations.erase(key);

@@ -26,6 +26,7 @@
 
 #include "models/engine/cluster.h"
 #include "models/engine/daemonsetlogic.h"
+#include "models/engine/syncqueue.h"
 
 #include <map>
 #include <set>
@@ -71,7 +72,7 @@ public:
 private:
     struct SyncContext;
 
-    void processKey(const std::string &key, kube::Timestamp due);
+    void processKey(const std::string &key);
     void scheduleAt(const std::string &key, kube::Timestamp due);
 
     std::vector<const kube::Pod *> daemonPods(const kube::DaemonSet &ds, const kube::LabelSelector &selector);
@@ -96,9 +97,8 @@ private:
 
     Cluster::Impl &m_c;
     std::map<std::string, Expectations> m_expectations;
-    std::map<std::string, kube::Timestamp> m_queued;   // key -> due time of its pending sync
-    std::map<std::string, kube::Timestamp> m_lastSync; // key -> time of its last sync
-    std::map<std::string, int> m_failures;             // key -> consecutive failed syncs
+    SyncQueue m_queue;
+    std::map<std::string, int> m_failures; // key -> consecutive failed syncs
     struct Backoff
     {
         kube::Duration duration = 0;

@@ -38,13 +38,15 @@ long long specInt(const Json &spec, const char *field, long long fallback)
 
 } // namespace
 
-JobController::JobController(Cluster::Impl &cluster) : m_c(cluster) {}
+JobController::JobController(Cluster::Impl &cluster)
+    : m_c(cluster), m_queue(cluster.loop, [this](const std::string &key) { sync(key); })
+{}
 
 void JobController::onJob(const WatchEvent &ev)
 {
     if (ev.type == WatchEvent::Type::Deleted) {
         m_failures.erase(ev.key());
-        m_lastSync.erase(ev.key());
+        m_queue.forget(ev.key());
         return;
     }
     m_c.deliver([this, key = ev.key()] { enqueue(key, m_c.now); });
@@ -63,20 +65,7 @@ void JobController::enqueue(const std::string &key, kube::Timestamp at)
 {
     if (!m_c.continuous())
         return;
-    kube::Timestamp due = std::max(at, m_c.now);
-    if (auto it = m_lastSync.find(key); it != m_lastSync.end())
-        due = std::max(due, it->second + kSyncInterval);
-    auto q = m_queued.find(key);
-    if (q != m_queued.end() && q->second <= due)
-        return;
-    m_queued[key] = due;
-    m_c.loop.post(due, [this, key, due] {
-        auto it = m_queued.find(key);
-        if (it == m_queued.end() || it->second != due)
-            return;
-        m_queued.erase(it);
-        sync(key);
-    });
+    m_queue.scheduleAt(key, m_queue.spaced(key, std::max(at, m_c.now), kSyncInterval));
 }
 
 void JobController::finish(const std::string &key, Json job, const char *type, const char *reason,
@@ -113,7 +102,7 @@ void JobController::finish(const std::string &key, Json job, const char *type, c
 
 void JobController::sync(const std::string &key)
 {
-    m_lastSync[key] = m_c.now;
+    m_queue.synced(key, m_c.now);
     const Json *stored = m_c.jsonObject(Kind::Job, key);
     if (!stored || conditionTrue(*stored, "Complete") || conditionTrue(*stored, "Failed"))
         return;

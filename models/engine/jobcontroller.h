@@ -14,6 +14,7 @@
 // nodeupgradeagent.h). Continuous mode only, like the ReplicaSet controller.
 
 #include "models/engine/cluster.h"
+#include "models/engine/syncqueue.h"
 
 #include <map>
 #include <string>
@@ -39,8 +40,7 @@ private:
                 const std::string &message);
 
     Cluster::Impl &m_c;
-    std::map<std::string, kube::Timestamp> m_queued;
-    std::map<std::string, kube::Timestamp> m_lastSync;
+    SyncQueue m_queue;
     std::map<std::string, std::pair<long long, kube::Timestamp>> m_failures; // key -> count seen, when
 };
 

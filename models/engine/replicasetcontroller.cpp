@@ -10,7 +10,9 @@ namespace engine {
 using kube::Json;
 using kube::Pod;
 
-ReplicaSetController::ReplicaSetController(Cluster::Impl &cluster) : m_c(cluster) {}
+ReplicaSetController::ReplicaSetController(Cluster::Impl &cluster)
+    : m_c(cluster), m_queue(cluster.loop, [this](const std::string &key) { sync(key); })
+{}
 
 void ReplicaSetController::onReplicaSet(const WatchEvent &ev)
 {
@@ -49,25 +51,12 @@ void ReplicaSetController::enqueue(const std::string &key)
 {
     if (!m_c.continuous())
         return;
-    kube::Timestamp due = m_c.now;
-    if (auto it = m_lastSync.find(key); it != m_lastSync.end())
-        due = std::max(due, it->second + kSyncInterval);
-    auto q = m_queued.find(key);
-    if (q != m_queued.end() && q->second <= due)
-        return;
-    m_queued[key] = due;
-    m_c.loop.post(due, [this, key, due] {
-        auto it = m_queued.find(key);
-        if (it == m_queued.end() || it->second != due)
-            return;
-        m_queued.erase(it);
-        sync(key);
-    });
+    m_queue.scheduleAt(key, m_queue.spaced(key, m_c.now, kSyncInterval));
 }
 
 void ReplicaSetController::sync(const std::string &key)
 {
-    m_lastSync[key] = m_c.now;
+    m_queue.synced(key, m_c.now);
     auto it = m_c.replicaSets.find(key);
     if (it == m_c.replicaSets.end())
         return;

@@ -5,6 +5,7 @@
 // counters written when they change. Syncs of one key coalesce like the DaemonSet controller's.
 
 #include "models/engine/cluster.h"
+#include "models/engine/syncqueue.h"
 
 #include <map>
 
@@ -24,8 +25,7 @@ public:
 
 private:
     Cluster::Impl &m_c;
-    std::map<std::string, kube::Timestamp> m_queued;
-    std::map<std::string, kube::Timestamp> m_lastSync;
+    SyncQueue m_queue;
 };
 
 } // namespace engine

@@ -106,14 +106,6 @@ std::string joined(std::initializer_list<const char *> names)
     return out;
 }
 
-std::string joined(const std::vector<std::string> &names)
-{
-    std::string out;
-    for (const auto &n : names)
-        out += (out.empty() ? "" : ", ") + n;
-    return out;
-}
-
 bool isDnsName(const std::string &s)
 {
     if (s.empty() || s.size() > 253)
@@ -1447,27 +1439,15 @@ bool Checker::upgradeStep(const Json &arg, const std::string &ptr)
         const auto rp = child(ptr, "restart");
         if (expectMap(r, rp, "restart")) {
             checkKeys(r, rp, "restart", {"mechanism", "jobNamespace", "jobTemplate"});
-            bool known = true;
-            if (r.contains("mechanism"))
-                if (auto s = str(r["mechanism"], child(rp, "mechanism"), "mechanism")) {
-                    const auto names = nodeUpgradeSpecEnum("restart.mechanism");
-                    const auto lowered = [](std::string v) {
-                        std::transform(v.begin(), v.end(), v.begin(),
-                                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-                        return v;
-                    };
-                    known = std::any_of(names.begin(), names.end(),
-                                        [&](const std::string &n) { return lowered(n) == lowered(*s); });
-                    if (!known)
-                        error(at(child(rp, "mechanism")),
-                              "restart.mechanism must be one of " + joined(names) + ", got \"" + *s + "\"");
-                }
-            // The rest (the Job template's rules) as the rollout's own schema checks it.
-            if (known)
-                if (auto spec =
-                        NodeUpgradeRolloutSpec::fromJson(Json{{"targetVersion", "v"}, {"restart", r}});
-                    !spec)
-                    error(at(rp), spec.error().message);
+            // The mechanism and the Job template as the rollout's own schema checks them; a wrong
+            // mechanism is reported at its value.
+            if (auto spec = NodeUpgradeRolloutSpec::fromJson(Json{{"targetVersion", "v"}, {"restart", r}});
+                !spec) {
+                const std::string &message = spec.error().message;
+                const bool atMechanism =
+                    message.rfind("restart.mechanism", 0) == 0 && r.contains("mechanism");
+                error(at(atMechanism ? child(rp, "mechanism") : rp), message);
+            }
         }
     }
     if (arg.contains("pauseReason"))

@@ -4,12 +4,12 @@
 // pre-flight report (zones, order, single-replica controllers, unmanaged pods per policy).
 
 #include "models/observedupgrade.h"
+#include "models/snapshotbuilder.h"
 #include "models/upgradeeventlistmodel.h"
 #include "models/upgradenodetablemodel.h"
 #include "models/upgradephasechartmodel.h"
 #include "models/upgradepreflight.h"
 #include "models/upgraderolloutlistmodel.h"
-#include "models/snapshotbuilder.h"
 #include "models/upgradesnapshotbuilder.h"
 
 #include "models/engine/nodeupgraderuntime.h"
@@ -658,9 +658,10 @@ void TestUpgradeModels::observedUpgradeFollowsTheNodes()
 // upgrade) appears in the snapshot as it happens.
 void TestUpgradeModels::embeddedSnapshotsCarryTheObservedUpgrade()
 {
-    auto cluster = engine::ScenarioRunner::buildCluster("name: pool\nmode: continuous\nstart: 2026-01-01T00:00:00Z\n"
-                                                        "cluster:\n  nodes: [{count: 3, agentVersion: v1.0.0}]\n",
-                                                        "pool.yaml");
+    auto cluster =
+        engine::ScenarioRunner::buildCluster("name: pool\nmode: continuous\nstart: 2026-01-01T00:00:00Z\n"
+                                             "cluster:\n  nodes: [{count: 3, agentVersion: v1.0.0}]\n",
+                                             "pool.yaml");
     QVERIFY2(cluster.ok(), cluster ? "" : cluster.error().message.c_str());
     engine::Cluster &c = **cluster;
     c.advance(5000);
