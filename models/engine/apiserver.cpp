@@ -90,23 +90,6 @@ void setTemplateGeneration(kube::DaemonSet &ds, std::int64_t tg)
     ds.metadata.annotations[kube::kTemplateGenerationAnnotation] = std::to_string(tg);
 }
 
-void defaultNode(kube::Node &n, kube::Timestamp now)
-{
-    if (!n.condition("Ready"))
-        n.setCondition({"Ready", "True", "KubeletReady", "kubelet is posting ready status", now});
-    // The node lifecycle controller's NoSchedule tainting pass: the unschedulable taint follows
-    // spec.unschedulable both ways (kubectl uncordon only clears the field).
-    auto isUnschedulableTaint = [](const kube::Taint &t) {
-        return t.key == "node.kubernetes.io/unschedulable" && t.effect == "NoSchedule";
-    };
-    const bool has = std::any_of(n.taints.begin(), n.taints.end(), isUnschedulableTaint);
-    if (n.unschedulable && !has)
-        n.taints.push_back({"node.kubernetes.io/unschedulable", "", "NoSchedule"});
-    else if (!n.unschedulable && has)
-        n.taints.erase(std::remove_if(n.taints.begin(), n.taints.end(), isUnschedulableTaint),
-                       n.taints.end());
-}
-
 ApiStatus conflict(Kind kind, const std::string &name)
 {
     return ApiStatus::conflict(
@@ -125,6 +108,23 @@ template <typename T> kube::Result<T> parse(const Json &j)
 }
 
 } // namespace
+
+void defaultNode(kube::Node &n, kube::Timestamp now)
+{
+    if (!n.condition("Ready"))
+        n.setCondition({"Ready", "True", "KubeletReady", "kubelet is posting ready status", now});
+    // The node lifecycle controller's NoSchedule tainting pass: the unschedulable taint follows
+    // spec.unschedulable both ways (kubectl uncordon only clears the field).
+    auto isUnschedulableTaint = [](const kube::Taint &t) {
+        return t.key == "node.kubernetes.io/unschedulable" && t.effect == "NoSchedule";
+    };
+    const bool has = std::any_of(n.taints.begin(), n.taints.end(), isUnschedulableTaint);
+    if (n.unschedulable && !has)
+        n.taints.push_back({"node.kubernetes.io/unschedulable", "", "NoSchedule"});
+    else if (!n.unschedulable && has)
+        n.taints.erase(std::remove_if(n.taints.begin(), n.taints.end(), isUnschedulableTaint),
+                       n.taints.end());
+}
 
 Json Cluster::Impl::objectJson(Kind kind, const std::string &k) const
 {
@@ -358,16 +358,16 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest, bool dryRun)
     return objectJson(t->kind, k);
 }
 
-kube::Result<Json> Cluster::Impl::apiUpdate(const Json &manifest, bool statusOnly, bool dryRun)
+kube::Result<Json> Cluster::Impl::apiUpdate(Json m, bool statusOnly, bool dryRun, Json current)
 {
-    auto t = targetOf(manifest);
+    auto t = targetOf(m);
     if (!t)
         return t.error();
     const std::string k = key(t->ns, t->name);
-    Json current = objectJson(t->kind, k);
+    if (current.is_null())
+        current = objectJson(t->kind, k);
     if (current.is_null())
         return ApiStatus::notFound(qualifiedResource(t->kind), t->name);
-    Json m = manifest;
     normalizeManifest(m);
     if (!m.contains("metadata") || !m["metadata"].is_object())
         m["metadata"] = Json::object();
@@ -442,12 +442,16 @@ kube::Result<Json> Cluster::Impl::apiUpdate(const Json &manifest, bool statusOnl
             defaultNode(*n, now);
         else
             n->metadata = old.metadata;
-        if (unchanged(n->toJson()))
+        Json next = n->toJson();
+        if (unchanged(next))
             return current;
         if (dryRun)
-            return n->toJson();
+            return next;
+        // The answer is the object as written (encoded once), with the version it was given.
+        std::string written = std::to_string(rv + 1);
         commitNode(std::move(*n), false);
-        break;
+        next["metadata"]["resourceVersion"] = std::move(written);
+        return next;
     }
     case Kind::Pod: {
         const kube::Pod &old = pods.at(k);
@@ -651,7 +655,8 @@ kube::Result<Json> Cluster::Impl::apiPatch(Kind kind, const std::string &ns, con
     if (options.decode)
         if (auto decoded = options.decode(patched); !decoded)
             return decoded.error();
-    return apiUpdate(patched, false, options.dryRun);
+    // The object just read is the one the update starts from: nothing ran in between.
+    return apiUpdate(std::move(patched), false, options.dryRun, std::move(current));
 }
 
 void Cluster::Impl::orphanDependents(const std::string &ownerUid)

@@ -7,6 +7,7 @@
 #include "models/engine/daemonsetlogic.h"
 #include "models/engine/kubelet.h"
 #include "models/engine/nodeupgraderuntime.h"
+#include "models/engine/validation.h"
 
 #include <algorithm>
 
@@ -829,6 +830,47 @@ kube::Result<void> Cluster::taint(const std::string &node, const kube::Taint &t)
 kube::Result<void> Cluster::untaint(const std::string &node, const std::string &key)
 {
     return editNode(*d, node, [&](kube::Node &n) { return removeTaint(n, key); });
+}
+
+kube::Result<void> Cluster::annotateNode(const std::string &node,
+                                         const std::map<std::string, std::optional<std::string>> &changes)
+{
+    if (auto refused = d->refusedWrite(Kind::Node, "", node))
+        return *refused;
+    auto it = d->nodes.find(node);
+    if (it == d->nodes.end())
+        return ApiStatus::notFound("nodes", node);
+    kube::ObjectMeta meta = it->second.metadata;
+    for (const auto &[key, value] : changes)
+        if (value)
+            meta.annotations[key] = *value;
+        else
+            meta.annotations.erase(key);
+    if (meta.annotations == it->second.metadata.annotations)
+        return {};
+    if (auto v = validateObjectMeta("Node", meta, false, NameRule::Dns1123Subdomain); !v)
+        return v.error();
+    const kube::Timestamp now = d->now;
+    return editNode(*d, node, [&](kube::Node &n) {
+        n.metadata.annotations = std::move(meta.annotations);
+        defaultNode(n, now);
+        return true;
+    });
+}
+
+kube::Result<void> Cluster::setNodeConditions(const std::string &node,
+                                              const std::vector<kube::NodeCondition> &set,
+                                              const std::vector<std::string> &remove)
+{
+    return editNode(*d, node, [&](kube::Node &n) {
+        const std::vector<kube::NodeCondition> before = n.conditions;
+        for (const auto &c : set)
+            n.setCondition(c);
+        std::erase_if(n.conditions, [&](const kube::NodeCondition &c) {
+            return std::find(remove.begin(), remove.end(), c.type) != remove.end();
+        });
+        return n.conditions != before;
+    });
 }
 
 kube::Result<void> Cluster::fault(const std::string &nodeName, FaultKind kind)

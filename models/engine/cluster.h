@@ -310,6 +310,14 @@ public:
     kube::Result<void> uncordon(const std::string &node);
     kube::Result<void> taint(const std::string &node, const kube::Taint &taint);
     kube::Result<void> untaint(const std::string &node, const std::string &key); // every effect
+    // Sets (a value) or removes (none) annotations of a node, as a merge patch of
+    // metadata.annotations does: validated as the API server validates object metadata.
+    kube::Result<void> annotateNode(const std::string &node,
+                                    const std::map<std::string, std::optional<std::string>> &changes);
+    // Sets conditions (by type; a transition time kept while the status stays) and removes
+    // others, as a status update of the node that changes nothing else.
+    kube::Result<void> setNodeConditions(const std::string &node, const std::vector<kube::NodeCondition> &set,
+                                         const std::vector<std::string> &remove);
     kube::Result<void> fault(const std::string &node, FaultKind kind);
     std::optional<FaultKind> faultOf(const std::string &node) const;
     const std::map<std::string, FaultKind> &faults() const;

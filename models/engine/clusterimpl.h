@@ -19,6 +19,10 @@
 
 namespace engine {
 
+// What the API server and the node lifecycle controller keep true of every node written: a
+// Ready condition, and the unschedulable taint following spec.unschedulable both ways.
+void defaultNode(kube::Node &n, kube::Timestamp now);
+
 class DaemonSetController;
 class DisruptionController;
 class JobController;
@@ -214,7 +218,9 @@ struct Cluster::Impl
     // ---- JSON API (apiserver.cpp) ------------------------------------------------------
     // dryRun: everything up to the store write (see WriteOptions).
     kube::Result<kube::Json> apiCreate(const kube::Json &manifest, bool dryRun = false);
-    kube::Result<kube::Json> apiUpdate(const kube::Json &manifest, bool statusOnly, bool dryRun = false);
+    // `current`: the stored object as JSON when the caller has just read it (null: read here).
+    kube::Result<kube::Json> apiUpdate(kube::Json manifest, bool statusOnly, bool dryRun = false,
+                                       kube::Json current = kube::Json());
     kube::Result<kube::Json> apiGet(Kind kind, const std::string &ns, const std::string &name) const;
     kube::Result<kube::Json> apiPatch(Kind kind, const std::string &ns, const std::string &name,
                                       PatchType type, const kube::Json &patch, const WriteOptions &options);

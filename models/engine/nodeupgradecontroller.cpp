@@ -1050,7 +1050,6 @@ void NodeUpgradeController::queueNodes(PassContext &ctx)
 {
     RolloutView &rv = *ctx.rv;
     std::vector<NodeState> &nodes = rv.nodes;
-    auto &st = ctx.st;
     ctx.budget = resolveMaxUnavailable(ctx.spec.maxUnavailable, static_cast<int>(nodes.size()));
     ctx.unavailable = rv.unavailable;
     for (const std::size_t i : rv.holders) {
@@ -1099,10 +1098,6 @@ void NodeUpgradeController::queueNodes(PassContext &ctx)
             ctx.queue.insert(ctx.queue.end(), others.begin(), others.end());
         }
     }
-    st.queue.clear();
-    st.queue.reserve(ctx.queue.size());
-    for (const std::size_t i : ctx.queue)
-        st.queue.push_back(nodes[i].name);
 }
 
 // The cluster gates, then the nodes that start now, in the queue's order, within the budget.
@@ -1171,11 +1166,14 @@ void NodeUpgradeController::startNodes(PassContext &ctx)
         report(ctx, ctx.object, UpgradeReason::HealthGateFailed, {{"gate", ctx.gateFailure}}, true);
     }
 
-    if (!ctx.selected.empty()) {
-        const std::unordered_set<std::string> selected(ctx.selected.begin(), ctx.selected.end());
-        st.queue.erase(std::remove_if(st.queue.begin(), st.queue.end(),
-                                      [&](const std::string &n) { return selected.count(n) > 0; }),
-                       st.queue.end());
+    // The status shows the head of the queue that is left.
+    st.queue.clear();
+    const std::unordered_set<std::string> selected(ctx.selected.begin(), ctx.selected.end());
+    for (const std::size_t i : ctx.queue) {
+        if (st.queue.size() >= kStatusQueueLength)
+            break;
+        if (!selected.count(nodes[i].name))
+            st.queue.push_back(nodes[i].name);
     }
     // The selected nodes count as in flight from now on (the queue's indices stay valid; it is
     // read again below only when nothing was selected).
@@ -1814,8 +1812,8 @@ void NodeUpgradeController::flush(NodeState &ns, PassContext &ctx)
         ns.patch.clear();
         return;
     }
-    const Timed timed(m_timing.writeNanos);
     if (!ns.patch.empty()) {
+        const Timed timed(m_timing.writeNanos); // only around writes: a clock read is a system call
         Json a = Json::object();
         for (const auto &[k, v] : ns.patch)
             a[k] = v ? Json(*v) : Json();
@@ -1832,6 +1830,9 @@ void NodeUpgradeController::flush(NodeState &ns, PassContext &ctx)
         ns.patch.clear();
     }
     syncDrainConditions(ns, ctx);
+    if (!ns.taintWanted && !ns.untaintWanted)
+        return;
+    const Timed timed(m_timing.writeNanos);
     if (ns.taintWanted) {
         const auto r = m_cluster.taint(ns.name, {kPendingTaintKey, "", "PreferNoSchedule"});
         ns.taintWanted = false;

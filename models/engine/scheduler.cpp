@@ -11,12 +11,55 @@ namespace engine {
 
 using kube::Pod;
 
-Scheduler::Scheduler(Cluster::Impl &cluster) : m_c(cluster) {}
+Scheduler::Scheduler(Cluster::Impl &cluster) : m_c(cluster)
+{
+    for (const auto &[name, node] : m_c.nodes)
+        m_byLoad.emplace(0, name);
+    for (const auto &[key, pod] : m_c.pods)
+        count(key, &pod);
+}
+
+namespace {
+
+// The node a pod takes room on: bound and not finished.
+std::string roomOn(const Pod *pod)
+{
+    return pod && !pod->nodeName.empty() && !pod->isTerminal() ? pod->nodeName : std::string();
+}
+
+} // namespace
+
+void Scheduler::count(const std::string &podKey, const Pod *pod)
+{
+    const std::string now = roomOn(pod);
+    auto it = m_room.find(podKey);
+    const std::string before = it == m_room.end() ? std::string() : it->second;
+    if (now == before)
+        return;
+    auto move = [this](const std::string &node, int by) {
+        int &l = m_load[node];
+        const bool listed = m_byLoad.erase({l, node}) > 0;
+        l += by;
+        if (listed)
+            m_byLoad.emplace(l, node);
+        if (l == 0)
+            m_load.erase(node);
+    };
+    if (!before.empty())
+        move(before, -1);
+    if (!now.empty())
+        move(now, +1);
+    if (now.empty())
+        m_room.erase(podKey);
+    else
+        m_room[podKey] = now;
+}
 
 void Scheduler::onPod(const WatchEvent &ev)
 {
     const Pod &pod = *ev.pod;
     const std::string key = ev.key();
+    count(key, ev.type == WatchEvent::Type::Deleted ? nullptr : &pod);
     if (ev.type == WatchEvent::Type::Deleted) {
         const bool wasPending = m_pending.erase(key) > 0;
         m_reported.erase(key);
@@ -32,8 +75,16 @@ void Scheduler::onPod(const WatchEvent &ev)
     }
 }
 
-void Scheduler::onNode(const WatchEvent &)
+void Scheduler::onNode(const WatchEvent &ev)
 {
+    if (ev.type != WatchEvent::Type::Modified) {
+        auto l = m_load.find(ev.name);
+        const std::pair<int, std::string> entry{l == m_load.end() ? 0 : l->second, ev.name};
+        if (ev.type == WatchEvent::Type::Added)
+            m_byLoad.insert(entry);
+        else
+            m_byLoad.erase(entry);
+    }
     requestPass();
 }
 
@@ -50,24 +101,22 @@ void Scheduler::requestPass()
 
 int Scheduler::load(const std::string &node) const
 {
-    auto it = m_c.podsByNode.find(node);
-    if (it == m_c.podsByNode.end())
-        return 0;
-    int n = 0;
-    for (const auto &[key, pod] : it->second)
-        if (!pod->nodeName.empty() && !pod->isTerminal())
-            ++n;
-    return n;
+    auto it = m_load.find(node);
+    return it == m_load.end() ? 0 : it->second;
 }
 
 namespace {
 
-bool toleratesNode(const Pod &pod, const kube::Node &node)
+std::vector<kube::Toleration> tolerationsOf(const Pod &pod)
 {
-    std::vector<kube::Toleration> tolerations;
     if (pod.spec && pod.spec->contains("tolerations"))
         if (auto t = kube::tolerationsFromJson((*pod.spec)["tolerations"]))
-            tolerations = *t;
+            return std::move(*t);
+    return {};
+}
+
+bool toleratesNode(const std::vector<kube::Toleration> &tolerations, const kube::Node &node)
+{
     for (const auto &taint : node.taints) {
         if (taint.effect != "NoSchedule" && taint.effect != "NoExecute")
             continue;
@@ -76,15 +125,6 @@ bool toleratesNode(const Pod &pod, const kube::Node &node)
     }
     return true;
 }
-
-// What the pod asks for, as NodeResourcesFit computes it (computePodResourceRequest): the sum of
-// its containers' requests (a limit stands in for a missing request, as defaulting copies it),
-// or the largest init container's if that is more.
-struct Request
-{
-    long long cpu = 0;    // milli-CPU
-    long long memory = 0; // milli-bytes
-};
 
 long long amount(const kube::Json &resources, const char *name)
 {
@@ -98,9 +138,9 @@ long long amount(const kube::Json &resources, const char *name)
     return 0;
 }
 
-Request requestOf(const Pod &pod)
+Scheduler::Request requestOf(const Pod &pod)
 {
-    Request sum, init;
+    Scheduler::Request sum, init;
     if (!pod.spec)
         return sum;
     for (const char *list : {"containers", "initContainers"}) {
@@ -127,16 +167,20 @@ Request requestOf(const Pod &pod)
 
 std::string Scheduler::unfit(const Pod &pod, const kube::Node &node) const
 {
-    if (load(node.metadata.name) >= node.allocatablePods)
+    return unfit(requestOf(pod), node, load(node.metadata.name));
+}
+
+std::string Scheduler::unfit(const Request &want, const kube::Node &node, int podsOnNode) const
+{
+    if (podsOnNode >= node.allocatablePods)
         return "Too many pods";
-    const Request want = requestOf(pod);
     if (want.cpu == 0 && want.memory == 0)
         return {};
-    Request used;
+    Scheduler::Request used;
     if (auto it = m_c.podsByNode.find(node.metadata.name); it != m_c.podsByNode.end())
         for (const auto &[key, p] : it->second)
             if (!p->nodeName.empty() && !p->isTerminal()) {
-                const Request r = requestOf(*p);
+                const Scheduler::Request r = requestOf(*p);
                 used.cpu += r.cpu;
                 used.memory += r.memory;
             }
@@ -158,7 +202,7 @@ std::string Scheduler::pickNode(const Pod &pod, std::string *why) const
     const kube::Json &spec = pod.spec ? *pod.spec : empty;
     if (!pod.targetNode.empty()) {
         auto it = m_c.nodes.find(pod.targetNode);
-        if (it == m_c.nodes.end() || !toleratesNode(pod, it->second))
+        if (it == m_c.nodes.end() || !toleratesNode(tolerationsOf(pod), it->second))
             return {};
         // The daemon pod goes through the fit checks like any pod since DaemonSets are scheduled
         // by the default scheduler (1.12): on a full node it stays Pending.
@@ -174,22 +218,26 @@ std::string Scheduler::pickNode(const Pod &pod, std::string *why) const
         }
         return pod.targetNode;
     }
-    std::string best;
-    int bestLoad = 0;
-    for (const auto &[name, node] : m_c.nodes) {
-        if (!node.isReady() || node.unschedulable || !toleratesNode(pod, node))
+    // What the pod asks for is read once, not once per node.
+    const std::vector<kube::Toleration> tolerations = tolerationsOf(pod);
+    const Request want = requestOf(pod);
+    const bool selects = spec.contains("nodeSelector") || spec.contains("affinity");
+    // The least loaded node that takes the pod, the first by name among equals: the nodes in
+    // that order, the first that passes every filter.
+    for (const auto &[l, name] : m_byLoad) {
+        auto it = m_c.nodes.find(name);
+        if (it == m_c.nodes.end())
             continue;
-        if (!kube::nodeSelectorMatches(spec, node) || !kube::requiredAffinityMatches(spec, node))
+        const kube::Node &node = it->second;
+        if (node.unschedulable || !toleratesNode(tolerations, node) || !node.isReady())
             continue;
-        if (!unfit(pod, node).empty())
+        if (selects && (!kube::nodeSelectorMatches(spec, node) || !kube::requiredAffinityMatches(spec, node)))
             continue;
-        const int l = load(name);
-        if (best.empty() || l < bestLoad) {
-            best = name;
-            bestLoad = l;
-        }
+        if (!unfit(want, node, l).empty())
+            continue;
+        return name;
     }
-    return best;
+    return {};
 }
 
 void Scheduler::pass()

@@ -11,6 +11,8 @@
 
 #include <map>
 #include <set>
+#include <unordered_map>
+#include <utility>
 
 namespace engine {
 
@@ -18,6 +20,15 @@ class Scheduler
 {
 public:
     explicit Scheduler(Cluster::Impl &cluster);
+
+    // What a pod asks for, as NodeResourcesFit computes it (computePodResourceRequest): the sum
+    // of its containers' requests (a limit stands in for a missing request, as defaulting copies
+    // it), or the largest init container's if that is more.
+    struct Request
+    {
+        long long cpu = 0;    // milli-CPU
+        long long memory = 0; // milli-bytes
+    };
 
     void onPod(const WatchEvent &ev);
     void onNode(const WatchEvent &ev);
@@ -31,9 +42,17 @@ private:
     // Why the node cannot take the pod ("Too many pods", "Insufficient cpu", "Insufficient
     // memory"), or empty: the pod count and NodeResourcesFit's requests against allocatable.
     std::string unfit(const kube::Pod &pod, const kube::Node &node) const;
-    int load(const std::string &node) const;
+    std::string unfit(const Request &want, const kube::Node &node, int podsOnNode) const;
+    int load(const std::string &node) const; // bound pods that have not finished
+    // Keeps the load of the pod's node up to date; pod null: deleted.
+    void count(const std::string &podKey, const kube::Pod *pod);
 
     Cluster::Impl &m_c;
+    // The scheduler's cache, kept from the watch: the node each pod takes room on, the load of
+    // every node, and the nodes by (load, name) — the order pickNode prefers them in.
+    std::unordered_map<std::string, std::string> m_room;
+    std::unordered_map<std::string, int> m_load;
+    std::set<std::pair<int, std::string>> m_byLoad;
     std::set<std::string> m_pending; // keys of unbound, non-deleting pods
     bool m_passQueued = false;
     std::map<std::string, std::string> m_reported; // pod key -> the FailedScheduling message sent

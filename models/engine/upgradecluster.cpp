@@ -2,8 +2,11 @@
 
 #include "models/engine/nodeupgraderolloutstore.h"
 #include "models/engine/podselector.h"
+#include "models/kube/jsonfield.h"
 
 #include <algorithm>
+#include <map>
+#include <optional>
 
 namespace engine {
 
@@ -90,8 +93,39 @@ void EmbeddedUpgradeCluster::unwatch(int id)
     m_cluster.unwatch(id);
 }
 
+namespace {
+
+// The annotations a merge patch that touches nothing but metadata.annotations sets (a string) or
+// removes (null); nullopt for any other patch.
+std::optional<std::map<std::string, std::optional<std::string>>> annotationsOnly(const kube::Json &patch)
+{
+    if (!patch.is_object() || patch.size() != 1)
+        return std::nullopt;
+    const kube::Json *meta = kube::member(patch, "metadata");
+    if (!meta || !meta->is_object() || meta->size() != 1)
+        return std::nullopt;
+    const kube::Json *a = kube::member(*meta, "annotations");
+    if (!a || !a->is_object())
+        return std::nullopt;
+    std::map<std::string, std::optional<std::string>> changes;
+    for (auto it = a->begin(); it != a->end(); ++it) {
+        if (it.value().is_string())
+            changes[it.key()] = it.value().get<std::string>();
+        else if (it.value().is_null())
+            changes[it.key()] = std::nullopt;
+        else
+            return std::nullopt; // the API server's decoder answers that one
+    }
+    return changes;
+}
+
+} // namespace
+
 kube::Result<void> EmbeddedUpgradeCluster::patchNode(const std::string &name, const kube::Json &mergePatch)
 {
+    // The controller's usual write, applied to the stored node without encoding it.
+    if (auto changes = annotationsOnly(mergePatch))
+        return m_cluster.annotateNode(name, *changes);
     auto r = m_cluster.patch(Kind::Node, "", name, PatchType::Merge, mergePatch);
     if (!r)
         return r.error();
@@ -122,21 +156,7 @@ kube::Result<void> EmbeddedUpgradeCluster::setNodeConditions(const std::string &
                                                              const std::vector<kube::NodeCondition> &set,
                                                              const std::vector<std::string> &remove)
 {
-    const kube::Node *n = m_cluster.node(node);
-    if (!n)
-        return kube::ApiStatus::notFound("nodes", node);
-    kube::Node copy = *n;
-    for (const auto &c : set)
-        copy.setCondition(c);
-    std::erase_if(copy.conditions, [&](const kube::NodeCondition &c) {
-        return std::find(remove.begin(), remove.end(), c.type) != remove.end();
-    });
-    if (copy.conditions == n->conditions)
-        return {};
-    auto r = m_cluster.updateStatus(copy.toJson());
-    if (!r)
-        return r.error();
-    return {};
+    return m_cluster.setNodeConditions(node, set, remove);
 }
 
 kube::Result<void> EmbeddedUpgradeCluster::evict(const std::string &ns, const std::string &name,

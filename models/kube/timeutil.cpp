@@ -50,6 +50,21 @@ std::string formatRfc3339(Timestamp t)
     std::int64_t y;
     unsigned m, d;
     civilFromDays(days, y, m, d);
+    if (y >= 0 && y <= 9999) {
+        // The common case without printf: written at every object's encoding.
+        std::string out = "0000-00-00T00:00:00Z";
+        auto put = [&out](std::size_t at, std::int64_t v, int width) {
+            for (int i = width - 1; i >= 0; --i, v /= 10)
+                out[at + static_cast<std::size_t>(i)] = static_cast<char>('0' + v % 10);
+        };
+        put(0, y, 4);
+        put(5, m, 2);
+        put(8, d, 2);
+        put(11, rem / 3600, 2);
+        put(14, (rem / 60) % 60, 2);
+        put(17, rem % 60, 2);
+        return out;
+    }
     char buf[128];
     std::snprintf(buf, sizeof buf, "%04lld-%02u-%02uT%02lld:%02lld:%02lldZ", static_cast<long long>(y), m, d,
                   static_cast<long long>(rem / 3600), static_cast<long long>((rem / 60) % 60),
@@ -77,10 +92,29 @@ Result<Timestamp> parseRfc3339(const std::string &text)
     auto bad = [&] { return ApiStatus::badRequest("invalid RFC 3339 time \"" + text + "\""); };
     int Y, M, D, h, mi, s;
     int consumed = 0;
-    if (std::sscanf(text.c_str(), "%4d-%2d-%2d%*1[Tt ]%2d:%2d:%2d%n", &Y, &M, &D, &h, &mi, &s, &consumed) !=
-            6 ||
-        consumed < 19)
+    // The canonical form (every digit present) is read directly; anything else goes through
+    // sscanf, which reads the same numbers from it.
+    const auto digitsAt = [&text](std::size_t at, int width, int &out) {
+        out = 0;
+        for (int k = 0; k < width; ++k) {
+            const char c = text[at + static_cast<std::size_t>(k)];
+            if (c < '0' || c > '9')
+                return false;
+            out = out * 10 + (c - '0');
+        }
+        return true;
+    };
+    if (text.size() >= 19 && text[4] == '-' && text[7] == '-' &&
+        (text[10] == 'T' || text[10] == 't' || text[10] == ' ') && text[13] == ':' && text[16] == ':' &&
+        digitsAt(0, 4, Y) && digitsAt(5, 2, M) && digitsAt(8, 2, D) && digitsAt(11, 2, h) &&
+        digitsAt(14, 2, mi) && digitsAt(17, 2, s) &&
+        (text.size() == 19 || !std::isdigit(static_cast<unsigned char>(text[19])))) {
+        consumed = 19;
+    } else if (std::sscanf(text.c_str(), "%4d-%2d-%2d%*1[Tt ]%2d:%2d:%2d%n", &Y, &M, &D, &h, &mi, &s,
+                           &consumed) != 6 ||
+               consumed < 19) {
         return bad();
+    }
     if (M < 1 || M > 12 || D < 1 || D > 31 || h > 23 || mi > 59 || s > 60)
         return bad();
     std::size_t i = static_cast<std::size_t>(consumed);

@@ -139,6 +139,8 @@ private slots:
     void failingImageStallsRollout();
     void notReadyNodeMakesPodsNotReady();
     void replicaSetPodsAreScheduled();
+    void schedulerPicksTheLeastLoadedNodeThenTheFirstByName();
+    void annotateNodeWritesWhatAMergePatchWrites();
     void sameSeedSameCluster();
     void eventsExpireAfterAnHour();
     void selectPods();
@@ -885,6 +887,106 @@ void TestCluster::replicaSetPodsAreScheduled()
     QVERIFY(c.patch(Kind::ReplicaSet, "shop", "api", PatchType::Merge, {{"spec", {{"replicas", 1}}}}).ok());
     c.advance(30000);
     QCOMPARE(c.selectPods(sel).size(), std::size_t(1));
+}
+
+// The scheduler's cache of node loads (bound pods that have not finished) decides as a count of
+// each node's pods would: the least loaded node, the first by name among equals; a deleted or a
+// finished pod frees its room; a NotReady, cordoned or full node is passed over.
+void TestCluster::schedulerPicksTheLeastLoadedNodeThenTheFirstByName()
+{
+    Cluster c(continuous(3));
+    addNodes(c, 3);
+    auto rsOf = [](const std::string &name, int replicas) {
+        return Json{{"apiVersion", "apps/v1"},
+                    {"kind", "ReplicaSet"},
+                    {"metadata", {{"name", name}, {"namespace", "shop"}}},
+                    {"spec",
+                     {{"replicas", replicas},
+                      {"selector", {{"matchLabels", {{"app", name}}}}},
+                      {"template",
+                       {{"metadata", {{"labels", {{"app", name}}}}},
+                        {"spec", {{"containers", Json::array({{{"name", "c"}, {"image", "c:1"}}})}}}}}}}};
+    };
+    auto perNode = [&] {
+        std::map<std::string, int> n;
+        for (const auto *p : c.pods())
+            if (!p->nodeName.empty() && !p->isTerminal())
+                ++n[p->nodeName];
+        return n;
+    };
+    QVERIFY(c.create(rsOf("a", 4)).ok());
+    QVERIFY(c.runUntil([&] { return c.podsReady(4); }, 60000));
+    // 4 pods over 3 empty nodes: one each, the fourth on the first by name.
+    QCOMPARE(perNode(), (std::map<std::string, int>{{"node-0", 2}, {"node-1", 1}, {"node-2", 1}}));
+
+    // node-1 is cordoned: the next two go to node-2 (least loaded), then node-0 and node-2 tie
+    // at 2 and node-0 comes first by name.
+    QVERIFY(c.cordon("node-1").ok());
+    QVERIFY(c.patch(Kind::ReplicaSet, "shop", "a", PatchType::Merge, {{"spec", {{"replicas", 6}}}}).ok());
+    QVERIFY(c.runUntil([&] { return c.podsReady(6); }, 60000));
+    QCOMPARE(perNode(), (std::map<std::string, int>{{"node-0", 3}, {"node-1", 1}, {"node-2", 2}}));
+
+    // Deleting node-0's pods frees their room: the replacements go there.
+    QVERIFY(c.uncordon("node-1").ok());
+    std::vector<std::string> onNode0;
+    for (const auto *p : c.pods())
+        if (p->nodeName == "node-0")
+            onNode0.push_back(p->metadata.name);
+    for (const auto &name : onNode0)
+        QVERIFY(c.remove(Kind::Pod, "shop", name, 0).ok());
+    QVERIFY(c.runUntil([&] { return c.podsReady(6) && perNode()["node-0"] > 0; }, 60000));
+    const auto after = perNode();
+    // Loads 0/1/2: the first replacement to node-0, the second to node-0 (tied with node-1,
+    // first by name), the third to node-1.
+    QCOMPARE(after.at("node-0"), 2);
+    QCOMPARE(after.at("node-1"), 2);
+    QCOMPARE(after.at("node-2"), 2);
+}
+
+// The embedded upgrade client writes its annotations without encoding the node: what it stores
+// is what the merge patch through the API server stores (values set, null removes, nothing
+// written when nothing changes), and a refused write is refused the same way.
+void TestCluster::annotateNodeWritesWhatAMergePatchWrites()
+{
+    Cluster c(stepped());
+    addNodes(c, 2);
+    const std::map<std::string, std::optional<std::string>> changes{
+        {"upgrade/phase", "Cordoned"}, {"upgrade/attempt", "1"}, {"upgrade/gone", std::nullopt}};
+    QVERIFY(c.patch(Kind::Node, "", "node-0", PatchType::Merge,
+                    {{"metadata", {{"annotations", {{"upgrade/gone", "x"}}}}}})
+                .ok());
+    QVERIFY(c.patch(Kind::Node, "", "node-1", PatchType::Merge,
+                    {{"metadata", {{"annotations", {{"upgrade/gone", "x"}}}}}})
+                .ok());
+    QVERIFY(c.annotateNode("node-0", changes).ok());
+    QVERIFY(
+        c.patch(Kind::Node, "", "node-1", PatchType::Merge,
+                {{"metadata",
+                  {{"annotations",
+                    {{"upgrade/phase", "Cordoned"}, {"upgrade/attempt", "1"}, {"upgrade/gone", nullptr}}}}}})
+            .ok());
+    const kube::Node *a = c.node("node-0"), *b = c.node("node-1");
+    QVERIFY(a && b);
+    QVERIFY(a->metadata.annotations == b->metadata.annotations);
+    QCOMPARE(a->metadata.annotation("upgrade/phase"), std::string("Cordoned"));
+    QVERIFY(!a->metadata.annotations.count("upgrade/gone"));
+
+    // Nothing changes: nothing is written.
+    const std::string rv = a->metadata.resourceVersion;
+    QVERIFY(c.annotateNode("node-0", changes).ok());
+    QCOMPARE(c.node("node-0")->metadata.resourceVersion, rv);
+
+    // Metadata the API server refuses (annotations over 256 KiB in all) is refused here too.
+    const std::string big(300 * 1024, 'x');
+    const auto tooBig = c.annotateNode("node-0", {{"upgrade/big", big}});
+    QVERIFY(!tooBig.ok());
+    const auto viaApi = c.patch(Kind::Node, "", "node-0", PatchType::Merge,
+                                {{"metadata", {{"annotations", {{"upgrade/big", big}}}}}});
+    QVERIFY(!viaApi.ok());
+    QCOMPARE(tooBig.error().code, viaApi.error().code);
+    QCOMPARE(tooBig.error().message, viaApi.error().message);
+    QCOMPARE(c.node("node-0")->metadata.resourceVersion, rv);
+    QVERIFY(!c.annotateNode("node-9", changes).ok());
 }
 
 void TestCluster::sameSeedSameCluster()

@@ -50,6 +50,8 @@ private slots:
     void controllerRevisionDataIsCanonical();
     void timeParsing_data();
     void timeParsing();
+    void timeFormatting_data();
+    void timeFormatting();
     void durations_data();
     void durations();
     void formatsEveryDuration();
@@ -479,6 +481,36 @@ void TestKubeObjects::timeParsing_data()
     QTest::newRow("missing zone") << QStringLiteral("2026-01-01T00:00:00") << qint64(0) << false;
     QTest::newRow("garbage") << QStringLiteral("soon") << qint64(0) << false;
     QTest::newRow("month 13") << QStringLiteral("2026-13-01T00:00:00Z") << qint64(0) << false;
+    // The canonical form is read directly; the lenient forms sscanf accepts still parse.
+    QTest::newRow("lower-case t") << QStringLiteral("2026-01-01t00:00:00z") << qint64(1767225600000) << true;
+    QTest::newRow("space") << QStringLiteral("2026-01-01 00:00:00Z") << qint64(1767225600000) << true;
+    QTest::newRow("one-digit month") << QStringLiteral("2026-1-01T00:00:00Z") << qint64(0) << false;
+    QTest::newRow("leap second") << QStringLiteral("2016-12-31T23:59:60Z") << qint64(1483228800000) << true;
+    QTest::newRow("hour 24") << QStringLiteral("2026-01-01T24:00:00Z") << qint64(0) << false;
+    QTest::newRow("third digit of seconds") << QStringLiteral("2026-01-01T00:00:001Z") << qint64(0) << false;
+    QTest::newRow("year 1") << QStringLiteral("0001-01-01T00:00:00Z") << qint64(-62135596800000) << true;
+    QTest::newRow("negative offset") << QStringLiteral("2025-12-31T23:30:00-00:30") << qint64(1767225600000)
+                                     << true;
+}
+
+void TestKubeObjects::timeFormatting_data()
+{
+    QTest::addColumn<qint64>("ms");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("epoch") << qint64(0) << QStringLiteral("1970-01-01T00:00:00Z");
+    QTest::newRow("milliseconds dropped") << qint64(1767225600999) << QStringLiteral("2026-01-01T00:00:00Z");
+    QTest::newRow("end of a day") << qint64(1767225599000) << QStringLiteral("2025-12-31T23:59:59Z");
+    QTest::newRow("before the epoch") << qint64(-1) << QStringLiteral("1969-12-31T23:59:59Z");
+    QTest::newRow("leap day") << qint64(1709164800000) << QStringLiteral("2024-02-29T00:00:00Z");
+    QTest::newRow("year 1") << qint64(-62135596800000) << QStringLiteral("0001-01-01T00:00:00Z");
+    QTest::newRow("year 10000") << qint64(253402300800000) << QStringLiteral("10000-01-01T00:00:00Z");
+}
+
+void TestKubeObjects::timeFormatting()
+{
+    QFETCH(qint64, ms);
+    QFETCH(QString, text);
+    QCOMPARE(QString::fromStdString(kube::formatRfc3339(ms)), text);
 }
 
 void TestKubeObjects::timeParsing()
