@@ -25,14 +25,6 @@ void ClusterArgs::addOptions(QCommandLineParser &parser)
     parser.addOption(requestTimeoutOption());
 }
 
-QCommandLineOption ClusterArgs::requestTimeoutOption()
-{
-    return {QStringLiteral("request-timeout"),
-            QStringLiteral("Give up on a single server request after this long, e.g. 10s or 1m; 0 waits for "
-                           "ever (default: 60s)."),
-            QStringLiteral("DURATION")};
-}
-
 kube::Result<std::optional<std::chrono::milliseconds>> ClusterArgs::parseRequestTimeout(const QString &text)
 {
     if (text.isEmpty())

@@ -33,8 +33,6 @@ struct ClusterArgs
 
     // Adds --scenario, --kubeconfig, --context, -n/--namespace and --request-timeout.
     static void addOptions(QCommandLineParser &parser);
-    // --request-timeout, for commands that declare the other options themselves.
-    static QCommandLineOption requestTimeoutOption();
     // kubectl's reading of --request-timeout: a bare number is seconds, else a duration such as
     // 5s or 1m; 0 means no limit. Nothing when the text is empty; an error message when bad.
     static kube::Result<std::optional<std::chrono::milliseconds>> parseRequestTimeout(const QString &text);

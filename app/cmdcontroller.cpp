@@ -182,7 +182,7 @@ int cmdController(const QStringList &arguments)
         QStringLiteral("Print the NodeUpgradeRollout CustomResourceDefinition (YAML) and exit."));
     parser.addOptions({printCrdOption, kubeconfigOption, contextOption, inClusterOption, leaseNamespaceOption,
                        leaseNameOption, identityOption, leaseDurationOption, renewDeadlineOption,
-                       retryPeriodOption, noElectionOption, ClusterArgs::requestTimeoutOption()});
+                       retryPeriodOption, noElectionOption, requestTimeoutOption()});
     QStringList args = arguments;
     if (args.size() >= 2)
         args.removeAt(1);

@@ -75,8 +75,7 @@ int cmdExport(const QStringList &arguments)
     const QCommandLineOption context(QStringLiteral("context"),
                                      QStringLiteral("Without --scenario: the kubeconfig context."),
                                      QStringLiteral("NAME"));
-    parser.addOptions(
-        {scenario, format, output, ns, noise, kubeconfig, context, ClusterArgs::requestTimeoutOption()});
+    parser.addOptions({scenario, format, output, ns, noise, kubeconfig, context, requestTimeoutOption()});
 
     QStringList args = arguments;
     if (args.size() >= 2)

@@ -7,9 +7,12 @@
 
 namespace app {
 
-int cmdDiff(
-    const QStringList &arguments); // daemonscope diff A.yaml B.yaml | diff daemonset/NAME A B --scenario F
-int cmdSim(const QStringList &arguments); // daemonscope sim run FILE [--trace T] [--trace-state]
+// daemonscope diff A.yaml B.yaml, in the executable itself; kDiffNeedsModule when the arguments
+// name revisions of a DaemonSet (diff daemonset/NAME A B [--scenario F]): cmdDiffRevisions then.
+constexpr int kDiffNeedsModule = -1;
+int cmdDiff(const QStringList &arguments);
+int cmdDiffRevisions(const QStringList &arguments); // in the program module
+int cmdSim(const QStringList &arguments);           // daemonscope sim run FILE [--trace T] [--trace-state]
 int cmdHistory(
     const QStringList &arguments); // daemonscope history daemonset/NAME --scenario FILE [--revision N]
 int cmdRollback(

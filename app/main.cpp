@@ -1,9 +1,7 @@
-// Entry point: the GUI without a sub-command, headless sub-commands otherwise.
-#include "app/cmdcontroller.h"
-#include "app/cmdserve.h"
-#include "app/cmdupgrade.h"
+// Entry point: --version, --help and `diff A.yaml B.yaml` here; every other sub-command and the
+// GUI in the program module (programmodule.h).
 #include "app/commands.h"
-#include "app/guimain.h"
+#include "app/programmodule.h"
 #include "app/usage.h"
 
 #include <QCoreApplication>
@@ -11,6 +9,14 @@
 
 #include <cstdio>
 #include <cstring>
+
+namespace {
+
+// The sub-commands, for the unknown-command message; the module runs all but diff of files.
+constexpr const char *kCommands[] = {"diff",   "sim",   "history", "rollback",
+                                     "export", "serve", "upgrade", "controller"};
+
+} // namespace
 
 int main(int argc, char **argv)
 {
@@ -25,28 +31,25 @@ int main(int argc, char **argv)
             std::fputs(app::programUsage(), stdout);
             return 0;
         }
-        using Command = int (*)(const QStringList &);
-        struct Entry
-        {
-            const char *name;
-            Command fn;
-        };
-        static const Entry commands[] = {{"diff", app::cmdDiff},       {"sim", app::cmdSim},
-                                         {"history", app::cmdHistory}, {"rollback", app::cmdRollback},
-                                         {"export", app::cmdExport},   {"serve", app::cmdServe},
-                                         {"upgrade", app::cmdUpgrade}, {"controller", app::cmdController}};
-        for (const auto &e : commands) {
-            if (std::strcmp(first, e.name) == 0) {
+        if (std::strcmp(first, "diff") == 0) {
+            int rc = 0;
+            {
                 QCoreApplication core(argc, argv);
                 QCoreApplication::setApplicationName(QStringLiteral("daemonscope"));
                 QCoreApplication::setApplicationVersion(QStringLiteral(DAEMONSCOPE_VERSION));
-                return e.fn(QCoreApplication::arguments());
+                rc = app::cmdDiff(QCoreApplication::arguments());
             }
+            if (rc != app::kDiffNeedsModule)
+                return rc;
+            return app::runProgramModule(argc, argv);
         }
-        if (first[0] != '-') {
+        bool known = false;
+        for (const char *c : kCommands)
+            known = known || std::strcmp(first, c) == 0;
+        if (!known && first[0] != '-') {
             std::fprintf(stderr, "daemonscope: unknown command \"%s\"\n\n%s", first, app::programUsage());
             return 2;
         }
     }
-    return app::guiMain(argc, argv);
+    return app::runProgramModule(argc, argv);
 }

@@ -83,4 +83,12 @@ QString parseError(const QCommandLineParser &parser)
     return parser.errorText();
 }
 
+QCommandLineOption requestTimeoutOption()
+{
+    return {QStringLiteral("request-timeout"),
+            QStringLiteral("Give up on a single server request after this long, e.g. 10s or 1m; 0 waits for "
+                           "ever (default: 60s)."),
+            QStringLiteral("DURATION")};
+}
+
 } // namespace app

@@ -18,4 +18,7 @@ QString commandHelp(const QCommandLineParser &parser, const QString &command);
 // wording, with the dashes the user typed), QCommandLineParser's text otherwise.
 QString parseError(const QCommandLineParser &parser);
 
+// --request-timeout, for commands that declare the other cluster options themselves.
+QCommandLineOption requestTimeoutOption();
+
 } // namespace app

@@ -11,6 +11,12 @@ if(DAEMONSCOPE_WERROR)
                            -Wno-error=stringop-overflow -Wno-error=stringop-overread -Wno-error=format-truncation)
   endif()
 endif()
+# The libraries are linked into the program module (a shared object, app/CMakeLists.txt), so
+# they are position independent; GCC is told that their functions are not interposed, which
+# keeps the inlining and direct calls of -fPIE code.
+if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+  target_compile_options(daemonscope_flags INTERFACE -fno-semantic-interposition)
+endif()
 if(DAEMONSCOPE_SANITIZE)
   target_compile_options(daemonscope_flags INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer
                                                      -fno-sanitize-recover=undefined)
@@ -22,6 +28,7 @@ endif()
 function(daemonscope_library name alias)
   add_library(${name} STATIC ${ARGN})
   add_library(daemonscope::${alias} ALIAS ${name})
+  set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
   target_include_directories(${name} PUBLIC ${PROJECT_SOURCE_DIR})
   target_link_libraries(${name} PRIVATE daemonscope::flags)
 endfunction()

@@ -3,9 +3,11 @@
 // --help lists the console options and the commands, a command's help names the command; a
 // screenshot run opens the scenario, waits until it has loaded,
 // writes the picture of the chosen tab and exits 0. The GUI runs on the offscreen platform.
+// The executable without its program module still compares manifest files.
 
 #include <QImage>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -243,6 +245,65 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QStringLiteral("cannot write /nonexistent-folder/shot.png")),
                  qPrintable(r.err));
+    }
+
+    // The executable compares two manifest files and answers --version by itself; everything
+    // else is in the program module beside it. A copy of the executable alone still does the
+    // former and names the missing module for the rest (exit 2), instead of crashing.
+    void theExecutableAloneDiffsFilesAndNamesAMissingModule()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString alone = dir.filePath(QStringLiteral("daemonscope"));
+        QVERIFY(QFile::copy(qEnvironmentVariable("DAEMONSCOPE_BINARY"), alone));
+        auto run = [&](const QStringList &args) {
+            QProcess p;
+            p.start(alone, args);
+            Run r;
+            if (!p.waitForFinished(60000)) {
+                p.kill();
+                p.waitForFinished();
+                return r;
+            }
+            r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+            r.out = QString::fromUtf8(p.readAllStandardOutput());
+            r.err = QString::fromUtf8(p.readAllStandardError());
+            return r;
+        };
+        const Run version = run({QStringLiteral("--version")});
+        QCOMPARE(version.exitCode, 0);
+        QVERIFY(version.out.startsWith(QStringLiteral("daemonscope ")));
+
+        auto write = [&](const QString &name, const QString &image) {
+            QFile f(dir.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(
+                QStringLiteral("apiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: web\nspec:\n"
+                               "  selector:\n    matchLabels: {app: web}\n  template:\n    metadata:\n"
+                               "      labels: {app: web}\n    spec:\n      containers:\n      - name: web\n"
+                               "        image: %1\n")
+                    .arg(image)
+                    .toUtf8());
+        };
+        write(QStringLiteral("a.yaml"), QStringLiteral("nginx:1.26"));
+        write(QStringLiteral("b.yaml"), QStringLiteral("nginx:1.27"));
+        const Run diff = run({QStringLiteral("diff"), dir.filePath(QStringLiteral("a.yaml")),
+                              dir.filePath(QStringLiteral("b.yaml"))});
+        QCOMPARE(diff.exitCode, 1);
+        QVERIFY2(diff.out.contains(QRegularExpression(QStringLiteral("\\n\\+ *(- )?image: nginx:1\\.27\\n"))),
+                 qPrintable(diff.out));
+
+        for (const QStringList &args :
+             {QStringList{QStringLiteral("sim"), QStringLiteral("run"), scenario()},
+              QStringList{QStringLiteral("diff"), QStringLiteral("daemonset/web"), QStringLiteral("1"),
+                          QStringLiteral("2"), QStringLiteral("--scenario"), scenario()}}) {
+            const Run r = run(args);
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains(QStringLiteral("daemonscope-app.so is missing")), qPrintable(r.err));
+        }
+        const Run unknown = run({QStringLiteral("frobnicate")});
+        QCOMPARE(unknown.exitCode, 2);
+        QVERIFY(unknown.err.contains(QStringLiteral("unknown command \"frobnicate\"")));
     }
 };
 

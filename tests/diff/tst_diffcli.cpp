@@ -44,7 +44,11 @@ Outcome runDiff(const QStringList &args)
     dup2(fileno(out), STDOUT_FILENO);
     dup2(fileno(err), STDERR_FILENO);
     Outcome o;
-    o.exitCode = app::cmdDiff(QStringList{u"daemonscope"_s, u"diff"_s} + args);
+    // As the executable does: the files here, revisions in the program module.
+    const QStringList all = QStringList{u"daemonscope"_s, u"diff"_s} + args;
+    o.exitCode = app::cmdDiff(all);
+    if (o.exitCode == app::kDiffNeedsModule)
+        o.exitCode = app::cmdDiffRevisions(all);
     std::fflush(stdout);
     std::fflush(stderr);
     dup2(savedOut, STDOUT_FILENO);

@@ -16,6 +16,11 @@ info="$(dpkg-deb --info "$deb")"
 dpkg-deb -x "$deb" "$work/root"
 out="$("$work/root/usr/bin/daemonscope" --version)"
 [[ "$out" == "daemonscope $version" ]] || { echo "unexpected --version output: $out"; exit 1; }
+# The sub-commands and the GUI live in the program module, found relative to the installed
+# executable.
+module_help="$("$work/root/usr/bin/daemonscope" serve --help)" || { echo "serve --help failed"; exit 1; }
+[[ "$module_help" == *"daemonscope serve"* ]] || { echo "unexpected serve --help output: $module_help"; exit 1; }
+[[ -f "$work/root/usr/lib/daemonscope/daemonscope-app.so" ]] || { echo "program module missing"; exit 1; }
 desktop-file-validate "$work/root/usr/share/applications/io.daemonscope.Daemonscope.desktop"
 appstreamcli validate --no-net "$work/root/usr/share/metainfo/io.daemonscope.Daemonscope.metainfo.xml"
 [[ -f "$work/root/usr/share/icons/hicolor/scalable/apps/daemonscope.svg" ]] || { echo "icon missing"; exit 1; }
