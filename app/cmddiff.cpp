@@ -93,13 +93,7 @@ int diffManifests(const QCommandLineParser &parser, const QString &format)
     input.patchPath = diff::podTemplatePatchPath(oldTemplate->name);
     input.oldTemplate = std::move(oldTemplate->podTemplate);
     input.newTemplate = std::move(newTemplate->podTemplate);
-    input.ignoreServerNoise = parser.isSet(QStringLiteral("ignore-noise"));
-    const diff::TemplateDiff result = diff::TemplateDiff::compute(std::move(input), partsShownBy(format));
-
-    const std::string text = renderDiff(result, format);
-    if (!writeDiffOutput(text, parser.value(QStringLiteral("output"))))
-        return kDiffTrouble;
-    return result.identical() ? kDiffEqual : kDiffDifferent;
+    return runDiff(std::move(input), format, parser);
 }
 
 } // namespace

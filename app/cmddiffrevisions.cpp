@@ -130,12 +130,7 @@ int diffScenarioRevisions(const QCommandLineParser &parser)
     input.patchPath = diff::podTemplatePatchPath(name.toStdString());
     input.oldTemplate = std::move(templates[0]);
     input.newTemplate = std::move(templates[1]);
-    input.ignoreServerNoise = parser.isSet(QStringLiteral("ignore-noise"));
-    const diff::TemplateDiff result = diff::TemplateDiff::compute(std::move(input), partsShownBy(*format));
-    const std::string text = renderDiff(result, *format);
-    if (!writeDiffOutput(text, parser.value(QStringLiteral("output"))))
-        return kDiffTrouble;
-    return result.identical() ? kDiffEqual : kDiffDifferent;
+    return runDiff(std::move(input), *format, parser);
 }
 
 } // namespace

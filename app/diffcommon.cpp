@@ -76,6 +76,9 @@ std::optional<QString> diffFormat(const QCommandLineParser &parser)
     return format;
 }
 
+namespace {
+
+// What a format shows besides the YAML texts (renderers.h), so nothing else is computed.
 unsigned partsShownBy(const QString &format)
 {
     if (format == QLatin1String("html"))
@@ -98,6 +101,7 @@ std::string renderDiff(const diff::TemplateDiff &result, const QString &format)
     return diff::renderUnified(result);
 }
 
+// Standard output, or the file written atomically (an interrupted export leaves no half file).
 bool writeDiffOutput(const std::string &text, const QString &outPath)
 {
     if (outPath.isEmpty()) {
@@ -116,6 +120,17 @@ bool writeDiffOutput(const std::string &text, const QString &outPath)
         return false;
     }
     return true;
+}
+
+} // namespace
+
+int runDiff(diff::TemplateDiffInput input, const QString &format, const QCommandLineParser &parser)
+{
+    input.ignoreServerNoise = parser.isSet(QStringLiteral("ignore-noise"));
+    const diff::TemplateDiff result = diff::TemplateDiff::compute(std::move(input), partsShownBy(format));
+    if (!writeDiffOutput(renderDiff(result, format), parser.value(QStringLiteral("output"))))
+        return kDiffTrouble;
+    return result.identical() ? kDiffEqual : kDiffDifferent;
 }
 
 } // namespace app

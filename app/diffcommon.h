@@ -24,10 +24,9 @@ void addDiffOptions(QCommandLineParser &parser);
 bool parseDiffArguments(QCommandLineParser &parser, const QStringList &arguments);
 // unified, html, markdown (or md) or json, lower-cased; nullopt (and a message) otherwise.
 std::optional<QString> diffFormat(const QCommandLineParser &parser);
-// What a format shows besides the YAML texts (renderers.h), so nothing else is computed.
-unsigned partsShownBy(const QString &format);
-std::string renderDiff(const diff::TemplateDiff &result, const QString &format);
-// Standard output, or the file written atomically (an interrupted export leaves no half file).
-bool writeDiffOutput(const std::string &text, const QString &outPath);
+// Compares the two templates (--ignore-noise as asked), renders them in `format` to standard
+// output or --output (written atomically) and returns the exit code: equal, different, or
+// trouble when the output cannot be written.
+int runDiff(diff::TemplateDiffInput input, const QString &format, const QCommandLineParser &parser);
 
 } // namespace app

@@ -22,7 +22,7 @@ struct Run
 
 enum class Screen { Offscreen, None };
 
-Run runDaemonscope(const QStringList &args, Screen display = Screen::Offscreen)
+Run runProgram(const QString &program, const QStringList &args, Screen display = Screen::Offscreen)
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -34,7 +34,7 @@ Run runDaemonscope(const QStringList &args, Screen display = Screen::Offscreen)
             env.remove(QString::fromLatin1(name));
     }
     p.setProcessEnvironment(env);
-    p.start(qEnvironmentVariable("DAEMONSCOPE_BINARY"), args);
+    p.start(program, args);
     Run r;
     if (!p.waitForFinished(120000)) {
         p.kill();
@@ -45,6 +45,11 @@ Run runDaemonscope(const QStringList &args, Screen display = Screen::Offscreen)
     r.out = QString::fromUtf8(p.readAllStandardOutput());
     r.err = QString::fromUtf8(p.readAllStandardError());
     return r;
+}
+
+Run runDaemonscope(const QStringList &args, Screen display = Screen::Offscreen)
+{
+    return runProgram(qEnvironmentVariable("DAEMONSCOPE_BINARY"), args, display);
 }
 
 QString scenario()
@@ -256,20 +261,7 @@ private Q_SLOTS:
         QVERIFY(dir.isValid());
         const QString alone = dir.filePath(QStringLiteral("daemonscope"));
         QVERIFY(QFile::copy(qEnvironmentVariable("DAEMONSCOPE_BINARY"), alone));
-        auto run = [&](const QStringList &args) {
-            QProcess p;
-            p.start(alone, args);
-            Run r;
-            if (!p.waitForFinished(60000)) {
-                p.kill();
-                p.waitForFinished();
-                return r;
-            }
-            r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-            r.out = QString::fromUtf8(p.readAllStandardOutput());
-            r.err = QString::fromUtf8(p.readAllStandardError());
-            return r;
-        };
+        auto run = [&](const QStringList &args) { return runProgram(alone, args); };
         const Run version = run({QStringLiteral("--version")});
         QCOMPARE(version.exitCode, 0);
         QVERIFY(version.out.startsWith(QStringLiteral("daemonscope ")));

@@ -14,6 +14,7 @@
 // Peak RSS is the process high-water mark (getrusage), so it includes the cluster itself.
 
 #include "models/engine/nodeupgraderuntime.h"
+#include "tests/support/replicaset.h"
 
 #include <benchmark/benchmark.h>
 
@@ -36,16 +37,8 @@ constexpr int kReplicas = 100;
 
 Json replicaSet(int i)
 {
-    const std::string name = "app-" + std::to_string(i);
-    return {{"apiVersion", "apps/v1"},
-            {"kind", "ReplicaSet"},
-            {"metadata", {{"name", name}, {"namespace", "default"}}},
-            {"spec",
-             {{"replicas", kReplicas},
-              {"selector", {{"matchLabels", {{"app", name}}}}},
-              {"template",
-               {{"metadata", {{"labels", {{"app", name}}}}},
-                {"spec", {{"containers", Json::array({{{"name", "c"}, {"image", "nginx:1.27"}}})}}}}}}}};
+    return testsupport::replicaSetManifest("app-" + std::to_string(i), "default", kReplicas, "c",
+                                           "nginx:1.27");
 }
 
 double cpuSeconds()

@@ -191,8 +191,9 @@ int main(int argc, char **argv)
                 virtualS / seconds);
     if (info)
         std::printf("rollout %s: %d/%d up to date, %d in flight, table rows %d, chart rows %d\n",
-                    qPrintable(models::upgradeRolloutPhaseName(info->phase)), info->counts.upToDate, info->counts.nodes, info->counts.inFlight,
-                    page.nodeModel()->rowCount(), page.chartModel()->rowCount());
+                    qPrintable(models::upgradeRolloutPhaseName(info->phase)), info->counts.upToDate,
+                    info->counts.nodes, info->counts.inFlight, page.nodeModel()->rowCount(),
+                    page.chartModel()->rowCount());
     std::printf("GUI thread: longest stall %.1f ms, p99 tick gap %.2f ms over %zu ticks\n", maxMs, p99,
                 gaps.size());
     std::printf("GUI thread CPU: at most %.1f ms of own work inside one gap; longest snapshot apply %.1f ms "

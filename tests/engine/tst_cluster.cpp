@@ -5,6 +5,7 @@
 #include "models/engine/cluster.h"
 #include "models/engine/daemonsetlogic.h"
 #include "models/engine/scenariorunner.h"
+#include "tests/support/replicaset.h"
 
 #include <QRegularExpression>
 #include <QTest>
@@ -863,15 +864,7 @@ void TestCluster::replicaSetPodsAreScheduled()
     Cluster c(continuous(11));
     addNodes(c, 2);
     QVERIFY(c.cordon("node-1").ok());
-    Json rs = {{"apiVersion", "apps/v1"},
-               {"kind", "ReplicaSet"},
-               {"metadata", {{"name", "api"}, {"namespace", "shop"}}},
-               {"spec",
-                {{"replicas", 3},
-                 {"selector", {{"matchLabels", {{"app", "api"}}}}},
-                 {"template",
-                  {{"metadata", {{"labels", {{"app", "api"}}}}},
-                   {"spec", {{"containers", Json::array({{{"name", "api"}, {"image", "api:1"}}})}}}}}}}};
+    const Json rs = testsupport::replicaSetManifest("api", "shop", 3, "api", "api:1");
     QVERIFY(c.create(rs).ok());
     QVERIFY(c.runUntil([&] { return c.podsReady(3); }, 60000));
     PodSelector sel;
@@ -897,15 +890,7 @@ void TestCluster::schedulerPicksTheLeastLoadedNodeThenTheFirstByName()
     Cluster c(continuous(3));
     addNodes(c, 3);
     auto rsOf = [](const std::string &name, int replicas) {
-        return Json{{"apiVersion", "apps/v1"},
-                    {"kind", "ReplicaSet"},
-                    {"metadata", {{"name", name}, {"namespace", "shop"}}},
-                    {"spec",
-                     {{"replicas", replicas},
-                      {"selector", {{"matchLabels", {{"app", name}}}}},
-                      {"template",
-                       {{"metadata", {{"labels", {{"app", name}}}}},
-                        {"spec", {{"containers", Json::array({{{"name", "c"}, {"image", "c:1"}}})}}}}}}}};
+        return testsupport::replicaSetManifest(name, "shop", replicas, "c", "c:1");
     };
     auto perNode = [&] {
         std::map<std::string, int> n;

@@ -5,6 +5,7 @@
 // checkAndDecrement), checked through Cluster's public API in continuous mode.
 #include "models/engine/cluster.h"
 #include "models/engine/disruptioncontroller.h"
+#include "tests/support/replicaset.h"
 
 #include <QTest>
 
@@ -25,15 +26,7 @@ ClusterOptions options()
 
 Json replicaSet(const std::string &name, int replicas)
 {
-    return {{"apiVersion", "apps/v1"},
-            {"kind", "ReplicaSet"},
-            {"metadata", {{"name", name}, {"namespace", "shop"}}},
-            {"spec",
-             {{"replicas", replicas},
-              {"selector", {{"matchLabels", {{"app", name}}}}},
-              {"template",
-               {{"metadata", {{"labels", {{"app", name}}}}},
-                {"spec", {{"containers", Json::array({{{"name", name}, {"image", name + ":1"}}})}}}}}}}};
+    return testsupport::replicaSetManifest(name, "shop", replicas, name, name + ":1");
 }
 
 Json budget(const std::string &name, const std::string &app, const Json &spec)

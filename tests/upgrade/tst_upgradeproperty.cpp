@@ -6,6 +6,7 @@
 // rollout must finish. The controller's view kept from the watches must equal a fresh reading of
 // the store at every pass (verifyIncremental).
 #include "models/engine/nodeupgraderuntime.h"
+#include "tests/support/replicaset.h"
 
 #include <QTest>
 
@@ -20,15 +21,7 @@ const kube::Timestamp kStart = 1767225600000;
 
 Json replicaSet(const std::string &name, int replicas)
 {
-    return {{"apiVersion", "apps/v1"},
-            {"kind", "ReplicaSet"},
-            {"metadata", {{"name", name}, {"namespace", "default"}}},
-            {"spec",
-             {{"replicas", replicas},
-              {"selector", {{"matchLabels", {{"app", name}}}}},
-              {"template",
-               {{"metadata", {{"labels", {{"app", name}}}}},
-                {"spec", {{"containers", Json::array({{{"name", "c"}, {"image", "nginx:1.27"}}})}}}}}}}};
+    return testsupport::replicaSetManifest(name, "default", replicas, "c", "nginx:1.27");
 }
 
 Json barePod(const std::string &name, const std::string &node)
