@@ -152,6 +152,11 @@ std::string goJson(const Json &value)
     return out;
 }
 
+void appendGoJson(std::string &out, const Json &value)
+{
+    appendValue(out, value);
+}
+
 std::string goQuote(const std::string &s)
 {
     static const char hex[] = "0123456789abcdef";

@@ -14,6 +14,8 @@ using Json = nlohmann::json; // std::map-backed: keys are always sorted
 
 // Compact, sorted, Go-escaped serialisation.
 std::string goJson(const Json &value);
+// The same, appended to out.
+void appendGoJson(std::string &out, const Json &value);
 // Appends the Go-escaped, quoted form of a UTF-8 string to out.
 void appendGoString(std::string &out, const std::string &s);
 // A string as Go's %q prints it in error messages ("spec.type: Unsupported value: \"x\""):

@@ -1,5 +1,6 @@
 #include "models/kube/pod.h"
 
+#include "models/kube/gojson.h"
 #include "models/kube/jsonfield.h"
 #include "models/kube/simulatedcrash.h"
 
@@ -18,20 +19,36 @@ bool Pod::isAvailable(int minReadySeconds, Timestamp now) const
     return readyTransitionTime && *readyTransitionTime + Timestamp{minReadySeconds} * 1000 <= now;
 }
 
+namespace {
+
+// The required node affinity that pins a DaemonSet pod to its node (matchFields on
+// metadata.name), set inside `affinity` as the DaemonSet controller sets it.
+void pinToNode(Json &affinity, const std::string &node)
+{
+    affinity["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"] = {
+        {"nodeSelectorTerms",
+         Json::array({{{"matchFields", Json::array({{{"key", "metadata.name"},
+                                                     {"operator", "In"},
+                                                     {"values", Json::array({node})}}})}}})}};
+}
+
+} // namespace
+
 Json Pod::toJson() const
 {
     Json j = {{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", metadata.toJson()}};
     Json s = spec ? *spec : Json::object();
     if (!nodeName.empty())
         s["nodeName"] = nodeName;
-    if (!targetNode.empty()) {
-        s["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"] = {
-            {"nodeSelectorTerms",
-             Json::array({{{"matchFields", Json::array({{{"key", "metadata.name"},
-                                                         {"operator", "In"},
-                                                         {"values", Json::array({targetNode})}}})}}})}};
-    }
+    if (!targetNode.empty())
+        pinToNode(s["affinity"], targetNode);
     j["spec"] = std::move(s);
+    j["status"] = statusJson();
+    return j;
+}
+
+Json Pod::statusJson() const
+{
     Json st = {{"phase", phase}};
     Json conds = Json::array();
     if (!nodeName.empty())
@@ -75,8 +92,94 @@ Json Pod::toJson() const
         }
         st["containerStatuses"] = std::move(cs);
     }
-    j["status"] = std::move(st);
-    return j;
+    return st;
+}
+
+void PodJsonWriter::append(std::string &out, const Pod &pod)
+{
+    out += R"({"apiVersion":"v1","kind":"Pod","metadata":)";
+    appendGoJson(out, pod.metadata.toJson());
+    out += R"(,"spec":)";
+    appendSpec(out, pod);
+    out += R"(,"status":)";
+    appendGoJson(out, pod.statusJson());
+    out += '}';
+}
+
+const PodJsonWriter::EncodedSpec &PodJsonWriter::encoded(const std::shared_ptr<const Json> &spec)
+{
+    for (const auto &e : m_specs)
+        if (e.spec == spec)
+            return e;
+    EncodedSpec e{spec, {}};
+    e.members.reserve(spec->size());
+    for (auto it = spec->begin(); it != spec->end(); ++it) {
+        Member m{&it.key(), &it.value(), {}};
+        appendGoJson(m.text, it.value());
+        e.members.push_back(std::move(m));
+    }
+    m_specs.push_back(std::move(e));
+    return m_specs.back();
+}
+
+void PodJsonWriter::appendSpec(std::string &out, const Pod &pod)
+{
+    if (!pod.spec || !pod.spec->is_object()) {
+        appendGoJson(out, pod.toJson()["spec"]); // what toJson() makes of it, rare
+        return;
+    }
+    static const std::string kAffinity = "affinity";
+    static const std::string kNodeName = "nodeName";
+    bool first = true;
+    const auto put = [&](const std::string &key) {
+        out += first ? '{' : ',';
+        first = false;
+        appendGoString(out, key);
+        out += ':';
+    };
+    // The pinned affinity: the spec's own (its other terms kept) with the pin set, as toJson().
+    const auto putAffinity = [&](const Json *own) {
+        put(kAffinity);
+        if (own) {
+            Json a = *own;
+            pinToNode(a, pod.targetNode);
+            appendGoJson(out, a);
+            return;
+        }
+        out += R"({"nodeAffinity":{"requiredDuringSchedulingIgnoredDuringExecution":{"nodeSelectorTerms":)"
+               R"([{"matchFields":[{"key":"metadata.name","operator":"In","values":[)";
+        appendGoString(out, pod.targetNode);
+        out += "]}]}]}}}";
+    };
+    const auto putNodeName = [&] {
+        put(kNodeName);
+        appendGoString(out, pod.nodeName);
+    };
+    bool affinityLeft = !pod.targetNode.empty();
+    bool nodeNameLeft = !pod.nodeName.empty();
+    for (const Member &m : encoded(pod.spec).members) {
+        if (affinityLeft && *m.key >= kAffinity) {
+            affinityLeft = false;
+            putAffinity(*m.key == kAffinity ? m.value : nullptr);
+            if (*m.key == kAffinity)
+                continue;
+        }
+        if (nodeNameLeft && *m.key >= kNodeName) {
+            nodeNameLeft = false;
+            putNodeName();
+            if (*m.key == kNodeName)
+                continue;
+        }
+        put(*m.key);
+        out += m.text;
+    }
+    if (affinityLeft)
+        putAffinity(nullptr);
+    if (nodeNameLeft)
+        putNodeName();
+    if (first)
+        out += '{';
+    out += '}';
 }
 
 std::string simulatedCrashMessage(const std::string &container, const std::string &image)

@@ -6,6 +6,8 @@
 #include "models/kube/objectmeta.h"
 
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace kube {
 
@@ -35,6 +37,37 @@ struct Pod
 
     Json toJson() const;
     static Result<Pod> fromJson(const Json &j);
+    // The pod's status as toJson() writes it.
+    Json statusJson() const;
+};
+
+// PodJsonWriter — a pod's JSON, byte for byte what goJson(pod.toJson()) prints, written without
+// building the pod's tree: the shared spec (one per template revision) is encoded once per
+// writer, member by member, and each pod's own spec fields (nodeName, the DaemonSet's node pin
+// in spec.affinity) are merged in at their sorted places. A list page of 500 pods then encodes
+// its one to a few specs once instead of copying and encoding 500 trees. Keeps the specs it has
+// seen (and so their addresses valid) for its lifetime: one writer per response.
+class PodJsonWriter
+{
+public:
+    void append(std::string &out, const Pod &pod);
+
+private:
+    struct Member
+    {
+        const std::string *key;
+        const Json *value;
+        std::string text; // the value, encoded
+    };
+    struct EncodedSpec
+    {
+        std::shared_ptr<const Json> spec;
+        std::vector<Member> members; // in key order
+    };
+    const EncodedSpec &encoded(const std::shared_ptr<const Json> &spec);
+    void appendSpec(std::string &out, const Pod &pod);
+
+    std::vector<EncodedSpec> m_specs; // a page has one to a few: a linear search is the fastest
 };
 
 } // namespace kube

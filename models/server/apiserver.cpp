@@ -16,6 +16,7 @@
 #include "models/server/podlogstream.h"
 #include "models/server/protobufbody.h"
 #include "models/server/resourcepath.h"
+#include "models/server/responsecompression.h"
 #include "models/server/reviews.h"
 #include "models/server/selector.h"
 #include "models/server/tableprinter.h"
@@ -109,10 +110,18 @@ Json statusJson(const ApiStatus &st, const ResourcePath &path, const std::string
     return j;
 }
 
+// res.set_content without its copy of the body.
+void setBody(httplib::Response &res, std::string body, const std::string &contentType)
+{
+    res.body = std::move(body);
+    res.headers.erase("Content-Type");
+    res.set_header("Content-Type", contentType);
+}
+
 void send(httplib::Response &res, int code, const Json &body, const std::string &contentType = kJson)
 {
     res.status = code;
-    res.set_content(kube::goJson(body), contentType.c_str());
+    setBody(res, kube::goJson(body), contentType);
 }
 
 void sendError(httplib::Response &res, const ApiStatus &st, const ResourcePath &path = {},
@@ -141,21 +150,42 @@ Json tooLargeResourceVersion(const std::string &requested, std::uint64_t current
     return j;
 }
 
-// Closes the connection after this response: the body is written by a content provider that
-// then reports failure, which is how cpp-httplib is told not to read another request from the
-// connection (so the rest of a refused request body is never read).
-void closeAfter(httplib::Response &res)
+// Hands `body` to cpp-httplib as a content provider of known length, which it sends as it is (it
+// compresses only bodies it holds itself). `thenClose`: the provider reports failure once it has
+// written, which is how cpp-httplib is told not to read another request from the connection.
+void provideBody(httplib::Response &res, std::string body, bool thenClose)
 {
-    auto text = std::make_shared<const std::string>(std::move(res.body));
     res.body.clear();
     std::string type = res.get_header_value("Content-Type");
     res.headers.erase("Content-Type");
+    auto text = std::make_shared<const std::string>(std::move(body));
+    res.set_content_provider(
+        text->size(), type.empty() ? kJson : type.c_str(),
+        [text, thenClose](std::size_t offset, std::size_t length, httplib::DataSink &sink) {
+            return sink.write(text->data() + offset, length) && !thenClose;
+        });
+}
+
+// Closes the connection after this response (so the rest of a refused request body is never
+// read).
+void closeAfter(httplib::Response &res)
+{
     res.set_header("Connection", "close");
-    res.set_content_provider(text->size(), type.empty() ? kJson : type.c_str(),
-                             [text](std::size_t offset, std::size_t length, httplib::DataSink &sink) {
-                                 sink.write(text->data() + offset, length);
-                                 return false;
-                             });
+    provideBody(res, std::move(res.body), true);
+}
+
+// Compresses res.body when kube-apiserver would (responsecompression.h) and hands it over.
+void finishBody(const httplib::Request &req, httplib::Response &res)
+{
+    if (res.content_provider_ || res.body.empty())
+        return;
+    std::string body = std::move(res.body);
+    if (body.size() > kGzipThresholdBytes && acceptsGzip(req.get_header_value("Accept-Encoding"))) {
+        body = gzipCompress(body);
+        res.set_header("Content-Encoding", "gzip");
+        res.set_header("Vary", "Accept-Encoding");
+    }
+    provideBody(res, std::move(body), false);
 }
 
 void sendAndClose(httplib::Response &res, int code, const Json &body)
@@ -815,12 +845,41 @@ struct ApiServer::Impl
             return sendError(res, out.page.error());
         if (cont.empty() && !readable(out.rv))
             return refuse(out.rv);
-        std::vector<Json> items;
-        items.reserve(out.page->pods.size());
-        for (const auto &p : out.page->pods)
-            items.push_back(p.toJson());
-        sendList(req, res, path, std::move(items), out.now, std::to_string(out.page->resourceVersion),
-                 out.page->continueToken, out.page->remaining);
+        const std::string rv = std::to_string(out.page->resourceVersion);
+        if (wantsTable(req)) {
+            std::vector<Json> items;
+            items.reserve(out.page->pods.size());
+            for (const auto &p : out.page->pods)
+                items.push_back(p.toJson());
+            return sendList(req, res, path, std::move(items), out.now, rv, out.page->continueToken,
+                            out.page->remaining);
+        }
+        // The page written as text, the same bytes as the tree sendList() would encode
+        // (keys in order: apiVersion, items, kind, metadata).
+        std::string body = R"({"apiVersion":"v1","items":[)";
+        kube::PodJsonWriter writer;
+        for (std::size_t i = 0; i < out.page->pods.size(); ++i) {
+            if (i)
+                body += ',';
+            writer.append(body, out.page->pods[i]);
+        }
+        body += R"(],"kind":"PodList","metadata":)";
+        kube::appendGoJson(body, listMeta(rv, out.page->continueToken, out.page->remaining));
+        body += '}';
+        res.status = 200;
+        setBody(res, std::move(body), kJson);
+    }
+
+    static Json listMeta(const std::string &resourceVersion, const std::string &continueToken,
+                         std::optional<std::int64_t> remaining)
+    {
+        Json meta = {{"resourceVersion", resourceVersion}};
+        if (!continueToken.empty()) {
+            meta["continue"] = continueToken;
+            if (remaining)
+                meta["remainingItemCount"] = *remaining;
+        }
+        return meta;
     }
 
     void sendList(const httplib::Request &req, httplib::Response &res, const ResourcePath &path,
@@ -834,12 +893,7 @@ struct ApiServer::Impl
                                      resourceVersion, continueToken));
             return;
         }
-        Json meta = {{"resourceVersion", resourceVersion}};
-        if (!continueToken.empty()) {
-            meta["continue"] = continueToken;
-            if (remaining)
-                meta["remainingItemCount"] = *remaining;
-        }
+        Json meta = listMeta(resourceVersion, continueToken, remaining);
         Json items = Json::array();
         for (auto &i : pageItems)
             items.push_back(std::move(i));
@@ -1742,9 +1796,12 @@ kube::Result<void> ApiServer::start()
     // Small responses go out at once: with Nagle's algorithm a reused connection waits for the
     // client's delayed ACK (40 ms or more) before each short write.
     d->http->set_tcp_nodelay(true);
+    // Every body leaves through finishBody: compressed as kube-apiserver compresses, or not at all.
     d->http->set_pre_routing_handler([this](const httplib::Request &req, httplib::Response &res) {
-        return d->admit(req, res) ? httplib::Server::HandlerResponse::Unhandled
-                                  : httplib::Server::HandlerResponse::Handled;
+        if (d->admit(req, res))
+            return httplib::Server::HandlerResponse::Unhandled;
+        finishBody(req, res);
+        return httplib::Server::HandlerResponse::Handled;
     });
     const httplib::Server::Handler handler = [this](const httplib::Request &req, httplib::Response &res) {
         try {
@@ -1752,6 +1809,7 @@ kube::Result<void> ApiServer::start()
         } catch (const std::exception &e) {
             sendError(res, ApiStatus::internal(e.what()));
         }
+        finishBody(req, res);
     };
     // POST, PUT, PATCH and DELETE go through the content reader, so the body is read (and
     // limited) by the handler rather than buffered whole by httplib.
@@ -1762,6 +1820,7 @@ kube::Result<void> ApiServer::start()
             } catch (const std::exception &e) {
                 sendError(res, ApiStatus::internal(e.what()));
             }
+            finishBody(req, res);
         };
     const std::string any = R"(/.*)";
     d->http->Get(any, handler);

@@ -25,6 +25,8 @@ class TestKubeObjects : public QObject
 
 private slots:
     void typicalRevisionDataIsByteIdentical();
+    void podWriterPrintsWhatThePodsTreePrints_data();
+    void podWriterPrintsWhatThePodsTreePrints();
     void goStringEscaping_data();
     void goStringEscaping();
     void hashTestVectors_data();
@@ -706,6 +708,98 @@ void TestKubeObjects::fieldTypesLikeTheApiServer()
     QCOMPARE(errors.size(), std::size_t(1));
     QCOMPARE(errors.front().pointer, pointer);
     QCOMPARE(errors.front().text(), text);
+}
+
+namespace {
+
+kube::Pod podFrom(const Json &spec, const std::string &nodeName, const std::string &targetNode)
+{
+    kube::Pod p;
+    p.metadata.name = "agent-x";
+    p.metadata.namespace_ = "kube-system";
+    p.metadata.labels = {{"app", "agent"}, {"pod-template-generation", "2"}};
+    if (!spec.is_null())
+        p.spec = std::make_shared<const Json>(spec);
+    p.nodeName = nodeName;
+    p.targetNode = targetNode;
+    return p;
+}
+
+} // namespace
+
+void TestKubeObjects::podWriterPrintsWhatThePodsTreePrints_data()
+{
+    QTest::addColumn<std::string>("spec"); // JSON; "null": no spec
+    QTest::addColumn<std::string>("nodeName");
+    QTest::addColumn<std::string>("targetNode");
+    const std::string containers = R"({"containers":[{"name":"agent","image":"agent:1"}],)"
+                                   R"("tolerations":[{"operator":"Exists"}]})";
+    QTest::newRow("no spec") << std::string("null") << std::string() << std::string();
+    QTest::newRow("no spec, bound and pinned")
+        << std::string("null") << std::string("n1") << std::string("n1");
+    QTest::newRow("empty spec, pinned") << std::string("{}") << std::string() << std::string("n1");
+    QTest::newRow("template, pending") << containers << std::string() << std::string("node-7");
+    QTest::newRow("template, bound") << containers << std::string("node-7") << std::string("node-7");
+    QTest::newRow("bound, not pinned") << containers << std::string("node-7") << std::string();
+    QTest::newRow("own affinity kept beside the pin")
+        << std::string(
+               R"({"affinity":{"nodeAffinity":{"preferredDuringSchedulingIgnoredDuringExecution":[]},)"
+               R"("podAntiAffinity":{"x":1}},"containers":[]})")
+        << std::string("n2") << std::string("n2");
+    QTest::newRow("own affinity, not pinned")
+        << std::string(R"({"affinity":{"podAffinity":{}},"containers":[]})") << std::string("n2")
+        << std::string();
+    QTest::newRow("own nodeName replaced")
+        << std::string(R"({"nodeName":"old","zone":"z"})") << std::string("new") << std::string();
+    QTest::newRow("own nodeName kept when unbound")
+        << std::string(R"({"nodeName":"old","zone":"z"})") << std::string() << std::string();
+    QTest::newRow("keys around both places")
+        << std::string(R"({"activeDeadlineSeconds":5,"aa":1,"b":2,"nodeSelector":{"k":"v"},"zz":[1,2]})")
+        << std::string("n3") << std::string("n3");
+    QTest::newRow("keys only after both")
+        << std::string(R"({"x":1})") << std::string("n4") << std::string("n4");
+    QTest::newRow("keys only before both")
+        << std::string(R"({"a":1})") << std::string("n4") << std::string("n4");
+    QTest::newRow("names that Go escapes")
+        << containers << std::string("<n&5>\u2028") << std::string("<n&5>");
+}
+
+void TestKubeObjects::podWriterPrintsWhatThePodsTreePrints()
+{
+    QFETCH(std::string, spec);
+    QFETCH(std::string, nodeName);
+    QFETCH(std::string, targetNode);
+    const Json specJson = Json::parse(spec);
+    kube::Pod pod = podFrom(specJson, nodeName, targetNode);
+    kube::Pod crashing = pod;
+    crashing.phase = "Running";
+    crashing.waitingReason = "CrashLoopBackOff";
+    crashing.restartCount = 3;
+    crashing.readyTransitionTime = 1700000000000;
+    crashing.startTime = 1690000000000;
+    crashing.metadata.name = "agent-y";
+    crashing.nodeName = nodeName.empty() ? std::string() : nodeName + "-b";
+    crashing.targetNode = targetNode.empty() ? std::string() : targetNode + "-b";
+
+    // One writer for both pods: the second one reuses the first one's encoded spec.
+    kube::PodJsonWriter writer;
+    for (const kube::Pod *p : {&pod, &crashing, &pod}) {
+        std::string written;
+        writer.append(written, *p);
+        QCOMPARE(written, kube::goJson(p->toJson()));
+    }
+    // A writer holds the specs it encoded: a spec freed by its pods cannot leave its address to
+    // a new spec that the writer would then take for the old one.
+    kube::PodJsonWriter keeps;
+    std::string ignored;
+    {
+        const kube::Pod gone = podFrom(Json{{"a", 1}}, nodeName, targetNode);
+        keeps.append(ignored, gone);
+    }
+    const kube::Pod fresh = podFrom(Json{{"b", 2}}, nodeName, targetNode);
+    std::string written;
+    keeps.append(written, fresh);
+    QCOMPARE(written, kube::goJson(fresh.toJson()));
 }
 
 QTEST_APPLESS_MAIN(TestKubeObjects)

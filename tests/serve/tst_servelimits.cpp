@@ -8,6 +8,7 @@
 #include "models/client/httptransport.h"
 #include "models/engine/scenariorunner.h"
 #include "models/server/apiserver.h"
+#include "models/server/responsecompression.h"
 #include "models/server/servestate.h"
 
 #include <QDir>
@@ -22,6 +23,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include <chrono>
 #include <memory>
@@ -155,6 +157,34 @@ public:
         return m_closed;
     }
 
+    // One whole response with a Content-Length body: its head (status line and headers) and body.
+    std::pair<std::string, std::string> response(int ms)
+    {
+        read(ms);
+        const auto end = m_in.find("\r\n\r\n");
+        if (end == std::string::npos)
+            return {};
+        const std::string head = m_in.substr(0, end + 2);
+        const auto at = lowered(head).find("\r\ncontent-length:");
+        if (at == std::string::npos)
+            return {head, {}};
+        const std::size_t length = std::strtoull(head.c_str() + at + 17, nullptr, 10);
+        QElapsedTimer timer;
+        timer.start();
+        while (m_in.size() < end + 4 + length && !m_closed && timer.elapsed() < ms)
+            read(static_cast<int>(ms - timer.elapsed()), std::string(1, '\0') + "never");
+        std::string body = m_in.substr(end + 4, length);
+        m_in.erase(0, end + 4 + body.size());
+        return {head, body};
+    }
+
+    static std::string lowered(std::string s)
+    {
+        for (char &c : s)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return s;
+    }
+
     int status()
     {
         const std::string head = read(5000);
@@ -195,6 +225,27 @@ std::string nested(int depth)
     return s;
 }
 
+// The data of a gzip member; empty when it is not one.
+std::string gunzip(const std::string &data)
+{
+    z_stream zs{};
+    if (inflateInit2(&zs, 15 + 16) != Z_OK)
+        return {};
+    std::string out;
+    zs.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(data.data()));
+    zs.avail_in = static_cast<uInt>(data.size());
+    int rc = Z_OK;
+    while (rc == Z_OK) {
+        char buf[65536];
+        zs.next_out = reinterpret_cast<Bytef *>(buf);
+        zs.avail_out = sizeof buf;
+        rc = inflate(&zs, Z_NO_FLUSH);
+        out.append(buf, sizeof buf - zs.avail_out);
+    }
+    inflateEnd(&zs);
+    return rc == Z_STREAM_END ? out : std::string();
+}
+
 // The server still answers an ordinary request.
 bool answers(client::Transport &t)
 {
@@ -222,6 +273,8 @@ private slots:
     void resourceVersionsClimbAcrossServerLives();
     void watchFromTheFutureIsTooLargeResourceVersion();
     void serveStateIsReusedAndOwnerOnly();
+    void largeResponsesAreGzippedAsKubeApiserverDoes_data();
+    void largeResponsesAreGzippedAsKubeApiserverDoes();
 };
 
 void TstServeLimits::deeplyNestedBodiesAreBadRequests_data()
@@ -539,6 +592,57 @@ void TstServeLimits::serveStateIsReusedAndOwnerOnly()
     QVERIFY(!third->reusedTls());
     QVERIFY(third->reusedToken());
     QVERIFY(third->tls().caCertificatePem() != first->tls().caCertificatePem());
+}
+
+void TstServeLimits::largeResponsesAreGzippedAsKubeApiserverDoes_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("acceptEncoding");
+    QTest::addColumn<bool>("gzipped");
+    // The core API's OpenAPI v3 document is well over 128 KiB; one DaemonSet is well under it.
+    const QString large = u"/openapi/v3/api/v1"_s;
+    const QString small = u"/apis/apps/v1/namespaces/default/daemonsets/web"_s;
+    QTest::newRow("large, gzip accepted") << large << u"gzip"_s << true;
+    QTest::newRow("large, gzip among others") << large << u"deflate, gzip ,br"_s << true;
+    QTest::newRow("large, no Accept-Encoding") << large << QString() << false;
+    QTest::newRow("large, only brotli") << large << u"br"_s << false;
+    QTest::newRow("large, gzip with a weight is not the token") << large << u"gzip;q=1"_s << false;
+    QTest::newRow("small, gzip accepted") << small << u"gzip"_s << false;
+}
+
+void TstServeLimits::largeResponsesAreGzippedAsKubeApiserverDoes()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, acceptEncoding);
+    QFETCH(bool, gzipped);
+    auto s = startServer();
+    QVERIFY(s.server);
+    auto plain = s.transport->request("GET", path.toStdString(), {}, {}, {}, "application/json");
+    QVERIFY(plain);
+    const std::string expected = plain->body;
+    QVERIFY(!expected.empty());
+    QCOMPARE(expected.size() > server::kGzipThresholdBytes, path.startsWith(u"/openapi"_s));
+
+    RawConnection c(s.server->port());
+    QVERIFY(c.ok());
+    const std::string header =
+        acceptEncoding.isNull() ? std::string() : "Accept-Encoding: " + acceptEncoding.toStdString() + "\r\n";
+    QVERIFY(c.send(request("GET", path.toStdString(), "Accept: application/json\r\n" + header)));
+    const auto [head, body] = c.response(10000);
+    QVERIFY2(head.rfind("HTTP/1.1 200", 0) == 0, head.c_str());
+    const std::string h = RawConnection::lowered(head);
+    QVERIFY2(h.find("\r\ncontent-type: application/json\r\n") != std::string::npos, head.c_str());
+    QCOMPARE(h.find("\r\ncontent-encoding: gzip\r\n") != std::string::npos, gzipped);
+    QCOMPARE(h.find("\r\nvary: accept-encoding\r\n") != std::string::npos, gzipped);
+    QCOMPARE(h.find("\r\ncontent-encoding:") != std::string::npos, gzipped); // never brotli
+    if (gzipped) {
+        QVERIFY(body.size() < expected.size() / 4);
+        QCOMPARE(gunzip(body), expected);
+        // Level 1, as kube-apiserver: the deflate header's FLEVEL bits say "fastest".
+        QCOMPARE(static_cast<unsigned char>(body[8]), 4u); // gzip XFL 4: fastest algorithm
+    } else {
+        QCOMPARE(body, expected);
+    }
 }
 
 QTEST_GUILESS_MAIN(TstServeLimits)
