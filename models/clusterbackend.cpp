@@ -87,6 +87,8 @@ void ClusterBackend::setSuspended(bool suspended)
     Q_UNUSED(suspended);
 }
 
+void ClusterBackend::requestUpgradeInventory() {}
+
 void ClusterBackend::startUpgrade(const QString &rolloutJson)
 {
     Q_UNUSED(rolloutJson);

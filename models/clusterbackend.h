@@ -111,6 +111,11 @@ public Q_SLOTS:
     // is resumed, then publishes at once and goes on where it stopped. Does nothing by default
     // (a live backend's watches follow the cluster for as long as it exists).
     virtual void setSuspended(bool suspended);
+    // The per-node workload the node-upgrade pre-flight report and the drain preview read
+    // (ClusterSnapshot::upgradeInventory) is wanted: a live backend reads every node's pods
+    // for it from now on (until then only when a NodeUpgradeRollout exists). The embedded
+    // backend always has it (the default does nothing).
+    virtual void requestUpgradeInventory();
 
     // Node-agent upgrade (docs node-upgrade.md). A backend that cannot do it finishes with
     // ActionResult{ok = false, "not supported by this backend"} (the default).

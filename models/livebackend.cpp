@@ -62,6 +62,12 @@ void LiveBackend::startUpgrade(const QString &rolloutJson)
         m_worker, [w = m_worker, rolloutJson] { w->startUpgrade(rolloutJson); }, Qt::QueuedConnection);
 }
 
+void LiveBackend::requestUpgradeInventory()
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker] { w->requestUpgradeInventory(); }, Qt::QueuedConnection);
+}
+
 void LiveBackend::upgradeControl(const QString &rollout, const QString &action, const QString &node,
                                  const QString &note)
 {

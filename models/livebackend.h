@@ -78,6 +78,7 @@ public Q_SLOTS:
     void cordon(const QString &node, bool unschedulable) override;
     void drain(const QString &node, bool deleteEmptyDirData) override;
     void startUpgrade(const QString &rolloutJson) override;
+    void requestUpgradeInventory() override;
     void upgradeControl(const QString &rollout, const QString &action, const QString &node,
                         const QString &note) override;
 

@@ -229,10 +229,12 @@ std::shared_ptr<const ClusterSnapshot> LiveSnapshotBuilder::build(const ClockInf
             observeUpgradeEvents();
         snap->upgrades = m_observedUpgrades;
         snap->upgradeInventory = m_upgrades->inventory;
+        snap->upgradeInventoryRead = m_upgrades->inventoryRead;
         snap->upgradeDriver = m_upgrades->driver;
     } else {
         snap->upgradeDriver.mode = UpgradeDriverInfo::Mode::Nobody;
         snap->upgradeDriver.reading = true;
+        snap->upgradeInventoryRead = false;
     }
     m_upgradesDirty = false;
     std::set<QString> namespaces;

@@ -356,15 +356,31 @@ template <typename T> void LiveUpgradeCluster::enqueue(Source source, const clie
 
 void LiveUpgradeCluster::start()
 {
-    if (m_started || m_stopped)
+    startRollouts();
+    startWorkloads();
+}
+
+void LiveUpgradeCluster::startRollouts()
+{
+    if (m_started[RolloutSource] || m_stopped)
         return;
-    m_started = true;
+    m_started[RolloutSource] = true;
+    m_synced = false;
+    m_rolloutReflector->start();
+}
+
+void LiveUpgradeCluster::startWorkloads()
+{
+    if (m_started[NodeSource] || m_stopped)
+        return;
+    for (Source s : {NodeSource, PodSource, ReplicaSetSource, BudgetSource, JobSource})
+        m_started[s] = true;
+    m_synced = false; // until they have listed: the controller reads a whole cluster or none
     m_nodeReflector->start();
     m_podReflector->start();
     m_replicaSetReflector->start();
     m_budgetReflector->start();
     m_jobReflector->start();
-    m_rolloutReflector->start();
 }
 
 void LiveUpgradeCluster::stop()
@@ -407,9 +423,15 @@ bool LiveUpgradeCluster::waitSynced(std::chrono::milliseconds timeout)
         return true;
     {
         std::unique_lock lock(m_queueMutex);
+        // Every reflector started has listed (and one has started at least).
         const auto all = [this] {
-            return std::all_of(std::begin(m_syncedSources), std::end(m_syncedSources),
-                               [](bool s) { return s; });
+            bool any = false;
+            for (int s = 0; s < SourceCount; ++s) {
+                if (m_started[s] && !m_syncedSources[s])
+                    return false;
+                any = any || m_started[s];
+            }
+            return any;
         };
         // stop() ends the wait too: a server that never answers must not keep a stopping
         // controller waiting for its first lists.

@@ -68,6 +68,14 @@ public:
     void setClock(std::function<kube::Timestamp()> clock) { m_clock = std::move(clock); }
     // Starts the reflectors (once; the constructor does not).
     void start();
+    // The console's order: the NodeUpgradeRollouts alone first (what the node-upgrade page
+    // lists), and the nodes, pods, ReplicaSets, budgets and Jobs — a large cluster's bulk: all
+    // its pods — once something needs them: a rollout to show or drive, the pre-flight report
+    // (startWorkloads, loop thread). synced() is false again until they have listed once.
+    // start() is both at once.
+    void startRollouts();
+    void startWorkloads();
+    bool workloadsStarted() const { return m_started[NodeSource]; }
     // Stops every reflector: each is asked first, then each is joined. Wakes run(). Idempotent.
     void stop();
     // Wakes the loop (run() then asks its stop predicate again). Any thread.
@@ -200,7 +208,7 @@ private:
     std::unique_ptr<client::Reflector<kube::PodDisruptionBudget>> m_budgetReflector;
     std::unique_ptr<RolloutReflector> m_rolloutReflector;
     std::unique_ptr<client::Reflector<kube::Job>> m_jobReflector;
-    bool m_started = false;
+    bool m_started[SourceCount] = {}; // by Source; loop thread
     std::atomic<bool> m_stopped{false};
 
     // Shared with the reflector threads.

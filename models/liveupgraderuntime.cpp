@@ -164,11 +164,27 @@ kube::ApiStatus LiveUpgradeRuntime::notReady() const
     return s;
 }
 
+// A command the controller's whole cache must answer (a rollout started here may be driven by
+// this console at once): when only the rollouts have been read, the nodes, pods and the rest
+// are read first, and the command runs once they have listed — or is answered with the reason
+// they cannot be (readFailed), as a command before the first lists is.
+void LiveUpgradeRuntime::afterWorkloads(std::function<void()> task)
+{
+    post([this, task = std::move(task)]() mutable {
+        if (!m_stop && m_cluster && m_cluster->synced() && !m_cluster->workloadsStarted()) {
+            m_inventoryWanted = true;
+            afterWorkloads(std::move(task));
+            return;
+        }
+        task();
+    });
+}
+
 void LiveUpgradeRuntime::startUpgrade(const kube::Json &manifest, StartDone done)
 {
     const kube::Json *meta = manifest.is_object() ? kube::member(manifest, "metadata") : nullptr;
     const std::string name = meta ? kube::stringOr(*meta, "name") : std::string();
-    post([this, manifest, name, done = std::move(done)] {
+    afterWorkloads([this, manifest, name, done = std::move(done)] {
         if (!m_cluster || !m_cluster->synced()) {
             done(name, notReady());
             return;
@@ -186,7 +202,7 @@ void LiveUpgradeRuntime::startUpgrade(const kube::Json &manifest, StartDone done
 void LiveUpgradeRuntime::control(const std::string &rollout, const std::string &action,
                                  const std::string &node, const std::string &note, ControlDone done)
 {
-    post([this, rollout, action, node, note, done = std::move(done)] {
+    afterWorkloads([this, rollout, action, node, note, done = std::move(done)] {
         if (!m_cluster || !m_cluster->synced()) {
             done(notReady());
             return;
@@ -227,7 +243,9 @@ void LiveUpgradeRuntime::run()
         std::lock_guard lock(m_mutex);
         m_servedCluster = m_cluster.get();
     }
-    m_cluster->start();
+    m_cluster->startRollouts();
+    if (m_options.readWorkloadsAtOnce)
+        m_cluster->startWorkloads();
     m_cluster->run([this] { return tick(); });
 
     // Stopping: the controller first (nothing acts any more), then the Lease, then the caches.
@@ -329,6 +347,8 @@ bool LiveUpgradeRuntime::tick()
     }
     for (auto &task : tasks)
         task();
+    if (startWorkloadsWhenNeeded())
+        return m_stop.load(); // no election before the controller could read the cluster
     const auto now = Clock::now();
     if (now >= m_nextElection) {
         elect();
@@ -340,6 +360,24 @@ bool LiveUpgradeRuntime::tick()
         (!m_controller && now - m_lastBuild >= std::chrono::seconds(1) && unfinishedRollout()))
         buildView();
     return m_stop.load();
+}
+
+bool LiveUpgradeRuntime::startWorkloadsWhenNeeded()
+{
+    if (m_cluster->workloadsStarted() || (!m_inventoryWanted && m_cluster->rollouts().empty()))
+        return false;
+    m_cluster->startWorkloads();
+    m_inventoryDirty = true; // the view says it is read once they have listed, even if empty
+    return true;
+}
+
+void LiveUpgradeRuntime::wantInventory()
+{
+    if (m_inventoryWanted.exchange(true))
+        return;
+    std::lock_guard lock(m_mutex);
+    if (m_servedCluster)
+        m_servedCluster->wake();
 }
 
 bool LiveUpgradeRuntime::unfinishedRollout() const
@@ -484,6 +522,7 @@ void LiveUpgradeRuntime::buildView()
     const auto previous = latest();
     auto view = std::make_shared<LiveUpgradeView>();
     view->driver = m_driver;
+    view->inventoryRead = m_cluster->workloadsStarted() && m_cluster->synced();
     if (m_inventoryDirty || !previous) {
         auto inventory = buildUpgradeInventory(*m_cluster);
         view->inventory = previous && *previous->inventory == *inventory ? previous->inventory : inventory;

@@ -69,6 +69,11 @@ struct LiveUpgradeOptions
     std::chrono::milliseconds probeInterval{30000}; // asking again for a resource not served
     std::chrono::milliseconds buildInterval{250};   // at most one view per interval while changing
     client::ReflectorOptions reflector;             // backoff and watch timeouts of the caches
+    // false: the nodes, pods, ReplicaSets, budgets and Jobs are read only once something needs
+    // them — a NodeUpgradeRollout exists, or wantInventory() was called (the console's pre-flight
+    // report, drain preview, node-upgrade page). A cluster nobody upgrades then costs the
+    // console no second copy of every pod and node. true: read at once.
+    bool readWorkloadsAtOnce = true;
     // The controller's clock (LiveUpgradeCluster::setClock); empty: the wall clock. Tests: a
     // simulated server's virtual clock running faster than real time.
     std::function<kube::Timestamp()> clock;
@@ -79,6 +84,7 @@ struct LiveUpgradeView
 {
     std::shared_ptr<const UpgradeRolloutList> rollouts = emptyUpgradeRollouts();
     std::shared_ptr<const UpgradeInventory> inventory = emptyUpgradeInventory();
+    bool inventoryRead = false; // the nodes and pods behind `inventory` have been listed
     UpgradeDriverInfo driver;
 };
 
@@ -110,11 +116,15 @@ public:
     // (one node), as requestNodeUpgradeControl; a pass follows when this console drives.
     void control(const std::string &rollout, const std::string &action, const std::string &node,
                  const std::string &note, ControlDone done);
+    // Any thread: read the nodes and pods now (readWorkloadsAtOnce false); they are kept from
+    // then on.
+    void wantInventory();
 
 private:
     void run();
     bool probe(); // true: the rollouts are served
     bool tick();  // the cluster loop's stop predicate: commands, election, views; true: stop
+    bool startWorkloadsWhenNeeded(); // true: they were started now (the caches read again)
     void elect();
     void findLease();
     void lead(bool leading);
@@ -125,6 +135,7 @@ private:
     void publishDriver(); // the latest view with m_driver, before the caches can build one
     void readFailed();    // not synced and a cache fails: say so, answer the waiting commands
     void post(std::function<void()> task);
+    void afterWorkloads(std::function<void()> task); // post(), once the nodes and pods are read
     bool unfinishedRollout() const;
     kube::ApiStatus notReady() const; // why a command cannot run yet
 
@@ -133,6 +144,7 @@ private:
     std::function<void()> m_changed;
     std::thread m_thread;
     std::atomic<bool> m_stop{false};
+    std::atomic<bool> m_inventoryWanted{false};
     bool m_started = false;
 
     mutable std::mutex m_mutex; // guards m_latest, m_tasks, m_servedCluster, m_readError

@@ -108,9 +108,13 @@ void LiveWorker::start()
         uo.actor = m_options.user.toStdString();
         uo.defaultNamespace = config.namespace_.empty() ? "default" : config.namespace_;
         uo.reflector = reflectorOptions();
+        // Every node's pods only once something needs them (LiveUpgradeOptions).
+        uo.readWorkloadsAtOnce = false;
         m_upgrade = std::make_unique<LiveUpgradeRuntime>(m_client, std::move(uo), [this] {
             QMetaObject::invokeMethod(this, &LiveWorker::upgradeChanged, Qt::QueuedConnection);
         });
+        if (m_inventoryWanted)
+            m_upgrade->wantInventory();
         m_upgrade->start();
     }
     m_drainTimer->start();
@@ -408,6 +412,13 @@ void LiveWorker::startUpgrade(const QString &rolloutJson)
             this, [this, target, ok, message] { finish(ActionKind::StartUpgrade, target, ok, message); },
             Qt::QueuedConnection);
     });
+}
+
+void LiveWorker::requestUpgradeInventory()
+{
+    m_inventoryWanted = true; // also for a runtime made after a reconnect
+    if (m_upgrade)
+        m_upgrade->wantInventory();
 }
 
 void LiveWorker::upgradeControl(const QString &rollout, const QString &action, const QString &node,

@@ -62,6 +62,7 @@ public Q_SLOTS:
 
     // ---- Node-agent upgrade: through the LiveUpgradeRuntime.
     void startUpgrade(const QString &rolloutJson);
+    void requestUpgradeInventory();
     void upgradeControl(const QString &rollout, const QString &action, const QString &node,
                         const QString &note);
 
@@ -160,6 +161,7 @@ private:
     // ---- node-agent upgrade
     void upgradeChanged(); // the runtime has a new view
     std::unique_ptr<LiveUpgradeRuntime> m_upgrade;
+    bool m_inventoryWanted = false; // requestUpgradeInventory() was called (worker thread)
 };
 
 } // namespace models

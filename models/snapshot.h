@@ -317,6 +317,8 @@ struct ClusterSnapshot
     // reads; never null (shared empty values by default, so every backend gets them).
     std::shared_ptr<const UpgradeRolloutList> upgrades = emptyUpgradeRollouts();
     std::shared_ptr<const UpgradeInventory> upgradeInventory = emptyUpgradeInventory();
+    // False while a live backend has not read every node's pods for it (requestUpgradeInventory).
+    bool upgradeInventoryRead = true;
     UpgradeDriverInfo upgradeDriver; // who drives the rollouts (Engine on the embedded backend)
     const UpgradeRolloutInfo *upgrade(const QString &name) const; // null when absent
 

@@ -36,6 +36,7 @@ UpgradePreflight UpgradePreflight::compute(const ClusterSnapshot &snapshot,
                                            const engine::NodeUpgradeRolloutSpec &spec)
 {
     UpgradePreflight p;
+    p.workloadUnread = !snapshot.upgradeInventoryRead;
     switch (spec.restart) {
     case engine::RestartMechanism::Annotation:
         p.restart = tr("the node's agent is asked (upgrade/kamikaze) and must acknowledge");
@@ -165,6 +166,9 @@ QString UpgradePreflight::text() const
 {
     QStringList lines;
     lines << tr("%n node(s) to upgrade", nullptr, incompatible) + tr(" (of %n matched)", nullptr, matched);
+    if (workloadUnread)
+        lines << tr("The nodes' pods are still being read: pods to move, single-replica controllers and "
+                    "local data are missing from this report until they are.");
     if (incompatible == 0) {
         lines << tr("Every matched node already runs the target version.");
         return lines.join(QLatin1Char('\n'));

@@ -29,8 +29,9 @@ public:
     static UpgradePreflight compute(const ClusterSnapshot &snapshot,
                                     const engine::NodeUpgradeRolloutSpec &spec);
 
-    int matched = 0;                              // nodes the selector matches
-    int incompatible = 0;                         // of those, with another agent version
+    int matched = 0;             // nodes the selector matches
+    bool workloadUnread = false; // a live cluster's pods are still being read: no pod figures yet
+    int incompatible = 0;        // of those, with another agent version
     std::vector<std::pair<QString, int>> perZone; // zone ("" = none) -> incompatible nodes, by zone
     QStringList order;                            // predicted selection order
     QStringList singleReplica;                    // "replicaset/default/db on node-3 (disrupted, Warning)"

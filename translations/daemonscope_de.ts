@@ -5054,6 +5054,10 @@ Wenn Sie die Konsole schließen, hält das Upgrade an. Die Nodes bleiben gesperr
         <source>Restart: %1</source>
         <translation>Neustart: %1</translation>
     </message>
+    <message>
+        <source>The nodes&apos; pods are still being read: pods to move, single-replica controllers and local data are missing from this report until they are.</source>
+        <translation>Die Pods der Nodes werden noch gelesen: Zu verschiebende Pods, Controller mit einem Replikat und lokale Daten fehlen in diesem Bericht, bis sie gelesen sind.</translation>
+    </message>
 </context>
 <context>
     <name>models::UpgradeRolloutInfo</name>

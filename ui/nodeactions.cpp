@@ -107,6 +107,7 @@ DrainDialog *NodeActions::showDrainDialog(const QString &node)
     if (m_dialog)
         m_dialog->close();
     const models::SnapshotPtr snapshot = m_snapshot ? m_snapshot : models::ClusterSnapshot::empty();
+    m_backend->requestUpgradeInventory(); // the next drain previews know every node's pods
     auto *dialog = new DrainDialog(*snapshot, node, m_parent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowModality(Qt::WindowModal);

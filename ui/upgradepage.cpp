@@ -751,4 +751,20 @@ StartUpgradeDialog *UpgradePage::showStartDialog(bool modal)
     return dialog;
 }
 
+void UpgradePage::setBackend(models::ClusterBackend *backend)
+{
+    m_backend = backend;
+    if (m_backend && isVisible())
+        m_backend->requestUpgradeInventory();
+}
+
+// The start form's pre-flight report needs every node's pods: a live backend reads them from
+// the first time the page is shown (ClusterBackend::requestUpgradeInventory).
+void UpgradePage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_backend)
+        m_backend->requestUpgradeInventory();
+}
+
 } // namespace gui

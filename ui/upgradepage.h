@@ -53,7 +53,7 @@ public:
 
     void setSnapshot(const models::SnapshotPtr &snapshot);
     // The backend the page's actions go to (the window switches between embedded and live).
-    void setBackend(models::ClusterBackend *backend) { m_backend = backend; }
+    void setBackend(models::ClusterBackend *backend);
     void setRollout(const QString &name);
     QString rollout() const { return m_rollout; }
     const models::UpgradeRolloutInfo *rolloutInfo() const;
@@ -97,6 +97,9 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void rolloutShown(const QString &name);
+
+protected:
+    void showEvent(QShowEvent *event) override;
 
 private:
     bool confirm(const QString &title, const QString &text, const QString &verb, ConfirmKind kind);

@@ -202,6 +202,7 @@ void TstLiveBackend::shutdownAbortsTheListsInTransfer()
         return transport;
     };
     auto backend = std::make_unique<models::LiveBackend>(options);
+    backend->requestUpgradeInventory(); // the node upgrade's cluster-wide pod list, read at once
     // Both DaemonSets' pod lists and the node upgrade's cluster-wide one are in transfer, the
     // revisions, nodes and events watched.
     QTRY_VERIFY_WITH_TIMEOUT(transport && transport->podListsStarted.load() == 3, 20000);

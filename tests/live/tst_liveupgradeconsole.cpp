@@ -179,18 +179,39 @@ void TstLiveUpgradeConsole::consoleDrivesWhenNoControllerHoldsTheLease()
 {
     auto server = startServer(false);
     QVERIFY(server);
-    auto backend = std::make_unique<models::LiveBackend>(optionsFor(*server));
+    auto options = optionsFor(*server);
+    std::shared_ptr<ProbeTransport> probe;
+    options.transportFactory = [&probe](const client::RestConfig &c) {
+        probe = std::make_shared<ProbeTransport>(std::make_shared<client::HttpTransport>(c));
+        return probe;
+    };
+    auto backend = std::make_unique<models::LiveBackend>(options);
     QSignalSpy results(backend.get(), &models::ClusterBackend::actionFinished);
 
-    // Nobody holds the Lease and nothing is running: the console says who would drive.
+    // Nobody holds the Lease and nothing is running: the console says who would drive. Nothing
+    // is upgrading and nobody asked for the pre-flight report, so the console has not read every
+    // node's pods for it (the DaemonSets' pods are read by selector, nothing lists all pods).
     QVERIFY2(waitFor(*backend,
                      [](const models::ClusterSnapshot &s) {
                          return s.backend.connected &&
                                 s.upgradeDriver.mode == models::UpgradeDriverInfo::Mode::Nobody &&
-                                s.upgradeDriver.consoleMayDrive && !s.upgradeDriver.reading &&
-                                !s.upgradeInventory->empty();
+                                s.upgradeDriver.consoleMayDrive && !s.upgradeDriver.reading;
                      }),
              qPrintable(describe(*backend->latest())));
+    QTest::qWait(500);
+    QVERIFY(!backend->latest()->upgradeInventoryRead);
+    QVERIFY(backend->latest()->upgradeInventory->empty());
+    QCOMPARE(probe->requests("GET /api/v1/pods"), 0);
+    QCOMPARE(probe->requests("GET /api/v1/nodes"), 1); // the console's own node list only
+
+    // The node-upgrade page asks for it (shown, or its start form opened): now it is read.
+    backend->requestUpgradeInventory();
+    QVERIFY2(waitFor(*backend,
+                     [](const models::ClusterSnapshot &s) {
+                         return s.upgradeInventoryRead && !s.upgradeInventory->empty();
+                     }),
+             qPrintable(describe(*backend->latest())));
+    QCOMPARE(probe->requests("GET /api/v1/pods"), 1);
     QCOMPARE(backend->latest()->upgradeInventory->size(), std::size_t(3));
     QCOMPARE(backend->latest()->upgradeInventory->front().managedPods, 1); // one api pod per node
     QVERIFY(leaseHolder(*server).empty());
@@ -380,7 +401,10 @@ void TstLiveUpgradeConsole::windowAsksBeforeClosingWhileDriving()
     auto *backend = new models::LiveBackend(optionsFor(*server));
     auto window = std::make_unique<gui::MainWindow>(backend);
     window->show();
-    QTRY_VERIFY_WITH_TIMEOUT(window->snapshot() && window->snapshot()->backend.connected &&
+    QTRY_VERIFY_WITH_TIMEOUT(window->snapshot() && window->snapshot()->backend.connected, 30000);
+    QVERIFY(!window->snapshot()->upgradeInventoryRead); // nothing has asked for every node's pods
+    window->showUpgrade(QString());                     // the node-upgrade page asks for them once shown
+    QTRY_VERIFY_WITH_TIMEOUT(window->snapshot()->upgradeInventoryRead &&
                                  !window->snapshot()->upgradeInventory->empty() &&
                                  !window->snapshot()->upgradeDriver.reading,
                              30000);
@@ -430,21 +454,30 @@ void TstLiveUpgradeConsole::saysWhyItCannotReadTheCluster()
     };
     models::LiveBackend backend(options);
     QSignalSpy results(&backend, &models::ClusterBackend::actionFinished);
+    // Until something needs every pod, nothing lists them: the console connects as usual.
     QVERIFY2(waitFor(backend,
                      [](const models::ClusterSnapshot &s) {
                          return s.backend.connected &&
-                                s.upgradeDriver.mode == models::UpgradeDriverInfo::Mode::Unavailable;
+                                s.upgradeDriver.mode == models::UpgradeDriverInfo::Mode::Nobody &&
+                                !s.upgradeDriver.reading;
                      }),
              qPrintable(describe(*backend.latest())));
-    const auto &driver = backend.latest()->upgradeDriver;
-    QVERIFY2(driver.error.contains(u"cannot list resource \"pods\""_s), qPrintable(driver.error));
-    QVERIFY(gui::UpgradePage::driverText(driver).contains(driver.error));
+    // Starting an upgrade reads them first; the refusal answers the command and nothing is
+    // created that this console could not drive.
     backend.startUpgrade(QString::fromStdString(kRollout.dump()));
     const auto started = waitResult(results, models::ActionKind::StartUpgrade);
     QVERIFY(!started.ok);
     QVERIFY2(started.message.contains(u"cannot list resource \"pods\""_s), qPrintable(started.message));
     QVERIFY(
         serverObject(*server, engine::Kind::NodeUpgradeRollout, "", "agents").is_null()); // nothing created
+    QVERIFY2(waitFor(backend,
+                     [](const models::ClusterSnapshot &s) {
+                         return s.upgradeDriver.mode == models::UpgradeDriverInfo::Mode::Unavailable;
+                     }),
+             qPrintable(describe(*backend.latest())));
+    const auto &driver = backend.latest()->upgradeDriver;
+    QVERIFY2(driver.error.contains(u"cannot list resource \"pods\""_s), qPrintable(driver.error));
+    QVERIFY(gui::UpgradePage::driverText(driver).contains(driver.error));
 }
 
 // No NodeUpgradeRollout: another tool upgrades node-0 (cordon, drain conditions, a restart on
