@@ -113,10 +113,40 @@ UpgradePhaseChartModel::Row UpgradePhaseChartModel::rowOf(const UpgradeSample &s
     return r;
 }
 
+UpgradePhaseChartModel::Row UpgradePhaseChartModel::merged(const Row &earlier, const Row &later)
+{
+    Row r = later;
+    r.unavailable = std::max(earlier.unavailable, later.unavailable);
+    r.minReadyPercent = std::min(earlier.minReadyPercent, later.minReadyPercent);
+    return r;
+}
+
+std::vector<UpgradePhaseChartModel::Row> UpgradePhaseChartModel::stepRows(const std::vector<Row> &buckets)
+{
+    std::vector<Row> rows;
+    rows.reserve(buckets.size() + 1);
+    for (const Row &b : buckets) {
+        if (!rows.empty() && rows.back().sameValues(b)) {
+            rows.back().time = b.time; // same values: the tail moves forward
+            continue;
+        }
+        const std::size_t n = rows.size();
+        if (n >= 2 && rows[n - 2].time == rows[n - 1].time && rows[n - 2].sameValues(rows[n - 1]))
+            rows.back() = b; // the tail never moved, so it adds nothing to the line: reuse it
+        else
+            rows.push_back(b); // the change
+        rows.push_back(b);     // its tail
+    }
+    return rows;
+}
+
 void UpgradePhaseChartModel::setCapacity(int rows)
 {
     m_capacity = std::max(4, rows);
-    trim();
+    if (!fits(m_rows.size(), m_capacity)) {
+        coarsen();
+        Q_EMIT rangeChanged();
+    }
 }
 
 void UpgradePhaseChartModel::setRollout(const QString &name)
@@ -140,6 +170,8 @@ void UpgradePhaseChartModel::clear()
 {
     beginResetModel();
     m_rows.clear();
+    m_buckets.clear();
+    m_bucketMs = 0;
     m_lastSampleTime = -1;
     m_origin = 0;
     m_maxValue = 1;
@@ -168,77 +200,101 @@ void UpgradePhaseChartModel::setSnapshot(std::shared_ptr<const ClusterSnapshot> 
 
 void UpgradePhaseChartModel::append(const std::vector<UpgradeSample> &samples)
 {
-    // `work` is the model's last row followed by the rows to add; the row before work[i] is
-    // needed to tell a tail that never moved (it still sits on its change row).
-    const bool hadRows = !m_rows.empty();
-    std::vector<Row> work;
-    if (hadRows)
-        work.push_back(m_rows.back());
-    auto before = [&](std::size_t i) -> const Row * {
-        if (i > 0)
-            return &work[i - 1];
-        return m_rows.size() >= 2 ? &m_rows[m_rows.size() - 2] : nullptr;
-    };
+    bool added = false;
     for (const UpgradeSample &s : samples) {
         if (s.time <= m_lastSampleTime)
             continue;
         m_lastSampleTime = s.time;
-        const Row r = rowOf(s);
-        if (!work.empty() && work.back().sameValues(r)) {
-            work.back().time = r.time; // same values: the tail moves forward
-            continue;
-        }
-        const Row *change = work.empty() ? nullptr : before(work.size() - 1);
-        if (change && change->time == work.back().time && change->sameValues(work.back()))
-            work.back() = r; // the tail never moved, so it adds nothing to the line: reuse it
-        else
-            work.push_back(r); // the change
-        work.push_back(r);     // its tail
+        if (m_origin == 0)
+            m_origin = s.time;
+        addBucket(rowOf(s));
+        added = true;
     }
-    if (work.empty())
+    if (!added)
         return;
+    std::vector<Row> next = stepRows(m_buckets);
+    if (!fits(next.size(), m_capacity)) {
+        coarsen();
+        return;
+    }
+    show(std::move(next));
+}
 
-    auto account = [this](const Row &r) {
+qint64 UpgradePhaseChartModel::bucketOf(qint64 time) const
+{
+    if (m_bucketMs <= 0)
+        return time;
+    const qint64 d = time - m_origin;
+    return d >= 0 ? d / m_bucketMs : -((-d + m_bucketMs - 1) / m_bucketMs); // floor
+}
+
+void UpgradePhaseChartModel::addBucket(const Row &row)
+{
+    // The first sample stays a bucket of its own: the chart starts where the rollout started.
+    if (m_buckets.size() > 1 && m_bucketMs > 0 && bucketOf(m_buckets.back().time) == bucketOf(row.time))
+        m_buckets.back() = merged(m_buckets.back(), row); // the last bucket is still open
+    else
+        m_buckets.push_back(row);
+}
+
+bool UpgradePhaseChartModel::fits(std::size_t rows, int capacity) const
+{
+    return static_cast<int>(rows) <= capacity && static_cast<int>(m_buckets.size()) <= 2 * capacity;
+}
+
+void UpgradePhaseChartModel::coarsen()
+{
+    std::vector<Row> next = stepRows(m_buckets);
+    // Once a bucket is wider than the whole history no width merges more (at most the first
+    // sample and two buckets around the origin are left).
+    const qint64 span = m_buckets.empty() ? 0 : m_buckets.back().time - m_buckets.front().time;
+    while (!fits(next.size(), m_capacity / 2) && m_buckets.size() > 2 && m_bucketMs <= span) {
+        m_bucketMs = m_bucketMs > 0 ? m_bucketMs * 2 : kFirstBucketMs;
+        std::vector<Row> buckets;
+        buckets.swap(m_buckets);
+        m_buckets.reserve(buckets.size() / 2 + 1);
+        for (const Row &b : buckets)
+            addBucket(b);
+        next = stepRows(m_buckets);
+    }
+    show(std::move(next));
+}
+
+void UpgradePhaseChartModel::show(std::vector<Row> next)
+{
+    // Routinely only the last rows differ (a tail moved, the open bucket changed) and rows are
+    // appended; after a re-bucketing most rows change, announced as one dataChanged.
+    const std::size_t common = std::min(m_rows.size(), next.size());
+    std::size_t first = 0;
+    while (first < common && m_rows[first] == next[first])
+        ++first;
+    bool onlyTimes = true;
+    for (std::size_t i = first; i < common; ++i)
+        onlyTimes = onlyTimes && m_rows[i].sameValues(next[i]);
+    for (const Row &r : next) {
         int total = 0;
         for (int b : r.bands)
             total += b;
         m_maxValue = std::max({m_maxValue, total, r.budget});
-    };
-    std::size_t firstNew = 0;
-    if (hadRows) {
-        firstNew = 1;
-        Row &last = m_rows.back();
-        if (last.time != work.front().time || !last.sameValues(work.front())) {
-            const bool sameValues = last.sameValues(work.front());
-            last = work.front();
-            account(last);
-            const int row = static_cast<int>(m_rows.size()) - 1;
-            Q_EMIT dataChanged(index(row, sameValues ? int(TimeColumn) : 0),
-                               index(row, sameValues ? int(ElapsedColumn) : ColumnCount - 1));
-        }
     }
-    if (m_origin == 0)
-        m_origin = m_rows.empty() ? work.front().time : m_rows.front().time;
-    if (firstNew < work.size()) {
-        const int first = static_cast<int>(m_rows.size());
-        beginInsertRows({}, first, first + static_cast<int>(work.size() - firstNew) - 1);
-        for (std::size_t i = firstNew; i < work.size(); ++i) {
-            account(work[i]);
-            m_rows.push_back(work[i]);
-        }
+
+    if (next.size() < m_rows.size()) {
+        beginRemoveRows({}, static_cast<int>(next.size()), static_cast<int>(m_rows.size()) - 1);
+        m_rows.resize(next.size());
+        endRemoveRows();
+    }
+    std::copy(next.begin() + static_cast<std::ptrdiff_t>(first),
+              next.begin() + static_cast<std::ptrdiff_t>(common),
+              m_rows.begin() + static_cast<std::ptrdiff_t>(first));
+    if (first < common)
+        Q_EMIT dataChanged(
+            index(static_cast<int>(first), onlyTimes ? int(TimeColumn) : 0),
+            index(static_cast<int>(common) - 1, onlyTimes ? int(ElapsedColumn) : ColumnCount - 1));
+    if (next.size() > m_rows.size()) {
+        beginInsertRows({}, static_cast<int>(m_rows.size()), static_cast<int>(next.size()) - 1);
+        m_rows.insert(m_rows.end(), next.begin() + static_cast<std::ptrdiff_t>(m_rows.size()), next.end());
         endInsertRows();
     }
-    trim();
-}
-
-void UpgradePhaseChartModel::trim()
-{
-    if (static_cast<int>(m_rows.size()) <= m_capacity)
-        return;
-    const int excess = static_cast<int>(m_rows.size()) - m_capacity;
-    beginRemoveRows({}, 0, excess - 1);
-    m_rows.erase(m_rows.begin(), m_rows.begin() + excess);
-    endRemoveRows();
 }
 
 } // namespace models

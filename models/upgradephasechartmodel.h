@@ -12,16 +12,33 @@
 // series draw flat segments with a step at each change. A tail that never moved (the values
 // changed again at the next sample) duplicates its change row and becomes the next change row
 // instead, so a rollout that changes at every controller pass costs one row per pass, not two:
-// the chart's work grows with its points. At capacity the oldest rows are removed from the
-// front. Routine updates never reset; switching rollouts does, as does time going backwards
-// (another cluster).
+// the chart's work grows with its points.
+//
+// Decision (history at capacity): the model shows the whole rollout, from its first sample,
+// in at most capacity() rows, instead of a window that dropped its oldest row for every new
+// one. Samples are gathered into buckets of bucketMs() of virtual time, aligned to origin(): 0
+// (every sample is its own bucket) until the rows no longer fit, then 1 s, doubled as often as
+// needed to bring the history down to half the capacity. A bucket shows the phase counts and
+// the budget of its last sample, at that sample's time (the stacked bands stay a true sample:
+// they still add up to the nodes, and the newest point is the newest sample), with the most
+// nodes unavailable and the lowest ready ratio seen in it (a short budget breach or ready dip
+// is never averaged away). The rollout's first sample stays a bucket of its own. Two buckets of
+// one width merge exactly into one of twice the width, so the coarser history is computed from
+// the buckets kept, not from samples. Why: Qt Charts lays every point of a series out again on
+// any change (a replaced point list, an appended point, a moved axis alike), so what a
+// snapshot costs on the GUI thread grows with the points shown, and painting them too; the
+// window of 2,000 rows was more points than a chart has pixels. Re-bucketing happens once per
+// doubling (a handful of times in a long rollout); otherwise rows are only appended or the last
+// ones updated. The default capacity is about one point per pixel of a full-width chart.
+// Routine updates never reset; switching rollouts does, as does time going backwards (another
+// cluster).
 
 #include "models/snapshot.h"
 
 #include <QAbstractTableModel>
 
 #include <array>
-#include <deque>
+#include <vector>
 
 namespace models {
 
@@ -52,7 +69,9 @@ public:
         MinReadyPercentColumn,
         ColumnCount
     };
-    static constexpr int kDefaultCapacity = 2000;
+    // About one point per pixel of a full-width chart (each point costs layout and painting).
+    static constexpr int kDefaultCapacity = 1000;
+    static constexpr qint64 kFirstBucketMs = 1000; // the width the first re-bucketing tries
 
     struct Row
     {
@@ -66,6 +85,7 @@ public:
             return bands == o.bands && unavailable == o.unavailable && budget == o.budget &&
                    minReadyPercent == o.minReadyPercent;
         }
+        bool operator==(const Row &o) const { return time == o.time && sameValues(o); }
     };
 
     explicit UpgradePhaseChartModel(QObject *parent = nullptr);
@@ -78,11 +98,17 @@ public:
 
     static QString bandName(Band band); // translated
     static Row rowOf(const UpgradeSample &sample);
+    // `later` folded into the bucket `earlier`: the values and time of the later one, the most
+    // unavailable and the lowest ready ratio of both.
+    static Row merged(const Row &earlier, const Row &later);
+    // The chart rows (change and tail rows) of a list of buckets.
+    static std::vector<Row> stepRows(const std::vector<Row> &buckets);
 
     const Row *row(int index) const;
     QString rollout() const { return m_rollout; }
     int capacity() const { return m_capacity; }
-    void setCapacity(int rows); // at least 4
+    void setCapacity(int rows);                    // at least 4
+    qint64 bucketMs() const { return m_bucketMs; } // 0 while every sample is its own bucket
 
     qint64 origin() const { return m_origin; }
     double elapsedSeconds(qint64 time) const { return double(time - m_origin) / 1000.0; }
@@ -101,7 +127,13 @@ Q_SIGNALS:
 private:
     void clear();
     void append(const std::vector<UpgradeSample> &samples);
-    void trim();
+    void addBucket(const Row &row);
+    qint64 bucketOf(qint64 time) const;
+    // Whether `rows` chart rows and the buckets kept fit `capacity` (buckets: twice that, so a
+    // long flat stretch, few rows but many samples, is bounded too).
+    bool fits(std::size_t rows, int capacity) const;
+    void coarsen(); // doubles the bucket width until the history fits in half the capacity
+    void show(std::vector<Row> next);
 
     int m_capacity = kDefaultCapacity;
     QString m_rollout;
@@ -110,7 +142,9 @@ private:
     // decides on which thread it is freed.
     std::shared_ptr<const UpgradeRolloutList> m_upgrades;
     const void *m_samplesSeen = nullptr;
-    std::deque<Row> m_rows;
+    std::vector<Row> m_buckets; // the history at m_bucketMs; the first sample is a bucket of its own
+    qint64 m_bucketMs = 0;
+    std::vector<Row> m_rows; // stepRows(m_buckets)
     qint64 m_lastSampleTime = -1;
     qint64 m_origin = 0;
     int m_maxValue = 1;

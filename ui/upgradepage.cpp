@@ -333,7 +333,10 @@ void UpgradePage::setSnapshot(const models::SnapshotPtr &snapshot)
         return;
     const bool upgradesChanged = !m_snapshot || m_snapshot->upgrades != snapshot->upgrades ||
                                  m_snapshot->upgradeDriver != snapshot->upgradeDriver;
-    m_snapshot = snapshot; // a superseded snapshot is freed off this thread (ClusterSnapshot::create)
+    // The superseded snapshot is released last, once the models hold the new upgrade list: then
+    // it is the snapshot that frees the old list (thousands of node rows), off this thread
+    // (ClusterSnapshot::create), not a model dropping its own reference here.
+    const models::SnapshotPtr previous = std::exchange(m_snapshot, snapshot);
     m_chartModel->setSnapshot(snapshot);
     m_nodeModel->setSnapshot(snapshot);
     if (eventsShown())
@@ -427,7 +430,12 @@ void UpgradePage::updateAxes()
         x1 = std::ceil(m_chartModel->elapsedSeconds(m_chartModel->lastTime()));
         x1 = std::max(x1, x0 + 60);
     }
-    setAxis(m_x, x0, x1, niceStep(x1 - x0, 8));
+    // The axis ends at the next tick after the last sample, not at the sample: Qt Charts lays
+    // every point of every series out again when a range changes, so a range that followed each
+    // snapshot doubled the chart's work per snapshot. Now it changes once per tick interval.
+    const double xStep = niceStep(x1 - x0, 8);
+    x1 = x0 + std::ceil((x1 - x0) / xStep) * xStep;
+    setAxis(m_x, x0, x1, xStep);
     const int top = m_chartModel->maxValue();
     const double yStep = niceStep(top, 6);
     setAxis(m_y, 0, std::ceil((top + 0.5) / yStep) * yStep, yStep);

@@ -1,6 +1,6 @@
 // The node-upgrade page's models on hand-built snapshots, each under QAbstractItemModelTester:
 // the per-node table (keyed, incremental, per-node actions by phase), the phase chart (bands,
-// step rows, tail row, trimming), the event list (deduplicated, most recent first) and the
+// step rows, tail row, coarser buckets at capacity), the event list (deduplicated, most recent first) and the
 // pre-flight report (zones, order, single-replica controllers, unmanaged pods per policy).
 
 #include "models/observedupgrade.h"
@@ -93,6 +93,36 @@ models::NodeInfo node(const char *name, const char *zone, const char *version, b
     return n;
 }
 
+using ChartRow = models::UpgradePhaseChartModel::Row;
+
+// What the chart model should show for `samples` in buckets of `width` ms aligned to `origin`,
+// computed straight from the samples (the model gets there by doubling its width step by step).
+std::vector<ChartRow> bucketedRows(const std::vector<UpgradeSample> &samples, qint64 origin, qint64 width)
+{
+    using M = models::UpgradePhaseChartModel;
+    auto key = [&](qint64 t) {
+        const qint64 d = t - origin;
+        return d >= 0 ? d / width : -((-d + width - 1) / width);
+    };
+    std::vector<ChartRow> buckets;
+    for (const UpgradeSample &s : samples) {
+        const ChartRow r = M::rowOf(s);
+        if (buckets.size() > 1 && key(buckets.back().time) == key(r.time))
+            buckets.back() = M::merged(buckets.back(), r);
+        else
+            buckets.push_back(r); // the first sample is a bucket of its own
+    }
+    return M::stepRows(buckets);
+}
+
+std::vector<ChartRow> modelRows(const models::UpgradePhaseChartModel &model)
+{
+    std::vector<ChartRow> rows;
+    for (int i = 0; i < model.rowCount(); ++i)
+        rows.push_back(*model.row(i));
+    return rows;
+}
+
 } // namespace
 
 class TestUpgradeModels : public QObject
@@ -107,7 +137,11 @@ private slots:
     void nodeTableAnnouncesOnlyTheChangedRows();
     void chartBandsStackThePhases();
     void chartAppendsStepRowsAndMovesTheTail();
-    void chartTrimsTheOldestRowsAtCapacity();
+    void chartStepRowsFromBuckets_data();
+    void chartStepRowsFromBuckets();
+    void chartBucketKeepsTheWorstOfItsSamples();
+    void chartKeepsTheWholeRolloutInCoarserBuckets();
+    void chartAppendsBetweenRebucketings();
     void eventsAreMostRecentFirstAndCountedInPlace();
     void rolloutListShowsAPhaseBadge_data();
     void rolloutListShowsAPhaseBadge();
@@ -292,19 +326,149 @@ void TestUpgradeModels::chartAppendsStepRowsAndMovesTheTail()
     QCOMPARE(resets.count(), 0);
 }
 
-void TestUpgradeModels::chartTrimsTheOldestRowsAtCapacity()
+void TestUpgradeModels::chartStepRowsFromBuckets_data()
 {
-    models::UpgradePhaseChartModel model;
+    // A bucket is (time, nodes done); a chart row likewise.
+    QTest::addColumn<QList<QPoint>>("buckets");
+    QTest::addColumn<QList<QPoint>>("rows");
+    QTest::newRow("one bucket is a change and its tail")
+        << QList<QPoint>{{0, 1}} << QList<QPoint>{{0, 1}, {0, 1}};
+    QTest::newRow("equal buckets move the tail forward")
+        << QList<QPoint>{{0, 1}, {1, 1}, {2, 1}} << QList<QPoint>{{0, 1}, {2, 1}};
+    QTest::newRow("a change after a hold keeps the hold point")
+        << QList<QPoint>{{0, 1}, {1, 1}, {2, 2}} << QList<QPoint>{{0, 1}, {1, 1}, {2, 2}, {2, 2}};
+    QTest::newRow("a change at every bucket costs one row per bucket")
+        << QList<QPoint>{{0, 1}, {1, 2}, {2, 3}} << QList<QPoint>{{0, 1}, {1, 2}, {2, 3}, {2, 3}};
+}
+
+void TestUpgradeModels::chartStepRowsFromBuckets()
+{
+    QFETCH(QList<QPoint>, buckets);
+    QFETCH(QList<QPoint>, rows);
+    std::vector<ChartRow> in;
+    for (const QPoint &b : buckets) {
+        ChartRow r;
+        r.time = b.x();
+        r.bands[models::UpgradePhaseChartModel::DoneBand] = b.y();
+        in.push_back(r);
+    }
+    QList<QPoint> out;
+    for (const ChartRow &r : models::UpgradePhaseChartModel::stepRows(in))
+        out << QPoint(int(r.time), r.bands[models::UpgradePhaseChartModel::DoneBand]);
+    QCOMPARE(out, rows);
+}
+
+void TestUpgradeModels::chartBucketKeepsTheWorstOfItsSamples()
+{
+    using M = models::UpgradePhaseChartModel;
+    UpgradeSample breach = sample(kNow, 6, 3, 1, 2); // 3 unavailable of a budget of 2
+    breach.minReadyRatio = 0.5;
+    UpgradeSample later = sample(kNow + 1000, 5, 1, 4, 3);
+    later.minReadyRatio = 0.9;
+    const M::Row r = M::merged(M::rowOf(breach), M::rowOf(later));
+    QCOMPARE(r.time, kNow + 1000);            // where the later sample is
+    QCOMPARE(r.bands, M::rowOf(later).bands); // the phase counts of the later sample
+    QCOMPARE(r.budget, 3);
+    QCOMPARE(r.unavailable, 3);        // the breach is not averaged away
+    QCOMPARE(r.minReadyPercent, 50.0); // nor the dip
+    // The other way round: the later sample's worst values are kept too.
+    const M::Row back = M::merged(M::rowOf(later), M::rowOf(breach));
+    QCOMPARE(back.unavailable, 3);
+    QCOMPARE(back.minReadyPercent, 50.0);
+    QCOMPARE(back.bands, M::rowOf(breach).bands);
+}
+
+void TestUpgradeModels::chartKeepsTheWholeRolloutInCoarserBuckets()
+{
+    using M = models::UpgradePhaseChartModel;
+    M model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRollout(QStringLiteral("r"));
     model.setCapacity(6);
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
     std::vector<UpgradeSample> samples;
-    for (int i = 0; i < 10; ++i)
-        samples.push_back(sample(kNow + i * 1000, 10 - i, 0, i));
+    for (int i = 0; i < 10; ++i) {
+        samples.push_back(sample(kNow + i * 1000, 10 - i - i % 2, i % 2, i)); // a node drains every other
+        samples.back().minReadyRatio = i == 3 ? 0.25 : 1.0;                   // one dip, at 3 s
+    }
     model.setSnapshot(snapshot(kNow, {}, samples));
-    QCOMPARE(model.rowCount(), 6);
+    QCOMPARE(resets.count(), 0);
+    QVERIFY(model.bucketMs() > 0);
+    QVERIFY2(model.rowCount() >= 2 && model.rowCount() <= 6, qPrintable(QString::number(model.rowCount())));
+    // The whole rollout, from its first sample to its last, not the last six rows.
+    QCOMPARE(model.firstTime(), kNow);
+    QCOMPARE(model.row(0)->bands[M::PendingBand], 10);
     QCOMPARE(model.lastTime(), kNow + 9000);
-    QCOMPARE(model.row(5)->bands[models::UpgradePhaseChartModel::DoneBand], 9);
+    QCOMPARE(model.row(model.rowCount() - 1)->bands[M::DoneBand], 9);
+    bool dipShown = false;
+    bool drainShown = false;
+    for (int i = 0; i < model.rowCount(); ++i) {
+        const M::Row *r = model.row(i);
+        int nodes = 0;
+        for (int b : r->bands)
+            nodes += b;
+        QCOMPARE(nodes, 10); // the bands are a true sample: they still stack up to the nodes
+        if (i > 0)
+            QVERIFY(model.row(i - 1)->time <= r->time);
+        dipShown = dipShown || r->minReadyPercent == 25.0;
+        drainShown = drainShown || r->unavailable == 1;
+    }
+    QVERIFY(dipShown);
+    QVERIFY(drainShown);
+    // Coarsening step by step is exact: the same rows as bucketing the samples at the final width.
+    QVERIFY(modelRows(model) == bucketedRows(samples, model.origin(), model.bucketMs()));
+}
+
+void TestUpgradeModels::chartAppendsBetweenRebucketings()
+{
+    // A long rollout fed like the engine feeds it: the most recent samples with every snapshot,
+    // values changing at every controller pass. At capacity the chart re-buckets a few times;
+    // between those it appends rows and touches only the last bucket's two rows (its change and
+    // tail): no sliding window, which would remove the first rows at every snapshot once full.
+    using M = models::UpgradePhaseChartModel;
+    M model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setRollout(QStringLiteral("r"));
+    QCOMPARE(model.capacity(), int(M::kDefaultCapacity));
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    constexpr int kSamples = 20000;
+    constexpr int kPerSnapshot = 25;
+    std::vector<UpgradeSample> samples;
+    int rebucketings = 0;
+    int snapshotsThatTouchedOlderRows = 0;
+    for (int i = 0; i < kSamples; ++i) {
+        samples.push_back(sample(kNow + i * 2000, 1000 - i / 20, i % 3, i / 20, 5));
+        if ((i + 1) % kPerSnapshot != 0)
+            continue;
+        const int rowsBefore = model.rowCount();
+        const qint64 widthBefore = model.bucketMs();
+        removed.clear();
+        changed.clear();
+        const auto from = samples.end() - std::min<std::ptrdiff_t>(40, std::ptrdiff_t(samples.size()));
+        model.setSnapshot(snapshot(kNow, {}, std::vector<UpgradeSample>(from, samples.end())));
+        QVERIFY(model.rowCount() <= M::kDefaultCapacity);
+        QCOMPARE(model.firstTime(), kNow);
+        QCOMPARE(model.lastTime(), samples.back().time);
+        if (model.bucketMs() != widthBefore) {
+            QVERIFY(model.bucketMs() > widthBefore);
+            ++rebucketings;
+            continue;
+        }
+        int lowest = rowsBefore;
+        for (const QList<QVariant> &args : std::as_const(changed))
+            lowest = std::min(lowest, args.at(0).value<QModelIndex>().row());
+        for (const QList<QVariant> &args : std::as_const(removed))
+            lowest = std::min(lowest, args.at(1).toInt());
+        if (lowest < rowsBefore - 2)
+            ++snapshotsThatTouchedOlderRows;
+    }
+    QCOMPARE(resets.count(), 0);
+    QVERIFY2(rebucketings >= 2 && rebucketings <= 8, qPrintable(QString::number(rebucketings)));
+    QCOMPARE(snapshotsThatTouchedOlderRows, 0);
+    QVERIFY(model.rowCount() >= M::kDefaultCapacity / 4);
+    QVERIFY(modelRows(model) == bucketedRows(samples, model.origin(), model.bucketMs()));
 }
 
 void TestUpgradeModels::eventsAreMostRecentFirstAndCountedInPlace()

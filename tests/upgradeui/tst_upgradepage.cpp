@@ -201,7 +201,7 @@ void TestUpgradePage::theChartAndTheEventsFollowTheRollout()
     page.setSnapshot(backend->latest());
     page.resize(1200, 800);
     page.show();
-    page.chartModel()->setCapacity(6); // the oldest chart rows are dropped along the way
+    page.chartModel()->setCapacity(6); // the history is gathered into coarser buckets along the way
     const QString name = QStringLiteral("agents-highmem");
     QVERIFY(act(*backend, ActionKind::StartUpgrade, [&] { backend->startUpgrade(demoRollout(name)); }));
     page.setRollout(name);
@@ -212,7 +212,8 @@ void TestUpgradePage::theChartAndTheEventsFollowTheRollout()
     // Every series has one point per chart row; the top band's line ends at all nine nodes.
     using Chart = models::UpgradePhaseChartModel;
     const Chart *chart = page.chartModel();
-    QCOMPARE(chart->rowCount(), 6);
+    QVERIFY(chart->rowCount() >= 2 && chart->rowCount() <= 6);
+    QVERIFY(chart->bucketMs() > 0);
     const auto series = page.chart()->series();
     QCOMPARE(series.size(), int(Chart::BandCount) + 3);
     for (QAbstractSeries *s : series) {
