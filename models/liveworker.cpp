@@ -17,6 +17,10 @@
 #include <QDateTime>
 
 #include <algorithm>
+
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <charconv>
 
 namespace models {
@@ -44,6 +48,10 @@ LiveWorker::LiveWorker(LiveBackendOptions options, std::shared_ptr<std::atomic<i
     m_drainTimer = new QTimer(this);
     m_drainTimer->setInterval(std::max(10, m_options.publishIntervalMs));
     connect(m_drainTimer, &QTimer::timeout, this, &LiveWorker::drain);
+    m_trimTimer = new QTimer(this);
+    m_trimTimer->setSingleShot(true);
+    m_trimTimer->setInterval(kTrimQuietMs);
+    connect(m_trimTimer, &QTimer::timeout, this, &LiveWorker::releaseFreedMemory);
 }
 
 LiveWorker::~LiveWorker()
@@ -244,6 +252,9 @@ void LiveWorker::drain()
     for (const Pending &p : batch)
         apply(p);
     publish(false);
+    m_appliedSinceTrim += batch.size();
+    if (m_appliedSinceTrim >= kTrimAfterObjects)
+        m_trimTimer->start(); // again: the burst is not over yet
     // At rest (nothing queued, everything published, no badge that changes with time) the
     // timer stops until push() wakes it: a quiet cluster costs no wake-up at all.
     if (!batch.empty() || m_builder->hasChanges() || m_timeDependent || m_inFlight->load() > 0)
@@ -258,6 +269,19 @@ void LiveWorker::drain()
         m_drainTimer->stop();
     else
         m_drainSleeping.store(false); // an object came in meanwhile: keep draining
+}
+
+// A large burst of objects (the first lists of a big cluster, a relist) leaves the heap with
+// much free memory: the pages of the lists, the decoders' buffers, the superseded snapshots,
+// spread over the arenas of the threads that decoded them. The C library keeps it for reuse;
+// once the burst is over, what is free is given back to the system, so the console's resident
+// size at rest is what it holds, not what loading it once needed.
+void LiveWorker::releaseFreedMemory()
+{
+    m_appliedSinceTrim = 0;
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
 }
 
 void LiveWorker::apply(const Pending &p)

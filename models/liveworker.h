@@ -160,6 +160,12 @@ private:
     std::shared_ptr<LiveDrillDown> m_drill;
     // ---- node-agent upgrade
     void upgradeChanged(); // the runtime has a new view
+    // ---- memory: freed heap given back once a burst of objects is over
+    static constexpr std::size_t kTrimAfterObjects = 5000;
+    static constexpr int kTrimQuietMs = 3000;
+    void releaseFreedMemory();
+    QTimer *m_trimTimer = nullptr;
+    std::size_t m_appliedSinceTrim = 0;
     std::unique_ptr<LiveUpgradeRuntime> m_upgrade;
     bool m_inventoryWanted = false; // requestUpgradeInventory() was called (worker thread)
 };
