@@ -292,6 +292,14 @@ QString StartUpgradeDialog::preflightText() const
     return m_preflight->toPlainText();
 }
 
+void StartUpgradeDialog::setSnapshot(models::SnapshotPtr snapshot)
+{
+    if (!snapshot)
+        return;
+    m_snapshot = std::move(snapshot);
+    updatePreflight();
+}
+
 void StartUpgradeDialog::updatePreflight()
 {
     QString problem;

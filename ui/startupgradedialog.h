@@ -38,6 +38,9 @@ public:
     // The Job template text (restart mechanism Job) as JSON, or where its YAML is wrong.
     kube::Result<kube::Json> jobTemplate() const;
     QString preflightText() const;
+    // A newer snapshot of the cluster: the pre-flight report is computed again from it (the
+    // page passes one on when every node's pods have been read meanwhile).
+    void setSnapshot(models::SnapshotPtr snapshot);
 
     // The highest agent version among the snapshot's nodes ("v1.33.1"), empty when none.
     static QString suggestedTargetVersion(const models::ClusterSnapshot &snapshot);

@@ -337,6 +337,12 @@ void UpgradePage::setSnapshot(const models::SnapshotPtr &snapshot)
     // it is the snapshot that frees the old list (thousands of node rows), off this thread
     // (ClusterSnapshot::create), not a model dropping its own reference here.
     const models::SnapshotPtr previous = std::exchange(m_snapshot, snapshot);
+    // An open start form follows the pods it reports on: a live cluster's are read after the
+    // page was first shown, possibly after the form was opened.
+    if (m_startDialog && previous &&
+        (previous->upgradeInventory != snapshot->upgradeInventory ||
+         previous->upgradeInventoryRead != snapshot->upgradeInventoryRead))
+        m_startDialog->setSnapshot(snapshot);
     m_chartModel->setSnapshot(snapshot);
     m_nodeModel->setSnapshot(snapshot);
     if (eventsShown())
@@ -743,6 +749,7 @@ StartUpgradeDialog *UpgradePage::showStartDialog(bool modal)
 {
     auto *dialog = new StartUpgradeDialog(m_snapshot, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    m_startDialog = dialog;
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         if (!m_backend)
             return;

@@ -15,6 +15,7 @@
 #include "models/snapshot.h"
 #include "ui/confirmation.h"
 
+#include <QPointer>
 #include <QWidget>
 
 #include <functional>
@@ -112,6 +113,7 @@ private:
 
     models::ClusterBackend *m_backend = nullptr;
     models::SnapshotPtr m_snapshot;
+    QPointer<StartUpgradeDialog> m_startDialog; // the open start form, if any
     QString m_rollout;
     ConfirmHandler m_confirm;
 

@@ -44,6 +44,7 @@ private slots:
     void initTestCase() { qRegisterMetaType<models::ActionResult>(); }
     void theStartFormHasTheDesignDefaults_data();
     void theStartFormHasTheDesignDefaults();
+    void theStartFormFollowsThePodsOnceRead();
     void theStartFormRunsAJobPerNode();
     void buttonsDriveTheBackend();
     void theChartAndTheEventsFollowTheRollout();
@@ -100,6 +101,36 @@ void TestUpgradePage::theStartFormHasTheDesignDefaults()
                  qPrintable(dialog.preflightText()));
         QVERIFY(!dialog.preflightText().contains(QStringLiteral("Estimated duration: about")));
     }
+}
+
+// A live cluster's pods are read once the page asks for them (on show), so the start form may
+// open before they are: its report says so, and it is computed again when they arrive. The
+// page also asks its backend for them when shown.
+void TestUpgradePage::theStartFormFollowsThePodsOnceRead()
+{
+    auto backend = makeBackend();
+    QVERIFY(load(*backend));
+    const models::SnapshotPtr read = backend->latest();
+    QVERIFY(!read->upgradeInventory->empty());
+    auto unread = std::make_shared<models::ClusterSnapshot>(*read);
+    unread->upgradeInventoryRead = false;
+    unread->upgradeInventory = models::emptyUpgradeInventory();
+
+    gui::UpgradePage page(backend.get());
+    page.setSnapshot(unread);
+    gui::StartUpgradeDialog *dialog = page.showStartDialog(false);
+    QVERIFY(dialog);
+    const QString stillReading = QStringLiteral("The nodes' pods are still being read");
+    QVERIFY2(dialog->preflightText().contains(stillReading), qPrintable(dialog->preflightText()));
+    // The demo's single-replica controllers are only known from the pods.
+    QVERIFY2(dialog->preflightText().contains(QStringLiteral("Single-replica controllers: none")),
+             qPrintable(dialog->preflightText()));
+
+    page.setSnapshot(read);
+    QVERIFY2(!dialog->preflightText().contains(stillReading), qPrintable(dialog->preflightText()));
+    QVERIFY2(!dialog->preflightText().contains(QStringLiteral("Single-replica controllers: none")),
+             qPrintable(dialog->preflightText()));
+    dialog->close();
 }
 
 void TestUpgradePage::buttonsDriveTheBackend()
