@@ -17,11 +17,11 @@
 #include <QDateTime>
 
 #include <algorithm>
+#include <charconv>
 
 #ifdef __GLIBC__
-#include <malloc.h>
+#include <malloc.h> // malloc_trim
 #endif
-#include <charconv>
 
 namespace models {
 

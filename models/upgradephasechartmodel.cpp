@@ -271,7 +271,9 @@ void UpgradePhaseChartModel::show(std::vector<Row> next)
     bool onlyTimes = true;
     for (std::size_t i = first; i < common; ++i)
         onlyTimes = onlyTimes && m_rows[i].sameValues(next[i]);
-    for (const Row &r : next) {
+    // Rows before `first` are unchanged and already counted.
+    for (auto it = next.begin() + static_cast<std::ptrdiff_t>(first); it != next.end(); ++it) {
+        const Row &r = *it;
         int total = 0;
         for (int b : r.bands)
             total += b;

@@ -29,9 +29,8 @@ public:
     static UpgradePreflight compute(const ClusterSnapshot &snapshot,
                                     const engine::NodeUpgradeRolloutSpec &spec);
 
-    int matched = 0;             // nodes the selector matches
-    bool workloadUnread = false; // a live cluster's pods are still being read: no pod figures yet
-    int incompatible = 0;        // of those, with another agent version
+    int matched = 0;                              // nodes the selector matches
+    int incompatible = 0;                         // of those, with another agent version
     std::vector<std::pair<QString, int>> perZone; // zone ("" = none) -> incompatible nodes, by zone
     QStringList order;                            // predicted selection order
     QStringList singleReplica;                    // "replicaset/default/db on node-3 (disrupted, Warning)"
@@ -41,10 +40,11 @@ public:
     QStringList notReady;                         // matched nodes NotReady now: each holds a budget slot
     int budget = 1;
     bool budgetClamped = false;
-    int heldSlots = 0;     // budget slots taken before the rollout starts (NotReady or cordoned nodes)
-    QString cannotStart;   // why no node can start now (then there is no estimate); empty when one can
-    QString restart;       // how each drained node restarts, in words
-    qint64 estimateMs = 0; // 0 when cannotStart is set
+    int heldSlots = 0;           // budget slots taken before the rollout starts (NotReady or cordoned nodes)
+    QString cannotStart;         // why no node can start now (then there is no estimate); empty when one can
+    QString restart;             // how each drained node restarts, in words
+    qint64 estimateMs = 0;       // 0 when cannotStart is set
+    bool workloadUnread = false; // a live cluster's pods are still being read: no pod figures yet
 
     // The report as plain text, one fact per line.
     QString text() const;

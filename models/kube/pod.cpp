@@ -32,6 +32,20 @@ void pinToNode(Json &affinity, const std::string &node)
                                                      {"values", Json::array({node})}}})}}})}};
 }
 
+// The pin as pinToNode() sets it into an empty affinity, as text before and after the node's
+// quoted name: written once from pinToNode itself, so the two forms cannot disagree.
+const std::pair<std::string, std::string> &pinText()
+{
+    static const std::pair<std::string, std::string> parts = [] {
+        Json affinity = Json::object();
+        pinToNode(affinity, std::string());
+        const std::string text = goJson(affinity);
+        const auto at = text.find("\"\"");
+        return std::pair{text.substr(0, at), text.substr(at + 2)};
+    }();
+    return parts;
+}
+
 } // namespace
 
 Json Pod::toJson() const
@@ -146,10 +160,9 @@ void PodJsonWriter::appendSpec(std::string &out, const Pod &pod)
             appendGoJson(out, a);
             return;
         }
-        out += R"({"nodeAffinity":{"requiredDuringSchedulingIgnoredDuringExecution":{"nodeSelectorTerms":)"
-               R"([{"matchFields":[{"key":"metadata.name","operator":"In","values":[)";
+        out += pinText().first;
         appendGoString(out, pod.targetNode);
-        out += "]}]}]}}}";
+        out += pinText().second;
     };
     const auto putNodeName = [&] {
         put(kNodeName);

@@ -856,14 +856,18 @@ struct ApiServer::Impl
         }
         // The page written as text, the same bytes as the tree sendList() would encode
         // (keys in order: apiVersion, items, kind, metadata).
-        std::string body = R"({"apiVersion":"v1","items":[)";
+        std::string body = R"({"apiVersion":)";
+        kube::appendGoString(body, engine::apiVersion(Kind::Pod));
+        body += R"(,"items":[)";
         kube::PodJsonWriter writer;
         for (std::size_t i = 0; i < out.page->pods.size(); ++i) {
             if (i)
                 body += ',';
             writer.append(body, out.page->pods[i]);
         }
-        body += R"(],"kind":"PodList","metadata":)";
+        body += R"(],"kind":)";
+        kube::appendGoString(body, std::string(engine::kindName(Kind::Pod)) + "List");
+        body += R"(,"metadata":)";
         kube::appendGoJson(body, listMeta(rv, out.page->continueToken, out.page->remaining));
         body += '}';
         res.status = 200;
