@@ -5,7 +5,7 @@
 // or neither: KUBECONFIG / ~/.kube/config as kubectl reads them). -n/--namespace defaults to
 // "default" for a scenario and to the context's namespace for a cluster, as in kubectl.
 
-#include "models/liveconnection.h"
+#include "models/backend/liveconnection.h"
 
 #include <QCommandLineOption>
 #include <QCommandLineParser>

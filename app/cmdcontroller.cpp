@@ -3,12 +3,12 @@
 #include "app/clusterargs.h"
 #include "app/usage.h"
 
+#include "models/backend/liveconnection.h"
 #include "models/client/httptransport.h"
 #include "models/client/incluster.h"
 #include "models/engine/nodeupgradecontroller.h"
-#include "models/leaderelection.h"
-#include "models/liveconnection.h"
-#include "models/liveupgradecluster.h"
+#include "models/liveupgrade/leaderelection.h"
+#include "models/liveupgrade/liveupgradecluster.h"
 #include "models/server/crd.h"
 
 #include "models/kube/timeutil.h"

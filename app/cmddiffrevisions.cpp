@@ -5,10 +5,10 @@
 #include "app/commands.h"
 #include "app/diffcommon.h"
 
+#include "models/backend/liveactions.h"
+#include "models/backend/liveconnection.h"
+#include "models/backend/scenarioloader.h"
 #include "models/diff/podtemplateof.h"
-#include "models/liveactions.h"
-#include "models/liveconnection.h"
-#include "models/scenarioloader.h"
 
 #include <cstdio>
 

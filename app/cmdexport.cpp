@@ -8,9 +8,9 @@
 #include "app/commands.h"
 #include "app/usage.h"
 
-#include "models/historyexport.h"
-#include "models/liveactions.h"
-#include "models/scenarioloader.h"
+#include "models/backend/liveactions.h"
+#include "models/backend/scenarioloader.h"
+#include "models/history/historyexport.h"
 
 #include <QCommandLineParser>
 #include <QSaveFile>

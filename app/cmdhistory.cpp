@@ -8,9 +8,9 @@
 #include "app/clusterargs.h"
 #include "app/commands.h"
 
+#include "models/backend/liveactions.h"
 #include "models/engine/kubectlrollout.h"
 #include "models/engine/scenariorunner.h"
-#include "models/liveactions.h"
 
 #include <QCommandLineParser>
 

@@ -9,8 +9,8 @@
 #include "app/clusterargs.h"
 #include "app/commands.h"
 
+#include "models/backend/liveactions.h"
 #include "models/engine/scenariorunner.h"
-#include "models/liveactions.h"
 
 #include <QCommandLineParser>
 

@@ -2,9 +2,9 @@
 
 #include "app/usage.h"
 
-#include "models/appsettings.h"
-#include "models/embeddedbackend.h"
-#include "models/livebackend.h"
+#include "models/backend/embeddedbackend.h"
+#include "models/backend/livebackend.h"
+#include "models/settings/appsettings.h"
 #include "ui/apptranslator.h"
 #include "ui/daemonsetpage.h"
 #include "ui/mainwindow.h"

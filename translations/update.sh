@@ -34,8 +34,15 @@ fi
 
 cd "$root"
 # The sources, sorted so the result does not depend on the file system's order. Only the Qt
-# layers: kube, diff, engine and client never include Qt and hold no translatable text.
-sources=$(ls ui/*.cpp ui/*.h models/*.cpp models/*.h app/guimain.cpp | LC_ALL=C sort)
+# layers: ui/ and the Qt bridge's room folders of models/ (those without a CMakeLists.txt of
+# their own); kube, diff, engine, client and server never include Qt and hold no translatable
+# text.
+rooms=
+for dir in models/*/; do
+    [ -e "$dir/CMakeLists.txt" ] || rooms="$rooms ${dir}*.cpp ${dir}*.h"
+done
+# shellcheck disable=SC2086
+sources=$(ls ui/*.cpp ui/*.h $rooms app/guimain.cpp | LC_ALL=C sort)
 
 # -I lets lupdate resolve the includes, so tr() in "namespace gui { ... }" gets the context
 # "gui::MainWindow" the compiled code uses.

@@ -3,7 +3,7 @@
 #include "ui/mainwindow.h"
 #include "ui/theme.h"
 
-#include "models/client/kubeconfig.h"
+#include "models/backend/kubeconfigcontexts.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -96,43 +96,38 @@ void ConnectDialog::setKubeconfig(const QString &path)
 
 void ConnectDialog::reload()
 {
-    client::KubeconfigOptions options;
-    options.explicitPath = m_file->text().trimmed().toStdString();
-    auto config = client::Kubeconfig::load(options);
+    const auto config = models::KubeconfigContexts::read(m_file->text());
     const QString previous = m_context->currentText();
     m_context->blockSignals(true);
     m_context->clear();
     m_namespaces.clear();
     m_servers.clear();
+    for (const auto &ctx : config.contexts) {
+        m_context->addItem(ctx.name);
+        m_namespaces.insert(ctx.name, ctx.namespace_);
+        m_servers.insert(ctx.name, ctx.server);
+    }
     QString error;
-    if (!config) {
-        error = QString::fromStdString(config.error().message);
-    } else {
-        for (const auto &[name, ctx] : config->contexts()) {
-            const QString n = QString::fromStdString(name);
-            m_context->addItem(n);
-            m_namespaces.insert(n, QString::fromStdString(ctx.namespace_));
-            auto cluster = config->clusters().find(ctx.cluster);
-            m_servers.insert(n, cluster == config->clusters().end()
-                                    ? QString()
-                                    : QString::fromStdString(cluster->second.server));
-        }
-        if (config->files().empty()) {
-            // Nothing was read: say where the console looked, not that a file has no contexts.
-            QStringList looked;
-            for (const auto &f : client::Kubeconfig::filesFor(options))
-                looked << QString::fromStdString(f);
-            error = looked.isEmpty()
-                        ? tr("No kubeconfig: neither KUBECONFIG nor HOME is set. Choose a file with Browse….")
-                        : tr("No kubeconfig found (looked for %1). Choose a file with Browse….")
-                              .arg(looked.join(QStringLiteral(", ")));
-        } else if (m_context->count() == 0) {
-            error =
-                tr("The kubeconfig %1 has no contexts.").arg(QString::fromStdString(config->files().front()));
-        }
-        const QString current = QString::fromStdString(config->currentContext());
+    switch (config.problem) {
+    case models::KubeconfigContexts::Problem::None:
+        break;
+    case models::KubeconfigContexts::Problem::Unreadable:
+        error = config.loadError;
+        break;
+    case models::KubeconfigContexts::Problem::NotFound:
+        // Nothing was read: say where the console looked, not that a file has no contexts.
+        error = config.searched.isEmpty()
+                    ? tr("No kubeconfig: neither KUBECONFIG nor HOME is set. Choose a file with Browse….")
+                    : tr("No kubeconfig found (looked for %1). Choose a file with Browse….")
+                          .arg(config.searched.join(QStringLiteral(", ")));
+        break;
+    case models::KubeconfigContexts::Problem::NoContexts:
+        error = tr("The kubeconfig %1 has no contexts.").arg(config.file);
+        break;
+    }
+    if (m_context->count() > 0) {
         const int keep = m_context->findText(previous);
-        const int cur = m_context->findText(current);
+        const int cur = m_context->findText(config.current);
         m_context->setCurrentIndex(keep >= 0 ? keep : (cur >= 0 ? cur : 0));
     }
     m_context->blockSignals(false);

@@ -4,7 +4,7 @@
 // and yields the options of a models::LiveBackend. addActions() puts "Connect to Cluster…" and
 // "Embedded Demo Cluster" into a menu and switches the window's backend with them.
 
-#include "models/livebackend.h"
+#include "models/backend/livebackend.h"
 
 #include <QDialog>
 

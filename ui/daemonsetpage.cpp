@@ -1,8 +1,8 @@
 #include "ui/daemonsetpage.h"
 
-#include "models/eventfiltermodel.h"
-#include "models/eventlistmodel.h"
-#include "models/revisiontimelinemodel.h"
+#include "models/itemmodels/eventfiltermodel.h"
+#include "models/itemmodels/eventlistmodel.h"
+#include "models/itemmodels/revisiontimelinemodel.h"
 #include "ui/difftab.h"
 #include "ui/nodestab.h"
 #include "ui/nodetiles.h"
@@ -12,7 +12,7 @@
 #include "ui/statusbadgedelegate.h"
 #include "ui/timelineview.h"
 
-#include "models/managedby.h"
+#include "models/planners/managedby.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -3,8 +3,8 @@
 // while its rollout is paused, and the tabs Timeline, Nodes, Diff and Events. It is fed whole
 // snapshots and shows the DaemonSet chosen with setDaemonSet().
 
-#include "models/snapshot.h"
-#include "models/startrolloutpreview.h"
+#include "models/planners/startrolloutpreview.h"
+#include "models/snapshot/snapshot.h"
 
 #include <QWidget>
 

@@ -3,8 +3,8 @@
 // template) over the side-by-side template diff. Revisions are picked by ControllerRevision
 // name, so a choice survives the renumbering a rollback causes.
 
-#include "models/revisionmemory.h"
-#include "models/snapshot.h"
+#include "models/history/revisionmemory.h"
+#include "models/snapshot/snapshot.h"
 
 #include <QWidget>
 

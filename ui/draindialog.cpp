@@ -1,6 +1,6 @@
 #include "ui/draindialog.h"
 
-#include "models/drainpreview.h"
+#include "models/planners/drainpreview.h"
 #include "ui/confirmation.h"
 
 #include <QCheckBox>

@@ -5,7 +5,7 @@
 // previewDrain); the --delete-emptydir-data choice; what happens when a budget blocks. Cancel is
 // the default button; on a production context the node's name must be typed (confirmation.h).
 
-#include "models/snapshot.h"
+#include "models/snapshot/snapshot.h"
 
 #include <QDialog>
 

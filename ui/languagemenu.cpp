@@ -1,6 +1,6 @@
 #include "ui/languagemenu.h"
 
-#include "models/appsettings.h"
+#include "models/settings/appsettings.h"
 #include "ui/apptranslator.h"
 
 #include <QActionGroup>

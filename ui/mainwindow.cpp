@@ -2,11 +2,11 @@
 
 #include "ui/theme.h"
 
-#include "models/daemonsetlistmodel.h"
-#include "models/daemonsetselection.h"
+#include "models/backend/embeddedbackend.h"
 #include "models/diff/renderers.h"
-#include "models/embeddedbackend.h"
-#include "models/historyexport.h"
+#include "models/history/historyexport.h"
+#include "models/itemmodels/daemonsetlistmodel.h"
+#include "models/itemmodels/daemonsetselection.h"
 #include "models/kube/timeutil.h"
 #include "ui/commandpalette.h"
 #include "ui/confirmation.h"
@@ -29,11 +29,11 @@
 #include "ui/upgradepage.h"
 #include "ui/upgradestatusindicator.h"
 
-#include "models/revisiontimelinemodel.h"
-#include "models/upgraderolloutlistmodel.h"
+#include "models/itemmodels/revisiontimelinemodel.h"
+#include "models/itemmodels/upgraderolloutlistmodel.h"
 
-#include "models/appsettings.h"
-#include "models/historyrecorder.h"
+#include "models/history/historyrecorder.h"
+#include "models/settings/appsettings.h"
 #include "ui/languagemenu.h"
 #include "ui/thememenu.h"
 #include "ui/windowlayout.h"
@@ -1134,7 +1134,7 @@ ExportJob *MainWindow::exportHistoryReport(const QString &path, ReportFormat for
     // Everything the worker needs is copied into plain values here, on the GUI thread.
     const bool hideNoise = m_page->diffTab()->diffView()->hideServerNoise();
     // The action log includes actions stored before a restart when a history is kept.
-    const auto *recorder = findChild<models::HistoryRecorder *>();
+    const models::HistoryRecorder *recorder = m_historyRecorder;
     const auto actions =
         recorder ? recorder->actions(*m_snapshot, ds->key) : std::vector<models::ActionRecord>{};
     auto built = models::HistoryExport::report(*m_snapshot, ds->key, &m_page->timelineModel()->memory(),

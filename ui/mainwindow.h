@@ -3,7 +3,7 @@
 // badges) on the left, the DaemonSet page in the centre, menus and a toolbar for every action,
 // and a status bar with the backend's state, the virtual clock and its speed.
 
-#include "models/clusterbackend.h"
+#include "models/backend/clusterbackend.h"
 #include "ui/daemonsetpage.h"
 
 #include <QMainWindow>
@@ -21,6 +21,7 @@ class QTreeView;
 namespace models {
 class DaemonSetListModel;
 class DaemonSetSelection;
+class HistoryRecorder;
 } // namespace models
 
 namespace gui {
@@ -93,6 +94,9 @@ public:
     RollbackDialog *showRollbackDialog(qint64 toRevision = 0);
     // Writes in the background; the job reports through finished() and then deletes itself.
     ExportJob *exportHistoryReport(const QString &path, ReportFormat format);
+    // The durable history (WindowSession's): the history report's action log then includes the
+    // actions stored before a restart. Without one the report has the snapshot's actions only.
+    void setHistoryRecorder(models::HistoryRecorder *recorder) { m_historyRecorder = recorder; }
     // The pair shown in the Diff tab (or previous → current when the tab shows nothing).
     ExportJob *exportRevisionDiff(const QString &path);
 
@@ -137,6 +141,7 @@ private:
 
     models::ClusterBackend *m_backend = nullptr;
     QPointer<models::ClusterBackend> m_embeddedBackend; // the one the window started with
+    QPointer<models::HistoryRecorder> m_historyRecorder;
     QString m_embeddedScenario; // loaded into the embedded backend when it is next shown
     models::SnapshotPtr m_snapshot;
     models::DaemonSetSelection *m_selection = nullptr;

@@ -1,10 +1,10 @@
 #pragma once
-// The warning shown before a change that another tool will revert (models/managedby.h): one
+// The warning shown before a change that another tool will revert (models/planners/managedby.h): one
 // line per tool (Helm, Argo CD, Flux, kubectl apply, another field manager), on the same amber
 // as the rollback dialog's warnings. Hidden when the list is empty. The rollback dialog, the
 // start-rollout dialog and the pause question all show it.
 
-#include "models/managedby.h"
+#include "models/planners/managedby.h"
 
 #include <QLabel>
 #include <QStringList>

@@ -1,6 +1,6 @@
 #include "ui/nodeactions.h"
 
-#include "models/clusterbackend.h"
+#include "models/backend/clusterbackend.h"
 #include "ui/confirmation.h"
 #include "ui/draindialog.h"
 

@@ -6,7 +6,7 @@
 // uncordon ask too, with the node's name typed (confirmation.h). Outcomes arrive as the
 // backend's actionFinished (the status bar words them).
 
-#include "models/snapshot.h"
+#include "models/snapshot/snapshot.h"
 
 #include <QObject>
 #include <QPointer>

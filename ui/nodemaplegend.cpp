@@ -1,6 +1,6 @@
 #include "ui/nodemaplegend.h"
 
-#include "models/nodemapmodel.h"
+#include "models/itemmodels/nodemapmodel.h"
 #include "ui/nodetilepainter.h"
 #include "ui/revisionpalette.h"
 

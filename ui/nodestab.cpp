@@ -1,8 +1,8 @@
 #include "ui/nodestab.h"
 
-#include "models/nodelag.h"
-#include "models/nodemapfilter.h"
-#include "models/nodemapmodel.h"
+#include "models/itemmodels/nodemapfilter.h"
+#include "models/itemmodels/nodemapmodel.h"
+#include "models/planners/nodelag.h"
 #include "ui/nodemapview.h"
 
 #include <QComboBox>

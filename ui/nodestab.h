@@ -4,7 +4,7 @@
 // counting the nodes behind per cause (each count a link that filters the map to them), and a
 // line describing the current node.
 
-#include "models/nodetile.h"
+#include "models/itemmodels/nodetile.h"
 
 #include <QWidget>
 

@@ -2,7 +2,7 @@
 // Paints one node tile: fill by revision colour, outline by pod state. Shared by the node map
 // and its legend so the key shows exactly what the map draws.
 
-#include "models/nodetile.h"
+#include "models/itemmodels/nodetile.h"
 
 #include <QColor>
 #include <QRect>

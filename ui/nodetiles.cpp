@@ -1,6 +1,6 @@
 #include "ui/nodetiles.h"
 
-#include "models/nodelag.h"
+#include "models/planners/nodelag.h"
 
 #include <QCoreApplication>
 #include <QHash>

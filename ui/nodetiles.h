@@ -3,8 +3,8 @@
 // grouped by zone (or pool when a node has no zone label), coloured by the revision of the
 // DaemonSet pod on it.
 
-#include "models/nodetile.h"
-#include "models/snapshot.h"
+#include "models/itemmodels/nodetile.h"
+#include "models/snapshot/snapshot.h"
 
 #include <vector>
 

@@ -1,6 +1,6 @@
 #include "ui/objectdetaildialog.h"
 
-#include "models/appsettings.h"
+#include "models/settings/appsettings.h"
 
 #include <QApplication>
 #include <QCheckBox>

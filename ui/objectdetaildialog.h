@@ -11,8 +11,8 @@
 // follows new lines while it is scrolled to the bottom. Copy and Save (QSaveFile, starting in
 // the export folder of the settings).
 
-#include "models/clusterbackend.h"
-#include "models/objectdescribe.h"
+#include "models/backend/clusterbackend.h"
+#include "models/snapshot/objectdescribe.h"
 
 #include <QDialog>
 #include <QPointer>

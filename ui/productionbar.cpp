@@ -1,6 +1,6 @@
 #include "ui/productionbar.h"
 
-#include "models/appsettings.h"
+#include "models/settings/appsettings.h"
 #include "ui/confirmation.h"
 #include "ui/theme.h"
 

@@ -5,7 +5,7 @@
 // off, so every destructive action asks for the object's name exactly while the bar shows.
 // Non-matching contexts and the embedded engine show nothing and ask as usual.
 
-#include "models/snapshot.h"
+#include "models/snapshot/snapshot.h"
 
 #include <QFrame>
 

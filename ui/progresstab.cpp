@@ -1,8 +1,8 @@
 #include "ui/progresstab.h"
 #include "ui/chartaxis.h"
 
-#include "models/rolloutmarkermodel.h"
-#include "models/rolloutprogressmodel.h"
+#include "models/itemmodels/rolloutmarkermodel.h"
+#include "models/itemmodels/rolloutprogressmodel.h"
 
 #include <QChart>
 #include <QChartView>

@@ -17,7 +17,7 @@
 // DaemonSet so switching shows recent progress at once. The chart theme (light/dark) follows
 // the widget's palette.
 
-#include "models/snapshot.h"
+#include "models/snapshot/snapshot.h"
 
 #include <QList>
 #include <QWidget>

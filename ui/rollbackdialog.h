@@ -4,8 +4,8 @@
 // pod, an estimated duration, and a warning when kubectl would skip the rollback. On confirm it
 // asks the backend and shows the outcome ("rolled back", "skipped rollback (...)").
 
-#include "models/clusterbackend.h"
-#include "models/rollbackpreview.h"
+#include "models/backend/clusterbackend.h"
+#include "models/planners/rollbackpreview.h"
 
 #include <QDialog>
 #include <QPointer>

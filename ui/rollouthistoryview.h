@@ -7,7 +7,7 @@
 // Rebuilt only when the DaemonSet's record or revisions change; ages follow the snapshot's
 // clock.
 
-#include "models/snapshot.h"
+#include "models/snapshot/snapshot.h"
 
 #include <QWidget>
 

@@ -5,8 +5,8 @@
 // appear in the Rollout menu, and so in the command palette and the shortcut sheet, which list
 // the menus.
 
-#include "models/clusterbackend.h"
-#include "models/startrolloutpreview.h"
+#include "models/backend/clusterbackend.h"
+#include "models/planners/startrolloutpreview.h"
 
 #include <QObject>
 #include <QPointer>

@@ -11,8 +11,8 @@
 // the default button; the verb ("Set Image", "Restart", "Apply Strategy") sends the action, and
 // the dialog then shows the outcome.
 
-#include "models/clusterbackend.h"
-#include "models/startrolloutpreview.h"
+#include "models/backend/clusterbackend.h"
+#include "models/planners/startrolloutpreview.h"
 
 #include <QDialog>
 #include <QMap>

@@ -1,7 +1,7 @@
 #include "ui/startupgradedialog.h"
 
 #include "models/kube/yamldocument.h"
-#include "models/upgradepreflight.h"
+#include "models/planners/upgradepreflight.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -273,18 +273,10 @@ kube::Result<kube::Json> StartUpgradeDialog::jobTemplate() const
     return (*docs)[0].value;
 }
 
-kube::Result<engine::NodeUpgradeRolloutSpec> StartUpgradeDialog::spec() const
-{
-    return engine::NodeUpgradeRolloutSpec::fromJson(specJson());
-}
-
 QString StartUpgradeDialog::rolloutJson() const
 {
-    kube::Json manifest = {{"apiVersion", engine::kNodeUpgradeApiVersion},
-                           {"kind", engine::kNodeUpgradeKind},
-                           {"metadata", {{"name", rolloutName().toStdString()}}},
-                           {"spec", specJson()}};
-    return QString::fromStdString(manifest.dump());
+    return QString::fromStdString(
+        models::UpgradePreflight::rolloutManifest(rolloutName(), specJson()).dump());
 }
 
 QString StartUpgradeDialog::preflightText() const
@@ -313,14 +305,13 @@ void StartUpgradeDialog::updatePreflight()
             m_buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
             return;
         }
-    const auto parsed = spec();
-    if (!parsed) {
-        m_preflight->setPlainText(tr("Invalid: %1").arg(QString::fromStdString(parsed.error().message)));
+    const auto report = models::UpgradePreflight::forSpec(*m_snapshot, specJson());
+    if (!report) {
+        m_preflight->setPlainText(tr("Invalid: %1").arg(QString::fromStdString(report.error().message)));
         m_buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
         return;
     }
-    const auto report = models::UpgradePreflight::compute(*m_snapshot, *parsed);
-    QString text = report.text();
+    QString text = report->text();
     if (!problem.isEmpty())
         text = problem + QLatin1Char('\n') + text;
     m_preflight->setPlainText(text);

@@ -5,9 +5,9 @@
 // go in which order and which pods will be disrupted before confirming. The dialog only builds
 // the rollout; the caller sends rolloutJson() to ClusterBackend::startUpgrade.
 
-#include "models/snapshot.h"
+#include "models/snapshot/snapshot.h"
 
-#include "models/engine/nodeupgraderollout.h"
+#include "models/kube/result.h"
 
 #include <QDialog>
 
@@ -32,9 +32,9 @@ public:
     QString rolloutName() const;
     // The NodeUpgradeRollout manifest ({apiVersion, kind, metadata:{name}, spec}) as compact JSON.
     QString rolloutJson() const;
+    // The spec as the form writes it (checked by the NodeUpgradeRollout schema when the report
+    // is computed and when the backend creates the rollout).
     kube::Json specJson() const;
-    // The spec as the engine parses it; an error message when a field is invalid.
-    kube::Result<engine::NodeUpgradeRolloutSpec> spec() const;
     // The Job template text (restart mechanism Job) as JSON, or where its YAML is wrong.
     kube::Result<kube::Json> jobTemplate() const;
     QString preflightText() const;

@@ -1,6 +1,6 @@
 #include "ui/statusbadgedelegate.h"
 
-#include "models/daemonsetlistmodel.h"
+#include "models/itemmodels/daemonsetlistmodel.h"
 
 #include <QApplication>
 #include <QPainter>

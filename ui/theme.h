@@ -3,7 +3,7 @@
 // palette; Light and Dark use the Fusion style (which follows the palette everywhere, unlike
 // some desktop styles) with a light or a dark palette. Applied live to the whole application.
 
-#include "models/appsettings.h"
+#include "models/settings/appsettings.h"
 
 #include <QIcon>
 #include <QPalette>

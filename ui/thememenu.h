@@ -2,7 +2,7 @@
 // ThemeMenu — View → Theme: System, Light, Dark. The choice applies at once (Theme::apply) and is
 // stored in the settings (AppSettings::theme) for the next start.
 
-#include "models/appsettings.h"
+#include "models/settings/appsettings.h"
 
 #include <QMenu>
 

@@ -2,8 +2,8 @@
 
 #include "ui/rollouthistoryview.h"
 
+#include "models/itemmodels/revisiontimelinemodel.h"
 #include "models/kube/yaml.h"
-#include "models/revisiontimelinemodel.h"
 #include "ui/revisionpalette.h"
 #include "ui/templatedialog.h"
 

@@ -1,6 +1,6 @@
 #include "ui/upgradeexplorer.h"
 
-#include "models/upgraderolloutlistmodel.h"
+#include "models/itemmodels/upgraderolloutlistmodel.h"
 
 #include <QHeaderView>
 #include <QLabel>

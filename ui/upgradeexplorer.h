@@ -3,7 +3,7 @@
 // badge and "done/nodes". Selecting one asks the main window to show the node-upgrade page. It
 // hides itself while there is no rollout, so a cluster that never upgrades sees no change.
 
-#include "models/snapshot.h"
+#include "models/snapshot/snapshot.h"
 
 #include <QWidget>
 

@@ -2,11 +2,11 @@
 #include "ui/chartaxis.h"
 #include "ui/confirmation.h"
 
+#include "models/itemmodels/upgradeeventlistmodel.h"
+#include "models/itemmodels/upgradenodetablemodel.h"
+#include "models/itemmodels/upgradephasechartmodel.h"
+#include "models/itemmodels/upgraderolloutlistmodel.h"
 #include "models/kube/jsonlimits.h"
-#include "models/upgradeeventlistmodel.h"
-#include "models/upgradenodetablemodel.h"
-#include "models/upgradephasechartmodel.h"
-#include "models/upgraderolloutlistmodel.h"
 #include "ui/startupgradedialog.h"
 #include "ui/upgradechartmapper.h"
 

@@ -11,8 +11,8 @@
 // pause lists the nodes still in flight, resume shows the resume preview, abort and force
 // explain what they do.
 
-#include "models/clusterbackend.h"
-#include "models/snapshot.h"
+#include "models/backend/clusterbackend.h"
+#include "models/snapshot/snapshot.h"
 #include "ui/confirmation.h"
 
 #include <QPointer>

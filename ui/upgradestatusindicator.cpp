@@ -1,6 +1,6 @@
 #include "ui/upgradestatusindicator.h"
 
-#include "models/upgraderolloutlistmodel.h"
+#include "models/itemmodels/upgraderolloutlistmodel.h"
 
 #include <QMouseEvent>
 

@@ -3,7 +3,7 @@
 // ("Upgrade agents-v1-33-1: 14/39 · 1 in flight"), or its phase when it waits (Paused, Halted).
 // Hidden when no rollout runs. Clicking it asks to show the rollout.
 
-#include "models/snapshot.h"
+#include "models/snapshot/snapshot.h"
 
 #include <QLabel>
 

@@ -5,7 +5,7 @@
 // without a name is not restored: its place in the layout could not be told apart from
 // another's.
 
-#include "models/appsettings.h"
+#include "models/settings/appsettings.h"
 
 class QMainWindow;
 

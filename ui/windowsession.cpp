@@ -1,7 +1,7 @@
 #include "ui/windowsession.h"
 
-#include "models/historyrecorder.h"
-#include "models/revisiontimelinemodel.h"
+#include "models/history/historyrecorder.h"
+#include "models/itemmodels/revisiontimelinemodel.h"
 #include "ui/daemonsetpage.h"
 #include "ui/difftab.h"
 #include "ui/diffview.h"
@@ -17,9 +17,9 @@ WindowSession::WindowSession(MainWindow *window, const QString &historyPath)
     : QObject(window), m_window(window)
 {
     models::RevisionMemory *memory = &window->page()->timelineModel()->memory();
-    // A child of the window, so the window's export finds the stored action log.
     m_recorder =
         new models::HistoryRecorder(std::make_unique<models::HistoryDatabase>(historyPath), memory, window);
+    window->setHistoryRecorder(m_recorder);
 
     connect(window, &MainWindow::snapshotApplied, this, &WindowSession::onSnapshotApplied);
     connect(m_recorder, &models::HistoryRecorder::memoryRestored, this, [this] {

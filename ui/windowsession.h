@@ -10,8 +10,8 @@
 // written) go to the window's status bar; a moved-aside file is also reported in a dialog,
 // because the user may want to keep or inspect the old file.
 
-#include "models/appsettings.h"
-#include "models/livebackend.h"
+#include "models/backend/livebackend.h"
+#include "models/settings/appsettings.h"
 
 #include <QMessageBox>
 #include <QObject>

@@ -5,7 +5,7 @@
 // the API operations kubectl uses (node patches, cordon, taints, evictions, deletions, the
 // rollout's spec and status, events). The controller sees nothing else of a cluster, so the
 // same controller code drives the simulated store (EmbeddedUpgradeCluster, below) and a live
-// API server (models/liveupgradecluster.h: reflectors for reading, the kube client for
+// API server (models/liveupgrade/liveupgradecluster.h: reflectors for reading, the kube client for
 // writing).
 //
 // The contract an implementation keeps:

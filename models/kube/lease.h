@@ -1,6 +1,6 @@
 #pragma once
 // Lease — the rules of a coordination.k8s.io/v1 Lease record as a holder writes it and as an
-// onlooker reads it, shared by the leader election (models/leaderelection.h) and `serve`'s
+// onlooker reads it, shared by the leader election (models/liveupgrade/leaderelection.h) and `serve`'s
 // built-in node-upgrade controller, which holds the controllers' Lease itself.
 
 #include "models/kube/jsonfield.h"

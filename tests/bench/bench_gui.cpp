@@ -26,13 +26,13 @@
 // The platform is whatever QT_QPA_PLATFORM says (offscreen when unset); run it under
 // `xvfb-run -a env QT_QPA_PLATFORM=xcb` for a real X server.
 
-#include "models/clusterbackend.h"
-#include "models/daemonsetlistmodel.h"
-#include "models/embeddedbackend.h"
-#include "models/eventlistmodel.h"
-#include "models/nodemapmodel.h"
-#include "models/revisiontimelinemodel.h"
-#include "models/snapshot.h"
+#include "models/backend/clusterbackend.h"
+#include "models/backend/embeddedbackend.h"
+#include "models/itemmodels/daemonsetlistmodel.h"
+#include "models/itemmodels/eventlistmodel.h"
+#include "models/itemmodels/nodemapmodel.h"
+#include "models/itemmodels/revisiontimelinemodel.h"
+#include "models/snapshot/snapshot.h"
 #include "ui/daemonsetpage.h"
 #include "ui/mainwindow.h"
 #include "ui/nodemapview.h"

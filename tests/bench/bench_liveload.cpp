@@ -13,12 +13,12 @@
 
 #include "tests/support/benchcluster.h"
 
+#include "models/backend/livebackend.h"
 #include "models/client/httptransport.h"
 #include "models/client/kubeclient.h"
 #include "models/client/kubeconfig.h"
 #include "models/kube/jsonfield.h"
 #include "models/kube/pod.h"
-#include "models/livebackend.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

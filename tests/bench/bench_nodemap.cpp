@@ -4,8 +4,8 @@
 //
 //   build/tests/bench/bench_nodemap [--nodes N] [--changed N] [--rounds N] [--screenshot FILE]
 
-#include "models/nodemapfilter.h"
-#include "models/nodemapmodel.h"
+#include "models/itemmodels/nodemapfilter.h"
+#include "models/itemmodels/nodemapmodel.h"
 #include "ui/nodemapview.h"
 
 #include <QApplication>

@@ -8,9 +8,9 @@
 //
 //   QT_QPA_PLATFORM=offscreen build/<dir>/tests/bench/bench_upgradegui [--nodes N] [--seconds S]
 
-#include "models/embeddedbackend.h"
-#include "models/upgradenodetablemodel.h"
-#include "models/upgradephasechartmodel.h"
+#include "models/backend/embeddedbackend.h"
+#include "models/itemmodels/upgradenodetablemodel.h"
+#include "models/itemmodels/upgradephasechartmodel.h"
 #include "ui/upgradepage.h"
 
 #include <QApplication>

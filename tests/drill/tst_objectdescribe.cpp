@@ -2,7 +2,7 @@
 // states with their termination messages, CrashLoopBackOff with the last state, conditions,
 // tolerations, events; a node's taints, conditions, capacity, system info and pods.
 
-#include "models/objectdescribe.h"
+#include "models/snapshot/objectdescribe.h"
 
 #include <QtTest>
 

@@ -1,7 +1,7 @@
 // AppSettings: every setting round-trips through an INI file (a restart in between), missing
 // or unusable values give the defaults.
 
-#include "models/appsettings.h"
+#include "models/settings/appsettings.h"
 
 #include <QSettings>
 #include <QStandardPaths>

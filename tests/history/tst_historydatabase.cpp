@@ -1,8 +1,8 @@
 // HistoryDatabase: durable revisions (removed ones and renumberings included), rollouts and
 // actions across reopening; recovery from damaged files; running on without a usable location.
 
-#include "models/historydatabase.h"
-#include "models/revisionmemory.h"
+#include "models/history/historydatabase.h"
+#include "models/history/revisionmemory.h"
 
 #include <QDir>
 #include <QFile>

@@ -3,9 +3,9 @@
 // for the chosen context and its explorer shows the served DaemonSets; "Embedded Demo Cluster"
 // switches back.
 
-#include "models/daemonsetlistmodel.h"
-#include "models/embeddedbackend.h"
+#include "models/backend/embeddedbackend.h"
 #include "models/engine/scenariorunner.h"
+#include "models/itemmodels/daemonsetlistmodel.h"
 #include "models/server/apiserver.h"
 #include "ui/connectdialog.h"
 #include "ui/mainwindow.h"

@@ -7,7 +7,7 @@
 
 #include "probetransport.h"
 
-#include "models/livebackend.h"
+#include "models/backend/livebackend.h"
 
 #include "models/client/httptransport.h"
 #include "models/engine/kubectlrollout.h"

@@ -12,7 +12,7 @@
 
 #include "tests/support/serveprocess.h"
 
-#include "models/livebackend.h"
+#include "models/backend/livebackend.h"
 
 #include "models/client/httptransport.h"
 #include "models/client/kubeconfig.h"

@@ -3,8 +3,8 @@
 // publishes no snapshot and makes no request besides the watches it keeps open, and the
 // headline of a selected DaemonSet is not computed again. A change on the server still shows.
 
-#include "models/livebackend.h"
-#include "models/rolloutprogressmodel.h"
+#include "models/backend/livebackend.h"
+#include "models/itemmodels/rolloutprogressmodel.h"
 
 #include "models/client/httptransport.h"
 #include "models/engine/scenariorunner.h"

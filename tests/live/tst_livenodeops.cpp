@@ -4,7 +4,7 @@
 // state either way. Permissions: a SelfSubjectAccessReview answers for the restricted user of
 // ServerOptions::viewerToken, the snapshot carries the answers, and the user's writes are 403.
 
-#include "models/livebackend.h"
+#include "models/backend/livebackend.h"
 
 #include "models/engine/scenariorunner.h"
 #include "models/server/apiserver.h"

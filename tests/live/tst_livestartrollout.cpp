@@ -3,8 +3,8 @@
 // DaemonSet controller rolls them out, the outcomes are kubectl's lines, and API errors (a 404, a
 // container the template lacks) come back with their status and message unchanged.
 
-#include "models/liveactions.h"
-#include "models/livebackend.h"
+#include "models/backend/liveactions.h"
+#include "models/backend/livebackend.h"
 
 #include "models/client/httptransport.h"
 #include "models/client/kubeclient.h"

@@ -13,9 +13,9 @@
 // - with no rollout at all, an upgrade another tool drives (cordon, drain condition, a restart
 //   on the new version) shows as the observed upgrade, node by node.
 
+#include "models/backend/livebackend.h"
 #include "models/engine/nodeupgraderuntime.h"
 #include "models/engine/scenariorunner.h"
-#include "models/livebackend.h"
 #include "models/server/apiserver.h"
 #include "models/server/enginehost.h"
 #include "tests/live/probetransport.h"

@@ -3,7 +3,7 @@
 // ServerOptions::viewerToken sees Roll Back, Pause and Start Node Upgrade disabled with the
 // reason as tooltip; the administrator does not. A context named like production shows the bar.
 
-#include "models/livebackend.h"
+#include "models/backend/livebackend.h"
 
 #include "models/engine/scenariorunner.h"
 #include "models/server/apiserver.h"

@@ -1,7 +1,7 @@
 #pragma once
 // Hand-built snapshots for model tests: a DaemonSet with revisions and pods, an event list.
 
-#include "models/snapshot.h"
+#include "models/snapshot/snapshot.h"
 
 #include <memory>
 

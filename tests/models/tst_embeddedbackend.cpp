@@ -2,11 +2,11 @@
 // results. Loads a small scenario, rolls back (outcome text, renumbering in the timeline
 // model), pauses and resumes, and controls the virtual clock.
 
-#include "models/embeddedbackend.h"
-#include "models/eventlistmodel.h"
-#include "models/revisiontimelinemodel.h"
-#include "models/rollbackpreview.h"
-#include "models/snapshotbuilder.h"
+#include "models/backend/embeddedbackend.h"
+#include "models/itemmodels/eventlistmodel.h"
+#include "models/itemmodels/revisiontimelinemodel.h"
+#include "models/planners/rollbackpreview.h"
+#include "models/snapshot/snapshotbuilder.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -4,11 +4,11 @@
 
 #include "snapshotfactory.h"
 
-#include "models/daemonsetlistmodel.h"
-#include "models/daemonsetselection.h"
-#include "models/eventfiltermodel.h"
-#include "models/eventlistmodel.h"
-#include "models/revisiontimelinemodel.h"
+#include "models/itemmodels/daemonsetlistmodel.h"
+#include "models/itemmodels/daemonsetselection.h"
+#include "models/itemmodels/eventfiltermodel.h"
+#include "models/itemmodels/eventlistmodel.h"
+#include "models/itemmodels/revisiontimelinemodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -3,7 +3,7 @@
 
 #include "snapshotfactory.h"
 
-#include "models/rollbackpreview.h"
+#include "models/planners/rollbackpreview.h"
 
 #include <QTest>
 

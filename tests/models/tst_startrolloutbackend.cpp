@@ -3,8 +3,8 @@
 // every pod updated), refusals come back as outcomes, and each action is in the audit trail with
 // its parameters.
 
-#include "models/embeddedbackend.h"
-#include "models/startrolloutpreview.h"
+#include "models/backend/embeddedbackend.h"
+#include "models/planners/startrolloutpreview.h"
 
 #include "models/kube/timeutil.h"
 

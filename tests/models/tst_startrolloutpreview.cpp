@@ -3,10 +3,10 @@
 // warning wording, both snapshot builders filling DaemonSetInfo::managedBy (shared while it stays
 // the same), and the preview's diff, node count, reused revision and strategy budget.
 
-#include "models/livesnapshotbuilder.h"
-#include "models/managedby.h"
-#include "models/snapshotbuilder.h"
-#include "models/startrolloutpreview.h"
+#include "models/planners/managedby.h"
+#include "models/planners/startrolloutpreview.h"
+#include "models/snapshot/livesnapshotbuilder.h"
+#include "models/snapshot/snapshotbuilder.h"
 
 #include "models/engine/cluster.h"
 #include "models/engine/kubectlrollout.h"

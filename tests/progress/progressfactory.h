@@ -9,7 +9,7 @@
 // old pod to go, node-4 and node-5 not started. Counts (desired, updated, available,
 // unavailable) are derived from the pods as the controller's status would be.
 
-#include "models/snapshot.h"
+#include "models/snapshot/snapshot.h"
 
 #include <QStringList>
 

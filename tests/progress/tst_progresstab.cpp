@@ -8,9 +8,9 @@
 
 #include "progressfactory.h"
 
-#include "models/embeddedbackend.h"
-#include "models/rolloutmarkermodel.h"
-#include "models/rolloutprogressmodel.h"
+#include "models/backend/embeddedbackend.h"
+#include "models/itemmodels/rolloutmarkermodel.h"
+#include "models/itemmodels/rolloutprogressmodel.h"
 #include "ui/progresstab.h"
 
 #include <QApplication>

@@ -3,8 +3,8 @@
 
 #include "progressfactory.h"
 
-#include "models/ageclock.h"
-#include "models/rolloutheadline.h"
+#include "models/itemmodels/ageclock.h"
+#include "models/planners/rolloutheadline.h"
 
 #include "models/kube/timeutil.h"
 

@@ -5,9 +5,9 @@
 
 #include "progressfactory.h"
 
-#include "models/daemonsetselection.h"
-#include "models/rolloutmarkermodel.h"
-#include "models/rolloutprogressmodel.h"
+#include "models/itemmodels/daemonsetselection.h"
+#include "models/itemmodels/rolloutmarkermodel.h"
+#include "models/itemmodels/rolloutprogressmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -4,7 +4,7 @@
 // console's set image, restart and strategy edit, and print the same lines. Skips when kubectl
 // is not on the PATH.
 
-#include "models/liveactions.h"
+#include "models/backend/liveactions.h"
 
 #include "models/client/httptransport.h"
 #include "models/client/kubeclient.h"

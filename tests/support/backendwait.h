@@ -2,7 +2,7 @@
 // Waiting on a ClusterBackend in tests: for its latest snapshot to satisfy a predicate, and for
 // the outcome of an action (taken off the spy, so the next wait for the same kind gets the next).
 
-#include "models/clusterbackend.h"
+#include "models/backend/clusterbackend.h"
 
 #include <QDeadlineTimer>
 #include <QSignalSpy>

@@ -1,11 +1,11 @@
 // The console's main flows, driven the way a user drives them: open a scenario, pick a
 // DaemonSet, diff revisions, roll back through the preview dialog, pause and resume, export.
 // The embedded cluster's clock is stopped; tests move it with step() and wait on snapshots.
-#include "models/daemonsetlistmodel.h"
-#include "models/embeddedbackend.h"
-#include "models/eventlistmodel.h"
-#include "models/nodemapmodel.h"
-#include "models/revisiontimelinemodel.h"
+#include "models/backend/embeddedbackend.h"
+#include "models/itemmodels/daemonsetlistmodel.h"
+#include "models/itemmodels/eventlistmodel.h"
+#include "models/itemmodels/nodemapmodel.h"
+#include "models/itemmodels/revisiontimelinemodel.h"
 #include "ui/commandpalette.h"
 #include "ui/confirmation.h"
 #include "ui/daemonsetpage.h"

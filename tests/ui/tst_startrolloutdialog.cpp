@@ -4,7 +4,7 @@
 // the confirm button sends exactly what was edited and shows the outcome, the managed-by warning
 // appears in this dialog and in the rollback dialog, and the page's buttons open the dialog.
 
-#include "models/managedby.h"
+#include "models/planners/managedby.h"
 #include "ui/confirmation.h"
 #include "ui/daemonsetpage.h"
 #include "ui/diffview.h"

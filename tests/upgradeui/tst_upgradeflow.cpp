@@ -6,10 +6,10 @@
 
 #include "upgradetesthelpers.h"
 
-#include "models/upgradeeventlistmodel.h"
-#include "models/upgradenodetablemodel.h"
-#include "models/upgradephasechartmodel.h"
-#include "models/upgraderolloutlistmodel.h"
+#include "models/itemmodels/upgradeeventlistmodel.h"
+#include "models/itemmodels/upgradenodetablemodel.h"
+#include "models/itemmodels/upgradephasechartmodel.h"
+#include "models/itemmodels/upgraderolloutlistmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QTest>

@@ -6,10 +6,11 @@
 
 #include "upgradetesthelpers.h"
 
-#include "models/upgradeeventlistmodel.h"
-#include "models/upgradenodetablemodel.h"
-#include "models/upgradephasechartmodel.h"
-#include "models/upgraderolloutlistmodel.h"
+#include "models/engine/nodeupgraderollout.h"
+#include "models/itemmodels/upgradeeventlistmodel.h"
+#include "models/itemmodels/upgradenodetablemodel.h"
+#include "models/itemmodels/upgradephasechartmodel.h"
+#include "models/itemmodels/upgraderolloutlistmodel.h"
 #include "ui/mainwindow.h"
 #include "ui/startupgradedialog.h"
 #include "ui/upgradeexplorer.h"
@@ -74,7 +75,7 @@ void TestUpgradePage::theStartFormHasTheDesignDefaults()
     QCOMPARE(dialog.targetEdit()->text(), QStringLiteral("v1.33.1"));
     QCOMPARE(dialog.maxUnavailableEdit()->text(), QStringLiteral("1"));
     QCOMPARE(dialog.rolloutName(), QStringLiteral("agents-v1-33-1"));
-    const auto spec = dialog.spec();
+    const auto spec = engine::NodeUpgradeRolloutSpec::fromJson(dialog.specJson());
     QVERIFY(spec.ok());
     QCOMPARE(spec->controllerHealthThreshold, 0.9);
     QCOMPARE(spec->unmanagedPodPolicy, engine::UnmanagedPodPolicy::AfterTimeout);
@@ -379,7 +380,7 @@ void TestUpgradePage::theStartFormRunsAJobPerNode()
     auto *ok = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
     dialog.restartCombo()->setCurrentIndex(dialog.restartCombo()->findData(QStringLiteral("Job")));
     QVERIFY(dialog.jobTemplateEdit()->isVisibleTo(&dialog));
-    auto spec = dialog.spec();
+    auto spec = engine::NodeUpgradeRolloutSpec::fromJson(dialog.specJson());
     QVERIFY2(spec.ok(), spec ? "" : spec.error().message.c_str());
     QCOMPARE(spec->restart, engine::RestartMechanism::Job);
     QCOMPARE(spec->restartJobNamespace, std::string("kube-system"));

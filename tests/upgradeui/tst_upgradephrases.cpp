@@ -1,6 +1,6 @@
 // The node-agent upgrade controller's sentences (headline, per-node deadlines, reasons and
 // blockers, events, resume preview) reach the console as codes with typed slots and are phrased
-// in the user's language by models/upgradephrases.h: the catalogue lupdate extracts equals the
+// in the user's language by models/planners/upgradephrases.h: the catalogue lupdate extracts equals the
 // engine's templates, every German template keeps its slots, and the demo's upgrade reads in
 // German from start to halt — and in English exactly as the engine writes it.
 
@@ -8,9 +8,9 @@
 
 #include "models/engine/nodeupgradeevents.h"
 #include "models/engine/nodeupgradephrases.h"
-#include "models/upgradeeventlistmodel.h"
-#include "models/upgradephrases.h"
-#include "models/upgraderolloutinfo.h"
+#include "models/itemmodels/upgradeeventlistmodel.h"
+#include "models/planners/upgradephrases.h"
+#include "models/snapshot/upgraderolloutinfo.h"
 #include "ui/apptranslator.h"
 
 #include <QCoreApplication>

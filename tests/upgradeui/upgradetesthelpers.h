@@ -2,8 +2,8 @@
 // Drives an EmbeddedBackend with a stopped clock from a test: every command waits for its own
 // actionFinished, so ClusterBackend::latest() shows the command's effect afterwards.
 
-#include "models/clusterbackend.h"
-#include "models/embeddedbackend.h"
+#include "models/backend/clusterbackend.h"
+#include "models/backend/embeddedbackend.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>

@@ -4,14 +4,14 @@
 // by LiveBackend over HTTP), and the Nodes tab counts them per cause, each count a link that
 // filters the map to its nodes.
 
-#include "models/embeddedbackend.h"
+#include "models/backend/embeddedbackend.h"
+#include "models/backend/livebackend.h"
 #include "models/engine/scenariorunner.h"
-#include "models/livebackend.h"
-#include "models/nodelag.h"
-#include "models/nodemapfilter.h"
-#include "models/nodemapmodel.h"
+#include "models/itemmodels/nodemapfilter.h"
+#include "models/itemmodels/nodemapmodel.h"
+#include "models/planners/nodelag.h"
 #include "models/server/apiserver.h"
-#include "models/snapshotbuilder.h"
+#include "models/snapshot/snapshotbuilder.h"
 #include "ui/nodestab.h"
 #include "ui/nodetiles.h"
 

@@ -1,8 +1,8 @@
 // The node map's list model and filter: sorted rows, incremental updates by node name (only
 // changed rows signal, never a reset), counts per revision, filtering and highlighting.
 
-#include "models/nodemapfilter.h"
-#include "models/nodemapmodel.h"
+#include "models/itemmodels/nodemapfilter.h"
+#include "models/itemmodels/nodemapmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

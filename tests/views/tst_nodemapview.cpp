@@ -2,8 +2,8 @@
 // ratio 2), keyboard navigation moves the current tile, Enter activates it, tooltips name the
 // pod, incremental updates repaint, filtering and highlighting show in the picture.
 
-#include "models/nodemapfilter.h"
-#include "models/nodemapmodel.h"
+#include "models/itemmodels/nodemapfilter.h"
+#include "models/itemmodels/nodemapmodel.h"
 #include "ui/nodemaplegend.h"
 #include "ui/nodemapview.h"
 #include "ui/revisionpalette.h"

@@ -1,0 +1,1150 @@
+#include "models/liveupgrade/liveupgradecluster.h"
+
+#include "models/kube/event.h"
+#include "models/kube/jsonfield.h"
+#include "models/kube/jsonlimits.h"
+#include "models/kube/node.h"
+#include "models/kube/pod.h"
+#include "models/kube/timeutil.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <random>
+#include <thread>
+
+namespace models {
+
+using kube::ApiStatus;
+using kube::Json;
+using kube::Result;
+
+namespace {
+
+constexpr const char *kJson = "application/json";
+constexpr const char *kComponent = "daemonscope-node-upgrade";
+constexpr int kConflictRetries = 3;
+
+// Numeric resourceVersions are compared (every server this talks to counts them up); opaque
+// ones only differ.
+bool isNewer(const std::string &rv, const std::string &cached)
+{
+    const auto a = kube::numericResourceVersion(rv);
+    const auto b = kube::numericResourceVersion(cached);
+    if (a && b)
+        return *a > *b;
+    return rv != cached;
+}
+
+// Messages come from the controller and from object names; a stray invalid UTF-8 byte must not
+// throw out of a write.
+std::string dump(const Json &j)
+{
+    return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+ApiStatus decodeError(const std::string &message)
+{
+    return {0, "DecodeError", message};
+}
+
+Result<engine::NodeUpgradeRollout> decodeRollout(std::string_view body, const std::string &what)
+{
+    auto j = kube::JsonLimits::parse(body);
+    if (!j)
+        return decodeError("the server's answer for " + what + " is refused: " + j.error().message);
+    auto r = engine::NodeUpgradeRollout::fromJson(*j);
+    if (!r)
+        return decodeError("cannot decode " + what + ": " + r.error().message);
+    return r;
+}
+
+bool setTaint(std::vector<kube::Taint> &taints, const kube::Taint &t)
+{
+    for (auto &e : taints)
+        if (e.key == t.key && e.effect == t.effect) {
+            if (e == t)
+                return false;
+            e = t;
+            return true;
+        }
+    taints.push_back(t);
+    return true;
+}
+
+bool removeTaint(std::vector<kube::Taint> &taints, const std::string &key)
+{
+    const auto before = taints.size();
+    taints.erase(
+        std::remove_if(taints.begin(), taints.end(), [&](const kube::Taint &t) { return t.key == key; }),
+        taints.end());
+    return taints.size() != before;
+}
+
+std::string podPath(const std::string &ns, const std::string &name)
+{
+    return client::resourceFor<kube::Pod>().objectPath(ns, name);
+}
+
+} // namespace
+
+// The list+watch loop of client::Reflector for the NodeUpgradeRollout custom resource, whose
+// engine type the kube client (which does not link the engine) cannot decode: JSON lists and
+// watch lines decoded here. Simpler than Reflector: unpaged consistent lists, a relist after
+// 410 Gone, a re-watch from the last resourceVersion after other errors (with backoff).
+class RolloutReflector
+{
+public:
+    using Event = client::ReflectorEvent<engine::NodeUpgradeRollout>;
+    using Handler = std::function<void(const Event &)>;
+
+    RolloutReflector(std::shared_ptr<client::KubeClient> client, client::ReflectorOptions options,
+                     Handler handler)
+        : m_client(std::move(client)), m_options(std::move(options)), m_handler(std::move(handler))
+    {}
+    ~RolloutReflector() { stop(); }
+
+    void start()
+    {
+        if (m_thread.joinable())
+            return;
+        m_stop = false;
+        m_thread = std::thread([this] { run(); });
+    }
+    void requestStop()
+    {
+        {
+            std::lock_guard lock(m_wakeMutex);
+            m_stop = true;
+        }
+        m_wake.notify_all();
+        m_client->transport().interrupt(m_stop);
+    }
+    void stop()
+    {
+        requestStop();
+        if (m_thread.joinable() && m_thread.get_id() != std::this_thread::get_id())
+            m_thread.join();
+    }
+
+private:
+    using Type = client::ReflectorEventType;
+
+    void notify(Type type, const std::string &key, std::shared_ptr<const engine::NodeUpgradeRollout> object,
+                const std::string &rv)
+    {
+        if (m_handler)
+            m_handler(Event{type, key, std::move(object), rv});
+    }
+    void reportError(const ApiStatus &s)
+    {
+        if (m_options.onError && !m_stop)
+            m_options.onError(s);
+    }
+    bool waitFor(std::chrono::milliseconds d)
+    {
+        std::unique_lock lock(m_wakeMutex);
+        return !m_wake.wait_for(lock, d, [this] { return m_stop.load(); });
+    }
+
+    bool list()
+    {
+        const auto &res = LiveUpgradeCluster::rolloutResource();
+        client::ListOptions lo;
+        lo.labelSelector = m_options.labelSelector;
+        lo.fieldSelector = m_options.fieldSelector;
+        lo.limit = 0; // a handful of objects
+        std::map<std::string, std::shared_ptr<const engine::NodeUpgradeRollout>> fresh;
+        auto rv = m_client->listPages(
+            res, {}, lo,
+            [&](const std::string &body, bool restart) -> Result<client::KubeClient::PageInfo> {
+                if (restart)
+                    fresh.clear();
+                auto j = kube::JsonLimits::parse(body);
+                if (!j || !j->is_object())
+                    return decodeError("the server's answer for the " + res.qualifiedName() +
+                                       " list is refused");
+                client::KubeClient::PageInfo info;
+                if (auto m = j->find("metadata"); m != j->end() && m->is_object())
+                    info.resourceVersion = kube::stringOr(*m, "resourceVersion");
+                if (auto items = j->find("items"); items != j->end() && items->is_array())
+                    for (const auto &item : *items) {
+                        auto r = engine::NodeUpgradeRollout::fromJson(item);
+                        if (!r) {
+                            // One malformed object must not hide the others.
+                            reportError(
+                                decodeError("cannot decode a " + res.kind + ": " + r.error().message));
+                            continue;
+                        }
+                        const std::string key = r->metadata.name;
+                        fresh[key] = std::make_shared<const engine::NodeUpgradeRollout>(std::move(*r));
+                    }
+                return info;
+            },
+            &m_stop);
+        if (!rv) {
+            reportError(rv.error());
+            return false;
+        }
+        for (const auto &[key, obj] : m_items)
+            if (!fresh.count(key))
+                notify(Type::Deleted, key, obj, obj->metadata.resourceVersion);
+        for (const auto &[key, obj] : fresh) {
+            auto it = m_items.find(key);
+            if (it == m_items.end())
+                notify(Type::Added, key, obj, obj->metadata.resourceVersion);
+            else if (it->second->metadata.resourceVersion != obj->metadata.resourceVersion)
+                notify(Type::Modified, key, obj, obj->metadata.resourceVersion);
+        }
+        m_items = std::move(fresh);
+        m_rv = *rv;
+        notify(Type::Synced, {}, nullptr, m_rv);
+        return true;
+    }
+
+    Result<bool> onWatchEvent(const Json &ev, bool &gotEvents)
+    {
+        gotEvents = true;
+        const std::string type = ev["type"].get<std::string>();
+        const Json &obj = ev.contains("object") ? ev["object"] : Json();
+        if (type == "BOOKMARK") {
+            if (obj.is_object() && obj.contains("metadata") && obj["metadata"].is_object())
+                if (auto rv = kube::stringOr(obj["metadata"], "resourceVersion"); !rv.empty())
+                    m_rv = rv;
+            return !m_stop.load();
+        }
+        auto r = engine::NodeUpgradeRollout::fromJson(obj);
+        if (!r)
+            return decodeError("cannot decode a " + std::string(engine::kNodeUpgradeKind) + " in a " + type +
+                               " event: " + r.error().message);
+        auto o = std::make_shared<const engine::NodeUpgradeRollout>(std::move(*r));
+        const std::string key = o->metadata.name;
+        const std::string rv = o->metadata.resourceVersion;
+        if (type == "DELETED") {
+            m_items.erase(key);
+            notify(Type::Deleted, key, o, rv);
+        } else {
+            const bool known = m_items.count(key) > 0;
+            m_items[key] = o;
+            notify(known ? Type::Modified : Type::Added, key, o, rv);
+        }
+        if (!rv.empty())
+            m_rv = rv;
+        return !m_stop.load();
+    }
+
+    void run()
+    {
+        std::mt19937 rng(std::random_device{}());
+        auto backoff = m_options.initialBackoff;
+        auto backOff = [&]() {
+            const auto d = backoff;
+            backoff = std::min(backoff * 2, m_options.maxBackoff);
+            return waitFor(d);
+        };
+        bool needList = true;
+        while (!m_stop) {
+            if (needList) {
+                if (!list()) {
+                    if (!backOff())
+                        return;
+                    continue;
+                }
+                needList = false;
+                backoff = m_options.initialBackoff;
+            }
+            client::WatchOptions wo;
+            wo.resourceVersion = m_rv;
+            wo.labelSelector = m_options.labelSelector;
+            wo.fieldSelector = m_options.fieldSelector;
+            wo.allowWatchBookmarks = true;
+            const int lo = std::max(1, m_options.minWatchTimeoutSeconds);
+            const int hi = std::max(lo + 1, m_options.maxWatchTimeoutSeconds);
+            wo.timeoutSeconds = std::uniform_int_distribution<int>(lo, hi - 1)(rng);
+            // A stream silent for three bookmark intervals is dead (a frozen server, a dropped
+            // connection): give it up and watch again, as the reflectors of the other kinds do.
+            const auto idle =
+                m_options.watchIdleTimeout.count() > 0
+                    ? m_options.watchIdleTimeout
+                    : std::max(m_options.minWatchIdleTimeout, 3 * m_options.assumedBookmarkInterval);
+            wo.idleTimeoutSeconds = static_cast<int>(
+                std::max<std::int64_t>(1, std::chrono::ceil<std::chrono::seconds>(idle).count()));
+            bool gotEvents = false;
+            auto r = m_client->watchLines(
+                LiveUpgradeCluster::rolloutResource(), {}, wo,
+                [&](const Json &ev) { return onWatchEvent(ev, gotEvents); }, m_stop);
+            if (m_stop)
+                return;
+            if (gotEvents)
+                backoff = m_options.initialBackoff;
+            if (r) {
+                if (!gotEvents && !backOff())
+                    return;
+                continue;
+            }
+            const ApiStatus &e = r.error();
+            if (e.code == 410 || e.reason == "Expired" || e.reason == "Gone" || e.code == 504) {
+                needList = true;
+                continue;
+            }
+            reportError(e);
+            if (e.reason == "DecodeError")
+                needList = true;
+            if (!backOff())
+                return;
+        }
+    }
+
+    std::shared_ptr<client::KubeClient> m_client;
+    client::ReflectorOptions m_options;
+    Handler m_handler;
+    std::thread m_thread;
+    std::atomic<bool> m_stop{false};
+    std::mutex m_wakeMutex;
+    std::condition_variable m_wake;
+    // Reflector thread only.
+    std::map<std::string, std::shared_ptr<const engine::NodeUpgradeRollout>> m_items;
+    std::string m_rv;
+};
+
+const client::ResourceType &LiveUpgradeCluster::rolloutResource()
+{
+    static const client::ResourceType r{"/apis/upgrade.daemonscope.io/v1alpha1", "nodeupgraderollouts",
+                                        engine::kNodeUpgradeKind, engine::kNodeUpgradeApiVersion, false};
+    return r;
+}
+
+LiveUpgradeCluster::LiveUpgradeCluster(std::shared_ptr<client::KubeClient> client,
+                                       client::ReflectorOptions reflectorOptions)
+    : m_client(std::move(client)), m_reflectorOptions(std::move(reflectorOptions))
+{
+    m_reflectorOptions.namespace_.clear(); // every namespace: pods of any controller run on the nodes
+    m_nodeReflector = makeReflector<kube::Node>(NodeSource);
+    m_podReflector = makeReflector<kube::Pod>(PodSource);
+    m_replicaSetReflector = makeReflector<kube::ReplicaSet>(ReplicaSetSource);
+    m_budgetReflector = makeReflector<kube::PodDisruptionBudget>(BudgetSource);
+    m_jobReflector = makeReflector<kube::Job>(JobSource);
+    m_rolloutReflector = std::make_unique<RolloutReflector>(
+        m_client, m_reflectorOptions,
+        [this](const RolloutReflector::Event &e) { enqueue(RolloutSource, e); });
+}
+
+LiveUpgradeCluster::~LiveUpgradeCluster()
+{
+    stop();
+}
+
+template <typename T> std::unique_ptr<client::Reflector<T>> LiveUpgradeCluster::makeReflector(Source source)
+{
+    return std::make_unique<client::Reflector<T>>(
+        m_client, m_reflectorOptions,
+        [this, source](const client::ReflectorEvent<T> &e) { enqueue(source, e); });
+}
+
+template <typename T> void LiveUpgradeCluster::enqueue(Source source, const client::ReflectorEvent<T> &e)
+{
+    {
+        std::lock_guard lock(m_queueMutex);
+        if (e.type == client::ReflectorEventType::Synced)
+            m_syncedSources[source] = true;
+        else if (e.object)
+            m_queue.push_back(Change{e.type == client::ReflectorEventType::Deleted, Object(e.object)});
+    }
+    m_queueWake.notify_all();
+}
+
+void LiveUpgradeCluster::start()
+{
+    startRollouts();
+    startWorkloads();
+}
+
+void LiveUpgradeCluster::startRollouts()
+{
+    if (m_started[RolloutSource] || m_stopped)
+        return;
+    m_started[RolloutSource] = true;
+    m_synced = false;
+    m_rolloutReflector->start();
+}
+
+void LiveUpgradeCluster::startWorkloads()
+{
+    if (m_started[NodeSource] || m_stopped)
+        return;
+    for (Source s : {NodeSource, PodSource, ReplicaSetSource, BudgetSource, JobSource})
+        m_started[s] = true;
+    m_synced = false; // until they have listed: the controller reads a whole cluster or none
+    m_nodeReflector->start();
+    m_podReflector->start();
+    m_replicaSetReflector->start();
+    m_budgetReflector->start();
+    m_jobReflector->start();
+}
+
+void LiveUpgradeCluster::stop()
+{
+    if (!m_stopped.exchange(true)) {
+        // Ask every reflector first, so that their requests are cancelled together.
+        m_nodeReflector->requestStop();
+        m_podReflector->requestStop();
+        m_replicaSetReflector->requestStop();
+        m_budgetReflector->requestStop();
+        m_jobReflector->requestStop();
+        m_rolloutReflector->requestStop();
+        m_nodeReflector->stop();
+        m_podReflector->stop();
+        m_replicaSetReflector->stop();
+        m_budgetReflector->stop();
+        m_jobReflector->stop();
+        m_rolloutReflector->stop();
+    }
+    wake();
+}
+
+void LiveUpgradeCluster::wake()
+{
+    {
+        std::lock_guard lock(m_queueMutex);
+        m_woken = true;
+    }
+    m_queueWake.notify_all();
+}
+
+bool LiveUpgradeCluster::synced() const
+{
+    return m_synced;
+}
+
+bool LiveUpgradeCluster::waitSynced(std::chrono::milliseconds timeout)
+{
+    if (m_synced)
+        return true;
+    {
+        std::unique_lock lock(m_queueMutex);
+        // Every reflector started has listed (and one has started at least).
+        const auto all = [this] {
+            bool any = false;
+            for (int s = 0; s < SourceCount; ++s) {
+                if (m_started[s] && !m_syncedSources[s])
+                    return false;
+                any = any || m_started[s];
+            }
+            return any;
+        };
+        // stop() ends the wait too: a server that never answers must not keep a stopping
+        // controller waiting for its first lists.
+        m_queueWake.wait_for(lock, timeout, [&] { return all() || m_stopped.load(); });
+        if (!all())
+            return false;
+    }
+    m_synced = true;
+    applyQueued();
+    return true;
+}
+
+std::optional<kube::Timestamp> LiveUpgradeCluster::processPending()
+{
+    applyQueued();
+    // Timers scheduled while these run wait for the next round, so a timer that schedules
+    // itself at once cannot keep the loop from its stop check.
+    const std::uint64_t lastSeq = m_nextTimer;
+    while (!m_timers.empty()) {
+        auto it = m_timers.begin();
+        if (it->first.first > now() || it->first.second >= lastSeq)
+            return it->first.first;
+        auto fn = std::move(it->second);
+        m_timers.erase(it);
+        fn();
+        applyQueued();
+    }
+    return std::nullopt;
+}
+
+void LiveUpgradeCluster::run(const std::function<bool()> &stop)
+{
+    constexpr auto kPoll = std::chrono::milliseconds(200);
+    while (!stop()) {
+        if (!m_synced) {
+            waitSynced(kPoll);
+            continue;
+        }
+        const auto next = processPending();
+        std::unique_lock lock(m_queueMutex);
+        auto wait = std::chrono::milliseconds(kPoll);
+        if (next)
+            wait = std::min(wait, std::chrono::milliseconds(std::max<kube::Timestamp>(0, *next - now())));
+        m_queueWake.wait_for(lock, wait, [this] { return !m_queue.empty() || m_woken; });
+        m_woken = false;
+    }
+}
+
+void LiveUpgradeCluster::applyQueued()
+{
+    for (;;) {
+        std::deque<Change> batch;
+        {
+            std::lock_guard lock(m_queueMutex);
+            batch.swap(m_queue);
+        }
+        if (batch.empty())
+            return;
+        for (const auto &c : batch)
+            apply(c);
+    }
+}
+
+void LiveUpgradeCluster::apply(const Change &change)
+{
+    using engine::Kind;
+    if (std::holds_alternative<std::shared_ptr<const kube::Node>>(change.object))
+        store(m_nodes, Kind::Node, change);
+    else if (std::holds_alternative<std::shared_ptr<const kube::Pod>>(change.object))
+        store(m_pods, Kind::Pod, change);
+    else if (std::holds_alternative<std::shared_ptr<const kube::ReplicaSet>>(change.object))
+        store(m_replicaSets, Kind::ReplicaSet, change);
+    else if (std::holds_alternative<std::shared_ptr<const kube::PodDisruptionBudget>>(change.object))
+        store(m_budgets, Kind::PodDisruptionBudget, change);
+    else if (std::holds_alternative<std::shared_ptr<const kube::Job>>(change.object))
+        store(m_jobs, Kind::Job, change);
+    else
+        store(m_rollouts, Kind::NodeUpgradeRollout, change);
+}
+
+template <typename T>
+bool LiveUpgradeCluster::store(std::map<Key, std::shared_ptr<T>> &cache, engine::Kind kind,
+                               const Change &change)
+{
+    const auto &obj = std::get<std::shared_ptr<const T>>(change.object);
+    const kube::ObjectMeta &meta = obj->metadata;
+    const Key key{meta.namespace_, meta.name};
+    auto it = cache.find(key);
+    T *before = it == cache.end() ? nullptr : it->second.get();
+    if (change.deleted) {
+        // The deletion of another incarnation (same name, other uid) is old news.
+        if (!before ||
+            (!meta.uid.empty() && !before->metadata.uid.empty() && meta.uid != before->metadata.uid))
+            return false;
+        if constexpr (std::is_same_v<T, kube::Pod>)
+            indexPod(before, nullptr);
+        cache.erase(it);
+        deliver(kind, engine::WatchEvent::Type::Deleted, obj.get(), meta);
+        return true;
+    }
+    if (before && !isNewer(meta.resourceVersion, before->metadata.resourceVersion))
+        return false;
+    if constexpr (std::is_same_v<T, kube::Pod>)
+        indexPod(before, obj.get());
+    // Updated in place, as the simulated store does: a pointer the controller holds into an
+    // object (its annotations, say) stays valid across writes to it until it is deleted.
+    if (before)
+        *before = *obj;
+    else
+        before = (cache[key] = std::make_shared<T>(*obj)).get();
+    deliver(kind, it != cache.end() ? engine::WatchEvent::Type::Modified : engine::WatchEvent::Type::Added,
+            before, before->metadata);
+    return true;
+}
+
+void LiveUpgradeCluster::deliver(engine::Kind kind, engine::WatchEvent::Type type, const void *object,
+                                 const kube::ObjectMeta &meta)
+{
+    std::vector<int> ids;
+    for (const auto &[id, w] : m_watchers)
+        if (w.kind == kind)
+            ids.push_back(id);
+    if (ids.empty())
+        return;
+    engine::WatchEvent ev;
+    ev.type = type;
+    ev.kind = kind;
+    ev.namespace_ = meta.namespace_;
+    ev.name = meta.name;
+    ev.resourceVersion = kube::numericResourceVersion(meta.resourceVersion).value_or(0);
+    Json custom;
+    switch (kind) {
+    case engine::Kind::Node:
+        ev.node = static_cast<const kube::Node *>(object);
+        break;
+    case engine::Kind::Pod:
+        ev.pod = static_cast<const kube::Pod *>(object);
+        break;
+    case engine::Kind::ReplicaSet:
+        ev.replicaSet = static_cast<const kube::ReplicaSet *>(object);
+        break;
+    case engine::Kind::PodDisruptionBudget:
+        ev.podDisruptionBudget = static_cast<const kube::PodDisruptionBudget *>(object);
+        break;
+    case engine::Kind::NodeUpgradeRollout:
+        custom = static_cast<const engine::NodeUpgradeRollout *>(object)->toJson();
+        ev.custom = &custom;
+        break;
+    case engine::Kind::Job:
+        custom = static_cast<const kube::Job *>(object)->toJson();
+        ev.custom = &custom;
+        break;
+    default:
+        return;
+    }
+    for (int id : ids) {
+        auto it = m_watchers.find(id);
+        if (it == m_watchers.end()) // unwatched by an earlier callback
+            continue;
+        const auto callback = it->second.callback; // survives an unwatch from inside the call
+        (*callback)(ev);
+    }
+}
+
+void LiveUpgradeCluster::indexPod(const kube::Pod *before, const kube::Pod *after)
+{
+    if (before && !before->node().empty()) {
+        auto it = m_podsByNode.find(before->node());
+        if (it != m_podsByNode.end()) {
+            it->second.erase({before->metadata.name, before->metadata.namespace_});
+            if (it->second.empty())
+                m_podsByNode.erase(it);
+        }
+    }
+    if (after && !after->node().empty())
+        m_podsByNode[after->node()].insert({after->metadata.name, after->metadata.namespace_});
+}
+
+void LiveUpgradeCluster::log(const std::string &kind, const std::string &line)
+{
+    std::lock_guard lock(m_logMutex);
+    m_writes.push_back(line);
+    ++m_writeCounts[kind];
+}
+
+std::vector<std::string> LiveUpgradeCluster::writes() const
+{
+    std::lock_guard lock(m_logMutex);
+    return m_writes;
+}
+
+std::map<std::string, int> LiveUpgradeCluster::writeCounts() const
+{
+    std::lock_guard lock(m_logMutex);
+    return m_writeCounts;
+}
+
+// ---- clock and timers -------------------------------------------------------------------------
+
+kube::Timestamp LiveUpgradeCluster::now() const
+{
+    const kube::Timestamp wall = m_clock ? m_clock()
+                                         : std::chrono::duration_cast<std::chrono::milliseconds>(
+                                               std::chrono::system_clock::now().time_since_epoch())
+                                               .count();
+    m_lastNow = std::max<kube::Timestamp>(m_lastNow, wall);
+    return m_lastNow;
+}
+
+bool LiveUpgradeCluster::runsTimers() const
+{
+    return true;
+}
+
+void LiveUpgradeCluster::schedule(kube::Timestamp t, std::function<void()> fn)
+{
+    m_timers.emplace(std::make_pair(std::max(t, now()), m_nextTimer++), std::move(fn));
+    wake(); // a loop asleep until a later timer recomputes its deadline
+}
+
+// ---- listers ----------------------------------------------------------------------------------
+
+namespace {
+
+template <typename T>
+const T *findIn(const std::map<std::pair<std::string, std::string>, std::shared_ptr<T>> &m,
+                const std::string &ns, const std::string &name)
+{
+    auto it = m.find({ns, name});
+    return it == m.end() ? nullptr : it->second.get();
+}
+
+template <typename T>
+std::vector<const T *> valuesOf(const std::map<std::pair<std::string, std::string>, std::shared_ptr<T>> &m)
+{
+    std::vector<const T *> out;
+    out.reserve(m.size());
+    for (const auto &[key, obj] : m)
+        out.push_back(obj.get());
+    return out;
+}
+
+} // namespace
+
+const kube::Node *LiveUpgradeCluster::node(const std::string &name) const
+{
+    return findIn(m_nodes, {}, name);
+}
+
+std::vector<const kube::Node *> LiveUpgradeCluster::nodes() const
+{
+    return valuesOf(m_nodes);
+}
+
+const kube::Pod *LiveUpgradeCluster::pod(const std::string &ns, const std::string &name) const
+{
+    return findIn(m_pods, ns, name);
+}
+
+std::vector<const kube::Pod *> LiveUpgradeCluster::pods() const
+{
+    return valuesOf(m_pods);
+}
+
+std::vector<const kube::Pod *> LiveUpgradeCluster::podsOnNode(const std::string &node) const
+{
+    std::vector<const kube::Pod *> out;
+    auto it = m_podsByNode.find(node);
+    if (it == m_podsByNode.end())
+        return out;
+    for (const auto &[name, ns] : it->second)
+        if (const auto *p = pod(ns, name))
+            out.push_back(p);
+    return out;
+}
+
+const kube::ReplicaSet *LiveUpgradeCluster::replicaSet(const std::string &ns, const std::string &name) const
+{
+    return findIn(m_replicaSets, ns, name);
+}
+
+std::vector<const kube::ReplicaSet *> LiveUpgradeCluster::replicaSets() const
+{
+    return valuesOf(m_replicaSets);
+}
+
+std::vector<const kube::PodDisruptionBudget *> LiveUpgradeCluster::podDisruptionBudgets() const
+{
+    return valuesOf(m_budgets);
+}
+
+const engine::NodeUpgradeRollout *LiveUpgradeCluster::rollout(const std::string &name) const
+{
+    return findIn(m_rollouts, {}, name);
+}
+
+std::vector<const engine::NodeUpgradeRollout *> LiveUpgradeCluster::rollouts() const
+{
+    return valuesOf(m_rollouts);
+}
+
+// ---- watches ----------------------------------------------------------------------------------
+
+int LiveUpgradeCluster::watch(engine::Kind kind, std::function<void(const engine::WatchEvent &)> callback)
+{
+    const int id = m_nextWatcher++;
+    m_watchers.emplace(id, Watcher{kind, std::make_shared<std::function<void(const engine::WatchEvent &)>>(
+                                             std::move(callback))});
+    return id;
+}
+
+void LiveUpgradeCluster::unwatch(int id)
+{
+    m_watchers.erase(id);
+}
+
+// ---- node writes ------------------------------------------------------------------------------
+
+Result<void> LiveUpgradeCluster::patchNodeWith(const std::string &name, client::PatchType type,
+                                               const Json &body, const std::string &fieldManager)
+{
+    auto r = m_client->patch<kube::Node>({}, name, type, dump(body), fieldManager);
+    if (!r)
+        return r.error();
+    apply(Change{false, std::make_shared<const kube::Node>(std::move(*r))});
+    return {};
+}
+
+Result<void> LiveUpgradeCluster::patchNode(const std::string &name, const Json &mergePatch)
+{
+    log("patchNode", "patchNode " + name);
+    return patchNodeWith(name, client::PatchType::Merge, mergePatch, kComponent);
+}
+
+Result<void> LiveUpgradeCluster::cordon(const std::string &name)
+{
+    log("cordon", "cordon " + name);
+    if (const auto *n = node(name); n && n->unschedulable)
+        return {}; // kubectl: "already cordoned"
+    // kubectl cordon: a strategic-merge patch of spec.unschedulable only.
+    return patchNodeWith(name, client::PatchType::Strategic, {{"spec", {{"unschedulable", true}}}},
+                         "kubectl-cordon");
+}
+
+Result<void> LiveUpgradeCluster::uncordon(const std::string &name)
+{
+    log("uncordon", "uncordon " + name);
+    if (const auto *n = node(name); n && !n->unschedulable)
+        return {};
+    return patchNodeWith(name, client::PatchType::Strategic, {{"spec", {{"unschedulable", nullptr}}}},
+                         "kubectl-uncordon");
+}
+
+Result<void> LiveUpgradeCluster::editTaints(const std::string &name,
+                                            const std::function<bool(std::vector<kube::Taint> &)> &edit)
+{
+    // spec.taints has no merge key: the whole list is written, conditional on the version it
+    // was computed from, and computed again from a fresh read after a conflict.
+    ApiStatus last;
+    for (int attempt = 0; attempt <= kConflictRetries; ++attempt) {
+        std::shared_ptr<const kube::Node> current;
+        if (auto it = m_nodes.find({std::string(), name}); attempt == 0 && it != m_nodes.end()) {
+            current = it->second;
+        } else {
+            auto fresh = m_client->get<kube::Node>({}, name);
+            if (!fresh)
+                return fresh.error();
+            current = std::make_shared<const kube::Node>(std::move(*fresh));
+            apply(Change{false, current});
+        }
+        std::vector<kube::Taint> taints = current->taints;
+        if (!edit(taints))
+            return {};
+        Json list = Json::array();
+        for (const auto &t : taints)
+            list.push_back(t.toJson());
+        Json body = {{"spec", {{"taints", taints.empty() ? Json() : list}}}};
+        if (!current->metadata.resourceVersion.empty())
+            body["metadata"] = {{"resourceVersion", current->metadata.resourceVersion}};
+        auto r = patchNodeWith(name, client::PatchType::Merge, body, "kubectl-taint");
+        if (r || r.error().code != 409)
+            return r;
+        last = r.error();
+    }
+    return last;
+}
+
+Result<void> LiveUpgradeCluster::taint(const std::string &name, const kube::Taint &t)
+{
+    log("taint", "taint " + name + " " + t.key + "=" + t.value + ":" + t.effect);
+    return editTaints(name, [&](std::vector<kube::Taint> &taints) { return setTaint(taints, t); });
+}
+
+Result<void> LiveUpgradeCluster::untaint(const std::string &name, const std::string &key)
+{
+    log("untaint", "untaint " + name + " " + key);
+    return editTaints(name, [&](std::vector<kube::Taint> &taints) { return removeTaint(taints, key); });
+}
+
+// ---- pod writes -------------------------------------------------------------------------------
+
+Result<void> LiveUpgradeCluster::rereadPod(const std::string &ns, const std::string &name)
+{
+    auto p = m_client->get<kube::Pod>(ns, name);
+    if (p) {
+        apply(Change{false, std::make_shared<const kube::Pod>(std::move(*p))});
+        return {};
+    }
+    if (p.error().code == 404) {
+        auto it = m_pods.find({ns, name});
+        if (it != m_pods.end())
+            apply(Change{true, it->second});
+        return {};
+    }
+    return p.error();
+}
+
+Result<void> LiveUpgradeCluster::setNodeConditions(const std::string &name,
+                                                   const std::vector<kube::NodeCondition> &set,
+                                                   const std::vector<std::string> &remove)
+{
+    // A strategic-merge patch of the status subresource: conditions merge by type, so the
+    // kubelet's own conditions stay as they are; "$patch": "delete" removes one.
+    std::string line = "conditions " + name;
+    Json conditions = Json::array();
+    for (const auto &c : set) {
+        Json j = {{"type", c.type}, {"status", c.status}, {"reason", c.reason}, {"message", c.message}};
+        if (c.lastTransitionTime) {
+            j["lastTransitionTime"] = kube::formatRfc3339(*c.lastTransitionTime);
+            j["lastHeartbeatTime"] = kube::formatRfc3339(*c.lastTransitionTime);
+        }
+        conditions.push_back(j);
+        line += " " + c.type + "=" + c.status;
+    }
+    for (const auto &type : remove) {
+        conditions.push_back({{"$patch", "delete"}, {"type", type}});
+        line += " -" + type;
+    }
+    log("conditions", line);
+    if (conditions.empty())
+        return {};
+    const Json body = {{"status", {{"conditions", conditions}}}};
+    auto r = m_client->transport().request(
+        "PATCH", "/api/v1/nodes/" + name + "/status", {{"fieldManager", kComponent}}, dump(body),
+        client::KubeClient::contentTypeFor(client::PatchType::Strategic), kJson);
+    if (!r)
+        return r.error();
+    const Json answer = Json::parse(r->body, nullptr, false);
+    if (auto node = kube::Node::fromJson(answer))
+        apply(Change{false, std::make_shared<const kube::Node>(std::move(*node))});
+    return {};
+}
+
+Result<void> LiveUpgradeCluster::evict(const std::string &ns, const std::string &name,
+                                       const engine::EvictOptions &options)
+{
+    log("evict", "evict " + ns + "/" + name + (options.dryRun ? " dry-run" : ""));
+    Json deleteOptions = Json::object();
+    if (options.gracePeriodSeconds)
+        deleteOptions["gracePeriodSeconds"] = *options.gracePeriodSeconds;
+    if (!options.preconditionUid.empty())
+        deleteOptions["preconditions"]["uid"] = options.preconditionUid;
+    if (!options.preconditionResourceVersion.empty())
+        deleteOptions["preconditions"]["resourceVersion"] = options.preconditionResourceVersion;
+    if (options.dryRun)
+        deleteOptions["dryRun"] = Json::array({"All"});
+    Json body = {
+        {"apiVersion", "policy/v1"}, {"kind", "Eviction"}, {"metadata", {{"name", name}, {"namespace", ns}}}};
+    if (!deleteOptions.empty())
+        body["deleteOptions"] = deleteOptions;
+    auto r =
+        m_client->transport().request("POST", podPath(ns, name) + "/eviction", {}, dump(body), kJson, kJson);
+    if (!r)
+        return r.error();
+    if (options.dryRun)
+        return {};
+    // The answer is a Status: the pod's new state (terminating, or gone) is read again. The
+    // eviction stands when that read fails; the pod reflector brings the state later.
+    (void)rereadPod(ns, name);
+    return {};
+}
+
+Result<void> LiveUpgradeCluster::createJob(const Json &job)
+{
+    const auto &res = client::resourceFor<kube::Job>();
+    const Json *meta = kube::member(job, "metadata");
+    const std::string ns = meta ? kube::stringOr(*meta, "namespace") : std::string();
+    log("createJob", "createJob " + ns + "/" + (meta ? kube::stringOr(*meta, "name") : std::string()));
+    auto r = m_client->transport().request("POST", res.collectionPath(ns), {}, dump(job), kJson, kJson);
+    if (!r)
+        return r.error();
+    if (auto decoded = kube::Job::fromJson(Json::parse(r->body, nullptr, false)))
+        apply(Change{false, std::make_shared<const kube::Job>(std::move(*decoded))});
+    return {};
+}
+
+std::optional<kube::Job> LiveUpgradeCluster::job(const std::string &ns, const std::string &name) const
+{
+    auto it = m_jobs.find({ns, name});
+    if (it == m_jobs.end())
+        return std::nullopt;
+    return *it->second;
+}
+
+Result<void> LiveUpgradeCluster::deletePod(const std::string &ns, const std::string &name)
+{
+    log("delete", "delete " + ns + "/" + name);
+    auto r = m_client->transport().request("DELETE", podPath(ns, name), {}, {}, {}, kJson);
+    if (!r)
+        return r.error();
+    (void)rereadPod(ns, name);
+    return {};
+}
+
+// ---- rollout writes ---------------------------------------------------------------------------
+
+Result<engine::NodeUpgradeRollout> LiveUpgradeCluster::fetchRollout(const std::string &name)
+{
+    const auto &res = rolloutResource();
+    auto j = m_client->getJson(res, {}, name);
+    if (!j)
+        return j.error();
+    auto r = engine::NodeUpgradeRollout::fromJson(*j);
+    if (!r)
+        return decodeError("cannot decode " + res.qualifiedName() + " \"" + name +
+                           "\": " + r.error().message);
+    apply(Change{false, std::make_shared<const engine::NodeUpgradeRollout>(*r)});
+    return r;
+}
+
+Result<void> LiveUpgradeCluster::putRollout(const engine::NodeUpgradeRollout &rollout, bool status)
+{
+    const auto &res = rolloutResource();
+    Json body = rollout.toJson();
+    body["apiVersion"] = res.apiVersion;
+    body["kind"] = res.kind;
+    const std::string what = res.qualifiedName() + " \"" + rollout.metadata.name + "\"";
+    auto r = m_client->transport().request(
+        "PUT", res.objectPath({}, rollout.metadata.name) + (status ? "/status" : ""), {}, dump(body), kJson,
+        kJson);
+    if (!r)
+        return r.error();
+    auto answer = decodeRollout(r->body, what);
+    if (!answer)
+        return answer.error(); // written, but unreadable: the reflector brings the state
+    apply(Change{false, std::make_shared<const engine::NodeUpgradeRollout>(std::move(*answer))});
+    return {};
+}
+
+Result<bool> LiveUpgradeCluster::applyRollout(const Json &manifest)
+{
+    const auto &res = rolloutResource();
+    const Json *meta = manifest.is_object() ? kube::member(manifest, "metadata") : nullptr;
+    const std::string name = meta ? kube::stringOr(*meta, "name") : std::string();
+    if (name.empty())
+        return ApiStatus::badRequest("the rollout has no metadata.name");
+    log("apply", "apply " + name);
+    const std::string what = res.qualifiedName() + " \"" + name + "\"";
+    const auto store = [&](const std::string &body) {
+        if (auto answer = decodeRollout(body, what))
+            apply(Change{false, std::make_shared<const engine::NodeUpgradeRollout>(std::move(*answer))});
+    };
+    ApiStatus last;
+    for (int attempt = 0; attempt <= kConflictRetries; ++attempt) {
+        auto existing = m_client->getJson(res, {}, name);
+        if (!existing && existing.error().code == 404) {
+            Json body = manifest;
+            body["apiVersion"] = res.apiVersion;
+            body["kind"] = res.kind;
+            body.erase("status");
+            auto r =
+                m_client->transport().request("POST", res.collectionPath({}), {}, dump(body), kJson, kJson);
+            if (!r)
+                return r.error();
+            store(r->body);
+            return true;
+        }
+        if (!existing)
+            return existing.error();
+        Json body = std::move(*existing);
+        body["spec"] = manifest.contains("spec") ? manifest["spec"] : Json::object();
+        for (const char *field : {"labels", "annotations"}) {
+            const Json *given = kube::member(*meta, field);
+            if (!given || !given->is_object())
+                continue;
+            Json &mine = body["metadata"][field];
+            if (!mine.is_object())
+                mine = Json::object();
+            mine.update(*given);
+        }
+        auto r = m_client->transport().request("PUT", res.objectPath({}, name), {}, dump(body), kJson, kJson);
+        if (r) {
+            store(r->body);
+            return false;
+        }
+        if (r.error().code != 409)
+            return r.error();
+        last = r.error();
+    }
+    return last;
+}
+
+Result<void>
+LiveUpgradeCluster::rewriteRollout(const std::string &name, bool status,
+                                   const std::function<bool(engine::NodeUpgradeRollout &)> &change)
+{
+    // From the cache first; after a conflict from a fresh read, changed again and written again.
+    ApiStatus last;
+    for (int attempt = 0; attempt <= kConflictRetries; ++attempt) {
+        engine::NodeUpgradeRollout r;
+        if (const auto *cached = attempt == 0 ? rollout(name) : nullptr) {
+            r = *cached;
+        } else {
+            auto fresh = fetchRollout(name);
+            if (!fresh)
+                return fresh.error();
+            r = std::move(*fresh);
+        }
+        if (!change(r))
+            return {};
+        auto written = putRollout(r, status);
+        if (written || written.error().code != 409)
+            return written;
+        last = written.error();
+    }
+    return last;
+}
+
+Result<void> LiveUpgradeCluster::editRollout(const std::string &name,
+                                             const std::function<void(engine::NodeUpgradeRollout &)> &fn)
+{
+    log("edit", "edit " + name);
+    return rewriteRollout(name, false, [&](engine::NodeUpgradeRollout &r) {
+        const engine::NodeUpgradeRollout base = r;
+        fn(r);
+        r.status = base.status;                           // status only through updateRolloutStatus
+        r.metadata.generation = base.metadata.generation; // the API server owns it
+        r.metadata.resourceVersion = base.metadata.resourceVersion;
+        return !(r.spec == base.spec && r.metadata.annotations == base.metadata.annotations);
+    });
+}
+
+Result<void> LiveUpgradeCluster::updateRolloutStatus(const std::string &name,
+                                                     const engine::NodeUpgradeRolloutStatus &status)
+{
+    log("status", "status " + name);
+    return rewriteRollout(name, true, [&](engine::NodeUpgradeRollout &r) {
+        if (r.status == status)
+            return false;
+        r.status = status;
+        return true;
+    });
+}
+
+// ---- events -----------------------------------------------------------------------------------
+
+void LiveUpgradeCluster::recordEvent(const std::string &type, const std::string &reason,
+                                     const std::string &message, engine::Kind kind, const std::string &ns,
+                                     const std::string &name)
+{
+    log("event", "event " + std::string(engine::kindName(kind)) + " " + name + " " + reason);
+    try {
+        const bool namespaced = engine::isNamespaced(kind);
+        // Events about cluster-scoped objects go to "default", as kubectl and the
+        // kube-controller-manager put them.
+        const std::string eventNs = namespaced && !ns.empty() ? ns : "default";
+        std::string uid;
+        if (kind == engine::Kind::Node) {
+            if (const auto *n = node(name))
+                uid = n->metadata.uid;
+        } else if (kind == engine::Kind::NodeUpgradeRollout) {
+            if (const auto *r = rollout(name))
+                uid = r->metadata.uid;
+        } else if (kind == engine::Kind::Pod) {
+            if (const auto *p = pod(ns, name))
+                uid = p->metadata.uid;
+        } else if (kind == engine::Kind::ReplicaSet) {
+            if (const auto *rs = replicaSet(ns, name))
+                uid = rs->metadata.uid;
+        }
+        const kube::Timestamp t = now();
+        // client-go's recorder names events NAME.<hex of the time in ns>; the counter keeps two
+        // events in the same millisecond apart.
+        char suffix[32];
+        std::snprintf(suffix, sizeof suffix, "%llx",
+                      static_cast<unsigned long long>(t) * 1000000ULL + (m_nextEvent++ % 1000000ULL));
+        Json involved = {
+            {"kind", engine::kindName(kind)}, {"apiVersion", engine::apiVersion(kind)}, {"name", name}};
+        if (namespaced)
+            involved["namespace"] = ns;
+        if (!uid.empty())
+            involved["uid"] = uid;
+        const std::string stamp = kube::formatRfc3339(t);
+        const Json body = {{"apiVersion", "v1"},
+                           {"kind", "Event"},
+                           {"metadata", {{"name", name + "." + suffix}, {"namespace", eventNs}}},
+                           {"involvedObject", involved},
+                           {"reason", reason},
+                           {"message", message},
+                           {"type", type},
+                           {"source", {{"component", kComponent}}},
+                           {"firstTimestamp", stamp},
+                           {"lastTimestamp", stamp},
+                           {"count", 1},
+                           {"reportingComponent", kComponent},
+                           {"reportingInstance", ""}};
+        // Best effort, as client-go's recorder: a refused event changes nothing the controller
+        // decides on.
+        (void)m_client->transport().request(
+            "POST", client::resourceFor<kube::Event>().collectionPath(eventNs), {}, dump(body), kJson, kJson);
+    } catch (...) {
+        // An event must never take the controller down.
+    }
+}
+
+} // namespace models

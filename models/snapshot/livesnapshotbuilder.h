@@ -1,0 +1,97 @@
+#pragma once
+// LiveSnapshotBuilder — turns the objects a live cluster's reflectors deliver into the same
+// ClusterSnapshots the embedded backend publishes. It keeps a mirror of the watched DaemonSets,
+// their ControllerRevisions and pods, the nodes and the events, marks what changed, and build()
+// re-reads only the DaemonSets that changed, sharing every other part of the previous snapshot
+// by pointer. The per-object conversions (nodeInfo, podInfo, badges, image summaries) are
+// SnapshotBuilder's shared helpers, so both backends show identical values.
+//
+// History follows kubectl: a revision belongs to a DaemonSet when its controller owner
+// reference carries the DaemonSet's UID; the current revision is the highest one whose data
+// matches the DaemonSet's template (byte equality as the controller does, or equal templates
+// when the server serialises differently from the engine).
+//
+// Single-threaded: the live worker owns it.
+
+#include "models/history/rollouttracker.h"
+#include "models/snapshot/snapshot.h"
+#include "models/snapshot/snapshotbuilder.h"
+#include "models/snapshot/stringpool.h"
+
+#include "models/kube/daemonset.h"
+#include "models/kube/event.h"
+#include "models/kube/node.h"
+#include "models/kube/pod.h"
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+
+namespace models {
+
+struct LiveUpgradeView;
+
+class LiveSnapshotBuilder
+{
+public:
+    void setBackendInfo(const BackendInfo &info);
+    const BackendInfo &backendInfo() const { return m_backend; }
+    RolloutTracker &tracker() { return m_tracker; }
+
+    // `now`: wall time of the observation (the tracker's clock on a live cluster).
+    void daemonSetChanged(const kube::DaemonSet &ds, bool deleted, kube::Timestamp now);
+    void revisionChanged(const std::string &dsKey, const kube::ControllerRevision &cr, bool deleted);
+    void podChanged(const std::string &dsKey, const kube::Pod &pod, bool created, bool deleted,
+                    kube::Timestamp now);
+    void nodeChanged(const kube::Node &node, bool deleted);
+    void eventChanged(const kube::Event &event, bool deleted);
+    // Drops the DaemonSet's pods and revisions (its watches ended).
+    void forgetDaemonSet(const std::string &dsKey);
+
+    const kube::DaemonSet *daemonSet(const std::string &key) const;
+    // The node-agent upgrade part: the LiveUpgradeRuntime's latest view (a new pointer marks
+    // it changed).
+    void setUpgrades(std::shared_ptr<const LiveUpgradeView> view);
+    bool hasChanges() const;
+    std::shared_ptr<const ClusterSnapshot> build(const ClockInfo &clock);
+
+    // The current revision's name among `revisions` (see the class comment), empty when none.
+    static std::string currentRevisionName(const kube::DaemonSet &ds,
+                                           const std::map<std::string, kube::ControllerRevision> &revisions);
+
+private:
+    DaemonSetInfo buildDaemonSet(const kube::DaemonSet &ds, const DaemonSetInfo *previous);
+
+    BackendInfo m_backend;
+    bool m_backendDirty = true;
+    RolloutTracker m_tracker;
+    std::shared_ptr<const ClusterSnapshot> m_previous;
+    quint64 m_sequence = 0;
+
+    std::map<std::string, kube::DaemonSet> m_daemonSets;                                // key -> DS
+    std::map<std::string, std::map<std::string, kube::ControllerRevision>> m_revisions; // dsKey -> name -> CR
+    StringPool m_strings;
+    std::map<std::string, std::map<std::string, PodInfo>> m_pods; // dsKey -> pod -> info
+    std::map<std::string, std::string> m_podOwner;                // "ns/pod" -> dsKey
+    std::map<std::string, NodeInfo> m_nodes;
+    std::map<std::string, EventInfo> m_events;
+    SnapshotBuilder::RevisionTemplateCache m_revisionTemplates;
+    std::map<std::string, qint64> m_oldestNotReady;
+
+    std::set<std::string> m_dirtyDaemonSets;
+    bool m_daemonSetListDirty = true;
+    bool m_nodesDirty = true;
+    std::shared_ptr<const LiveUpgradeView> m_upgrades;
+    bool m_upgradesDirty = false;
+    // While another controller drives: the view's rollouts with the cluster's Events about each
+    // rollout and its nodes (the controller that posted them is elsewhere), rebuilt when either
+    // changes.
+    std::shared_ptr<const UpgradeRolloutList> m_observedUpgrades;
+    ObservedUpgradeTracker m_observed; // upgrades other tools drive (no NodeUpgradeRollout)
+    std::shared_ptr<const UpgradeRolloutList> m_observedSource; // the view's list it was made from
+    void observeUpgradeEvents();
+    bool m_eventsDirty = true;
+};
+
+} // namespace models

@@ -1,0 +1,439 @@
+#include "models/snapshot/upgradesnapshotbuilder.h"
+
+#include "models/planners/upgradephrases.h"
+#include "models/snapshot/snapshot.h"
+
+#include "models/engine/cluster.h"
+#include "models/engine/kubectldrain.h"
+#include "models/engine/nodeupgraderuntime.h"
+#include "models/kube/node.h"
+#include "models/kube/pod.h"
+#include "models/kube/replicaset.h"
+#include "models/kube/timeutil.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cctype>
+
+namespace models {
+
+namespace {
+
+static_assert(int(engine::NodePhase::Removed) == int(UpgradeNodePhase::Removed) &&
+                  int(engine::NodePhase::Soaking) == int(UpgradeNodePhase::Soaking) &&
+                  engine::kNodePhaseCount == kUpgradeNodePhaseCount,
+              "UpgradeNodePhase mirrors engine::NodePhase");
+static_assert(int(engine::RolloutPhase::Pending) == int(UpgradeRolloutPhase::Pending) &&
+                  int(engine::RolloutPhase::Halted) == int(UpgradeRolloutPhase::Halted) &&
+                  int(engine::RolloutPhase::CompletedWithExceptions) ==
+                      int(UpgradeRolloutPhase::CompletedWithExceptions),
+              "UpgradeRolloutPhase mirrors engine::RolloutPhase");
+
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+QStringList qList(const std::vector<std::string> &v)
+{
+    QStringList out;
+    out.reserve(qsizetype(v.size()));
+    for (const auto &s : v)
+        out.append(q(s));
+    return out;
+}
+
+QString policyText(const engine::NodeUpgradeRolloutSpec &spec)
+{
+    QString text = QLatin1String(engine::unmanagedPodPolicyName(spec.unmanagedPodPolicy));
+    if (spec.unmanagedPodPolicy == engine::UnmanagedPodPolicy::AfterTimeout)
+        text += QLatin1Char('(') + q(kube::formatDuration(spec.timeouts.unmanagedTimeout)) + QLatin1Char(')');
+    return text;
+}
+
+std::string lower(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return s;
+}
+
+template <typename T> void share(std::shared_ptr<const T> &next, const std::shared_ptr<const T> &previous)
+{
+    if (previous && next && *previous == *next)
+        next = previous;
+}
+
+// The inventory's rows for these nodes, before their pods are counted.
+template <typename Nodes> std::map<std::string, UpgradeNodeWorkload> workloadRows(const Nodes &nodes)
+{
+    std::map<std::string, UpgradeNodeWorkload> byNode;
+    for (const kube::Node *n : nodes) {
+        UpgradeNodeWorkload &w = byNode[n->metadata.name];
+        w.node = q(n->metadata.name);
+        if (auto since = engine::parseUpgradeTime(n->metadata.annotation(engine::ann::kIncompatibleSince)))
+            w.incompatibleSince = *since;
+        w.controllerHost = n->metadata.labels.count(engine::kControllerHostLabel) > 0;
+    }
+    return byNode;
+}
+
+// Counts one pod (NS/NAME `key`, classified `cls`, owned by `owner` when managed) on its node's
+// row; `replicas` is the owner's spec.replicas, -1 when unknown; `localData`: it has emptyDir
+// volumes.
+void countPod(std::map<std::string, UpgradeNodeWorkload> &byNode, const std::string &key,
+              const std::string &node, engine::PodClass cls, const std::string &owner, int replicas,
+              bool localData)
+{
+    auto it = byNode.find(node);
+    if (it == byNode.end())
+        return;
+    UpgradeNodeWorkload &w = it->second;
+    if (localData && cls != engine::PodClass::DaemonSet)
+        w.localDataPods << q(key);
+    switch (cls) {
+    case engine::PodClass::DaemonSet:
+        ++w.daemonSetPods;
+        break;
+    case engine::PodClass::Managed:
+        ++w.managedPods;
+        if (replicas == 1 && !w.singleReplicaOwners.contains(q(owner)))
+            w.singleReplicaOwners << q(owner);
+        break;
+    case engine::PodClass::Unmanaged:
+        w.unmanagedPods << q(key);
+        break;
+    case engine::PodClass::Ignored:
+        break;
+    }
+}
+
+std::shared_ptr<const UpgradeInventory> inventoryOf(std::map<std::string, UpgradeNodeWorkload> &&byNode)
+{
+    auto out = std::make_shared<UpgradeInventory>();
+    out->reserve(byNode.size());
+    for (auto &[name, w] : byNode)
+        out->push_back(std::move(w));
+    return out;
+}
+
+// "replicaset/NS/NAME" of a managed pod's controller.
+std::string ownerKey(const kube::Pod &p, engine::PodClass cls)
+{
+    if (const auto *ref = p.metadata.controllerRef(); ref && cls == engine::PodClass::Managed)
+        return lower(ref->kind) + "/" + p.metadata.namespace_ + "/" + ref->name;
+    return {};
+}
+
+} // namespace
+
+UpgradeSnapshotBuilder::UpgradeSnapshotBuilder(engine::Cluster &cluster) : m_cluster(cluster)
+{
+    loadAll();
+}
+
+void UpgradeSnapshotBuilder::loadAll()
+{
+    for (const kube::ReplicaSet *rs : m_cluster.replicaSets())
+        m_replicas["replicaset/" + rs->metadata.key()] = rs->replicas();
+    for (const kube::Pod *p : m_cluster.pods()) {
+        const auto cls = engine::classifyPod(*p, true);
+        if (cls == engine::PodClass::Ignored)
+            continue;
+        PodEntry e;
+        e.node = p->node();
+        e.cls = int(cls);
+        e.owner = ownerKey(*p, cls);
+        e.localData = engine::hasLocalStorage(*p);
+        m_pods[p->metadata.key()] = std::move(e);
+    }
+}
+
+void UpgradeSnapshotBuilder::onWatch(const engine::WatchEvent &event)
+{
+    using Type = engine::WatchEvent::Type;
+    switch (event.kind) {
+    case engine::Kind::Pod: {
+        const kube::Pod &p = *event.pod;
+        const auto cls = engine::classifyPod(p, true);
+        if (event.type == Type::Deleted || cls == engine::PodClass::Ignored) {
+            if (m_pods.erase(event.key()) > 0)
+                m_inventoryDirty = true;
+            return;
+        }
+        PodEntry e;
+        e.node = p.node();
+        e.cls = int(cls);
+        e.owner = ownerKey(p, cls);
+        e.localData = engine::hasLocalStorage(p);
+        auto &slot = m_pods[event.key()];
+        if (slot.node != e.node || slot.cls != e.cls || slot.owner != e.owner ||
+            slot.localData != e.localData) {
+            slot = std::move(e);
+            m_inventoryDirty = true;
+        }
+        return;
+    }
+    case engine::Kind::ReplicaSet:
+        if (event.type == Type::Deleted)
+            m_replicas.erase("replicaset/" + event.key());
+        else
+            m_replicas["replicaset/" + event.key()] = event.replicaSet->replicas();
+        m_inventoryDirty = true;
+        return;
+    case engine::Kind::Node:
+        m_nodesDirty = true;
+        m_inventoryDirty = true;
+        return;
+    default:
+        return;
+    }
+}
+
+bool UpgradeSnapshotBuilder::hasChanges() const
+{
+    if (m_inventoryDirty || m_nodesDirty)
+        return true;
+    const engine::NodeUpgradeRuntime *rt = m_cluster.nodeUpgradeIfStarted();
+    if (!rt)
+        return false;
+    if (rt->rollouts().resourceVersion() != m_storeVersion || rt->events().emissions().size() != m_emissions)
+        return true;
+    for (const auto *r : rt->rollouts().list()) {
+        const auto *m = rt->metrics(r->metadata.name);
+        auto it = m_sampleTotals.find(r->metadata.name);
+        if (m && (it == m_sampleTotals.end() || it->second != m->totalSamples()))
+            return true;
+    }
+    return false;
+}
+
+void UpgradeSnapshotBuilder::build(ClusterSnapshot &snap, const ClusterSnapshot *previous)
+{
+    if (m_inventoryDirty || !previous) {
+        auto inventory = buildInventory();
+        if (previous && previous->upgradeInventory && *previous->upgradeInventory == *inventory)
+            inventory = previous->upgradeInventory;
+        snap.upgradeInventory = std::move(inventory);
+        m_inventoryDirty = false;
+    } else {
+        snap.upgradeInventory = previous->upgradeInventory;
+    }
+
+    engine::NodeUpgradeRuntime *rt = m_cluster.nodeUpgradeIfStarted();
+    if (!rt) {
+        snap.upgrades = emptyUpgradeRollouts();
+        m_nodesDirty = false;
+        return;
+    }
+    if (previous && !hasChanges()) {
+        snap.upgrades = previous->upgrades;
+        return;
+    }
+    auto list = std::make_shared<UpgradeRolloutList>();
+    for (const auto *r : rt->rollouts().list()) {
+        const UpgradeRolloutInfo *prev = nullptr;
+        if (previous) {
+            for (const auto &p : *previous->upgrades) {
+                if (p.name == q(r->metadata.name))
+                    prev = &p;
+            }
+        }
+        list->push_back(buildRollout(r->metadata.name, prev));
+    }
+    m_storeVersion = rt->rollouts().resourceVersion();
+    m_emissions = rt->events().emissions().size();
+    m_nodesDirty = false;
+    snap.upgrades = std::move(list);
+}
+
+UpgradeRolloutInfo buildUpgradeRolloutInfo(const UpgradeInfoSource &source, const std::string &name,
+                                           const UpgradeRolloutInfo *previous,
+                                           std::map<std::string, std::size_t> &sampleTotals, int maxSamples,
+                                           int maxEvents)
+{
+    const engine::NodeUpgradeRollout &r = *source.cluster.rollout(name);
+    const auto &spec = r.spec;
+    const auto &st = r.status;
+    UpgradeRolloutInfo info;
+    info.name = q(name);
+    info.generation = r.metadata.generation;
+    info.observedGeneration = st.observedGeneration;
+    info.created = r.metadata.creationTimestamp.value_or(0);
+    info.targetVersion = q(spec.targetVersion);
+    QStringList selector;
+    for (const auto &[k, v] : spec.nodeSelector)
+        selector << q(k) + QLatin1Char('=') + q(v);
+    info.nodeSelector = selector.join(QStringLiteral(", "));
+    info.maxUnavailable = q(spec.maxUnavailable.toString());
+    info.unmanagedPodPolicy = policyText(spec);
+    info.onDrainTimeout = QLatin1String(engine::drainTimeoutPolicyName(spec.onDrainTimeout));
+    info.singleReplicaPolicy = QLatin1String(engine::singleReplicaPolicyName(spec.singleReplicaPolicy));
+    info.healthThreshold = spec.controllerHealthThreshold;
+    info.maxFailedNodes = spec.maxFailedNodes;
+    info.zoneSerial = spec.zoneSerial;
+    info.paused = spec.paused;
+    info.pauseReason = q(spec.pauseReason);
+    info.abort = spec.abort;
+
+    info.phase = static_cast<UpgradeRolloutPhase>(static_cast<int>(st.phase));
+    const engine::Phrase *headline = source.controller ? source.controller->headlinePhrase(name) : nullptr;
+    info.headline = headline ? phraseText(*headline) : q(st.headline);
+    const auto &c = st.counts;
+    info.counts = UpgradeCountsInfo{c.nodes, c.upToDate, c.upgraded, c.inFlight, c.pending,
+                                    c.held,  c.blocked,  c.failed,   c.skipped};
+    info.unavailable = st.unavailable;
+    info.maxUnavailableResolved = st.maxUnavailableResolved;
+    info.maxUnavailableClamped = st.maxUnavailableClamped;
+    info.eta = st.eta ? *st.eta : -1;
+    info.queue = qList(st.queue);
+    info.refusal = q(st.refusal);
+    info.startedAt = st.startedAt.value_or(0);
+    info.pausedAt = st.pausedAt.value_or(0);
+    for (const auto &cond : st.conditions) {
+        if (cond.type == "Blocked" && cond.status == "True")
+            info.blockedCondition = true;
+        if (cond.status == "True")
+            info.conditions << q(cond.type) + QStringLiteral("=True (") + q(cond.reason) + QLatin1Char(')');
+    }
+
+    // Per-node rows. The time in phase is kept as a start time so that rows of a quiet node do
+    // not change with the clock.
+    const qint64 now = source.cluster.now();
+    auto rows = std::make_shared<std::vector<UpgradeNodeRow>>();
+    std::set<std::string> members;
+    for (auto &row : source.controller ? source.controller->table(name)
+                                       : engine::nodeUpgradeTable(source.cluster, name, nullptr)) {
+        members.insert("node/" + row.name);
+        UpgradeNodeRow out;
+        out.name = q(row.name);
+        out.zone = q(row.zone);
+        out.queuePosition = row.queuePosition;
+        out.phase = static_cast<UpgradeNodePhase>(static_cast<int>(row.phase));
+        out.phaseSince = row.timeInPhase > 0 ? now - row.timeInPhase : 0;
+        out.nextDeadline = phraseText(row.nextDeadline);
+        out.reason = phraseText(row.reason);
+        out.blockers = phraseTexts(row.blockers);
+        out.attempt = row.attempt;
+        out.cordonOwner = static_cast<UpgradeCordonOwner>(static_cast<int>(row.cordonOwner));
+        out.held = row.held;
+        out.blocked = row.blocked;
+        out.agentVersion = q(row.agentVersion);
+        rows->push_back(std::move(out));
+    }
+    std::sort(rows->begin(), rows->end(),
+              [](const UpgradeNodeRow &a, const UpgradeNodeRow &b) { return a.name < b.name; });
+    info.nodes = std::move(rows);
+
+    // Metrics samples: only re-read when the controller made another pass.
+    const engine::NodeUpgradeMetrics *metrics = source.metrics;
+    const std::size_t total = metrics ? metrics->totalSamples() : 0;
+    const auto lastTotal = sampleTotals.find(name);
+    const bool samplesUnchanged = lastTotal != sampleTotals.end() && lastTotal->second == total;
+    sampleTotals[name] = total;
+    if (previous && previous->samples && samplesUnchanged) {
+        info.samples = previous->samples;
+    } else {
+        auto samples = std::make_shared<std::vector<UpgradeSample>>();
+        if (metrics) {
+            const auto all = metrics->samples();
+            const std::size_t first =
+                all.size() > std::size_t(maxSamples) ? all.size() - std::size_t(maxSamples) : 0;
+            samples->reserve(all.size() - first);
+            for (std::size_t i = first; i < all.size(); ++i) {
+                const auto &s = all[i];
+                UpgradeSample out;
+                out.time = s.time;
+                std::copy(s.phases.begin(), s.phases.end(), out.phases.begin());
+                out.unavailable = s.unavailable;
+                out.maxUnavailable = s.maxUnavailable;
+                out.blocked = s.blocked;
+                out.minReadyRatio = s.minControllerReadyRatio ? *s.minControllerReadyRatio : -1.0;
+                samples->push_back(out);
+            }
+        }
+        info.samples = std::move(samples);
+    }
+
+    // Events about this rollout or its nodes, most recently emitted first.
+    static const engine::NodeUpgradeEvents noEvents;
+    const engine::NodeUpgradeEvents &log = source.events ? *source.events : noEvents;
+    const auto &entries = log.entries();
+    const auto &emissions = log.emissions();
+    const std::string self = "nodeupgraderollout/" + name;
+    auto events = std::make_shared<std::vector<UpgradeEventInfo>>();
+    std::set<std::size_t> seen;
+    for (auto it = emissions.rbegin(); it != emissions.rend() && int(events->size()) < maxEvents; ++it) {
+        const std::size_t index = it->second;
+        if (index >= entries.size() || !seen.insert(index).second)
+            continue;
+        const auto &e = entries[index];
+        if (e.object != self && !members.count(e.object))
+            continue;
+        events->push_back(UpgradeEventInfo{q(e.object), q(e.type), q(e.reason),
+                                           phraseText(engine::upgradeEventPhrase(e.code, e.params)), e.count,
+                                           e.firstTime, e.lastTime});
+    }
+    info.events = std::move(events);
+
+    // The resume preview is a dry run of a pass: only while paused or halted.
+    auto preview = std::make_shared<UpgradePreviewInfo>();
+    if (source.controller &&
+        (st.phase == engine::RolloutPhase::Paused || st.phase == engine::RolloutPhase::Halted)) {
+        const engine::NodeUpgradePreview p = source.controller->preview(name);
+        preview->nextNodes = qList(p.nextNodes);
+        for (const auto &d : p.deletions)
+            preview->deletions << QCoreApplication::translate("models::UpgradeSnapshotBuilder",
+                                                              "%1 on %2: %3")
+                                      .arg(q(d.pod), q(d.node), phraseText(d.why));
+        preview->kamikazes = qList(p.kamikazes);
+        preview->summary = phraseText(p.summaryPhrase());
+    }
+    info.preview = std::move(preview);
+
+    if (previous) {
+        share(info.nodes, previous->nodes);
+        share(info.events, previous->events);
+        share(info.preview, previous->preview);
+    }
+    return info;
+}
+
+UpgradeRolloutInfo UpgradeSnapshotBuilder::buildRollout(const std::string &name,
+                                                        const UpgradeRolloutInfo *previous)
+{
+    engine::NodeUpgradeRuntime &rt = m_cluster.nodeUpgrade();
+    const UpgradeInfoSource source{rt.upgradeCluster(), rt.controllerRunning() ? &rt.controller() : nullptr,
+                                   &rt.events(), rt.metrics(name)};
+    return buildUpgradeRolloutInfo(source, name, previous, m_sampleTotals, kMaxSamples, kMaxEvents);
+}
+
+std::shared_ptr<const UpgradeInventory> buildUpgradeInventory(const engine::UpgradeCluster &cluster)
+{
+    auto byNode = workloadRows(cluster.nodes());
+    for (const kube::Pod *p : cluster.pods()) {
+        const auto cls = engine::classifyPod(*p, true);
+        if (cls == engine::PodClass::Ignored)
+            continue;
+        const std::string owner = ownerKey(*p, cls);
+        int replicas = -1;
+        if (const auto *ref = p->metadata.controllerRef(); !owner.empty() && ref->kind == "ReplicaSet")
+            if (const kube::ReplicaSet *rs = cluster.replicaSet(p->metadata.namespace_, ref->name))
+                replicas = rs->replicas();
+        countPod(byNode, p->metadata.key(), p->node(), cls, owner, replicas, engine::hasLocalStorage(*p));
+    }
+    return inventoryOf(std::move(byNode));
+}
+
+std::shared_ptr<const UpgradeInventory> UpgradeSnapshotBuilder::buildInventory()
+{
+    auto byNode = workloadRows(m_cluster.nodes());
+    for (const auto &[key, e] : m_pods) {
+        auto r = m_replicas.find(e.owner);
+        countPod(byNode, key, e.node, static_cast<engine::PodClass>(e.cls), e.owner,
+                 r != m_replicas.end() ? r->second : -1, e.localData);
+    }
+    return inventoryOf(std::move(byNode));
+}
+
+} // namespace models
