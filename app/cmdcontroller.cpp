@@ -64,7 +64,7 @@ void say(const std::string &line)
 class EventPrinter final : public engine::NodeUpgradeObserver
 {
 public:
-    explicit EventPrinter(const engine::NodeUpgradeEvents &events) : m_events(events) {}
+    explicit EventPrinter(const api::NodeUpgradeEvents &events) : m_events(events) {}
     void afterPass(const engine::NodeUpgradePassReport &) override { flush(); }
     void flush()
     {
@@ -76,7 +76,7 @@ public:
     }
 
 private:
-    const engine::NodeUpgradeEvents &m_events;
+    const api::NodeUpgradeEvents &m_events;
     std::size_t m_printed = 0;
 };
 
@@ -103,7 +103,7 @@ public:
         m_thread = std::thread([this] {
             if (!m_cluster.waitSynced(std::chrono::hours(24 * 365)) || m_stop.load())
                 return;
-            engine::NodeUpgradeEvents events;
+            api::NodeUpgradeEvents events;
             std::map<std::string, engine::NodeUpgradeMetrics> metrics;
             engine::NodeUpgradeController controller(m_cluster, events, metrics);
             EventPrinter printer(events);
@@ -153,8 +153,8 @@ int cmdController(const QStringList &arguments)
         QStringLiteral("NS"));
     const QCommandLineOption leaseNameOption(
         QStringLiteral("lease-name"),
-        QStringLiteral("Name of the Lease (default %1).").arg(QLatin1String(engine::kNodeUpgradeLeaseName)),
-        QStringLiteral("NAME"), QLatin1String(engine::kNodeUpgradeLeaseName));
+        QStringLiteral("Name of the Lease (default %1).").arg(QLatin1String(api::kNodeUpgradeLeaseName)),
+        QStringLiteral("NAME"), QLatin1String(api::kNodeUpgradeLeaseName));
     const QCommandLineOption identityOption(
         QStringLiteral("identity"),
         QStringLiteral("This replica's holder identity (default: host name and process id)."),

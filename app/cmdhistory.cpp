@@ -8,8 +8,8 @@
 #include "app/clusterargs.h"
 #include "app/commands.h"
 
+#include "models/api/kubectlrollout.h"
 #include "models/backend/liveactions.h"
-#include "models/engine/kubectlrollout.h"
 #include "models/engine/scenariorunner.h"
 
 #include <QCommandLineParser>
@@ -36,11 +36,11 @@ int historyOfCluster(const ClusterArgs &args, const std::string &name, std::opti
     }
     const auto revisions = history->pointers();
     if (!revision) {
-        const std::string text = engine::historyTable(name, revisions);
+        const std::string text = api::historyTable(name, revisions);
         std::fwrite(text.data(), 1, text.size(), stdout);
         return 0;
     }
-    auto text = engine::historyRevisionText(history->daemonSet, revisions, *revision);
+    auto text = api::historyRevisionText(history->daemonSet, revisions, *revision);
     if (!text) {
         std::fprintf(stderr, "error: %s\n", text.error().message.c_str());
         return 1;

@@ -1126,6 +1126,11 @@ void MainWindow::onActionFinished(const models::ActionResult &result)
 
 // ---- export -------------------------------------------------------------------------------
 
+void MainWindow::setHistoryRecorder(models::HistoryRecorder *recorder)
+{
+    m_historyRecorder = recorder;
+}
+
 ExportJob *MainWindow::exportHistoryReport(const QString &path, ReportFormat format)
 {
     const models::DaemonSetInfo *ds = m_page->daemonSet();

@@ -96,7 +96,7 @@ public:
     ExportJob *exportHistoryReport(const QString &path, ReportFormat format);
     // The durable history (WindowSession's): the history report's action log then includes the
     // actions stored before a restart. Without one the report has the snapshot's actions only.
-    void setHistoryRecorder(models::HistoryRecorder *recorder) { m_historyRecorder = recorder; }
+    void setHistoryRecorder(models::HistoryRecorder *recorder);
     // The pair shown in the Diff tab (or previous → current when the tab shows nothing).
     ExportJob *exportRevisionDiff(const QString &path);
 

@@ -2,6 +2,7 @@
 #include "ui/chartaxis.h"
 #include "ui/confirmation.h"
 
+#include "models/api/nodeupgraderollout.h"
 #include "models/itemmodels/upgradeeventlistmodel.h"
 #include "models/itemmodels/upgradenodetablemodel.h"
 #include "models/itemmodels/upgradephasechartmodel.h"
@@ -670,7 +671,7 @@ QString UpgradePage::specOverridesError(const QString &specOverrides)
             .arg(QString::fromStdString(parsed.error().message));
     if (!parsed->is_object())
         return tr("the spec fields must be a JSON object such as {\"maxUnavailable\": \"10%\"}");
-    const auto known = engine::NodeUpgradeRolloutSpec::fieldNames();
+    const auto known = api::NodeUpgradeRolloutSpec::fieldNames();
     for (const auto &item : parsed->items())
         if (std::find(known.begin(), known.end(), item.key()) == known.end()) {
             QStringList names;
@@ -737,7 +738,7 @@ QString UpgradePage::startDefaultUpgrade(const QString &specOverrides, QString *
             return refuse(why);
         manifest["spec"].update(*kube::JsonLimits::parse(specOverrides.toStdString()));
     }
-    if (const auto spec = engine::NodeUpgradeRolloutSpec::fromJson(manifest["spec"]); !spec)
+    if (const auto spec = api::NodeUpgradeRolloutSpec::fromJson(manifest["spec"]); !spec)
         return refuse(
             tr("the rollout's spec is invalid: %1").arg(QString::fromStdString(spec.error().message)));
     m_backend->startUpgrade(QString::fromStdString(manifest.dump()));

@@ -31,7 +31,7 @@ struct EmbeddedBackendOptions
     int loadingIntervalMs = 500;
     QString user; // for the action log; empty: operatingSystemUser()
     // A drain's retries of evictions a budget refuses (ms after each attempt); empty:
-    // engine::drainRetryDelaysMs().
+    // api::drainRetryDelaysMs().
     std::vector<int> drainRetryDelaysMs;
 };
 

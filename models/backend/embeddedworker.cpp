@@ -5,12 +5,12 @@
 #include "models/planners/startrolloutpreview.h"
 #include "models/snapshot/snapshotbuilder.h"
 
+#include "models/api/kubectldrain.h"
+#include "models/api/startrollout.h"
 #include "models/engine/cluster.h"
 #include "models/engine/containerlog.h"
-#include "models/engine/kubectldrain.h"
 #include "models/engine/nodeupgraderuntime.h"
 #include "models/engine/scenario.h"
-#include "models/engine/startrollout.h"
 #include "models/kube/timeutil.h"
 #include "models/snapshot/detailevents.h"
 
@@ -219,7 +219,7 @@ void EmbeddedWorker::pause(const QString &dsKey)
     std::string ns, name;
     if (!splitKey(dsKey, ns, name, ActionKind::Pause))
         return;
-    if (engine::isPaused(*m_cluster->daemonSet(ns, name))) {
+    if (api::isPaused(*m_cluster->daemonSet(ns, name))) {
         finish(ActionKind::Pause, dsKey, true, tr("already paused"));
         return;
     }
@@ -234,7 +234,7 @@ void EmbeddedWorker::resume(const QString &dsKey)
     std::string ns, name;
     if (!splitKey(dsKey, ns, name, ActionKind::Resume))
         return;
-    if (!engine::isPaused(*m_cluster->daemonSet(ns, name))) {
+    if (!api::isPaused(*m_cluster->daemonSet(ns, name))) {
         finish(ActionKind::Resume, dsKey, true, tr("not paused"));
         return;
     }
@@ -409,7 +409,7 @@ void EmbeddedWorker::setImage(const QString &dsKey, const QMap<QString, QString>
     std::map<std::string, std::string> wanted;
     for (auto it = images.begin(); it != images.end(); ++it)
         wanted[it.key().toStdString()] = it.value().trimmed().toStdString();
-    const auto patch = engine::setImagePatch(*m_cluster->daemonSet(ns, name), wanted);
+    const auto patch = api::setImagePatch(*m_cluster->daemonSet(ns, name), wanted);
     if (!patch) {
         finish(ActionKind::SetImage, dsKey, false, q(patch.error().message), 0, parameters);
         return;
@@ -419,10 +419,9 @@ void EmbeddedWorker::setImage(const QString &dsKey, const QMap<QString, QString>
                tr("image unchanged: the containers already use these images"), 0, parameters);
         return;
     }
-    const auto r = m_cluster->patch(engine::Kind::DaemonSet, ns, name, engine::PatchType::Strategic, **patch);
+    const auto r = m_cluster->patch(api::Kind::DaemonSet, ns, name, api::PatchType::Strategic, **patch);
     finish(ActionKind::SetImage, dsKey, r.ok(),
-           r.ok() ? q(engine::kubectlResourceLine(name, "image updated")) : q(r.error().message), 0,
-           parameters);
+           r.ok() ? q(api::kubectlResourceLine(name, "image updated")) : q(r.error().message), 0, parameters);
 }
 
 void EmbeddedWorker::restartRollout(const QString &dsKey)
@@ -433,14 +432,14 @@ void EmbeddedWorker::restartRollout(const QString &dsKey)
     // The simulated cluster's time: what its kubectl would stamp.
     const std::string now = kube::formatRfc3339(m_cluster->now());
     const QString parameters = restartParameters(q(now));
-    const auto patch = engine::restartPatch(*m_cluster->daemonSet(ns, name), now);
+    const auto patch = api::restartPatch(*m_cluster->daemonSet(ns, name), now);
     if (!patch) {
         finish(ActionKind::RestartRollout, dsKey, false, q(patch.error().message), 0, parameters);
         return;
     }
-    const auto r = m_cluster->patch(engine::Kind::DaemonSet, ns, name, engine::PatchType::Strategic, *patch);
+    const auto r = m_cluster->patch(api::Kind::DaemonSet, ns, name, api::PatchType::Strategic, *patch);
     finish(ActionKind::RestartRollout, dsKey, r.ok(),
-           r.ok() ? q(engine::kubectlResourceLine(name, "restarted")) : q(r.error().message), 0, parameters);
+           r.ok() ? q(api::kubectlResourceLine(name, "restarted")) : q(r.error().message), 0, parameters);
 }
 
 void EmbeddedWorker::setUpdateStrategy(const QString &dsKey, const QString &maxUnavailable,
@@ -453,14 +452,14 @@ void EmbeddedWorker::setUpdateStrategy(const QString &dsKey, const QString &maxU
     const kube::DaemonSet &ds = *m_cluster->daemonSet(ns, name);
     const std::string before = ds.metadata.resourceVersion;
     const auto decided =
-        engine::strategyPatch(ds, engine::intOrStringFromText(maxUnavailable.trimmed().toStdString()),
-                              engine::intOrStringFromText(maxSurge.trimmed().toStdString()));
+        api::strategyPatch(ds, api::intOrStringFromText(maxUnavailable.trimmed().toStdString()),
+                           api::intOrStringFromText(maxSurge.trimmed().toStdString()));
     if (!decided) {
         finish(ActionKind::SetStrategy, dsKey, false, q(decided.error().message), 0, parameters);
         return;
     }
     const auto r =
-        m_cluster->patch(engine::Kind::DaemonSet, ns, name, engine::PatchType::Strategic, decided->patch);
+        m_cluster->patch(api::Kind::DaemonSet, ns, name, api::PatchType::Strategic, decided->patch);
     if (!r) {
         finish(ActionKind::SetStrategy, dsKey, false, q(r.error().message), 0, parameters);
         return;
@@ -468,7 +467,7 @@ void EmbeddedWorker::setUpdateStrategy(const QString &dsKey, const QString &maxU
     // The API server stores nothing for a patch that changes nothing: the version stays.
     const bool changed = kube::stringOr((*r)["metadata"], "resourceVersion") != before;
     finish(ActionKind::SetStrategy, dsKey, true,
-           q(engine::kubectlResourceLine(name, changed ? "patched" : "patched (no change)")), 0, parameters);
+           q(api::kubectlResourceLine(name, changed ? "patched" : "patched (no change)")), 0, parameters);
 }
 
 } // namespace models
@@ -481,7 +480,7 @@ namespace models {
 kube::Result<void> EmbeddedWorker::patchUnschedulable(const std::string &node, bool unschedulable)
 {
     const kube::Json patch = {{"spec", {{"unschedulable", unschedulable ? kube::Json(true) : kube::Json()}}}};
-    auto r = m_cluster->patch(engine::Kind::Node, std::string(), node, engine::PatchType::Strategic, patch);
+    auto r = m_cluster->patch(api::Kind::Node, std::string(), node, api::PatchType::Strategic, patch);
     if (!r)
         return r.error();
     return {};
@@ -509,8 +508,8 @@ void EmbeddedWorker::cordon(const QString &node, bool unschedulable)
 }
 
 // kubectl drain NODE --ignore-daemonsets [--delete-emptydir-data]: cordon, decide with
-// engine::getPodsForDeletion, then evict through the engine's eviction subresource, retrying what
-// a budget refuses on engine::drainRetryDelaysMs (the clock runs meanwhile).
+// api::getPodsForDeletion, then evict through the engine's eviction subresource, retrying what
+// a budget refuses on api::drainRetryDelaysMs (the clock runs meanwhile).
 void EmbeddedWorker::drainNode(const QString &node, bool deleteEmptyDirData)
 {
     if (!m_cluster) {
@@ -537,10 +536,10 @@ void EmbeddedWorker::drainNode(const QString &node, bool deleteEmptyDirData)
     for (const kube::Pod *p : m_cluster->pods())
         if (p->nodeName == name)
             onNode.push_back(p);
-    engine::DrainOptions options;
+    api::DrainOptions options;
     options.deleteEmptyDirData = deleteEmptyDirData;
-    const engine::DrainPlan plan =
-        engine::getPodsForDeletion(onNode, options, [this](const std::string &ns, const std::string &ds) {
+    const api::DrainPlan plan =
+        api::getPodsForDeletion(onNode, options, [this](const std::string &ns, const std::string &ds) {
             return m_cluster->daemonSet(ns, ds) != nullptr;
         });
     if (plan.refused()) {
@@ -551,7 +550,7 @@ void EmbeddedWorker::drainNode(const QString &node, bool deleteEmptyDirData)
                tr("cordoned, nothing evicted: %1").arg(errors.join(QStringLiteral("; "))));
         return;
     }
-    m_drains[node] = DrainRun{m_cluster.get(), engine::DrainRun(plan)};
+    m_drains[node] = DrainRun{m_cluster.get(), api::DrainRun(plan)};
     evictPending(node);
 }
 
@@ -565,8 +564,8 @@ void EmbeddedWorker::evictPending(const QString &node)
         finish(ActionKind::Drain, node, false, tr("drain stopped: the cluster was replaced"));
         return;
     }
-    engine::DrainRun &run = it->second.run;
-    using engine::DrainRun;
+    api::DrainRun &run = it->second.run;
+    using api::DrainRun;
     const auto next = run.round(
         [this](const std::string &ns, const std::string &pod) -> DrainRun::Answer {
             const auto r = m_cluster->evict(ns, pod);
@@ -575,13 +574,13 @@ void EmbeddedWorker::evictPending(const QString &node)
             if (r.error().code == 429) {
                 const kube::Pod *p = m_cluster->pod(ns, pod);
                 return {DrainRun::Eviction::Blocked,
-                        engine::budgetBlockText(
-                            pod, p ? engine::coveringBudget(*p, m_cluster->podDisruptionBudgets()) : nullptr,
+                        api::budgetBlockText(
+                            pod, p ? api::coveringBudget(*p, m_cluster->podDisruptionBudgets()) : nullptr,
                             r.error().message)};
             }
             return {DrainRun::Eviction::Failed, pod + ": " + r.error().message};
         },
-        m_options.drainRetryDelaysMs.empty() ? engine::drainRetryDelaysMs() : m_options.drainRetryDelaysMs);
+        m_options.drainRetryDelaysMs.empty() ? api::drainRetryDelaysMs() : m_options.drainRetryDelaysMs);
     if (next) {
         publish(false);
         QTimer::singleShot(*next, this, [this, node] { evictPending(node); });
@@ -608,7 +607,7 @@ void EmbeddedWorker::requestDetail(quint64 id, const QString &kind, const QStrin
     } else if (!pod && kind != QLatin1String("Node")) {
         d.error = tr("unsupported kind %1").arg(kind);
     } else {
-        auto object = m_cluster->get(pod ? engine::Kind::Pod : engine::Kind::Node,
+        auto object = m_cluster->get(pod ? api::Kind::Pod : api::Kind::Node,
                                      pod ? ns.toStdString() : std::string(), name.toStdString());
         if (!object) {
             d.error = q(object.error().message);

@@ -9,9 +9,9 @@
 // previous one has not been taken by the GUI thread (the backend acknowledges each through
 // the shared atomic counter), so a slow GUI never builds up a queue of stale snapshots.
 
+#include "models/api/kubectldrain.h"
 #include "models/backend/clusterbackend.h"
 #include "models/backend/embeddedbackend.h"
-#include "models/engine/kubectldrain.h"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -63,7 +63,7 @@ public Q_SLOTS:
     // ---- node actions (kubectl cordon / uncordon / drain)
     void cordon(const QString &node, bool unschedulable);
     void drainNode(const QString &node, bool deleteEmptyDirData);
-    // ---- Starting a rollout: kubectl's PATCH (engine/startrollout.h) through the engine's API.
+    // ---- Starting a rollout: kubectl's PATCH (api/startrollout.h) through the engine's API.
     void setImage(const QString &dsKey, const QMap<QString, QString> &images);
     void restartRollout(const QString &dsKey);
     void setUpdateStrategy(const QString &dsKey, const QString &maxUnavailable, const QString &maxSurge);
@@ -114,7 +114,7 @@ private:
     struct DrainRun
     {
         const engine::Cluster *cluster = nullptr; // the run ends when the cluster is replaced
-        engine::DrainRun run;
+        api::DrainRun run;
     };
     kube::Result<void> patchUnschedulable(const std::string &node, bool unschedulable);
     void evictPending(const QString &node);

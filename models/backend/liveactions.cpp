@@ -1,6 +1,6 @@
 #include "models/backend/liveactions.h"
 
-#include "models/engine/startrollout.h"
+#include "models/api/startrollout.h"
 
 #include <algorithm>
 
@@ -34,7 +34,7 @@ kube::Result<std::vector<kube::ControllerRevision>> LiveActions::revisionsOf(con
     for (const auto &cr : list->items)
         candidates.push_back(&cr);
     std::vector<kube::ControllerRevision> out;
-    for (const auto *cr : engine::controlledRevisions(ds, candidates))
+    for (const auto *cr : api::controlledRevisions(ds, candidates))
         out.push_back(*cr);
     return out;
 }
@@ -76,8 +76,8 @@ LiveRollback LiveActions::rollback(const std::string &ns, const std::string &nam
         std::vector<const kube::ControllerRevision *> pointers;
         for (const auto &cr : *revisions)
             pointers.push_back(&cr);
-        result.outcome = engine::decideRollback(*ds, pointers, toRevision);
-        if (result.outcome.action != engine::RollbackOutcome::Action::Patch)
+        result.outcome = api::decideRollback(*ds, pointers, toRevision);
+        if (result.outcome.action != api::RollbackOutcome::Action::Patch)
             return result;
         ++result.attempts;
         // As kubectl sends it: the revision's data verbatim, no fieldManager, no dryRun.
@@ -90,7 +90,7 @@ LiveRollback LiveActions::rollback(const std::string &ns, const std::string &nam
         }
         if (isConflict(patched.error()) && attempt < m_maxRetries)
             continue; // someone else wrote in between: decide again on what is there now
-        result.outcome.action = engine::RollbackOutcome::Action::Error;
+        result.outcome.action = api::RollbackOutcome::Action::Error;
         result.outcome.message =
             "failed restoring revision " + std::to_string(toRevision) + ": " + patched.error().message;
         return result;
@@ -118,9 +118,9 @@ LiveStrategyChange LiveActions::changeStrategy(const std::string &ns, const std:
         }
         std::optional<kube::Json> patch;
         if (pause) {
-            patch = engine::pausePatch(*ds);
+            patch = api::pausePatch(*ds);
         } else {
-            auto p = engine::resumePatch(*ds);
+            auto p = api::resumePatch(*ds);
             if (!p) {
                 result.message = p.error().message;
                 return result;
@@ -179,7 +179,7 @@ LiveActions::startRollout(const std::string &ns, const std::string &name, const 
             result.ok = true;
             // A patch that changes nothing is not stored: the resourceVersion stays.
             result.changed = patched->metadata.resourceVersion != ds->metadata.resourceVersion;
-            result.message = engine::kubectlResourceLine(name, verb);
+            result.message = api::kubectlResourceLine(name, verb);
             result.updated = std::move(*patched);
             return result;
         }
@@ -196,7 +196,7 @@ LiveRolloutStart LiveActions::setImage(const std::string &ns, const std::string 
 {
     return startRollout(ns, name, "image updated",
                         [&](const kube::DaemonSet &ds) -> kube::Result<StartDecision> {
-                            auto patch = engine::setImagePatch(ds, images);
+                            auto patch = api::setImagePatch(ds, images);
                             if (!patch)
                                 return patch.error();
                             return StartDecision{std::move(*patch), false};
@@ -206,7 +206,7 @@ LiveRolloutStart LiveActions::setImage(const std::string &ns, const std::string 
 LiveRolloutStart LiveActions::restart(const std::string &ns, const std::string &name, const std::string &now)
 {
     return startRollout(ns, name, "restarted", [&](const kube::DaemonSet &ds) -> kube::Result<StartDecision> {
-        auto patch = engine::restartPatch(ds, now);
+        auto patch = api::restartPatch(ds, now);
         if (!patch)
             return patch.error();
         return StartDecision{std::move(*patch), false};
@@ -218,14 +218,14 @@ LiveRolloutStart LiveActions::setStrategy(const std::string &ns, const std::stri
                                           const kube::IntOrString &maxSurge)
 {
     auto r = startRollout(ns, name, "patched", [&](const kube::DaemonSet &ds) -> kube::Result<StartDecision> {
-        auto decided = engine::strategyPatch(ds, maxUnavailable, maxSurge);
+        auto decided = api::strategyPatch(ds, maxUnavailable, maxSurge);
         if (!decided)
             return decided.error();
         // The saved strategy is rewritten from what was read: only onto that version.
         return StartDecision{std::move(decided->patch), decided->editsSavedStrategy};
     });
     if (r.ok && !r.changed)
-        r.message = engine::kubectlResourceLine(name, "patched (no change)");
+        r.message = api::kubectlResourceLine(name, "patched (no change)");
     return r;
 }
 

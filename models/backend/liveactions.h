@@ -5,7 +5,7 @@
 //  - reading history: GET the DaemonSet, LIST ControllerRevisions in its namespace with its
 //    selector, keep those whose controller owner reference carries its UID (kubectl rollout
 //    history/undo, daemonset-semantics.md §4.1);
-//  - rollback: the same reads, the target chosen by engine::decideRollback, then a strategic
+//  - rollback: the same reads, the target chosen by api::decideRollback, then a strategic
 //    merge PATCH whose body is the revision's data verbatim (§4.3);
 //  - pause / resume: the engine's merge patches (annotation daemonscope.io/paused-update-strategy
 //    plus OnDelete, restored on resume), made conditional on the resourceVersion that was read.
@@ -13,8 +13,8 @@
 // A 409 Conflict is retried on a fresh read, up to maxConflictRetries times. Messages are
 // kubectl's; they never contain credentials. Blocking: call off the GUI thread.
 
+#include "models/api/kubectlrollout.h"
 #include "models/client/kubeclient.h"
-#include "models/engine/kubectlrollout.h"
 #include "models/kube/daemonset.h"
 
 #include <functional>
@@ -35,7 +35,7 @@ struct LiveHistory
 
 struct LiveRollback
 {
-    engine::RollbackOutcome outcome;
+    api::RollbackOutcome outcome;
     std::optional<kube::DaemonSet> updated; // the PATCH answer, when one was sent and accepted
     int attempts = 0;                       // PATCH requests sent
 };
@@ -49,7 +49,7 @@ struct LiveStrategyChange
     int attempts = 0;
 };
 
-// Setting an image, restarting, editing the strategy: one PATCH each (engine/startrollout.h).
+// Setting an image, restarting, editing the strategy: one PATCH each (api/startrollout.h).
 struct LiveRolloutStart
 {
     bool ok = false;

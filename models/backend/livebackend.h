@@ -47,7 +47,7 @@ struct LiveBackendOptions
     int maxConflictRetries = 5;
     QString user; // for the action log; empty: operatingSystemUser()
     // A drain's retries of evictions a budget refuses (ms after each attempt); empty:
-    // engine::drainRetryDelaysMs().
+    // api::drainRetryDelaysMs().
     std::vector<int> drainRetryDelaysMs;
     // The node-agent upgrade (LiveUpgradeRuntime): rollouts, and the controller while this
     // console holds the controllers' Lease. Off: the page says the backend cannot.

@@ -35,7 +35,7 @@ kube::Result<bool> LiveNodeActions::setUnschedulable(const std::string &node, bo
 }
 
 kube::Result<LiveDrainStart> LiveNodeActions::startDrain(const std::string &node,
-                                                         const engine::DrainOptions &options)
+                                                         const api::DrainOptions &options)
 {
     LiveDrainStart start;
     auto cordoned = setUnschedulable(node, true);
@@ -61,7 +61,7 @@ kube::Result<LiveDrainStart> LiveNodeActions::startDrain(const std::string &node
             failure = ds.error();
         return exists[key] = ds.ok() || ds.error().code != 404;
     };
-    start.plan = engine::getPodsForDeletion(onNode, options, dsExists);
+    start.plan = api::getPodsForDeletion(onNode, options, dsExists);
     if (!failure.message.empty())
         return failure;
     return start;
@@ -74,9 +74,9 @@ LiveEviction LiveNodeActions::evict(const std::string &ns, const std::string &po
     auto r = m_client.transport().request("POST", "/api/v1/namespaces/" + ns + "/pods/" + pod + "/eviction",
                                           {}, body.dump(), kJson, kJson);
     if (r || r.error().code == 404)
-        return {engine::DrainRun::Eviction::Evicted, {}};
+        return {api::DrainRun::Eviction::Evicted, {}};
     if (r.error().code != 429)
-        return {engine::DrainRun::Eviction::Failed, pod + ": " + r.error().message};
+        return {api::DrainRun::Eviction::Failed, pod + ": " + r.error().message};
     // Name the budget with its numbers: the pod's labels against the namespace's budgets.
     const kube::PodDisruptionBudget *covering = nullptr;
     std::vector<kube::PodDisruptionBudget> budgets;
@@ -92,9 +92,9 @@ LiveEviction LiveNodeActions::evict(const std::string &ns, const std::string &po
         std::vector<const kube::PodDisruptionBudget *> pointers;
         for (const auto &b : budgets)
             pointers.push_back(&b);
-        covering = engine::coveringBudget(*p, pointers);
+        covering = api::coveringBudget(*p, pointers);
     }
-    return {engine::DrainRun::Eviction::Blocked, engine::budgetBlockText(pod, covering, r.error().message)};
+    return {api::DrainRun::Eviction::Blocked, api::budgetBlockText(pod, covering, r.error().message)};
 }
 
 kube::Result<bool> LiveNodeActions::canI(const AccessQuestion &question)

@@ -6,12 +6,12 @@
 #include "models/planners/startrolloutpreview.h"
 #include "models/snapshot/livesnapshotbuilder.h"
 
+#include "models/api/kubectlrollout.h"
+#include "models/api/startrollout.h"
 #include "models/client/httptransport.h"
 #include "models/client/kubeclient.h"
 #include "models/client/kubeconfig.h"
 #include "models/client/reflector.h"
-#include "models/engine/kubectlrollout.h"
-#include "models/engine/startrollout.h"
 #include "models/kube/timeutil.h"
 
 #include <QDateTime>
@@ -629,7 +629,7 @@ void LiveWorker::cordon(const QString &node, bool unschedulable)
 }
 
 // kubectl drain NODE --ignore-daemonsets [--delete-emptydir-data] (LiveNodeActions), the
-// evictions a budget refuses retried on engine::drainRetryDelaysMs without blocking the worker.
+// evictions a budget refuses retried on api::drainRetryDelaysMs without blocking the worker.
 void LiveWorker::drainNode(const QString &node, bool deleteEmptyDirData)
 {
     if (!m_client) {
@@ -640,7 +640,7 @@ void LiveWorker::drainNode(const QString &node, bool deleteEmptyDirData)
         finish(ActionKind::Drain, node, false, tr("a drain of %1 is already running").arg(node));
         return;
     }
-    engine::DrainOptions options;
+    api::DrainOptions options;
     options.deleteEmptyDirData = deleteEmptyDirData;
     LiveNodeActions actions(*m_client);
     const auto start = actions.startDrain(node.toStdString(), options);
@@ -657,7 +657,7 @@ void LiveWorker::drainNode(const QString &node, bool deleteEmptyDirData)
                tr("cordoned, nothing evicted: %1").arg(errors.join(QStringLiteral("; "))));
         return;
     }
-    m_nodeDrains[node] = engine::DrainRun(start->plan);
+    m_nodeDrains[node] = api::DrainRun(start->plan);
     evictPending(node);
 }
 
@@ -666,11 +666,11 @@ void LiveWorker::evictPending(const QString &node)
     auto it = m_nodeDrains.find(node);
     if (it == m_nodeDrains.end() || m_stopped || !m_client)
         return;
-    engine::DrainRun &run = it->second;
+    api::DrainRun &run = it->second;
     LiveNodeActions actions(*m_client);
     const auto next = run.round(
         [&](const std::string &ns, const std::string &pod) { return actions.evict(ns, pod); },
-        m_options.drainRetryDelaysMs.empty() ? engine::drainRetryDelaysMs() : m_options.drainRetryDelaysMs);
+        m_options.drainRetryDelaysMs.empty() ? api::drainRetryDelaysMs() : m_options.drainRetryDelaysMs);
     if (next) {
         QTimer::singleShot(*next, this, [this, node] { evictPending(node); });
         return;
@@ -768,8 +768,8 @@ void LiveWorker::setUpdateStrategy(const QString &dsKey, const QString &maxUnava
         return;
     LiveActions actions(*m_client, m_options.maxConflictRetries);
     const LiveRolloutStart r =
-        actions.setStrategy(ns, name, engine::intOrStringFromText(maxUnavailable.trimmed().toStdString()),
-                            engine::intOrStringFromText(maxSurge.trimmed().toStdString()));
+        actions.setStrategy(ns, name, api::intOrStringFromText(maxUnavailable.trimmed().toStdString()),
+                            api::intOrStringFromText(maxSurge.trimmed().toStdString()));
     if (r.updated)
         applyUpdated(*r.updated);
     finish(ActionKind::SetStrategy, dsKey, r.ok, q(r.message), 0, parameters);

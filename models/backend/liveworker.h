@@ -6,9 +6,9 @@
 // GUI has not taken the previous one. At rest the timer stops; the next queued object wakes it. Commands
 // arrive as queued calls and block this thread for their API calls (never the GUI thread).
 
+#include "models/api/kubectldrain.h"
 #include "models/backend/clusterbackend.h"
 #include "models/backend/livebackend.h"
-#include "models/engine/kubectldrain.h"
 
 #include "models/kube/daemonset.h"
 #include "models/kube/event.h"
@@ -153,7 +153,7 @@ private:
     // namespace of a DaemonSet seen for the first time.
     void refreshPermissions();
     void askDaemonSetPermission(const std::string &ns);
-    std::map<QString, engine::DrainRun> m_nodeDrains; // by node
+    std::map<QString, api::DrainRun> m_nodeDrains; // by node
     BackendPermissions m_permissions;
     QString m_clusterName;
     // ---- drill-down

@@ -1,10 +1,10 @@
 // Cluster::Impl: the JSON API — create, update (PUT), status update, patch, get, delete with
 // API-server defaulting, validation, generations and optimistic concurrency.
 
+#include "models/api/nodeupgraderollout.h"
+#include "models/api/strategicmerge.h"
+#include "models/api/validation.h"
 #include "models/engine/clusterimpl.h"
-#include "models/engine/nodeupgraderollout.h"
-#include "models/engine/strategicmerge.h"
-#include "models/engine/validation.h"
 #include "models/kube/apischema.h"
 #include "models/kube/defaults.h"
 #include "models/kube/jsonfield.h"
@@ -20,7 +20,7 @@ namespace {
 
 struct Target
 {
-    Kind kind;
+    api::Kind kind;
     std::string ns;
     std::string name;
 };
@@ -32,8 +32,8 @@ kube::Result<Target> targetOf(const Json &manifest)
     const std::string kindText = kube::stringOr(manifest, "kind");
     if (kindText.empty())
         return ApiStatus::badRequest("Object 'Kind' is missing in the object");
-    auto kind = kindFromString(kindText);
-    if (!kind || kindText != kindName(*kind))
+    auto kind = api::kindFromString(kindText);
+    if (!kind || kindText != api::kindName(*kind))
         return ApiStatus::badRequest("no kind \"" + kindText + "\" is registered for the engine");
     Target t{*kind, {}, {}};
     if (auto m = manifest.find("metadata"); m != manifest.end() && m->is_object()) {
@@ -42,9 +42,9 @@ kube::Result<Target> targetOf(const Json &manifest)
         if (auto n = m->find("namespace"); n != m->end() && n->is_string())
             t.ns = n->get<std::string>();
     }
-    if (isNamespaced(*kind) && t.ns.empty())
+    if (api::isNamespaced(*kind) && t.ns.empty())
         t.ns = "default";
-    if (!isNamespaced(*kind))
+    if (!api::isNamespaced(*kind))
         t.ns.clear();
     return t;
 }
@@ -52,18 +52,19 @@ kube::Result<Target> targetOf(const Json &manifest)
 // ValidateObjectMeta for every kind but DaemonSets, whose validation checks the metadata with
 // the spec. Namespaces are named by DNS-1123 labels, every other kind here by subdomains. A name
 // the server is to generate is checked as generated (the prefix cut to 58 characters, 5 added).
-kube::Result<void> validateMetadata(Kind kind, const Json &manifest)
+kube::Result<void> validateMetadata(api::Kind kind, const Json &manifest)
 {
-    if (kind == Kind::DaemonSet)
+    if (kind == api::Kind::DaemonSet)
         return {};
     const Json *metaJson = kube::member(manifest, "metadata");
     auto meta = kube::ObjectMeta::fromJson(metaJson ? *metaJson : Json());
     if (!meta)
         return meta.error();
     if (meta->name.empty() && !meta->generateName.empty())
-        meta->name = meta->generateName.substr(0, kDns1123LabelMaxLength - 5) + "00000";
-    return validateObjectMeta(qualifiedKind(kind), *meta, isNamespaced(kind),
-                              kind == Kind::Namespace ? NameRule::Dns1123Label : NameRule::Dns1123Subdomain);
+        meta->name = meta->generateName.substr(0, api::kDns1123LabelMaxLength - 5) + "00000";
+    return api::validateObjectMeta(api::qualifiedKind(kind), *meta, api::isNamespaced(kind),
+                                   kind == api::Kind::Namespace ? api::NameRule::Dns1123Label
+                                                                : api::NameRule::Dns1123Subdomain);
 }
 
 // Decoding into the Go types canonicalises quantities and leaves out the empty values of
@@ -90,10 +91,10 @@ void setTemplateGeneration(kube::DaemonSet &ds, std::int64_t tg)
     ds.metadata.annotations[kube::kTemplateGenerationAnnotation] = std::to_string(tg);
 }
 
-ApiStatus conflict(Kind kind, const std::string &name)
+ApiStatus conflict(api::Kind kind, const std::string &name)
 {
     return ApiStatus::conflict(
-        qualifiedResource(kind), name,
+        api::qualifiedResource(kind), name,
         "the object has been modified; please apply your changes to the latest version and "
         "try again");
 }
@@ -126,45 +127,45 @@ void defaultNode(kube::Node &n, kube::Timestamp now)
                        n.taints.end());
 }
 
-Json Cluster::Impl::objectJson(Kind kind, const std::string &k) const
+Json Cluster::Impl::objectJson(api::Kind kind, const std::string &k) const
 {
     switch (kind) {
-    case Kind::Namespace:
+    case api::Kind::Namespace:
         if (auto it = namespaces.find(k); it != namespaces.end())
             return namespaceJson(it->second);
         break;
-    case Kind::Node:
+    case api::Kind::Node:
         if (auto it = nodes.find(k); it != nodes.end())
             return it->second.toJson();
         break;
-    case Kind::Pod:
+    case api::Kind::Pod:
         if (auto it = pods.find(k); it != pods.end())
             return it->second.toJson();
         break;
-    case Kind::DaemonSet:
+    case api::Kind::DaemonSet:
         if (auto it = daemonSets.find(k); it != daemonSets.end())
             return it->second.toJson();
         break;
-    case Kind::ControllerRevision:
+    case api::Kind::ControllerRevision:
         if (auto it = revisions.find(k); it != revisions.end())
             return it->second.toJson();
         break;
-    case Kind::ReplicaSet:
+    case api::Kind::ReplicaSet:
         if (auto it = replicaSets.find(k); it != replicaSets.end())
             return it->second.toJson();
         break;
-    case Kind::Event:
+    case api::Kind::Event:
         if (auto it = events.find(k); it != events.end())
             return it->second.toJson();
         break;
-    case Kind::PodDisruptionBudget:
+    case api::Kind::PodDisruptionBudget:
         if (auto it = pdbs.find(k); it != pdbs.end())
             return it->second.toJson();
         break;
-    case Kind::NodeUpgradeRollout:
-    case Kind::Lease:
-    case Kind::Service:
-    case Kind::Job:
+    case api::Kind::NodeUpgradeRollout:
+    case api::Kind::Lease:
+    case api::Kind::Service:
+    case api::Kind::Job:
         if (const Json *o = jsonObject(kind, k))
             return *o;
         break;
@@ -172,12 +173,12 @@ Json Cluster::Impl::objectJson(Kind kind, const std::string &k) const
     return Json();
 }
 
-kube::Result<Json> Cluster::Impl::apiGet(Kind kind, const std::string &ns, const std::string &name) const
+kube::Result<Json> Cluster::Impl::apiGet(api::Kind kind, const std::string &ns, const std::string &name) const
 {
-    const std::string k = key(isNamespaced(kind) ? (ns.empty() ? "default" : ns) : std::string(), name);
+    const std::string k = key(api::isNamespaced(kind) ? (ns.empty() ? "default" : ns) : std::string(), name);
     Json j = objectJson(kind, k);
     if (j.is_null())
-        return ApiStatus::notFound(qualifiedResource(kind), name);
+        return ApiStatus::notFound(api::qualifiedResource(kind), name);
     return j;
 }
 
@@ -190,19 +191,19 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest, bool dryRun)
     normalizeManifest(m);
     if (!m.contains("metadata") || !m["metadata"].is_object())
         m["metadata"] = Json::object();
-    if (isNamespaced(t->kind))
+    if (api::isNamespaced(t->kind))
         m["metadata"]["namespace"] = t->ns;
     for (const char *serverOwned :
          {"uid", "resourceVersion", "creationTimestamp", "deletionTimestamp", "generation"})
         m["metadata"].erase(serverOwned);
-    if (t->name.empty() && !(t->kind == Kind::Pod && m["metadata"].contains("generateName")))
-        return ApiStatus::invalid(qualifiedKind(t->kind), "",
+    if (t->name.empty() && !(t->kind == api::Kind::Pod && m["metadata"].contains("generateName")))
+        return ApiStatus::invalid(api::qualifiedKind(t->kind), "",
                                   "metadata.name: Required value: name or generateName is required");
     if (auto v = validateMetadata(t->kind, m); !v)
         return v.error();
     const std::string k = key(t->ns, t->name);
     switch (t->kind) {
-    case Kind::Namespace: {
+    case api::Kind::Namespace: {
         if (namespaces.count(t->name))
             return ApiStatus::alreadyExists("namespaces", t->name);
         auto declared = kube::ObjectMeta::fromJson(m["metadata"]);
@@ -219,7 +220,7 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest, bool dryRun)
         ensureNamespace(t->name, &*declared);
         break;
     }
-    case Kind::Node: {
+    case api::Kind::Node: {
         if (nodes.count(t->name))
             return ApiStatus::alreadyExists("nodes", t->name);
         auto n = parse<kube::Node>(m);
@@ -233,7 +234,7 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest, bool dryRun)
         commitNode(std::move(*n), true);
         break;
     }
-    case Kind::Pod: {
+    case api::Kind::Pod: {
         if (m.contains("spec"))
             kube::applyPodSpecDefaults(m["spec"]);
         m.erase("status");
@@ -254,7 +255,7 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest, bool dryRun)
             return created.error();
         return (*created)->toJson();
     }
-    case Kind::DaemonSet: {
+    case api::Kind::DaemonSet: {
         if (daemonSets.count(k))
             return ApiStatus::alreadyExists("daemonsets.apps", t->name);
         kube::applyDaemonSetDefaults(m);
@@ -262,7 +263,7 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest, bool dryRun)
         auto ds = parse<kube::DaemonSet>(m);
         if (!ds)
             return ds.error();
-        if (auto v = validateDaemonSet(*ds, nullptr); !v)
+        if (auto v = api::validateDaemonSet(*ds, nullptr); !v)
             return v.error();
         const std::int64_t tg = std::max<std::int64_t>(1, ds->templateGeneration().value_or(0));
         setTemplateGeneration(*ds, tg);
@@ -275,7 +276,7 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest, bool dryRun)
         commitDaemonSet(std::move(*ds), true);
         break;
     }
-    case Kind::ControllerRevision: {
+    case api::Kind::ControllerRevision: {
         if (revisions.count(k))
             return ApiStatus::alreadyExists("controllerrevisions.apps", t->name);
         auto cr = parse<kube::ControllerRevision>(m);
@@ -288,7 +289,7 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest, bool dryRun)
         commitRevision(std::move(*cr), true);
         break;
     }
-    case Kind::ReplicaSet: {
+    case api::Kind::ReplicaSet: {
         if (replicaSets.count(k))
             return ApiStatus::alreadyExists("replicasets.apps", t->name);
         kube::applyReplicaSetDefaults(m);
@@ -305,7 +306,7 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest, bool dryRun)
         commitReplicaSet(std::move(*rs), true);
         break;
     }
-    case Kind::Event: {
+    case api::Kind::Event: {
         if (events.count(k))
             return ApiStatus::alreadyExists("events", t->name);
         auto e = parse<kube::Event>(m);
@@ -319,14 +320,14 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest, bool dryRun)
         commitEvent(std::move(*e), true);
         break;
     }
-    case Kind::PodDisruptionBudget: {
+    case api::Kind::PodDisruptionBudget: {
         if (pdbs.count(k))
-            return ApiStatus::alreadyExists(qualifiedResource(t->kind), t->name);
+            return ApiStatus::alreadyExists(api::qualifiedResource(t->kind), t->name);
         m.erase("status");
         auto pdb = parse<kube::PodDisruptionBudget>(m);
         if (!pdb)
             return pdb.error();
-        if (auto v = validatePodDisruptionBudget(*pdb); !v)
+        if (auto v = api::validatePodDisruptionBudget(*pdb); !v)
             return v.error();
         pdb->metadata.generation = 1;
         pdb->metadata.uid = rng.uuid();
@@ -337,18 +338,18 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest, bool dryRun)
         commitPdb(std::move(*pdb), true);
         break;
     }
-    case Kind::NodeUpgradeRollout:
-    case Kind::Lease:
-    case Kind::Service:
-    case Kind::Job: {
+    case api::Kind::NodeUpgradeRollout:
+    case api::Kind::Lease:
+    case api::Kind::Service:
+    case api::Kind::Job: {
         if (jsonObject(t->kind, k))
-            return ApiStatus::alreadyExists(qualifiedResource(t->kind), t->name);
+            return ApiStatus::alreadyExists(api::qualifiedResource(t->kind), t->name);
         auto obj = prepareJsonObject(t->kind, std::move(m), nullptr, false);
         if (!obj)
             return obj.error();
         if (dryRun)
             return *obj;
-        if (isNamespaced(t->kind))
+        if (api::isNamespaced(t->kind))
             ensureNamespace(t->ns);
         reserveJsonObject(t->kind, *obj, nullptr);
         commitJson(t->kind, std::move(*obj), true);
@@ -367,7 +368,7 @@ kube::Result<Json> Cluster::Impl::apiUpdate(Json m, bool statusOnly, bool dryRun
     if (current.is_null())
         current = objectJson(t->kind, k);
     if (current.is_null())
-        return ApiStatus::notFound(qualifiedResource(t->kind), t->name);
+        return ApiStatus::notFound(api::qualifiedResource(t->kind), t->name);
     normalizeManifest(m);
     if (!m.contains("metadata") || !m["metadata"].is_object())
         m["metadata"] = Json::object();
@@ -380,7 +381,7 @@ kube::Result<Json> Cluster::Impl::apiUpdate(Json m, bool statusOnly, bool dryRun
         return ApiStatus{409, "Conflict",
                          "Precondition failed: UID in precondition: " + wantUid +
                              ", UID in object meta: " + kube::stringOr(current["metadata"], "uid")};
-    if (isNamespaced(t->kind))
+    if (api::isNamespaced(t->kind))
         m["metadata"]["namespace"] = t->ns;
     // Server-owned metadata always comes from the stored object.
     for (const char *owned :
@@ -399,7 +400,7 @@ kube::Result<Json> Cluster::Impl::apiUpdate(Json m, bool statusOnly, bool dryRun
     auto unchanged = [&](const Json &candidate) { return candidate == current; };
 
     switch (t->kind) {
-    case Kind::Namespace: {
+    case api::Kind::Namespace: {
         if (statusOnly)
             return current; // the phase is the namespace controller's
         // Labels, annotations and owners may change; the name label is the server's.
@@ -421,14 +422,14 @@ kube::Result<Json> Cluster::Impl::apiUpdate(Json m, bool statusOnly, bool dryRun
         kube::ObjectMeta &slot = namespaces[t->name] = std::move(meta);
         WatchEvent ev;
         ev.type = WatchEvent::Type::Modified;
-        ev.kind = Kind::Namespace;
+        ev.kind = api::Kind::Namespace;
         ev.name = t->name;
         ev.resourceVersion = rv;
         ev.namespaceObject = &slot;
         emit(ev);
         return namespaceJson(slot);
     }
-    case Kind::Node: {
+    case api::Kind::Node: {
         const kube::Node &old = nodes.at(k);
         Json merged = m;
         if (!statusOnly)
@@ -453,7 +454,7 @@ kube::Result<Json> Cluster::Impl::apiUpdate(Json m, bool statusOnly, bool dryRun
         next["metadata"]["resourceVersion"] = std::move(written);
         return next;
     }
-    case Kind::Pod: {
+    case api::Kind::Pod: {
         const kube::Pod &old = pods.at(k);
         kube::Pod p = old;
         if (statusOnly) {
@@ -483,7 +484,7 @@ kube::Result<Json> Cluster::Impl::apiUpdate(Json m, bool statusOnly, bool dryRun
             return p.toJson();
         return commitPod(std::move(p), false)->toJson();
     }
-    case Kind::DaemonSet: {
+    case api::Kind::DaemonSet: {
         const kube::DaemonSet old = daemonSets.at(k);
         if (statusOnly) {
             auto parsed = kube::DaemonSetStatus::fromJson(m.value("status", Json()));
@@ -491,7 +492,7 @@ kube::Result<Json> Cluster::Impl::apiUpdate(Json m, bool statusOnly, bool dryRun
                 return parsed.error();
             kube::DaemonSet ds = old;
             ds.status = *parsed;
-            if (auto v = validateDaemonSetStatus(ds, old); !v)
+            if (auto v = api::validateDaemonSetStatus(ds, old); !v)
                 return v.error();
             if (unchanged(ds.toJson()))
                 return current;
@@ -505,7 +506,7 @@ kube::Result<Json> Cluster::Impl::apiUpdate(Json m, bool statusOnly, bool dryRun
         auto ds = parse<kube::DaemonSet>(m);
         if (!ds)
             return ds.error();
-        if (auto v = validateDaemonSet(*ds, &old); !v)
+        if (auto v = api::validateDaemonSet(*ds, &old); !v)
             return v.error();
         ds->status = old.status;
         std::int64_t tg = old.templateGeneration().value_or(1);
@@ -524,7 +525,7 @@ kube::Result<Json> Cluster::Impl::apiUpdate(Json m, bool statusOnly, bool dryRun
         commitDaemonSet(std::move(*ds), false);
         break;
     }
-    case Kind::ControllerRevision: {
+    case api::Kind::ControllerRevision: {
         auto cr = parse<kube::ControllerRevision>(m);
         if (!cr)
             return cr.error();
@@ -540,7 +541,7 @@ kube::Result<Json> Cluster::Impl::apiUpdate(Json m, bool statusOnly, bool dryRun
         commitRevision(std::move(*cr), false);
         break;
     }
-    case Kind::ReplicaSet: {
+    case api::Kind::ReplicaSet: {
         const kube::ReplicaSet old = replicaSets.at(k);
         kube::ReplicaSet rs = old;
         if (statusOnly) {
@@ -565,7 +566,7 @@ kube::Result<Json> Cluster::Impl::apiUpdate(Json m, bool statusOnly, bool dryRun
         commitReplicaSet(std::move(rs), false);
         break;
     }
-    case Kind::Event: {
+    case api::Kind::Event: {
         auto e = parse<kube::Event>(m);
         if (!e)
             return e.error();
@@ -576,7 +577,7 @@ kube::Result<Json> Cluster::Impl::apiUpdate(Json m, bool statusOnly, bool dryRun
         commitEvent(std::move(*e), false);
         break;
     }
-    case Kind::PodDisruptionBudget: {
+    case api::Kind::PodDisruptionBudget: {
         const kube::PodDisruptionBudget old = pdbs.at(k);
         kube::PodDisruptionBudget next = old;
         if (statusOnly) {
@@ -589,7 +590,7 @@ kube::Result<Json> Cluster::Impl::apiUpdate(Json m, bool statusOnly, bool dryRun
             auto parsed = parse<kube::PodDisruptionBudget>(m);
             if (!parsed)
                 return parsed.error();
-            if (auto v = validatePodDisruptionBudget(*parsed); !v)
+            if (auto v = api::validatePodDisruptionBudget(*parsed); !v)
                 return v.error();
             next = std::move(*parsed);
             next.status = old.status;
@@ -602,10 +603,10 @@ kube::Result<Json> Cluster::Impl::apiUpdate(Json m, bool statusOnly, bool dryRun
         commitPdb(std::move(next), false);
         break;
     }
-    case Kind::NodeUpgradeRollout:
-    case Kind::Lease:
-    case Kind::Service:
-    case Kind::Job: {
+    case api::Kind::NodeUpgradeRollout:
+    case api::Kind::Lease:
+    case api::Kind::Service:
+    case api::Kind::Job: {
         auto next = prepareJsonObject(t->kind, std::move(m), &current, statusOnly);
         if (!next)
             return next.error();
@@ -621,13 +622,14 @@ kube::Result<Json> Cluster::Impl::apiUpdate(Json m, bool statusOnly, bool dryRun
     return objectJson(t->kind, k);
 }
 
-kube::Result<Json> Cluster::Impl::apiPatch(Kind kind, const std::string &ns, const std::string &name,
-                                           PatchType type, const Json &patch, const WriteOptions &options)
+kube::Result<Json> Cluster::Impl::apiPatch(api::Kind kind, const std::string &ns, const std::string &name,
+                                           api::PatchType type, const Json &patch,
+                                           const WriteOptions &options)
 {
-    const std::string k = key(isNamespaced(kind) ? (ns.empty() ? "default" : ns) : std::string(), name);
+    const std::string k = key(api::isNamespaced(kind) ? (ns.empty() ? "default" : ns) : std::string(), name);
     Json current = objectJson(kind, k);
     if (current.is_null())
-        return ApiStatus::notFound(qualifiedResource(kind), name);
+        return ApiStatus::notFound(api::qualifiedResource(kind), name);
     // Preconditions carried by the patch itself.
     if (patch.is_object() && patch.contains("metadata") && patch["metadata"].is_object()) {
         const Json &pm = patch["metadata"];
@@ -640,7 +642,7 @@ kube::Result<Json> Cluster::Impl::apiPatch(Kind kind, const std::string &ns, con
                              "Precondition failed: UID in precondition: " + pm["uid"].get<std::string>() +
                                  ", UID in object meta: " + kube::stringOr(current["metadata"], "uid")};
     }
-    auto applied = patchDocument(current, type, patch);
+    auto applied = api::patchDocument(current, type, patch);
     if (!applied)
         return applied.error();
     Json patched = std::move(*applied);
@@ -649,8 +651,8 @@ kube::Result<Json> Cluster::Impl::apiPatch(Kind kind, const std::string &ns, con
     if (patchedName != name)
         return ApiStatus::badRequest("the name of the object (" + patchedName +
                                      ") does not match the name on the URL (" + name + ")");
-    patched["kind"] = kindName(kind);
-    patched["apiVersion"] = apiVersion(kind);
+    patched["kind"] = api::kindName(kind);
+    patched["apiVersion"] = api::apiVersion(kind);
     patched["metadata"]["resourceVersion"] = kube::stringOr(current["metadata"], "resourceVersion");
     if (options.decode)
         if (auto decoded = options.decode(patched); !decoded)
@@ -685,23 +687,23 @@ void Cluster::Impl::orphanDependents(const std::string &ownerUid)
     }
 }
 
-kube::Result<void> Cluster::Impl::apiDelete(Kind kind, const std::string &nsIn, const std::string &name,
+kube::Result<void> Cluster::Impl::apiDelete(api::Kind kind, const std::string &nsIn, const std::string &name,
                                             std::optional<std::int64_t> grace, DeletePropagation propagation)
 {
-    const std::string ns = isNamespaced(kind) ? (nsIn.empty() ? "default" : nsIn) : std::string();
+    const std::string ns = api::isNamespaced(kind) ? (nsIn.empty() ? "default" : nsIn) : std::string();
     const std::string k = key(ns, name);
     switch (kind) {
-    case Kind::Pod:
+    case api::Kind::Pod:
         return deletePod(ns, name, grace);
-    case Kind::Node:
+    case api::Kind::Node:
         if (!nodes.count(name))
             return ApiStatus::notFound("nodes", name);
         eraseNode(name);
         return {};
-    case Kind::DaemonSet:
-    case Kind::ReplicaSet: {
+    case api::Kind::DaemonSet:
+    case api::Kind::ReplicaSet: {
         std::string uid;
-        if (kind == Kind::DaemonSet) {
+        if (kind == api::Kind::DaemonSet) {
             auto it = daemonSets.find(k);
             if (it == daemonSets.end())
                 return ApiStatus::notFound("daemonsets.apps", name);
@@ -716,7 +718,7 @@ kube::Result<void> Cluster::Impl::apiDelete(Kind kind, const std::string &nsIn, 
         // orphan finalizer holds the owner until the collector has updated them.
         if (propagation == DeletePropagation::Orphan)
             orphanDependents(uid);
-        if (kind == Kind::DaemonSet)
+        if (kind == api::Kind::DaemonSet)
             eraseDaemonSet(k);
         else
             eraseReplicaSet(k);
@@ -736,25 +738,25 @@ kube::Result<void> Cluster::Impl::apiDelete(Kind kind, const std::string &nsIn, 
             (void)deletePod(ns, pn, grace);
         return {};
     }
-    case Kind::ControllerRevision:
+    case api::Kind::ControllerRevision:
         if (!revisions.count(k))
             return ApiStatus::notFound("controllerrevisions.apps", name);
         eraseRevision(k);
         return {};
-    case Kind::Event:
+    case api::Kind::Event:
         if (!events.count(k))
             return ApiStatus::notFound("events", name);
         eraseEvent(k);
         return {};
-    case Kind::PodDisruptionBudget:
+    case api::Kind::PodDisruptionBudget:
         if (!pdbs.count(k))
-            return ApiStatus::notFound(qualifiedResource(kind), name);
+            return ApiStatus::notFound(api::qualifiedResource(kind), name);
         erasePdb(k);
         return {};
-    case Kind::Job: {
+    case api::Kind::Job: {
         const Json *job = jsonObject(kind, k);
         if (!job)
-            return ApiStatus::notFound(qualifiedResource(kind), name);
+            return ApiStatus::notFound(api::qualifiedResource(kind), name);
         const std::string uid = kube::stringOr((*job)["metadata"], "uid");
         if (propagation == DeletePropagation::Orphan)
             orphanDependents(uid);
@@ -768,14 +770,14 @@ kube::Result<void> Cluster::Impl::apiDelete(Kind kind, const std::string &nsIn, 
             (void)deletePod(ns, pn, grace);
         return {};
     }
-    case Kind::NodeUpgradeRollout:
-    case Kind::Lease:
-    case Kind::Service:
+    case api::Kind::NodeUpgradeRollout:
+    case api::Kind::Lease:
+    case api::Kind::Service:
         if (!jsonObject(kind, k))
-            return ApiStatus::notFound(qualifiedResource(kind), name);
+            return ApiStatus::notFound(api::qualifiedResource(kind), name);
         eraseJson(kind, k);
         return {};
-    case Kind::Namespace: {
+    case api::Kind::Namespace: {
         auto it = namespaces.find(name);
         if (it == namespaces.end())
             return ApiStatus::notFound("namespaces", name);
@@ -787,18 +789,18 @@ kube::Result<void> Cluster::Impl::apiDelete(Kind kind, const std::string &nsIn, 
             return out;
         };
         for (const auto &dk : keysIn(daemonSets))
-            (void)apiDelete(Kind::DaemonSet, name, dk.substr(prefix.size()), 0);
+            (void)apiDelete(api::Kind::DaemonSet, name, dk.substr(prefix.size()), 0);
         for (const auto &rk : keysIn(replicaSets))
-            (void)apiDelete(Kind::ReplicaSet, name, rk.substr(prefix.size()), 0);
+            (void)apiDelete(api::Kind::ReplicaSet, name, rk.substr(prefix.size()), 0);
         for (const auto &pk : keysIn(pods))
             erasePod(pk);
         for (const auto &ck : keysIn(revisions))
             eraseRevision(ck);
         for (const auto &ek : keysIn(events))
-            (void)apiDelete(Kind::Event, name, ek.substr(prefix.size()), 0);
+            (void)apiDelete(api::Kind::Event, name, ek.substr(prefix.size()), 0);
         for (const auto &bk : keysIn(pdbs))
             erasePdb(bk);
-        for (Kind jsonKind : {Kind::Lease, Kind::Service, Kind::Job})
+        for (api::Kind jsonKind : {api::Kind::Lease, api::Kind::Service, api::Kind::Job})
             if (auto byKind = jsonObjects.find(jsonKind); byKind != jsonObjects.end())
                 for (const auto &jk : keysIn(byKind->second))
                     eraseJson(jsonKind, jk);
@@ -807,7 +809,7 @@ kube::Result<void> Cluster::Impl::apiDelete(Kind kind, const std::string &nsIn, 
         gone.resourceVersion = nextResourceVersion();
         WatchEvent ev;
         ev.type = WatchEvent::Type::Deleted;
-        ev.kind = Kind::Namespace;
+        ev.kind = api::Kind::Namespace;
         ev.name = name;
         ev.resourceVersion = rv;
         ev.namespaceObject = &gone;

@@ -1,13 +1,13 @@
 #include "models/engine/cluster.h"
-#include "models/engine/fieldmanager.h"
+#include "models/api/fieldmanager.h"
 #include "models/kube/jsonfield.h"
 
+#include "models/api/daemonsetlogic.h"
+#include "models/api/validation.h"
 #include "models/engine/clusterimpl.h"
 #include "models/engine/daemonsetcontroller.h"
-#include "models/engine/daemonsetlogic.h"
 #include "models/engine/kubelet.h"
 #include "models/engine/nodeupgraderuntime.h"
-#include "models/engine/validation.h"
 
 #include <algorithm>
 
@@ -92,7 +92,7 @@ std::optional<ApiStatus> refusedManifest(Cluster::Impl &d, const Json &manifest,
 {
     if (d.writeRefusals.empty() || dryRun || !manifest.is_object())
         return std::nullopt;
-    const auto kind = kindFromString(manifest.value("kind", std::string()));
+    const auto kind = api::kindFromString(manifest.value("kind", std::string()));
     const Json meta = manifest.value("metadata", Json::object());
     if (!kind || !meta.is_object())
         return std::nullopt;
@@ -118,21 +118,22 @@ kube::Result<Json> Cluster::apply(const Json &manifest)
 {
     if (!manifest.is_object())
         return ApiStatus::badRequest("the object must be a JSON object");
-    auto kind = kindFromString(kube::stringOr(manifest, "kind"));
+    auto kind = api::kindFromString(kube::stringOr(manifest, "kind"));
     if (!kind)
         return d->apiCreate(manifest); // reports the unknown kind
     const Json meta = manifest.value("metadata", Json::object());
     const std::string name = kube::stringOr(meta, "name");
     std::string ns = kube::stringOr(meta, "namespace");
-    if (isNamespaced(*kind) && ns.empty())
+    if (api::isNamespaced(*kind) && ns.empty())
         ns = "default";
     Json config = manifest;
     if (!config.contains("apiVersion"))
-        config["apiVersion"] = apiVersion(*kind);
-    const FieldManagerContext ctx{kApplyManager, apiVersion(*kind), "", kube::formatRfc3339(d->now)};
+        config["apiVersion"] = api::apiVersion(*kind);
+    const api::FieldManagerContext ctx{api::kApplyManager, api::apiVersion(*kind), "",
+                                       kube::formatRfc3339(d->now)};
     const Json live =
-        name.empty() ? Json() : d->objectJson(*kind, Impl::key(isNamespaced(*kind) ? ns : "", name));
-    auto merged = FieldManager::apply(live.is_null() ? nullptr : &live, config, ctx, true);
+        name.empty() ? Json() : d->objectJson(*kind, Impl::key(api::isNamespaced(*kind) ? ns : "", name));
+    auto merged = api::FieldManager::apply(live.is_null() ? nullptr : &live, config, ctx, true);
     if (!merged)
         return merged.error();
     if (live.is_null())
@@ -140,7 +141,7 @@ kube::Result<Json> Cluster::apply(const Json &manifest)
     return d->apiUpdate(*merged, false);
 }
 
-kube::Result<Json> Cluster::get(Kind kind, const std::string &ns, const std::string &name) const
+kube::Result<Json> Cluster::get(api::Kind kind, const std::string &ns, const std::string &name) const
 {
     return d->apiGet(kind, ns, name);
 }
@@ -235,7 +236,8 @@ void forRange(const Map &map, const std::string &ns, bool namespaced, F &&f)
 
 } // namespace
 
-kube::Result<Json> Cluster::list(Kind kind, const std::string &ns, const std::string &labelSelector) const
+kube::Result<Json> Cluster::list(api::Kind kind, const std::string &ns,
+                                 const std::string &labelSelector) const
 {
     auto sel = parseSelector(labelSelector);
     if (!sel)
@@ -245,41 +247,41 @@ kube::Result<Json> Cluster::list(Kind kind, const std::string &ns, const std::st
         if (sel->matches(labels))
             items.push_back(d->objectJson(kind, k));
     };
-    const bool nsd = isNamespaced(kind);
+    const bool nsd = api::isNamespaced(kind);
     switch (kind) {
-    case Kind::Namespace:
+    case api::Kind::Namespace:
         for (const auto &[k, m] : d->namespaces)
             add(k, m.labels);
         break;
-    case Kind::Node:
+    case api::Kind::Node:
         forRange(d->nodes, ns, false,
                  [&](const std::string &k, const auto &o) { add(k, o.metadata.labels); });
         break;
-    case Kind::Pod:
+    case api::Kind::Pod:
         forRange(d->pods, ns, nsd, [&](const std::string &k, const auto &o) { add(k, o.metadata.labels); });
         break;
-    case Kind::DaemonSet:
+    case api::Kind::DaemonSet:
         forRange(d->daemonSets, ns, nsd,
                  [&](const std::string &k, const auto &o) { add(k, o.metadata.labels); });
         break;
-    case Kind::ControllerRevision:
+    case api::Kind::ControllerRevision:
         forRange(d->revisions, ns, nsd,
                  [&](const std::string &k, const auto &o) { add(k, o.metadata.labels); });
         break;
-    case Kind::ReplicaSet:
+    case api::Kind::ReplicaSet:
         forRange(d->replicaSets, ns, nsd,
                  [&](const std::string &k, const auto &o) { add(k, o.metadata.labels); });
         break;
-    case Kind::Event:
+    case api::Kind::Event:
         forRange(d->events, ns, nsd, [&](const std::string &k, const auto &o) { add(k, o.metadata.labels); });
         break;
-    case Kind::PodDisruptionBudget:
+    case api::Kind::PodDisruptionBudget:
         forRange(d->pdbs, ns, nsd, [&](const std::string &k, const auto &o) { add(k, o.metadata.labels); });
         break;
-    case Kind::NodeUpgradeRollout:
-    case Kind::Lease:
-    case Kind::Service:
-    case Kind::Job:
+    case api::Kind::NodeUpgradeRollout:
+    case api::Kind::Lease:
+    case api::Kind::Service:
+    case api::Kind::Job:
         if (auto byKind = d->jsonObjects.find(kind); byKind != d->jsonObjects.end())
             forRange(byKind->second, ns, nsd, [&](const std::string &k, const Json &o) {
                 kube::StringMap labels;
@@ -291,18 +293,18 @@ kube::Result<Json> Cluster::list(Kind kind, const std::string &ns, const std::st
             });
         break;
     }
-    return Json{{"apiVersion", apiVersion(kind)},
-                {"kind", std::string(kindName(kind)) + "List"},
+    return Json{{"apiVersion", api::apiVersion(kind)},
+                {"kind", std::string(api::kindName(kind)) + "List"},
                 {"metadata", {{"resourceVersion", std::to_string(d->rv)}}},
                 {"items", std::move(items)}};
 }
 
-std::optional<ApiStatus> Cluster::Impl::refusedWrite(Kind kind, const std::string &ns,
+std::optional<ApiStatus> Cluster::Impl::refusedWrite(api::Kind kind, const std::string &ns,
                                                      const std::string &name)
 {
     if (writeRefusals.empty())
         return std::nullopt;
-    auto it = writeRefusals.find(std::string(kindName(kind)) + "/" + ns + "/" + name);
+    auto it = writeRefusals.find(std::string(api::kindName(kind)) + "/" + ns + "/" + name);
     if (it == writeRefusals.end())
         return std::nullopt;
     ApiStatus status = it->second.second;
@@ -311,18 +313,18 @@ std::optional<ApiStatus> Cluster::Impl::refusedWrite(Kind kind, const std::strin
     return status;
 }
 
-void Cluster::refuseWrites(Kind kind, const std::string &ns, const std::string &name, int count,
+void Cluster::refuseWrites(api::Kind kind, const std::string &ns, const std::string &name, int count,
                            ApiStatus status)
 {
-    const std::string key = std::string(kindName(kind)) + "/" + ns + "/" + name;
+    const std::string key = std::string(api::kindName(kind)) + "/" + ns + "/" + name;
     if (count <= 0)
         d->writeRefusals.erase(key);
     else
         d->writeRefusals[key] = {count, std::move(status)};
 }
 
-kube::Result<Json> Cluster::patch(Kind kind, const std::string &ns, const std::string &name, PatchType type,
-                                  const Json &patch, const WriteOptions &options)
+kube::Result<Json> Cluster::patch(api::Kind kind, const std::string &ns, const std::string &name,
+                                  api::PatchType type, const Json &patch, const WriteOptions &options)
 {
     if (!options.dryRun)
         if (auto refused = d->refusedWrite(kind, ns, name))
@@ -330,7 +332,7 @@ kube::Result<Json> Cluster::patch(Kind kind, const std::string &ns, const std::s
     return d->apiPatch(kind, ns, name, type, patch, options);
 }
 
-kube::Result<void> Cluster::remove(Kind kind, const std::string &ns, const std::string &name,
+kube::Result<void> Cluster::remove(api::Kind kind, const std::string &ns, const std::string &name,
                                    std::optional<std::int64_t> gracePeriodSeconds,
                                    DeletePropagation propagation)
 {
@@ -476,7 +478,7 @@ std::string Cluster::currentRevisionName(const std::string &ns, const std::strin
     const kube::DaemonSet *ds = daemonSet(ns, dsName);
     if (!ds)
         return {};
-    const std::string patch = daemonSetPatch(ds->podTemplate());
+    const std::string patch = api::daemonSetPatch(ds->podTemplate());
     std::string best;
     std::int64_t bestRev = -1;
     for (const auto *cr : controllerRevisionsOf(ns, dsName))
@@ -507,7 +509,7 @@ std::vector<const kube::PodDisruptionBudget *> Cluster::podDisruptionBudgets() c
 kube::Result<void> Cluster::evict(const std::string &ns, const std::string &name, const EvictOptions &options)
 {
     if (!options.dryRun)
-        if (auto refused = d->refusedWrite(Kind::Pod, ns.empty() ? "default" : ns, name))
+        if (auto refused = d->refusedWrite(api::Kind::Pod, ns.empty() ? "default" : ns, name))
             return *refused;
     return d->evictPod(ns.empty() ? "default" : ns, name, options);
 }
@@ -533,7 +535,7 @@ EngineStats Cluster::stats() const
 
 // ---- watch -------------------------------------------------------------------------------
 
-int Cluster::watch(Kind kind, std::function<void(const WatchEvent &)> callback)
+int Cluster::watch(api::Kind kind, std::function<void(const WatchEvent &)> callback)
 {
     const int id = d->nextWatchId++;
     d->watchers.push_back({id, kind, std::move(callback)});
@@ -558,23 +560,25 @@ void Cluster::unwatch(int id)
 
 // ---- kubectl -----------------------------------------------------------------------------
 
-RollbackOutcome Cluster::rollback(const std::string &ns, const std::string &name, std::int64_t toRevision)
+api::RollbackOutcome Cluster::rollback(const std::string &ns, const std::string &name,
+                                       std::int64_t toRevision)
 {
     const kube::DaemonSet *ds = daemonSet(ns, name);
     if (!ds) {
-        RollbackOutcome o;
+        api::RollbackOutcome o;
         o.requestedRevision = toRevision;
         o.message = "failed to retrieve DaemonSet " + name + ": daemonsets.apps \"" + name + "\" not found";
         return o;
     }
-    RollbackOutcome o = decideRollback(*ds, controlledRevisions(*ds, controllerRevisions()), toRevision);
-    if (o.action != RollbackOutcome::Action::Patch)
+    api::RollbackOutcome o =
+        api::decideRollback(*ds, api::controlledRevisions(*ds, controllerRevisions()), toRevision);
+    if (o.action != api::RollbackOutcome::Action::Patch)
         return o;
     Json body = Json::parse(o.patch, nullptr, false);
     auto r = body.is_discarded() ? kube::Result<Json>(ApiStatus::badRequest("invalid revision data"))
-                                 : patch(Kind::DaemonSet, ns, name, PatchType::Strategic, body);
+                                 : patch(api::Kind::DaemonSet, ns, name, api::PatchType::Strategic, body);
     if (!r) {
-        o.action = RollbackOutcome::Action::Error;
+        o.action = api::RollbackOutcome::Action::Error;
         o.message = "failed restoring revision " + std::to_string(toRevision) + ": " + r.error().message;
         return o;
     }
@@ -588,18 +592,19 @@ kube::Result<std::string> Cluster::historyText(const std::string &ns, const std:
     const kube::DaemonSet *ds = daemonSet(ns, name);
     if (!ds)
         return ApiStatus::notFound("daemonsets.apps", name);
-    const auto revs = controlledRevisions(*ds, controllerRevisions());
+    const auto revs = api::controlledRevisions(*ds, controllerRevisions());
     if (revision)
-        return historyRevisionText(*ds, revs, *revision);
-    return historyTable(name, revs);
+        return api::historyRevisionText(*ds, revs, *revision);
+    return api::historyTable(name, revs);
 }
 
-kube::Result<RolloutStatus> Cluster::rolloutStatusOf(const std::string &ns, const std::string &name) const
+kube::Result<api::RolloutStatus> Cluster::rolloutStatusOf(const std::string &ns,
+                                                          const std::string &name) const
 {
     const kube::DaemonSet *ds = daemonSet(ns, name);
     if (!ds)
         return ApiStatus::notFound("daemonsets.apps", name);
-    return rolloutStatus(*ds);
+    return api::rolloutStatus(*ds);
 }
 
 kube::Result<void> Cluster::pause(const std::string &ns, const std::string &name)
@@ -607,10 +612,10 @@ kube::Result<void> Cluster::pause(const std::string &ns, const std::string &name
     const kube::DaemonSet *ds = daemonSet(ns, name);
     if (!ds)
         return ApiStatus::notFound("daemonsets.apps", name);
-    auto p = pausePatch(*ds);
+    auto p = api::pausePatch(*ds);
     if (!p)
         return {};
-    auto r = patch(Kind::DaemonSet, ns, name, PatchType::Merge, *p);
+    auto r = patch(api::Kind::DaemonSet, ns, name, api::PatchType::Merge, *p);
     if (!r)
         return r.error();
     return {};
@@ -621,12 +626,12 @@ kube::Result<void> Cluster::resume(const std::string &ns, const std::string &nam
     const kube::DaemonSet *ds = daemonSet(ns, name);
     if (!ds)
         return ApiStatus::notFound("daemonsets.apps", name);
-    auto p = resumePatch(*ds);
+    auto p = api::resumePatch(*ds);
     if (!p)
         return p.error();
     if (!*p)
         return {};
-    auto r = patch(Kind::DaemonSet, ns, name, PatchType::Merge, **p);
+    auto r = patch(api::Kind::DaemonSet, ns, name, api::PatchType::Merge, **p);
     if (!r)
         return r.error();
     return {};
@@ -688,7 +693,7 @@ bool Cluster::rolloutComplete(const std::string &ns, const std::string &name) co
     const kube::DaemonSet *ds = daemonSet(ns, name);
     if (!ds || ds->updateStrategyType() != "RollingUpdate")
         return false;
-    return rolloutStatus(*ds).done;
+    return api::rolloutStatus(*ds).done;
 }
 
 bool Cluster::podsReady(int n) const
@@ -743,7 +748,7 @@ kube::Result<void> Cluster::setPodLabels(const std::vector<std::string> &podKeys
     Json patchBody = {{"metadata", {{"labels", kube::stringMapToJson(labels)}}}};
     for (const auto &k : podKeys) {
         auto [ns, name] = splitKey(k);
-        auto r = patch(Kind::Pod, ns, name, PatchType::Merge, patchBody);
+        auto r = patch(api::Kind::Pod, ns, name, api::PatchType::Merge, patchBody);
         if (!r)
             return r.error();
     }
@@ -770,7 +775,7 @@ kube::Result<void> editNode(Cluster::Impl &d, const std::string &name,
     auto it = d.nodes.find(name);
     if (it == d.nodes.end())
         return ApiStatus::notFound("nodes", name);
-    if (auto refused = d.refusedWrite(Kind::Node, "", name))
+    if (auto refused = d.refusedWrite(api::Kind::Node, "", name))
         return *refused;
     kube::Node n = it->second;
     if (edit(n))
@@ -835,7 +840,7 @@ kube::Result<void> Cluster::untaint(const std::string &node, const std::string &
 kube::Result<void> Cluster::annotateNode(const std::string &node,
                                          const std::map<std::string, std::optional<std::string>> &changes)
 {
-    if (auto refused = d->refusedWrite(Kind::Node, "", node))
+    if (auto refused = d->refusedWrite(api::Kind::Node, "", node))
         return *refused;
     auto it = d->nodes.find(node);
     if (it == d->nodes.end())
@@ -848,7 +853,7 @@ kube::Result<void> Cluster::annotateNode(const std::string &node,
             meta.annotations.erase(key);
     if (meta.annotations == it->second.metadata.annotations)
         return {};
-    if (auto v = validateObjectMeta("Node", meta, false, NameRule::Dns1123Subdomain); !v)
+    if (auto v = api::validateObjectMeta("Node", meta, false, api::NameRule::Dns1123Subdomain); !v)
         return v.error();
     const kube::Timestamp now = d->now;
     return editNode(*d, node, [&](kube::Node &n) {
@@ -927,7 +932,7 @@ kube::Result<void> Cluster::fault(const std::string &nodeName, FaultKind kind)
         r && node != d->nodes.end() && node->second.isReady() != wasReady)
         d->recordEvent("Normal", wasReady ? "NodeNotReady" : "NodeReady",
                        "Node " + nodeName + " status is now: " + (wasReady ? "NodeNotReady" : "NodeReady"),
-                       Kind::Node, "", nodeName, node->second.metadata.uid,
+                       api::Kind::Node, "", nodeName, node->second.metadata.uid,
                        wasReady ? "node-controller" : "kubelet");
     if (wasUnreachable != isUnreachable && d->continuous())
         d->kubelet->nodeChanged(nodeName);
@@ -972,17 +977,18 @@ std::uint64_t Cluster::randomU64()
 }
 
 void Cluster::recordEvent(const std::string &type, const std::string &reason, const std::string &message,
-                          Kind kind, const std::string &ns, const std::string &name)
+                          api::Kind kind, const std::string &ns, const std::string &name)
 {
     std::string uid;
-    if (kind == Kind::Node) {
+    if (kind == api::Kind::Node) {
         if (const auto *n = node(name))
             uid = n->metadata.uid;
-    } else if (kind == Kind::DaemonSet) {
+    } else if (kind == api::Kind::DaemonSet) {
         if (const auto *ds = daemonSet(ns, name))
             uid = ds->metadata.uid;
-    } else if (isJsonKind(kind)) {
-        if (const Json *o = d->jsonObject(kind, Impl::key(isNamespaced(kind) ? ns : std::string(), name)))
+    } else if (api::isJsonKind(kind)) {
+        if (const Json *o =
+                d->jsonObject(kind, Impl::key(api::isNamespaced(kind) ? ns : std::string(), name)))
             uid = kube::stringOr((*o)["metadata"], "uid");
     }
     d->recordEvent(type, reason, message, kind, ns, name, uid);

@@ -19,9 +19,10 @@
 // Same options and same calls => same objects, names, uids, events and activity, byte for byte.
 // Not thread-safe: the owner (a worker thread or a test) drives it alone.
 
+#include "models/api/kind.h"
+#include "models/api/kubectlrollout.h"
+#include "models/api/strategicmerge.h"
 #include "models/engine/faultkind.h"
-#include "models/engine/kind.h"
-#include "models/engine/kubectlrollout.h"
 #include "models/engine/podselector.h"
 #include "models/kube/daemonset.h"
 #include "models/kube/event.h"
@@ -61,8 +62,6 @@ struct ClusterOptions
     KubeletTimings kubelet;
 };
 
-enum class PatchType { Merge, Json, Strategic };
-
 // Options of a create, update or patch (metav1.CreateOptions / UpdateOptions / PatchOptions).
 struct WriteOptions
 {
@@ -91,7 +90,7 @@ struct WatchEvent
 {
     enum class Type { Added, Modified, Deleted };
     Type type = Type::Added;
-    Kind kind = Kind::Pod;
+    api::Kind kind = api::Kind::Pod;
     std::string namespace_;
     std::string name;
     std::uint64_t resourceVersion = 0;
@@ -189,29 +188,30 @@ public:
     kube::Result<kube::Json> apply(const kube::Json &manifest);
     // PUT .../status: only status changes (DaemonSet: collisionCount may not decrease).
     kube::Result<kube::Json> updateStatus(const kube::Json &manifest, const WriteOptions &options = {});
-    kube::Result<kube::Json> get(Kind kind, const std::string &ns, const std::string &name) const;
+    kube::Result<kube::Json> get(api::Kind kind, const std::string &ns, const std::string &name) const;
     // The scale subresource of a ReplicaSet (replicasets/scale, autoscaling/v1 Scale: replicas
     // wanted and running, and the selector as text). An update sets spec.replicas; a
     // metadata.resourceVersion in the Scale is the ReplicaSet's precondition. A patch applies to
     // the Scale. Other kinds have none (NotFound).
-    kube::Result<kube::Json> getScale(Kind kind, const std::string &ns, const std::string &name) const;
-    kube::Result<kube::Json> updateScale(Kind kind, const std::string &ns, const std::string &name,
+    kube::Result<kube::Json> getScale(api::Kind kind, const std::string &ns, const std::string &name) const;
+    kube::Result<kube::Json> updateScale(api::Kind kind, const std::string &ns, const std::string &name,
                                          const kube::Json &scale, const WriteOptions &options = {});
-    kube::Result<kube::Json> patchScale(Kind kind, const std::string &ns, const std::string &name,
-                                        PatchType type, const kube::Json &patch,
+    kube::Result<kube::Json> patchScale(api::Kind kind, const std::string &ns, const std::string &name,
+                                        api::PatchType type, const kube::Json &patch,
                                         const WriteOptions &options = {});
     // List JSON ({"kind":"DaemonSetList","items":[...]}); ns empty = all namespaces.
-    kube::Result<kube::Json> list(Kind kind, const std::string &ns = {},
+    kube::Result<kube::Json> list(api::Kind kind, const std::string &ns = {},
                                   const std::string &labelSelector = {}) const;
-    kube::Result<kube::Json> patch(Kind kind, const std::string &ns, const std::string &name, PatchType type,
-                                   const kube::Json &patch, const WriteOptions &options = {});
+    kube::Result<kube::Json> patch(api::Kind kind, const std::string &ns, const std::string &name,
+                                   api::PatchType type, const kube::Json &patch,
+                                   const WriteOptions &options = {});
     // DELETE. Pods in continuous mode get a deletionTimestamp first (MODIFIED), and are gone
     // after the grace period (DELETED); gracePeriodSeconds 0 removes at once. Deleting a DS or
     // RS removes the objects it controls (garbage collection: Background and Foreground delete
     // them — the engine's collector runs at once, so both end with the dependents gone), or,
     // with Orphan, keeps them and removes the owner's reference from each, as the garbage
     // collector's orphan finalizer does (kubectl delete --cascade=orphan).
-    kube::Result<void> remove(Kind kind, const std::string &ns, const std::string &name,
+    kube::Result<void> remove(api::Kind kind, const std::string &ns, const std::string &name,
                               std::optional<std::int64_t> gracePeriodSeconds = std::nullopt,
                               DeletePropagation propagation = DeletePropagation::Background);
     // POST pods/NAME/eviction: a deletion that respects the PodDisruptionBudget covering the
@@ -223,7 +223,7 @@ public:
     // Tests: the next `count` writes to one object — patch, update, status update, delete,
     // eviction, cordon, uncordon, taint, untaint; not dry runs — are refused with `status`, as an
     // overloaded API server or an admission webhook refuses them. A count of 0 clears.
-    void refuseWrites(Kind kind, const std::string &ns, const std::string &name, int count,
+    void refuseWrites(api::Kind kind, const std::string &ns, const std::string &name, int count,
                       kube::ApiStatus status);
 
     // ---- typed read access (pointers valid until the next mutating call) -----------------
@@ -279,18 +279,18 @@ public:
 
     // ---- watch ---------------------------------------------------------------------------
     // Synchronous fan-out from every write, in write order. Returns an id for unwatch.
-    int watch(Kind kind, std::function<void(const WatchEvent &)> callback);
+    int watch(api::Kind kind, std::function<void(const WatchEvent &)> callback);
     int watchAll(std::function<void(const WatchEvent &)> callback);
     void unwatch(int id);
 
     // ---- kubectl semantics ---------------------------------------------------------------
-    RollbackOutcome rollback(const std::string &ns, const std::string &name, std::int64_t toRevision);
+    api::RollbackOutcome rollback(const std::string &ns, const std::string &name, std::int64_t toRevision);
     kube::Result<std::string> historyText(const std::string &ns, const std::string &name,
                                           std::optional<std::int64_t> revision = std::nullopt) const;
-    kube::Result<RolloutStatus> rolloutStatusOf(const std::string &ns, const std::string &name) const;
+    kube::Result<api::RolloutStatus> rolloutStatusOf(const std::string &ns, const std::string &name) const;
     kube::Result<void> pause(const std::string &ns, const std::string &name);
     kube::Result<void> resume(const std::string &ns, const std::string &name);
-    static bool isPaused(const kube::DaemonSet &ds) { return engine::isPaused(ds); }
+    static bool isPaused(const kube::DaemonSet &ds) { return api::isPaused(ds); }
 
     // ---- simulation control --------------------------------------------------------------
     SyncResult syncDaemonSet(const std::string &ns, const std::string &name);
@@ -341,7 +341,7 @@ public:
     void schedule(kube::Timestamp t, std::function<void()> fn);
     std::uint64_t randomU64(); // from the seeded RNG
     void recordEvent(const std::string &type, const std::string &reason, const std::string &message,
-                     Kind kind, const std::string &ns, const std::string &name);
+                     api::Kind kind, const std::string &ns, const std::string &name);
 
     // The node-agent upgrade machinery (NodeUpgradeRollout store, controller, simulated agent),
     // created on first use so clusters that never upgrade pay nothing. It lives as long as the

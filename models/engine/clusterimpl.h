@@ -41,7 +41,8 @@ struct Cluster::Impl
     // Cluster::refuseWrites: "Kind/ns/name" -> refusals left and the answer.
     std::map<std::string, std::pair<int, kube::ApiStatus>> writeRefusals;
     // A refusal due for a write to the object (and one fewer left), or none.
-    std::optional<kube::ApiStatus> refusedWrite(Kind kind, const std::string &ns, const std::string &name);
+    std::optional<kube::ApiStatus> refusedWrite(api::Kind kind, const std::string &ns,
+                                                const std::string &name);
     Rng rng;
     // Event UIDs come from a stream of their own, so how many Events are recorded never shifts
     // the simulation's names, delays or choices.
@@ -62,8 +63,8 @@ struct Cluster::Impl
     std::map<std::string, kube::PodDisruptionBudget> pdbs;
     // JSON kinds (NodeUpgradeRollout, Lease, Service), kept as the JSON object the API
     // serves: kind -> "namespace/name" -> object.
-    std::map<Kind, std::map<std::string, kube::Json>> jsonObjects;
-    const kube::Json *jsonObject(Kind kind, const std::string &key) const; // null if absent
+    std::map<api::Kind, std::map<std::string, kube::Json>> jsonObjects;
+    const kube::Json *jsonObject(api::Kind kind, const std::string &key) const; // null if absent
     // The Service allocators' state: cluster IPs and node ports in use.
     std::set<std::string> serviceIps;
     std::set<int> nodePortsInUse;
@@ -122,7 +123,7 @@ struct Cluster::Impl
     struct Watcher
     {
         int id;
-        std::optional<Kind> kind;
+        std::optional<api::Kind> kind;
         std::function<void(const WatchEvent &)> callback;
     };
     std::vector<Watcher> watchers;
@@ -156,7 +157,7 @@ struct Cluster::Impl
     // writes at once); in continuous mode after everything already queued for this instant.
     void deliver(std::function<void()> fn);
     std::shared_ptr<const kube::Json> internSpec(kube::Json spec);
-    std::string generateName(const std::string &prefix, const std::string &ns, Kind kind);
+    std::string generateName(const std::string &prefix, const std::string &ns, api::Kind kind);
     // Creates the namespace unless it exists: `declared` (a create's metadata) brings its labels,
     // annotations, owners and the metadata kept verbatim.
     void ensureNamespace(const std::string &ns, const kube::ObjectMeta *declared = nullptr);
@@ -182,20 +183,20 @@ struct Cluster::Impl
     void expireEvents();
     const kube::PodDisruptionBudget *commitPdb(kube::PodDisruptionBudget pdb, bool isNew);
     void erasePdb(const std::string &key);
-    const kube::Json *commitJson(Kind kind, kube::Json obj, bool isNew);
-    void eraseJson(Kind kind, const std::string &key);
+    const kube::Json *commitJson(api::Kind kind, kube::Json obj, bool isNew);
+    void eraseJson(api::Kind kind, const std::string &key);
     // jsonkinds.cpp: a JSON kind's object decoded, checked, defaulted and in canonical form,
     // from a create (old null; uid and creation time set) or an update (server-owned metadata
     // already taken from old) or status update; allocates nothing yet.
-    kube::Result<kube::Json> prepareJsonObject(Kind kind, kube::Json manifest, const kube::Json *old,
+    kube::Result<kube::Json> prepareJsonObject(api::Kind kind, kube::Json manifest, const kube::Json *old,
                                                bool statusOnly);
     // jobkind.cpp: prepareJsonObject's part for a Job, given the object with its metadata.
     kube::Result<kube::Json> prepareJob(kube::Json object, const kube::Json &manifest, const kube::Json *old,
                                         bool statusOnly);
     // The allocations (Service cluster IPs, node ports) of an object about to be stored, and
     // of one leaving the store.
-    void reserveJsonObject(Kind kind, const kube::Json &obj, const kube::Json *old);
-    void releaseJsonObject(Kind kind, const kube::Json &gone);
+    void reserveJsonObject(api::Kind kind, const kube::Json &obj, const kube::Json *old);
+    void releaseJsonObject(api::Kind kind, const kube::Json &gone);
 
     // API-level pod operations used by controllers and the facade.
     kube::Result<const kube::Pod *> createPod(kube::Pod pod);
@@ -212,8 +213,9 @@ struct Cluster::Impl
     // `source`: the reporting component ("node-controller"); by default the controller of `kind`.
     // `fieldPath`: the part of the object the event is about (a container: spec.containers{c}).
     void recordEvent(const std::string &type, const std::string &reason, const std::string &message,
-                     Kind kind, const std::string &ns, const std::string &name, const std::string &uid = {},
-                     const char *source = nullptr, const std::string &fieldPath = {});
+                     api::Kind kind, const std::string &ns, const std::string &name,
+                     const std::string &uid = {}, const char *source = nullptr,
+                     const std::string &fieldPath = {});
 
     // ---- JSON API (apiserver.cpp) ------------------------------------------------------
     // dryRun: everything up to the store write (see WriteOptions).
@@ -221,16 +223,17 @@ struct Cluster::Impl
     // `current`: the stored object as JSON when the caller has just read it (null: read here).
     kube::Result<kube::Json> apiUpdate(kube::Json manifest, bool statusOnly, bool dryRun = false,
                                        kube::Json current = kube::Json());
-    kube::Result<kube::Json> apiGet(Kind kind, const std::string &ns, const std::string &name) const;
-    kube::Result<kube::Json> apiPatch(Kind kind, const std::string &ns, const std::string &name,
-                                      PatchType type, const kube::Json &patch, const WriteOptions &options);
-    kube::Result<void> apiDelete(Kind kind, const std::string &ns, const std::string &name,
+    kube::Result<kube::Json> apiGet(api::Kind kind, const std::string &ns, const std::string &name) const;
+    kube::Result<kube::Json> apiPatch(api::Kind kind, const std::string &ns, const std::string &name,
+                                      api::PatchType type, const kube::Json &patch,
+                                      const WriteOptions &options);
+    kube::Result<void> apiDelete(api::Kind kind, const std::string &ns, const std::string &name,
                                  std::optional<std::int64_t> grace,
                                  DeletePropagation propagation = DeletePropagation::Background);
     // The orphan finalizer's work: the owner's reference removed from every pod and revision
     // that carries it (MODIFIED writes); the objects themselves stay.
     void orphanDependents(const std::string &ownerUid);
-    kube::Json objectJson(Kind kind, const std::string &key) const; // null if absent
+    kube::Json objectJson(api::Kind kind, const std::string &key) const; // null if absent
 
     // ---- clock -------------------------------------------------------------------------
     void runTimersUntil(kube::Timestamp t);

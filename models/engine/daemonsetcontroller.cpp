@@ -322,7 +322,7 @@ namespace {
 
 // podsShouldBeOnNode decides nothing for such an entry: nothing to run and no pods, or one
 // live pod where one may continue to run.
-bool idle(const NodeDaemonPods &e)
+bool idle(const api::NodeDaemonPods &e)
 {
     if (e.pods.empty())
         return !e.should.shouldRun;
@@ -334,7 +334,7 @@ bool idle(const NodeDaemonPods &e)
 
 void DaemonSetController::refilled(NodeView &v, std::size_t index, const SyncContext &ctx)
 {
-    const NodeDaemonPods &e = v.entries[index];
+    const api::NodeDaemonPods &e = v.entries[index];
     if (idle(e))
         v.busy.erase(index);
     else
@@ -347,7 +347,7 @@ void DaemonSetController::refilled(NodeView &v, std::size_t index, const SyncCon
         return;
     }
     v.total -= v.shares[index];
-    v.shares[index] = daemonSetStatusShare(e, ctx.hash, v.sharesGeneration, 0, m_c.now);
+    v.shares[index] = api::daemonSetStatusShare(e, ctx.hash, v.sharesGeneration, 0, m_c.now);
     v.total += v.shares[index];
 }
 
@@ -377,12 +377,12 @@ DaemonSetController::NodeView &DaemonSetController::nodeView(SyncContext &ctx)
         return v;
     }
     // Full build: nodeShouldRunDaemonPod per node, then the owner index merged in node order.
-    const DaemonPodPredicate predicate = daemonPodPredicate(ctx.ds);
+    const api::DaemonPodPredicate predicate = api::daemonPodPredicate(ctx.ds);
     v.entries.resize(m_nodeList.size());
     for (std::size_t i = 0; i < m_nodeList.size(); ++i) {
-        NodeDaemonPods &e = v.entries[i];
+        api::NodeDaemonPods &e = v.entries[i];
         e.node = m_nodeList[i]->metadata.name;
-        e.should = nodeShouldRunDaemonPod(*m_nodeList[i], predicate);
+        e.should = api::nodeShouldRunDaemonPod(*m_nodeList[i], predicate);
         e.nodeExists = true;
         e.pods.clear();
     }
@@ -419,8 +419,8 @@ DaemonSetController::NodeView &DaemonSetController::nodeView(SyncContext &ctx)
     return v;
 }
 
-const std::vector<NodeDaemonPods> &DaemonSetController::nodesToDaemonPods(SyncContext &ctx,
-                                                                          bool includeDeletedTerminal)
+const std::vector<api::NodeDaemonPods> &DaemonSetController::nodesToDaemonPods(SyncContext &ctx,
+                                                                               bool includeDeletedTerminal)
 {
     // Claim once per sync (adoption and release write to the store); later passes read the
     // owner index directly. The result is valid until the next call.
@@ -438,10 +438,10 @@ const std::vector<NodeDaemonPods> &DaemonSetController::nodesToDaemonPods(SyncCo
         return view.entries;
     // Rare: terminal deleted pods included (history cleanup), or pods targeting nodes that do
     // not exist (any more), which get entries of their own in node order.
-    std::vector<NodeDaemonPods> &entries = includeDeletedTerminal ? m_entriesAll : m_entries;
+    std::vector<api::NodeDaemonPods> &entries = includeDeletedTerminal ? m_entriesAll : m_entries;
     entries.resize(view.entries.size());
     for (std::size_t i = 0; i < view.entries.size(); ++i) {
-        NodeDaemonPods &e = entries[i];
+        api::NodeDaemonPods &e = entries[i];
         e.node = view.entries[i].node;
         e.should = view.entries[i].should;
         e.nodeExists = true;
@@ -455,7 +455,7 @@ const std::vector<NodeDaemonPods> &DaemonSetController::nodesToDaemonPods(SyncCo
         for (const auto &[node, pods] : owner->second) {
             if (node.empty() || m_nodeIndex.count(node))
                 continue;
-            NodeDaemonPods e;
+            api::NodeDaemonPods e;
             e.node = node;
             e.nodeExists = false;
             fillEntry(ctx.ds, node, e.pods, includeDeletedTerminal);
@@ -467,7 +467,7 @@ const std::vector<NodeDaemonPods> &DaemonSetController::nodesToDaemonPods(SyncCo
     }
     if (missing)
         std::sort(entries.begin(), entries.end(),
-                  [](const NodeDaemonPods &a, const NodeDaemonPods &b) { return a.node < b.node; });
+                  [](const api::NodeDaemonPods &a, const api::NodeDaemonPods &b) { return a.node < b.node; });
     return entries;
 }
 
@@ -477,12 +477,12 @@ kube::Result<const ControllerRevision *> DaemonSetController::snapshot(SyncConte
                                                                        std::int64_t revision)
 {
     const kube::DaemonSet &ds = ctx.ds;
-    const std::string hash = templateHash(ds.podTemplate(), ds.status.collisionCount);
+    const std::string hash = api::templateHash(ds.podTemplate(), ds.status.collisionCount);
     const std::string name = ds.metadata.name + "-" + hash;
     const std::string crKey = Cluster::Impl::key(ds.metadata.namespace_, name);
     if (auto it = m_c.revisions.find(crKey); it != m_c.revisions.end()) {
         // AlreadyExists: ours (informer lag) when the data matches, else a genuine collision.
-        if (matchRevision(ds, it->second))
+        if (api::matchRevision(ds, it->second))
             return &it->second;
         const kube::DaemonSet *live = m_c.daemonSets.count(ctx.key) ? &m_c.daemonSets.at(ctx.key) : nullptr;
         if (!live)
@@ -510,7 +510,7 @@ kube::Result<const ControllerRevision *> DaemonSetController::snapshot(SyncConte
     cr.metadata.annotations = ds.metadata.annotations;
     cr.metadata.ownerReferences.push_back(
         {"apps/v1", "DaemonSet", ds.metadata.name, ds.metadata.uid, true, true});
-    cr.data = daemonSetPatch(tpl);
+    cr.data = api::daemonSetPatch(tpl);
     cr.revision = revision;
     return m_c.commitRevision(std::move(cr), true);
 }
@@ -530,7 +530,7 @@ kube::Result<std::string> DaemonSetController::constructHistory(SyncContext &ctx
         cr.metadata.labels[kube::kRevisionHashLabel] = cr.metadata.name;
         m_c.commitRevision(std::move(cr), false);
     }
-    const HistorySplit split = engine::constructHistory(ctx.ds, *claimed);
+    const api::HistorySplit split = api::constructHistory(ctx.ds, *claimed);
     for (const auto *cr : split.old)
         ctx.old.push_back(*cr);
     const ControllerRevision *cur = nullptr;
@@ -540,7 +540,7 @@ kube::Result<std::string> DaemonSetController::constructHistory(SyncContext &ctx
             return s.error();
         cur = *s;
     } else {
-        const DedupDecision dedup = dedupCurHistories(split.current);
+        const api::DedupDecision dedup = api::dedupCurHistories(split.current);
         const std::string keepKey =
             Cluster::Impl::key(dedup.keep->metadata.namespace_, dedup.keep->metadata.name);
         std::vector<std::string> removeKeys;
@@ -583,7 +583,7 @@ kube::Result<void> DaemonSetController::cleanupHistory(SyncContext &ctx)
     std::vector<const ControllerRevision *> old;
     for (const auto &cr : ctx.old)
         old.push_back(&cr);
-    for (const auto *cr : engine::cleanupHistory(old, limit, live)) {
+    for (const auto *cr : api::cleanupHistory(old, limit, live)) {
         const std::string k = Cluster::Impl::key(cr->metadata.namespace_, cr->metadata.name);
         if (!m_c.revisions.count(k))
             return ApiStatus::notFound("controllerrevisions.apps", cr->metadata.name);
@@ -615,11 +615,11 @@ bool DaemonSetController::failedPodAllowed(const kube::DaemonSet &ds, const std:
 kube::Result<void> DaemonSetController::manage(SyncContext &ctx)
 {
     const auto &entries = nodesToDaemonPods(ctx, false);
-    const bool surge = allowsSurge(ctx.ds);
+    const bool surge = api::allowsSurge(ctx.ds);
     const int mrs = ctx.ds.minReadySeconds();
     std::vector<std::string> needing, toDelete;
     kube::Duration delay = 0;
-    const NodeDaemonPods *current = nullptr;
+    const api::NodeDaemonPods *current = nullptr;
     // Built once: the callback is consulted only for failed pods, of the node being decided.
     const std::function<bool(const Pod &)> allowed = [&](const Pod &) {
         kube::Duration d = 0;
@@ -627,27 +627,27 @@ kube::Result<void> DaemonSetController::manage(SyncContext &ctx)
         delay = std::max(delay, d);
         return ok;
     };
-    auto decide = [&](const NodeDaemonPods &e) {
+    auto decide = [&](const api::NodeDaemonPods &e) {
         if (!e.nodeExists) {
             // getUnscheduledPodsWithoutNode: never-bound pods pinned to a node that is gone.
             return;
         }
         delay = 0;
         current = &e;
-        const PodsOnNodeDecision d = podsShouldBeOnNode(e, ctx.hash, surge, mrs, m_c.now, allowed);
+        const api::PodsOnNodeDecision d = api::podsShouldBeOnNode(e, ctx.hash, surge, mrs, m_c.now, allowed);
         if (d.backoffRequeue)
             enqueueAfter(ctx.key, delay);
         for (const Pod *p : d.failed)
             m_c.recordEvent("Warning", "FailedDaemonPod",
                             "Found failed daemon pod " + p->metadata.namespace_ + "/" + p->metadata.name +
                                 " on node " + e.node + ", will try to kill it",
-                            Kind::DaemonSet, ctx.ds.metadata.namespace_, ctx.ds.metadata.name,
+                            api::Kind::DaemonSet, ctx.ds.metadata.namespace_, ctx.ds.metadata.name,
                             ctx.ds.metadata.uid);
         for (const Pod *p : d.succeeded)
             m_c.recordEvent("Normal", "SucceededDaemonPod",
                             "Found succeeded daemon pod " + p->metadata.namespace_ + "/" + p->metadata.name +
                                 " on node " + e.node + ", will try to delete it",
-                            Kind::DaemonSet, ctx.ds.metadata.namespace_, ctx.ds.metadata.name,
+                            api::Kind::DaemonSet, ctx.ds.metadata.namespace_, ctx.ds.metadata.name,
                             ctx.ds.metadata.uid);
         if (d.createPod)
             needing.push_back(e.node);
@@ -687,7 +687,7 @@ kube::Result<void> DaemonSetController::syncNodes(SyncContext &ctx,
         // CreatePodTemplate: template + default tolerations + generation and hash labels.
         const Json &tpl = ds.podTemplate();
         Json spec = tpl.contains("spec") ? tpl["spec"] : Json::object();
-        addOrUpdateDaemonPodTolerations(spec);
+        api::addOrUpdateDaemonPodTolerations(spec);
         auto sharedSpec = m_c.internSpec(std::move(spec));
         kube::StringMap labels, annotations;
         if (tpl.contains("metadata") && tpl["metadata"].is_object()) {
@@ -719,7 +719,7 @@ kube::Result<void> DaemonSetController::syncNodes(SyncContext &ctx,
                     creationObserved(ctx.key);
                     errors.push_back(created.error());
                     m_c.recordEvent("Warning", "FailedCreate", "Error creating: " + created.error().message,
-                                    Kind::DaemonSet, ds.metadata.namespace_, ds.metadata.name,
+                                    api::Kind::DaemonSet, ds.metadata.namespace_, ds.metadata.name,
                                     ds.metadata.uid);
                     continue;
                 }
@@ -728,7 +728,7 @@ kube::Result<void> DaemonSetController::syncNodes(SyncContext &ctx,
                 ctx.result.creates.push_back({node, name});
                 if (m_c.logs)
                     m_c.activity.push_back({m_c.now, ctx.key, Activity::Op::Create, name, node});
-                m_c.recordEvent("Normal", "SuccessfulCreate", "Created pod: " + name, Kind::DaemonSet,
+                m_c.recordEvent("Normal", "SuccessfulCreate", "Created pod: " + name, api::Kind::DaemonSet,
                                 ds.metadata.namespace_, ds.metadata.name, ds.metadata.uid);
             }
             pos += batch;
@@ -752,14 +752,15 @@ kube::Result<void> DaemonSetController::syncNodes(SyncContext &ctx,
             if (r.error().reason != "NotFound") {
                 errors.push_back(r.error());
                 m_c.recordEvent("Warning", "FailedDelete", "Error deleting: " + r.error().message,
-                                Kind::DaemonSet, ds.metadata.namespace_, ds.metadata.name, ds.metadata.uid);
+                                api::Kind::DaemonSet, ds.metadata.namespace_, ds.metadata.name,
+                                ds.metadata.uid);
             }
             continue;
         }
         ctx.result.deletes.push_back({name, node});
         if (m_c.logs)
             m_c.activity.push_back({m_c.now, ctx.key, Activity::Op::Delete, name, node});
-        m_c.recordEvent("Normal", "SuccessfulDelete", "Deleted pod: " + name, Kind::DaemonSet,
+        m_c.recordEvent("Normal", "SuccessfulDelete", "Deleted pod: " + name, api::Kind::DaemonSet,
                         ds.metadata.namespace_, ds.metadata.name, ds.metadata.uid);
     }
     if (!errors.empty()) {
@@ -780,10 +781,10 @@ kube::Result<void> DaemonSetController::rollingUpdate(SyncContext &ctx)
     for (const auto &e : entries)
         if (e.nodeExists && e.should.shouldRun)
             ++desired;
-    auto budget = updatedDesiredNodeCounts(ctx.ds, desired);
+    auto budget = api::updatedDesiredNodeCounts(ctx.ds, desired);
     if (!budget)
         return ApiStatus::internal("couldn't get unavailable numbers: " + budget.error().message);
-    const RollingUpdatePlan plan = engine::rollingUpdate(
+    const api::RollingUpdatePlan plan = api::rollingUpdate(
         entries, *budget, ctx.hash, ctx.ds.templateGeneration(), ctx.ds.minReadySeconds(), m_c.now);
     return syncNodes(ctx, plan.podsToDelete, plan.nodesToCreate);
 }
@@ -800,19 +801,20 @@ void DaemonSetController::updateDaemonSetStatus(SyncContext &ctx, bool updateObs
             view.shares.resize(entries.size());
             view.total = {};
             for (std::size_t i = 0; i < entries.size(); ++i) {
-                view.shares[i] = daemonSetStatusShare(entries[i], ctx.hash, generation, 0, m_c.now);
+                view.shares[i] = api::daemonSetStatusShare(entries[i], ctx.hash, generation, 0, m_c.now);
                 view.total += view.shares[i];
             }
             view.sharesValid = true;
             view.sharesHash = ctx.hash;
             view.sharesGeneration = generation;
         }
-        computed = daemonSetStatusOf(view.total);
+        computed = api::daemonSetStatusOf(view.total);
     } else {
-        computed = computeDaemonSetStatus(entries, ctx.hash, generation, ctx.ds.minReadySeconds(), m_c.now);
+        computed =
+            api::computeDaemonSetStatus(entries, ctx.hash, generation, ctx.ds.minReadySeconds(), m_c.now);
     }
     auto it = m_c.daemonSets.find(ctx.key);
-    if (it != m_c.daemonSets.end() && !statusUnchanged(it->second, computed)) {
+    if (it != m_c.daemonSets.end() && !api::statusUnchanged(it->second, computed)) {
         kube::DaemonSet updated = it->second;
         auto &s = updated.status;
         if (updateObservedGen)
@@ -856,7 +858,7 @@ SyncResult DaemonSetController::sync(const std::string &key)
     if (ctx.selector.empty()) {
         m_c.recordEvent("Warning", "SelectingAll",
                         "This daemon set is selecting all pods. A non-empty selector is required.",
-                        Kind::DaemonSet, ctx.ds.metadata.namespace_, ctx.ds.metadata.name,
+                        api::Kind::DaemonSet, ctx.ds.metadata.namespace_, ctx.ds.metadata.name,
                         ctx.ds.metadata.uid);
         return ctx.result;
     }

@@ -24,8 +24,8 @@
 // - Failed daemon pods are deleted with a per-node exponential backoff (1 s doubling to 15 min)
 //   keyed by DaemonSet UID, observedGeneration and node, as upstream.
 
+#include "models/api/daemonsetlogic.h"
 #include "models/engine/cluster.h"
-#include "models/engine/daemonsetlogic.h"
 #include "models/engine/syncqueue.h"
 
 #include <map>
@@ -78,7 +78,7 @@ private:
     std::vector<const kube::Pod *> daemonPods(const kube::DaemonSet &ds, const kube::LabelSelector &selector);
     kube::Result<std::vector<const kube::ControllerRevision *>>
     controlledHistories(const kube::DaemonSet &ds, const kube::LabelSelector &sel);
-    const std::vector<NodeDaemonPods> &nodesToDaemonPods(SyncContext &ctx, bool includeDeletedTerminal);
+    const std::vector<api::NodeDaemonPods> &nodesToDaemonPods(SyncContext &ctx, bool includeDeletedTerminal);
     kube::Result<std::string> constructHistory(SyncContext &ctx);
     kube::Result<const kube::ControllerRevision *> snapshot(SyncContext &ctx, std::int64_t revision);
     kube::Result<void> manage(SyncContext &ctx);
@@ -106,8 +106,8 @@ private:
     };
     std::map<std::string, Backoff> m_failedPodBackoff;
     std::map<std::string, std::uint64_t> m_claimedAt; // DS uid -> podClaimVersion + 1 of its last claim
-    std::vector<NodeDaemonPods> m_entries;            // reused between passes and syncs
-    std::vector<NodeDaemonPods> m_entriesAll;         // the same, terminal deleted pods included
+    std::vector<api::NodeDaemonPods> m_entries;       // reused between passes and syncs
+    std::vector<api::NodeDaemonPods> m_entriesAll;    // the same, terminal deleted pods included
 
     // The node list in name order and each node's position in it, for m_c.nodeVersion.
     std::uint64_t m_nodesAt = 0;
@@ -123,7 +123,7 @@ private:
     {
         std::uint64_t nodesAt = 0; // m_c.nodeVersion of the layout; 0: none
         kube::Json podSpec;        // the template spec the `should` values are for
-        std::vector<NodeDaemonPods> entries;
+        std::vector<api::NodeDaemonPods> entries;
         std::vector<std::size_t> dirty;        // entries whose pods changed since the last pass
         std::vector<char> isDirty;             // parallel to entries
         std::vector<std::string> dirtyMissing; // the same for nodes that do not exist
@@ -132,8 +132,8 @@ private:
         std::set<std::size_t> busy;
         // Each entry's status share and their sum, for (sharesHash, sharesGeneration) and
         // minReadySeconds 0 (availability then does not depend on the time).
-        std::vector<StatusShare> shares;
-        StatusShare total;
+        std::vector<api::StatusShare> shares;
+        api::StatusShare total;
         bool sharesValid = false;
         std::string sharesHash;
         std::optional<std::int64_t> sharesGeneration;

@@ -235,11 +235,12 @@ void DisruptionController::sync(const std::string &key)
     const std::string name = pdb.metadata.name;
     const std::string uid = pdb.metadata.uid;
     if (result.noPods)
-        c.recordEvent("Normal", "NoPods", "No matching pods found", Kind::PodDisruptionBudget, ns, name, uid);
+        c.recordEvent("Normal", "NoPods", "No matching pods found", api::Kind::PodDisruptionBudget, ns, name,
+                      uid);
     if (!result.error.empty())
         c.recordEvent("Warning", "CalculateExpectedPodCountFailed",
                       "Failed to calculate the number of expected pods: " + result.error,
-                      Kind::PodDisruptionBudget, ns, name, uid);
+                      api::Kind::PodDisruptionBudget, ns, name, uid);
     if (result.recheck && c.continuous()) {
         auto &at = m_recheckAt[key];
         if (at == 0 || *result.recheck < at || at <= c.now) {

@@ -94,16 +94,16 @@ void JobController::finish(const std::string &key, Json job, const char *type, c
         (void)m_c.deletePod(ns, podName); // gone already is fine: the job is finished either way
     status["active"] = 0;
     status["ready"] = 0;
-    m_c.commitJson(Kind::Job, std::move(job), false);
+    m_c.commitJson(api::Kind::Job, std::move(job), false);
     m_c.recordEvent(complete ? "Normal" : "Warning", complete ? "Completed" : reason,
-                    complete ? "Job completed" : message, Kind::Job, ns, name, uid);
+                    complete ? "Job completed" : message, api::Kind::Job, ns, name, uid);
     m_failures.erase(key);
 }
 
 void JobController::sync(const std::string &key)
 {
     m_queue.synced(key, m_c.now);
-    const Json *stored = m_c.jsonObject(Kind::Job, key);
+    const Json *stored = m_c.jsonObject(api::Kind::Job, key);
     if (!stored || conditionTrue(*stored, "Complete") || conditionTrue(*stored, "Failed"))
         return;
     const Json before = *stored;
@@ -198,17 +198,17 @@ void JobController::sync(const std::string &key)
         if (auto created = m_c.createPod(std::move(pod))) {
             ++active;
             m_c.recordEvent("Normal", "SuccessfulCreate", "Created pod: " + (*created)->metadata.name,
-                            Kind::Job, ns, name, uid);
+                            api::Kind::Job, ns, name, uid);
         } else {
             m_c.recordEvent("Warning", "FailedCreate", "Error creating: " + created.error().message,
-                            Kind::Job, ns, name, uid);
+                            api::Kind::Job, ns, name, uid);
             enqueue(key, m_c.now + kBackoffBase);
             break;
         }
     }
     status["active"] = active;
     if (before != job)
-        m_c.commitJson(Kind::Job, std::move(job), false);
+        m_c.commitJson(api::Kind::Job, std::move(job), false);
 }
 
 } // namespace engine

@@ -7,8 +7,8 @@
 // non-negative counts) and the fields an update may not change (selector, template,
 // completionMode). The status subresource replaces the status only.
 
+#include "models/api/validation.h"
 #include "models/engine/clusterimpl.h"
-#include "models/engine/validation.h"
 #include "models/kube/jsonfield.h"
 
 namespace engine {
@@ -75,7 +75,7 @@ kube::Result<Json> Cluster::Impl::prepareJob(Json out, const Json &m, const Json
     }
     const Json *specIn = kube::member(m, "spec");
     if (!specIn || !specIn->is_object())
-        return ApiStatus::invalid(qualifiedKind(Kind::Job), name,
+        return ApiStatus::invalid(api::qualifiedKind(api::Kind::Job), name,
                                   "spec.template.spec.containers: Required value");
     Json spec = *specIn;
     std::vector<std::string> errors;
@@ -147,7 +147,7 @@ kube::Result<Json> Cluster::Impl::prepareJob(Json out, const Json &m, const Json
                                  ": field is immutable");
         }
     }
-    if (auto r = invalidIfAny(qualifiedKind(Kind::Job), name, std::move(errors)); !r)
+    if (auto r = api::invalidIfAny(api::qualifiedKind(api::Kind::Job), name, std::move(errors)); !r)
         return r.error();
     out["spec"] = std::move(spec);
     out["status"] = old && old->contains("status") ? (*old)["status"] : Json::object();

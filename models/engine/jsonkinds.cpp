@@ -12,9 +12,9 @@
 // deterministic), a requested one refused when taken or out of range, both immutable once set
 // (patchAllocatedValues: an update that leaves them out keeps the allocated ones).
 
+#include "models/api/nodeupgraderollout.h"
+#include "models/api/validation.h"
 #include "models/engine/clusterimpl.h"
-#include "models/engine/nodeupgraderollout.h"
-#include "models/engine/validation.h"
 #include "models/kube/jsonfield.h"
 
 #include <algorithm>
@@ -43,15 +43,15 @@ const char *goJsonTypeName(const Json &v)
 }
 
 // What kube-apiserver's decoder says when a field has the wrong JSON type.
-ApiStatus cannotDecode(Kind kind, const std::string &goField, const Json &got, const char *goType)
+ApiStatus cannotDecode(api::Kind kind, const std::string &goField, const Json &got, const char *goType)
 {
-    const std::string version = apiVersion(kind);
+    const std::string version = api::apiVersion(kind);
     const auto slash = version.find('/');
-    return ApiStatus::badRequest(std::string(kindName(kind)) + " in version \"" +
+    return ApiStatus::badRequest(std::string(api::kindName(kind)) + " in version \"" +
                                  (slash == std::string::npos ? version : version.substr(slash + 1)) +
-                                 "\" cannot be handled as a " + kindName(kind) + ": json: cannot unmarshal " +
-                                 goJsonTypeName(got) + " into Go struct field " + goField + " of type " +
-                                 goType);
+                                 "\" cannot be handled as a " + api::kindName(kind) +
+                                 ": json: cannot unmarshal " + goJsonTypeName(got) +
+                                 " into Go struct field " + goField + " of type " + goType);
 }
 
 bool isInt32(const Json &v)
@@ -90,14 +90,14 @@ kube::Result<Json> leaseSpec(const Json *spec, const std::string &name)
     if (!spec || spec->is_null())
         return out;
     if (!spec->is_object())
-        return cannotDecode(Kind::Lease, "Lease.spec", *spec, "v1.LeaseSpec");
+        return cannotDecode(api::Kind::Lease, "Lease.spec", *spec, "v1.LeaseSpec");
     std::vector<std::string> errors;
     for (const char *field : {"holderIdentity", "strategy", "preferredHolder"}) {
         const Json *v = kube::member(*spec, field);
         if (!v || v->is_null())
             continue;
         if (!v->is_string())
-            return cannotDecode(Kind::Lease, std::string("LeaseSpec.spec.") + field, *v, "string");
+            return cannotDecode(api::Kind::Lease, std::string("LeaseSpec.spec.") + field, *v, "string");
         out[field] = *v;
     }
     for (const char *field : {"leaseDurationSeconds", "leaseTransitions"}) {
@@ -105,7 +105,7 @@ kube::Result<Json> leaseSpec(const Json *spec, const std::string &name)
         if (!v || v->is_null())
             continue;
         if (!isInt32(*v))
-            return cannotDecode(Kind::Lease, std::string("LeaseSpec.spec.") + field, *v, "int32");
+            return cannotDecode(api::Kind::Lease, std::string("LeaseSpec.spec.") + field, *v, "int32");
         out[field] = *v;
         const long long n = v->get<long long>();
         if (std::string(field) == "leaseDurationSeconds" && n <= 0)
@@ -120,7 +120,7 @@ kube::Result<Json> leaseSpec(const Json *spec, const std::string &name)
         if (!v || v->is_null())
             continue;
         if (!v->is_string())
-            return cannotDecode(Kind::Lease, std::string("LeaseSpec.spec.") + field, *v, "v1.MicroTime");
+            return cannotDecode(api::Kind::Lease, std::string("LeaseSpec.spec.") + field, *v, "v1.MicroTime");
         auto canonical = canonicalMicroTime(v->get<std::string>());
         if (!canonical)
             return ApiStatus::badRequest(
@@ -130,7 +130,7 @@ kube::Result<Json> leaseSpec(const Json *spec, const std::string &name)
     }
     if (out.contains("preferredHolder") && !out.contains("strategy"))
         errors.push_back("spec.strategy: Required value: must be specified when preferredHolder is set");
-    if (auto r = invalidIfAny(qualifiedKind(Kind::Lease), name, std::move(errors)); !r)
+    if (auto r = api::invalidIfAny(api::qualifiedKind(api::Kind::Lease), name, std::move(errors)); !r)
         return r.error();
     return out;
 }
@@ -182,7 +182,7 @@ bool isIanaServiceName(const std::string &s)
 // under spec, so kubectl prints "… is invalid: spec.restart.mechanism: must be one of …".
 ApiStatus rolloutInvalid(const std::string &kind, const std::string &name, const std::string &message)
 {
-    SpecError e = splitSpecError(message);
+    api::SpecError e = api::splitSpecError(message);
     if (!e.field.empty() && e.field.rfind("metadata", 0) != 0 && e.field.rfind("status", 0) != 0 &&
         e.field.rfind("spec", 0) != 0)
         e.field = "spec." + e.field;
@@ -193,15 +193,15 @@ ApiStatus rolloutInvalid(const std::string &kind, const std::string &name, const
 
 } // namespace
 
-kube::Result<Json> Cluster::Impl::prepareJsonObject(Kind kind, Json m, const Json *old, bool statusOnly)
+kube::Result<Json> Cluster::Impl::prepareJsonObject(api::Kind kind, Json m, const Json *old, bool statusOnly)
 {
     const std::string name = kube::stringOr(m["metadata"], "name");
-    if (kind == Kind::NodeUpgradeRollout) {
-        auto parse = [&](const Json &j) -> kube::Result<NodeUpgradeRollout> {
+    if (kind == api::Kind::NodeUpgradeRollout) {
+        auto parse = [&](const Json &j) -> kube::Result<api::NodeUpgradeRollout> {
             try {
-                auto r = NodeUpgradeRollout::fromJson(j);
+                auto r = api::NodeUpgradeRollout::fromJson(j);
                 if (!r)
-                    return rolloutInvalid(qualifiedKind(kind), name, r.error().message);
+                    return rolloutInvalid(api::qualifiedKind(kind), name, r.error().message);
                 return r;
             } catch (const std::exception &e) {
                 return ApiStatus::badRequest(std::string("decoding ") + e.what());
@@ -220,12 +220,12 @@ kube::Result<Json> Cluster::Impl::prepareJsonObject(Kind kind, Json m, const Jso
         auto before = parse(*old);
         if (!before)
             return before.error();
-        NodeUpgradeRollout r = *before;
+        api::NodeUpgradeRollout r = *before;
         if (statusOnly) {
             const Json *status = kube::member(m, "status");
-            auto parsed = NodeUpgradeRolloutStatus::fromJson(status ? *status : Json::object());
+            auto parsed = api::NodeUpgradeRolloutStatus::fromJson(status ? *status : Json::object());
             if (!parsed)
-                return ApiStatus::invalid(qualifiedKind(kind), name, parsed.error().message);
+                return ApiStatus::invalid(api::qualifiedKind(kind), name, parsed.error().message);
             r.status = std::move(*parsed);
         } else {
             auto parsed = parse(m);
@@ -239,7 +239,7 @@ kube::Result<Json> Cluster::Impl::prepareJsonObject(Kind kind, Json m, const Jso
     }
 
     // Lease and Service: the metadata as ObjectMeta writes it, then the kind's own fields.
-    if (statusOnly && kind == Kind::Lease)
+    if (statusOnly && kind == api::Kind::Lease)
         return *old; // a Lease has no status
     auto meta = kube::ObjectMeta::fromJson(m["metadata"]);
     if (!meta)
@@ -248,11 +248,12 @@ kube::Result<Json> Cluster::Impl::prepareJsonObject(Kind kind, Json m, const Jso
         meta->uid = rng.uuid();
         meta->creationTimestamp = now;
     }
-    Json out = {{"apiVersion", apiVersion(kind)}, {"kind", kindName(kind)}, {"metadata", meta->toJson()}};
+    Json out = {
+        {"apiVersion", api::apiVersion(kind)}, {"kind", api::kindName(kind)}, {"metadata", meta->toJson()}};
 
-    if (kind == Kind::Job)
+    if (kind == api::Kind::Job)
         return prepareJob(std::move(out), m, old, statusOnly);
-    if (kind == Kind::Lease) {
+    if (kind == api::Kind::Lease) {
         auto spec = leaseSpec(kube::member(m, "spec"), name);
         if (!spec)
             return spec.error();
@@ -503,7 +504,7 @@ kube::Result<Json> Cluster::Impl::prepareJsonObject(Kind kind, Json m, const Jso
         if (!s.contains("ipFamilyPolicy"))
             s["ipFamilyPolicy"] = "SingleStack";
     }
-    if (auto r = invalidIfAny(qualifiedKind(kind), name, std::move(errors)); !r)
+    if (auto r = api::invalidIfAny(api::qualifiedKind(kind), name, std::move(errors)); !r)
         return r.error();
     out["spec"] = std::move(s);
     out["status"] =
@@ -511,9 +512,9 @@ kube::Result<Json> Cluster::Impl::prepareJsonObject(Kind kind, Json m, const Jso
     return out;
 }
 
-void Cluster::Impl::reserveJsonObject(Kind kind, const Json &obj, const Json *old)
+void Cluster::Impl::reserveJsonObject(api::Kind kind, const Json &obj, const Json *old)
 {
-    if (kind != Kind::Service)
+    if (kind != api::Kind::Service)
         return;
     if (old)
         releaseJsonObject(kind, *old);
@@ -528,9 +529,9 @@ void Cluster::Impl::reserveJsonObject(Kind kind, const Json &obj, const Json *ol
                 nodePortsInUse.insert(kube::integerOr<int>(p, "nodePort", 0));
 }
 
-void Cluster::Impl::releaseJsonObject(Kind kind, const Json &gone)
+void Cluster::Impl::releaseJsonObject(api::Kind kind, const Json &gone)
 {
-    if (kind != Kind::Service)
+    if (kind != api::Kind::Service)
         return;
     const Json *spec = kube::member(gone, "spec");
     if (!spec)

@@ -107,7 +107,7 @@ bool alwaysPulls(const kube::Json &container)
 void Kubelet::containerEvent(const Pod &pod, const std::string &container, const char *type,
                              const char *reason, const std::string &message)
 {
-    m_c.recordEvent(type, reason, message, Kind::Pod, pod.metadata.namespace_, pod.metadata.name,
+    m_c.recordEvent(type, reason, message, api::Kind::Pod, pod.metadata.namespace_, pod.metadata.name,
                     pod.metadata.uid, "kubelet", "spec.containers{" + container + "}");
 }
 
@@ -248,7 +248,7 @@ void Kubelet::markNotReady(const Pod &pod)
     copy.readyTransitionTime = m_c.now;
     const std::string ns = pod.metadata.namespace_, name = pod.metadata.name, uid = pod.metadata.uid;
     m_c.commitPod(std::move(copy), false);
-    m_c.recordEvent("Warning", "NodeNotReady", "Node is not ready", Kind::Pod, ns, name, uid,
+    m_c.recordEvent("Warning", "NodeNotReady", "Node is not ready", api::Kind::Pod, ns, name, uid,
                     "node-controller");
 }
 
@@ -321,7 +321,7 @@ void Kubelet::renewNodeLeases()
         if (!nodeReachable(name))
             continue;
         const std::string key = kNamespace + "/" + name;
-        const kube::Json *old = m_c.jsonObject(Kind::Lease, key);
+        const kube::Json *old = m_c.jsonObject(api::Kind::Lease, key);
         kube::Json lease;
         if (old) {
             lease = *old;
@@ -343,9 +343,9 @@ void Kubelet::renewNodeLeases()
                      {"spec", {{"holderIdentity", name}, {"leaseDurationSeconds", kLeaseDurationSeconds}}}};
         }
         lease["spec"]["renewTime"] = renewTime;
-        m_c.commitJson(Kind::Lease, std::move(lease), old == nullptr);
+        m_c.commitJson(api::Kind::Lease, std::move(lease), old == nullptr);
     }
-    if (auto leases = m_c.jsonObjects.find(Kind::Lease); leases != m_c.jsonObjects.end()) {
+    if (auto leases = m_c.jsonObjects.find(api::Kind::Lease); leases != m_c.jsonObjects.end()) {
         std::vector<std::string> orphaned;
         const std::string prefix = kNamespace + "/";
         for (auto it = leases->second.lower_bound(prefix);
@@ -359,7 +359,7 @@ void Kubelet::renewNodeLeases()
                 orphaned.push_back(it->first);
         }
         for (const auto &k : orphaned)
-            m_c.eraseJson(Kind::Lease, k);
+            m_c.eraseJson(api::Kind::Lease, k);
     }
     m_c.loop.post(m_c.now + kRenewInterval, [this] { renewNodeLeases(); });
 }

@@ -1,6 +1,6 @@
 #include "models/engine/nodeupgradeagent.h"
 
-#include "models/engine/nodeupgradelogic.h"
+#include "models/api/nodeupgradelogic.h"
 
 #include <cstdio>
 
@@ -9,8 +9,8 @@ namespace engine {
 NodeUpgradeAgent::NodeUpgradeAgent(Cluster &cluster, NodeUpgradeAgentTimings timings)
     : m_cluster(cluster), m_timings(timings)
 {
-    m_watch = m_cluster.watch(Kind::Node, [this](const WatchEvent &ev) { onNode(ev); });
-    m_podWatch = m_cluster.watch(Kind::Pod, [this](const WatchEvent &ev) { onPod(ev); });
+    m_watch = m_cluster.watch(api::Kind::Node, [this](const WatchEvent &ev) { onNode(ev); });
+    m_podWatch = m_cluster.watch(api::Kind::Pod, [this](const WatchEvent &ev) { onPod(ev); });
 }
 
 NodeUpgradeAgent::~NodeUpgradeAgent()
@@ -28,7 +28,7 @@ void NodeUpgradeAgent::onPod(const WatchEvent &ev)
         pod->nodeName.empty())
         return;
     const kube::OwnerReference *ref = pod->metadata.controllerRef();
-    const std::string target = pod->metadata.annotation(ann::kTargetVersion);
+    const std::string target = pod->metadata.annotation(api::ann::kTargetVersion);
     if (!ref || ref->kind != "Job" || target.empty())
         return;
     const std::string token = target + "#job/" + pod->metadata.namespace_ + "/" + pod->metadata.name;
@@ -60,7 +60,7 @@ void NodeUpgradeAgent::onNode(const WatchEvent &ev)
         m_handled.erase(ev.name);
         return;
     }
-    const std::string token = ev.node->metadata.annotation(ann::kKamikaze);
+    const std::string token = ev.node->metadata.annotation(api::ann::kKamikaze);
     if (token.empty() || m_handled[ev.name] == token)
         return;
     m_handled[ev.name] = token;
@@ -95,8 +95,8 @@ void NodeUpgradeAgent::acknowledge(const std::string &node, const std::string &t
 {
     if (m_cluster.faultOf(node) == FaultKind::AgentUnresponsive)
         return; // the request is lost; a re-send (new token) is handled afresh
-    (void)m_cluster.patch(Kind::Node, "", node, PatchType::Merge,
-                          {{"metadata", {{"annotations", {{ann::kKamikazeAck, token}}}}}});
+    (void)m_cluster.patch(api::Kind::Node, "", node, api::PatchType::Merge,
+                          {{"metadata", {{"annotations", {{api::ann::kKamikazeAck, token}}}}}});
     at(m_cluster.now() + m_timings.leaveDelay, node, token, &NodeUpgradeAgent::leave);
 }
 
@@ -120,7 +120,7 @@ void NodeUpgradeAgent::rejoin(const std::string &node, const std::string &token)
         setReady(node, true, nullptr);
         return;
     }
-    const std::string target = kamikazeTarget(token);
+    const std::string target = api::kamikazeTarget(token);
     setReady(node, true, &target);
     if (fault == FaultKind::FlapsNotReady)
         at(m_cluster.now() + m_timings.flapInterval, node, token, &NodeUpgradeAgent::flap);

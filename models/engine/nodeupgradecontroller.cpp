@@ -1,5 +1,5 @@
 #include "models/engine/nodeupgradecontroller.h"
-#include "models/engine/kubectldrain.h"
+#include "models/api/kubectldrain.h"
 #include "models/kube/jsonfield.h"
 
 #include <algorithm>
@@ -51,17 +51,17 @@ std::string dur(kube::Duration d)
 }
 
 // joinNames as a phrase: the same names, the "and N more" tail translatable.
-Phrase names(const std::vector<std::string> &v, std::size_t max = 5)
+api::Phrase names(const std::vector<std::string> &v, std::size_t max = 5)
 {
-    return Phrase::list(v, ", ", max);
+    return api::Phrase::list(v, ", ", max);
 }
-Phrase names(std::vector<Phrase> v, std::size_t max = 5)
+api::Phrase names(std::vector<api::Phrase> v, std::size_t max = 5)
 {
-    return Phrase::list(std::move(v), ", ", max);
+    return api::Phrase::list(std::move(v), ", ", max);
 }
-Phrase uncordonSuffix(bool ours)
+api::Phrase uncordonSuffix(bool ours)
 {
-    return ours ? phrase(UpgradePhrase::UncordonedSuffix) : Phrase();
+    return ours ? api::phrase(api::UpgradePhrase::UncordonedSuffix) : api::Phrase();
 }
 
 } // namespace
@@ -73,7 +73,7 @@ struct PodInfo
     std::string ns;
     std::string name;
     std::string uid;
-    PodClass cls = PodClass::Unmanaged;
+    api::PodClass cls = api::PodClass::Unmanaged;
     bool ready = false;
     bool deleting = false;
     bool localData = false; // emptyDir volumes (localDataPolicy)
@@ -102,9 +102,9 @@ struct NodeUpgradeController::NodeState
     const kube::StringMap *base = nullptr;
     std::map<std::string, std::optional<std::string>> applied;
     std::map<std::string, std::optional<std::string>> patch;
-    NodePhase phase = NodePhase::UpToDate;
+    api::NodePhase phase = api::NodePhase::UpToDate;
     std::vector<PodInfo> managed, unmanaged, daemon;
-    std::vector<Phrase> blockers;
+    std::vector<api::Phrase> blockers;
     bool uncordonWanted = false;
     bool taintWanted = false;
     bool untaintWanted = false;
@@ -172,9 +172,9 @@ struct NodeUpgradeController::NodeState
     std::optional<Timestamp> time(const std::string &k) const
     {
         const std::string &v = get(k);
-        return v.empty() ? std::nullopt : parseUpgradeTime(v);
+        return v.empty() ? std::nullopt : api::parseUpgradeTime(v);
     }
-    void setTime(const std::string &k, Timestamp t) { set(k, formatUpgradeTime(t)); }
+    void setTime(const std::string &k, Timestamp t) { set(k, api::formatUpgradeTime(t)); }
     int integer(const std::string &k, int def) const
     {
         const std::string &v = get(k);
@@ -186,8 +186,8 @@ struct NodeUpgradeController::NodeState
             return def;
         }
     }
-    bool ours() const { return get(ann::kCordonedByController) == "true"; }
-    bool held() const { return get(ann::kHold) == "true"; }
+    bool ours() const { return get(api::ann::kCordonedByController) == "true"; }
+    bool held() const { return get(api::ann::kHold) == "true"; }
     bool stillHasPods() const { return !managed.empty() || !unmanaged.empty(); }
     std::string object() const { return "node/" + name; }
 };
@@ -199,39 +199,39 @@ struct NodeUpgradeController::PassContext
     std::string name;
     std::string object;
     kube::ObjectMeta meta;
-    NodeUpgradeRolloutSpec spec;
-    NodeUpgradeRolloutStatus st;
+    api::NodeUpgradeRolloutSpec spec;
+    api::NodeUpgradeRolloutStatus st;
     std::string target;
     Timestamp now = 0;
     bool paused = false; // spec.paused or halted: no disruption
     bool halted = false;
     bool aborting = false;
     int failedUnacked = 0;
-    std::map<std::string, ControllerHealth> health; // by "replicaset/NS/NAME"
-    std::set<std::string> affected;                 // controllers with pods on in-flight nodes
+    std::map<std::string, api::ControllerHealth> health; // by "replicaset/NS/NAME"
+    std::set<std::string> affected;                      // controllers with pods on in-flight nodes
     std::vector<std::string> selected;
     bool changedNodes = false;
     // Handed from section to section of syncRollout().
     RolloutView *rv = nullptr;
     NodeUpgradeMetrics *metrics = nullptr; // null in a dry run
-    RolloutPhase before = RolloutPhase::Pending;
-    ResolvedBudget budget;
+    api::RolloutPhase before = api::RolloutPhase::Pending;
+    api::ResolvedBudget budget;
     int unavailable = 0;
     int unavailableBefore = 0;
-    std::vector<Phrase> foreignHolders;
+    std::vector<api::Phrase> foreignHolders;
     std::vector<std::size_t> queue;
     std::string zone; // zone-serial: the active zone
-    Phrase gateFailure;
+    api::Phrase gateFailure;
     bool mayStart = false;
     bool budgetHeld = false;
-    NodeUpgradeCounts counts;
+    api::NodeUpgradeCounts counts;
     int inFlightPostKamikaze = 0;
     std::vector<std::string> failedText;
-    std::vector<Phrase> stillInFlight;
-    Phrase blockedHeadline;
+    std::vector<api::Phrase> stillInFlight;
+    api::Phrase blockedHeadline;
     std::string stallReason;
-    Phrase stalled;
-    RolloutPhase phase = RolloutPhase::Pending;
+    api::Phrase stalled;
+    api::RolloutPhase phase = api::RolloutPhase::Pending;
     // Active (unpaused) time: drain and stall timers do not advance while paused.
     Timestamp activeNow() const { return paused && st.pausedAt ? std::min(*st.pausedAt, now) : now; }
 };
@@ -314,7 +314,7 @@ struct CandLess
 // What the rollout's counts, budget and queue need of one node.
 struct NodeSummary
 {
-    NodePhase phase = NodePhase::UpToDate;
+    api::NodePhase phase = api::NodePhase::UpToDate;
     bool ready = false;
     bool unschedulable = false;
     bool atTarget = false;
@@ -338,8 +338,8 @@ struct PodEntry
 PodInfo podInfo(const kube::Pod &p, const std::string &controller)
 {
     PodInfo pi;
-    pi.cls = classifyPod(p, !controller.empty());
-    if (pi.cls == PodClass::Ignored)
+    pi.cls = api::classifyPod(p, !controller.empty());
+    if (pi.cls == api::PodClass::Ignored)
         return pi;
     const auto *ref = p.metadata.controllerRef();
     pi.ns = p.metadata.namespace_;
@@ -347,7 +347,7 @@ PodInfo podInfo(const kube::Pod &p, const std::string &controller)
     pi.uid = p.metadata.uid;
     pi.ready = p.ready;
     pi.deleting = p.isDeleting();
-    pi.localData = hasLocalStorage(p);
+    pi.localData = api::hasLocalStorage(p);
     pi.deletionTimestamp = p.metadata.deletionTimestamp;
     pi.grace = p.metadata.deletionGracePeriodSeconds.value_or(
         p.spec ? kube::integerOr<std::int64_t>(*p.spec, "terminationGracePeriodSeconds", 30) : 30);
@@ -366,7 +366,7 @@ struct NodeUpgradeController::RolloutView
     explicit RolloutView(bool zoneSerial = true) : cands(CandLess{zoneSerial}) {}
 
     bool built = false;
-    NodeUpgradeRolloutSpec spec; // as built (pause fields cleared: they change no node)
+    api::NodeUpgradeRolloutSpec spec; // as built (pause fields cleared: they change no node)
     std::uint64_t nodeEpoch = 0;
     std::uint64_t rsEpoch = 0;
     std::vector<NodeState> nodes; // in node name order
@@ -393,7 +393,7 @@ struct NodeUpgradeController::View
     std::unordered_map<std::string, PodEntry> pods; // "NS/NAME"
     std::unordered_map<std::string, std::set<std::string>> podsByNode;
     std::unordered_map<std::string, std::string> rsKeyByUid;
-    std::map<std::string, ControllerHealth> health; // desired and ready of every ReplicaSet
+    std::map<std::string, api::ControllerHealth> health; // desired and ready of every ReplicaSet
     bool rsDirty = true;
     std::uint64_t nodeEpoch = 1;
     std::uint64_t rsEpoch = 0;
@@ -422,14 +422,14 @@ namespace {
 // only after a refused uncordon.
 bool owesUncordon(const NodeUpgradeController::NodeState &ns)
 {
-    return ns.unschedulable && !isInFlight(ns.phase) && ns.phase != NodePhase::Failed && ns.ours();
+    return ns.unschedulable && !api::isInFlight(ns.phase) && ns.phase != api::NodePhase::Failed && ns.ours();
 }
 
 void addPod(NodeUpgradeController::NodeState &ns, PodInfo pi)
 {
-    (pi.cls == PodClass::Managed     ? ns.managed
-     : pi.cls == PodClass::Unmanaged ? ns.unmanaged
-                                     : ns.daemon)
+    (pi.cls == api::PodClass::Managed     ? ns.managed
+     : pi.cls == api::PodClass::Unmanaged ? ns.unmanaged
+                                          : ns.daemon)
         .push_back(std::move(pi));
 }
 
@@ -440,21 +440,21 @@ bool quietNode(const NodeUpgradeController::NodeState &ns, bool atTarget, bool a
     if (ns.committed(kSkipKey) || ns.committed(kRetryKey) || ns.committed(kAbortKey) || owesUncordon(ns))
         return false;
     switch (ns.phase) {
-    case NodePhase::UpToDate:
-    case NodePhase::Upgraded:
-    case NodePhase::Removed:
+    case api::NodePhase::UpToDate:
+    case api::NodePhase::Upgraded:
+    case api::NodePhase::Removed:
         return atTarget || aborting;
-    case NodePhase::Pending: {
-        if (atTarget || !ns.has(ann::kIncompatibleSince))
+    case api::NodePhase::Pending: {
+        if (atTarget || !ns.has(api::ann::kIncompatibleSince))
             return false;
-        const auto since = ns.time(ann::kIncompatibleSince);
+        const auto since = ns.time(api::ann::kIncompatibleSince);
         if (!since || *since > now)
             return false;
         return aborting || ns.tainted;
     }
-    case NodePhase::Skipped:
+    case api::NodePhase::Skipped:
         return !atTarget;
-    case NodePhase::Failed:
+    case api::NodePhase::Failed:
         return true;
     default:
         return false;
@@ -463,46 +463,47 @@ bool quietNode(const NodeUpgradeController::NodeState &ns, bool atTarget, bool a
 
 } // namespace
 
-Phrase NodeUpgradePreview::summaryPhrase() const
+api::Phrase NodeUpgradePreview::summaryPhrase() const
 {
-    std::vector<Phrase> parts;
+    std::vector<api::Phrase> parts;
     if (!nextNodes.empty())
-        parts.push_back(phrase(UpgradePhrase::PreviewSelect, {{"nodes", names(nextNodes)}}));
+        parts.push_back(api::phrase(api::UpgradePhrase::PreviewSelect, {{"nodes", names(nextNodes)}}));
     if (!deletions.empty()) {
-        std::vector<Phrase> pods;
+        std::vector<api::Phrase> pods;
         for (const auto &d : deletions)
-            pods.push_back(phrase(UpgradePhrase::PreviewPod, {{"pod", d.pod}, {"why", d.why}}));
-        parts.push_back(phrase(UpgradePhrase::PreviewDelete, {{"pods", names(std::move(pods))}}));
+            pods.push_back(api::phrase(api::UpgradePhrase::PreviewPod, {{"pod", d.pod}, {"why", d.why}}));
+        parts.push_back(api::phrase(api::UpgradePhrase::PreviewDelete, {{"pods", names(std::move(pods))}}));
     }
     if (!kamikazes.empty())
-        parts.push_back(phrase(UpgradePhrase::PreviewRestart, {{"nodes", names(kamikazes)}}));
+        parts.push_back(api::phrase(api::UpgradePhrase::PreviewRestart, {{"nodes", names(kamikazes)}}));
     if (parts.empty())
-        return phrase(UpgradePhrase::PreviewNothing);
-    return Phrase::list(std::move(parts), "; ");
+        return api::phrase(api::UpgradePhrase::PreviewNothing);
+    return api::Phrase::list(std::move(parts), "; ");
 }
 
 std::string NodeUpgradePreview::summary() const
 {
-    return english(summaryPhrase());
+    return api::english(summaryPhrase());
 }
 
 // ---- lifecycle ---------------------------------------------------------------------------
 
-NodeUpgradeController::NodeUpgradeController(UpgradeCluster &cluster, NodeUpgradeEvents &events,
+NodeUpgradeController::NodeUpgradeController(UpgradeCluster &cluster, api::NodeUpgradeEvents &events,
                                              std::map<std::string, NodeUpgradeMetrics> &metrics,
                                              NodeUpgradeControllerOptions options)
     : m_cluster(cluster), m_events(events), m_metrics(metrics), m_options(options),
       m_view(std::make_unique<View>())
 {
-    m_podWatch = m_cluster.watch(Kind::Pod, [this](const WatchEvent &ev) { onPod(ev); });
-    m_nodeWatch = m_cluster.watch(Kind::Node, [this](const WatchEvent &ev) { onNode(ev); });
-    m_rsWatch = m_cluster.watch(Kind::ReplicaSet, [this](const WatchEvent &ev) { onReplicaSet(ev); });
+    m_podWatch = m_cluster.watch(api::Kind::Pod, [this](const WatchEvent &ev) { onPod(ev); });
+    m_nodeWatch = m_cluster.watch(api::Kind::Node, [this](const WatchEvent &ev) { onNode(ev); });
+    m_rsWatch = m_cluster.watch(api::Kind::ReplicaSet, [this](const WatchEvent &ev) { onReplicaSet(ev); });
     resyncPods();
     // Pods already terminating on draining nodes were deleted before a restart, most likely by
     // this controller: do not report them as someone else's deletion.
     std::set<std::string> draining;
     for (const auto *n : m_cluster.nodes())
-        if (auto p = nodePhaseFromString(n->metadata.annotation(ann::kPhase)); p && isPreRestart(*p))
+        if (auto p = api::nodePhaseFromString(n->metadata.annotation(api::ann::kPhase));
+            p && api::isPreRestart(*p))
             draining.insert(n->metadata.name);
     for (const auto *p : m_cluster.pods())
         if (p->isDeleting() && draining.count(p->node()))
@@ -642,15 +643,15 @@ void NodeUpgradeController::reportPod(const WatchEvent &ev)
     const kube::Node *node = m_cluster.node(nodeName);
     if (!node)
         return;
-    auto phase = nodePhaseFromString(node->metadata.annotation(ann::kPhase));
-    if (!phase || !isPreRestart(*phase))
+    auto phase = api::nodePhaseFromString(node->metadata.annotation(api::ann::kPhase));
+    if (!phase || !api::isPreRestart(*phase))
         return;
     bool exists = false;
     if (const auto *ref = pod.metadata.controllerRef(); ref && ref->kind == "ReplicaSet")
         if (const auto *rs = m_cluster.replicaSet(pod.metadata.namespace_, ref->name))
             exists = rs->metadata.uid == ref->uid;
-    const PodClass cls = classifyPod(pod, exists);
-    if (cls != PodClass::Managed && cls != PodClass::Unmanaged)
+    const api::PodClass cls = api::classifyPod(pod, exists);
+    if (cls != api::PodClass::Managed && cls != api::PodClass::Unmanaged)
         return;
     const std::string &uid = pod.metadata.uid;
     const bool gone = ev.type == WatchEvent::Type::Deleted || pod.isDeleting();
@@ -658,16 +659,17 @@ void NodeUpgradeController::reportPod(const WatchEvent &ev)
         if (m_ourDeletions.count(uid) || m_reportedPods.count(uid + "/deleted"))
             return;
         m_reportedPods.insert(uid + "/deleted");
-        m_notes.push_back({nodeName, UpgradeReason::ManualPodDeletionObserved, {{"pod", podKey(pod)}}});
+        m_notes.push_back({nodeName, api::UpgradeReason::ManualPodDeletionObserved, {{"pod", podKey(pod)}}});
         return;
     }
     // A pod bound after the node was selected: it tolerates the cordon (or was pinned there).
-    const auto selectedAt = parseUpgradeTime(node->metadata.annotation(ann::kSelectedAt));
+    const auto selectedAt = api::parseUpgradeTime(node->metadata.annotation(api::ann::kSelectedAt));
     const Timestamp created = pod.metadata.creationTimestamp.value_or(0);
     if (selectedAt && created > *selectedAt && !pod.nodeName.empty() &&
         !m_reportedPods.count(uid + "/rebound")) {
         m_reportedPods.insert(uid + "/rebound");
-        m_notes.push_back({nodeName, UpgradeReason::PodRescheduledToDrainingNode, {{"pod", podKey(pod)}}});
+        m_notes.push_back(
+            {nodeName, api::UpgradeReason::PodRescheduledToDrainingNode, {{"pod", podKey(pod)}}});
     }
 }
 
@@ -679,8 +681,8 @@ void NodeUpgradeController::onNode(const WatchEvent &ev)
         ++m_view->nodeEpoch; // a node added or removed: the rollouts' views are rebuilt
     if (ev.type != WatchEvent::Type::Deleted || !ev.node)
         return;
-    const std::string owner = ev.node->metadata.annotation(ann::kRollout);
-    const std::string phase = ev.node->metadata.annotation(ann::kPhase);
+    const std::string owner = ev.node->metadata.annotation(api::ann::kRollout);
+    const std::string phase = ev.node->metadata.annotation(api::ann::kPhase);
     if (owner.empty() || phase.empty() || phase == "UpToDate")
         return;
     m_removedNodes.insert(ev.name);
@@ -689,16 +691,16 @@ void NodeUpgradeController::onNode(const WatchEvent &ev)
 
 // ---- events --------------------------------------------------------------------------------
 
-void NodeUpgradeController::timedStatus(PassContext &ctx, const NodeUpgradeRolloutStatus &st)
+void NodeUpgradeController::timedStatus(PassContext &ctx, const api::NodeUpgradeRolloutStatus &st)
 {
     const kube::Result<void> r = [&] {
         const Timed timed(m_timing.statusNanos);
         return m_cluster.updateRolloutStatus(ctx.name, st);
     }();
-    accepted(ctx, ctx.object, phrase(UpgradePhrase::WriteStatus), r ? nullptr : &r.error());
+    accepted(ctx, ctx.object, api::phrase(api::UpgradePhrase::WriteStatus), r ? nullptr : &r.error());
 }
 
-bool NodeUpgradeController::accepted(PassContext &ctx, const std::string &object, Phrase write,
+bool NodeUpgradeController::accepted(PassContext &ctx, const std::string &object, api::Phrase write,
                                      const kube::ApiStatus *refusal)
 {
     constexpr kube::Duration kFirstBackoff = 1000, kMaxBackoff = 5 * 60 * 1000;
@@ -713,13 +715,14 @@ bool NodeUpgradeController::accepted(PassContext &ctx, const std::string &object
     const kube::Duration delay = std::min(kMaxBackoff, kFirstBackoff << std::min(b.refusals - 1, 20));
     b.retryAt = ctx.now + delay;
     const std::string code = std::to_string(refusal->code);
-    b.message = phrase(UpgradePhrase::WritesRefusedCondition, {{"object", object},
-                                                               {"write", write},
-                                                               {"code", code},
-                                                               {"count", std::to_string(b.refusals)},
-                                                               {"time", kube::formatRfc3339(b.retryAt)}});
+    b.message =
+        api::phrase(api::UpgradePhrase::WritesRefusedCondition, {{"object", object},
+                                                                 {"write", write},
+                                                                 {"code", code},
+                                                                 {"count", std::to_string(b.refusals)},
+                                                                 {"time", kube::formatRfc3339(b.retryAt)}});
     report(
-        ctx, object, UpgradeReason::WriteRefused,
+        ctx, object, api::UpgradeReason::WriteRefused,
         {{"write", std::move(write)}, {"code", code}, {"message", refusal->message}, {"delay", dur(delay)}});
     return false;
 }
@@ -732,28 +735,28 @@ bool NodeUpgradeController::backingOff(const PassContext &ctx, const std::string
     return it != m_backoff.end() && ctx.now < it->second.retryAt;
 }
 
-void NodeUpgradeController::setHeadline(PassContext &ctx, Phrase headline)
+void NodeUpgradeController::setHeadline(PassContext &ctx, api::Phrase headline)
 {
-    ctx.st.headline = english(headline);
+    ctx.st.headline = api::english(headline);
     if (!ctx.dry)
         m_headlines[ctx.name] = std::move(headline);
 }
 
-const Phrase *NodeUpgradeController::headlinePhrase(const std::string &rollout) const
+const api::Phrase *NodeUpgradeController::headlinePhrase(const std::string &rollout) const
 {
     auto it = m_headlines.find(rollout);
     return it == m_headlines.end() ? nullptr : &it->second;
 }
 
-void NodeUpgradeController::report(PassContext &ctx, const std::string &object, UpgradeReason reason,
-                                   const UpgradeEventParams &params, bool repeating)
+void NodeUpgradeController::report(PassContext &ctx, const std::string &object, api::UpgradeReason reason,
+                                   const api::UpgradeEventParams &params, bool repeating)
 {
     if (ctx.dry)
         return;
     const Timestamp now = m_cluster.now();
     if (repeating) {
         const std::string key =
-            object + "\n" + upgradeReasonName(reason) + "\n" + upgradeEventMessage(reason, params);
+            object + "\n" + api::upgradeReasonName(reason) + "\n" + api::upgradeEventMessage(reason, params);
         auto it = m_lastEmitted.find(key);
         if (it != m_lastEmitted.end() && now - it->second < m_options.eventRepeatInterval)
             return;
@@ -761,13 +764,14 @@ void NodeUpgradeController::report(PassContext &ctx, const std::string &object, 
     }
     const Timed timed(m_timing.writeNanos);
     m_events.record(now, object, reason, params);
-    const std::string type = isWarning(reason) ? "Warning" : "Normal";
-    const std::string message = upgradeEventMessage(reason, params);
+    const std::string type = api::isWarning(reason) ? "Warning" : "Normal";
+    const std::string message = api::upgradeEventMessage(reason, params);
     if (object.rfind("node/", 0) == 0)
-        m_cluster.recordEvent(type, upgradeReasonName(reason), message, Kind::Node, "", object.substr(5));
+        m_cluster.recordEvent(type, api::upgradeReasonName(reason), message, api::Kind::Node, "",
+                              object.substr(5));
     else if (object.rfind("nodeupgraderollout/", 0) == 0)
-        m_cluster.recordEvent(type, upgradeReasonName(reason), message, Kind::NodeUpgradeRollout, "",
-                              object.substr(19));
+        m_cluster.recordEvent(type, api::upgradeReasonName(reason), message, api::Kind::NodeUpgradeRollout,
+                              "", object.substr(19));
 }
 
 // ---- the pass ------------------------------------------------------------------------------
@@ -795,7 +799,7 @@ NodeUpgradePreview NodeUpgradeController::preview(const std::string &rollout)
     const auto *r = m_cluster.rollout(rollout);
     if (!r)
         return p;
-    NodeUpgradeRollout copy = *r;
+    api::NodeUpgradeRollout copy = *r;
     copy.spec.paused = false;
     PassContext ctx;
     ctx.dry = true;
@@ -804,7 +808,7 @@ NodeUpgradePreview NodeUpgradeController::preview(const std::string &rollout)
     return p;
 }
 
-void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassContext &ctx)
+void NodeUpgradeController::syncRollout(const api::NodeUpgradeRollout &rollout, PassContext &ctx)
 {
     ctx.name = rollout.metadata.name;
     ctx.object = "nodeupgraderollout/" + ctx.name;
@@ -819,12 +823,12 @@ void NodeUpgradeController::syncRollout(const NodeUpgradeRollout &rollout, PassC
 
     // A new generation (spec edit) is observed; an aborted generation stays aborted.
     if (st.observedGeneration != rollout.metadata.generation) {
-        if (st.phase == RolloutPhase::Aborted && !ctx.spec.abort)
-            st.phase = RolloutPhase::Pending;
+        if (st.phase == api::RolloutPhase::Aborted && !ctx.spec.abort)
+            st.phase = api::RolloutPhase::Pending;
         st.observedGeneration = rollout.metadata.generation;
         st.targetVersion = ctx.spec.targetVersion;
     }
-    if (st.phase == RolloutPhase::Aborted) {
+    if (st.phase == api::RolloutPhase::Aborted) {
         if (!ctx.dry)
             timedStatus(ctx, st);
         return;
@@ -871,15 +875,15 @@ bool NodeUpgradeController::refuse(PassContext &ctx)
     std::vector<NodeState> &nodes = rv.nodes;
     auto &st = ctx.st;
     // Refusals: overlapping rollouts (SUC's exclusive plans) and a lone self-hosting node.
-    Phrase refusal;
-    UpgradeEventParams refusalParams;
-    UpgradeReason refusalReason = UpgradeReason::OverlapWithRollout;
+    api::Phrase refusal;
+    api::UpgradeEventParams refusalParams;
+    api::UpgradeReason refusalReason = api::UpgradeReason::OverlapWithRollout;
     for (const auto *other : m_cluster.rollouts()) {
         if (other->metadata.name == ctx.name)
             continue;
-        const RolloutPhase op = other->status.phase;
-        if (op != RolloutPhase::Progressing && op != RolloutPhase::Paused && op != RolloutPhase::Halted &&
-            op != RolloutPhase::Aborting)
+        const api::RolloutPhase op = other->status.phase;
+        if (op != api::RolloutPhase::Progressing && op != api::RolloutPhase::Paused &&
+            op != api::RolloutPhase::Halted && op != api::RolloutPhase::Aborting)
             continue;
         const auto oc = other->metadata.creationTimestamp.value_or(0),
                    mc = ctx.meta.creationTimestamp.value_or(0);
@@ -892,29 +896,29 @@ bool NodeUpgradeController::refuse(PassContext &ctx)
                 overlap.push_back(n->metadata.name);
         if (!overlap.empty()) {
             refusalParams = {{"nodes", names(overlap)}, {"other", other->metadata.name}};
-            refusal = upgradeEventPhrase(UpgradeReason::OverlapWithRollout, refusalParams);
+            refusal = api::upgradeEventPhrase(api::UpgradeReason::OverlapWithRollout, refusalParams);
             break;
         }
     }
     if (refusal.empty() && m_view->nodeCount == 1 && !ctx.spec.allowSelfRestart && !nodes.empty() &&
         nodes.front().controllerHost && nodes.front().version != ctx.target) {
-        refusalReason = UpgradeReason::SelfRestartNotAllowed;
+        refusalReason = api::UpgradeReason::SelfRestartNotAllowed;
         refusalParams = {{"node", nodes.front().name}};
-        refusal = upgradeEventPhrase(refusalReason, refusalParams);
+        refusal = api::upgradeEventPhrase(refusalReason, refusalParams);
     }
     if (!refusal.empty()) {
-        const std::string refusalText = english(refusal);
+        const std::string refusalText = api::english(refusal);
         if (st.refusal != refusalText)
             report(ctx, ctx.object, refusalReason, refusalParams);
         st.refusal = refusalText;
-        st.phase = RolloutPhase::Pending;
+        st.phase = api::RolloutPhase::Pending;
         st.counts = {};
         st.counts.nodes = static_cast<int>(nodes.size());
-        st.setCondition("Progressing", false, upgradeReasonName(refusalReason), refusalText, ctx.now);
-        HeadlineInput hi;
+        st.setCondition("Progressing", false, api::upgradeReasonName(refusalReason), refusalText, ctx.now);
+        api::HeadlineInput hi;
         hi.refusal = refusal;
         hi.counts = st.counts;
-        setHeadline(ctx, headline(hi));
+        setHeadline(ctx, api::headline(hi));
         if (!ctx.dry)
             timedStatus(ctx, st);
         return true;
@@ -936,7 +940,7 @@ void NodeUpgradeController::settleInflight(PassContext &ctx)
             continue;
         }
         if (!it->slowReported && ctx.now - it->time >= ctx.spec.timeouts.replacementTimeout) {
-            report(ctx, "node/" + it->node, UpgradeReason::ReplacementSlow,
+            report(ctx, "node/" + it->node, api::UpgradeReason::ReplacementSlow,
                    {{"pod", it->pod},
                     {"controller", "rs/" + it->controller.substr(it->controller.rfind('/') + 1)},
                     {"elapsed", dur(ctx.now - it->time)}});
@@ -965,26 +969,26 @@ void NodeUpgradeController::bookkeeping(PassContext &ctx)
     if (ctx.paused && !st.pausedAt) {
         st.pausedAt = ctx.now;
         if (ctx.spec.paused && !ctx.halted)
-            report(ctx, ctx.object, UpgradeReason::RolloutPaused,
+            report(ctx, ctx.object, api::UpgradeReason::RolloutPaused,
                    {{"actor", pausedBy.empty() ? std::string("spec") : pausedBy},
-                    {"note", ctx.spec.pauseReason.empty()
-                                 ? Phrase()
-                                 : phrase(UpgradePhrase::NoteSuffix, {{"note", ctx.spec.pauseReason}})}});
+                    {"note", ctx.spec.pauseReason.empty() ? api::Phrase()
+                                                          : api::phrase(api::UpgradePhrase::NoteSuffix,
+                                                                        {{"note", ctx.spec.pauseReason}})}});
     } else if (!ctx.paused && st.pausedAt) {
         // Resume: drain and stall timers skip the paused time.
         const Timestamp pausedAt = *st.pausedAt;
         for (const std::size_t i : rv.inflight) {
             NodeState &ns = nodes[i];
-            if (!isPreRestart(ns.phase))
+            if (!api::isPreRestart(ns.phase))
                 continue;
-            for (const char *k : {ann::kDrainStart, ann::kLastProgress})
+            for (const char *k : {api::ann::kDrainStart, api::ann::kLastProgress})
                 if (auto t = ns.time(k))
                     ns.setTime(k, *t + (ctx.now - std::max(pausedAt, *t)));
         }
         if (!ctx.dry) {
             NodeUpgradePreview p = preview(ctx.name);
             const std::string resumedBy = ctx.meta.annotation("upgrade/resumed-by");
-            report(ctx, ctx.object, UpgradeReason::RolloutResumed,
+            report(ctx, ctx.object, api::UpgradeReason::RolloutResumed,
                    {{"actor", resumedBy.empty() ? std::string("spec") : resumedBy},
                     {"preview", p.summaryPhrase()}});
         }
@@ -994,7 +998,7 @@ void NodeUpgradeController::bookkeeping(PassContext &ctx)
     if (!st.startedAt && !ctx.dry) {
         st.startedAt = ctx.now;
         const int incompatible = static_cast<int>(nodes.size()) - rv.upToDate;
-        report(ctx, ctx.object, UpgradeReason::RolloutStarted,
+        report(ctx, ctx.object, api::UpgradeReason::RolloutStarted,
                {{"target", ctx.target},
                 {"nodes", std::to_string(incompatible)},
                 {"maxUnavailable", ctx.spec.maxUnavailable.toString()}});
@@ -1007,7 +1011,7 @@ void NodeUpgradeController::bookkeeping(PassContext &ctx)
                 report(ctx, "node/" + note.node, note.reason, note.params);
         for (const auto &name : m_removedNodes)
             if (m_removedOwner[name] == ctx.name) {
-                report(ctx, "node/" + name, UpgradeReason::NodeRemoved, {});
+                report(ctx, "node/" + name, api::UpgradeReason::NodeRemoved, {});
                 if (std::find(st.removedNodes.begin(), st.removedNodes.end(), name) == st.removedNodes.end())
                     st.removedNodes.push_back(name);
             }
@@ -1050,17 +1054,17 @@ void NodeUpgradeController::queueNodes(PassContext &ctx)
 {
     RolloutView &rv = *ctx.rv;
     std::vector<NodeState> &nodes = rv.nodes;
-    ctx.budget = resolveMaxUnavailable(ctx.spec.maxUnavailable, static_cast<int>(nodes.size()));
+    ctx.budget = api::resolveMaxUnavailable(ctx.spec.maxUnavailable, static_cast<int>(nodes.size()));
     ctx.unavailable = rv.unavailable;
     for (const std::size_t i : rv.holders) {
         const NodeState &ns = nodes[i];
-        const bool pending = ns.phase == NodePhase::Pending;
-        const UpgradePhrase what =
-            ns.phase == NodePhase::Failed ? UpgradePhrase::HolderFailed
-            : ns.ready
-                ? (pending ? UpgradePhrase::HolderCordonedPending : UpgradePhrase::HolderCordonedOutside)
-                : (pending ? UpgradePhrase::HolderNotReadyPending : UpgradePhrase::HolderNotReadyOutside);
-        ctx.foreignHolders.push_back(phrase(what, {{"node", ns.name}}));
+        const bool pending = ns.phase == api::NodePhase::Pending;
+        const api::UpgradePhrase what = ns.phase == api::NodePhase::Failed ? api::UpgradePhrase::HolderFailed
+                                        : ns.ready ? (pending ? api::UpgradePhrase::HolderCordonedPending
+                                                              : api::UpgradePhrase::HolderCordonedOutside)
+                                                   : (pending ? api::UpgradePhrase::HolderNotReadyPending
+                                                              : api::UpgradePhrase::HolderNotReadyOutside);
+        ctx.foreignHolders.push_back(api::phrase(what, {{"node", ns.name}}));
     }
     // The queue (orderCandidates' order): the candidates are kept sorted; a zone-serial queue
     // takes the active zone first within each readiness group. The active zone (activeZone's
@@ -1109,15 +1113,15 @@ void NodeUpgradeController::startNodes(PassContext &ctx)
     if (ctx.spec.postNodeDelay > 0 && st.lastCompletion &&
         ctx.now - *st.lastCompletion < ctx.spec.postNodeDelay)
         ctx.gateFailure =
-            phrase(UpgradePhrase::PostNodeDelay,
-                   {{"elapsed", dur(ctx.now - *st.lastCompletion)}, {"delay", dur(ctx.spec.postNodeDelay)}});
+            api::phrase(api::UpgradePhrase::PostNodeDelay, {{"elapsed", dur(ctx.now - *st.lastCompletion)},
+                                                            {"delay", dur(ctx.spec.postNodeDelay)}});
     if (ctx.spec.minReadyRatio > 0) {
         const int outside = rv.outside, readyOutside = rv.readyOutside;
         if (outside > 0 && static_cast<double>(readyOutside) / outside < ctx.spec.minReadyRatio)
-            ctx.gateFailure = phrase(UpgradePhrase::MinReadyRatio,
-                                     {{"ready", std::to_string(readyOutside)},
-                                      {"nodes", std::to_string(outside)},
-                                      {"ratio", std::to_string(ctx.spec.minReadyRatio).substr(0, 4)}});
+            ctx.gateFailure = api::phrase(api::UpgradePhrase::MinReadyRatio,
+                                          {{"ready", std::to_string(readyOutside)},
+                                           {"nodes", std::to_string(outside)},
+                                           {"ratio", std::to_string(ctx.spec.minReadyRatio).substr(0, 4)}});
     }
 
     ctx.unavailableBefore = ctx.unavailable;
@@ -1125,11 +1129,11 @@ void NodeUpgradeController::startNodes(PassContext &ctx)
     ctx.budgetHeld = false; // no slot free, and something other than this rollout's nodes holds them
     std::vector<std::size_t> selectedIdx;
     if (ctx.mayStart && !ctx.queue.empty()) {
-        int starts = startsAllowed(ctx.budget.value, ctx.unavailable, ctx.spec.maxStartsPerPass);
+        int starts = api::startsAllowed(ctx.budget.value, ctx.unavailable, ctx.spec.maxStartsPerPass);
         ctx.budgetHeld = starts == 0 && !ctx.foreignHolders.empty();
         int perPass = std::max(1, ctx.spec.maxStartsPerPass);
         if (starts == 0 && !ctx.foreignHolders.empty())
-            report(ctx, ctx.object, UpgradeReason::BudgetExhausted,
+            report(ctx, ctx.object, api::UpgradeReason::BudgetExhausted,
                    {{"used", std::to_string(ctx.unavailable)},
                     {"max", std::to_string(ctx.budget.value)},
                     {"holders", names(ctx.foreignHolders)}},
@@ -1163,14 +1167,14 @@ void NodeUpgradeController::startNodes(PassContext &ctx)
             }
         }
     } else if (!ctx.gateFailure.empty() && !ctx.paused && !ctx.aborting && !ctx.queue.empty()) {
-        report(ctx, ctx.object, UpgradeReason::HealthGateFailed, {{"gate", ctx.gateFailure}}, true);
+        report(ctx, ctx.object, api::UpgradeReason::HealthGateFailed, {{"gate", ctx.gateFailure}}, true);
     }
 
     // The status shows the head of the queue that is left.
     st.queue.clear();
     const std::unordered_set<std::string> selected(ctx.selected.begin(), ctx.selected.end());
     for (const std::size_t i : ctx.queue) {
-        if (st.queue.size() >= kStatusQueueLength)
+        if (st.queue.size() >= api::kStatusQueueLength)
             break;
         if (!selected.count(nodes[i].name))
             st.queue.push_back(nodes[i].name);
@@ -1190,48 +1194,50 @@ void NodeUpgradeController::countNodes(PassContext &ctx)
     RolloutView &rv = *ctx.rv;
     std::vector<NodeState> &nodes = rv.nodes;
     auto &st = ctx.st;
-    NodeUpgradeCounts &counts = ctx.counts;
+    api::NodeUpgradeCounts &counts = ctx.counts;
     counts.nodes = static_cast<int>(nodes.size());
     counts.upToDate = rv.upToDate;
     counts.upgraded = rv.upgraded;
     counts.inFlight = rv.inFlight;
-    counts.pending = rv.phases[static_cast<int>(NodePhase::Pending)];
+    counts.pending = rv.phases[static_cast<int>(api::NodePhase::Pending)];
     counts.held = rv.held;
     counts.blocked = rv.blocked;
-    counts.failed = rv.phases[static_cast<int>(NodePhase::Failed)];
-    counts.skipped = rv.phases[static_cast<int>(NodePhase::Skipped)];
+    counts.failed = rv.phases[static_cast<int>(api::NodePhase::Failed)];
+    counts.skipped = rv.phases[static_cast<int>(api::NodePhase::Skipped)];
     ctx.inFlightPostKamikaze = rv.postKamikaze;
     Timestamp blockedSince = ctx.now;
     for (const std::size_t i : rv.failed) {
         const NodeState &ns = nodes[i];
-        ctx.failedText.push_back(ns.name + " " + ns.get(ann::kReason));
+        ctx.failedText.push_back(ns.name + " " + ns.get(api::ann::kReason));
     }
     for (const std::size_t i : rv.inflight) {
         const NodeState &ns = nodes[i];
-        if (ns.phase == NodePhase::Restarting || ns.phase == NodePhase::Soaking) {
-            const auto since = ns.time(ann::kPhaseSince).value_or(ctx.now);
+        if (ns.phase == api::NodePhase::Restarting || ns.phase == api::NodePhase::Soaking) {
+            const auto since = ns.time(api::ann::kPhaseSince).value_or(ctx.now);
             const kube::Duration limit =
-                ns.phase == NodePhase::Soaking ? ctx.spec.soakDuration : ctx.spec.timeouts.returnTimeout;
-            ctx.stillInFlight.push_back(phrase(
-                ns.phase == NodePhase::Soaking ? UpgradePhrase::StillSoaking : UpgradePhrase::StillRestarting,
-                {{"node", ns.name}, {"elapsed", dur(ctx.now - since)}, {"limit", dur(limit)}}));
-        } else if (ctx.paused) {
+                ns.phase == api::NodePhase::Soaking ? ctx.spec.soakDuration : ctx.spec.timeouts.returnTimeout;
             ctx.stillInFlight.push_back(
-                phrase(UpgradePhrase::HoldsSlot, {{"node", ns.name}, {"phase", nodePhaseName(ns.phase)}}));
+                api::phrase(ns.phase == api::NodePhase::Soaking ? api::UpgradePhrase::StillSoaking
+                                                                : api::UpgradePhrase::StillRestarting,
+                            {{"node", ns.name}, {"elapsed", dur(ctx.now - since)}, {"limit", dur(limit)}}));
+        } else if (ctx.paused) {
+            ctx.stillInFlight.push_back(api::phrase(
+                api::UpgradePhrase::HoldsSlot, {{"node", ns.name}, {"phase", api::nodePhaseName(ns.phase)}}));
         }
         for (const auto &p : ns.managed)
             ctx.affected.insert(p.controller);
     }
     for (const std::size_t i : rv.blockedNodes) {
         const NodeState &ns = nodes[i];
-        const auto since = ns.time(ann::kLastProgress).value_or(ctx.now);
+        const auto since = ns.time(api::ann::kLastProgress).value_or(ctx.now);
         if (ctx.blockedHeadline.empty() || since < blockedSince) {
             blockedSince = since;
-            ctx.blockedHeadline = phrase(
-                UpgradePhrase::NodeBlocked,
-                {{"node", ns.name},
-                 {"elapsed", dur(ctx.now - since)},
-                 {"why", ns.blockers.empty() ? Phrase(ns.get(ann::kBlocked)) : names(ns.blockers, 2)}});
+            ctx.blockedHeadline =
+                api::phrase(api::UpgradePhrase::NodeBlocked,
+                            {{"node", ns.name},
+                             {"elapsed", dur(ctx.now - since)},
+                             {"why", ns.blockers.empty() ? api::Phrase(ns.get(api::ann::kBlocked))
+                                                         : names(ns.blockers, 2)}});
         }
     }
     for (const auto &d : st.inflight)
@@ -1241,7 +1247,7 @@ void NodeUpgradeController::countNodes(PassContext &ctx)
 // Why a rollout that cannot move does not.
 void NodeUpgradeController::findStall(PassContext &ctx)
 {
-    const NodeUpgradeCounts &counts = ctx.counts;
+    const api::NodeUpgradeCounts &counts = ctx.counts;
     RolloutView &rv = *ctx.rv;
     std::vector<NodeState> &nodes = rv.nodes;
     // A rollout that cannot move says so, and names the nodes: nothing in flight, nothing
@@ -1259,19 +1265,22 @@ void NodeUpgradeController::findStall(PassContext &ctx)
         }
         if (ctx.budgetHeld) {
             ctx.stallReason = "BudgetHeld";
-            ctx.stalled = phrase(UpgradePhrase::BudgetUsedBy, {{"used", std::to_string(ctx.unavailable)},
+            ctx.stalled =
+                api::phrase(api::UpgradePhrase::BudgetUsedBy, {{"used", std::to_string(ctx.unavailable)},
                                                                {"max", std::to_string(ctx.budget.value)},
                                                                {"holders", names(ctx.foreignHolders)}});
         } else if (!ctx.queue.empty() && !anyReady) {
             ctx.stallReason = "PendingNodesNotReady";
-            ctx.stalled =
-                phrase(notReady.size() == 1 ? UpgradePhrase::NotReadyOne : UpgradePhrase::NotReadyMany,
-                       {{"nodes", names(notReady)}});
-            report(ctx, ctx.object, UpgradeReason::PendingNodesNotReady, {{"nodes", names(notReady)}}, true);
+            ctx.stalled = api::phrase(notReady.size() == 1 ? api::UpgradePhrase::NotReadyOne
+                                                           : api::UpgradePhrase::NotReadyMany,
+                                      {{"nodes", names(notReady)}});
+            report(ctx, ctx.object, api::UpgradeReason::PendingNodesNotReady, {{"nodes", names(notReady)}},
+                   true);
         } else if (ctx.queue.empty()) {
             ctx.stallReason = "PendingNodesHeld";
-            ctx.stalled = phrase(counts.held == 1 ? UpgradePhrase::HeldOne : UpgradePhrase::HeldMany,
-                                 {{"count", std::to_string(counts.held)}});
+            ctx.stalled =
+                api::phrase(counts.held == 1 ? api::UpgradePhrase::HeldOne : api::UpgradePhrase::HeldMany,
+                            {{"count", std::to_string(counts.held)}});
         }
     }
 }
@@ -1279,30 +1288,30 @@ void NodeUpgradeController::findStall(PassContext &ctx)
 // The phase, the headline and the conditions.
 void NodeUpgradeController::decidePhase(PassContext &ctx)
 {
-    const NodeUpgradeCounts &counts = ctx.counts;
+    const api::NodeUpgradeCounts &counts = ctx.counts;
     auto &st = ctx.st;
     const std::string pausedBy = ctx.meta.annotation("upgrade/paused-by");
     if (ctx.aborting)
-        ctx.phase = ctx.inFlightPostKamikaze > 0 ? RolloutPhase::Aborting : RolloutPhase::Aborted;
+        ctx.phase = ctx.inFlightPostKamikaze > 0 ? api::RolloutPhase::Aborting : api::RolloutPhase::Aborted;
     else if (ctx.halted)
-        ctx.phase = RolloutPhase::Halted;
+        ctx.phase = api::RolloutPhase::Halted;
     else if (ctx.spec.paused)
-        ctx.phase = RolloutPhase::Paused;
+        ctx.phase = api::RolloutPhase::Paused;
     else if (counts.pending == 0 && counts.inFlight == 0)
-        ctx.phase = counts.skipped + counts.failed > 0 ? RolloutPhase::CompletedWithExceptions
-                                                       : RolloutPhase::Completed;
+        ctx.phase = counts.skipped + counts.failed > 0 ? api::RolloutPhase::CompletedWithExceptions
+                                                       : api::RolloutPhase::Completed;
     else
-        ctx.phase = RolloutPhase::Progressing;
+        ctx.phase = api::RolloutPhase::Progressing;
     st.phase = ctx.phase;
     st.counts = counts;
     st.unavailable = ctx.unavailable;
     st.maxUnavailableResolved = ctx.budget.value;
     st.maxUnavailableClamped = ctx.budget.clamped;
     st.eta = ctx.stalled.empty()
-                 ? estimateEta(st.nodeDurations, counts.nodes - counts.upToDate, ctx.budget.value)
+                 ? api::estimateEta(st.nodeDurations, counts.nodes - counts.upToDate, ctx.budget.value)
                  : std::nullopt; // no estimate for a rollout that cannot move
 
-    HeadlineInput hi;
+    api::HeadlineInput hi;
     hi.phase = ctx.phase;
     hi.failed = ctx.failedText;
     hi.pausedBy = pausedBy.empty() ? std::string("spec") : pausedBy;
@@ -1315,32 +1324,35 @@ void NodeUpgradeController::decidePhase(PassContext &ctx)
     hi.budgetMax = ctx.budget.value;
     hi.foreignHolders = ctx.foreignHolders;
     hi.blockedNode = ctx.blockedHeadline;
-    hi.stalled = ctx.phase == RolloutPhase::Progressing ? ctx.stalled : Phrase();
+    hi.stalled = ctx.phase == api::RolloutPhase::Progressing ? ctx.stalled : api::Phrase();
     hi.counts = counts;
     hi.eta = st.eta;
-    setHeadline(ctx, headline(hi));
+    setHeadline(ctx, api::headline(hi));
 
     const auto now = ctx.now;
-    st.setCondition("Progressing", ctx.phase == RolloutPhase::Progressing,
-                    ctx.phase == RolloutPhase::Progressing ? "NodesUpgrading" : rolloutPhaseName(ctx.phase),
+    st.setCondition("Progressing", ctx.phase == api::RolloutPhase::Progressing,
+                    ctx.phase == api::RolloutPhase::Progressing ? "NodesUpgrading"
+                                                                : api::rolloutPhaseName(ctx.phase),
                     st.headline, now);
-    st.setCondition("Paused", ctx.phase == RolloutPhase::Paused || ctx.phase == RolloutPhase::Halted,
-                    ctx.phase == RolloutPhase::Halted ? "FailureThresholdReached"
-                    : ctx.spec.paused                 ? "ByUser"
-                                                      : "NotPaused",
-                    ctx.phase == RolloutPhase::Paused ? st.headline : std::string(), now);
-    st.setCondition("Halted", ctx.phase == RolloutPhase::Halted,
+    st.setCondition("Paused",
+                    ctx.phase == api::RolloutPhase::Paused || ctx.phase == api::RolloutPhase::Halted,
+                    ctx.phase == api::RolloutPhase::Halted ? "FailureThresholdReached"
+                    : ctx.spec.paused                      ? "ByUser"
+                                                           : "NotPaused",
+                    ctx.phase == api::RolloutPhase::Paused ? st.headline : std::string(), now);
+    st.setCondition("Halted", ctx.phase == api::RolloutPhase::Halted,
                     ctx.halted ? "FailureThresholdReached" : "BelowThreshold",
                     ctx.halted ? st.headline : std::string(), now);
-    const bool stalledNow = ctx.phase == RolloutPhase::Progressing && !ctx.stallReason.empty();
-    st.setCondition("Blocked", counts.blocked > 0 || stalledNow,
-                    counts.blocked > 0 ? "NodesBlocked" : (stalledNow ? ctx.stallReason : "NoneBlocked"),
-                    english(counts.blocked > 0 ? ctx.blockedHeadline : (stalledNow ? ctx.stalled : Phrase())),
-                    now);
+    const bool stalledNow = ctx.phase == api::RolloutPhase::Progressing && !ctx.stallReason.empty();
+    st.setCondition(
+        "Blocked", counts.blocked > 0 || stalledNow,
+        counts.blocked > 0 ? "NodesBlocked" : (stalledNow ? ctx.stallReason : "NoneBlocked"),
+        api::english(counts.blocked > 0 ? ctx.blockedHeadline : (stalledNow ? ctx.stalled : api::Phrase())),
+        now);
     st.setCondition("Complete",
-                    ctx.phase == RolloutPhase::Completed ||
-                        ctx.phase == RolloutPhase::CompletedWithExceptions,
-                    rolloutPhaseName(ctx.phase), std::string(), now);
+                    ctx.phase == api::RolloutPhase::Completed ||
+                        ctx.phase == api::RolloutPhase::CompletedWithExceptions,
+                    api::rolloutPhaseName(ctx.phase), std::string(), now);
     st.setCondition("Degraded", counts.failed > 0, counts.failed > 0 ? "NodesFailed" : "NoFailures",
                     joinNames(ctx.failedText), now);
     // Refused writes backing off (present only once a write of this rollout was refused).
@@ -1349,7 +1361,7 @@ void NodeUpgradeController::decidePhase(PassContext &ctx)
         if (b.rollout == ctx.name && (!refused || b.retryAt > refused->retryAt))
             refused = &b;
     if (refused)
-        st.setCondition("WritesRefused", true, "WriteRefused", english(refused->message), now);
+        st.setCondition("WritesRefused", true, "WriteRefused", api::english(refused->message), now);
     else if (st.condition("WritesRefused"))
         st.setCondition("WritesRefused", false, "WritesAccepted", std::string(), now);
 }
@@ -1357,31 +1369,31 @@ void NodeUpgradeController::decidePhase(PassContext &ctx)
 // Events of a phase change.
 void NodeUpgradeController::phaseEvents(PassContext &ctx)
 {
-    const NodeUpgradeCounts &counts = ctx.counts;
+    const api::NodeUpgradeCounts &counts = ctx.counts;
     if (ctx.phase != ctx.before) {
         switch (ctx.phase) {
-        case RolloutPhase::Halted:
-            report(ctx, ctx.object, UpgradeReason::RolloutHalted,
+        case api::RolloutPhase::Halted:
+            report(ctx, ctx.object, api::UpgradeReason::RolloutHalted,
                    {{"failed", std::to_string(ctx.failedUnacked)}, {"nodes", names(ctx.failedText)}});
             break;
-        case RolloutPhase::Completed:
-            report(ctx, ctx.object, UpgradeReason::RolloutCompleted,
+        case api::RolloutPhase::Completed:
+            report(ctx, ctx.object, api::UpgradeReason::RolloutCompleted,
                    {{"nodes", std::to_string(counts.nodes)}, {"target", ctx.target}});
             break;
-        case RolloutPhase::CompletedWithExceptions:
-            report(ctx, ctx.object, UpgradeReason::RolloutCompletedWithExceptions,
+        case api::RolloutPhase::CompletedWithExceptions:
+            report(ctx, ctx.object, api::UpgradeReason::RolloutCompletedWithExceptions,
                    {{"skipped", std::to_string(counts.skipped)}, {"failed", std::to_string(counts.failed)}});
             break;
-        case RolloutPhase::Aborting:
-        case RolloutPhase::Aborted:
-            if (ctx.before != RolloutPhase::Aborting) {
+        case api::RolloutPhase::Aborting:
+        case api::RolloutPhase::Aborted:
+            if (ctx.before != api::RolloutPhase::Aborting) {
                 const std::string by = ctx.meta.annotation("upgrade/aborted-by");
-                report(ctx, ctx.object, UpgradeReason::RolloutAborting,
+                report(ctx, ctx.object, api::UpgradeReason::RolloutAborting,
                        {{"actor", by.empty() ? std::string("spec") : by},
                         {"inFlight", std::to_string(ctx.inFlightPostKamikaze)}});
             }
-            if (ctx.phase == RolloutPhase::Aborted)
-                report(ctx, ctx.object, UpgradeReason::RolloutAborted, {});
+            if (ctx.phase == api::RolloutPhase::Aborted)
+                report(ctx, ctx.object, api::UpgradeReason::RolloutAborted, {});
             break;
         default:
             break;
@@ -1392,7 +1404,7 @@ void NodeUpgradeController::phaseEvents(PassContext &ctx)
 // One metrics sample per pass, also while paused (I6), and the observer's report.
 void NodeUpgradeController::sample(PassContext &ctx)
 {
-    const NodeUpgradeCounts &counts = ctx.counts;
+    const api::NodeUpgradeCounts &counts = ctx.counts;
     RolloutView &rv = *ctx.rv;
     auto &st = ctx.st;
     const auto now = ctx.now;
@@ -1400,7 +1412,7 @@ void NodeUpgradeController::sample(PassContext &ctx)
     NodeUpgradeSample s;
     s.time = now;
     s.phases = rv.phases;
-    s.phases[static_cast<int>(NodePhase::Removed)] = static_cast<int>(st.removedNodes.size());
+    s.phases[static_cast<int>(api::NodePhase::Removed)] = static_cast<int>(st.removedNodes.size());
     s.unavailable = ctx.unavailable;
     s.maxUnavailable = ctx.budget.value;
     s.blocked = counts.blocked;
@@ -1453,7 +1465,7 @@ bool NodeUpgradeController::buildNode(const kube::Node &n, NodeState &ns, PassCo
     if (!matches(ctx.spec.nodeSelector, n.metadata.labels))
         return false;
     ns.name = n.metadata.name;
-    static const std::string zoneKey = kZoneLabel, hostKey = kControllerHostLabel;
+    static const std::string zoneKey = api::kZoneLabel, hostKey = api::kControllerHostLabel;
     if (auto z = n.metadata.labels.find(zoneKey); z != n.metadata.labels.end())
         ns.zone = z->second;
     ns.version = n.kubeletVersion;
@@ -1465,18 +1477,18 @@ bool NodeUpgradeController::buildNode(const kube::Node &n, NodeState &ns, PassCo
     if (auto h = n.metadata.labels.find(hostKey); h != n.metadata.labels.end())
         ns.controllerHost = h->second == "true";
     for (const auto &t : n.taints)
-        ns.tainted = ns.tainted || t.key == kPendingTaintKey;
+        ns.tainted = ns.tainted || t.key == api::kPendingTaintKey;
     ns.base = &n.metadata.annotations;
-    const std::string owner = ns.get(ann::kRollout);
+    const std::string owner = ns.get(api::ann::kRollout);
     const std::string ownerName = owner.substr(0, owner.rfind('/'));
-    auto phase = nodePhaseFromString(ns.get(ann::kPhase)).value_or(NodePhase::UpToDate);
+    auto phase = api::nodePhaseFromString(ns.get(api::ann::kPhase)).value_or(api::NodePhase::UpToDate);
     // A node claimed by another rollout that is still running is that rollout's business;
     // the nodes of a finished or aborted rollout are free for whichever rollout targets them.
     if (!owner.empty() && ownerName != ctx.name)
         if (const auto *other = m_cluster.rollout(ownerName)) {
-            const RolloutPhase op = other->status.phase;
-            if (op != RolloutPhase::Aborted && op != RolloutPhase::Completed &&
-                op != RolloutPhase::CompletedWithExceptions)
+            const api::RolloutPhase op = other->status.phase;
+            if (op != api::RolloutPhase::Aborted && op != api::RolloutPhase::Completed &&
+                op != api::RolloutPhase::CompletedWithExceptions)
                 return false;
         }
     ns.phase = phase;
@@ -1497,7 +1509,7 @@ void NodeUpgradeController::fillPods(NodeState &ns) const
         if (!p)
             continue;
         PodInfo pi = podInfo(*p, e->second.controller);
-        if (pi.cls != PodClass::Ignored)
+        if (pi.cls != api::PodClass::Ignored)
             addPod(ns, std::move(pi));
     }
 }
@@ -1525,17 +1537,17 @@ void NodeUpgradeController::summarize(RolloutView &rv, std::size_t i, PassContex
     s.unschedulable = ns.unschedulable;
     s.atTarget = ns.version == ctx.target;
     s.held = ns.held();
-    s.blockedAnn = !ns.get(ann::kBlocked).empty();
-    s.failedUnacked = s.phase == NodePhase::Failed && !ns.has(ann::kFailureAcknowledged);
+    s.blockedAnn = !ns.get(api::ann::kBlocked).empty();
+    s.failedUnacked = s.phase == api::NodePhase::Failed && !ns.has(api::ann::kFailureAcknowledged);
     s.quiet = quietNode(ns, s.atTarget, ctx.spec.abort, ctx.now);
-    if (s.phase == NodePhase::Pending && !s.held && !s.atTarget) {
+    if (s.phase == api::NodePhase::Pending && !s.held && !s.atTarget) {
         CandKey c;
         c.host = ns.controllerHost;
         c.notReady = !ns.ready;
         c.zone = ns.zone;
         c.nonEmpty = ns.managed.size() + ns.unmanaged.size() != 0;
         c.managed = static_cast<int>(ns.managed.size());
-        const auto since = ns.time(ann::kIncompatibleSince);
+        const auto since = ns.time(api::ann::kIncompatibleSince);
         c.since = since.value_or(ctx.now);
         s.volatileSince = !since;
         c.name = ns.name;
@@ -1559,15 +1571,15 @@ void account(NodeUpgradeController::RolloutView &rv, std::size_t i, int d)
     rv.phases[static_cast<int>(s.phase)] += d;
     if (s.atTarget)
         rv.upToDate += d;
-    if (s.blockedAnn && isPreRestart(s.phase)) {
+    if (s.blockedAnn && api::isPreRestart(s.phase)) {
         rv.blocked += d;
         toggle(rv.blockedNodes, i, d);
     }
     if (s.held)
         rv.held += d;
-    if (s.phase == NodePhase::Upgraded && s.atTarget)
+    if (s.phase == api::NodePhase::Upgraded && s.atTarget)
         rv.upgraded += d;
-    const bool inflight = isInFlight(s.phase);
+    const bool inflight = api::isInFlight(s.phase);
     if (inflight) {
         rv.inFlight += d;
         toggle(rv.inflight, i, d);
@@ -1575,11 +1587,11 @@ void account(NodeUpgradeController::RolloutView &rv, std::size_t i, int d)
         if ((rv.inflightZones[zone] += d) == 0)
             rv.inflightZones.erase(zone);
     }
-    if (s.phase == NodePhase::Restarting || s.phase == NodePhase::Soaking)
+    if (s.phase == api::NodePhase::Restarting || s.phase == api::NodePhase::Soaking)
         rv.postKamikaze += d;
     if (s.failedUnacked)
         rv.failedUnacked += d;
-    const bool unavailable = inflight || s.phase == NodePhase::Failed || !s.ready || s.unschedulable;
+    const bool unavailable = inflight || s.phase == api::NodePhase::Failed || !s.ready || s.unschedulable;
     if (unavailable)
         rv.unavailable += d;
     if (unavailable && !inflight)
@@ -1589,7 +1601,7 @@ void account(NodeUpgradeController::RolloutView &rv, std::size_t i, int d)
         if (s.ready)
             rv.readyOutside += d;
     }
-    if (s.phase == NodePhase::Failed)
+    if (s.phase == api::NodePhase::Failed)
         toggle(rv.failed, i, d);
     if (!s.quiet)
         toggle(rv.active, i, d);
@@ -1608,7 +1620,7 @@ void NodeUpgradeController::refresh(RolloutView &rv, PassContext &ctx, bool fres
     View &v = *m_view;
     if (v.rsDirty)
         resyncPods();
-    NodeUpgradeRolloutSpec spec = ctx.spec; // pausing changes no node
+    api::NodeUpgradeRolloutSpec spec = ctx.spec; // pausing changes no node
     spec.paused = false;
     spec.pauseReason.clear();
     // Node ownership between rollouts depends on the other rollouts' phases: with more than
@@ -1676,7 +1688,7 @@ void NodeUpgradeController::refresh(RolloutView &rv, PassContext &ctx, bool fres
 namespace {
 
 std::vector<std::string> describe(const NodeUpgradeController::RolloutView &rv,
-                                  const std::map<std::string, ControllerHealth> &health)
+                                  const std::map<std::string, api::ControllerHealth> &health)
 {
     std::vector<std::string> out;
     auto line = [&](const std::ostringstream &o) { out.push_back(o.str()); };
@@ -1686,24 +1698,25 @@ std::vector<std::string> describe(const NodeUpgradeController::RolloutView &rv,
         o << "node " << i << ' ' << ns.name << " zone=" << ns.zone << " version=" << ns.version
           << " ready=" << ns.ready << " unschedulable=" << ns.unschedulable
           << " readySince=" << (ns.readySince ? *ns.readySince : -1) << " host=" << ns.controllerHost
-          << " tainted=" << ns.tainted << " phase=" << nodePhaseName(ns.phase) << " patch=" << ns.patch.size()
-          << " applied=" << ns.applied.size() << " blockers=" << ns.blockers.size()
-          << " wanted=" << ns.taintWanted << ns.untaintWanted << ns.uncordonWanted;
+          << " tainted=" << ns.tainted << " phase=" << api::nodePhaseName(ns.phase)
+          << " patch=" << ns.patch.size() << " applied=" << ns.applied.size()
+          << " blockers=" << ns.blockers.size() << " wanted=" << ns.taintWanted << ns.untaintWanted
+          << ns.uncordonWanted;
         for (const auto &k : ns.committedKeys())
             o << ' ' << k << '=' << *ns.committed(k);
         line(o);
         for (const auto *list : {&ns.managed, &ns.unmanaged, &ns.daemon})
             for (const auto &p : *list) {
                 std::ostringstream q;
-                q << "  pod " << podClassName(p.cls) << ' ' << p.key() << ' ' << p.uid << " ready=" << p.ready
-                  << " deleting=" << p.deleting << " deletion=" << p.deletionTimestamp.value_or(-1)
-                  << " grace=" << p.grace << " controller=" << p.controller << " owner=" << p.owner
-                  << " created=" << p.created;
+                q << "  pod " << api::podClassName(p.cls) << ' ' << p.key() << ' ' << p.uid
+                  << " ready=" << p.ready << " deleting=" << p.deleting
+                  << " deletion=" << p.deletionTimestamp.value_or(-1) << " grace=" << p.grace
+                  << " controller=" << p.controller << " owner=" << p.owner << " created=" << p.created;
                 line(q);
             }
         const auto &s = rv.sums[i];
         std::ostringstream q;
-        q << "  summary " << nodePhaseName(s.phase) << ' ' << s.ready << s.unschedulable << s.atTarget
+        q << "  summary " << api::nodePhaseName(s.phase) << ' ' << s.ready << s.unschedulable << s.atTarget
           << s.held << s.blockedAnn << s.failedUnacked << s.quiet << s.volatileSince;
         if (s.cand)
             q << " candidate " << s.cand->host << s.cand->notReady << ' ' << s.cand->zone << ' '
@@ -1750,7 +1763,7 @@ void NodeUpgradeController::verify(RolloutView &rv, PassContext &ctx)
 {
     // A fresh reading of the store, as a pass that keeps nothing would take it.
     std::unordered_map<std::string, std::string> rsKeyByUid;
-    std::map<std::string, ControllerHealth> health;
+    std::map<std::string, api::ControllerHealth> health;
     for (const auto *rs : m_cluster.replicaSets()) {
         const std::string key = "replicaset/" + rs->metadata.namespace_ + "/" + rs->metadata.name;
         rsKeyByUid.emplace(rs->metadata.uid, key);
@@ -1776,7 +1789,7 @@ void NodeUpgradeController::verify(RolloutView &rv, PassContext &ctx)
         if (ni == fresh.nodeIndex.end())
             continue;
         PodInfo pi = podInfo(*p, controller);
-        if (pi.cls != PodClass::Ignored)
+        if (pi.cls != api::PodClass::Ignored)
             addPod(fresh.nodes[ni->second], std::move(pi));
     }
     fresh.sums.resize(fresh.nodes.size());
@@ -1786,7 +1799,7 @@ void NodeUpgradeController::verify(RolloutView &rv, PassContext &ctx)
     for (std::size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
         const std::string x = i < a.size() ? a[i] : "(nothing)", y = i < b.size() ? b[i] : "(nothing)";
         if (x != y) {
-            m_divergences.push_back(formatUpgradeTime(ctx.now) + " " + ctx.name + ": kept \"" + x +
+            m_divergences.push_back(api::formatUpgradeTime(ctx.now) + " " + ctx.name + ": kept \"" + x +
                                     "\", store \"" + y + "\"");
             break;
         }
@@ -1795,15 +1808,15 @@ void NodeUpgradeController::verify(RolloutView &rv, PassContext &ctx)
 
 // ---- per node --------------------------------------------------------------------------------
 
-void NodeUpgradeController::setPhase(NodeState &ns, PassContext &ctx, NodePhase phase)
+void NodeUpgradeController::setPhase(NodeState &ns, PassContext &ctx, api::NodePhase phase)
 {
-    if (!ctx.dry && ns.phase != phase && isInFlight(ns.phase))
-        if (auto since = ns.time(ann::kPhaseSince))
-            m_metrics[ctx.name].observePhaseDuration(nodePhaseName(ns.phase), ctx.now - *since);
+    if (!ctx.dry && ns.phase != phase && api::isInFlight(ns.phase))
+        if (auto since = ns.time(api::ann::kPhaseSince))
+            m_metrics[ctx.name].observePhaseDuration(api::nodePhaseName(ns.phase), ctx.now - *since);
     ns.phase = phase;
-    ns.set(ann::kPhase, nodePhaseName(phase));
-    ns.setTime(ann::kPhaseSince, ctx.now);
-    ns.set(ann::kRollout, ctx.name + "/" + std::to_string(ctx.meta.generation));
+    ns.set(api::ann::kPhase, api::nodePhaseName(phase));
+    ns.setTime(api::ann::kPhaseSince, ctx.now);
+    ns.set(api::ann::kRollout, ctx.name + "/" + std::to_string(ctx.meta.generation));
 }
 
 void NodeUpgradeController::flush(NodeState &ns, PassContext &ctx)
@@ -1818,7 +1831,8 @@ void NodeUpgradeController::flush(NodeState &ns, PassContext &ctx)
         for (const auto &[k, v] : ns.patch)
             a[k] = v ? Json(*v) : Json();
         const auto r = m_cluster.patchNode(ns.name, {{"metadata", {{"annotations", a}}}});
-        if (accepted(ctx, ns.object(), phrase(UpgradePhrase::WriteAnnotations), r ? nullptr : &r.error())) {
+        if (accepted(ctx, ns.object(), api::phrase(api::UpgradePhrase::WriteAnnotations),
+                     r ? nullptr : &r.error())) {
             for (auto &[k, v] : ns.patch)
                 ns.applied[k] = std::move(v);
         } else {
@@ -1834,17 +1848,19 @@ void NodeUpgradeController::flush(NodeState &ns, PassContext &ctx)
         return;
     const Timed timed(m_timing.writeNanos);
     if (ns.taintWanted) {
-        const auto r = m_cluster.taint(ns.name, {kPendingTaintKey, "", "PreferNoSchedule"});
+        const auto r = m_cluster.taint(ns.name, {api::kPendingTaintKey, "", "PreferNoSchedule"});
         ns.taintWanted = false;
-        if (!accepted(ctx, ns.object(), phrase(UpgradePhrase::WriteTaint, {{"taint", kPendingTaintKey}}),
+        if (!accepted(ctx, ns.object(),
+                      api::phrase(api::UpgradePhrase::WriteTaint, {{"taint", api::kPendingTaintKey}}),
                       r ? nullptr : &r.error())) {
             markDirty(ns.name);
             ns.untaintWanted = false; // the node backs off
         }
     }
     if (ns.untaintWanted) {
-        const auto r = m_cluster.untaint(ns.name, kPendingTaintKey);
-        if (!accepted(ctx, ns.object(), phrase(UpgradePhrase::WriteUntaint, {{"taint", kPendingTaintKey}}),
+        const auto r = m_cluster.untaint(ns.name, api::kPendingTaintKey);
+        if (!accepted(ctx, ns.object(),
+                      api::phrase(api::UpgradePhrase::WriteUntaint, {{"taint", api::kPendingTaintKey}}),
                       r ? nullptr : &r.error()))
             markDirty(ns.name);
         ns.untaintWanted = false;
@@ -1861,8 +1877,9 @@ void NodeUpgradeController::syncDrainConditions(const NodeState &ns, PassContext
     const kube::Node *n = m_cluster.node(ns.name);
     if (!n)
         return;
-    const bool draining = ns.phase == NodePhase::DrainingManaged || ns.phase == NodePhase::DrainingUnmanaged;
-    const bool drained = ns.phase == NodePhase::Restarting || ns.phase == NodePhase::Soaking;
+    const bool draining =
+        ns.phase == api::NodePhase::DrainingManaged || ns.phase == api::NodePhase::DrainingUnmanaged;
+    const bool drained = ns.phase == api::NodePhase::Restarting || ns.phase == api::NodePhase::Soaking;
     std::vector<kube::NodeCondition> set;
     std::vector<std::string> remove;
     const auto want = [&](const char *type, bool present, const char *message) {
@@ -1872,8 +1889,8 @@ void NodeUpgradeController::syncDrainConditions(const NodeState &ns, PassContext
         else if (!present && c)
             remove.emplace_back(type);
     };
-    want(kDrainInProgressCondition, draining, "Pods are being moved off for the node-agent upgrade ");
-    want(kDrainedCondition, drained, "Drained for the node-agent upgrade ");
+    want(api::kDrainInProgressCondition, draining, "Pods are being moved off for the node-agent upgrade ");
+    want(api::kDrainedCondition, drained, "Drained for the node-agent upgrade ");
     if (set.empty() && remove.empty())
         return;
     const Timed timed(m_timing.writeNanos);
@@ -1883,25 +1900,27 @@ void NodeUpgradeController::syncDrainConditions(const NodeState &ns, PassContext
 
 void NodeUpgradeController::markPending(NodeState &ns, PassContext &ctx)
 {
-    auto since = ns.time(ann::kIncompatibleSince);
-    if (!ns.get(ann::kIncompatibleSince).empty() && since && *since > ctx.now) {
-        report(ctx, ns.object(), UpgradeReason::InvalidTimestamp,
-               {{"value", ns.get(ann::kIncompatibleSince)}});
+    auto since = ns.time(api::ann::kIncompatibleSince);
+    if (!ns.get(api::ann::kIncompatibleSince).empty() && since && *since > ctx.now) {
+        report(ctx, ns.object(), api::UpgradeReason::InvalidTimestamp,
+               {{"value", ns.get(api::ann::kIncompatibleSince)}});
         since.reset();
     }
     if (!since) {
         since = ctx.now;
-        ns.setTime(ann::kIncompatibleSince, ctx.now);
+        ns.setTime(api::ann::kIncompatibleSince, ctx.now);
     }
-    for (const char *k : {ann::kReason, ann::kBlocked, ann::kDrainTimedOut, ann::kForce, ann::kKamikaze,
-                          ann::kKamikazeAck, ann::kKamikazeSent, ann::kKamikazeSends, ann::kAckAt,
-                          ann::kBootId, ann::kUnmanagedDeleted, ann::kFailureAcknowledged, ann::kDrainStart,
-                          ann::kLastProgress, ann::kRemaining, ann::kSelectedAt, ann::kRestartJob})
+    for (const char *k :
+         {api::ann::kReason, api::ann::kBlocked, api::ann::kDrainTimedOut, api::ann::kForce,
+          api::ann::kKamikaze, api::ann::kKamikazeAck, api::ann::kKamikazeSent, api::ann::kKamikazeSends,
+          api::ann::kAckAt, api::ann::kBootId, api::ann::kUnmanagedDeleted, api::ann::kFailureAcknowledged,
+          api::ann::kDrainStart, api::ann::kLastProgress, api::ann::kRemaining, api::ann::kSelectedAt,
+          api::ann::kRestartJob})
         ns.erase(k);
-    setPhase(ns, ctx, NodePhase::Pending);
+    setPhase(ns, ctx, api::NodePhase::Pending);
     ns.taintWanted = !ctx.aborting;
-    report(ctx, ns.object(), UpgradeReason::NodeIncompatible,
-           {{"version", ns.version}, {"target", ctx.target}, {"since", formatUpgradeTime(*since)}});
+    report(ctx, ns.object(), api::UpgradeReason::NodeIncompatible,
+           {{"version", ns.version}, {"target", ctx.target}, {"since", api::formatUpgradeTime(*since)}});
 }
 
 bool NodeUpgradeController::uncordon(NodeState &ns, PassContext &ctx)
@@ -1917,28 +1936,29 @@ bool NodeUpgradeController::uncordon(NodeState &ns, PassContext &ctx)
         const Timed timed(m_timing.writeNanos);
         return m_cluster.uncordon(ns.name);
     }();
-    if (!accepted(ctx, ns.object(), phrase(UpgradePhrase::WriteUncordon), r ? nullptr : &r.error()))
+    if (!accepted(ctx, ns.object(), api::phrase(api::UpgradePhrase::WriteUncordon), r ? nullptr : &r.error()))
         return false;
     ns.unschedulable = false;
     return true;
 }
 
-void NodeUpgradeController::releaseNode(NodeState &ns, PassContext &ctx, NodePhase to, bool hold)
+void NodeUpgradeController::releaseNode(NodeState &ns, PassContext &ctx, api::NodePhase to, bool hold)
 {
     bool owed = false; // the uncordon was refused: the cordon stays ours, retried later
     if (ns.ours()) {
         owed = !uncordon(ns, ctx);
         if (!owed)
-            report(ctx, ns.object(), UpgradeReason::NodeUncordoned, {});
+            report(ctx, ns.object(), api::UpgradeReason::NodeUncordoned, {});
     }
     if (!owed)
-        ns.erase(ann::kCordonedByController);
+        ns.erase(api::ann::kCordonedByController);
     if (hold)
-        ns.set(ann::kHold, "true");
-    for (const char *k : {ann::kBlocked, ann::kDrainTimedOut, ann::kForce, ann::kDrainStart,
-                          ann::kLastProgress, ann::kRemaining, ann::kSelectedAt, ann::kUnmanagedDeleted})
+        ns.set(api::ann::kHold, "true");
+    for (const char *k :
+         {api::ann::kBlocked, api::ann::kDrainTimedOut, api::ann::kForce, api::ann::kDrainStart,
+          api::ann::kLastProgress, api::ann::kRemaining, api::ann::kSelectedAt, api::ann::kUnmanagedDeleted})
         ns.erase(k);
-    if (to != NodePhase::Pending)
+    if (to != api::NodePhase::Pending)
         ns.untaintWanted = true;
     setPhase(ns, ctx, to);
 }
@@ -1953,50 +1973,51 @@ bool NodeUpgradeController::adminRequest(NodeState &ns, PassContext &ctx)
     const std::string skipBy = ns.take(skipKey);
     const std::string retryBy = ns.take(retryKey);
     const std::string abortBy = ns.take(abortKey);
-    if (!abortBy.empty() && isPreRestart(ns.phase)) {
+    if (!abortBy.empty() && api::isPreRestart(ns.phase)) {
         const bool ours = ns.ours();
-        releaseNode(ns, ctx, NodePhase::Pending, true);
-        report(ctx, ns.object(), UpgradeReason::NodeAborted,
+        releaseNode(ns, ctx, api::NodePhase::Pending, true);
+        report(ctx, ns.object(), api::UpgradeReason::NodeAborted,
                {{"actor", abortBy}, {"uncordon", uncordonSuffix(ours)}});
         return true;
     }
-    if (!skipBy.empty() &&
-        (ns.phase == NodePhase::Pending || ns.phase == NodePhase::Failed || isPreRestart(ns.phase))) {
+    if (!skipBy.empty() && (ns.phase == api::NodePhase::Pending || ns.phase == api::NodePhase::Failed ||
+                            api::isPreRestart(ns.phase))) {
         const bool ours = ns.ours();
-        releaseNode(ns, ctx, NodePhase::Skipped, false);
-        report(ctx, ns.object(), UpgradeReason::NodeSkipped,
+        releaseNode(ns, ctx, api::NodePhase::Skipped, false);
+        report(ctx, ns.object(), api::UpgradeReason::NodeSkipped,
                {{"actor", skipBy}, {"uncordon", uncordonSuffix(ours)}});
         return true;
     }
-    if (!retryBy.empty() && ns.phase == NodePhase::Failed) {
-        const int attempt = ns.integer(ann::kAttempt, 1) + 1;
-        ns.set(ann::kAttempt, std::to_string(attempt));
-        ns.erase(ann::kFailureAcknowledged);
-        ns.erase(ann::kReason);
+    if (!retryBy.empty() && ns.phase == api::NodePhase::Failed) {
+        const int attempt = ns.integer(api::ann::kAttempt, 1) + 1;
+        ns.set(api::ann::kAttempt, std::to_string(attempt));
+        ns.erase(api::ann::kFailureAcknowledged);
+        ns.erase(api::ann::kReason);
         if (atTarget) {
             // Failed while soaking on the target version: soak again.
-            report(ctx, ns.object(), UpgradeReason::NodeRetry,
+            report(ctx, ns.object(), api::UpgradeReason::NodeRetry,
                    {{"attempt", std::to_string(attempt)},
                     {"actor", retryBy},
-                    {"what", phrase(UpgradePhrase::RetrySoak)}});
-            setPhase(ns, ctx, NodePhase::Soaking);
-            report(ctx, ns.object(), UpgradeReason::SoakStarted, {{"duration", dur(ctx.spec.soakDuration)}});
+                    {"what", api::phrase(api::UpgradePhrase::RetrySoak)}});
+            setPhase(ns, ctx, api::NodePhase::Soaking);
+            report(ctx, ns.object(), api::UpgradeReason::SoakStarted,
+                   {{"duration", dur(ctx.spec.soakDuration)}});
         } else if (!ns.stillHasPods()) {
-            report(ctx, ns.object(), UpgradeReason::NodeRetry,
+            report(ctx, ns.object(), api::UpgradeReason::NodeRetry,
                    {{"attempt", std::to_string(attempt)},
                     {"actor", retryBy},
-                    {"what", phrase(UpgradePhrase::RetryResend)}});
-            ns.erase(ann::kAckAt);
-            ns.erase(ann::kKamikazeAck);
-            ns.erase(ann::kHandover);
-            ns.erase(ann::kRestartJob);
+                    {"what", api::phrase(api::UpgradePhrase::RetryResend)}});
+            ns.erase(api::ann::kAckAt);
+            ns.erase(api::ann::kKamikazeAck);
+            ns.erase(api::ann::kHandover);
+            ns.erase(api::ann::kRestartJob);
             sendKamikaze(ns, ctx, 1);
         } else {
-            report(ctx, ns.object(), UpgradeReason::NodeRetry,
+            report(ctx, ns.object(), api::UpgradeReason::NodeRetry,
                    {{"attempt", std::to_string(attempt)},
                     {"actor", retryBy},
-                    {"what", phrase(UpgradePhrase::RetryPending)}});
-            releaseNode(ns, ctx, NodePhase::Pending, false);
+                    {"what", api::phrase(api::UpgradePhrase::RetryPending)}});
+            releaseNode(ns, ctx, api::NodePhase::Pending, false);
         }
         return true;
     }
@@ -2011,50 +2032,51 @@ void NodeUpgradeController::processNode(NodeState &ns, PassContext &ctx)
 
     // An uncordon the API server refused: the node is out of flight but still cordoned by us.
     if (owesUncordon(ns) && uncordon(ns, ctx)) {
-        report(ctx, ns.object(), UpgradeReason::NodeUncordoned, {});
-        ns.erase(ann::kCordonedByController);
+        report(ctx, ns.object(), api::UpgradeReason::NodeUncordoned, {});
+        ns.erase(api::ann::kCordonedByController);
     }
 
     switch (ns.phase) {
-    case NodePhase::UpToDate:
-    case NodePhase::Upgraded:
-    case NodePhase::Removed:
+    case api::NodePhase::UpToDate:
+    case api::NodePhase::Upgraded:
+    case api::NodePhase::Removed:
         if (!atTarget && !ctx.aborting)
             markPending(ns, ctx);
         return;
-    case NodePhase::Pending:
+    case api::NodePhase::Pending:
         if (atTarget) {
             complete(ns, ctx, true);
             return;
         }
-        if (!ns.has(ann::kIncompatibleSince) || ns.time(ann::kIncompatibleSince).value_or(0) > ctx.now)
+        if (!ns.has(api::ann::kIncompatibleSince) ||
+            ns.time(api::ann::kIncompatibleSince).value_or(0) > ctx.now)
             markPending(ns, ctx);
         if (!ctx.aborting) {
             bool tainted = false;
             if (const kube::Node *n = m_cluster.node(ns.name))
                 for (const auto &t : n->taints)
-                    tainted = tainted || t.key == kPendingTaintKey;
+                    tainted = tainted || t.key == api::kPendingTaintKey;
             ns.taintWanted = !tainted;
         }
         return;
-    case NodePhase::Skipped:
+    case api::NodePhase::Skipped:
         if (atTarget)
             complete(ns, ctx, true);
         return;
-    case NodePhase::Failed:
+    case api::NodePhase::Failed:
         return; // kept cordoned, keeps its slot; only an admin moves it on
-    case NodePhase::Cordoned:
-    case NodePhase::DrainingManaged:
-    case NodePhase::DrainingUnmanaged:
+    case api::NodePhase::Cordoned:
+    case api::NodePhase::DrainingManaged:
+    case api::NodePhase::DrainingUnmanaged:
         if (atTarget) {
             complete(ns, ctx, true);
             return;
         }
         if (ctx.aborting) {
             const bool ours = ns.ours();
-            releaseNode(ns, ctx, NodePhase::Pending, false);
+            releaseNode(ns, ctx, api::NodePhase::Pending, false);
             ns.untaintWanted = true;
-            report(ctx, ns.object(), UpgradeReason::NodeAborted,
+            report(ctx, ns.object(), api::UpgradeReason::NodeAborted,
                    {{"actor", ctx.meta.annotation("upgrade/aborted-by").empty()
                                   ? std::string("spec")
                                   : ctx.meta.annotation("upgrade/aborted-by")},
@@ -2063,31 +2085,32 @@ void NodeUpgradeController::processNode(NodeState &ns, PassContext &ctx)
         }
         if (!ns.unschedulable) {
             // The admin uncordoned a node we were draining: respect it, never re-cordon.
-            report(ctx, ns.object(), UpgradeReason::ExternalUncordonObserved, {});
-            ns.set(ann::kCordonedByController, "false");
-            releaseNode(ns, ctx, NodePhase::Pending, true);
+            report(ctx, ns.object(), api::UpgradeReason::ExternalUncordonObserved, {});
+            ns.set(api::ann::kCordonedByController, "false");
+            releaseNode(ns, ctx, api::NodePhase::Pending, true);
             return;
         }
-        if (ns.phase == NodePhase::Cordoned) {
-            setPhase(ns, ctx, NodePhase::DrainingManaged);
-            ns.setTime(ann::kDrainStart, ctx.now);
-            ns.setTime(ann::kLastProgress, ctx.now);
-            ns.set(ann::kRemaining, std::to_string(ns.managed.size() + ns.unmanaged.size()));
+        if (ns.phase == api::NodePhase::Cordoned) {
+            setPhase(ns, ctx, api::NodePhase::DrainingManaged);
+            ns.setTime(api::ann::kDrainStart, ctx.now);
+            ns.setTime(api::ann::kLastProgress, ctx.now);
+            ns.set(api::ann::kRemaining, std::to_string(ns.managed.size() + ns.unmanaged.size()));
             return;
         }
         drain(ns, ctx);
         return;
-    case NodePhase::Restarting:
+    case api::NodePhase::Restarting:
         restarting(ns, ctx);
         return;
-    case NodePhase::Soaking:
+    case api::NodePhase::Soaking:
         soaking(ns, ctx);
         return;
     }
 }
 
-bool NodeUpgradeController::deletePod(NodeState &ns, PassContext &ctx, const kube::Pod &pod, PodClass cls,
-                                      GateVerdict verdict, bool forced, const Phrase &why)
+bool NodeUpgradeController::deletePod(NodeState &ns, PassContext &ctx, const kube::Pod &pod,
+                                      api::PodClass cls, api::GateVerdict verdict, bool forced,
+                                      const api::Phrase &why)
 {
     if (ctx.dry) {
         if (ctx.preview)
@@ -2106,14 +2129,14 @@ bool NodeUpgradeController::deletePod(NodeState &ns, PassContext &ctx, const kub
         return remove ? m_cluster.deletePod(pod.metadata.namespace_, pod.metadata.name)
                       : m_cluster.evict(pod.metadata.namespace_, pod.metadata.name);
     }();
-    if (!accepted(
-            ctx, ns.object(),
-            phrase(remove ? UpgradePhrase::WriteDeletion : UpgradePhrase::WriteEviction, {{"pod", key}}),
-            r ? nullptr : &r.error())) {
+    if (!accepted(ctx, ns.object(),
+                  api::phrase(remove ? api::UpgradePhrase::WriteDeletion : api::UpgradePhrase::WriteEviction,
+                              {{"pod", key}}),
+                  r ? nullptr : &r.error())) {
         m_ourDeletions.erase(uid);
         return false;
     }
-    m_metrics[ctx.name].countDeletion(forced ? "forced" : podClassName(cls));
+    m_metrics[ctx.name].countDeletion(forced ? "forced" : api::podClassName(cls));
     return true;
 }
 
@@ -2130,20 +2153,21 @@ bool NodeUpgradeController::evictionAllowed(NodeState &ns, PassContext &ctx, con
     }();
     if (r.ok() || r.error().code == 404)
         return true;
-    Phrase budget;
+    api::Phrase budget;
     if (r.error().code == 429) {
         const kube::Pod *pod = m_cluster.pod(p.ns, p.name);
         for (const auto *b : m_cluster.podDisruptionBudgets())
             if (pod && b->metadata.namespace_ == p.ns && b->covers(pod->metadata.labels))
-                budget = phrase(UpgradePhrase::PdbNumbers,
-                                {{"pdb", p.ns + "/" + b->metadata.name},
-                                 {"desired", std::to_string(b->status.desiredHealthy)},
-                                 {"current", std::to_string(b->status.currentHealthy)}});
+                budget = api::phrase(api::UpgradePhrase::PdbNumbers,
+                                     {{"pdb", p.ns + "/" + b->metadata.name},
+                                      {"desired", std::to_string(b->status.desiredHealthy)},
+                                      {"current", std::to_string(b->status.currentHealthy)}});
     }
     if (budget.empty())
         budget = r.error().message;
-    ns.blockers.push_back(phrase(UpgradePhrase::PodBlockedBy, {{"pod", p.key()}, {"why", budget}}));
-    report(ctx, ns.object(), UpgradeReason::EvictionRefused, {{"pod", p.key()}, {"budget", budget}}, true);
+    ns.blockers.push_back(api::phrase(api::UpgradePhrase::PodBlockedBy, {{"pod", p.key()}, {"why", budget}}));
+    report(ctx, ns.object(), api::UpgradeReason::EvictionRefused, {{"pod", p.key()}, {"budget", budget}},
+           true);
     if (blockedReason.empty())
         blockedReason = "DisruptionBudget";
     return false;
@@ -2152,13 +2176,14 @@ bool NodeUpgradeController::evictionAllowed(NodeState &ns, PassContext &ctx, con
 bool NodeUpgradeController::localDataAllowed(NodeState &ns, PassContext &ctx, const PodInfo &p,
                                              std::string &blockedReason)
 {
-    if (!p.localData || ctx.spec.localDataPolicy == LocalDataPolicy::Delete)
+    if (!p.localData || ctx.spec.localDataPolicy == api::LocalDataPolicy::Delete)
         return true;
-    const Phrase rule = phrase(UpgradePhrase::PodLocalData, {{"pod", p.key()}});
+    const api::Phrase rule = api::phrase(api::UpgradePhrase::PodLocalData, {{"pod", p.key()}});
     ns.blockers.push_back(rule);
     if (!ctx.dry)
         m_metrics[ctx.name].countDeferral("LocalData");
-    report(ctx, ns.object(), UpgradeReason::PodDeletionDeferred, {{"pod", p.key()}, {"rule", rule}}, true);
+    report(ctx, ns.object(), api::UpgradeReason::PodDeletionDeferred, {{"pod", p.key()}, {"rule", rule}},
+           true);
     if (blockedReason.empty())
         blockedReason = "LocalData";
     return false;
@@ -2169,28 +2194,28 @@ void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
     DrainStep d;
     d.held = ns.held();
     d.canAct = !ctx.paused && !d.held;
-    d.forcedBy = ns.get(ann::kForce);
+    d.forcedBy = ns.get(api::ann::kForce);
     d.force = !d.forcedBy.empty();
     d.now = ctx.now;
     d.active = ctx.activeNow();
 
     d.remaining = static_cast<int>(ns.managed.size() + ns.unmanaged.size());
-    const int before = ns.integer(ann::kRemaining, d.remaining);
+    const int before = ns.integer(api::ann::kRemaining, d.remaining);
     if (d.remaining < before)
-        ns.setTime(ann::kLastProgress, d.now);
-    if (d.remaining != before || !ns.has(ann::kRemaining))
-        ns.set(ann::kRemaining, std::to_string(d.remaining));
+        ns.setTime(api::ann::kLastProgress, d.now);
+    if (d.remaining != before || !ns.has(api::ann::kRemaining))
+        ns.set(api::ann::kRemaining, std::to_string(d.remaining));
 
     drainStuck(ns, ctx, d);
     if (!drainManaged(ns, ctx, d))
         return;
-    if (ns.phase == NodePhase::DrainingManaged && !d.managedLeft) {
-        report(ctx, ns.object(), UpgradeReason::ManagedPodsDrained, {});
-        setPhase(ns, ctx, NodePhase::DrainingUnmanaged);
-    } else if (ns.phase == NodePhase::DrainingUnmanaged && d.managedLeft) {
-        setPhase(ns, ctx, NodePhase::DrainingManaged); // a managed pod was bound here again
+    if (ns.phase == api::NodePhase::DrainingManaged && !d.managedLeft) {
+        report(ctx, ns.object(), api::UpgradeReason::ManagedPodsDrained, {});
+        setPhase(ns, ctx, api::NodePhase::DrainingUnmanaged);
+    } else if (ns.phase == api::NodePhase::DrainingUnmanaged && d.managedLeft) {
+        setPhase(ns, ctx, api::NodePhase::DrainingManaged); // a managed pod was bound here again
     }
-    if (ns.phase == NodePhase::DrainingUnmanaged) {
+    if (ns.phase == api::NodePhase::DrainingUnmanaged) {
         if (!drainUnmanaged(ns, ctx, d))
             return;
         if (d.remaining == 0 && d.canAct) {
@@ -2201,9 +2226,9 @@ void NodeUpgradeController::drain(NodeState &ns, PassContext &ctx)
     if (!drainDeadlines(ns, ctx, d))
         return;
     if (!d.blockedReason.empty())
-        ns.set(ann::kBlocked, d.blockedReason);
+        ns.set(api::ann::kBlocked, d.blockedReason);
     else if (d.canAct)
-        ns.erase(ann::kBlocked);
+        ns.erase(api::ann::kBlocked);
 }
 
 // Pods terminating longer than their grace period and the margin: reported as stuck, a stall.
@@ -2218,18 +2243,18 @@ void NodeUpgradeController::drainStuck(NodeState &ns, PassContext &ctx, DrainSte
             if (!p.deleting || !p.deletionTimestamp)
                 continue;
             if (now > *p.deletionTimestamp + spec.timeouts.terminationMargin) {
-                report(ctx, ns.object(), UpgradeReason::PodStuckTerminating,
+                report(ctx, ns.object(), api::UpgradeReason::PodStuckTerminating,
                        {{"pod", p.key()},
                         {"elapsed",
-                         phrase(UpgradePhrase::MoreThan,
-                                {{"duration", dur(p.grace * 1000 + spec.timeouts.terminationMargin)}})},
+                         api::phrase(api::UpgradePhrase::MoreThan,
+                                     {{"duration", dur(p.grace * 1000 + spec.timeouts.terminationMargin)}})},
                         {"grace", dur(p.grace * 1000)},
                         {"margin", dur(spec.timeouts.terminationMargin)}},
                        true);
-                ns.blockers.push_back(phrase(UpgradePhrase::PodTerminating,
-                                             {{"pod", p.key()},
-                                              {"grace", dur(p.grace * 1000)},
-                                              {"margin", dur(spec.timeouts.terminationMargin)}}));
+                ns.blockers.push_back(api::phrase(api::UpgradePhrase::PodTerminating,
+                                                  {{"pod", p.key()},
+                                                   {"grace", dur(p.grace * 1000)},
+                                                   {"margin", dur(spec.timeouts.terminationMargin)}}));
                 blockedReason = "PodStuckTerminating";
             }
         }
@@ -2238,16 +2263,16 @@ void NodeUpgradeController::drainStuck(NodeState &ns, PassContext &ctx, DrainSte
 // One pod deleted by the drain (evicted; deleted when forced), after its event. False when
 // the API server refused it: the node backs off (see accepted()).
 bool NodeUpgradeController::drainDelete(NodeState &ns, PassContext &ctx, const DrainStep &d, const PodInfo &p,
-                                        GateVerdict v, bool forced, const Phrase &why)
+                                        api::GateVerdict v, bool forced, const api::Phrase &why)
 {
     const kube::Pod *pod = m_cluster.pod(p.ns, p.name);
     if (!pod)
         return true;
     if (forced)
-        report(ctx, ns.object(), UpgradeReason::DrainForced, {{"pod", p.key()}, {"actor", d.forcedBy}});
+        report(ctx, ns.object(), api::UpgradeReason::DrainForced, {{"pod", p.key()}, {"actor", d.forcedBy}});
     else
-        report(ctx, ns.object(), UpgradeReason::PodDeleted,
-               {{"pod", p.key()}, {"class", podClassName(p.cls)}, {"owner", p.owner}});
+        report(ctx, ns.object(), api::UpgradeReason::PodDeleted,
+               {{"pod", p.key()}, {"class", api::podClassName(p.cls)}, {"owner", p.owner}});
     return deletePod(ns, ctx, *pod, p.cls, v, forced, why);
 }
 
@@ -2265,47 +2290,49 @@ bool NodeUpgradeController::drainManaged(NodeState &ns, PassContext &ctx, DrainS
         if (p.deleting)
             continue;
         if (!canAct) {
-            ns.blockers.push_back(phrase(held ? UpgradePhrase::PodNodeHeld : UpgradePhrase::PodRolloutPaused,
-                                         {{"pod", p.key()}}));
+            ns.blockers.push_back(
+                api::phrase(held ? api::UpgradePhrase::PodNodeHeld : api::UpgradePhrase::PodRolloutPaused,
+                            {{"pod", p.key()}}));
             continue;
         }
         if (force) {
-            if (!drainDelete(ns, ctx, d, p, GateVerdict::Delete, true, phrase(UpgradePhrase::WhyForced)))
+            if (!drainDelete(ns, ctx, d, p, api::GateVerdict::Delete, true,
+                             api::phrase(api::UpgradePhrase::WhyForced)))
                 return false; // refused: the node backs off
             continue;
         }
-        ControllerHealth &h = ctx.health[p.controller];
-        const GateVerdict v = controllerGate(h, p.ready, spec);
+        api::ControllerHealth &h = ctx.health[p.controller];
+        const api::GateVerdict v = api::controllerGate(h, p.ready, spec);
         const std::string controllerShort = "rs/" + p.controller.substr(p.controller.rfind('/') + 1);
-        if (allowsDeletion(v)) {
+        if (api::allowsDeletion(v)) {
             if (!localDataAllowed(ns, ctx, p, blockedReason) || !evictionAllowed(ns, ctx, p, blockedReason))
                 continue;
-            const Phrase why =
-                phrase(UpgradePhrase::WhyManaged, {{"rule", gateRule(controllerShort, h, v, spec)}});
-            if (consumesInflight(v) && !ctx.dry)
+            const api::Phrase why = api::phrase(api::UpgradePhrase::WhyManaged,
+                                                {{"rule", api::gateRule(controllerShort, h, v, spec)}});
+            if (api::consumesInflight(v) && !ctx.dry)
                 ctx.st.inflight.push_back({p.controller, p.uid, p.key(), ns.name, now, h.ready, false});
-            if (v == GateVerdict::DeleteSingleReplica)
-                report(ctx, ns.object(), UpgradeReason::SingleReplicaDisrupted,
+            if (v == api::GateVerdict::DeleteSingleReplica)
+                report(ctx, ns.object(), api::UpgradeReason::SingleReplicaDisrupted,
                        {{"pod", p.key()}, {"controller", controllerShort}});
             if (!drainDelete(ns, ctx, d, p, v, false, why)) {
-                if (consumesInflight(v) && !ctx.dry)
+                if (api::consumesInflight(v) && !ctx.dry)
                     ctx.st.inflight.pop_back(); // nothing is in flight: the pod stays
                 return false;                   // refused: the node backs off
             }
-            if (consumesInflight(v)) {
+            if (api::consumesInflight(v)) {
                 ++h.inflight;
                 if (p.ready)
                     --h.ready;
             }
             continue;
         }
-        Phrase rule = gateRule(controllerShort, h, v, spec);
+        api::Phrase rule = api::gateRule(controllerShort, h, v, spec);
         ns.blockers.push_back(rule);
         if (!ctx.dry)
-            m_metrics[ctx.name].countDeferral(gateVerdictName(v));
-        report(ctx, ns.object(), UpgradeReason::PodDeletionDeferred, {{"pod", p.key()}, {"rule", rule}},
+            m_metrics[ctx.name].countDeferral(api::gateVerdictName(v));
+        report(ctx, ns.object(), api::UpgradeReason::PodDeletionDeferred, {{"pod", p.key()}, {"rule", rule}},
                true);
-        if (v == GateVerdict::DeferSingleReplica)
+        if (v == api::GateVerdict::DeferSingleReplica)
             blockedReason = "SingleReplicaBlocked";
     }
 
@@ -2329,17 +2356,18 @@ bool NodeUpgradeController::drainUnmanaged(NodeState &ns, PassContext &ctx, Drai
             podNames.push_back(p.key());
         }
     if (!live.empty()) {
-        const auto since = ns.time(ann::kIncompatibleSince).value_or(now);
-        const UnmanagedDecision d =
-            unmanagedDecision(spec.unmanagedPodPolicy, spec.timeouts.unmanagedTimeout, since, now);
+        const auto since = ns.time(api::ann::kIncompatibleSince).value_or(now);
+        const api::UnmanagedDecision d =
+            api::unmanagedDecision(spec.unmanagedPodPolicy, spec.timeouts.unmanagedTimeout, since, now);
         if (!canAct) {
             for (const auto &n : podNames)
-                ns.blockers.push_back(phrase(
-                    held ? UpgradePhrase::PodNodeHeld : UpgradePhrase::PodRolloutPaused, {{"pod", n}}));
+                ns.blockers.push_back(
+                    api::phrase(held ? api::UpgradePhrase::PodNodeHeld : api::UpgradePhrase::PodRolloutPaused,
+                                {{"pod", n}}));
         } else if (force) {
             for (const auto *p : live)
-                if (!drainDelete(ns, ctx, step, *p, GateVerdict::Delete, true,
-                                 phrase(UpgradePhrase::WhyForced)))
+                if (!drainDelete(ns, ctx, step, *p, api::GateVerdict::Delete, true,
+                                 api::phrase(api::UpgradePhrase::WhyForced)))
                     return false; // refused: the node backs off
         } else if (d.deleteNow) {
             // Pods a budget keeps wait; the rest go now.
@@ -2354,32 +2382,33 @@ bool NodeUpgradeController::drainUnmanaged(NodeState &ns, PassContext &ctx, Drai
             live = std::move(evictable);
             podNames = std::move(evictableNames);
             if (!live.empty())
-                report(ctx, ns.object(), UpgradeReason::UnmanagedPodsDeleted,
+                report(ctx, ns.object(), api::UpgradeReason::UnmanagedPodsDeleted,
                        {{"count", std::to_string(live.size())}, {"pods", names(podNames)}});
             for (const auto *p : live)
-                if (!drainDelete(ns, ctx, step, *p, GateVerdict::Delete, false,
-                                 spec.unmanagedPodPolicy == UnmanagedPodPolicy::AfterTimeout
-                                     ? phrase(UpgradePhrase::WhyCountdownExpired)
-                                     : phrase(UpgradePhrase::WhyImmediate)))
+                if (!drainDelete(ns, ctx, step, *p, api::GateVerdict::Delete, false,
+                                 spec.unmanagedPodPolicy == api::UnmanagedPodPolicy::AfterTimeout
+                                     ? api::phrase(api::UpgradePhrase::WhyCountdownExpired)
+                                     : api::phrase(api::UpgradePhrase::WhyImmediate)))
                     return false; // refused: the node backs off
-            ns.set(ann::kUnmanagedDeleted, "true");
+            ns.set(api::ann::kUnmanagedDeleted, "true");
         } else if (d.never) {
-            report(ctx, ns.object(), UpgradeReason::UnmanagedPodsRetained, {{"pods", names(podNames)}}, true);
+            report(ctx, ns.object(), api::UpgradeReason::UnmanagedPodsRetained, {{"pods", names(podNames)}},
+                   true);
             for (const auto &n : podNames)
-                ns.blockers.push_back(phrase(UpgradePhrase::UnmanagedNever, {{"pod", n}}));
+                ns.blockers.push_back(api::phrase(api::UpgradePhrase::UnmanagedNever, {{"pod", n}}));
             blockedReason = "UnmanagedPodsRetained";
-            ns.set(ann::kReason, "UnmanagedPodsRetained");
+            ns.set(api::ann::kReason, "UnmanagedPodsRetained");
         } else {
-            report(
-                ctx, ns.object(), UpgradeReason::UnmanagedPodsPending,
-                {{"count", std::to_string(live.size())},
-                 {"remaining", phrase(UpgradePhrase::DurationAt, {{"duration", dur(d.remaining)},
-                                                                  {"time", clockTime(now + d.remaining)}})},
-                 {"pods", names(podNames)}},
-                true);
+            report(ctx, ns.object(), api::UpgradeReason::UnmanagedPodsPending,
+                   {{"count", std::to_string(live.size())},
+                    {"remaining", api::phrase(api::UpgradePhrase::DurationAt,
+                                              {{"duration", dur(d.remaining)},
+                                               {"time", api::clockTime(now + d.remaining)}})},
+                    {"pods", names(podNames)}},
+                   true);
             for (const auto &n : podNames)
-                ns.blockers.push_back(
-                    phrase(UpgradePhrase::UnmanagedDeletedIn, {{"pod", n}, {"remaining", dur(d.remaining)}}));
+                ns.blockers.push_back(api::phrase(api::UpgradePhrase::UnmanagedDeletedIn,
+                                                  {{"pod", n}, {"remaining", dur(d.remaining)}}));
         }
     }
     return true;
@@ -2396,35 +2425,35 @@ bool NodeUpgradeController::drainDeadlines(NodeState &ns, PassContext &ctx, Drai
     std::string &blockedReason = d.blockedReason;
     // Stall and timeout: active (unpaused, unheld) time only.
     if (canAct && remaining > 0) {
-        const auto lastProgress = ns.time(ann::kLastProgress).value_or(now);
+        const auto lastProgress = ns.time(api::ann::kLastProgress).value_or(now);
         if (active - lastProgress >= spec.timeouts.drainStall) {
             if (blockedReason.empty())
                 blockedReason = "DrainStalled";
-            report(
-                ctx, ns.object(), UpgradeReason::DrainStalled,
-                {{"elapsed", phrase(UpgradePhrase::MoreThan, {{"duration", dur(spec.timeouts.drainStall)}})},
-                 {"blockers", names(ns.blockers, 3)}},
-                true);
+            report(ctx, ns.object(), api::UpgradeReason::DrainStalled,
+                   {{"elapsed", api::phrase(api::UpgradePhrase::MoreThan,
+                                            {{"duration", dur(spec.timeouts.drainStall)}})},
+                    {"blockers", names(ns.blockers, 3)}},
+                   true);
         }
-        const auto drainStart = ns.time(ann::kDrainStart).value_or(now);
-        if (active - drainStart >= spec.timeouts.drainTimeout && !ns.has(ann::kDrainTimedOut)) {
-            ns.set(ann::kDrainTimedOut, "true");
-            report(ctx, ns.object(), UpgradeReason::DrainTimeout,
+        const auto drainStart = ns.time(api::ann::kDrainStart).value_or(now);
+        if (active - drainStart >= spec.timeouts.drainTimeout && !ns.has(api::ann::kDrainTimedOut)) {
+            ns.set(api::ann::kDrainTimedOut, "true");
+            report(ctx, ns.object(), api::UpgradeReason::DrainTimeout,
                    {{"limit", dur(spec.timeouts.drainTimeout)},
-                    {"policy", drainTimeoutPolicyName(spec.onDrainTimeout)}});
-            if (spec.onDrainTimeout == DrainTimeoutPolicy::Skip) {
+                    {"policy", api::drainTimeoutPolicyName(spec.onDrainTimeout)}});
+            if (spec.onDrainTimeout == api::DrainTimeoutPolicy::Skip) {
                 const bool ours = ns.ours();
-                releaseNode(ns, ctx, NodePhase::Skipped, false);
-                report(ctx, ns.object(), UpgradeReason::NodeSkipped,
+                releaseNode(ns, ctx, api::NodePhase::Skipped, false);
+                report(ctx, ns.object(), api::UpgradeReason::NodeSkipped,
                        {{"actor", "onDrainTimeout"}, {"uncordon", uncordonSuffix(ours)}});
                 return false;
             }
-            if (spec.onDrainTimeout == DrainTimeoutPolicy::Force) {
-                ns.set(ann::kForce, "onDrainTimeout");
-                report(ctx, ns.object(), UpgradeReason::NodeForced, {{"actor", "onDrainTimeout"}});
+            if (spec.onDrainTimeout == api::DrainTimeoutPolicy::Force) {
+                ns.set(api::ann::kForce, "onDrainTimeout");
+                report(ctx, ns.object(), api::UpgradeReason::NodeForced, {{"actor", "onDrainTimeout"}});
             }
         }
-        if (ns.has(ann::kDrainTimedOut) && spec.onDrainTimeout == DrainTimeoutPolicy::Hold &&
+        if (ns.has(api::ann::kDrainTimedOut) && spec.onDrainTimeout == api::DrainTimeoutPolicy::Hold &&
             blockedReason.empty())
             blockedReason = "DrainTimeout";
     }
@@ -2451,8 +2480,8 @@ void NodeUpgradeController::sendKamikaze(NodeState &ns, PassContext &ctx, int se
         if (const auto *ref = p->metadata.controllerRef(); ref && ref->kind == "ReplicaSet")
             if (const auto *rs = m_cluster.replicaSet(p->metadata.namespace_, ref->name))
                 exists = rs->metadata.uid == ref->uid;
-        const PodClass c = classifyPod(*p, exists);
-        if (c == PodClass::Managed || c == PodClass::Unmanaged)
+        const api::PodClass c = api::classifyPod(*p, exists);
+        if (c == api::PodClass::Managed || c == api::PodClass::Unmanaged)
             return; // something appeared since the pass began; the next pass deals with it
     }
     if (ctx.dry) {
@@ -2463,40 +2492,40 @@ void NodeUpgradeController::sendKamikaze(NodeState &ns, PassContext &ctx, int se
     if (m_observer)
         if (const kube::Node *n = m_cluster.node(ns.name))
             m_observer->beforeKamikaze(ctx.name, *n);
-    const int attempt = ns.integer(ann::kAttempt, 1);
-    ns.set(ann::kAttempt, std::to_string(attempt));
-    if (ctx.spec.restart == RestartMechanism::External) {
+    const int attempt = ns.integer(api::ann::kAttempt, 1);
+    ns.set(api::ann::kAttempt, std::to_string(attempt));
+    if (ctx.spec.restart == api::RestartMechanism::External) {
         // Nothing is asked of the node's agent: another tool restarts or replaces the node, and
         // the return is awaited from now (restartingExternal).
-        ns.erase(ann::kRestartJob);
-        ns.set(ann::kHandover, kamikazeToken(ctx.target, attempt, 0));
-        ns.setTime(ann::kAckAt, ctx.now);
-        ns.erase(ann::kBlocked);
-        ns.erase(ann::kReason);
-        setPhase(ns, ctx, NodePhase::Restarting);
-        report(ctx, ns.object(), UpgradeReason::RestartHandedOver, {{"target", ctx.target}});
+        ns.erase(api::ann::kRestartJob);
+        ns.set(api::ann::kHandover, api::kamikazeToken(ctx.target, attempt, 0));
+        ns.setTime(api::ann::kAckAt, ctx.now);
+        ns.erase(api::ann::kBlocked);
+        ns.erase(api::ann::kReason);
+        setPhase(ns, ctx, api::NodePhase::Restarting);
+        report(ctx, ns.object(), api::UpgradeReason::RestartHandedOver, {{"target", ctx.target}});
         return;
     }
-    if (ctx.spec.restart == RestartMechanism::Job) {
+    if (ctx.spec.restart == api::RestartMechanism::Job) {
         startRestartJob(ns, ctx, attempt);
         return;
     }
-    ns.erase(ann::kHandover);
-    ns.erase(ann::kRestartJob);
-    ns.set(ann::kKamikaze, kamikazeToken(ctx.target, attempt, send));
-    ns.setTime(ann::kKamikazeSent, ctx.now);
-    ns.set(ann::kKamikazeSends, std::to_string(send));
-    ns.erase(ann::kBlocked);
-    ns.erase(ann::kReason);
+    ns.erase(api::ann::kHandover);
+    ns.erase(api::ann::kRestartJob);
+    ns.set(api::ann::kKamikaze, api::kamikazeToken(ctx.target, attempt, send));
+    ns.setTime(api::ann::kKamikazeSent, ctx.now);
+    ns.set(api::ann::kKamikazeSends, std::to_string(send));
+    ns.erase(api::ann::kBlocked);
+    ns.erase(api::ann::kReason);
     if (send == 1) {
-        ns.erase(ann::kAckAt);
+        ns.erase(api::ann::kAckAt);
         if (ns.bootID.empty())
-            ns.erase(ann::kBootId);
+            ns.erase(api::ann::kBootId);
         else
-            ns.set(ann::kBootId, ns.bootID);
-        setPhase(ns, ctx, NodePhase::Restarting);
+            ns.set(api::ann::kBootId, ns.bootID);
+        setPhase(ns, ctx, api::NodePhase::Restarting);
     }
-    report(ctx, ns.object(), UpgradeReason::KamikazeSent,
+    report(ctx, ns.object(), api::UpgradeReason::KamikazeSent,
            {{"target", ctx.target}, {"attempt", std::to_string(attempt)}, {"send", std::to_string(send)}});
 }
 
@@ -2507,28 +2536,29 @@ void NodeUpgradeController::startRestartJob(NodeState &ns, PassContext &ctx, int
     if (backingOff(ctx, ns.object()))
         return;
     const auto &spec = ctx.spec;
-    const std::string name = restartJobName(ctx.name, ns.name, attempt);
+    const std::string name = api::restartJobName(ctx.name, ns.name, attempt);
     const std::string ref = spec.restartJobNamespace + "/" + name;
-    const kube::Result<void> created = m_cluster.createJob(restartJobManifest(
+    const kube::Result<void> created = m_cluster.createJob(api::restartJobManifest(
         spec.restartJobTemplate, spec.restartJobNamespace, name, ctx.name, ns.name, ctx.target));
     if (!created && created.error().code != 409) {
-        accepted(ctx, ns.object(), phrase(UpgradePhrase::WriteCreateJob, {{"job", ref}}), &created.error());
+        accepted(ctx, ns.object(), api::phrase(api::UpgradePhrase::WriteCreateJob, {{"job", ref}}),
+                 &created.error());
         return;
     }
-    accepted(ctx, ns.object(), phrase(UpgradePhrase::WriteCreateJob, {{"job", ref}}), nullptr);
-    ns.erase(ann::kHandover);
-    ns.erase(ann::kKamikaze);
-    ns.set(ann::kRestartJob, restartJobToken(ctx.target, spec.restartJobNamespace, name));
-    ns.setTime(ann::kKamikazeSent, ctx.now);
-    ns.erase(ann::kAckAt);
-    ns.erase(ann::kBlocked);
-    ns.erase(ann::kReason);
+    accepted(ctx, ns.object(), api::phrase(api::UpgradePhrase::WriteCreateJob, {{"job", ref}}), nullptr);
+    ns.erase(api::ann::kHandover);
+    ns.erase(api::ann::kKamikaze);
+    ns.set(api::ann::kRestartJob, api::restartJobToken(ctx.target, spec.restartJobNamespace, name));
+    ns.setTime(api::ann::kKamikazeSent, ctx.now);
+    ns.erase(api::ann::kAckAt);
+    ns.erase(api::ann::kBlocked);
+    ns.erase(api::ann::kReason);
     if (ns.bootID.empty())
-        ns.erase(ann::kBootId);
+        ns.erase(api::ann::kBootId);
     else
-        ns.set(ann::kBootId, ns.bootID);
-    setPhase(ns, ctx, NodePhase::Restarting);
-    report(ctx, ns.object(), UpgradeReason::RestartJobCreated,
+        ns.set(api::ann::kBootId, ns.bootID);
+    setPhase(ns, ctx, api::NodePhase::Restarting);
+    report(ctx, ns.object(), api::UpgradeReason::RestartJobCreated,
            {{"job", ref}, {"target", ctx.target}, {"attempt", std::to_string(attempt)}});
 }
 
@@ -2539,18 +2569,18 @@ void NodeUpgradeController::restartingJob(NodeState &ns, PassContext &ctx)
     // (ackTimeout, doubled per re-send, ackRetries re-sends). Then back like any restart: Ready
     // again since the acknowledgement on the target version — or, the Job having succeeded,
     // Ready on the target at all (an upgrade in place that never left Ready).
-    const std::string token = ns.get(ann::kRestartJob);
-    const auto [jobNs, jobName] = restartJobOf(token);
+    const std::string token = ns.get(api::ann::kRestartJob);
+    const auto [jobNs, jobName] = api::restartJobOf(token);
     const std::string ref = jobNs + "/" + jobName;
-    const std::string want = kamikazeTarget(token);
+    const std::string want = api::kamikazeTarget(token);
     const std::optional<kube::Job> job = m_cluster.job(jobNs, jobName);
     if (job && job->failedCondition) {
         fail(ns, ctx, "RestartJobFailed",
-             phrase(UpgradePhrase::RestartJobFailed,
-                    {{"job", ref}, {"reason", job->failureReason}, {"message", job->failureMessage}}));
+             api::phrase(api::UpgradePhrase::RestartJobFailed,
+                         {{"job", ref}, {"reason", job->failureReason}, {"message", job->failureMessage}}));
         return;
     }
-    const auto ackAt = ns.time(ann::kAckAt);
+    const auto ackAt = ns.time(api::ann::kAckAt);
     if (!ackAt) {
         bool running = job && (job->succeeded > 0 || job->ready > 0);
         for (const kube::Pod *p : m_cluster.podsOnNode(ns.name))
@@ -2560,15 +2590,16 @@ void NodeUpgradeController::restartingJob(NodeState &ns, PassContext &ctx)
                     owner && owner->kind == "Job" && owner->name == jobName)
                     running = true;
         if (running) {
-            ns.setTime(ann::kAckAt, ctx.now);
-            report(ctx, ns.object(), UpgradeReason::RestartJobRunning, {{"job", ref}});
+            ns.setTime(api::ann::kAckAt, ctx.now);
+            report(ctx, ns.object(), api::UpgradeReason::RestartJobRunning, {{"job", ref}});
             return;
         }
         const kube::Duration budget = ctx.spec.timeouts.acknowledgementBudget();
-        const auto sent = ns.time(ann::kKamikazeSent).value_or(ctx.now);
+        const auto sent = ns.time(api::ann::kKamikazeSent).value_or(ctx.now);
         if (ctx.now - sent >= budget)
             fail(ns, ctx, "RestartJobNotRunning",
-                 phrase(UpgradePhrase::RestartJobNotRunning, {{"job", ref}, {"limit", dur(budget)}}));
+                 api::phrase(api::UpgradePhrase::RestartJobNotRunning,
+                             {{"job", ref}, {"limit", dur(budget)}}));
         return;
     }
     const bool succeeded = job && job->complete;
@@ -2577,7 +2608,7 @@ void NodeUpgradeController::restartingJob(NodeState &ns, PassContext &ctx)
             returned(ns, ctx);
         else
             fail(ns, ctx, "VersionMismatch",
-                 phrase(UpgradePhrase::RejoinedOn, {{"version", ns.version}, {"target", want}}));
+                 api::phrase(api::UpgradePhrase::RejoinedOn, {{"version", ns.version}, {"target", want}}));
         return;
     }
     awaitReturn(ns, ctx, *ackAt);
@@ -2585,7 +2616,7 @@ void NodeUpgradeController::restartingJob(NodeState &ns, PassContext &ctx)
 
 bool NodeUpgradeController::rejoinedSince(const NodeState &ns, kube::Timestamp ackAt) const
 {
-    const std::string bootAtRequest = ns.get(ann::kBootId);
+    const std::string bootAtRequest = ns.get(api::ann::kBootId);
     const bool rebooted = !bootAtRequest.empty() && !ns.bootID.empty() && ns.bootID != bootAtRequest;
     return ns.ready && ((ns.readySince && *ns.readySince / 1000 > ackAt / 1000) || rebooted);
 }
@@ -2595,53 +2626,55 @@ void NodeUpgradeController::restartingExternal(NodeState &ns, PassContext &ctx)
     // Back when the node is Ready on the target version — the same node object after a reboot or
     // an in-place upgrade (a replaced node comes back as a new, up-to-date node and this one is
     // Removed).
-    const std::string want = kamikazeTarget(ns.get(ann::kHandover));
+    const std::string want = api::kamikazeTarget(ns.get(api::ann::kHandover));
     if (ns.ready && ns.version == want)
         returned(ns, ctx);
     else
-        awaitReturn(ns, ctx, ns.time(ann::kAckAt).value_or(ctx.now));
+        awaitReturn(ns, ctx, ns.time(api::ann::kAckAt).value_or(ctx.now));
 }
 
 void NodeUpgradeController::returned(NodeState &ns, PassContext &ctx)
 {
-    setPhase(ns, ctx, NodePhase::Soaking);
-    report(ctx, ns.object(), UpgradeReason::NodeRejoined, {{"version", ns.version}});
-    report(ctx, ns.object(), UpgradeReason::SoakStarted, {{"duration", dur(ctx.spec.soakDuration)}});
+    setPhase(ns, ctx, api::NodePhase::Soaking);
+    report(ctx, ns.object(), api::UpgradeReason::NodeRejoined, {{"version", ns.version}});
+    report(ctx, ns.object(), api::UpgradeReason::SoakStarted, {{"duration", dur(ctx.spec.soakDuration)}});
 }
 
 void NodeUpgradeController::awaitReturn(NodeState &ns, PassContext &ctx, Timestamp since)
 {
     if (ctx.now - since >= ctx.spec.timeouts.returnTimeout)
-        fail(ns, ctx, "NodeDidNotReturn",
-             phrase(UpgradePhrase::DidNotReturn, {{"limit", dur(ctx.spec.timeouts.returnTimeout)}}));
+        fail(
+            ns, ctx, "NodeDidNotReturn",
+            api::phrase(api::UpgradePhrase::DidNotReturn, {{"limit", dur(ctx.spec.timeouts.returnTimeout)}}));
 }
 
 void NodeUpgradeController::restarting(NodeState &ns, PassContext &ctx)
 {
-    if (ns.has(ann::kRestartJob)) {
+    if (ns.has(api::ann::kRestartJob)) {
         restartingJob(ns, ctx);
         return;
     }
-    if (ns.has(ann::kHandover)) {
+    if (ns.has(api::ann::kHandover)) {
         restartingExternal(ns, ctx);
         return;
     }
     const auto &t = ctx.spec.timeouts;
-    const std::string token = ns.get(ann::kKamikaze);
-    const auto ackAt = ns.time(ann::kAckAt);
+    const std::string token = ns.get(api::ann::kKamikaze);
+    const auto ackAt = ns.time(api::ann::kAckAt);
     if (!ackAt) {
-        if (!token.empty() && ns.get(ann::kKamikazeAck) == token) {
-            ns.setTime(ann::kAckAt, ctx.now);
-            report(ctx, ns.object(), UpgradeReason::KamikazeAcknowledged, {});
+        if (!token.empty() && ns.get(api::ann::kKamikazeAck) == token) {
+            ns.setTime(api::ann::kAckAt, ctx.now);
+            report(ctx, ns.object(), api::UpgradeReason::KamikazeAcknowledged, {});
             return;
         }
-        const int sends = ns.integer(ann::kKamikazeSends, 1);
-        const auto sent = ns.time(ann::kKamikazeSent).value_or(ctx.now);
+        const int sends = ns.integer(api::ann::kKamikazeSends, 1);
+        const auto sent = ns.time(api::ann::kKamikazeSent).value_or(ctx.now);
         const kube::Duration timeout = t.ackTimeout << std::min(sends - 1, 20); // backoff x2
         if (ctx.now - sent < timeout)
             return;
         if (sends <= t.ackRetries) {
-            const std::string target = kamikazeTarget(token).empty() ? ctx.target : kamikazeTarget(token);
+            const std::string target =
+                api::kamikazeTarget(token).empty() ? ctx.target : api::kamikazeTarget(token);
             const std::string saved = ctx.target;
             ctx.target = target; // a re-send keeps the version it promised
             sendKamikaze(ns, ctx, sends + 1);
@@ -2649,20 +2682,21 @@ void NodeUpgradeController::restarting(NodeState &ns, PassContext &ctx)
             return;
         }
         fail(ns, ctx, "AgentUnresponsive",
-             phrase(sends == 1 ? UpgradePhrase::NoAcknowledgementOne : UpgradePhrase::NoAcknowledgementMany,
-                    {{"count", std::to_string(sends)}}));
+             api::phrase(sends == 1 ? api::UpgradePhrase::NoAcknowledgementOne
+                                    : api::UpgradePhrase::NoAcknowledgementMany,
+                         {{"count", std::to_string(sends)}}));
         return;
     }
     // Rejoined: Ready again after the acknowledgement — the Ready condition moved since, or the
     // node booted since the request (a reboot too fast to be seen NotReady changes only the
     // bootID).
     if (rejoinedSince(ns, *ackAt)) {
-        const std::string want = kamikazeTarget(token);
+        const std::string want = api::kamikazeTarget(token);
         if (ns.version == want) {
             returned(ns, ctx);
         } else {
             fail(ns, ctx, "VersionMismatch",
-                 phrase(UpgradePhrase::RejoinedOn, {{"version", ns.version}, {"target", want}}));
+                 api::phrase(api::UpgradePhrase::RejoinedOn, {{"version", ns.version}, {"target", want}}));
         }
         return;
     }
@@ -2671,9 +2705,9 @@ void NodeUpgradeController::restarting(NodeState &ns, PassContext &ctx)
 
 void NodeUpgradeController::soaking(NodeState &ns, PassContext &ctx)
 {
-    const auto since = ns.time(ann::kPhaseSince).value_or(ctx.now);
+    const auto since = ns.time(api::ann::kPhaseSince).value_or(ctx.now);
     if (!ns.ready || (ns.readySince && *ns.readySince / 1000 > since / 1000)) {
-        fail(ns, ctx, "UnstableAfterUpgrade", phrase(UpgradePhrase::NotReadyDuringSoak));
+        fail(ns, ctx, "UnstableAfterUpgrade", api::phrase(api::UpgradePhrase::NotReadyDuringSoak));
         return;
     }
     bool dsReady = true;
@@ -2686,54 +2720,56 @@ void NodeUpgradeController::soaking(NodeState &ns, PassContext &ctx)
         return;
     }
     if (!dsReady && elapsed >= ctx.spec.soakDuration + ctx.spec.timeouts.returnTimeout)
-        fail(ns, ctx, "UnstableAfterUpgrade", phrase(UpgradePhrase::PodsNotReadyAfterSoak));
+        fail(ns, ctx, "UnstableAfterUpgrade", api::phrase(api::UpgradePhrase::PodsNotReadyAfterSoak));
 }
 
 void NodeUpgradeController::complete(NodeState &ns, PassContext &ctx, bool outOfBand)
 {
     if (outOfBand)
-        report(ctx, ns.object(), UpgradeReason::OutOfBandUpgrade, {{"version", ns.version}});
-    const auto selectedAt = ns.time(ann::kSelectedAt);
+        report(ctx, ns.object(), api::UpgradeReason::OutOfBandUpgrade, {{"version", ns.version}});
+    const auto selectedAt = ns.time(api::ann::kSelectedAt);
     bool owed = false; // the uncordon was refused: the cordon stays ours, retried later
     if (ns.ours()) {
         owed = !uncordon(ns, ctx);
         if (!owed)
-            report(ctx, ns.object(), UpgradeReason::NodeUncordoned, {});
+            report(ctx, ns.object(), api::UpgradeReason::NodeUncordoned, {});
     }
     ns.untaintWanted = true;
     // Upgraded keeps only its phase, owner and time; everything else goes.
     for (const auto &k : ns.committedKeys())
-        if (k.rfind("upgrade/", 0) == 0 && k != ann::kPhase && k != ann::kRollout && k != ann::kPhaseSince &&
-            k != ann::kHold && !(owed && k == ann::kCordonedByController))
+        if (k.rfind("upgrade/", 0) == 0 && k != api::ann::kPhase && k != api::ann::kRollout &&
+            k != api::ann::kPhaseSince && k != api::ann::kHold &&
+            !(owed && k == api::ann::kCordonedByController))
             ns.erase(k);
     for (auto it = ns.patch.begin(); it != ns.patch.end();)
         if (it->second && !ns.committed(it->first))
             it = ns.patch.erase(it);
         else
             ++it;
-    setPhase(ns, ctx, NodePhase::Upgraded);
+    setPhase(ns, ctx, api::NodePhase::Upgraded);
     if (!outOfBand && selectedAt) {
         const kube::Duration d = ctx.now - *selectedAt;
         ctx.st.nodeDurations.push_back(d);
         if (ctx.st.nodeDurations.size() > kMaxNodeDurations)
             ctx.st.nodeDurations.erase(ctx.st.nodeDurations.begin());
         ctx.st.lastCompletion = ctx.now;
-        report(ctx, ns.object(), UpgradeReason::NodeUpgraded,
+        report(ctx, ns.object(), api::UpgradeReason::NodeUpgraded,
                {{"version", ns.version}, {"duration", dur(d)}});
     } else if (!outOfBand) {
-        report(ctx, ns.object(), UpgradeReason::NodeUpgraded, {{"version", ns.version}, {"duration", "?"}});
+        report(ctx, ns.object(), api::UpgradeReason::NodeUpgraded,
+               {{"version", ns.version}, {"duration", "?"}});
     }
 }
 
 void NodeUpgradeController::fail(NodeState &ns, PassContext &ctx, const std::string &reason,
-                                 const Phrase &detail)
+                                 const api::Phrase &detail)
 {
-    ns.set(ann::kReason, reason);
-    setPhase(ns, ctx, NodePhase::Failed);
+    ns.set(api::ann::kReason, reason);
+    setPhase(ns, ctx, api::NodePhase::Failed);
     // The failure budget applies at once: nodes later in this pass see the halt.
     if (++ctx.failedUnacked >= ctx.spec.maxFailedNodes && !ctx.spec.abort)
         ctx.halted = ctx.paused = true;
-    report(ctx, ns.object(), UpgradeReason::NodeFailed, {{"reason", reason}, {"detail", detail}});
+    report(ctx, ns.object(), api::UpgradeReason::NodeFailed, {{"reason", reason}, {"detail", detail}});
 }
 
 bool NodeUpgradeController::select(NodeState &ns, PassContext &ctx, int position, int slot, int slots)
@@ -2750,30 +2786,31 @@ bool NodeUpgradeController::select(NodeState &ns, PassContext &ctx, int position
             const Timed timed(m_timing.writeNanos);
             return m_cluster.cordon(ns.name);
         }();
-        if (!accepted(ctx, ns.object(), phrase(UpgradePhrase::WriteCordon), r ? nullptr : &r.error()))
+        if (!accepted(ctx, ns.object(), api::phrase(api::UpgradePhrase::WriteCordon),
+                      r ? nullptr : &r.error()))
             return false; // not selected: the node stays Pending
         ns.unschedulable = true;
     }
-    ns.set(ann::kCordonedByController, alreadyCordoned ? "false" : "true");
-    ns.setTime(ann::kSelectedAt, ctx.now);
-    if (!ns.has(ann::kAttempt))
-        ns.set(ann::kAttempt, "1");
-    ns.erase(ann::kReason);
-    setPhase(ns, ctx, NodePhase::Cordoned);
+    ns.set(api::ann::kCordonedByController, alreadyCordoned ? "false" : "true");
+    ns.setTime(api::ann::kSelectedAt, ctx.now);
+    if (!ns.has(api::ann::kAttempt))
+        ns.set(api::ann::kAttempt, "1");
+    ns.erase(api::ann::kReason);
+    setPhase(ns, ctx, api::NodePhase::Cordoned);
     ctx.selected.push_back(ns.name);
-    report(ctx, ns.object(), UpgradeReason::NodeSelected,
+    report(ctx, ns.object(), api::UpgradeReason::NodeSelected,
            {{"position", std::to_string(position)},
             {"slot", std::to_string(slot)},
             {"slots", std::to_string(slots)}});
-    report(ctx, ns.object(), UpgradeReason::NodeCordoned,
-           {{"how", phrase(alreadyCordoned ? UpgradePhrase::AlreadyCordoned
-                                           : UpgradePhrase::CordonedByController)}});
+    report(ctx, ns.object(), api::UpgradeReason::NodeCordoned,
+           {{"how", api::phrase(alreadyCordoned ? api::UpgradePhrase::AlreadyCordoned
+                                                : api::UpgradePhrase::CordonedByController)}});
     return true;
 }
 
 // ---- admin actions -------------------------------------------------------------------------
 
-kube::Result<void> requestNodeUpgradeControl(UpgradeCluster &cluster, NodeUpgradeEvents &events,
+kube::Result<void> requestNodeUpgradeControl(UpgradeCluster &cluster, api::NodeUpgradeEvents &events,
                                              const std::string &rollout, const std::string &action,
                                              const std::string &node, const std::string &actor,
                                              const std::string &note)
@@ -2795,64 +2832,66 @@ kube::Result<void> requestNodeUpgradeControl(UpgradeCluster &cluster, NodeUpgrad
     };
     kube::Result<void> result;
     if (action == "pause") {
-        result = cluster.editRollout(rollout, [&](NodeUpgradeRollout &x) {
+        result = cluster.editRollout(rollout, [&](api::NodeUpgradeRollout &x) {
             x.spec.paused = true;
             if (!note.empty())
                 x.spec.pauseReason = note;
             x.metadata.annotations["upgrade/paused-by"] = actor;
         });
     } else if (action == "resume") {
-        result = cluster.editRollout(rollout, [&](NodeUpgradeRollout &x) {
+        result = cluster.editRollout(rollout, [&](api::NodeUpgradeRollout &x) {
             x.spec.paused = false;
             x.spec.pauseReason.clear();
             x.metadata.annotations["upgrade/resumed-by"] = actor;
         });
     } else if (action == "abort" && node.empty()) {
-        result = cluster.editRollout(rollout, [&](NodeUpgradeRollout &x) {
+        result = cluster.editRollout(rollout, [&](api::NodeUpgradeRollout &x) {
             x.spec.abort = true;
             x.metadata.annotations["upgrade/aborted-by"] = actor;
         });
     } else if (action == "acknowledge") {
         std::vector<std::string> acked;
         for (const auto *n : cluster.nodes())
-            if (n->metadata.annotation(ann::kPhase) == "Failed" &&
-                n->metadata.annotation(ann::kRollout).rfind(rollout + "/", 0) == 0 &&
-                n->metadata.annotation(ann::kFailureAcknowledged).empty())
+            if (n->metadata.annotation(api::ann::kPhase) == "Failed" &&
+                n->metadata.annotation(api::ann::kRollout).rfind(rollout + "/", 0) == 0 &&
+                n->metadata.annotation(api::ann::kFailureAcknowledged).empty())
                 acked.push_back(n->metadata.name);
         for (const auto &n : acked)
             if (auto r = cluster.patchNode(
-                    n, {{"metadata", {{"annotations", {{ann::kFailureAcknowledged, actor}}}}}});
+                    n, {{"metadata", {{"annotations", {{api::ann::kFailureAcknowledged, actor}}}}}});
                 !r) {
                 // Nodes acknowledged before stay acknowledged; the admin repeats the action.
                 kube::ApiStatus refusal = r.error();
                 refusal.message = "acknowledging " + n + ": " + refusal.message;
                 return refusal;
             }
-        const UpgradeEventParams params = {
-            {"nodes", acked.empty() ? phrase(UpgradePhrase::NoNode) : names(acked)}, {"actor", actor}};
-        events.record(now, object, UpgradeReason::RolloutAcknowledged, params);
-        cluster.recordEvent("Normal", upgradeReasonName(UpgradeReason::RolloutAcknowledged),
-                            upgradeEventMessage(UpgradeReason::RolloutAcknowledged, params),
-                            Kind::NodeUpgradeRollout, "", rollout);
+        const api::UpgradeEventParams params = {
+            {"nodes", acked.empty() ? api::phrase(api::UpgradePhrase::NoNode) : names(acked)},
+            {"actor", actor}};
+        events.record(now, object, api::UpgradeReason::RolloutAcknowledged, params);
+        cluster.recordEvent("Normal", api::upgradeReasonName(api::UpgradeReason::RolloutAcknowledged),
+                            api::upgradeEventMessage(api::UpgradeReason::RolloutAcknowledged, params),
+                            api::Kind::NodeUpgradeRollout, "", rollout);
     } else if (action == "hold") {
-        const Phrase noteSuffix =
-            note.empty() ? Phrase() : phrase(UpgradePhrase::NoteSuffix, {{"note", note}});
-        result = annotate(ann::kHold, std::string("true"));
+        const api::Phrase noteSuffix =
+            note.empty() ? api::Phrase() : api::phrase(api::UpgradePhrase::NoteSuffix, {{"note", note}});
+        result = annotate(api::ann::kHold, std::string("true"));
         if (result) {
-            events.record(now, "node/" + node, UpgradeReason::NodeHeld,
+            events.record(now, "node/" + node, api::UpgradeReason::NodeHeld,
                           {{"actor", actor}, {"note", noteSuffix}});
-            cluster.recordEvent(
-                "Normal", "NodeHeld",
-                upgradeEventMessage(UpgradeReason::NodeHeld, {{"actor", actor}, {"note", noteSuffix}}),
-                Kind::Node, "", node);
+            cluster.recordEvent("Normal", "NodeHeld",
+                                api::upgradeEventMessage(api::UpgradeReason::NodeHeld,
+                                                         {{"actor", actor}, {"note", noteSuffix}}),
+                                api::Kind::Node, "", node);
         }
     } else if (action == "release") {
-        result = annotate(ann::kHold, std::nullopt);
+        result = annotate(api::ann::kHold, std::nullopt);
         if (result) {
-            events.record(now, "node/" + node, UpgradeReason::NodeReleased, {{"actor", actor}});
-            cluster.recordEvent("Normal", "NodeReleased",
-                                upgradeEventMessage(UpgradeReason::NodeReleased, {{"actor", actor}}),
-                                Kind::Node, "", node);
+            events.record(now, "node/" + node, api::UpgradeReason::NodeReleased, {{"actor", actor}});
+            cluster.recordEvent(
+                "Normal", "NodeReleased",
+                api::upgradeEventMessage(api::UpgradeReason::NodeReleased, {{"actor", actor}}),
+                api::Kind::Node, "", node);
         }
     } else if (action == "skip") {
         result = annotate("upgrade/skip-requested", actor);
@@ -2861,12 +2900,12 @@ kube::Result<void> requestNodeUpgradeControl(UpgradeCluster &cluster, NodeUpgrad
     } else if (action == "abort") {
         result = annotate("upgrade/abort-requested", actor);
     } else if (action == "force") {
-        result = annotate(ann::kForce, actor);
+        result = annotate(api::ann::kForce, actor);
         if (result) {
-            events.record(now, "node/" + node, UpgradeReason::NodeForced, {{"actor", actor}});
+            events.record(now, "node/" + node, api::UpgradeReason::NodeForced, {{"actor", actor}});
             cluster.recordEvent("Warning", "NodeForced",
-                                upgradeEventMessage(UpgradeReason::NodeForced, {{"actor", actor}}),
-                                Kind::Node, "", node);
+                                api::upgradeEventMessage(api::UpgradeReason::NodeForced, {{"actor", actor}}),
+                                api::Kind::Node, "", node);
         }
     } else {
         return kube::ApiStatus::badRequest("unknown action \"" + action + "\"");
@@ -2900,7 +2939,7 @@ const char *cordonOwnerName(CordonOwner owner)
 }
 
 std::vector<NodeUpgradeRow> nodeUpgradeTable(const UpgradeCluster &cluster, const std::string &rollout,
-                                             const std::map<std::string, std::vector<Phrase>> *blockers)
+                                             const std::map<std::string, std::vector<api::Phrase>> *blockers)
 {
     std::vector<NodeUpgradeRow> rows;
     const auto *r = cluster.rollout(rollout);
@@ -2915,50 +2954,53 @@ std::vector<NodeUpgradeRow> nodeUpgradeTable(const UpgradeCluster &cluster, cons
             continue;
         NodeUpgradeRow row;
         row.name = n->metadata.name;
-        row.zone = n->metadata.label(kZoneLabel);
+        row.zone = n->metadata.label(api::kZoneLabel);
         row.agentVersion = n->kubeletVersion;
-        row.phase = nodePhaseFromString(n->metadata.annotation(ann::kPhase)).value_or(NodePhase::UpToDate);
-        if (auto since = parseUpgradeTime(n->metadata.annotation(ann::kPhaseSince)))
+        row.phase = api::nodePhaseFromString(n->metadata.annotation(api::ann::kPhase))
+                        .value_or(api::NodePhase::UpToDate);
+        if (auto since = api::parseUpgradeTime(n->metadata.annotation(api::ann::kPhaseSince)))
             row.timeInPhase = now - *since;
         row.queuePosition = queuePos.count(row.name) ? queuePos[row.name] : 0;
-        row.reason = n->metadata.annotation(ann::kReason);
+        row.reason = n->metadata.annotation(api::ann::kReason);
         if (row.reason.empty())
-            row.reason = n->metadata.annotation(ann::kBlocked);
-        if (row.reason.empty() && row.phase == NodePhase::Pending && !n->isReady())
-            row.reason = phrase(UpgradePhrase::NotReadyWaits);
-        const std::string attempt = n->metadata.annotation(ann::kAttempt);
+            row.reason = n->metadata.annotation(api::ann::kBlocked);
+        if (row.reason.empty() && row.phase == api::NodePhase::Pending && !n->isReady())
+            row.reason = api::phrase(api::UpgradePhrase::NotReadyWaits);
+        const std::string attempt = n->metadata.annotation(api::ann::kAttempt);
         row.attempt = attempt.empty() ? 0 : std::atoi(attempt.c_str());
-        const std::string owned = n->metadata.annotation(ann::kCordonedByController);
+        const std::string owned = n->metadata.annotation(api::ann::kCordonedByController);
         row.cordonOwner = owned == "true"    ? CordonOwner::Controller
                           : n->unschedulable ? CordonOwner::SomeoneElse
                                              : CordonOwner::None;
-        row.held = n->metadata.annotation(ann::kHold) == "true";
-        row.blocked = !n->metadata.annotation(ann::kBlocked).empty() && isPreRestart(row.phase);
-        if (blockers && isPreRestart(row.phase)) {
+        row.held = n->metadata.annotation(api::ann::kHold) == "true";
+        row.blocked = !n->metadata.annotation(api::ann::kBlocked).empty() && api::isPreRestart(row.phase);
+        if (blockers && api::isPreRestart(row.phase)) {
             if (auto b = blockers->find(rollout + "/" + row.name); b != blockers->end())
                 row.blockers = b->second;
         }
-        if (isPreRestart(row.phase)) {
-            if (auto start = parseUpgradeTime(n->metadata.annotation(ann::kDrainStart))) {
+        if (api::isPreRestart(row.phase)) {
+            if (auto start = api::parseUpgradeTime(n->metadata.annotation(api::ann::kDrainStart))) {
                 const Timestamp active = r->status.pausedAt ? std::min(*r->status.pausedAt, now) : now;
-                row.nextDeadline =
-                    phrase(UpgradePhrase::DeadlineDrain, {{"elapsed", dur(active - *start)},
-                                                          {"limit", dur(r->spec.timeouts.drainTimeout)}});
+                row.nextDeadline = api::phrase(
+                    api::UpgradePhrase::DeadlineDrain,
+                    {{"elapsed", dur(active - *start)}, {"limit", dur(r->spec.timeouts.drainTimeout)}});
             }
-        } else if (row.phase == NodePhase::Restarting) {
-            if (auto ack = parseUpgradeTime(n->metadata.annotation(ann::kAckAt)))
+        } else if (row.phase == api::NodePhase::Restarting) {
+            if (auto ack = api::parseUpgradeTime(n->metadata.annotation(api::ann::kAckAt)))
+                row.nextDeadline = api::phrase(
+                    api::UpgradePhrase::DeadlineReturn,
+                    {{"elapsed", dur(now - *ack)}, {"limit", dur(r->spec.timeouts.returnTimeout)}});
+            else if (auto sent = api::parseUpgradeTime(n->metadata.annotation(api::ann::kKamikazeSent)))
                 row.nextDeadline =
-                    phrase(UpgradePhrase::DeadlineReturn,
-                           {{"elapsed", dur(now - *ack)}, {"limit", dur(r->spec.timeouts.returnTimeout)}});
-            else if (auto sent = parseUpgradeTime(n->metadata.annotation(ann::kKamikazeSent)))
-                row.nextDeadline = phrase(UpgradePhrase::DeadlineAck,
-                                          {{"elapsed", dur(now - *sent)},
-                                           {"limit", dur(n->metadata.annotation(ann::kRestartJob).empty()
-                                                             ? r->spec.timeouts.ackTimeout
-                                                             : r->spec.timeouts.acknowledgementBudget())}});
-        } else if (row.phase == NodePhase::Soaking) {
-            row.nextDeadline = phrase(UpgradePhrase::DeadlineSoak, {{"elapsed", dur(row.timeInPhase)},
-                                                                    {"limit", dur(r->spec.soakDuration)}});
+                    api::phrase(api::UpgradePhrase::DeadlineAck,
+                                {{"elapsed", dur(now - *sent)},
+                                 {"limit", dur(n->metadata.annotation(api::ann::kRestartJob).empty()
+                                                   ? r->spec.timeouts.ackTimeout
+                                                   : r->spec.timeouts.acknowledgementBudget())}});
+        } else if (row.phase == api::NodePhase::Soaking) {
+            row.nextDeadline =
+                api::phrase(api::UpgradePhrase::DeadlineSoak,
+                            {{"elapsed", dur(row.timeInPhase)}, {"limit", dur(r->spec.soakDuration)}});
         }
         rows.push_back(std::move(row));
     }

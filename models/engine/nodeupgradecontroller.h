@@ -28,11 +28,11 @@
 //
 // Actor of admin actions: the `actor` argument of control(); scenario steps use "admin".
 
+#include "models/api/nodeupgradeevents.h"
+#include "models/api/nodeupgradelogic.h"
+#include "models/api/nodeupgradephrases.h"
 #include "models/engine/cluster.h"
-#include "models/engine/nodeupgradeevents.h"
-#include "models/engine/nodeupgradelogic.h"
 #include "models/engine/nodeupgrademetrics.h"
-#include "models/engine/nodeupgradephrases.h"
 #include "models/engine/upgradecluster.h"
 
 #include <cstdint>
@@ -50,7 +50,7 @@ struct NodeUpgradePassReport
 {
     kube::Timestamp time = 0;
     std::string rollout;
-    RolloutPhase phase = RolloutPhase::Pending;
+    api::RolloutPhase phase = api::RolloutPhase::Pending;
     int unavailableBefore = 0; // before this pass selected anything
     int unavailableAfter = 0;
     int maxUnavailable = 1;
@@ -62,8 +62,8 @@ class NodeUpgradeObserver
 {
 public:
     virtual ~NodeUpgradeObserver() = default;
-    virtual void beforePodDelete(const std::string & /*rollout*/, const kube::Pod & /*pod*/, PodClass /*cls*/,
-                                 GateVerdict /*verdict*/, bool /*forced*/)
+    virtual void beforePodDelete(const std::string & /*rollout*/, const kube::Pod & /*pod*/,
+                                 api::PodClass /*cls*/, api::GateVerdict /*verdict*/, bool /*forced*/)
     {}
     virtual void beforeUncordon(const std::string & /*rollout*/, const kube::Node & /*node*/) {}
     virtual void beforeKamikaze(const std::string & /*rollout*/, const kube::Node & /*node*/) {}
@@ -78,11 +78,11 @@ struct NodeUpgradePreview
     {
         std::string pod; // NS/NAME
         std::string node;
-        Phrase why; // "managed, rs/web 10/10 ready", "unmanaged, countdown expired"
+        api::Phrase why; // "managed, rs/web 10/10 ready", "unmanaged, countdown expired"
     };
     std::vector<Deletion> deletions;
     std::vector<std::string> kamikazes; // nodes whose agent would be told to restart
-    Phrase summaryPhrase() const;       // one line for events and the CLI
+    api::Phrase summaryPhrase() const;  // one line for events and the CLI
     std::string summary() const;        // the same in English
 };
 
@@ -96,11 +96,11 @@ struct NodeUpgradeRow
     std::string name;
     std::string zone;
     int queuePosition = 0; // 1-based among Pending nodes; 0 = not queued
-    NodePhase phase = NodePhase::UpToDate;
+    api::NodePhase phase = api::NodePhase::UpToDate;
     kube::Duration timeInPhase = 0;
-    Phrase nextDeadline; // "drainTimeout 12m/30m"
-    Phrase reason;       // a reason code (Failed, Blocked) or why a pending node waits
-    std::vector<Phrase> blockers;
+    api::Phrase nextDeadline; // "drainTimeout 12m/30m"
+    api::Phrase reason;       // a reason code (Failed, Blocked) or why a pending node waits
+    std::vector<api::Phrase> blockers;
     int attempt = 0;
     CordonOwner cordonOwner = CordonOwner::None;
     bool held = false;
@@ -113,14 +113,14 @@ struct NodeUpgradeRow
 // ("rollout/node" -> the last pass's blockers) is the driving controller's memory, null when
 // only observing.
 std::vector<NodeUpgradeRow> nodeUpgradeTable(const UpgradeCluster &cluster, const std::string &rollout,
-                                             const std::map<std::string, std::vector<Phrase>> *blockers);
+                                             const std::map<std::string, std::vector<api::Phrase>> *blockers);
 
 // An admin action as the API records it (docs node-upgrade.md §7): pause, resume and abort edit
 // the rollout's spec; hold, release, skip, retry, force and a node's abort annotate the node;
 // acknowledge annotates the rollout's failed nodes. Events go to `events` and to the cluster.
 // The controller driving the rollout — this process's or another — acts on it at its next
 // pass. NodeUpgradeController::control is this followed by a pass.
-kube::Result<void> requestNodeUpgradeControl(UpgradeCluster &cluster, NodeUpgradeEvents &events,
+kube::Result<void> requestNodeUpgradeControl(UpgradeCluster &cluster, api::NodeUpgradeEvents &events,
                                              const std::string &rollout, const std::string &action,
                                              const std::string &node, const std::string &actor,
                                              const std::string &note);
@@ -155,7 +155,7 @@ struct NodeUpgradeControllerTiming
 class NodeUpgradeController
 {
 public:
-    NodeUpgradeController(UpgradeCluster &cluster, NodeUpgradeEvents &events,
+    NodeUpgradeController(UpgradeCluster &cluster, api::NodeUpgradeEvents &events,
                           std::map<std::string, NodeUpgradeMetrics> &metrics,
                           NodeUpgradeControllerOptions options = {});
     ~NodeUpgradeController();
@@ -171,7 +171,7 @@ public:
     NodeUpgradePreview preview(const std::string &rollout);
     // The rollout's headline as the last pass phrased it (status.headline is its English text);
     // nullptr before a pass has phrased one.
-    const Phrase *headlinePhrase(const std::string &rollout) const;
+    const api::Phrase *headlinePhrase(const std::string &rollout) const;
     std::vector<NodeUpgradeRow> table(const std::string &rollout) const;
 
     void setObserver(NodeUpgradeObserver *observer) { m_observer = observer; }
@@ -188,7 +188,7 @@ public:
 
 private:
     void tick();
-    void syncRollout(const NodeUpgradeRollout &rollout, PassContext &ctx);
+    void syncRollout(const api::NodeUpgradeRollout &rollout, PassContext &ctx);
     // syncRollout's sections, in order (docs node-upgrade.md §3, §7, §10)
     bool refuse(PassContext &ctx); // true: refused, the status says why
     void settleInflight(PassContext &ctx);
@@ -227,8 +227,8 @@ private:
     bool drainManaged(NodeState &ns, PassContext &ctx, DrainStep &d);   // false: a deletion was refused
     bool drainUnmanaged(NodeState &ns, PassContext &ctx, DrainStep &d); // false: a deletion was refused
     bool drainDeadlines(NodeState &ns, PassContext &ctx, DrainStep &d); // false: the node was skipped
-    bool drainDelete(NodeState &ns, PassContext &ctx, const DrainStep &d, const PodInfo &p, GateVerdict v,
-                     bool forced, const Phrase &why);
+    bool drainDelete(NodeState &ns, PassContext &ctx, const DrainStep &d, const PodInfo &p,
+                     api::GateVerdict v, bool forced, const api::Phrase &why);
     void restarting(NodeState &ns, PassContext &ctx);
     void restartingExternal(NodeState &ns, PassContext &ctx);
     void restartingJob(NodeState &ns, PassContext &ctx);
@@ -244,12 +244,12 @@ private:
     bool select(NodeState &ns, PassContext &ctx, int position, int slot, int slots); // false: cordon refused
     void sendKamikaze(NodeState &ns, PassContext &ctx, int send);
     void complete(NodeState &ns, PassContext &ctx, bool outOfBand);
-    void fail(NodeState &ns, PassContext &ctx, const std::string &reason, const Phrase &detail);
+    void fail(NodeState &ns, PassContext &ctx, const std::string &reason, const api::Phrase &detail);
     bool uncordon(NodeState &ns, PassContext &ctx); // ours only; false: refused, the cordon stays ours
-    void releaseNode(NodeState &ns, PassContext &ctx, NodePhase to,
+    void releaseNode(NodeState &ns, PassContext &ctx, api::NodePhase to,
                      bool hold); // uncordon if ours, drop taint
-    bool deletePod(NodeState &ns, PassContext &ctx, const kube::Pod &pod, PodClass cls, GateVerdict verdict,
-                   bool forced, const Phrase &why);
+    bool deletePod(NodeState &ns, PassContext &ctx, const kube::Pod &pod, api::PodClass cls,
+                   api::GateVerdict verdict, bool forced, const api::Phrase &why);
     // localDataPolicy Block keeps a pod with emptyDir data (a blocker naming it, the node
     // blocked LocalData); false then. A forced drain deletes it anyway.
     bool localDataAllowed(NodeState &ns, PassContext &ctx, const PodInfo &p, std::string &blockedReason);
@@ -257,24 +257,25 @@ private:
     // PodDisruptionBudget refuses, the node's blockers name it with its numbers and the refusal
     // is reported. Forced deletions do not ask.
     bool evictionAllowed(NodeState &ns, PassContext &ctx, const PodInfo &pod, std::string &blockedReason);
-    void setPhase(NodeState &ns, PassContext &ctx, NodePhase phase);
+    void setPhase(NodeState &ns, PassContext &ctx, api::NodePhase phase);
     void flush(NodeState &ns, PassContext &ctx);
 
-    void timedStatus(PassContext &ctx, const NodeUpgradeRolloutStatus &st);
+    void timedStatus(PassContext &ctx, const api::NodeUpgradeRolloutStatus &st);
     // Every write's answer passes here. A refusal is reported (event WriteRefused naming the write
     // and the API server's answer, the rollout's WritesRefused condition) and backs the object off
     // — 1 s, doubled with every refusal in a row up to 5 min, as client-go's rate-limited work
     // queue requeues an item; nothing is done to the object until then. An accepted write ends
     // the backoff. True when accepted.
-    bool accepted(PassContext &ctx, const std::string &object, Phrase write, const kube::ApiStatus *refusal);
+    bool accepted(PassContext &ctx, const std::string &object, api::Phrase write,
+                  const kube::ApiStatus *refusal);
     bool backingOff(const PassContext &ctx, const std::string &object) const;
-    void setHeadline(PassContext &ctx, Phrase headline); // status.headline and the phrase
+    void setHeadline(PassContext &ctx, api::Phrase headline); // status.headline and the phrase
     // writes (no-ops in a dry run)
-    void report(PassContext &ctx, const std::string &object, UpgradeReason reason,
-                const UpgradeEventParams &params, bool repeating = false);
+    void report(PassContext &ctx, const std::string &object, api::UpgradeReason reason,
+                const api::UpgradeEventParams &params, bool repeating = false);
 
     UpgradeCluster &m_cluster;
-    NodeUpgradeEvents &m_events;
+    api::NodeUpgradeEvents &m_events;
     std::map<std::string, NodeUpgradeMetrics> &m_metrics;
     NodeUpgradeControllerOptions m_options;
     NodeUpgradeObserver *m_observer = nullptr;
@@ -294,22 +295,22 @@ private:
     struct Note
     {
         std::string node;
-        UpgradeReason reason;
-        UpgradeEventParams params;
+        api::UpgradeReason reason;
+        api::UpgradeEventParams params;
     };
     std::vector<Note> m_notes;            // observations from the watch, emitted at the next pass
     std::set<std::string> m_removedNodes; // nodes deleted since the last pass
     std::map<std::string, std::string> m_removedOwner; // node -> rollout it belonged to
-    std::map<std::string, Phrase> m_headlines;         // rollout -> headline of the last pass
+    std::map<std::string, api::Phrase> m_headlines;    // rollout -> headline of the last pass
     struct Backoff
     {
         std::string rollout;
         int refusals = 0;            // in a row
         kube::Timestamp retryAt = 0; // nothing is written to the object before
-        Phrase message;              // for the WritesRefused condition
+        api::Phrase message;         // for the WritesRefused condition
     };
-    std::map<std::string, Backoff> m_backoff;              // object ("node/n1") -> its refused writes
-    std::map<std::string, std::vector<Phrase>> m_blockers; // "rollout/node" -> blockers of the last pass
+    std::map<std::string, Backoff> m_backoff;                   // object ("node/n1") -> its refused writes
+    std::map<std::string, std::vector<api::Phrase>> m_blockers; // "rollout/node" -> blockers of the last pass
 };
 
 } // namespace engine

@@ -6,7 +6,7 @@
 // never reads it back to decide anything, so it may live in memory and survive a controller
 // restart only because the runtime, not the controller, owns it.
 
-#include "models/engine/nodeupgraderollout.h"
+#include "models/api/nodeupgraderollout.h"
 
 #include <array>
 #include <cstddef>
@@ -28,7 +28,7 @@ struct NodeUpgradeSample
     int blocked = 0;
     std::optional<double> minControllerReadyRatio; // none when no controller is affected
     std::optional<kube::Duration> eta;
-    RolloutPhase rolloutPhase = RolloutPhase::Pending;
+    api::RolloutPhase rolloutPhase = api::RolloutPhase::Pending;
     std::string headline;
 };
 

@@ -10,11 +10,12 @@ using kube::Json;
 
 NodeUpgradeRolloutStore::NodeUpgradeRolloutStore(Cluster &cluster) : m_cluster(cluster)
 {
-    m_clusterWatch = m_cluster.watch(Kind::NodeUpgradeRollout, [this](const WatchEvent &ev) { onEvent(ev); });
+    m_clusterWatch =
+        m_cluster.watch(api::Kind::NodeUpgradeRollout, [this](const WatchEvent &ev) { onEvent(ev); });
     // Rollouts written before this adapter existed (a manifest among the scenario objects).
-    if (auto existing = m_cluster.list(Kind::NodeUpgradeRollout))
+    if (auto existing = m_cluster.list(api::Kind::NodeUpgradeRollout))
         for (const auto &item : (*existing)["items"])
-            if (auto r = NodeUpgradeRollout::fromJson(item)) {
+            if (auto r = api::NodeUpgradeRollout::fromJson(item)) {
                 m_rv = std::max<std::uint64_t>(m_rv, std::stoull(r->metadata.resourceVersion));
                 m_rollouts[r->metadata.name] = std::move(*r);
             }
@@ -29,20 +30,20 @@ void NodeUpgradeRolloutStore::onEvent(const WatchEvent &ev)
 {
     if (!ev.custom)
         return;
-    auto parsed = NodeUpgradeRollout::fromJson(*ev.custom);
+    auto parsed = api::NodeUpgradeRollout::fromJson(*ev.custom);
     if (!parsed)
         return; // the API server validated it; nothing else writes this kind
     m_rv = ev.resourceVersion;
     const bool deleted = ev.type == WatchEvent::Type::Deleted;
-    const NodeUpgradeRollout *current = nullptr;
-    NodeUpgradeRollout gone;
+    const api::NodeUpgradeRollout *current = nullptr;
+    api::NodeUpgradeRollout gone;
     if (deleted) {
         m_rollouts.erase(ev.name);
         gone = std::move(*parsed);
         current = &gone;
     } else {
         // Assign into the existing map node: pointers handed out by get()/list() stay valid.
-        NodeUpgradeRollout &slot = m_rollouts[ev.name];
+        api::NodeUpgradeRollout &slot = m_rollouts[ev.name];
         slot = std::move(*parsed);
         current = &slot;
     }
@@ -51,8 +52,8 @@ void NodeUpgradeRolloutStore::onEvent(const WatchEvent &ev)
         cb(*current, deleted);
 }
 
-kube::Result<NodeUpgradeRollout> NodeUpgradeRolloutStore::apply(const Json &manifest, kube::Timestamp,
-                                                                const std::string &)
+kube::Result<api::NodeUpgradeRollout> NodeUpgradeRolloutStore::apply(const Json &manifest, kube::Timestamp,
+                                                                     const std::string &)
 {
     if (!manifest.is_object())
         return ApiStatus::badRequest("a NodeUpgradeRollout must be a map");
@@ -74,14 +75,15 @@ kube::Result<NodeUpgradeRollout> NodeUpgradeRolloutStore::apply(const Json &mani
         specJson.erase("name");
     }
     if (name.empty())
-        return ApiStatus::invalid(kNodeUpgradeKind, "", "metadata.name: Required value: name is required");
-    auto spec = NodeUpgradeRolloutSpec::fromJson(specJson);
+        return ApiStatus::invalid(api::kNodeUpgradeKind, "",
+                                  "metadata.name: Required value: name is required");
+    auto spec = api::NodeUpgradeRolloutSpec::fromJson(specJson);
     if (!spec)
-        return ApiStatus::invalid(kNodeUpgradeKind, name, spec.error().message);
+        return ApiStatus::invalid(api::kNodeUpgradeKind, name, spec.error().message);
     auto it = m_rollouts.find(name);
     if (it == m_rollouts.end()) {
-        Json body = {{"apiVersion", kNodeUpgradeApiVersion},
-                     {"kind", kNodeUpgradeKind},
+        Json body = {{"apiVersion", api::kNodeUpgradeApiVersion},
+                     {"kind", api::kNodeUpgradeKind},
                      {"metadata", {{"name", name}}},
                      {"spec", spec->toJson()}};
         if (!annotations.is_null())
@@ -93,22 +95,22 @@ kube::Result<NodeUpgradeRollout> NodeUpgradeRolloutStore::apply(const Json &mani
     // Re-applying changes the spec only (annotations are the controller's and the admin's).
     if (it->second.spec == *spec)
         return it->second;
-    NodeUpgradeRollout next = it->second;
+    api::NodeUpgradeRollout next = it->second;
     next.spec = *spec;
     if (auto r = m_cluster.update(next.toJson()); !r)
         return r.error();
     return m_rollouts.at(name);
 }
 
-const NodeUpgradeRollout *NodeUpgradeRolloutStore::get(const std::string &name) const
+const api::NodeUpgradeRollout *NodeUpgradeRolloutStore::get(const std::string &name) const
 {
     auto it = m_rollouts.find(name);
     return it == m_rollouts.end() ? nullptr : &it->second;
 }
 
-std::vector<const NodeUpgradeRollout *> NodeUpgradeRolloutStore::list() const
+std::vector<const api::NodeUpgradeRollout *> NodeUpgradeRolloutStore::list() const
 {
-    std::vector<const NodeUpgradeRollout *> out;
+    std::vector<const api::NodeUpgradeRollout *> out;
     out.reserve(m_rollouts.size());
     for (const auto &[k, r] : m_rollouts)
         out.push_back(&r);
@@ -116,12 +118,12 @@ std::vector<const NodeUpgradeRollout *> NodeUpgradeRolloutStore::list() const
 }
 
 kube::Result<void> NodeUpgradeRolloutStore::edit(const std::string &name,
-                                                 const std::function<void(NodeUpgradeRollout &)> &fn)
+                                                 const std::function<void(api::NodeUpgradeRollout &)> &fn)
 {
     auto it = m_rollouts.find(name);
     if (it == m_rollouts.end())
         return ApiStatus::notFound("nodeupgraderollouts", name);
-    NodeUpgradeRollout copy = it->second;
+    api::NodeUpgradeRollout copy = it->second;
     fn(copy);
     copy.status = it->second.status; // status only through updateStatus
     if (copy.spec == it->second.spec && copy.metadata.annotations == it->second.metadata.annotations)
@@ -133,15 +135,15 @@ kube::Result<void> NodeUpgradeRolloutStore::edit(const std::string &name,
 }
 
 kube::Result<void> NodeUpgradeRolloutStore::updateStatus(const std::string &name,
-                                                         const NodeUpgradeRolloutStatus &status)
+                                                         const api::NodeUpgradeRolloutStatus &status)
 {
     auto it = m_rollouts.find(name);
     if (it == m_rollouts.end())
         return ApiStatus::notFound("nodeupgraderollouts", name);
     if (it->second.status == status)
         return {};
-    Json body = {{"apiVersion", kNodeUpgradeApiVersion},
-                 {"kind", kNodeUpgradeKind},
+    Json body = {{"apiVersion", api::kNodeUpgradeApiVersion},
+                 {"kind", api::kNodeUpgradeKind},
                  {"metadata", {{"name", name}, {"resourceVersion", it->second.metadata.resourceVersion}}},
                  {"status", status.toJson()}};
     if (auto r = m_cluster.updateStatus(body); !r)
@@ -153,10 +155,10 @@ kube::Result<void> NodeUpgradeRolloutStore::remove(const std::string &name)
 {
     if (!m_rollouts.count(name))
         return ApiStatus::notFound("nodeupgraderollouts", name);
-    return m_cluster.remove(Kind::NodeUpgradeRollout, "", name);
+    return m_cluster.remove(api::Kind::NodeUpgradeRollout, "", name);
 }
 
-int NodeUpgradeRolloutStore::watch(std::function<void(const NodeUpgradeRollout &, bool)> callback)
+int NodeUpgradeRolloutStore::watch(std::function<void(const api::NodeUpgradeRollout &, bool)> callback)
 {
     const int id = m_nextWatch++;
     m_watchers.emplace(id, std::move(callback));

@@ -6,7 +6,7 @@
 // their pointers stay valid across writes to the same object. It is owned by
 // NodeUpgradeRuntime, not by the controller, so a restarted controller reads the rollouts back.
 
-#include "models/engine/nodeupgraderollout.h"
+#include "models/api/nodeupgraderollout.h"
 
 #include <functional>
 #include <map>
@@ -29,18 +29,19 @@ public:
     // kubectl apply of a rollout manifest ({metadata:{name}, spec:{...}}) or of a scenario
     // `upgrade` step (name and spec fields side by side). On creation the API server assigns
     // uid and creationTimestamp; `now` and `uid` are accepted for source compatibility only.
-    kube::Result<NodeUpgradeRollout> apply(const kube::Json &manifest, kube::Timestamp now,
-                                           const std::string &uid);
-    const NodeUpgradeRollout *get(const std::string &name) const;
-    std::vector<const NodeUpgradeRollout *> list() const; // by name
+    kube::Result<api::NodeUpgradeRollout> apply(const kube::Json &manifest, kube::Timestamp now,
+                                                const std::string &uid);
+    const api::NodeUpgradeRollout *get(const std::string &name) const;
+    std::vector<const api::NodeUpgradeRollout *> list() const; // by name
     // Edits the spec (generation bumps when it changed) or the annotations.
-    kube::Result<void> edit(const std::string &name, const std::function<void(NodeUpgradeRollout &)> &fn);
-    kube::Result<void> updateStatus(const std::string &name, const NodeUpgradeRolloutStatus &status);
+    kube::Result<void> edit(const std::string &name,
+                            const std::function<void(api::NodeUpgradeRollout &)> &fn);
+    kube::Result<void> updateStatus(const std::string &name, const api::NodeUpgradeRolloutStatus &status);
     kube::Result<void> remove(const std::string &name);
     // The cluster resourceVersion of the latest rollout write (0 before the first one).
     std::uint64_t resourceVersion() const { return m_rv; }
 
-    int watch(std::function<void(const NodeUpgradeRollout &, bool deleted)> callback);
+    int watch(std::function<void(const api::NodeUpgradeRollout &, bool deleted)> callback);
     void unwatch(int id);
 
 private:
@@ -48,9 +49,9 @@ private:
 
     Cluster &m_cluster;
     int m_clusterWatch = 0;
-    std::map<std::string, NodeUpgradeRollout> m_rollouts;
+    std::map<std::string, api::NodeUpgradeRollout> m_rollouts;
     std::uint64_t m_rv = 0;
-    std::map<int, std::function<void(const NodeUpgradeRollout &, bool)>> m_watchers;
+    std::map<int, std::function<void(const api::NodeUpgradeRollout &, bool)>> m_watchers;
     int m_nextWatch = 1;
 };
 

@@ -119,8 +119,8 @@ kube::Result<void> NodeUpgradeRuntime::upgradeControlStep(const Json &args)
 bool NodeUpgradeRuntime::upgradeComplete(const std::string &name) const
 {
     const auto *r = m_store.get(name);
-    return r && (r->status.phase == RolloutPhase::Completed ||
-                 r->status.phase == RolloutPhase::CompletedWithExceptions);
+    return r && (r->status.phase == api::RolloutPhase::Completed ||
+                 r->status.phase == api::RolloutPhase::CompletedWithExceptions);
 }
 
 const std::vector<std::string> &NodeUpgradeRuntime::expectNodeKeys()
@@ -155,7 +155,7 @@ const std::vector<std::string> &NodeUpgradeRuntime::expectUpgradeKeys()
 std::string NodeUpgradeRuntime::nodePhase(const std::string &node) const
 {
     if (const kube::Node *n = m_cluster.node(node)) {
-        const std::string p = n->metadata.annotation(ann::kPhase);
+        const std::string p = n->metadata.annotation(api::ann::kPhase);
         return p.empty() ? std::string("UpToDate") : p;
     }
     for (const auto *r : m_store.list())
@@ -187,26 +187,26 @@ std::vector<std::string> NodeUpgradeRuntime::checkExpectNode(const Json &expect)
             } else if (k == "cordoned") {
                 got = n->unschedulable;
             } else if (k == "held") {
-                got = n->metadata.annotation(ann::kHold) == "true";
+                got = n->metadata.annotation(api::ann::kHold) == "true";
             } else if (k == "blocked") {
-                auto p = nodePhaseFromString(phase);
-                got = !n->metadata.annotation(ann::kBlocked).empty() && p && isPreRestart(*p);
+                auto p = api::nodePhaseFromString(phase);
+                got = !n->metadata.annotation(api::ann::kBlocked).empty() && p && api::isPreRestart(*p);
             } else if (k == "reason") {
-                std::string r = n->metadata.annotation(ann::kReason);
+                std::string r = n->metadata.annotation(api::ann::kReason);
                 if (r.empty())
-                    r = n->metadata.annotation(ann::kBlocked);
+                    r = n->metadata.annotation(api::ann::kBlocked);
                 got = r;
             } else if (k == "attempt") {
-                const std::string a = n->metadata.annotation(ann::kAttempt);
+                const std::string a = n->metadata.annotation(api::ann::kAttempt);
                 got = a.empty() ? 0 : std::atoi(a.c_str());
             } else if (k == "agentVersion") {
                 got = n->kubeletVersion;
             } else if (k == "cordonedByController") {
-                got = n->metadata.annotation(ann::kCordonedByController) == "true";
+                got = n->metadata.annotation(api::ann::kCordonedByController) == "true";
             } else if (k == "tainted") {
                 bool t = false;
                 for (const auto &taint : n->taints)
-                    t = t || taint.key == kPendingTaintKey;
+                    t = t || taint.key == api::kPendingTaintKey;
                 got = t;
             } else {
                 out.push_back(path + "." + k + ": unknown field");
@@ -275,7 +275,7 @@ std::string NodeUpgradeRuntime::statusText(const std::string &name)
         return {};
     const auto &st = r->status;
     std::string out;
-    out += "Rollout " + name + " -> " + r->spec.targetVersion + ": " + rolloutPhaseName(st.phase) +
+    out += "Rollout " + name + " -> " + r->spec.targetVersion + ": " + api::rolloutPhaseName(st.phase) +
            " (generation " + std::to_string(r->metadata.generation) + ", observed " +
            std::to_string(st.observedGeneration) + ")\n";
     out += "Headline: " + st.headline + "\n";
@@ -295,7 +295,7 @@ std::string NodeUpgradeRuntime::statusText(const std::string &name)
     for (const auto &cond : st.conditions)
         out += " " + cond.type + "=" + cond.status + "(" + cond.reason + ")";
     out += "\n";
-    if (m_controller && (st.phase == RolloutPhase::Paused || st.phase == RolloutPhase::Halted)) {
+    if (m_controller && (st.phase == api::RolloutPhase::Paused || st.phase == api::RolloutPhase::Halted)) {
         const auto p = m_controller->preview(name);
         out += "Resume preview: " + p.summary() + "\n";
     }
@@ -310,19 +310,20 @@ std::string NodeUpgradeRuntime::statusText(const std::string &name)
                                              "DEADLINE", "ATTEMPT", "CORDON", "REASON", "BLOCKERS"};
     std::vector<std::vector<std::string>> rows = {header};
     for (const auto &row : m_controller ? m_controller->table(name) : std::vector<NodeUpgradeRow>{}) {
-        std::string phase = nodePhaseName(row.phase);
+        std::string phase = api::nodePhaseName(row.phase);
         if (row.held)
             phase += "+Held";
         if (row.blocked)
             phase += "+Blocked";
-        const std::string blockers = english(Phrase::list(row.blockers, "; "));
+        const std::string blockers = api::english(api::Phrase::list(row.blockers, "; "));
         const std::string owner = cordonOwnerName(row.cordonOwner);
         rows.push_back({row.name, row.zone.empty() ? "-" : row.zone,
                         row.queuePosition ? std::to_string(row.queuePosition) : "-", phase,
-                        row.phase == NodePhase::UpToDate ? "-" : kube::humanAge(row.timeInPhase),
-                        row.nextDeadline.empty() ? "-" : english(row.nextDeadline),
+                        row.phase == api::NodePhase::UpToDate ? "-" : kube::humanAge(row.timeInPhase),
+                        row.nextDeadline.empty() ? "-" : api::english(row.nextDeadline),
                         row.attempt ? std::to_string(row.attempt) : "-", owner.empty() ? "-" : owner,
-                        row.reason.empty() ? "-" : english(row.reason), blockers.empty() ? "-" : blockers});
+                        row.reason.empty() ? "-" : api::english(row.reason),
+                        blockers.empty() ? "-" : blockers});
     }
     std::vector<std::size_t> width(header.size(), 0);
     for (const auto &row : rows)

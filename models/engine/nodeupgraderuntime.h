@@ -44,7 +44,7 @@ public:
     // The controller; only while one runs (controllerRunning()).
     NodeUpgradeController &controller() { return *m_controller; }
     bool controllerRunning() const { return m_controller != nullptr; }
-    const NodeUpgradeEvents &events() const { return m_events; }
+    const api::NodeUpgradeEvents &events() const { return m_events; }
     const NodeUpgradeMetrics *metrics(const std::string &rollout) const;
 
     // kubectl apply of a rollout (manifest or the scenario step's map), then one pass.
@@ -95,7 +95,7 @@ private:
     NodeUpgradeRuntimeOptions m_options;
     NodeUpgradeRolloutStore m_store;
     EmbeddedUpgradeCluster m_access; // what the controller sees of m_cluster and m_store
-    NodeUpgradeEvents m_events;
+    api::NodeUpgradeEvents m_events;
     std::map<std::string, NodeUpgradeMetrics> m_metrics;
     NodeUpgradeAgent m_agent;
     std::unique_ptr<NodeUpgradeController> m_controller;

@@ -292,27 +292,28 @@ std::pair<int, std::string> NodeUpgradeScenario::step(const Json &st, const std:
     } else if (action == "patch") {
         const std::string target = kube::stringOr(arg, "target");
         const auto first = target.find('/');
-        const auto kind = kindFromString(target.substr(0, first));
+        const auto kind = api::kindFromString(target.substr(0, first));
         if (!kind || first == std::string::npos)
             return failed(2, "target must be KIND/NAME or KIND/NS/NAME");
         std::string rest = target.substr(first + 1), ns;
-        if (isNamespaced(*kind)) {
+        if (api::isNamespaced(*kind)) {
             const auto slash = rest.find('/');
             ns = slash == std::string::npos ? "default" : rest.substr(0, slash);
             rest = slash == std::string::npos ? rest : rest.substr(slash + 1);
         }
         const std::string type = kube::stringOr(arg, "type", "merge");
-        const PatchType pt = type == "json"        ? PatchType::Json
-                             : type == "strategic" ? PatchType::Strategic
-                                                   : PatchType::Merge;
+        const api::PatchType pt = type == "json"        ? api::PatchType::Json
+                                  : type == "strategic" ? api::PatchType::Strategic
+                                                        : api::PatchType::Merge;
         if (auto r = c.patch(*kind, ns, rest, pt, arg.value("patch", Json::object())); !r)
             return failed(2, r.error().message);
     } else if (action == "delete") {
-        const auto kind = kindFromString(kube::stringOr(arg, "kind"));
+        const auto kind = api::kindFromString(kube::stringOr(arg, "kind"));
         if (!kind)
             return failed(2, "unknown kind");
-        if (auto r = c.remove(*kind, isNamespaced(*kind) ? kube::stringOr(arg, "namespace", "default") : "",
-                              kube::stringOr(arg, "name"));
+        if (auto r =
+                c.remove(*kind, api::isNamespaced(*kind) ? kube::stringOr(arg, "namespace", "default") : "",
+                         kube::stringOr(arg, "name"));
             !r)
             return failed(1, r.error().message);
     } else if (action == "cordon" || action == "uncordon") {

@@ -117,7 +117,8 @@ void ReplicaSetController::sync(const std::string &key)
             auto created = m_c.createPod(std::move(pod));
             if (created)
                 m_c.recordEvent("Normal", "SuccessfulCreate", "Created pod: " + (*created)->metadata.name,
-                                Kind::ReplicaSet, rs.metadata.namespace_, rs.metadata.name, rs.metadata.uid);
+                                api::Kind::ReplicaSet, rs.metadata.namespace_, rs.metadata.name,
+                                rs.metadata.uid);
         }
     } else if (have > want) {
         std::vector<const Pod *> ranked = active;
@@ -141,7 +142,7 @@ void ReplicaSetController::sync(const std::string &key)
             names.push_back(ranked[static_cast<std::size_t>(i)]->metadata.name);
         for (const auto &name : names)
             if (m_c.deletePod(rs.metadata.namespace_, name))
-                m_c.recordEvent("Normal", "SuccessfulDelete", "Deleted pod: " + name, Kind::ReplicaSet,
+                m_c.recordEvent("Normal", "SuccessfulDelete", "Deleted pod: " + name, api::Kind::ReplicaSet,
                                 rs.metadata.namespace_, rs.metadata.name, rs.metadata.uid);
     }
     // Status from the (possibly changed) store.

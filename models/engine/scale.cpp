@@ -1,8 +1,8 @@
 // The scale subresource (the registry's ScaleREST for ReplicaSets).
 
+#include "models/api/strategicmerge.h"
+#include "models/api/validation.h"
 #include "models/engine/cluster.h"
-#include "models/engine/strategicmerge.h"
-#include "models/engine/validation.h"
 #include "models/kube/jsonfield.h"
 #include "models/kube/labelselector.h"
 
@@ -13,10 +13,10 @@ namespace {
 using kube::ApiStatus;
 using kube::Json;
 
-kube::Result<void> scaled(Kind kind, const std::string &name)
+kube::Result<void> scaled(api::Kind kind, const std::string &name)
 {
-    if (kind != Kind::ReplicaSet)
-        return ApiStatus::notFound(std::string(resourceName(kind)) + "/scale", name);
+    if (kind != api::Kind::ReplicaSet)
+        return ApiStatus::notFound(std::string(api::resourceName(kind)) + "/scale", name);
     return {};
 }
 
@@ -52,7 +52,7 @@ Json scaleOf(const Json &rs)
 
 } // namespace
 
-kube::Result<Json> Cluster::getScale(Kind kind, const std::string &ns, const std::string &name) const
+kube::Result<Json> Cluster::getScale(api::Kind kind, const std::string &ns, const std::string &name) const
 {
     if (auto r = scaled(kind, name); !r)
         return r.error();
@@ -62,7 +62,7 @@ kube::Result<Json> Cluster::getScale(Kind kind, const std::string &ns, const std
     return scaleOf(*rs);
 }
 
-kube::Result<Json> Cluster::updateScale(Kind kind, const std::string &ns, const std::string &name,
+kube::Result<Json> Cluster::updateScale(api::Kind kind, const std::string &ns, const std::string &name,
                                         const Json &scale, const WriteOptions &options)
 {
     if (auto r = scaled(kind, name); !r)
@@ -86,7 +86,7 @@ kube::Result<Json> Cluster::updateScale(Kind kind, const std::string &ns, const 
     if (!scaleName.empty() && scaleName != name)
         errors.push_back("metadata.name: Invalid value: " + kube::goQuote(scaleName) +
                          ": field is immutable");
-    if (auto invalid = invalidIfAny("Scale.autoscaling", name, errors); !invalid)
+    if (auto invalid = api::invalidIfAny("Scale.autoscaling", name, errors); !invalid)
         return invalid.error();
     Json next = *rs;
     const std::string precondition =
@@ -100,13 +100,13 @@ kube::Result<Json> Cluster::updateScale(Kind kind, const std::string &ns, const 
     return scaleOf(*updated);
 }
 
-kube::Result<Json> Cluster::patchScale(Kind kind, const std::string &ns, const std::string &name,
-                                       PatchType type, const Json &patch, const WriteOptions &options)
+kube::Result<Json> Cluster::patchScale(api::Kind kind, const std::string &ns, const std::string &name,
+                                       api::PatchType type, const Json &patch, const WriteOptions &options)
 {
     auto current = getScale(kind, ns, name);
     if (!current)
         return current.error();
-    auto patched = patchDocument(*current, type, patch);
+    auto patched = api::patchDocument(*current, type, patch);
     if (!patched)
         return patched.error();
     // The patch is against what was read: its resourceVersion is no precondition unless the

@@ -1,8 +1,8 @@
 #include "models/engine/scenarioparser.h"
 
+#include "models/api/kind.h"
+#include "models/api/nodeupgraderollout.h"
 #include "models/engine/faultkind.h"
-#include "models/engine/kind.h"
-#include "models/engine/nodeupgraderollout.h"
 #include "models/kube/daemonset.h"
 #include "models/kube/labelselector.h"
 #include "models/kube/node.h"
@@ -25,7 +25,7 @@ namespace {
 
 using kube::Json;
 
-// The kinds a scenario may create; their names, apiVersions and scopes come from engine::Kind.
+// The kinds a scenario may create; their names, apiVersions and scopes come from api::Kind.
 struct KindInfo
 {
     const char *kind;
@@ -33,27 +33,30 @@ struct KindInfo
     bool namespaced;
 };
 const KindInfo kKinds[] = {
-    {kindName(Kind::Namespace), apiVersion(Kind::Namespace), isNamespaced(Kind::Namespace)},
-    {kindName(Kind::Node), apiVersion(Kind::Node), isNamespaced(Kind::Node)},
-    {kindName(Kind::Pod), apiVersion(Kind::Pod), isNamespaced(Kind::Pod)},
-    {kindName(Kind::DaemonSet), apiVersion(Kind::DaemonSet), isNamespaced(Kind::DaemonSet)},
-    {kindName(Kind::ReplicaSet), apiVersion(Kind::ReplicaSet), isNamespaced(Kind::ReplicaSet)},
-    {kindName(Kind::ControllerRevision), apiVersion(Kind::ControllerRevision),
-     isNamespaced(Kind::ControllerRevision)},
-    {kindName(Kind::PodDisruptionBudget), apiVersion(Kind::PodDisruptionBudget),
-     isNamespaced(Kind::PodDisruptionBudget)},
+    {api::kindName(api::Kind::Namespace), api::apiVersion(api::Kind::Namespace),
+     api::isNamespaced(api::Kind::Namespace)},
+    {api::kindName(api::Kind::Node), api::apiVersion(api::Kind::Node), api::isNamespaced(api::Kind::Node)},
+    {api::kindName(api::Kind::Pod), api::apiVersion(api::Kind::Pod), api::isNamespaced(api::Kind::Pod)},
+    {api::kindName(api::Kind::DaemonSet), api::apiVersion(api::Kind::DaemonSet),
+     api::isNamespaced(api::Kind::DaemonSet)},
+    {api::kindName(api::Kind::ReplicaSet), api::apiVersion(api::Kind::ReplicaSet),
+     api::isNamespaced(api::Kind::ReplicaSet)},
+    {api::kindName(api::Kind::ControllerRevision), api::apiVersion(api::Kind::ControllerRevision),
+     api::isNamespaced(api::Kind::ControllerRevision)},
+    {api::kindName(api::Kind::PodDisruptionBudget), api::apiVersion(api::Kind::PodDisruptionBudget),
+     api::isNamespaced(api::Kind::PodDisruptionBudget)},
 };
 
 // The kind by its name, or (patch targets, delete kinds) by any name kubectl accepts for it:
-// plural, lower case, short name (engine::kindFromString).
+// plural, lower case, short name (api::kindFromString).
 const KindInfo *kindInfo(const std::string &kind)
 {
     for (const auto &k : kKinds)
         if (kind == k.kind)
             return &k;
-    if (auto k = kindFromString(kind))
+    if (auto k = api::kindFromString(kind))
         for (const auto &info : kKinds)
-            if (std::string(info.kind) == kindName(*k))
+            if (std::string(info.kind) == api::kindName(*k))
                 return &info;
     return nullptr;
 }
@@ -1441,7 +1444,8 @@ bool Checker::upgradeStep(const Json &arg, const std::string &ptr)
             checkKeys(r, rp, "restart", {"mechanism", "jobNamespace", "jobTemplate"});
             // The mechanism and the Job template as the rollout's own schema checks them; a wrong
             // mechanism is reported at its value.
-            if (auto spec = NodeUpgradeRolloutSpec::fromJson(Json{{"targetVersion", "v"}, {"restart", r}});
+            if (auto spec =
+                    api::NodeUpgradeRolloutSpec::fromJson(Json{{"targetVersion", "v"}, {"restart", r}});
                 !spec) {
                 const std::string &message = spec.error().message;
                 const bool atMechanism =
@@ -1493,8 +1497,8 @@ bool Checker::upgradeStep(const Json &arg, const std::string &ptr)
         // field it names.
         Json spec = arg;
         spec.erase("name");
-        if (auto parsed = NodeUpgradeRolloutSpec::fromJson(spec); !parsed) {
-            const SpecError e = splitSpecError(parsed.error().message);
+        if (auto parsed = api::NodeUpgradeRolloutSpec::fromJson(spec); !parsed) {
+            const api::SpecError e = api::splitSpecError(parsed.error().message);
             std::string where = ptr;
             for (std::size_t i = 0; !e.field.empty() && i <= e.field.size();) {
                 const auto dot = e.field.find('.', i);

@@ -543,10 +543,10 @@ kube::Result<std::vector<std::string>> podKeys(Cluster &cluster, const PodSelect
     return keys;
 }
 
-Kind kindOf(const std::string &kind)
+api::Kind kindOf(const std::string &kind)
 {
-    auto k = kindFromString(kind);
-    return k ? *k : Kind::Pod;
+    auto k = api::kindFromString(kind);
+    return k ? *k : api::Kind::Pod;
 }
 
 // Executes one step (not expect). Returns the error that stops it, if any.
@@ -623,9 +623,9 @@ std::optional<StepError> execute(Cluster &cluster, const ScenarioStep &st, Scena
         }
         return std::nullopt;
     case StepKind::Patch: {
-        const PatchType type = st.patchType == "merge"  ? PatchType::Merge
-                               : st.patchType == "json" ? PatchType::Json
-                                                        : PatchType::Strategic;
+        const api::PatchType type = st.patchType == "merge"  ? api::PatchType::Merge
+                                    : st.patchType == "json" ? api::PatchType::Json
+                                                             : api::PatchType::Strategic;
         auto r = cluster.patch(kindOf(st.targetKind), st.target.namespace_, st.target.name, type, st.patch);
         if (!r)
             return apiError(r.error());
@@ -635,8 +635,8 @@ std::optional<StepError> execute(Cluster &cluster, const ScenarioStep &st, Scena
         Json patch;
         if (auto e = containerImagePatch(cluster, st, patch))
             return e;
-        auto r =
-            cluster.patch(Kind::DaemonSet, st.target.namespace_, st.target.name, PatchType::Strategic, patch);
+        auto r = cluster.patch(api::Kind::DaemonSet, st.target.namespace_, st.target.name,
+                               api::PatchType::Strategic, patch);
         if (!r)
             return apiError(r.error());
         return std::nullopt;
@@ -653,8 +653,8 @@ std::optional<StepError> execute(Cluster &cluster, const ScenarioStep &st, Scena
         } else {
             strategy["rollingUpdate"] = nullptr;
         }
-        auto r = cluster.patch(Kind::DaemonSet, st.target.namespace_, st.target.name, PatchType::Merge,
-                               {{"spec", {{"updateStrategy", strategy}}}});
+        auto r = cluster.patch(api::Kind::DaemonSet, st.target.namespace_, st.target.name,
+                               api::PatchType::Merge, {{"spec", {{"updateStrategy", strategy}}}});
         if (!r)
             return apiError(r.error());
         return std::nullopt;
@@ -666,7 +666,8 @@ std::optional<StepError> execute(Cluster &cluster, const ScenarioStep &st, Scena
                 return apiError(keys.error());
             for (const auto &key : *keys) {
                 const auto slash = key.find('/');
-                if (auto e = check(cluster.remove(Kind::Pod, key.substr(0, slash), key.substr(slash + 1))))
+                if (auto e =
+                        check(cluster.remove(api::Kind::Pod, key.substr(0, slash), key.substr(slash + 1))))
                     return e;
             }
             return std::nullopt;
@@ -693,7 +694,7 @@ std::optional<StepError> execute(Cluster &cluster, const ScenarioStep &st, Scena
             return apiError(keys.error());
         for (const auto &key : *keys) {
             const auto slash = key.find('/');
-            auto pod = cluster.get(Kind::Pod, key.substr(0, slash), key.substr(slash + 1));
+            auto pod = cluster.get(api::Kind::Pod, key.substr(0, slash), key.substr(slash + 1));
             if (!pod)
                 return apiError(pod.error());
             Json manifest = std::move(*pod);
@@ -729,7 +730,8 @@ std::optional<StepError> execute(Cluster &cluster, const ScenarioStep &st, Scena
         }
         if (!removed)
             return std::nullopt;
-        auto r = cluster.patch(Kind::Node, "", st.node, PatchType::Merge, {{"spec", {{"taints", taints}}}});
+        auto r = cluster.patch(api::Kind::Node, "", st.node, api::PatchType::Merge,
+                               {{"spec", {{"taints", taints}}}});
         if (!r)
             return apiError(r.error());
         return std::nullopt;

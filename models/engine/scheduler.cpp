@@ -256,7 +256,7 @@ void Scheduler::pass()
             if (!why.empty() && m_reported[key] != why) {
                 m_reported[key] = why;
                 const Pod &p = it->second;
-                m_c.recordEvent("Warning", "FailedScheduling", why, Kind::Pod, p.metadata.namespace_,
+                m_c.recordEvent("Warning", "FailedScheduling", why, api::Kind::Pod, p.metadata.namespace_,
                                 p.metadata.name, p.metadata.uid, "default-scheduler");
             }
             continue;
@@ -268,7 +268,7 @@ void Scheduler::pass()
         const kube::ObjectMeta &meta = it->second.metadata;
         m_c.recordEvent("Normal", "Scheduled",
                         "Successfully assigned " + meta.namespace_ + "/" + meta.name + " to " + node,
-                        Kind::Pod, meta.namespace_, meta.name, meta.uid, "default-scheduler");
+                        api::Kind::Pod, meta.namespace_, meta.name, meta.uid, "default-scheduler");
         m_c.updatePod(it, [&node](Pod &p) { p.nodeName = node; });
     }
 }

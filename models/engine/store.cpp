@@ -1,6 +1,6 @@
 // Cluster::Impl: the object store, its indexes, watch fan-out and the clock.
 
-#include "models/engine/admission.h"
+#include "models/api/admission.h"
 #include "models/engine/clusterimpl.h"
 #include "models/engine/daemonsetcontroller.h"
 #include "models/engine/disruptioncontroller.h"
@@ -55,14 +55,14 @@ std::shared_ptr<const Json> Cluster::Impl::internSpec(Json spec)
     return p;
 }
 
-std::string Cluster::Impl::generateName(const std::string &prefix, const std::string &ns, Kind kind)
+std::string Cluster::Impl::generateName(const std::string &prefix, const std::string &ns, api::Kind kind)
 {
     for (;;) {
         std::string name = prefix + rng.string(5);
         const std::string k = key(ns, name);
-        const bool taken = kind == Kind::Pod     ? pods.count(k) > 0
-                           : kind == Kind::Event ? events.count(k) > 0
-                                                 : false;
+        const bool taken = kind == api::Kind::Pod     ? pods.count(k) > 0
+                           : kind == api::Kind::Event ? events.count(k) > 0
+                                                      : false;
         if (!taken)
             return name;
     }
@@ -87,7 +87,7 @@ void Cluster::Impl::ensureNamespace(const std::string &ns, const kube::ObjectMet
     auto &slot = namespaces[ns] = std::move(m);
     WatchEvent ev;
     ev.type = WatchEvent::Type::Added;
-    ev.kind = Kind::Namespace;
+    ev.kind = api::Kind::Namespace;
     ev.name = ns;
     ev.resourceVersion = rv;
     ev.namespaceObject = &slot;
@@ -155,7 +155,7 @@ void Cluster::Impl::emit(WatchEvent &ev)
 {
     // Internal informers first: they only post timers or observe expectations.
     switch (ev.kind) {
-    case Kind::Pod:
+    case api::Kind::Pod:
         scheduler->onPod(ev);
         if (continuous()) {
             kubelet->onPod(ev);
@@ -166,26 +166,26 @@ void Cluster::Impl::emit(WatchEvent &ev)
         disruption->onPod(ev);
         jobController->onPod(ev);
         break;
-    case Kind::Node:
+    case api::Kind::Node:
         dsController->onNode(ev);
         scheduler->onNode(ev);
         if (continuous())
             taintManager->onNode(ev);
         break;
-    case Kind::DaemonSet:
+    case api::Kind::DaemonSet:
         dsController->onDaemonSet(ev);
         break;
-    case Kind::ControllerRevision:
+    case api::Kind::ControllerRevision:
         dsController->onRevision(ev);
         break;
-    case Kind::ReplicaSet:
+    case api::Kind::ReplicaSet:
         rsController->onReplicaSet(ev);
         disruption->onReplicaSet(ev);
         break;
-    case Kind::PodDisruptionBudget:
+    case api::Kind::PodDisruptionBudget:
         disruption->onBudget(ev);
         break;
-    case Kind::Job:
+    case api::Kind::Job:
         jobController->onJob(ev);
         break;
     default:
@@ -232,7 +232,8 @@ template <> void setPointer(WatchEvent &ev, const kube::PodDisruptionBudget *p)
     ev.podDisruptionBudget = p;
 }
 
-template <typename T> WatchEvent makeEvent(WatchEvent::Type type, Kind kind, const T &obj, std::uint64_t rv)
+template <typename T>
+WatchEvent makeEvent(WatchEvent::Type type, api::Kind kind, const T &obj, std::uint64_t rv)
 {
     WatchEvent ev;
     ev.type = type;
@@ -316,7 +317,7 @@ void Cluster::Impl::updatePod(std::map<std::string, Pod>::iterator it, const std
     }
     ++podWriteVersion;
     slot.metadata.resourceVersion = nextResourceVersion();
-    WatchEvent ev = makeEvent(WatchEvent::Type::Modified, Kind::Pod, slot, rv);
+    WatchEvent ev = makeEvent(WatchEvent::Type::Modified, api::Kind::Pod, slot, rv);
     emit(ev);
 }
 
@@ -324,7 +325,7 @@ const Pod *Cluster::Impl::emitPod(const std::string &k, const Pod &slot, bool is
 {
     const std::uint64_t version = podWriteVersion;
     WatchEvent ev =
-        makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified, Kind::Pod, slot, rv);
+        makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified, api::Kind::Pod, slot, rv);
     emit(ev);
     if (version == podWriteVersion)
         return &slot; // no pod was written (or erased) by a watcher
@@ -344,7 +345,7 @@ void Cluster::Impl::erasePod(const std::string &k)
     Pod gone = std::move(it->second);
     pods.erase(it);
     gone.metadata.resourceVersion = nextResourceVersion();
-    WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, Kind::Pod, gone, rv);
+    WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, api::Kind::Pod, gone, rv);
     emit(ev);
 }
 
@@ -500,7 +501,7 @@ const kube::Node *Cluster::Impl::commitNode(kube::Node node, bool isNew)
     ++nodeVersion;
     kube::Node &slot = nodes[k] = std::move(node);
     WatchEvent ev =
-        makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified, Kind::Node, slot, rv);
+        makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified, api::Kind::Node, slot, rv);
     emit(ev);
     if (readinessChanged && continuous())
         kubelet->nodeChanged(k);
@@ -518,7 +519,7 @@ void Cluster::Impl::eraseNode(const std::string &name)
     ++nodeVersion;
     faults.erase(name);
     gone.metadata.resourceVersion = nextResourceVersion();
-    WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, Kind::Node, gone, rv);
+    WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, api::Kind::Node, gone, rv);
     emit(ev);
     // Pod garbage collection: pods bound to a node that no longer exists are removed.
     std::vector<std::string> orphaned;
@@ -538,8 +539,8 @@ const kube::DaemonSet *Cluster::Impl::commitDaemonSet(kube::DaemonSet ds, bool i
     ds.metadata.resourceVersion = nextResourceVersion();
     daemonSetByUid[ds.metadata.uid] = k;
     kube::DaemonSet &slot = daemonSets[k] = std::move(ds);
-    WatchEvent ev =
-        makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified, Kind::DaemonSet, slot, rv);
+    WatchEvent ev = makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified,
+                              api::Kind::DaemonSet, slot, rv);
     emit(ev);
     auto it = daemonSets.find(k);
     return it == daemonSets.end() ? nullptr : &it->second;
@@ -554,7 +555,7 @@ void Cluster::Impl::eraseDaemonSet(const std::string &k)
     daemonSets.erase(it);
     daemonSetByUid.erase(gone.metadata.uid);
     gone.metadata.resourceVersion = nextResourceVersion();
-    WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, Kind::DaemonSet, gone, rv);
+    WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, api::Kind::DaemonSet, gone, rv);
     emit(ev);
 }
 
@@ -573,7 +574,7 @@ const kube::ControllerRevision *Cluster::Impl::commitRevision(kube::ControllerRe
     cr.metadata.resourceVersion = nextResourceVersion();
     kube::ControllerRevision &slot = revisions[k] = std::move(cr);
     WatchEvent ev = makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified,
-                              Kind::ControllerRevision, slot, rv);
+                              api::Kind::ControllerRevision, slot, rv);
     emit(ev);
     auto it = revisions.find(k);
     return it == revisions.end() ? nullptr : &it->second;
@@ -587,7 +588,7 @@ void Cluster::Impl::eraseRevision(const std::string &k)
     kube::ControllerRevision gone = std::move(it->second);
     revisions.erase(it);
     gone.metadata.resourceVersion = nextResourceVersion();
-    WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, Kind::ControllerRevision, gone, rv);
+    WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, api::Kind::ControllerRevision, gone, rv);
     emit(ev);
 }
 
@@ -599,8 +600,8 @@ const kube::ReplicaSet *Cluster::Impl::commitReplicaSet(kube::ReplicaSet rs, boo
     rs.metadata.resourceVersion = nextResourceVersion();
     replicaSetByUid[rs.metadata.uid] = k;
     kube::ReplicaSet &slot = replicaSets[k] = std::move(rs);
-    WatchEvent ev =
-        makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified, Kind::ReplicaSet, slot, rv);
+    WatchEvent ev = makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified,
+                              api::Kind::ReplicaSet, slot, rv);
     emit(ev);
     auto it = replicaSets.find(k);
     return it == replicaSets.end() ? nullptr : &it->second;
@@ -615,7 +616,7 @@ void Cluster::Impl::eraseReplicaSet(const std::string &k)
     replicaSets.erase(it);
     replicaSetByUid.erase(gone.metadata.uid);
     gone.metadata.resourceVersion = nextResourceVersion();
-    WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, Kind::ReplicaSet, gone, rv);
+    WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, api::Kind::ReplicaSet, gone, rv);
     emit(ev);
 }
 
@@ -627,7 +628,7 @@ const kube::Event *Cluster::Impl::commitEvent(kube::Event e, bool isNew)
     e.metadata.resourceVersion = nextResourceVersion();
     kube::Event &slot = events[k] = std::move(e);
     WatchEvent ev =
-        makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified, Kind::Event, slot, rv);
+        makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified, api::Kind::Event, slot, rv);
     emit(ev);
     auto it = events.find(k);
     return it == events.end() ? nullptr : &it->second;
@@ -650,7 +651,7 @@ void Cluster::Impl::eraseEvent(const std::string &k)
             eventByAggregate.erase(a);
     }
     gone.metadata.resourceVersion = nextResourceVersion();
-    WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, Kind::Event, gone, rv);
+    WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, api::Kind::Event, gone, rv);
     emit(ev);
 }
 
@@ -662,7 +663,7 @@ const kube::PodDisruptionBudget *Cluster::Impl::commitPdb(kube::PodDisruptionBud
     pdb.metadata.resourceVersion = nextResourceVersion();
     kube::PodDisruptionBudget &slot = pdbs[k] = std::move(pdb);
     WatchEvent ev = makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified,
-                              Kind::PodDisruptionBudget, slot, rv);
+                              api::Kind::PodDisruptionBudget, slot, rv);
     emit(ev);
     auto it = pdbs.find(k);
     return it == pdbs.end() ? nullptr : &it->second;
@@ -676,11 +677,11 @@ void Cluster::Impl::erasePdb(const std::string &k)
     kube::PodDisruptionBudget gone = std::move(it->second);
     pdbs.erase(it);
     gone.metadata.resourceVersion = nextResourceVersion();
-    WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, Kind::PodDisruptionBudget, gone, rv);
+    WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, api::Kind::PodDisruptionBudget, gone, rv);
     emit(ev);
 }
 
-const Json *Cluster::Impl::jsonObject(Kind kind, const std::string &k) const
+const Json *Cluster::Impl::jsonObject(api::Kind kind, const std::string &k) const
 {
     auto byKind = jsonObjects.find(kind);
     if (byKind == jsonObjects.end())
@@ -689,9 +690,10 @@ const Json *Cluster::Impl::jsonObject(Kind kind, const std::string &k) const
     return it == byKind->second.end() ? nullptr : &it->second;
 }
 
-const Json *Cluster::Impl::commitJson(Kind kind, Json obj, bool isNew)
+const Json *Cluster::Impl::commitJson(api::Kind kind, Json obj, bool isNew)
 {
-    const std::string ns = isNamespaced(kind) ? kube::stringOr(obj["metadata"], "namespace") : std::string();
+    const std::string ns =
+        api::isNamespaced(kind) ? kube::stringOr(obj["metadata"], "namespace") : std::string();
     const std::string name = kube::stringOr(obj["metadata"], "name");
     const std::string k = key(ns, name);
     obj["metadata"]["resourceVersion"] = nextResourceVersion();
@@ -708,7 +710,7 @@ const Json *Cluster::Impl::commitJson(Kind kind, Json obj, bool isNew)
     return jsonObject(kind, k);
 }
 
-void Cluster::Impl::eraseJson(Kind kind, const std::string &k)
+void Cluster::Impl::eraseJson(api::Kind kind, const std::string &k)
 {
     auto byKind = jsonObjects.find(kind);
     if (byKind == jsonObjects.end())
@@ -723,7 +725,7 @@ void Cluster::Impl::eraseJson(Kind kind, const std::string &k)
     WatchEvent ev;
     ev.type = WatchEvent::Type::Deleted;
     ev.kind = kind;
-    ev.namespace_ = isNamespaced(kind) ? kube::stringOr(gone["metadata"], "namespace") : std::string();
+    ev.namespace_ = api::isNamespaced(kind) ? kube::stringOr(gone["metadata"], "namespace") : std::string();
     ev.name = kube::stringOr(gone["metadata"], "name");
     ev.resourceVersion = rv;
     ev.custom = &gone;
@@ -767,7 +769,7 @@ kube::Result<void> Cluster::Impl::preparePod(Pod &pod)
         if (pod.metadata.generateName.empty())
             return kube::ApiStatus::invalid(
                 "Pod", "", "metadata.name: Required value: name or generateName is required");
-        pod.metadata.name = generateName(pod.metadata.generateName, pod.metadata.namespace_, Kind::Pod);
+        pod.metadata.name = generateName(pod.metadata.generateName, pod.metadata.namespace_, api::Kind::Pod);
     }
     if (pods.count(key(pod.metadata.namespace_, pod.metadata.name)))
         return kube::ApiStatus::alreadyExists("pods", pod.metadata.name);
@@ -779,7 +781,7 @@ kube::Result<void> Cluster::Impl::preparePod(Pod &pod)
             admitted.first = pod.spec;
             kube::Json spec = *pod.spec;
             bool changed = kube::applyPodDefaults(spec);
-            if (auto with = withDefaultTolerationSeconds(spec)) {
+            if (auto with = api::withDefaultTolerationSeconds(spec)) {
                 spec = std::move(*with);
                 changed = true;
             }
@@ -825,11 +827,11 @@ std::uint64_t Cluster::Impl::aggregateHash(const std::string &object, const std:
 }
 
 void Cluster::Impl::recordEvent(const std::string &type, const std::string &reason,
-                                const std::string &message, Kind kind, const std::string &ns,
+                                const std::string &message, api::Kind kind, const std::string &ns,
                                 const std::string &name, const std::string &uid, const char *source,
                                 const std::string &fieldPath)
 {
-    std::string object = kindName(kind);
+    std::string object = api::kindName(kind);
     for (auto &c : object)
         c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     object += "/" + key(ns, name);
@@ -856,18 +858,18 @@ void Cluster::Impl::recordEvent(const std::string &type, const std::string &reas
     e.metadata.namespace_ = eventNs;
     e.metadata.uid = eventRng.uuid();
     e.metadata.creationTimestamp = now;
-    e.involvedObject = {kindName(kind), ns, name, uid, apiVersion(kind), fieldPath};
+    e.involvedObject = {api::kindName(kind), ns, name, uid, api::apiVersion(kind), fieldPath};
     e.reason = reason;
     e.message = message;
     e.type = type;
     e.firstTimestamp = now;
     e.lastTimestamp = now;
-    e.sourceComponent = source                              ? source
-                        : kind == Kind::ReplicaSet          ? "replicaset-controller"
-                        : kind == Kind::DaemonSet           ? "daemonset-controller"
-                        : kind == Kind::PodDisruptionBudget ? "controllermanager"
-                        : kind == Kind::Job                 ? "job-controller"
-                                                            : "daemonscope";
+    e.sourceComponent = source                                   ? source
+                        : kind == api::Kind::ReplicaSet          ? "replicaset-controller"
+                        : kind == api::Kind::DaemonSet           ? "daemonset-controller"
+                        : kind == api::Kind::PodDisruptionBudget ? "controllermanager"
+                        : kind == api::Kind::Job                 ? "job-controller"
+                                                                 : "daemonscope";
     ensureNamespace(eventNs);
     const std::string eventKey = key(eventNs, e.metadata.name);
     eventByAggregate[aggregate] = eventKey;

@@ -147,7 +147,7 @@ void TaintManager::cancel(const std::string &key, const Pod *pod)
     if (pod)
         m_c.recordEvent("Normal", "TaintManagerEviction",
                         "Cancelling deletion of Pod " + pod->metadata.namespace_ + "/" + pod->metadata.name,
-                        Kind::Pod, pod->metadata.namespace_, pod->metadata.name, pod->metadata.uid,
+                        api::Kind::Pod, pod->metadata.namespace_, pod->metadata.name, pod->metadata.uid,
                         "taint-eviction-controller");
 }
 
@@ -163,7 +163,7 @@ void TaintManager::evict(const std::string &key, std::uint64_t epoch)
         return;
     const std::string ns = pod->second.metadata.namespace_, name = pod->second.metadata.name;
     m_c.recordEvent("Normal", "TaintManagerEviction", "Marking for deletion Pod " + ns + "/" + name,
-                    Kind::Pod, ns, name, uid, "taint-eviction-controller");
+                    api::Kind::Pod, ns, name, uid, "taint-eviction-controller");
     (void)m_c.deletePod(ns, name); // a pod already gone needs no deletion
 }
 

@@ -73,17 +73,17 @@ std::vector<const kube::PodDisruptionBudget *> EmbeddedUpgradeCluster::podDisrup
     return m_cluster.podDisruptionBudgets();
 }
 
-const NodeUpgradeRollout *EmbeddedUpgradeCluster::rollout(const std::string &name) const
+const api::NodeUpgradeRollout *EmbeddedUpgradeCluster::rollout(const std::string &name) const
 {
     return m_rollouts.get(name);
 }
 
-std::vector<const NodeUpgradeRollout *> EmbeddedUpgradeCluster::rollouts() const
+std::vector<const api::NodeUpgradeRollout *> EmbeddedUpgradeCluster::rollouts() const
 {
     return m_rollouts.list();
 }
 
-int EmbeddedUpgradeCluster::watch(Kind kind, std::function<void(const WatchEvent &)> callback)
+int EmbeddedUpgradeCluster::watch(api::Kind kind, std::function<void(const WatchEvent &)> callback)
 {
     return m_cluster.watch(kind, std::move(callback));
 }
@@ -126,7 +126,7 @@ kube::Result<void> EmbeddedUpgradeCluster::patchNode(const std::string &name, co
     // The controller's usual write, applied to the stored node without encoding it.
     if (auto changes = annotationsOnly(mergePatch))
         return m_cluster.annotateNode(name, *changes);
-    auto r = m_cluster.patch(Kind::Node, "", name, PatchType::Merge, mergePatch);
+    auto r = m_cluster.patch(api::Kind::Node, "", name, api::PatchType::Merge, mergePatch);
     if (!r)
         return r.error();
     return {};
@@ -167,7 +167,7 @@ kube::Result<void> EmbeddedUpgradeCluster::evict(const std::string &ns, const st
 
 kube::Result<void> EmbeddedUpgradeCluster::deletePod(const std::string &ns, const std::string &name)
 {
-    return m_cluster.remove(Kind::Pod, ns, name);
+    return m_cluster.remove(api::Kind::Pod, ns, name);
 }
 
 kube::Result<void> EmbeddedUpgradeCluster::createJob(const kube::Json &job)
@@ -180,7 +180,7 @@ kube::Result<void> EmbeddedUpgradeCluster::createJob(const kube::Json &job)
 
 std::optional<kube::Job> EmbeddedUpgradeCluster::job(const std::string &ns, const std::string &name) const
 {
-    auto j = m_cluster.get(Kind::Job, ns, name);
+    auto j = m_cluster.get(api::Kind::Job, ns, name);
     if (!j)
         return std::nullopt;
     auto decoded = kube::Job::fromJson(*j);
@@ -189,20 +189,21 @@ std::optional<kube::Job> EmbeddedUpgradeCluster::job(const std::string &ns, cons
     return std::move(*decoded);
 }
 
-kube::Result<void> EmbeddedUpgradeCluster::editRollout(const std::string &name,
-                                                       const std::function<void(NodeUpgradeRollout &)> &fn)
+kube::Result<void>
+EmbeddedUpgradeCluster::editRollout(const std::string &name,
+                                    const std::function<void(api::NodeUpgradeRollout &)> &fn)
 {
     return m_rollouts.edit(name, fn);
 }
 
 kube::Result<void> EmbeddedUpgradeCluster::updateRolloutStatus(const std::string &name,
-                                                               const NodeUpgradeRolloutStatus &status)
+                                                               const api::NodeUpgradeRolloutStatus &status)
 {
     return m_rollouts.updateStatus(name, status);
 }
 
 void EmbeddedUpgradeCluster::recordEvent(const std::string &type, const std::string &reason,
-                                         const std::string &message, Kind kind, const std::string &ns,
+                                         const std::string &message, api::Kind kind, const std::string &ns,
                                          const std::string &name)
 {
     m_cluster.recordEvent(type, reason, message, kind, ns, name);

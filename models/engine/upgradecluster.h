@@ -21,8 +21,8 @@
 // - A refused write changes nothing and returns the API server's status (HTTP code, reason,
 //   message).
 
+#include "models/api/nodeupgraderollout.h"
 #include "models/engine/cluster.h"
-#include "models/engine/nodeupgraderollout.h"
 #include "models/kube/job.h"
 
 #include <functional>
@@ -58,11 +58,11 @@ public:
     virtual std::vector<const kube::PodDisruptionBudget *> podDisruptionBudgets() const = 0;
     // A restart Job (batch/v1) as the job controller reports it; nullopt when there is none.
     virtual std::optional<kube::Job> job(const std::string &ns, const std::string &name) const = 0;
-    virtual const NodeUpgradeRollout *rollout(const std::string &name) const = 0;
-    virtual std::vector<const NodeUpgradeRollout *> rollouts() const = 0; // by name
+    virtual const api::NodeUpgradeRollout *rollout(const std::string &name) const = 0;
+    virtual std::vector<const api::NodeUpgradeRollout *> rollouts() const = 0; // by name
 
     // ---- watches (Kind::Pod, Kind::Node, Kind::ReplicaSet) ---------------------------------
-    virtual int watch(Kind kind, std::function<void(const WatchEvent &)> callback) = 0;
+    virtual int watch(api::Kind kind, std::function<void(const WatchEvent &)> callback) = 0;
     virtual void unwatch(int id) = 0;
 
     // ---- writes ----------------------------------------------------------------------------
@@ -87,12 +87,12 @@ public:
     virtual kube::Result<void> createJob(const kube::Json &job) = 0;
     // Edits the rollout's spec or annotations (admin actions), or its status.
     virtual kube::Result<void> editRollout(const std::string &name,
-                                           const std::function<void(NodeUpgradeRollout &)> &fn) = 0;
+                                           const std::function<void(api::NodeUpgradeRollout &)> &fn) = 0;
     virtual kube::Result<void> updateRolloutStatus(const std::string &name,
-                                                   const NodeUpgradeRolloutStatus &status) = 0;
+                                                   const api::NodeUpgradeRolloutStatus &status) = 0;
     // A core/v1 Event about a node or a rollout, reported by the node-upgrade controller.
     virtual void recordEvent(const std::string &type, const std::string &reason, const std::string &message,
-                             Kind kind, const std::string &ns, const std::string &name) = 0;
+                             api::Kind kind, const std::string &ns, const std::string &name) = 0;
 };
 
 // The simulated cluster: the engine's store, clock and timers, written through its API server
@@ -114,9 +114,9 @@ public:
     std::vector<const kube::ReplicaSet *> replicaSets() const override;
     std::vector<const kube::PodDisruptionBudget *> podDisruptionBudgets() const override;
     std::optional<kube::Job> job(const std::string &ns, const std::string &name) const override;
-    const NodeUpgradeRollout *rollout(const std::string &name) const override;
-    std::vector<const NodeUpgradeRollout *> rollouts() const override;
-    int watch(Kind kind, std::function<void(const WatchEvent &)> callback) override;
+    const api::NodeUpgradeRollout *rollout(const std::string &name) const override;
+    std::vector<const api::NodeUpgradeRollout *> rollouts() const override;
+    int watch(api::Kind kind, std::function<void(const WatchEvent &)> callback) override;
     void unwatch(int id) override;
     kube::Result<void> patchNode(const std::string &name, const kube::Json &mergePatch) override;
     kube::Result<void> cordon(const std::string &node) override;
@@ -130,11 +130,11 @@ public:
     kube::Result<void> deletePod(const std::string &ns, const std::string &name) override;
     kube::Result<void> createJob(const kube::Json &job) override;
     kube::Result<void> editRollout(const std::string &name,
-                                   const std::function<void(NodeUpgradeRollout &)> &fn) override;
+                                   const std::function<void(api::NodeUpgradeRollout &)> &fn) override;
     kube::Result<void> updateRolloutStatus(const std::string &name,
-                                           const NodeUpgradeRolloutStatus &status) override;
+                                           const api::NodeUpgradeRolloutStatus &status) override;
     void recordEvent(const std::string &type, const std::string &reason, const std::string &message,
-                     Kind kind, const std::string &ns, const std::string &name) override;
+                     api::Kind kind, const std::string &ns, const std::string &name) override;
 
 private:
     Cluster &m_cluster;

@@ -1,6 +1,6 @@
 #include "models/history/rollouttracker.h"
 
-#include "models/engine/daemonsetlogic.h"
+#include "models/api/daemonsetlogic.h"
 
 namespace models {
 
@@ -44,11 +44,11 @@ void RolloutTracker::observeDaemonSet(const kube::DaemonSet &ds, kube::Timestamp
     if (!e.seen) {
         e.seen = true;
         e.podTemplate = tmpl;
-        e.hash = engine::templateHash(tmpl, ds.status.collisionCount);
+        e.hash = api::templateHash(tmpl, ds.status.collisionCount);
         return;
     }
     if (tmpl != e.podTemplate) {
-        const std::string newHash = engine::templateHash(tmpl, ds.status.collisionCount);
+        const std::string newHash = api::templateHash(tmpl, ds.status.collisionCount);
         if (auto *r = active(e))
             r->supersededBy = q(newHash);
         RolloutTiming t;

@@ -5,7 +5,7 @@
 // virtual times at which the writes happened, not the coarser times of snapshot publication.
 //
 // Assumptions: a pod belongs to the DaemonSet named by its controller reference; a rollout's
-// target hash is the template hash of the DaemonSet's new template (engine::templateHash with
+// target hash is the template hash of the DaemonSet's new template (api::templateHash with
 // the DaemonSet's collisionCount), corrected by reconcile() with the current revision's hash
 // when they differ (rollback to a revision hashed under another collisionCount). A node's
 // replacement starts at the first of (old pod deleted, new pod created) and ends when the new

@@ -18,8 +18,8 @@
 //
 // Not thread-safe: one thread calls it. Messages never carry credentials.
 
+#include "models/api/nodeupgraderollout.h"
 #include "models/client/kubeclient.h"
-#include "models/engine/nodeupgraderollout.h"
 #include "models/kube/result.h"
 
 #include <chrono>
@@ -31,7 +31,7 @@ namespace models {
 struct LeaderElectionOptions
 {
     std::string namespace_ = "default";
-    std::string name = engine::kNodeUpgradeLeaseName;
+    std::string name = api::kNodeUpgradeLeaseName;
     std::string identity; // unique per replica: host name and process id
     std::chrono::milliseconds leaseDuration{15000};
     std::chrono::milliseconds renewDeadline{10000};

@@ -49,12 +49,12 @@ ApiStatus decodeError(const std::string &message)
     return {0, "DecodeError", message};
 }
 
-Result<engine::NodeUpgradeRollout> decodeRollout(std::string_view body, const std::string &what)
+Result<api::NodeUpgradeRollout> decodeRollout(std::string_view body, const std::string &what)
 {
     auto j = kube::JsonLimits::parse(body);
     if (!j)
         return decodeError("the server's answer for " + what + " is refused: " + j.error().message);
-    auto r = engine::NodeUpgradeRollout::fromJson(*j);
+    auto r = api::NodeUpgradeRollout::fromJson(*j);
     if (!r)
         return decodeError("cannot decode " + what + ": " + r.error().message);
     return r;
@@ -96,7 +96,7 @@ std::string podPath(const std::string &ns, const std::string &name)
 class RolloutReflector
 {
 public:
-    using Event = client::ReflectorEvent<engine::NodeUpgradeRollout>;
+    using Event = client::ReflectorEvent<api::NodeUpgradeRollout>;
     using Handler = std::function<void(const Event &)>;
 
     RolloutReflector(std::shared_ptr<client::KubeClient> client, client::ReflectorOptions options,
@@ -131,7 +131,7 @@ public:
 private:
     using Type = client::ReflectorEventType;
 
-    void notify(Type type, const std::string &key, std::shared_ptr<const engine::NodeUpgradeRollout> object,
+    void notify(Type type, const std::string &key, std::shared_ptr<const api::NodeUpgradeRollout> object,
                 const std::string &rv)
     {
         if (m_handler)
@@ -155,7 +155,7 @@ private:
         lo.labelSelector = m_options.labelSelector;
         lo.fieldSelector = m_options.fieldSelector;
         lo.limit = 0; // a handful of objects
-        std::map<std::string, std::shared_ptr<const engine::NodeUpgradeRollout>> fresh;
+        std::map<std::string, std::shared_ptr<const api::NodeUpgradeRollout>> fresh;
         auto rv = m_client->listPages(
             res, {}, lo,
             [&](const std::string &body, bool restart) -> Result<client::KubeClient::PageInfo> {
@@ -170,7 +170,7 @@ private:
                     info.resourceVersion = kube::stringOr(*m, "resourceVersion");
                 if (auto items = j->find("items"); items != j->end() && items->is_array())
                     for (const auto &item : *items) {
-                        auto r = engine::NodeUpgradeRollout::fromJson(item);
+                        auto r = api::NodeUpgradeRollout::fromJson(item);
                         if (!r) {
                             // One malformed object must not hide the others.
                             reportError(
@@ -178,7 +178,7 @@ private:
                             continue;
                         }
                         const std::string key = r->metadata.name;
-                        fresh[key] = std::make_shared<const engine::NodeUpgradeRollout>(std::move(*r));
+                        fresh[key] = std::make_shared<const api::NodeUpgradeRollout>(std::move(*r));
                     }
                 return info;
             },
@@ -214,11 +214,11 @@ private:
                     m_rv = rv;
             return !m_stop.load();
         }
-        auto r = engine::NodeUpgradeRollout::fromJson(obj);
+        auto r = api::NodeUpgradeRollout::fromJson(obj);
         if (!r)
-            return decodeError("cannot decode a " + std::string(engine::kNodeUpgradeKind) + " in a " + type +
+            return decodeError("cannot decode a " + std::string(api::kNodeUpgradeKind) + " in a " + type +
                                " event: " + r.error().message);
-        auto o = std::make_shared<const engine::NodeUpgradeRollout>(std::move(*r));
+        auto o = std::make_shared<const api::NodeUpgradeRollout>(std::move(*r));
         const std::string key = o->metadata.name;
         const std::string rv = o->metadata.resourceVersion;
         if (type == "DELETED") {
@@ -304,14 +304,14 @@ private:
     std::mutex m_wakeMutex;
     std::condition_variable m_wake;
     // Reflector thread only.
-    std::map<std::string, std::shared_ptr<const engine::NodeUpgradeRollout>> m_items;
+    std::map<std::string, std::shared_ptr<const api::NodeUpgradeRollout>> m_items;
     std::string m_rv;
 };
 
 const client::ResourceType &LiveUpgradeCluster::rolloutResource()
 {
     static const client::ResourceType r{"/apis/upgrade.daemonscope.io/v1alpha1", "nodeupgraderollouts",
-                                        engine::kNodeUpgradeKind, engine::kNodeUpgradeApiVersion, false};
+                                        api::kNodeUpgradeKind, api::kNodeUpgradeApiVersion, false};
     return r;
 }
 
@@ -497,7 +497,7 @@ void LiveUpgradeCluster::applyQueued()
 
 void LiveUpgradeCluster::apply(const Change &change)
 {
-    using engine::Kind;
+    using api::Kind;
     if (std::holds_alternative<std::shared_ptr<const kube::Node>>(change.object))
         store(m_nodes, Kind::Node, change);
     else if (std::holds_alternative<std::shared_ptr<const kube::Pod>>(change.object))
@@ -513,8 +513,7 @@ void LiveUpgradeCluster::apply(const Change &change)
 }
 
 template <typename T>
-bool LiveUpgradeCluster::store(std::map<Key, std::shared_ptr<T>> &cache, engine::Kind kind,
-                               const Change &change)
+bool LiveUpgradeCluster::store(std::map<Key, std::shared_ptr<T>> &cache, api::Kind kind, const Change &change)
 {
     const auto &obj = std::get<std::shared_ptr<const T>>(change.object);
     const kube::ObjectMeta &meta = obj->metadata;
@@ -547,7 +546,7 @@ bool LiveUpgradeCluster::store(std::map<Key, std::shared_ptr<T>> &cache, engine:
     return true;
 }
 
-void LiveUpgradeCluster::deliver(engine::Kind kind, engine::WatchEvent::Type type, const void *object,
+void LiveUpgradeCluster::deliver(api::Kind kind, engine::WatchEvent::Type type, const void *object,
                                  const kube::ObjectMeta &meta)
 {
     std::vector<int> ids;
@@ -564,23 +563,23 @@ void LiveUpgradeCluster::deliver(engine::Kind kind, engine::WatchEvent::Type typ
     ev.resourceVersion = kube::numericResourceVersion(meta.resourceVersion).value_or(0);
     Json custom;
     switch (kind) {
-    case engine::Kind::Node:
+    case api::Kind::Node:
         ev.node = static_cast<const kube::Node *>(object);
         break;
-    case engine::Kind::Pod:
+    case api::Kind::Pod:
         ev.pod = static_cast<const kube::Pod *>(object);
         break;
-    case engine::Kind::ReplicaSet:
+    case api::Kind::ReplicaSet:
         ev.replicaSet = static_cast<const kube::ReplicaSet *>(object);
         break;
-    case engine::Kind::PodDisruptionBudget:
+    case api::Kind::PodDisruptionBudget:
         ev.podDisruptionBudget = static_cast<const kube::PodDisruptionBudget *>(object);
         break;
-    case engine::Kind::NodeUpgradeRollout:
-        custom = static_cast<const engine::NodeUpgradeRollout *>(object)->toJson();
+    case api::Kind::NodeUpgradeRollout:
+        custom = static_cast<const api::NodeUpgradeRollout *>(object)->toJson();
         ev.custom = &custom;
         break;
-    case engine::Kind::Job:
+    case api::Kind::Job:
         custom = static_cast<const kube::Job *>(object)->toJson();
         ev.custom = &custom;
         break;
@@ -723,19 +722,19 @@ std::vector<const kube::PodDisruptionBudget *> LiveUpgradeCluster::podDisruption
     return valuesOf(m_budgets);
 }
 
-const engine::NodeUpgradeRollout *LiveUpgradeCluster::rollout(const std::string &name) const
+const api::NodeUpgradeRollout *LiveUpgradeCluster::rollout(const std::string &name) const
 {
     return findIn(m_rollouts, {}, name);
 }
 
-std::vector<const engine::NodeUpgradeRollout *> LiveUpgradeCluster::rollouts() const
+std::vector<const api::NodeUpgradeRollout *> LiveUpgradeCluster::rollouts() const
 {
     return valuesOf(m_rollouts);
 }
 
 // ---- watches ----------------------------------------------------------------------------------
 
-int LiveUpgradeCluster::watch(engine::Kind kind, std::function<void(const engine::WatchEvent &)> callback)
+int LiveUpgradeCluster::watch(api::Kind kind, std::function<void(const engine::WatchEvent &)> callback)
 {
     const int id = m_nextWatcher++;
     m_watchers.emplace(id, Watcher{kind, std::make_shared<std::function<void(const engine::WatchEvent &)>>(
@@ -948,21 +947,21 @@ Result<void> LiveUpgradeCluster::deletePod(const std::string &ns, const std::str
 
 // ---- rollout writes ---------------------------------------------------------------------------
 
-Result<engine::NodeUpgradeRollout> LiveUpgradeCluster::fetchRollout(const std::string &name)
+Result<api::NodeUpgradeRollout> LiveUpgradeCluster::fetchRollout(const std::string &name)
 {
     const auto &res = rolloutResource();
     auto j = m_client->getJson(res, {}, name);
     if (!j)
         return j.error();
-    auto r = engine::NodeUpgradeRollout::fromJson(*j);
+    auto r = api::NodeUpgradeRollout::fromJson(*j);
     if (!r)
         return decodeError("cannot decode " + res.qualifiedName() + " \"" + name +
                            "\": " + r.error().message);
-    apply(Change{false, std::make_shared<const engine::NodeUpgradeRollout>(*r)});
+    apply(Change{false, std::make_shared<const api::NodeUpgradeRollout>(*r)});
     return r;
 }
 
-Result<void> LiveUpgradeCluster::putRollout(const engine::NodeUpgradeRollout &rollout, bool status)
+Result<void> LiveUpgradeCluster::putRollout(const api::NodeUpgradeRollout &rollout, bool status)
 {
     const auto &res = rolloutResource();
     Json body = rollout.toJson();
@@ -977,7 +976,7 @@ Result<void> LiveUpgradeCluster::putRollout(const engine::NodeUpgradeRollout &ro
     auto answer = decodeRollout(r->body, what);
     if (!answer)
         return answer.error(); // written, but unreadable: the reflector brings the state
-    apply(Change{false, std::make_shared<const engine::NodeUpgradeRollout>(std::move(*answer))});
+    apply(Change{false, std::make_shared<const api::NodeUpgradeRollout>(std::move(*answer))});
     return {};
 }
 
@@ -992,7 +991,7 @@ Result<bool> LiveUpgradeCluster::applyRollout(const Json &manifest)
     const std::string what = res.qualifiedName() + " \"" + name + "\"";
     const auto store = [&](const std::string &body) {
         if (auto answer = decodeRollout(body, what))
-            apply(Change{false, std::make_shared<const engine::NodeUpgradeRollout>(std::move(*answer))});
+            apply(Change{false, std::make_shared<const api::NodeUpgradeRollout>(std::move(*answer))});
     };
     ApiStatus last;
     for (int attempt = 0; attempt <= kConflictRetries; ++attempt) {
@@ -1034,14 +1033,13 @@ Result<bool> LiveUpgradeCluster::applyRollout(const Json &manifest)
     return last;
 }
 
-Result<void>
-LiveUpgradeCluster::rewriteRollout(const std::string &name, bool status,
-                                   const std::function<bool(engine::NodeUpgradeRollout &)> &change)
+Result<void> LiveUpgradeCluster::rewriteRollout(const std::string &name, bool status,
+                                                const std::function<bool(api::NodeUpgradeRollout &)> &change)
 {
     // From the cache first; after a conflict from a fresh read, changed again and written again.
     ApiStatus last;
     for (int attempt = 0; attempt <= kConflictRetries; ++attempt) {
-        engine::NodeUpgradeRollout r;
+        api::NodeUpgradeRollout r;
         if (const auto *cached = attempt == 0 ? rollout(name) : nullptr) {
             r = *cached;
         } else {
@@ -1061,11 +1059,11 @@ LiveUpgradeCluster::rewriteRollout(const std::string &name, bool status,
 }
 
 Result<void> LiveUpgradeCluster::editRollout(const std::string &name,
-                                             const std::function<void(engine::NodeUpgradeRollout &)> &fn)
+                                             const std::function<void(api::NodeUpgradeRollout &)> &fn)
 {
     log("edit", "edit " + name);
-    return rewriteRollout(name, false, [&](engine::NodeUpgradeRollout &r) {
-        const engine::NodeUpgradeRollout base = r;
+    return rewriteRollout(name, false, [&](api::NodeUpgradeRollout &r) {
+        const api::NodeUpgradeRollout base = r;
         fn(r);
         r.status = base.status;                           // status only through updateRolloutStatus
         r.metadata.generation = base.metadata.generation; // the API server owns it
@@ -1075,10 +1073,10 @@ Result<void> LiveUpgradeCluster::editRollout(const std::string &name,
 }
 
 Result<void> LiveUpgradeCluster::updateRolloutStatus(const std::string &name,
-                                                     const engine::NodeUpgradeRolloutStatus &status)
+                                                     const api::NodeUpgradeRolloutStatus &status)
 {
     log("status", "status " + name);
-    return rewriteRollout(name, true, [&](engine::NodeUpgradeRollout &r) {
+    return rewriteRollout(name, true, [&](api::NodeUpgradeRollout &r) {
         if (r.status == status)
             return false;
         r.status = status;
@@ -1089,26 +1087,26 @@ Result<void> LiveUpgradeCluster::updateRolloutStatus(const std::string &name,
 // ---- events -----------------------------------------------------------------------------------
 
 void LiveUpgradeCluster::recordEvent(const std::string &type, const std::string &reason,
-                                     const std::string &message, engine::Kind kind, const std::string &ns,
+                                     const std::string &message, api::Kind kind, const std::string &ns,
                                      const std::string &name)
 {
-    log("event", "event " + std::string(engine::kindName(kind)) + " " + name + " " + reason);
+    log("event", "event " + std::string(api::kindName(kind)) + " " + name + " " + reason);
     try {
-        const bool namespaced = engine::isNamespaced(kind);
+        const bool namespaced = api::isNamespaced(kind);
         // Events about cluster-scoped objects go to "default", as kubectl and the
         // kube-controller-manager put them.
         const std::string eventNs = namespaced && !ns.empty() ? ns : "default";
         std::string uid;
-        if (kind == engine::Kind::Node) {
+        if (kind == api::Kind::Node) {
             if (const auto *n = node(name))
                 uid = n->metadata.uid;
-        } else if (kind == engine::Kind::NodeUpgradeRollout) {
+        } else if (kind == api::Kind::NodeUpgradeRollout) {
             if (const auto *r = rollout(name))
                 uid = r->metadata.uid;
-        } else if (kind == engine::Kind::Pod) {
+        } else if (kind == api::Kind::Pod) {
             if (const auto *p = pod(ns, name))
                 uid = p->metadata.uid;
-        } else if (kind == engine::Kind::ReplicaSet) {
+        } else if (kind == api::Kind::ReplicaSet) {
             if (const auto *rs = replicaSet(ns, name))
                 uid = rs->metadata.uid;
         }
@@ -1119,7 +1117,7 @@ void LiveUpgradeCluster::recordEvent(const std::string &type, const std::string 
         std::snprintf(suffix, sizeof suffix, "%llx",
                       static_cast<unsigned long long>(t) * 1000000ULL + (m_nextEvent++ % 1000000ULL));
         Json involved = {
-            {"kind", engine::kindName(kind)}, {"apiVersion", engine::apiVersion(kind)}, {"name", name}};
+            {"kind", api::kindName(kind)}, {"apiVersion", api::apiVersion(kind)}, {"name", name}};
         if (namespaced)
             involved["namespace"] = ns;
         if (!uid.empty())

@@ -116,9 +116,9 @@ public:
     std::vector<const kube::ReplicaSet *> replicaSets() const override;
     std::vector<const kube::PodDisruptionBudget *> podDisruptionBudgets() const override;
     std::optional<kube::Job> job(const std::string &ns, const std::string &name) const override;
-    const engine::NodeUpgradeRollout *rollout(const std::string &name) const override;
-    std::vector<const engine::NodeUpgradeRollout *> rollouts() const override;
-    int watch(engine::Kind kind, std::function<void(const engine::WatchEvent &)> callback) override;
+    const api::NodeUpgradeRollout *rollout(const std::string &name) const override;
+    std::vector<const api::NodeUpgradeRollout *> rollouts() const override;
+    int watch(api::Kind kind, std::function<void(const engine::WatchEvent &)> callback) override;
     void unwatch(int id) override;
     kube::Result<void> patchNode(const std::string &name, const kube::Json &mergePatch) override;
     kube::Result<void> cordon(const std::string &node) override;
@@ -132,11 +132,11 @@ public:
     kube::Result<void> deletePod(const std::string &ns, const std::string &name) override;
     kube::Result<void> createJob(const kube::Json &job) override;
     kube::Result<void> editRollout(const std::string &name,
-                                   const std::function<void(engine::NodeUpgradeRollout &)> &fn) override;
+                                   const std::function<void(api::NodeUpgradeRollout &)> &fn) override;
     kube::Result<void> updateRolloutStatus(const std::string &name,
-                                           const engine::NodeUpgradeRolloutStatus &status) override;
+                                           const api::NodeUpgradeRolloutStatus &status) override;
     void recordEvent(const std::string &type, const std::string &reason, const std::string &message,
-                     engine::Kind kind, const std::string &ns, const std::string &name) override;
+                     api::Kind kind, const std::string &ns, const std::string &name) override;
 
     // Loop thread. `kubectl apply` of a rollout manifest ({metadata: {name, labels,
     // annotations}, spec}) as a client-side create-or-update: POST when the rollout does not
@@ -154,7 +154,7 @@ private:
         std::variant<std::shared_ptr<const kube::Node>, std::shared_ptr<const kube::Pod>,
                      std::shared_ptr<const kube::ReplicaSet>,
                      std::shared_ptr<const kube::PodDisruptionBudget>,
-                     std::shared_ptr<const engine::NodeUpgradeRollout>, std::shared_ptr<const kube::Job>>;
+                     std::shared_ptr<const api::NodeUpgradeRollout>, std::shared_ptr<const kube::Job>>;
     struct Change
     {
         bool deleted = false;
@@ -162,7 +162,7 @@ private:
     };
     struct Watcher
     {
-        engine::Kind kind;
+        api::Kind kind;
         std::shared_ptr<std::function<void(const engine::WatchEvent &)>> callback;
     };
     enum Source {
@@ -182,8 +182,8 @@ private:
     // holds the same or a newer version (numeric resourceVersions).
     void apply(const Change &change);
     template <typename T>
-    bool store(std::map<Key, std::shared_ptr<T>> &cache, engine::Kind kind, const Change &change);
-    void deliver(engine::Kind kind, engine::WatchEvent::Type type, const void *object,
+    bool store(std::map<Key, std::shared_ptr<T>> &cache, api::Kind kind, const Change &change);
+    void deliver(api::Kind kind, engine::WatchEvent::Type type, const void *object,
                  const kube::ObjectMeta &meta);
     void indexPod(const kube::Pod *before, const kube::Pod *after);
     void log(const std::string &kind, const std::string &line);
@@ -193,12 +193,12 @@ private:
     kube::Result<void> editTaints(const std::string &node,
                                   const std::function<bool(std::vector<kube::Taint> &)> &edit);
     kube::Result<void> rereadPod(const std::string &ns, const std::string &name);
-    kube::Result<engine::NodeUpgradeRollout> fetchRollout(const std::string &name);
-    kube::Result<void> putRollout(const engine::NodeUpgradeRollout &rollout, bool status);
+    kube::Result<api::NodeUpgradeRollout> fetchRollout(const std::string &name);
+    kube::Result<void> putRollout(const api::NodeUpgradeRollout &rollout, bool status);
     // Reads the rollout, lets `change` edit it (false: nothing to write) and PUTs it (or its
     // status), retried on 409 Conflict.
     kube::Result<void> rewriteRollout(const std::string &name, bool status,
-                                      const std::function<bool(engine::NodeUpgradeRollout &)> &change);
+                                      const std::function<bool(api::NodeUpgradeRollout &)> &change);
 
     std::shared_ptr<client::KubeClient> m_client;
     client::ReflectorOptions m_reflectorOptions;
@@ -224,7 +224,7 @@ private:
     std::map<Key, std::shared_ptr<kube::Pod>> m_pods;
     std::map<Key, std::shared_ptr<kube::ReplicaSet>> m_replicaSets;
     std::map<Key, std::shared_ptr<kube::PodDisruptionBudget>> m_budgets;
-    std::map<Key, std::shared_ptr<engine::NodeUpgradeRollout>> m_rollouts;
+    std::map<Key, std::shared_ptr<api::NodeUpgradeRollout>> m_rollouts;
     std::map<Key, std::shared_ptr<kube::Job>> m_jobs;
     std::map<std::string, std::set<std::pair<std::string, std::string>>> m_podsByNode; // node -> (name, ns)
     std::map<int, Watcher> m_watchers;

@@ -44,10 +44,10 @@ kube::Timestamp wallNow()
         .count();
 }
 
-bool finished(engine::RolloutPhase phase)
+bool finished(api::RolloutPhase phase)
 {
-    return phase == engine::RolloutPhase::Completed ||
-           phase == engine::RolloutPhase::CompletedWithExceptions || phase == engine::RolloutPhase::Aborted;
+    return phase == api::RolloutPhase::Completed || phase == api::RolloutPhase::CompletedWithExceptions ||
+           phase == api::RolloutPhase::Aborted;
 }
 
 } // namespace
@@ -335,10 +335,10 @@ bool LiveUpgradeRuntime::tick()
             m_rolloutsDirty = true;
             m_inventoryDirty = true;
         };
-        m_watches.push_back(m_cluster->watch(engine::Kind::NodeUpgradeRollout, rollouts));
-        m_watches.push_back(m_cluster->watch(engine::Kind::Node, everything));
-        m_watches.push_back(m_cluster->watch(engine::Kind::Pod, everything));
-        m_watches.push_back(m_cluster->watch(engine::Kind::ReplicaSet, everything));
+        m_watches.push_back(m_cluster->watch(api::Kind::NodeUpgradeRollout, rollouts));
+        m_watches.push_back(m_cluster->watch(api::Kind::Node, everything));
+        m_watches.push_back(m_cluster->watch(api::Kind::Pod, everything));
+        m_watches.push_back(m_cluster->watch(api::Kind::ReplicaSet, everything));
     }
     std::vector<std::function<void()>> tasks;
     {
@@ -570,7 +570,7 @@ void LiveUpgradeRuntime::sampleObserved(const UpgradeRolloutList &list)
         s.unavailable = info.unavailable;
         s.maxUnavailable = info.maxUnavailableResolved;
         s.blocked = info.counts.blocked;
-        s.rolloutPhase = static_cast<engine::RolloutPhase>(static_cast<int>(info.phase));
+        s.rolloutPhase = static_cast<api::RolloutPhase>(static_cast<int>(info.phase));
         s.headline = info.headline.toStdString();
         if (info.eta >= 0)
             s.eta = info.eta;

@@ -26,10 +26,10 @@
 
 #include "models/snapshot/upgraderolloutinfo.h"
 
+#include "models/api/nodeupgradeevents.h"
+#include "models/api/nodeupgraderollout.h"
 #include "models/client/reflector.h"
-#include "models/engine/nodeupgradeevents.h"
 #include "models/engine/nodeupgrademetrics.h"
-#include "models/engine/nodeupgraderollout.h"
 #include "models/kube/jsonfield.h"
 #include "models/kube/result.h"
 
@@ -57,7 +57,7 @@ class LiveUpgradeCluster;
 
 struct LiveUpgradeOptions
 {
-    std::string leaseName = engine::kNodeUpgradeLeaseName;
+    std::string leaseName = api::kNodeUpgradeLeaseName;
     std::string leaseNamespace; // empty: where a Lease of that name exists, else defaultNamespace
     std::string defaultNamespace = "default"; // the context's namespace
     std::string identity;                     // empty: daemonscope-console_HOST_PID
@@ -157,7 +157,7 @@ private:
     std::unique_ptr<LiveUpgradeCluster> m_cluster;
     std::unique_ptr<LeaderElector> m_elector;
     std::unique_ptr<engine::NodeUpgradeController> m_controller;
-    engine::NodeUpgradeEvents m_events;
+    api::NodeUpgradeEvents m_events;
     std::map<std::string, engine::NodeUpgradeMetrics> m_metrics;
     std::map<std::string, std::size_t> m_sampleTotals; // rollout -> samples in the last view
     std::map<std::string, std::int64_t> m_lastObservedSample;

@@ -4,7 +4,7 @@
 // (the snapshot has every DaemonSet's pods), how many other pods it would evict and which it
 // refuses for want of a controller (the node-upgrade inventory, when the backend keeps one).
 // The node's full pod list and the PodDisruptionBudgets' state are read by the drain itself
-// (engine::getPodsForDeletion); the preview says when it cannot know.
+// (api::getPodsForDeletion); the preview says when it cannot know.
 
 #include "models/snapshot/snapshot.h"
 

@@ -2,8 +2,8 @@
 
 #include "models/planners/managedby.h"
 
+#include "models/api/startrollout.h"
 #include "models/engine/cluster.h"
-#include "models/engine/startrollout.h"
 #include "models/kube/intorstring.h"
 #include "models/kube/timeutil.h"
 
@@ -36,7 +36,7 @@ int scaled(const QString &value, int total, int fallback)
 {
     if (value.isEmpty())
         return fallback;
-    auto r = engine::intOrStringFromText(value.toStdString()).scaledValue(total, true);
+    auto r = api::intOrStringFromText(value.toStdString()).scaledValue(total, true);
     return r ? *r : fallback;
 }
 

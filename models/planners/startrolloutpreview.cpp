@@ -2,9 +2,9 @@
 
 #include "models/planners/managedby.h"
 
-#include "models/engine/kubectlrollout.h"
-#include "models/engine/startrollout.h"
-#include "models/engine/strategicmerge.h"
+#include "models/api/kubectlrollout.h"
+#include "models/api/startrollout.h"
+#include "models/api/strategicmerge.h"
 #include "models/kube/timeutil.h"
 
 #include <QCoreApplication>
@@ -27,7 +27,7 @@ QString q(const std::string &s)
 
 QString normalized(const QString &value)
 {
-    return q(engine::intOrStringFromText(value.trimmed().toStdString()).toString());
+    return q(api::intOrStringFromText(value.trimmed().toStdString()).toString());
 }
 
 ManagedChange changeOf(StartRolloutMode mode)
@@ -46,7 +46,7 @@ ManagedChange changeOf(StartRolloutMode mode)
 // The template the PATCH leaves: the current one with the patch's spec.template applied.
 kube::Result<kube::Json> patchedTemplate(const DaemonSetInfo &ds, const kube::Json &patch)
 {
-    auto applied = engine::strategicMergePatch(kube::Json{{"spec", {{"template", *ds.podTemplate}}}}, patch);
+    auto applied = api::strategicMergePatch(kube::Json{{"spec", {{"template", *ds.podTemplate}}}}, patch);
     if (!applied)
         return applied.error();
     return (*applied)["spec"]["template"];
@@ -82,7 +82,7 @@ void previewTemplateChange(StartRolloutPreview &p, const ClusterSnapshot &snapsh
 }
 
 void previewStrategy(StartRolloutPreview &p, const ClusterSnapshot &snapshot, const DaemonSetInfo &ds,
-                     const StartRolloutRequest &request, const engine::StrategyPatch &decided)
+                     const StartRolloutRequest &request, const api::StrategyPatch &decided)
 {
     p.editsSavedStrategy = decided.editsSavedStrategy;
     Budget next;
@@ -135,13 +135,13 @@ kube::DaemonSet daemonSetOf(const DaemonSetInfo &info)
     ds.metadata.name = info.name.toStdString();
     ds.metadata.namespace_ = info.namespace_.toStdString();
     if (info.paused)
-        ds.metadata.annotations[engine::kPausedStrategyAnnotation] = info.savedStrategy.toStdString();
+        ds.metadata.annotations[api::kPausedStrategyAnnotation] = info.savedStrategy.toStdString();
     ds.spec["template"] = info.podTemplate ? *info.podTemplate : kube::Json::object();
     kube::Json strategy = {{"type", info.strategyType.toStdString()}};
     if (info.strategyType == QLatin1String("RollingUpdate"))
         strategy["rollingUpdate"] = {
-            {"maxSurge", engine::intOrStringFromText(info.maxSurge.toStdString()).toJson()},
-            {"maxUnavailable", engine::intOrStringFromText(info.maxUnavailable.toStdString()).toJson()}};
+            {"maxSurge", api::intOrStringFromText(info.maxSurge.toStdString()).toJson()},
+            {"maxUnavailable", api::intOrStringFromText(info.maxUnavailable.toStdString()).toJson()}};
     ds.spec["updateStrategy"] = strategy;
     return ds;
 }
@@ -167,13 +167,13 @@ StartRolloutPreview StartRolloutPreview::compute(const ClusterSnapshot &snapshot
         std::map<std::string, std::string> images;
         for (auto it = request.images.begin(); it != request.images.end(); ++it)
             images[it.key().toStdString()] = it.value().trimmed().toStdString();
-        auto patch = engine::setImagePatch(object, images);
+        auto patch = api::setImagePatch(object, images);
         if (!patch) {
             p.message = q(patch.error().message);
             return p;
         }
         p.ok = true;
-        p.message = q(engine::kubectlResourceLine(name, "image updated"));
+        p.message = q(api::kubectlResourceLine(name, "image updated"));
         // Nothing to change (the images are those of the template): the diff still shows the
         // template, identical on both sides, rather than two empty panes.
         previewTemplateChange(p, snapshot, *ds, *patch ? **patch : kube::Json::object());
@@ -182,27 +182,27 @@ StartRolloutPreview StartRolloutPreview::compute(const ClusterSnapshot &snapshot
     case StartRolloutMode::Restart: {
         const std::string at =
             restartedAt.isEmpty() ? kube::formatRfc3339(snapshot.clock.now) : restartedAt.toStdString();
-        auto patch = engine::restartPatch(object, at);
+        auto patch = api::restartPatch(object, at);
         if (!patch) {
             p.message = q(patch.error().message);
             return p;
         }
         p.ok = true;
-        p.message = q(engine::kubectlResourceLine(name, "restarted"));
+        p.message = q(api::kubectlResourceLine(name, "restarted"));
         previewTemplateChange(p, snapshot, *ds, *patch);
         return p;
     }
     case StartRolloutMode::Strategy: {
-        auto decided = engine::strategyPatch(
-            object, engine::intOrStringFromText(request.maxUnavailable.trimmed().toStdString()),
-            engine::intOrStringFromText(request.maxSurge.trimmed().toStdString()));
+        auto decided = api::strategyPatch(
+            object, api::intOrStringFromText(request.maxUnavailable.trimmed().toStdString()),
+            api::intOrStringFromText(request.maxSurge.trimmed().toStdString()));
         if (!decided) {
             p.message = q(decided.error().message);
             return p;
         }
         p.ok = true;
         previewStrategy(p, snapshot, *ds, request, *decided);
-        p.message = q(engine::kubectlResourceLine(name, p.changed ? "patched" : "patched (no change)"));
+        p.message = q(api::kubectlResourceLine(name, p.changed ? "patched" : "patched (no change)"));
         return p;
     }
     }

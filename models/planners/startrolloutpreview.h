@@ -1,6 +1,6 @@
 #pragma once
 // StartRolloutPreview — what starting a rollout would do, computed from a snapshot before the
-// user confirms, with the same decisions the backends then send (engine/startrollout.h):
+// user confirms, with the same decisions the backends then send (api/startrollout.h):
 //
 // - Set image / Restart: the new pod template (the current one with the PATCH applied), its
 //   diff against the current template, whether it is an existing revision again (a set image
@@ -66,7 +66,7 @@ QString strategyParameters(const QString &maxUnavailable, const QString &maxSurg
 QString restartParameters(const QString &restartedAt);
 
 // The DaemonSet as far as a snapshot knows it (name, the app's pause annotation, template and
-// update strategy): what engine/startrollout.h decides on.
+// update strategy): what api/startrollout.h decides on.
 kube::DaemonSet daemonSetOf(const DaemonSetInfo &ds);
 
 } // namespace models

@@ -1,7 +1,7 @@
 #include "models/planners/upgradephrases.h"
 
-#include "models/engine/nodeupgradeevents.h"
-#include "models/engine/nodeupgradephrases.h"
+#include "models/api/nodeupgradeevents.h"
+#include "models/api/nodeupgradephrases.h"
 
 #include <QCoreApplication>
 
@@ -11,8 +11,8 @@ namespace models {
 
 namespace {
 
-// The engine's templates, for lupdate: each must equal engine::upgradePhraseText() of its code
-// and engine::upgradeReasonText() of its reason, in order (tst_upgradephrases checks both).
+// The engine's templates, for lupdate: each must equal api::upgradePhraseText() of its code
+// and api::upgradeReasonText() of its reason, in order (tst_upgradephrases checks both).
 const char *const kPhraseSources[] = {
     QT_TRANSLATE_NOOP("UpgradePhrase", "{items} and {count} more"),
     QT_TRANSLATE_NOOP("UpgradePhrase", "{upToDate}/{nodes} upgraded"),
@@ -206,28 +206,28 @@ const char *const kEventSources[] = {
     QT_TRANSLATE_NOOP("UpgradeEvent", "Restart Job {job} runs on the node"),         // RestartJobRunning
 };
 
-const char *contextOf(engine::PhraseCatalog catalog)
+const char *contextOf(api::PhraseCatalog catalog)
 {
-    return catalog == engine::PhraseCatalog::Event ? "UpgradeEvent" : "UpgradePhrase";
+    return catalog == api::PhraseCatalog::Event ? "UpgradeEvent" : "UpgradePhrase";
 }
 
-std::string translated(engine::PhraseCatalog catalog, int code)
+std::string translated(api::PhraseCatalog catalog, int code)
 {
-    const char *source = catalog == engine::PhraseCatalog::Event
-                             ? engine::upgradeReasonText(static_cast<engine::UpgradeReason>(code))
-                             : engine::upgradePhraseText(static_cast<engine::UpgradePhrase>(code));
+    const char *source = catalog == api::PhraseCatalog::Event
+                             ? api::upgradeReasonText(static_cast<api::UpgradeReason>(code))
+                             : api::upgradePhraseText(static_cast<api::UpgradePhrase>(code));
     return QCoreApplication::translate(contextOf(catalog), source).toStdString();
 }
 
 } // namespace
 
-QString phraseText(const engine::Phrase &phrase)
+QString phraseText(const api::Phrase &phrase)
 {
-    static const engine::PhraseLookup lookup = translated;
-    return QString::fromStdString(engine::render(phrase, lookup));
+    static const api::PhraseLookup lookup = translated;
+    return QString::fromStdString(api::render(phrase, lookup));
 }
 
-QStringList phraseTexts(const std::vector<engine::Phrase> &phrases)
+QStringList phraseTexts(const std::vector<api::Phrase> &phrases)
 {
     QStringList out;
     out.reserve(static_cast<qsizetype>(phrases.size()));
@@ -236,9 +236,9 @@ QStringList phraseTexts(const std::vector<engine::Phrase> &phrases)
     return out;
 }
 
-std::vector<const char *> phraseSources(engine::PhraseCatalog catalog)
+std::vector<const char *> phraseSources(api::PhraseCatalog catalog)
 {
-    if (catalog == engine::PhraseCatalog::Event)
+    if (catalog == api::PhraseCatalog::Event)
         return {std::begin(kEventSources), std::end(kEventSources)};
     return {std::begin(kPhraseSources), std::end(kPhraseSources)};
 }

@@ -1,6 +1,6 @@
 #include "models/planners/upgradepreflight.h"
 
-#include "models/engine/nodeupgradelogic.h"
+#include "models/api/nodeupgradelogic.h"
 #include "models/kube/timeutil.h"
 
 #include <algorithm>
@@ -10,14 +10,14 @@ namespace models {
 
 namespace {
 
-QString unmanagedAction(const engine::NodeUpgradeRolloutSpec &spec, qint64 since, qint64 now)
+QString unmanagedAction(const api::NodeUpgradeRolloutSpec &spec, qint64 since, qint64 now)
 {
     switch (spec.unmanagedPodPolicy) {
-    case engine::UnmanagedPodPolicy::Immediate:
+    case api::UnmanagedPodPolicy::Immediate:
         return UpgradePreflight::tr("deleted once the managed pods are gone");
-    case engine::UnmanagedPodPolicy::Never:
+    case api::UnmanagedPodPolicy::Never:
         return UpgradePreflight::tr("kept: the node waits for you to delete them or skip it");
-    case engine::UnmanagedPodPolicy::AfterTimeout: {
+    case api::UnmanagedPodPolicy::AfterTimeout: {
         const qint64 left = since > 0 ? std::max<qint64>(0, since + spec.timeouts.unmanagedTimeout - now)
                                       : spec.timeouts.unmanagedTimeout;
         if (left == 0)
@@ -35,7 +35,7 @@ QString unmanagedAction(const engine::NodeUpgradeRolloutSpec &spec, qint64 since
 kube::Result<UpgradePreflight> UpgradePreflight::forSpec(const ClusterSnapshot &snapshot,
                                                          const kube::Json &spec)
 {
-    auto parsed = engine::NodeUpgradeRolloutSpec::fromJson(spec);
+    auto parsed = api::NodeUpgradeRolloutSpec::fromJson(spec);
     if (!parsed)
         return parsed.error();
     return compute(snapshot, *parsed);
@@ -43,22 +43,22 @@ kube::Result<UpgradePreflight> UpgradePreflight::forSpec(const ClusterSnapshot &
 
 kube::Json UpgradePreflight::rolloutManifest(const QString &name, const kube::Json &spec)
 {
-    return {{"apiVersion", engine::kNodeUpgradeApiVersion},
-            {"kind", engine::kNodeUpgradeKind},
+    return {{"apiVersion", api::kNodeUpgradeApiVersion},
+            {"kind", api::kNodeUpgradeKind},
             {"metadata", {{"name", name.toStdString()}}},
             {"spec", spec}};
 }
 
 UpgradePreflight UpgradePreflight::compute(const ClusterSnapshot &snapshot,
-                                           const engine::NodeUpgradeRolloutSpec &spec)
+                                           const api::NodeUpgradeRolloutSpec &spec)
 {
     UpgradePreflight p;
     p.workloadUnread = !snapshot.upgradeInventoryRead;
     switch (spec.restart) {
-    case engine::RestartMechanism::Annotation:
+    case api::RestartMechanism::Annotation:
         p.restart = tr("the node's agent is asked (upgrade/kamikaze) and must acknowledge");
         break;
-    case engine::RestartMechanism::Job: {
+    case api::RestartMechanism::Job: {
         std::string image;
         const auto &containers = spec.restartJobTemplate["spec"]["template"]["spec"]["containers"];
         if (containers.is_array() && !containers.empty() && containers[0].contains("image"))
@@ -67,7 +67,7 @@ UpgradePreflight UpgradePreflight::compute(const ClusterSnapshot &snapshot,
                         .arg(QString::fromStdString(spec.restartJobNamespace), QString::fromStdString(image));
         break;
     }
-    case engine::RestartMechanism::External:
+    case api::RestartMechanism::External:
         p.restart = tr("left to another tool; each node must return on the target version");
         break;
     }
@@ -77,7 +77,7 @@ UpgradePreflight UpgradePreflight::compute(const ClusterSnapshot &snapshot,
     for (const auto &w : *snapshot.upgradeInventory)
         workload[w.node] = &w;
     std::map<QString, int> zones;
-    std::vector<engine::SelectionCandidate> candidates;
+    std::vector<api::SelectionCandidate> candidates;
     int startable = 0;     // incompatible nodes that are Ready (a NotReady node waits)
     int startableFree = 0; // of those, cordoned already: taking one costs no new slot
     QStringList holders;   // the nodes holding budget slots before the rollout starts
@@ -108,7 +108,7 @@ UpgradePreflight UpgradePreflight::compute(const ClusterSnapshot &snapshot,
             ++startable;
         if (n.ready && n.unschedulable)
             ++startableFree;
-        engine::SelectionCandidate c;
+        api::SelectionCandidate c;
         c.name = n.name.toStdString();
         c.zone = n.zone.toStdString();
         c.incompatibleSince = now;
@@ -122,13 +122,13 @@ UpgradePreflight UpgradePreflight::compute(const ClusterSnapshot &snapshot,
                 c.incompatibleSince = std::min(wl.incompatibleSince, now);
             c.controllerHost = wl.controllerHost;
             for (const QString &owner : wl.singleReplicaOwners) {
-                p.singleReplica << (spec.singleReplicaPolicy == engine::SingleReplicaPolicy::Block
+                p.singleReplica << (spec.singleReplicaPolicy == api::SingleReplicaPolicy::Block
                                         ? tr("%1 on %2 (blocks the node until you act)").arg(owner, n.name)
                                         : tr("%1 on %2 (disrupted, with a Warning)").arg(owner, n.name));
             }
             if (!wl.localDataPods.isEmpty())
                 p.localData
-                    << (spec.localDataPolicy == engine::LocalDataPolicy::Block
+                    << (spec.localDataPolicy == api::LocalDataPolicy::Block
                             ? tr("%1: %2 — the node waits (localDataPolicy Block)")
                             : tr("%1: %2 — evicted, their emptyDir data is lost (localDataPolicy Delete)"))
                            .arg(n.name, wl.localDataPods.join(QStringLiteral(", ")));
@@ -141,10 +141,10 @@ UpgradePreflight UpgradePreflight::compute(const ClusterSnapshot &snapshot,
     }
     for (const auto &[zone, count] : zones)
         p.perZone.emplace_back(zone, count);
-    const std::string zone = engine::activeZone({}, candidates, spec.zoneSerial);
-    for (const auto &c : engine::orderCandidates(std::move(candidates), spec.zoneSerial, zone))
+    const std::string zone = api::activeZone({}, candidates, spec.zoneSerial);
+    for (const auto &c : api::orderCandidates(std::move(candidates), spec.zoneSerial, zone))
         p.order << QString::fromStdString(c.name);
-    const auto budget = engine::resolveMaxUnavailable(spec.maxUnavailable, p.matched);
+    const auto budget = api::resolveMaxUnavailable(spec.maxUnavailable, p.matched);
     p.budget = budget.value;
     p.budgetClamped = budget.clamped;
     // Whether any node can start: the same rule as the controller's selection.

@@ -12,7 +12,7 @@
 
 #include "models/snapshot/snapshot.h"
 
-#include "models/engine/nodeupgraderollout.h"
+#include "models/api/nodeupgraderollout.h"
 
 #include <QCoreApplication>
 
@@ -26,8 +26,7 @@ class UpgradePreflight
     Q_DECLARE_TR_FUNCTIONS(models::UpgradePreflight)
 
 public:
-    static UpgradePreflight compute(const ClusterSnapshot &snapshot,
-                                    const engine::NodeUpgradeRolloutSpec &spec);
+    static UpgradePreflight compute(const ClusterSnapshot &snapshot, const api::NodeUpgradeRolloutSpec &spec);
     // The report for a spec as a form writes it (JSON), or why the NodeUpgradeRollout schema
     // refuses the spec.
     static kube::Result<UpgradePreflight> forSpec(const ClusterSnapshot &snapshot, const kube::Json &spec);

@@ -1,8 +1,8 @@
 #include "models/server/apiserver.h"
 #include "models/kube/jsonfield.h"
 
-#include "models/engine/fieldmanager.h"
-#include "models/engine/strategicmerge.h"
+#include "models/api/fieldmanager.h"
+#include "models/api/strategicmerge.h"
 #include "models/kube/apischema.h"
 #include "models/kube/gojson.h"
 #include "models/kube/jsonlimits.h"
@@ -42,9 +42,9 @@
 
 namespace server {
 
-using engine::FieldManager;
-using engine::FieldManagerContext;
-using engine::Kind;
+using api::FieldManager;
+using api::FieldManagerContext;
+using api::Kind;
 using kube::ApiStatus;
 using kube::Json;
 
@@ -103,7 +103,7 @@ Json statusJson(const ApiStatus &st, const ResourcePath &path, const std::string
             details = Json::object();
         if (!path.group.empty())
             details["group"] = path.group;
-        details["kind"] = st.code == 422 ? engine::kindName(*path.kind) : engine::resourceName(*path.kind);
+        details["kind"] = st.code == 422 ? api::kindName(*path.kind) : api::resourceName(*path.kind);
         if (!name.empty())
             details["name"] = name;
     }
@@ -365,7 +365,7 @@ struct WatchStream
         if (initialEventsEnd)
             meta["annotations"] = {{"k8s.io/initial-events-end", "true"}};
         const Json object = {
-            {"kind", engine::kindName(kind)}, {"apiVersion", engine::apiVersion(kind)}, {"metadata", meta}};
+            {"kind", api::kindName(kind)}, {"apiVersion", api::apiVersion(kind)}, {"metadata", meta}};
         return "{\"type\":\"BOOKMARK\",\"object\":" + kube::goJson(object) + "}\n";
     }
 
@@ -494,7 +494,7 @@ struct ApiServer::Impl
                                                      req.get_param_value("watch") == "true" ||
                                                          req.get_param_value("watch") == "1");
             if (!verb.empty() && !Reviews::allows(who, verb)) {
-                const std::string resource = path.kind ? engine::resourceName(*path.kind) : std::string();
+                const std::string resource = path.kind ? api::resourceName(*path.kind) : std::string();
                 const Json status =
                     Reviews::forbidden(who, verb, path.group, resource, path.subresource, path.ns, path.name)
                         .toJson();
@@ -857,7 +857,7 @@ struct ApiServer::Impl
         // The page written as text, the same bytes as the tree sendList() would encode
         // (keys in order: apiVersion, items, kind, metadata).
         std::string body = R"({"apiVersion":)";
-        kube::appendGoString(body, engine::apiVersion(Kind::Pod));
+        kube::appendGoString(body, api::apiVersion(Kind::Pod));
         body += R"(,"items":[)";
         kube::PodJsonWriter writer;
         for (std::size_t i = 0; i < out.page->pods.size(); ++i) {
@@ -866,7 +866,7 @@ struct ApiServer::Impl
             writer.append(body, out.page->pods[i]);
         }
         body += R"(],"kind":)";
-        kube::appendGoString(body, std::string(engine::kindName(Kind::Pod)) + "List");
+        kube::appendGoString(body, std::string(api::kindName(Kind::Pod)) + "List");
         body += R"(,"metadata":)";
         kube::appendGoJson(body, listMeta(rv, out.page->continueToken, out.page->remaining));
         body += '}';
@@ -902,8 +902,8 @@ struct ApiServer::Impl
         for (auto &i : pageItems)
             items.push_back(std::move(i));
         send(res, 200,
-             {{"apiVersion", engine::apiVersion(*path.kind)},
-              {"kind", std::string(engine::kindName(*path.kind)) + "List"},
+             {{"apiVersion", api::apiVersion(*path.kind)},
+              {"kind", std::string(api::kindName(*path.kind)) + "List"},
               {"metadata", std::move(meta)},
               {"items", std::move(items)}});
     }
@@ -1196,7 +1196,7 @@ struct ApiServer::Impl
             const std::string agent = req.get_header_value("User-Agent");
             ctx.manager = agent.substr(0, agent.find('/'));
         }
-        ctx.apiVersion = engine::apiVersion(*path.kind);
+        ctx.apiVersion = api::apiVersion(*path.kind);
         ctx.subresource = path.subresource;
         return ctx;
     }
@@ -1234,7 +1234,7 @@ struct ApiServer::Impl
         }
         if (!object.contains("metadata") || !object["metadata"].is_object())
             object["metadata"] = Json::object();
-        if (!engine::isNamespaced(*path.kind))
+        if (!api::isNamespaced(*path.kind))
             return true;
         const std::string bodyNs = kube::stringOr(object["metadata"], "namespace");
         if (!bodyNs.empty() && !path.ns.empty() && bodyNs != path.ns) {
@@ -1252,14 +1252,14 @@ struct ApiServer::Impl
         const std::string kind = kube::stringOr(object, "kind");
         const std::string apiVersion = kube::stringOr(object, "apiVersion");
         if (kind.empty())
-            object["kind"] = engine::kindName(*path.kind);
+            object["kind"] = api::kindName(*path.kind);
         if (apiVersion.empty())
-            object["apiVersion"] = engine::apiVersion(*path.kind);
-        if ((!kind.empty() && kind != engine::kindName(*path.kind)) ||
-            (!apiVersion.empty() && apiVersion != engine::apiVersion(*path.kind))) {
+            object["apiVersion"] = api::apiVersion(*path.kind);
+        if ((!kind.empty() && kind != api::kindName(*path.kind)) ||
+            (!apiVersion.empty() && apiVersion != api::apiVersion(*path.kind))) {
             sendError(res, ApiStatus::badRequest("the API version in the data (" + apiVersion +
                                                  ") and kind (" + kind + ") do not match the resource " +
-                                                 engine::qualifiedResource(*path.kind)));
+                                                 api::qualifiedResource(*path.kind)));
             return false;
         }
         return true;
@@ -1274,7 +1274,7 @@ struct ApiServer::Impl
         auto object = objectBody(req, text);
         if (!object)
             return sendError(res, object.error());
-        if (engine::isNamespaced(*path.kind) && path.ns.empty())
+        if (api::isNamespaced(*path.kind) && path.ns.empty())
             return sendError(res, notFoundPath());
         if (!placeInNamespace(*object, path, res) || !checkKind(*object, path, res))
             return;
@@ -1377,14 +1377,14 @@ struct ApiServer::Impl
                 return {};
             }
             const std::string why = "Invalid value: " + kube::goQuote(kube::goJson(object)) + ": " + *strict;
-            ApiStatus st = ApiStatus::invalid(engine::qualifiedKind(*path.kind), path.name, "patch: " + why);
+            ApiStatus st = ApiStatus::invalid(api::qualifiedKind(*path.kind), path.name, "patch: " + why);
             st.causes.push_back({"FieldValueInvalid", why, "patch"});
             return st;
         };
-        const std::optional<engine::PatchType> known = patchTypeOf(req);
+        const std::optional<api::PatchType> known = patchTypeOf(req);
         // Strategic merge is for the built-in kinds only.
-        const bool takesIt = known && !(*known == engine::PatchType::Strategic &&
-                                        *path.kind == engine::Kind::NodeUpgradeRollout);
+        const bool takesIt =
+            known && !(*known == api::PatchType::Strategic && *path.kind == api::Kind::NodeUpgradeRollout);
         if (!takesIt && mediaType(req) == "application/apply-patch+yaml")
             return applyPatch(req, text, res, path, *opts, *validation);
         if (!takesIt)
@@ -1392,10 +1392,10 @@ struct ApiServer::Impl
                                    "the body of the request was in an unknown format - accepted media types "
                                    "include: application/json-patch+json, application/merge-patch+json, "
                                    "application/apply-patch+yaml" +
-                                       std::string(*path.kind == engine::Kind::NodeUpgradeRollout
+                                       std::string(*path.kind == api::Kind::NodeUpgradeRollout
                                                        ? ""
                                                        : ", application/strategic-merge-patch+json")});
-        const engine::PatchType type = *known;
+        const api::PatchType type = *known;
         auto patchBody = body(text);
         if (!patchBody)
             return sendError(res, patchBody.error());
@@ -1411,7 +1411,7 @@ struct ApiServer::Impl
             auto current = c.get(*path.kind, path.ns, path.name);
             if (!current)
                 return current.error();
-            auto applied = engine::patchDocument(*current, type, *patchBody);
+            auto applied = api::patchDocument(*current, type, *patchBody);
             if (!applied)
                 return applied.error();
             if (!applied->contains("metadata") || !(*applied)["metadata"].is_object())
@@ -1423,7 +1423,7 @@ struct ApiServer::Impl
                 (*patchBody)["metadata"]["resourceVersion"] !=
                     kube::stringOr((*current)["metadata"], "resourceVersion"))
                 return ApiStatus::conflict(
-                    engine::qualifiedResource(*path.kind), path.name,
+                    api::qualifiedResource(*path.kind), path.name,
                     "the object has been modified; please apply your changes to the latest "
                     "version and try again");
             if (kube::stringOr(pm, "name") != path.name)
@@ -1448,15 +1448,15 @@ struct ApiServer::Impl
     }
 
     // The patch type a PATCH's Content-Type names (an apply patch is none of them).
-    static std::optional<engine::PatchType> patchTypeOf(const httplib::Request &req)
+    static std::optional<api::PatchType> patchTypeOf(const httplib::Request &req)
     {
         const std::string type = mediaType(req);
         if (type == "application/merge-patch+json")
-            return engine::PatchType::Merge;
+            return api::PatchType::Merge;
         if (type == "application/json-patch+json")
-            return engine::PatchType::Json;
+            return api::PatchType::Json;
         if (type == "application/strategic-merge-patch+json")
-            return engine::PatchType::Strategic;
+            return api::PatchType::Strategic;
         return std::nullopt;
     }
 
@@ -1476,7 +1476,7 @@ struct ApiServer::Impl
         auto opts = writeOptions(req);
         if (!opts)
             return sendError(res, opts.error());
-        std::optional<engine::PatchType> type;
+        std::optional<api::PatchType> type;
         if (m == "PATCH") {
             type = patchTypeOf(req);
             if (!type)
@@ -1864,7 +1864,7 @@ kube::Result<void> ApiServer::start()
               {"ports",
                Json::array(
                    {{{"name", "https"}, {"port", 443}, {"protocol", "TCP"}, {"targetPort", port}}})}}}};
-        if (!c.get(engine::Kind::Service, "default", "kubernetes"))
+        if (!c.get(api::Kind::Service, "default", "kubernetes"))
             (void)c.create(service);
     };
     d->engine->call([&](engine::Cluster &c) {

@@ -4,7 +4,7 @@
 #include "models/kube/yaml.h"
 #include "models/server/openapi.h"
 
-#include "models/engine/nodeupgraderollout.h"
+#include "models/api/nodeupgraderollout.h"
 
 namespace server {
 
@@ -58,7 +58,7 @@ Json structSchema(const schema::Struct &s, bool top)
                                   : s.name == "NodeUpgradeRestart"   ? "restart." + f.name
                                                                      : std::string();
         if (!field.empty())
-            if (const auto values = engine::nodeUpgradeSpecEnum(field); !values.empty())
+            if (const auto values = api::nodeUpgradeSpecEnum(field); !values.empty())
                 p["enum"] = values;
         properties[f.name] = p;
         if (f.required)

@@ -1,6 +1,6 @@
 #include "models/server/discovery.h"
 
-#include "models/engine/kind.h"
+#include "models/api/kind.h"
 #include "models/server/openapi.h"
 #include "models/server/resourcepath.h"
 #include "models/server/reviews.h"
@@ -26,7 +26,7 @@ struct Subresource
 
 struct ResourceInfo
 {
-    engine::Kind kind;
+    api::Kind kind;
     const char *singular;
     std::vector<std::string> shortNames;
     std::vector<std::string> categories;
@@ -38,28 +38,28 @@ struct ResourceInfo
 const std::vector<ResourceInfo> &resources()
 {
     static const std::vector<ResourceInfo> r = {
-        {engine::Kind::Event, "event", {"ev"}, {}, false},
-        {engine::Kind::Namespace, "namespace", {"ns"}, {}, true},
-        {engine::Kind::Node, "node", {"no"}, {}, true},
-        {engine::Kind::Pod,
+        {api::Kind::Event, "event", {"ev"}, {}, false},
+        {api::Kind::Namespace, "namespace", {"ns"}, {}, true},
+        {api::Kind::Node, "node", {"no"}, {}, true},
+        {api::Kind::Pod,
          "pod",
          {"po"},
          {"all"},
          true,
          {{"eviction", "policy", "v1", "Eviction", {"create"}}, {"log", "", "v1", "Pod", {"get"}}}},
-        {engine::Kind::Service, "service", {"svc"}, {"all"}, true},
-        {engine::Kind::ControllerRevision, "controllerrevision", {}, {}, false},
-        {engine::Kind::DaemonSet, "daemonset", {"ds"}, {"all"}, true},
-        {engine::Kind::ReplicaSet,
+        {api::Kind::Service, "service", {"svc"}, {"all"}, true},
+        {api::Kind::ControllerRevision, "controllerrevision", {}, {}, false},
+        {api::Kind::DaemonSet, "daemonset", {"ds"}, {"all"}, true},
+        {api::Kind::ReplicaSet,
          "replicaset",
          {"rs"},
          {"all"},
          true,
          {{"scale", "autoscaling", "v1", "Scale", {"get", "patch", "update"}}}},
-        {engine::Kind::Lease, "lease", {}, {}, false},
-        {engine::Kind::Job, "job", {}, {"all"}, true},
-        {engine::Kind::PodDisruptionBudget, "poddisruptionbudget", {"pdb"}, {}, true},
-        {engine::Kind::NodeUpgradeRollout, "nodeupgraderollout", {"nur"}, {}, true},
+        {api::Kind::Lease, "lease", {}, {}, false},
+        {api::Kind::Job, "job", {}, {"all"}, true},
+        {api::Kind::PodDisruptionBudget, "poddisruptionbudget", {"pdb"}, {}, true},
+        {api::Kind::NodeUpgradeRollout, "nodeupgraderollout", {"nur"}, {}, true},
     };
     return r;
 }
@@ -67,11 +67,11 @@ const std::vector<ResourceInfo> &resources()
 const std::vector<std::string> kVerbs = {"create", "delete", "get", "list", "patch", "update", "watch"};
 const std::vector<std::string> kStatusVerbs = {"get", "patch", "update"};
 
-Json responseKind(engine::Kind kind)
+Json responseKind(api::Kind kind)
 {
     return {{"group", ResourcePath::groupOf(kind)},
             {"version", ResourcePath::versionOf(kind)},
-            {"kind", engine::kindName(kind)}};
+            {"kind", api::kindName(kind)}};
 }
 
 Json aggregatedResources(const std::string &group)
@@ -80,9 +80,9 @@ Json aggregatedResources(const std::string &group)
     for (const auto &r : resources()) {
         if (ResourcePath::groupOf(r.kind) != group)
             continue;
-        Json j = {{"resource", engine::resourceName(r.kind)},
+        Json j = {{"resource", api::resourceName(r.kind)},
                   {"responseKind", responseKind(r.kind)},
-                  {"scope", engine::isNamespaced(r.kind) ? "Namespaced" : "Cluster"},
+                  {"scope", api::isNamespaced(r.kind) ? "Namespaced" : "Cluster"},
                   {"singularResource", r.singular},
                   {"verbs", kVerbs}};
         if (!r.shortNames.empty())
@@ -219,10 +219,10 @@ Json Discovery::resourceList(const std::string &group)
     for (const auto &r : resources()) {
         if (ResourcePath::groupOf(r.kind) != group)
             continue;
-        Json j = {{"name", engine::resourceName(r.kind)},
+        Json j = {{"name", api::resourceName(r.kind)},
                   {"singularName", r.singular},
-                  {"namespaced", engine::isNamespaced(r.kind)},
-                  {"kind", engine::kindName(r.kind)},
+                  {"namespaced", api::isNamespaced(r.kind)},
+                  {"kind", api::kindName(r.kind)},
                   {"verbs", kVerbs}};
         if (!r.shortNames.empty())
             j["shortNames"] = r.shortNames;
@@ -230,15 +230,15 @@ Json Discovery::resourceList(const std::string &group)
             j["categories"] = r.categories;
         list.push_back(std::move(j));
         if (r.status)
-            list.push_back({{"name", std::string(engine::resourceName(r.kind)) + "/status"},
+            list.push_back({{"name", std::string(api::resourceName(r.kind)) + "/status"},
                             {"singularName", ""},
-                            {"namespaced", engine::isNamespaced(r.kind)},
-                            {"kind", engine::kindName(r.kind)},
+                            {"namespaced", api::isNamespaced(r.kind)},
+                            {"kind", api::kindName(r.kind)},
                             {"verbs", kStatusVerbs}});
         for (const auto &s : r.more) {
-            Json sub = {{"name", std::string(engine::resourceName(r.kind)) + "/" + s.name},
+            Json sub = {{"name", std::string(api::resourceName(r.kind)) + "/" + s.name},
                         {"singularName", ""},
-                        {"namespaced", engine::isNamespaced(r.kind)},
+                        {"namespaced", api::isNamespaced(r.kind)},
                         {"kind", s.kind},
                         {"verbs", s.verbs}};
             if (s.group != ResourcePath::groupOf(r.kind)) { // of another group (pods/eviction)
@@ -273,10 +273,10 @@ const std::vector<ServedResource> &Discovery::servedResources()
         for (const auto &r : resources()) {
             ServedResource s{ResourcePath::groupOf(r.kind),
                              ResourcePath::versionOf(r.kind),
-                             engine::resourceName(r.kind),
+                             api::resourceName(r.kind),
                              r.singular,
-                             engine::kindName(r.kind),
-                             engine::isNamespaced(r.kind),
+                             api::kindName(r.kind),
+                             api::isNamespaced(r.kind),
                              kVerbs,
                              {}};
             if (r.status)

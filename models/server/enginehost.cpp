@@ -134,9 +134,9 @@ void EngineHost::renewControllerLease()
                          std::chrono::system_clock::now().time_since_epoch())
                          .count();
     // Taken (back) if someone else wrote it: the built-in controller never stops acting.
-    auto existing = m_cluster->get(engine::Kind::Lease, kNamespace, engine::kNodeUpgradeLeaseName);
+    auto existing = m_cluster->get(api::Kind::Lease, kNamespace, api::kNodeUpgradeLeaseName);
     const kube::Json lease =
-        kube::heldLease(existing ? *existing : kube::Json(), kNamespace, engine::kNodeUpgradeLeaseName,
+        kube::heldLease(existing ? *existing : kube::Json(), kNamespace, api::kNodeUpgradeLeaseName,
                         kControllerLeaseHolder, kLeaseDurationSeconds, now);
     (void)(existing ? m_cluster->update(lease) : m_cluster->create(lease));
 }

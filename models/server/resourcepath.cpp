@@ -26,24 +26,24 @@ std::vector<std::string> segments(const std::string &path)
     return out;
 }
 
-std::optional<engine::Kind> kindOfResource(const std::string &group, const std::string &resource)
+std::optional<api::Kind> kindOfResource(const std::string &group, const std::string &resource)
 {
-    for (engine::Kind k : ResourcePath::servedKinds())
-        if (resource == engine::resourceName(k) && ResourcePath::groupOf(k) == group)
+    for (api::Kind k : ResourcePath::servedKinds())
+        if (resource == api::resourceName(k) && ResourcePath::groupOf(k) == group)
             return k;
     return std::nullopt;
 }
 
 } // namespace
 
-std::string ResourcePath::groupOf(engine::Kind kind)
+std::string ResourcePath::groupOf(api::Kind kind)
 {
-    return engine::apiGroup(kind);
+    return api::apiGroup(kind);
 }
 
-std::string ResourcePath::versionOf(engine::Kind kind)
+std::string ResourcePath::versionOf(api::Kind kind)
 {
-    const std::string apiVersion = engine::apiVersion(kind);
+    const std::string apiVersion = api::apiVersion(kind);
     const auto slash = apiVersion.find('/');
     return slash == std::string::npos ? apiVersion : apiVersion.substr(slash + 1);
 }
@@ -58,7 +58,7 @@ const std::vector<std::string> &ResourcePath::groups()
 
 std::string ResourcePath::versionOfGroup(const std::string &group)
 {
-    for (engine::Kind k : servedKinds())
+    for (api::Kind k : servedKinds())
         if (groupOf(k) == group)
             return versionOf(k);
     for (const auto &r : Reviews::resources())
@@ -67,11 +67,11 @@ std::string ResourcePath::versionOfGroup(const std::string &group)
     return {};
 }
 
-const std::vector<engine::Kind> &ResourcePath::servedKinds()
+const std::vector<api::Kind> &ResourcePath::servedKinds()
 {
-    static const std::vector<engine::Kind> kinds = [] {
-        std::vector<engine::Kind> k(std::begin(engine::kAllKinds), std::end(engine::kAllKinds));
-        k.push_back(engine::Kind::NodeUpgradeRollout);
+    static const std::vector<api::Kind> kinds = [] {
+        std::vector<api::Kind> k(std::begin(api::kAllKinds), std::end(api::kAllKinds));
+        k.push_back(api::Kind::NodeUpgradeRollout);
         return k;
     }();
     return kinds;
@@ -139,7 +139,7 @@ ResourcePath ResourcePath::parse(const std::string &path)
     // namespaces/NS/RESOURCE[/NAME[/SUB]] when the third segment is a namespaced resource of
     // this group; otherwise namespaces/NAME[/SUB] addresses the Namespace object itself.
     if (rest.size() >= 3 && rest[0] == "namespaces") {
-        if (auto k = kindOfResource(p.group, rest[2]); k && engine::isNamespaced(*k)) {
+        if (auto k = kindOfResource(p.group, rest[2]); k && api::isNamespaced(*k)) {
             if (rest.size() > 5)
                 return p;
             p.kind = k;
@@ -163,7 +163,7 @@ ResourcePath ResourcePath::parse(const std::string &path)
         p.type = Type::Collection; // cluster-scoped, or every namespace
         return p;
     }
-    if (engine::isNamespaced(*k))
+    if (api::isNamespaced(*k))
         return p; // pods/NAME without a namespace is not a path
     p.name = rest[1];
     if (rest.size() == 3)

@@ -5,7 +5,7 @@
 // upgrade.daemonscope.io/v1alpha1); anything else is NotFound, so the server answers "the
 // server could not find the requested resource" like kube-apiserver does.
 
-#include "models/engine/kind.h"
+#include "models/api/kind.h"
 
 #include <optional>
 #include <string>
@@ -32,7 +32,7 @@ struct ResourcePath
     Type type = Type::NotFound;
     std::string group;   // "" for core, "apps", "upgrade.daemonscope.io"
     std::string version; // "v1", "v1alpha1"
-    std::optional<engine::Kind> kind;
+    std::optional<api::Kind> kind;
     std::string ns; // empty: all namespaces, or a cluster-scoped kind
     std::string name;
     std::string subresource; // "status" or empty
@@ -43,13 +43,13 @@ struct ResourcePath
     static ResourcePath parse(const std::string &path);
     // The served group and version of a kind: "" / "apps" / "upgrade.daemonscope.io", and
     // "v1" / "v1alpha1".
-    static std::string groupOf(engine::Kind kind);
-    static std::string versionOf(engine::Kind kind);
+    static std::string groupOf(api::Kind kind);
+    static std::string versionOf(api::Kind kind);
     // The named groups (under /apis), in the order discovery lists them, and their version.
     static const std::vector<std::string> &groups();
     static std::string versionOfGroup(const std::string &group); // empty: not served
     // Every kind the server serves: the built-in kinds and the NodeUpgradeRollout custom kind.
-    static const std::vector<engine::Kind> &servedKinds();
+    static const std::vector<api::Kind> &servedKinds();
 };
 
 } // namespace server

@@ -43,7 +43,7 @@ std::vector<std::string> splitTerms(const std::string &text)
 
 // The fields kube-apiserver's field selectors accept per kind (besides metadata.name and
 // metadata.namespace, which every kind accepts).
-const std::set<std::string> &extraFields(engine::Kind kind)
+const std::set<std::string> &extraFields(api::Kind kind)
 {
     static const std::set<std::string> none;
     static const std::set<std::string> pod = {
@@ -65,15 +65,15 @@ const std::set<std::string> &extraFields(engine::Kind kind)
     static const std::set<std::string> ns = {"status.phase"};
     static const std::set<std::string> rs = {"status.replicas"};
     switch (kind) {
-    case engine::Kind::Pod:
+    case api::Kind::Pod:
         return pod;
-    case engine::Kind::Node:
+    case api::Kind::Node:
         return node;
-    case engine::Kind::Event:
+    case api::Kind::Event:
         return event;
-    case engine::Kind::Namespace:
+    case api::Kind::Namespace:
         return ns;
-    case engine::Kind::ReplicaSet:
+    case api::Kind::ReplicaSet:
         return rs;
     default:
         return none;
@@ -162,7 +162,7 @@ kube::Result<Selector> Selector::parseLabels(const std::string &text)
     return sel;
 }
 
-kube::Result<Selector> Selector::parseFields(const std::string &text, engine::Kind kind)
+kube::Result<Selector> Selector::parseFields(const std::string &text, api::Kind kind)
 {
     Selector sel;
     sel.m_fields = true;

@@ -5,7 +5,7 @@
 // objects the matching list returns. Field selectors accept only the fields kube-apiserver
 // supports for the kind; anything else is a 400 "field label not supported".
 
-#include "models/engine/kind.h"
+#include "models/api/kind.h"
 #include "models/kube/gojson.h"
 #include "models/kube/pod.h"
 #include "models/kube/result.h"
@@ -21,7 +21,7 @@ class Selector
 {
 public:
     static kube::Result<Selector> parseLabels(const std::string &text);
-    static kube::Result<Selector> parseFields(const std::string &text, engine::Kind kind);
+    static kube::Result<Selector> parseFields(const std::string &text, api::Kind kind);
 
     bool matches(const kube::Json &object) const;
     // The same on the engine's record of a pod, without encoding it (unless a field selector

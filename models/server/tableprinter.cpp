@@ -10,7 +10,7 @@ namespace server {
 
 namespace {
 
-using engine::Kind;
+using api::Kind;
 using kube::Json;
 
 struct Column

@@ -4,7 +4,7 @@
 // cluster. Cells are preformatted (ages relative to the virtual clock); priority-1 columns
 // appear only with -o wide. Rows carry a PartialObjectMetadata unless includeObject=None.
 
-#include "models/engine/kind.h"
+#include "models/api/kind.h"
 #include "models/kube/gojson.h"
 #include "models/kube/timeutil.h"
 
@@ -19,13 +19,13 @@ public:
     enum class IncludeObject { None, Metadata, Object };
 
     static IncludeObject includeObjectFrom(const std::string &query); // "" = Metadata
-    static kube::Json columnDefinitions(engine::Kind kind);
-    static kube::Json cells(engine::Kind kind, const kube::Json &object, kube::Timestamp now);
-    static kube::Json row(engine::Kind kind, const kube::Json &object, kube::Timestamp now,
+    static kube::Json columnDefinitions(api::Kind kind);
+    static kube::Json cells(api::Kind kind, const kube::Json &object, kube::Timestamp now);
+    static kube::Json row(api::Kind kind, const kube::Json &object, kube::Timestamp now,
                           IncludeObject include);
     // A Table of the objects; withColumns false leaves columnDefinitions empty (later watch
     // events). resourceVersion and continueToken go to the list metadata.
-    static kube::Json table(engine::Kind kind, const std::vector<kube::Json> &objects, kube::Timestamp now,
+    static kube::Json table(api::Kind kind, const std::vector<kube::Json> &objects, kube::Timestamp now,
                             IncludeObject include, const std::string &resourceVersion,
                             const std::string &continueToken = {}, bool withColumns = true);
 };

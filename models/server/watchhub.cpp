@@ -12,7 +12,7 @@ WatchHub::WatchHub(std::size_t window) : m_window(std::max<std::size_t>(1, windo
 void WatchHub::attach(engine::Cluster &cluster)
 {
     m_cluster = &cluster;
-    for (engine::Kind kind : ResourcePath::servedKinds()) {
+    for (api::Kind kind : ResourcePath::servedKinds()) {
         auto list = cluster.list(kind);
         if (!list)
             continue;
@@ -26,7 +26,7 @@ void WatchHub::attach(engine::Cluster &cluster)
     {
         std::lock_guard lock(m_mutex);
         m_attachRv = m_headRv = cluster.resourceVersion();
-        for (engine::Kind kind : ResourcePath::servedKinds())
+        for (api::Kind kind : ResourcePath::servedKinds())
             m_windows[kind].floorRv = m_attachRv;
     }
     cluster.watchAll([this](const engine::WatchEvent &ev) { record(ev); });
@@ -62,7 +62,7 @@ void WatchHub::record(const engine::WatchEvent &ev)
     m_cv.notify_all();
 }
 
-WatchHub::Window &WatchHub::window(engine::Kind kind)
+WatchHub::Window &WatchHub::window(api::Kind kind)
 {
     auto [it, made] = m_windows.try_emplace(kind);
     if (made)
@@ -70,13 +70,13 @@ WatchHub::Window &WatchHub::window(engine::Kind kind)
     return it->second;
 }
 
-const WatchHub::Window *WatchHub::findWindow(engine::Kind kind) const
+const WatchHub::Window *WatchHub::findWindow(api::Kind kind) const
 {
     auto it = m_windows.find(kind);
     return it == m_windows.end() ? nullptr : &it->second;
 }
 
-WatchHub::Start WatchHub::cursorAfter(engine::Kind kind, std::uint64_t rv, std::uint64_t &cursor) const
+WatchHub::Start WatchHub::cursorAfter(api::Kind kind, std::uint64_t rv, std::uint64_t &cursor) const
 {
     std::lock_guard lock(m_mutex);
     const Window *w = findWindow(kind);
@@ -94,7 +94,7 @@ WatchHub::Start WatchHub::cursorAfter(engine::Kind kind, std::uint64_t rv, std::
     return Start::Ok;
 }
 
-std::uint64_t WatchHub::headCursor(engine::Kind kind) const
+std::uint64_t WatchHub::headCursor(api::Kind kind) const
 {
     std::lock_guard lock(m_mutex);
     const Window *w = findWindow(kind);
@@ -107,14 +107,14 @@ std::uint64_t WatchHub::headResourceVersion() const
     return m_headRv;
 }
 
-std::uint64_t WatchHub::oldestResourceVersion(engine::Kind kind) const
+std::uint64_t WatchHub::oldestResourceVersion(api::Kind kind) const
 {
     std::lock_guard lock(m_mutex);
     const Window *w = findWindow(kind);
     return w ? w->floorRv : m_attachRv;
 }
 
-WatchHub::Wait WatchHub::next(engine::Kind kind, std::uint64_t &cursor,
+WatchHub::Wait WatchHub::next(api::Kind kind, std::uint64_t &cursor,
                               std::chrono::steady_clock::time_point deadline, std::vector<HubEvent> &out,
                               std::uint64_t &consideredRv, std::size_t maxEvents)
 {

@@ -30,7 +30,7 @@ struct HubEvent
     std::uint64_t seq = 0; // position in its kind's window, dense
     std::uint64_t resourceVersion = 0;
     kube::Timestamp time = 0; // virtual clock at the write (Table ages)
-    engine::Kind kind = engine::Kind::Pod;
+    api::Kind kind = api::Kind::Pod;
     engine::WatchEvent::Type type = engine::WatchEvent::Type::Added;
     std::shared_ptr<const kube::Json> object;   // for DELETED: the last state
     std::shared_ptr<const kube::Json> previous; // state before this event; null when new
@@ -48,11 +48,11 @@ public:
     enum class Start { Ok, TooOld, TooNew };
     // The cursor of the first event of `kind` after resourceVersion rv. Call on the engine
     // thread so the answer is consistent with the cluster state read in the same call.
-    Start cursorAfter(engine::Kind kind, std::uint64_t rv, std::uint64_t &cursor) const;
-    std::uint64_t headCursor(engine::Kind kind) const;
+    Start cursorAfter(api::Kind kind, std::uint64_t rv, std::uint64_t &cursor) const;
+    std::uint64_t headCursor(api::Kind kind) const;
     std::uint64_t headResourceVersion() const; // of every kind
     // The kind's window holds every event of that kind after this RV.
-    std::uint64_t oldestResourceVersion(engine::Kind kind) const;
+    std::uint64_t oldestResourceVersion(api::Kind kind) const;
 
     enum class Wait { Events, Timeout, Expired, Closed };
     // Blocks until events at or after cursor exist, the deadline passes or the hub closes;
@@ -60,7 +60,7 @@ public:
     // the window (the stream was too slow). When it returns Events that reach the head of the
     // window, or Timeout, every write up to consideredRv has been seen (for bookmarks): it is
     // raised to the head resourceVersion of all kinds.
-    Wait next(engine::Kind kind, std::uint64_t &cursor, std::chrono::steady_clock::time_point deadline,
+    Wait next(api::Kind kind, std::uint64_t &cursor, std::chrono::steady_clock::time_point deadline,
               std::vector<HubEvent> &out, std::uint64_t &consideredRv, std::size_t maxEvents = 256);
 
     void close(); // wakes every waiting stream; next() answers Closed from now on
@@ -76,15 +76,15 @@ private:
         std::uint64_t nextSeq = 0;
         std::uint64_t floorRv = 0; // every event of the kind with a larger RV is still in events
     };
-    std::map<engine::Kind, Window> m_windows; // one per served kind, made by attach()
-    Window &window(engine::Kind kind);
-    const Window *findWindow(engine::Kind kind) const;
+    std::map<api::Kind, Window> m_windows; // one per served kind, made by attach()
+    Window &window(api::Kind kind);
+    const Window *findWindow(api::Kind kind) const;
     std::uint64_t m_attachRv = 0;
     std::uint64_t m_headRv = 0;
     bool m_closed = false;
     const engine::Cluster *m_cluster = nullptr;
     // Engine thread only: the latest state of every object, by kind and "ns/name".
-    std::map<std::pair<engine::Kind, std::string>, std::shared_ptr<const kube::Json>> m_mirror;
+    std::map<std::pair<api::Kind, std::string>, std::shared_ptr<const kube::Json>> m_mirror;
 };
 
 } // namespace server

@@ -2,14 +2,14 @@
 
 #include "models/liveupgrade/liveupgraderuntime.h"
 
-#include "models/engine/nodeupgradeevents.h"
+#include "models/api/nodeupgradeevents.h"
 
 #include "models/snapshot/snapshotbuilder.h"
 
 #include "models/snapshot/detailevents.h"
 
-#include "models/engine/daemonsetlogic.h"
-#include "models/engine/kubectlrollout.h"
+#include "models/api/daemonsetlogic.h"
+#include "models/api/kubectlrollout.h"
 
 #include <algorithm>
 
@@ -159,8 +159,8 @@ void LiveSnapshotBuilder::observeUpgradeEvents()
         return; // the console's own controller reports its events itself
     static const QSet<QString> reasons = [] {
         QSet<QString> out;
-        for (int i = 0; i < engine::kUpgradeReasonCount; ++i)
-            out.insert(QLatin1String(engine::upgradeReasonName(static_cast<engine::UpgradeReason>(i))));
+        for (int i = 0; i < api::kUpgradeReasonCount; ++i)
+            out.insert(QLatin1String(api::upgradeReasonName(static_cast<api::UpgradeReason>(i))));
         return out;
     }();
     auto list = std::make_shared<UpgradeRolloutList>(*m_upgrades->rollouts);
@@ -209,7 +209,7 @@ LiveSnapshotBuilder::currentRevisionName(const kube::DaemonSet &ds,
         if (!ref || ref->uid != ds.metadata.uid)
             continue;
         const bool matches =
-            engine::matchRevision(ds, cr) || SnapshotBuilder::revisionTemplate(cr.data) == ds.podTemplate();
+            api::matchRevision(ds, cr) || SnapshotBuilder::revisionTemplate(cr.data) == ds.podTemplate();
         if (matches && cr.revision >= bestRev) {
             best = name;
             bestRev = cr.revision;

@@ -4,10 +4,10 @@
 #include "models/planners/managedby.h"
 #include "models/snapshot/detailevents.h"
 
-#include "models/engine/nodeupgradelogic.h"
+#include "models/api/nodeupgradelogic.h"
 
+#include "models/api/kubectlrollout.h"
 #include "models/engine/cluster.h"
-#include "models/engine/kubectlrollout.h"
 #include "models/kube/node.h"
 #include "models/kube/pod.h"
 #include "models/kube/timeutil.h"
@@ -98,7 +98,7 @@ void SnapshotBuilder::onWatch(const engine::WatchEvent &event)
     const bool deleted = event.type == Type::Deleted;
     m_upgrade.onWatch(event);
     switch (event.kind) {
-    case engine::Kind::Pod: {
+    case api::Kind::Pod: {
         const kube::Pod &p = *event.pod;
         const std::string ds = ownerDaemonSet(p.metadata);
         if (ds.empty())
@@ -116,19 +116,19 @@ void SnapshotBuilder::onWatch(const engine::WatchEvent &event)
         m_dirtyDaemonSets.insert(ds);
         return;
     }
-    case engine::Kind::Node:
+    case api::Kind::Node:
         if (deleted)
             m_nodes.erase(event.name);
         else
             m_nodes[event.name] = nodeInfo(*event.node);
         m_nodesDirty = true;
         return;
-    case engine::Kind::DaemonSet:
+    case api::Kind::DaemonSet:
         m_tracker.observeDaemonSet(*event.daemonSet, m_cluster.now(), deleted);
         m_dirtyDaemonSets.insert(event.key());
         m_daemonSetListDirty = true;
         return;
-    case engine::Kind::ControllerRevision: {
+    case api::Kind::ControllerRevision: {
         const kube::ControllerRevision &cr = *event.controllerRevision;
         const std::string ds = ownerDaemonSet(cr.metadata);
         if (!ds.empty()) {
@@ -140,7 +140,7 @@ void SnapshotBuilder::onWatch(const engine::WatchEvent &event)
             m_revisionTemplates.erase(event.key());
         return;
     }
-    case engine::Kind::Event: {
+    case api::Kind::Event: {
         if (deleted) {
             m_events.erase(event.key());
         } else {
@@ -156,16 +156,16 @@ void SnapshotBuilder::onWatch(const engine::WatchEvent &event)
         m_eventsDirty = true;
         return;
     }
-    case engine::Kind::Namespace:
+    case api::Kind::Namespace:
         m_daemonSetListDirty = true;
         return;
-    case engine::Kind::NodeUpgradeRollout:
+    case api::Kind::NodeUpgradeRollout:
         return; // m_upgrade.onWatch above
-    case engine::Kind::ReplicaSet:
-    case engine::Kind::PodDisruptionBudget:
-    case engine::Kind::Lease:
-    case engine::Kind::Service:
-    case engine::Kind::Job:
+    case api::Kind::ReplicaSet:
+    case api::Kind::PodDisruptionBudget:
+    case api::Kind::Lease:
+    case api::Kind::Service:
+    case api::Kind::Job:
         return;
     }
 }
@@ -290,8 +290,8 @@ DaemonSetInfo SnapshotBuilder::daemonSetSpecInfo(const kube::DaemonSet &ds, cons
     }
     info.minReadySeconds = ds.minReadySeconds();
     info.revisionHistoryLimit = ds.revisionHistoryLimit();
-    info.paused = engine::isPaused(ds);
-    info.savedStrategy = q(ds.metadata.annotation(engine::kPausedStrategyAnnotation));
+    info.paused = api::isPaused(ds);
+    info.savedStrategy = q(ds.metadata.annotation(api::kPausedStrategyAnnotation));
     if (previous && previous->podTemplate && *previous->podTemplate == ds.podTemplate())
         info.podTemplate = previous->podTemplate;
     else
@@ -564,11 +564,11 @@ NodeInfo SnapshotBuilder::nodeInfo(const kube::Node &node)
     }
     info.conditions = conditions.join(QStringLiteral(", "));
     info.agentVersion = q(node.kubeletVersion);
-    if (const auto phase = engine::nodePhaseFromString(node.metadata.annotation(engine::ann::kPhase)))
-        info.upgrading = engine::isInFlight(*phase);
+    if (const auto phase = api::nodePhaseFromString(node.metadata.annotation(api::ann::kPhase)))
+        info.upgrading = api::isInFlight(*phase);
     // Drains other tools announce count too: their unavailability is the drain's, not the
     // DaemonSet's.
-    for (const char *type : {engine::kDrainInProgressCondition, engine::kDrainedCondition})
+    for (const char *type : {api::kDrainInProgressCondition, api::kDrainedCondition})
         if (const auto *c = node.condition(type); c && c->status == "True" && info.draining.isEmpty())
             info.draining = QLatin1String(type);
     info.upgrading = info.upgrading || !info.draining.isEmpty();

@@ -6,7 +6,7 @@
 // engine); the large parts are shared by pointer between consecutive snapshots when unchanged.
 //
 // Phases are kept as the engine's names would be on a live cluster's status: the enum below
-// mirrors engine::NodePhase value for value (checked by a static_assert where both are seen).
+// mirrors api::NodePhase value for value (checked by a static_assert where both are seen).
 
 #include <QString>
 #include <QStringList>
@@ -40,7 +40,7 @@ bool upgradeNodePreRestart(UpgradeNodePhase phase);    // Cordoned .. DrainingUn
 // Who cordoned the node (mirrors engine::CordonOwner).
 enum class UpgradeCordonOwner { None, Controller, SomeoneElse };
 
-// The rollout's phase (mirrors engine::RolloutPhase value for value).
+// The rollout's phase (mirrors api::RolloutPhase value for value).
 enum class UpgradeRolloutPhase {
     Pending,
     Progressing,

@@ -3,8 +3,8 @@
 #include "models/planners/upgradephrases.h"
 #include "models/snapshot/snapshot.h"
 
+#include "models/api/kubectldrain.h"
 #include "models/engine/cluster.h"
-#include "models/engine/kubectldrain.h"
 #include "models/engine/nodeupgraderuntime.h"
 #include "models/kube/node.h"
 #include "models/kube/pod.h"
@@ -20,15 +20,15 @@ namespace models {
 
 namespace {
 
-static_assert(int(engine::NodePhase::Removed) == int(UpgradeNodePhase::Removed) &&
-                  int(engine::NodePhase::Soaking) == int(UpgradeNodePhase::Soaking) &&
+static_assert(int(api::NodePhase::Removed) == int(UpgradeNodePhase::Removed) &&
+                  int(api::NodePhase::Soaking) == int(UpgradeNodePhase::Soaking) &&
                   engine::kNodePhaseCount == kUpgradeNodePhaseCount,
-              "UpgradeNodePhase mirrors engine::NodePhase");
-static_assert(int(engine::RolloutPhase::Pending) == int(UpgradeRolloutPhase::Pending) &&
-                  int(engine::RolloutPhase::Halted) == int(UpgradeRolloutPhase::Halted) &&
-                  int(engine::RolloutPhase::CompletedWithExceptions) ==
+              "UpgradeNodePhase mirrors api::NodePhase");
+static_assert(int(api::RolloutPhase::Pending) == int(UpgradeRolloutPhase::Pending) &&
+                  int(api::RolloutPhase::Halted) == int(UpgradeRolloutPhase::Halted) &&
+                  int(api::RolloutPhase::CompletedWithExceptions) ==
                       int(UpgradeRolloutPhase::CompletedWithExceptions),
-              "UpgradeRolloutPhase mirrors engine::RolloutPhase");
+              "UpgradeRolloutPhase mirrors api::RolloutPhase");
 
 QString q(const std::string &s)
 {
@@ -44,10 +44,10 @@ QStringList qList(const std::vector<std::string> &v)
     return out;
 }
 
-QString policyText(const engine::NodeUpgradeRolloutSpec &spec)
+QString policyText(const api::NodeUpgradeRolloutSpec &spec)
 {
-    QString text = QLatin1String(engine::unmanagedPodPolicyName(spec.unmanagedPodPolicy));
-    if (spec.unmanagedPodPolicy == engine::UnmanagedPodPolicy::AfterTimeout)
+    QString text = QLatin1String(api::unmanagedPodPolicyName(spec.unmanagedPodPolicy));
+    if (spec.unmanagedPodPolicy == api::UnmanagedPodPolicy::AfterTimeout)
         text += QLatin1Char('(') + q(kube::formatDuration(spec.timeouts.unmanagedTimeout)) + QLatin1Char(')');
     return text;
 }
@@ -71,9 +71,9 @@ template <typename Nodes> std::map<std::string, UpgradeNodeWorkload> workloadRow
     for (const kube::Node *n : nodes) {
         UpgradeNodeWorkload &w = byNode[n->metadata.name];
         w.node = q(n->metadata.name);
-        if (auto since = engine::parseUpgradeTime(n->metadata.annotation(engine::ann::kIncompatibleSince)))
+        if (auto since = api::parseUpgradeTime(n->metadata.annotation(api::ann::kIncompatibleSince)))
             w.incompatibleSince = *since;
-        w.controllerHost = n->metadata.labels.count(engine::kControllerHostLabel) > 0;
+        w.controllerHost = n->metadata.labels.count(api::kControllerHostLabel) > 0;
     }
     return byNode;
 }
@@ -82,28 +82,28 @@ template <typename Nodes> std::map<std::string, UpgradeNodeWorkload> workloadRow
 // row; `replicas` is the owner's spec.replicas, -1 when unknown; `localData`: it has emptyDir
 // volumes.
 void countPod(std::map<std::string, UpgradeNodeWorkload> &byNode, const std::string &key,
-              const std::string &node, engine::PodClass cls, const std::string &owner, int replicas,
+              const std::string &node, api::PodClass cls, const std::string &owner, int replicas,
               bool localData)
 {
     auto it = byNode.find(node);
     if (it == byNode.end())
         return;
     UpgradeNodeWorkload &w = it->second;
-    if (localData && cls != engine::PodClass::DaemonSet)
+    if (localData && cls != api::PodClass::DaemonSet)
         w.localDataPods << q(key);
     switch (cls) {
-    case engine::PodClass::DaemonSet:
+    case api::PodClass::DaemonSet:
         ++w.daemonSetPods;
         break;
-    case engine::PodClass::Managed:
+    case api::PodClass::Managed:
         ++w.managedPods;
         if (replicas == 1 && !w.singleReplicaOwners.contains(q(owner)))
             w.singleReplicaOwners << q(owner);
         break;
-    case engine::PodClass::Unmanaged:
+    case api::PodClass::Unmanaged:
         w.unmanagedPods << q(key);
         break;
-    case engine::PodClass::Ignored:
+    case api::PodClass::Ignored:
         break;
     }
 }
@@ -118,9 +118,9 @@ std::shared_ptr<const UpgradeInventory> inventoryOf(std::map<std::string, Upgrad
 }
 
 // "replicaset/NS/NAME" of a managed pod's controller.
-std::string ownerKey(const kube::Pod &p, engine::PodClass cls)
+std::string ownerKey(const kube::Pod &p, api::PodClass cls)
 {
-    if (const auto *ref = p.metadata.controllerRef(); ref && cls == engine::PodClass::Managed)
+    if (const auto *ref = p.metadata.controllerRef(); ref && cls == api::PodClass::Managed)
         return lower(ref->kind) + "/" + p.metadata.namespace_ + "/" + ref->name;
     return {};
 }
@@ -137,14 +137,14 @@ void UpgradeSnapshotBuilder::loadAll()
     for (const kube::ReplicaSet *rs : m_cluster.replicaSets())
         m_replicas["replicaset/" + rs->metadata.key()] = rs->replicas();
     for (const kube::Pod *p : m_cluster.pods()) {
-        const auto cls = engine::classifyPod(*p, true);
-        if (cls == engine::PodClass::Ignored)
+        const auto cls = api::classifyPod(*p, true);
+        if (cls == api::PodClass::Ignored)
             continue;
         PodEntry e;
         e.node = p->node();
         e.cls = int(cls);
         e.owner = ownerKey(*p, cls);
-        e.localData = engine::hasLocalStorage(*p);
+        e.localData = api::hasLocalStorage(*p);
         m_pods[p->metadata.key()] = std::move(e);
     }
 }
@@ -153,10 +153,10 @@ void UpgradeSnapshotBuilder::onWatch(const engine::WatchEvent &event)
 {
     using Type = engine::WatchEvent::Type;
     switch (event.kind) {
-    case engine::Kind::Pod: {
+    case api::Kind::Pod: {
         const kube::Pod &p = *event.pod;
-        const auto cls = engine::classifyPod(p, true);
-        if (event.type == Type::Deleted || cls == engine::PodClass::Ignored) {
+        const auto cls = api::classifyPod(p, true);
+        if (event.type == Type::Deleted || cls == api::PodClass::Ignored) {
             if (m_pods.erase(event.key()) > 0)
                 m_inventoryDirty = true;
             return;
@@ -165,7 +165,7 @@ void UpgradeSnapshotBuilder::onWatch(const engine::WatchEvent &event)
         e.node = p.node();
         e.cls = int(cls);
         e.owner = ownerKey(p, cls);
-        e.localData = engine::hasLocalStorage(p);
+        e.localData = api::hasLocalStorage(p);
         auto &slot = m_pods[event.key()];
         if (slot.node != e.node || slot.cls != e.cls || slot.owner != e.owner ||
             slot.localData != e.localData) {
@@ -174,14 +174,14 @@ void UpgradeSnapshotBuilder::onWatch(const engine::WatchEvent &event)
         }
         return;
     }
-    case engine::Kind::ReplicaSet:
+    case api::Kind::ReplicaSet:
         if (event.type == Type::Deleted)
             m_replicas.erase("replicaset/" + event.key());
         else
             m_replicas["replicaset/" + event.key()] = event.replicaSet->replicas();
         m_inventoryDirty = true;
         return;
-    case engine::Kind::Node:
+    case api::Kind::Node:
         m_nodesDirty = true;
         m_inventoryDirty = true;
         return;
@@ -252,7 +252,7 @@ UpgradeRolloutInfo buildUpgradeRolloutInfo(const UpgradeInfoSource &source, cons
                                            std::map<std::string, std::size_t> &sampleTotals, int maxSamples,
                                            int maxEvents)
 {
-    const engine::NodeUpgradeRollout &r = *source.cluster.rollout(name);
+    const api::NodeUpgradeRollout &r = *source.cluster.rollout(name);
     const auto &spec = r.spec;
     const auto &st = r.status;
     UpgradeRolloutInfo info;
@@ -267,8 +267,8 @@ UpgradeRolloutInfo buildUpgradeRolloutInfo(const UpgradeInfoSource &source, cons
     info.nodeSelector = selector.join(QStringLiteral(", "));
     info.maxUnavailable = q(spec.maxUnavailable.toString());
     info.unmanagedPodPolicy = policyText(spec);
-    info.onDrainTimeout = QLatin1String(engine::drainTimeoutPolicyName(spec.onDrainTimeout));
-    info.singleReplicaPolicy = QLatin1String(engine::singleReplicaPolicyName(spec.singleReplicaPolicy));
+    info.onDrainTimeout = QLatin1String(api::drainTimeoutPolicyName(spec.onDrainTimeout));
+    info.singleReplicaPolicy = QLatin1String(api::singleReplicaPolicyName(spec.singleReplicaPolicy));
     info.healthThreshold = spec.controllerHealthThreshold;
     info.maxFailedNodes = spec.maxFailedNodes;
     info.zoneSerial = spec.zoneSerial;
@@ -277,7 +277,7 @@ UpgradeRolloutInfo buildUpgradeRolloutInfo(const UpgradeInfoSource &source, cons
     info.abort = spec.abort;
 
     info.phase = static_cast<UpgradeRolloutPhase>(static_cast<int>(st.phase));
-    const engine::Phrase *headline = source.controller ? source.controller->headlinePhrase(name) : nullptr;
+    const api::Phrase *headline = source.controller ? source.controller->headlinePhrase(name) : nullptr;
     info.headline = headline ? phraseText(*headline) : q(st.headline);
     const auto &c = st.counts;
     info.counts = UpgradeCountsInfo{c.nodes, c.upToDate, c.upgraded, c.inFlight, c.pending,
@@ -356,8 +356,8 @@ UpgradeRolloutInfo buildUpgradeRolloutInfo(const UpgradeInfoSource &source, cons
     }
 
     // Events about this rollout or its nodes, most recently emitted first.
-    static const engine::NodeUpgradeEvents noEvents;
-    const engine::NodeUpgradeEvents &log = source.events ? *source.events : noEvents;
+    static const api::NodeUpgradeEvents noEvents;
+    const api::NodeUpgradeEvents &log = source.events ? *source.events : noEvents;
     const auto &entries = log.entries();
     const auto &emissions = log.emissions();
     const std::string self = "nodeupgraderollout/" + name;
@@ -371,7 +371,7 @@ UpgradeRolloutInfo buildUpgradeRolloutInfo(const UpgradeInfoSource &source, cons
         if (e.object != self && !members.count(e.object))
             continue;
         events->push_back(UpgradeEventInfo{q(e.object), q(e.type), q(e.reason),
-                                           phraseText(engine::upgradeEventPhrase(e.code, e.params)), e.count,
+                                           phraseText(api::upgradeEventPhrase(e.code, e.params)), e.count,
                                            e.firstTime, e.lastTime});
     }
     info.events = std::move(events);
@@ -379,7 +379,7 @@ UpgradeRolloutInfo buildUpgradeRolloutInfo(const UpgradeInfoSource &source, cons
     // The resume preview is a dry run of a pass: only while paused or halted.
     auto preview = std::make_shared<UpgradePreviewInfo>();
     if (source.controller &&
-        (st.phase == engine::RolloutPhase::Paused || st.phase == engine::RolloutPhase::Halted)) {
+        (st.phase == api::RolloutPhase::Paused || st.phase == api::RolloutPhase::Halted)) {
         const engine::NodeUpgradePreview p = source.controller->preview(name);
         preview->nextNodes = qList(p.nextNodes);
         for (const auto &d : p.deletions)
@@ -412,15 +412,15 @@ std::shared_ptr<const UpgradeInventory> buildUpgradeInventory(const engine::Upgr
 {
     auto byNode = workloadRows(cluster.nodes());
     for (const kube::Pod *p : cluster.pods()) {
-        const auto cls = engine::classifyPod(*p, true);
-        if (cls == engine::PodClass::Ignored)
+        const auto cls = api::classifyPod(*p, true);
+        if (cls == api::PodClass::Ignored)
             continue;
         const std::string owner = ownerKey(*p, cls);
         int replicas = -1;
         if (const auto *ref = p->metadata.controllerRef(); !owner.empty() && ref->kind == "ReplicaSet")
             if (const kube::ReplicaSet *rs = cluster.replicaSet(p->metadata.namespace_, ref->name))
                 replicas = rs->replicas();
-        countPod(byNode, p->metadata.key(), p->node(), cls, owner, replicas, engine::hasLocalStorage(*p));
+        countPod(byNode, p->metadata.key(), p->node(), cls, owner, replicas, api::hasLocalStorage(*p));
     }
     return inventoryOf(std::move(byNode));
 }
@@ -430,7 +430,7 @@ std::shared_ptr<const UpgradeInventory> UpgradeSnapshotBuilder::buildInventory()
     auto byNode = workloadRows(m_cluster.nodes());
     for (const auto &[key, e] : m_pods) {
         auto r = m_replicas.find(e.owner);
-        countPod(byNode, key, e.node, static_cast<engine::PodClass>(e.cls), e.owner,
+        countPod(byNode, key, e.node, static_cast<api::PodClass>(e.cls), e.owner,
                  r != m_replicas.end() ? r->second : -1, e.localData);
     }
     return inventoryOf(std::move(byNode));

@@ -19,10 +19,12 @@
 #include <set>
 #include <string>
 
+namespace api {
+class NodeUpgradeEvents;
+} // namespace api
 namespace engine {
 class Cluster;
 class NodeUpgradeController;
-class NodeUpgradeEvents;
 class NodeUpgradeMetrics;
 class UpgradeCluster;
 struct WatchEvent;
@@ -40,7 +42,7 @@ struct UpgradeInfoSource
 {
     engine::UpgradeCluster &cluster;
     engine::NodeUpgradeController *controller = nullptr;
-    const engine::NodeUpgradeEvents *events = nullptr;   // null: none
+    const api::NodeUpgradeEvents *events = nullptr;      // null: none
     const engine::NodeUpgradeMetrics *metrics = nullptr; // this rollout's; null: none
 };
 
@@ -72,7 +74,7 @@ private:
     struct PodEntry
     {
         std::string node;
-        int cls = 0;            // engine::PodClass
+        int cls = 0;            // api::PodClass
         std::string owner;      // "replicaset/NS/NAME" for managed pods
         bool localData = false; // emptyDir volumes
     };

@@ -29,6 +29,7 @@ namespace {
 
 using kube::Json;
 using namespace engine;
+using namespace api;
 
 int gNodes = 5000; // set from the optional first argument
 constexpr int kZones = 5;

@@ -219,7 +219,7 @@ void TstContainerLog::crashLoopingPodOfTheClusterShowsItsTerminationMessage()
     QVERIFY(before->lines.front().time < log->lines.front().time);
 
     // The status says the same: lastState.terminated with the message, exit code 1.
-    auto json = cluster->get(engine::Kind::Pod, "default", agent->metadata.name);
+    auto json = cluster->get(api::Kind::Pod, "default", agent->metadata.name);
     QVERIFY(json);
     const kube::Json &status = (*json)["status"]["containerStatuses"][0];
     QCOMPARE(status["lastState"]["terminated"]["message"].get<std::string>(), message);
@@ -229,7 +229,7 @@ void TstContainerLog::crashLoopingPodOfTheClusterShowsItsTerminationMessage()
     // A healthy pod has no lastState, and no previous attempt.
     const kube::Pod *web = podOf(*cluster, "web");
     QVERIFY(web);
-    auto webJson = cluster->get(engine::Kind::Pod, "default", web->metadata.name);
+    auto webJson = cluster->get(api::Kind::Pod, "default", web->metadata.name);
     QVERIFY(!(*webJson)["status"]["containerStatuses"][0].contains("lastState"));
     auto none = engine::containerLog(*cluster, "default", web->metadata.name, previous);
     QVERIFY(!none);
@@ -255,8 +255,8 @@ void TstContainerLog::readingLogsChangesNothing()
     a->advance(120000);
     b->advance(120000);
     QCOMPARE(a->resourceVersion(), b->resourceVersion());
-    QCOMPARE(a->list(engine::Kind::Pod)->dump(), b->list(engine::Kind::Pod)->dump());
-    QCOMPARE(a->list(engine::Kind::Event)->dump(), b->list(engine::Kind::Event)->dump());
+    QCOMPARE(a->list(api::Kind::Pod)->dump(), b->list(api::Kind::Pod)->dump());
+    QCOMPARE(a->list(api::Kind::Event)->dump(), b->list(api::Kind::Event)->dump());
 }
 
 QTEST_GUILESS_MAIN(TstContainerLog)

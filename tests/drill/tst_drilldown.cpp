@@ -216,7 +216,7 @@ void TstDrillDown::followStreamsNewLinesAndEndsWithThePod()
         QVERIFY2(lines.front().rfind("healthy: up ", 0) == 0, lines.front().c_str());
     }
     QVERIFY(!ended);
-    server->withCluster([&](engine::Cluster &c) { QVERIFY(c.remove(engine::Kind::Pod, "default", pod)); });
+    server->withCluster([&](engine::Cluster &c) { QVERIFY(c.remove(api::Kind::Pod, "default", pod)); });
     QTRY_VERIFY_WITH_TIMEOUT(ended.load(), 20000);
     reader.join();
     stop.dismiss();

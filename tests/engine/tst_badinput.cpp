@@ -3,9 +3,9 @@
 // scenario parser (durations out of range) and the `sim run` / `history --scenario` commands,
 // which must exit 2 naming FILE:LINE:COLUMN instead of aborting.
 
+#include "models/api/validation.h"
 #include "models/engine/cluster.h"
 #include "models/engine/scenarioparser.h"
-#include "models/engine/validation.h"
 
 #include <QFile>
 #include <QProcess>
@@ -14,6 +14,7 @@
 
 using kube::Json;
 using namespace engine;
+using namespace api;
 
 namespace {
 

@@ -2,8 +2,8 @@
 // validation messages, optimistic concurrency, watch sequences), the DaemonSet controller's
 // history and rollout behaviour (daemonset-semantics.md §6 worked example and variants), kubectl
 // texts, pause/resume, continuous mode with kubelet, scheduler and ReplicaSets, determinism.
+#include "models/api/daemonsetlogic.h"
 #include "models/engine/cluster.h"
-#include "models/engine/daemonsetlogic.h"
 #include "models/engine/scenariorunner.h"
 #include "tests/support/replicaset.h"
 
@@ -13,6 +13,7 @@
 
 using kube::Json;
 using namespace engine;
+using namespace api;
 
 namespace {
 

@@ -1,8 +1,8 @@
 // Pure decision functions of the DaemonSet controller, from tables: budgets, rolling update
 // with and without surge, per-node reconciliation, history construction, dedup and cleanup,
 // status counters, revision data bytes and hash vectors, strategic merge.
-#include "models/engine/daemonsetlogic.h"
-#include "models/engine/strategicmerge.h"
+#include "models/api/daemonsetlogic.h"
+#include "models/api/strategicmerge.h"
 #include "models/kube/defaults.h"
 #include "models/kube/nodeaffinity.h"
 
@@ -11,7 +11,7 @@
 #include <deque>
 
 using kube::Json;
-using namespace engine;
+using namespace api;
 
 Q_DECLARE_METATYPE(std::string)
 
@@ -317,7 +317,7 @@ void TestDaemonSetLogic::podsShouldBeOnNode()
     QFETCH(int, deletes);
     Layout l = layout({pods.isEmpty() ? QStringLiteral("-") : pods});
     l.entries[0].should = {shouldRun, shouldContinue};
-    const auto d = engine::podsShouldBeOnNode(l.entries[0], "new", surge, 0, kNow);
+    const auto d = api::podsShouldBeOnNode(l.entries[0], "new", surge, 0, kNow);
     QCOMPARE(d.createPod, create);
     QCOMPARE(static_cast<int>(d.toDelete.size()), deletes);
 }
@@ -440,7 +440,7 @@ void TestDaemonSetLogic::cleanupHistory()
     for (const auto &h : live)
         liveSet.insert(h.toStdString());
     QStringList got;
-    for (const auto *k : engine::cleanupHistory({&a, &b, &c}, limit, liveSet))
+    for (const auto *k : api::cleanupHistory({&a, &b, &c}, limit, liveSet))
         got << QString::fromStdString(k->metadata.label(kube::kRevisionHashLabel));
     QCOMPARE(got, deleted);
 }

@@ -11,6 +11,7 @@
 
 using kube::Json;
 using namespace engine;
+using namespace api;
 
 namespace {
 

@@ -18,14 +18,15 @@
 //    node holds only an old pod that is unavailable.
 // F. Without surge (stepped: after every sync; continuous: at every moment for a DaemonSet that
 //    never allowed surge) no node holds two non-deleting pods of the DaemonSet.
+#include "models/api/daemonsetlogic.h"
 #include "models/engine/cluster.h"
-#include "models/engine/daemonsetlogic.h"
 #include "models/engine/rng.h"
 
 #include <QTest>
 
 using kube::Json;
 using namespace engine;
+using namespace api;
 
 namespace {
 

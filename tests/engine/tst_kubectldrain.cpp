@@ -1,7 +1,7 @@
 // kubectl drain's decisions (k8s.io/kubectl/pkg/drain filters.go), table-driven: which pods a
 // drain --ignore-daemonsets [--delete-emptydir-data] evicts, skips or refuses, kubectl's error
 // and warning texts, and the words naming a pod a PodDisruptionBudget keeps in place.
-#include "models/engine/kubectldrain.h"
+#include "models/api/kubectldrain.h"
 
 #include <QTest>
 
@@ -9,9 +9,9 @@
 #include <optional>
 
 using kube::Json;
-using namespace engine;
+using namespace api;
 
-Q_DECLARE_METATYPE(engine::DrainVerdict)
+Q_DECLARE_METATYPE(api::DrainVerdict)
 
 namespace {
 

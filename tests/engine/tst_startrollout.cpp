@@ -1,14 +1,14 @@
-// Starting a rollout, as pure decisions (engine/startrollout.h): the PATCH bodies of kubectl set
+// Starting a rollout, as pure decisions (api/startrollout.h): the PATCH bodies of kubectl set
 // image, kubectl rollout restart and a strategy edit, their refusals, and the strategy edit of a
 // DaemonSet the app paused (the saved strategy changes, it stays paused).
-#include "models/engine/kubectlrollout.h"
-#include "models/engine/startrollout.h"
-#include "models/engine/strategicmerge.h"
+#include "models/api/kubectlrollout.h"
+#include "models/api/startrollout.h"
+#include "models/api/strategicmerge.h"
 
 #include <QTest>
 
 using kube::Json;
-using namespace engine;
+using namespace api;
 
 Q_DECLARE_METATYPE(std::string)
 

@@ -1,4 +1,4 @@
-// Fuzzes field ownership (models/engine/fieldmanager.h) and the schema walks it rests on
+// Fuzzes field ownership (models/api/fieldmanager.h) and the schema walks it rests on
 // (kube::schema): the input is a JSON array [live, config] of two objects whose apiVersion and
 // kind pick the schema (a DaemonSet when they are missing), each possibly carrying
 // managedFields a client made up. Checked: an update and an apply never throw; an apply either
@@ -7,7 +7,7 @@
 // configuration by the same manager changes nothing and conflicts with nobody; pruning leaves no
 // unknown field.
 
-#include "models/engine/fieldmanager.h"
+#include "models/api/fieldmanager.h"
 #include "models/kube/apischema.h"
 #include "models/kube/jsonlimits.h"
 #include "tests/fuzz/fuzzcheck.h"
@@ -49,33 +49,33 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         FUZZ_CHECK(kube::schema::unknownFields(pruned, *type).empty());
     }
 
-    const engine::FieldManagerContext ctx{"fuzzer", "apps/v1", "", "2026-01-01T00:00:00Z"};
-    const kube::Json managed = engine::FieldManager::update(&live, config, ctx);
+    const api::FieldManagerContext ctx{"fuzzer", "apps/v1", "", "2026-01-01T00:00:00Z"};
+    const kube::Json managed = api::FieldManager::update(&live, config, ctx);
     FUZZ_CHECK(managed.is_array());
-    (void)engine::FieldManager::update(nullptr, live, ctx);
+    (void)api::FieldManager::update(nullptr, live, ctx);
 
-    auto applied = engine::FieldManager::apply(&live, config, ctx, false);
+    auto applied = api::FieldManager::apply(&live, config, ctx, false);
     if (!applied && applied.error().code == 500) {
         // A configuration structured-merge-diff cannot type (a list element without its key, a
         // key given twice) is refused whoever owns what.
         FUZZ_CHECK(applied.error().message.rfind("failed to create typed patch object (", 0) == 0);
-        FUZZ_CHECK(!engine::FieldManager::apply(&live, config, ctx, true).ok());
+        FUZZ_CHECK(!api::FieldManager::apply(&live, config, ctx, true).ok());
         return 0;
     }
     if (!applied) {
         FUZZ_CHECK(applied.error().code == 409 && !applied.error().causes.empty());
-        applied = engine::FieldManager::apply(&live, config, ctx, true);
+        applied = api::FieldManager::apply(&live, config, ctx, true);
         FUZZ_CHECK(applied.ok());
     }
     FUZZ_CHECK(applied->is_object());
     const kube::Json &meta = (*applied)["metadata"];
     FUZZ_CHECK(!meta.contains("managedFields") || meta["managedFields"].is_array());
-    auto again = engine::FieldManager::apply(&*applied, config, ctx, false);
+    auto again = api::FieldManager::apply(&*applied, config, ctx, false);
     FUZZ_CHECK(again.ok());
     kube::Json a = *applied, b = *again;
     a["metadata"].erase("managedFields");
     b["metadata"].erase("managedFields");
     FUZZ_CHECK(a == b);
-    (void)engine::FieldManager::apply(nullptr, config, ctx, false);
+    (void)api::FieldManager::apply(nullptr, config, ctx, false);
     return 0;
 }

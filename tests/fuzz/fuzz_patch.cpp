@@ -1,12 +1,12 @@
 // Fuzzes the patch functions: JSON merge patch, JSON patch and strategic merge patch as the API
-// server applies them (models/engine/strategicmerge.h), and JSON Patch between two documents
+// server applies them (models/api/strategicmerge.h), and JSON Patch between two documents
 // (models/diff/jsonpatch.h). The input is a JSON array [document, patch]. Checked: a merge patch
 // applied twice changes nothing more (RFC 7386 patches are idempotent), and applying
 // diff::jsonPatch(document, patch) to the document gives the second value, the round trip every
 // diff-like function promises.
 
+#include "models/api/strategicmerge.h"
 #include "models/diff/jsonpatch.h"
-#include "models/engine/strategicmerge.h"
 #include "models/kube/jsonlimits.h"
 #include "tests/fuzz/fuzzcheck.h"
 
@@ -28,14 +28,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     const kube::Json &document = input[0];
     const kube::Json &patch = input[1];
 
-    const kube::Json merged = engine::mergePatch(document, patch);
-    FUZZ_CHECK(engine::mergePatch(merged, patch) == merged);
+    const kube::Json merged = api::mergePatch(document, patch);
+    FUZZ_CHECK(api::mergePatch(merged, patch) == merged);
 
-    if (auto patched = engine::jsonPatch(document, patch); !patched)
+    if (auto patched = api::jsonPatch(document, patch); !patched)
         FUZZ_CHECK(!patched.error().message.empty());
     if (auto patched = diff::applyJsonPatch(document, patch); !patched)
         FUZZ_CHECK(!patched.error().message.empty());
-    if (auto patched = engine::strategicMergePatch(document, patch); !patched)
+    if (auto patched = api::strategicMergePatch(document, patch); !patched)
         FUZZ_CHECK(!patched.error().message.empty());
 
     const kube::Json ops = diff::jsonPatch(document, patch);

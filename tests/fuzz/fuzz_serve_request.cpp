@@ -142,7 +142,7 @@ std::unique_ptr<engine::Cluster> makeCluster()
     return c;
 }
 
-void printed(engine::Kind kind, const Json &object, kube::Timestamp now, const Request &req)
+void printed(api::Kind kind, const Json &object, kube::Timestamp now, const Request &req)
 {
     if (object.is_object())
         (void)server::TablePrinter::row(kind, object, now,
@@ -151,7 +151,7 @@ void printed(engine::Kind kind, const Json &object, kube::Timestamp now, const R
 
 void handleResource(const Request &req, const server::ResourcePath &path)
 {
-    const engine::Kind kind = *path.kind;
+    const api::Kind kind = *path.kind;
     auto labels = server::Selector::parseLabels(req.param("labelSelector"));
     auto fields = server::Selector::parseFields(req.param("fieldSelector"), kind);
     if (!labels || !fields)
@@ -189,12 +189,12 @@ void handleResource(const Request &req, const server::ResourcePath &path)
         Json object = body;
         if (!object.contains("metadata") || !object["metadata"].is_object())
             object["metadata"] = Json::object();
-        if (engine::isNamespaced(kind) && !path.ns.empty())
+        if (api::isNamespaced(kind) && !path.ns.empty())
             object["metadata"]["namespace"] = path.ns;
         if (!object.contains("kind"))
-            object["kind"] = engine::kindName(kind);
+            object["kind"] = api::kindName(kind);
         if (!object.contains("apiVersion"))
-            object["apiVersion"] = engine::apiVersion(kind);
+            object["apiVersion"] = api::apiVersion(kind);
         result = req.method == "POST" ? c.create(object) : status ? c.updateStatus(object) : c.update(object);
     } else if (req.method == "PATCH") {
         if (body.is_discarded())
@@ -202,11 +202,11 @@ void handleResource(const Request &req, const server::ResourcePath &path)
         std::string type = lower(req.header("content-type"));
         type = type.substr(0, type.find(';'));
         if (type == "application/merge-patch+json")
-            result = c.patch(kind, path.ns, path.name, engine::PatchType::Merge, body);
+            result = c.patch(kind, path.ns, path.name, api::PatchType::Merge, body);
         else if (type == "application/json-patch+json")
-            result = c.patch(kind, path.ns, path.name, engine::PatchType::Json, body);
+            result = c.patch(kind, path.ns, path.name, api::PatchType::Json, body);
         else if (type == "application/strategic-merge-patch+json")
-            result = c.patch(kind, path.ns, path.name, engine::PatchType::Strategic, body);
+            result = c.patch(kind, path.ns, path.name, api::PatchType::Strategic, body);
         else
             return;
     } else if (req.method == "DELETE") {

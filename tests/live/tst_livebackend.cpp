@@ -9,8 +9,8 @@
 
 #include "models/backend/livebackend.h"
 
+#include "models/api/kubectlrollout.h"
 #include "models/client/httptransport.h"
-#include "models/engine/kubectlrollout.h"
 #include "models/engine/scenariorunner.h"
 #include "models/server/apiserver.h"
 
@@ -314,8 +314,8 @@ void TstLiveBackend::rollbackGivesTheEnginesOutcome()
     QVERIFY((*probe)->requests("GET /apis/apps/v1/namespaces/default/daemonsets/web") >= 1);
     QVERIFY((*probe)->requests("GET /apis/apps/v1/namespaces/default/controllerrevisions") >= 1);
     QCOMPARE((*probe)->requests("PATCH /apis/apps/v1/namespaces/default/daemonsets/web"),
-             expected.action == engine::RollbackOutcome::Action::Patch ? 1 : 0);
-    if (expected.action != engine::RollbackOutcome::Action::Patch)
+             expected.action == api::RollbackOutcome::Action::Patch ? 1 : 0);
+    if (expected.action != api::RollbackOutcome::Action::Patch)
         return;
     const auto patch = (*probe)->lastPatch();
     QCOMPARE(patch.body, expected.patch); // the revision's data, byte for byte
@@ -352,7 +352,7 @@ void TstLiveBackend::pauseAndResumeRoundTrip()
     kube::Json onServer = serverDaemonSet(*srv, "web");
     QCOMPARE(QString::fromStdString(onServer["spec"]["updateStrategy"]["type"].get<std::string>()),
              u"OnDelete"_s);
-    QVERIFY(onServer["metadata"]["annotations"].contains(engine::kPausedStrategyAnnotation));
+    QVERIFY(onServer["metadata"]["annotations"].contains(api::kPausedStrategyAnnotation));
 
     results.clear();
     backend.pause(u"default/web"_s);
@@ -372,7 +372,7 @@ void TstLiveBackend::pauseAndResumeRoundTrip()
     onServer = serverDaemonSet(*srv, "web");
     QVERIFY(!onServer["metadata"]
                  .value("annotations", kube::Json::object())
-                 .contains(engine::kPausedStrategyAnnotation));
+                 .contains(api::kPausedStrategyAnnotation));
 
     results.clear();
     backend.resume(u"default/web"_s);
@@ -508,7 +508,7 @@ void TstLiveBackend::retriesAConflictOnAFreshRead()
     QCOMPARE((*probe)->requests("GET /apis/apps/v1/namespaces/default/daemonsets/web"), 2);
     const kube::Json onServer = serverDaemonSet(*srv, "web");
     QVERIFY(onServer["metadata"]["annotations"].contains("example.com/other-writer"));
-    QVERIFY(onServer["metadata"]["annotations"].contains(engine::kPausedStrategyAnnotation));
+    QVERIFY(onServer["metadata"]["annotations"].contains(api::kPausedStrategyAnnotation));
     QCOMPARE(QString::fromStdString(onServer["spec"]["updateStrategy"]["type"].get<std::string>()),
              u"OnDelete"_s);
 }

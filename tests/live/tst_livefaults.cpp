@@ -335,7 +335,7 @@ void TstLiveFaults::lowerResourceVersionsAfterARestartMeanARelist()
     srv.reset();
     srv = std::make_unique<server::ApiServer>(testCluster(), so);
     srv->withCluster([&](engine::Cluster &c) {
-        QVERIFY(c.remove(engine::Kind::Pod, "default", firstLife.at(0).toStdString(), 0).ok());
+        QVERIFY(c.remove(api::Kind::Pod, "default", firstLife.at(0).toStdString(), 0).ok());
     });
     QVERIFY(srv->start());
     config.caPem = srv->caCertificatePem();

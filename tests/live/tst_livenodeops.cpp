@@ -110,7 +110,7 @@ template <typename Pred> bool waitServer(Pred pred, int ms = 30000)
 void setMinAvailable(server::ApiServer &s, int n)
 {
     s.withCluster([&](engine::Cluster &c) {
-        auto r = c.patch(engine::Kind::PodDisruptionBudget, "default", "api", engine::PatchType::Merge,
+        auto r = c.patch(api::Kind::PodDisruptionBudget, "default", "api", api::PatchType::Merge,
                          {{"spec", {{"minAvailable", n}}}});
         if (!r)
             qWarning("patch pdb: %s", r.error().message.c_str());

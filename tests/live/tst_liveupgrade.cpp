@@ -103,12 +103,9 @@ public:
     {
         return m_inner.job(ns, n);
     }
-    const engine::NodeUpgradeRollout *rollout(const std::string &n) const override
-    {
-        return m_inner.rollout(n);
-    }
-    std::vector<const engine::NodeUpgradeRollout *> rollouts() const override { return m_inner.rollouts(); }
-    int watch(engine::Kind kind, std::function<void(const engine::WatchEvent &)> cb) override
+    const api::NodeUpgradeRollout *rollout(const std::string &n) const override { return m_inner.rollout(n); }
+    std::vector<const api::NodeUpgradeRollout *> rollouts() const override { return m_inner.rollouts(); }
+    int watch(api::Kind kind, std::function<void(const engine::WatchEvent &)> cb) override
     {
         return m_inner.watch(kind, std::move(cb));
     }
@@ -162,17 +159,17 @@ public:
                     m_inner.createJob(job));
     }
     kube::Result<void> editRollout(const std::string &n,
-                                   const std::function<void(engine::NodeUpgradeRollout &)> &fn) override
+                                   const std::function<void(api::NodeUpgradeRollout &)> &fn) override
     {
         return m_inner.editRollout(n, fn);
     }
     kube::Result<void> updateRolloutStatus(const std::string &n,
-                                           const engine::NodeUpgradeRolloutStatus &s) override
+                                           const api::NodeUpgradeRolloutStatus &s) override
     {
         return m_inner.updateRolloutStatus(n, s);
     }
     void recordEvent(const std::string &type, const std::string &reason, const std::string &message,
-                     engine::Kind kind, const std::string &ns, const std::string &n) override
+                     api::Kind kind, const std::string &ns, const std::string &n) override
     {
         m_inner.recordEvent(type, reason, message, kind, ns, n);
     }
@@ -201,9 +198,9 @@ bool held(const kube::Result<bool> &r, bool otherwise)
     return r ? *r : otherwise;
 }
 
-bool completed(const engine::NodeUpgradeRollout *r)
+bool completed(const api::NodeUpgradeRollout *r)
 {
-    return r && r->status.phase == engine::RolloutPhase::Completed;
+    return r && r->status.phase == api::RolloutPhase::Completed;
 }
 
 QString joined(const std::vector<std::string> &lines)
@@ -381,7 +378,7 @@ void TstLiveUpgrade::sameWritesOnBothBackends()
     Recording simWrites(embedded);
     std::vector<std::string> simEvents;
     {
-        engine::NodeUpgradeEvents events;
+        api::NodeUpgradeEvents events;
         std::map<std::string, engine::NodeUpgradeMetrics> metrics;
         engine::NodeUpgradeController controller(simWrites, events, metrics);
         QVERIFY(rt.rollouts().apply(rolloutManifest, sim->now(), {}).ok());
@@ -419,7 +416,7 @@ void TstLiveUpgrade::sameWritesOnBothBackends()
     std::thread loop([&] {
         if (!live.waitSynced(std::chrono::seconds(30)))
             return;
-        engine::NodeUpgradeEvents events;
+        api::NodeUpgradeEvents events;
         std::map<std::string, engine::NodeUpgradeMetrics> metrics;
         engine::NodeUpgradeController controller(liveWrites, events, metrics);
         live.run([&] { return stop.load(); });
@@ -469,7 +466,7 @@ void TstLiveUpgrade::sameWritesOnBothBackends()
         QVERIFY(node0.find("createJob kube-system/agents-node-0-1\n") != std::string::npos);
         server.withCluster([&](engine::Cluster &c) {
             for (const char *name : {"agents-node-0-1", "agents-node-1-1", "agents-node-2-1"}) {
-                auto j = c.get(engine::Kind::Job, "kube-system", name);
+                auto j = c.get(api::Kind::Job, "kube-system", name);
                 QVERIFY2(j.ok(), name);
                 QCOMPARE((*j)["status"].value("succeeded", 0), 1);
                 QCOMPARE((*j)["spec"]["template"]["spec"].value("nodeName", std::string()),
@@ -629,7 +626,7 @@ void TstLiveUpgrade::manifests()
             kube::loadYamlFile(std::string(DAEMONSCOPE_SOURCE_DIR "/installer/kubernetes/examples/") + file);
         QVERIFY(example.ok());
         const kube::Json &rollout = (*example)[0].value;
-        auto parsed = engine::NodeUpgradeRollout::fromJson(rollout);
+        auto parsed = api::NodeUpgradeRollout::fromJson(rollout);
         QVERIFY2(parsed.ok(), parsed ? "" : parsed.error().message.c_str());
         std::function<void(const kube::Json &, const kube::Json &, const std::string &)> inSchema =
             [&](const kube::Json &value, const kube::Json &s, const std::string &path) {

@@ -89,8 +89,7 @@ const models::UpgradeRolloutInfo *agents(const models::ClusterSnapshot &s)
 }
 
 // The server's view of one object (JSON kinds and nodes), empty when absent.
-kube::Json serverObject(server::ApiServer &s, engine::Kind kind, const std::string &ns,
-                        const std::string &name)
+kube::Json serverObject(server::ApiServer &s, api::Kind kind, const std::string &ns, const std::string &name)
 {
     kube::Json out;
     s.withCluster([&](engine::Cluster &c) {
@@ -102,7 +101,7 @@ kube::Json serverObject(server::ApiServer &s, engine::Kind kind, const std::stri
 
 std::string leaseHolder(server::ApiServer &s)
 {
-    const kube::Json lease = serverObject(s, engine::Kind::Lease, "default", engine::kNodeUpgradeLeaseName);
+    const kube::Json lease = serverObject(s, api::Kind::Lease, "default", api::kNodeUpgradeLeaseName);
     return lease.is_object() && lease.contains("spec") ? lease["spec"].value("holderIdentity", std::string())
                                                        : std::string();
 }
@@ -110,7 +109,7 @@ std::string leaseHolder(server::ApiServer &s)
 void setMinAvailable(server::ApiServer &s, int n)
 {
     s.withCluster([&](engine::Cluster &c) {
-        auto r = c.patch(engine::Kind::PodDisruptionBudget, "default", "api", engine::PatchType::Merge,
+        auto r = c.patch(api::Kind::PodDisruptionBudget, "default", "api", api::PatchType::Merge,
                          kube::Json{{"spec", {{"minAvailable", n}}}});
         QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
     });
@@ -223,7 +222,7 @@ void TstLiveUpgradeConsole::consoleDrivesWhenNoControllerHoldsTheLease()
     QVERIFY2(started.ok, qPrintable(started.message));
     QCOMPARE(started.target, u"agents"_s);
     QCOMPARE(started.message, u"started"_s);
-    QVERIFY(!serverObject(*server, engine::Kind::NodeUpgradeRollout, "", "agents").is_null());
+    QVERIFY(!serverObject(*server, api::Kind::NodeUpgradeRollout, "", "agents").is_null());
 
     // The console takes the Lease and drives; the budget holds the first drain and is named.
     QVERIFY2(waitFor(*backend,
@@ -252,7 +251,7 @@ void TstLiveUpgradeConsole::consoleDrivesWhenNoControllerHoldsTheLease()
                      }),
              qPrintable(describe(*backend->latest())));
     {
-        const kube::Json nur = serverObject(*server, engine::Kind::NodeUpgradeRollout, "", "agents");
+        const kube::Json nur = serverObject(*server, api::Kind::NodeUpgradeRollout, "", "agents");
         QCOMPARE(nur["spec"].value("paused", false), true);
         QCOMPARE(nur["spec"].value("pauseReason", std::string()), std::string("maintenance window"));
         QCOMPARE(nur["metadata"]["annotations"].value("upgrade/paused-by", std::string()),
@@ -269,34 +268,35 @@ void TstLiveUpgradeConsole::consoleDrivesWhenNoControllerHoldsTheLease()
     backend->upgradeControl(u"agents"_s, u"hold"_s, heldNode, QString());
     auto held = waitResult(results, models::ActionKind::UpgradeControl);
     QVERIFY2(held.ok, qPrintable(held.message));
-    QCOMPARE(serverObject(*server, engine::Kind::Node, "", heldNode.toStdString())["metadata"]["annotations"]
-                 .value("upgrade/hold", std::string()),
-             std::string("true"));
+    QCOMPARE(
+        serverObject(*server, api::Kind::Node, "", heldNode.toStdString())["metadata"]["annotations"].value(
+            "upgrade/hold", std::string()),
+        std::string("true"));
     backend->upgradeControl(u"agents"_s, u"resume"_s, QString(), QString());
     QVERIFY(waitResult(results, models::ActionKind::UpgradeControl).ok);
 
     // The budget relaxes: every node but the held one is upgraded, the held one waits.
     setMinAvailable(*server, 2);
-    QVERIFY2(waitFor(
-                 *backend,
-                 [&](const models::ClusterSnapshot &s) {
-                     const auto *info = agents(s);
-                     if (!info || info->nodes->size() != 3)
-                         return false;
-                     for (const auto &row : *info->nodes) {
-                         const bool done = row.phase == models::UpgradeNodePhase::Upgraded;
-                         if (row.name == heldNode ? (done || !row.held) : !done)
-                             return false;
-                     }
-                     return true;
-                 },
-                 120000),
-             qPrintable(
-                 describe(*backend->latest()) + u"\nserver node-0: "_s +
-                 QString::fromStdString(
-                     serverObject(*server, engine::Kind::Node, "", "node-0")["metadata"].dump()) +
-                 QString::fromStdString(
-                     serverObject(*server, engine::Kind::Node, "", "node-0")["status"]["nodeInfo"].dump())));
+    QVERIFY2(
+        waitFor(
+            *backend,
+            [&](const models::ClusterSnapshot &s) {
+                const auto *info = agents(s);
+                if (!info || info->nodes->size() != 3)
+                    return false;
+                for (const auto &row : *info->nodes) {
+                    const bool done = row.phase == models::UpgradeNodePhase::Upgraded;
+                    if (row.name == heldNode ? (done || !row.held) : !done)
+                        return false;
+                }
+                return true;
+            },
+            120000),
+        qPrintable(
+            describe(*backend->latest()) + u"\nserver node-0: "_s +
+            QString::fromStdString(serverObject(*server, api::Kind::Node, "", "node-0")["metadata"].dump()) +
+            QString::fromStdString(
+                serverObject(*server, api::Kind::Node, "", "node-0")["status"]["nodeInfo"].dump())));
     QVERIFY(agents(*backend->latest())->phase != models::UpgradeRolloutPhase::Completed);
 
     backend->upgradeControl(u"agents"_s, u"release"_s, heldNode, QString());
@@ -309,7 +309,7 @@ void TstLiveUpgradeConsole::consoleDrivesWhenNoControllerHoldsTheLease()
                  120000),
              qPrintable(describe(*backend->latest())));
     for (const char *node : {"node-0", "node-1", "node-2"}) {
-        const kube::Json n = serverObject(*server, engine::Kind::Node, "", node);
+        const kube::Json n = serverObject(*server, api::Kind::Node, "", node);
         QCOMPARE(n["status"]["nodeInfo"].value("kubeletVersion", std::string()), std::string("v2.0.0"));
         QVERIFY(!n["spec"].value("unschedulable", false));
     }
@@ -468,8 +468,7 @@ void TstLiveUpgradeConsole::saysWhyItCannotReadTheCluster()
     const auto started = waitResult(results, models::ActionKind::StartUpgrade);
     QVERIFY(!started.ok);
     QVERIFY2(started.message.contains(u"cannot list resource \"pods\""_s), qPrintable(started.message));
-    QVERIFY(
-        serverObject(*server, engine::Kind::NodeUpgradeRollout, "", "agents").is_null()); // nothing created
+    QVERIFY(serverObject(*server, api::Kind::NodeUpgradeRollout, "", "agents").is_null()); // nothing created
     QVERIFY2(waitFor(backend,
                      [](const models::ClusterSnapshot &s) {
                          return s.upgradeDriver.mode == models::UpgradeDriverInfo::Mode::Unavailable;
@@ -501,7 +500,7 @@ void TstLiveUpgradeConsole::consoleWatchesAnUpgradeAnotherToolDrives()
 
     // The tool cordons node-0 and announces its drain.
     server->withCluster([](engine::Cluster &c) {
-        QVERIFY(c.patch(engine::Kind::Node, "", "node-0", engine::PatchType::Merge,
+        QVERIFY(c.patch(api::Kind::Node, "", "node-0", api::PatchType::Merge,
                         kube::Json{{"spec", {{"unschedulable", true}}}})
                     .ok());
         kube::Node n = *c.node("node-0");
@@ -543,7 +542,7 @@ void TstLiveUpgradeConsole::consoleWatchesAnUpgradeAnotherToolDrives()
 
     // Uncordoned: upgraded, and the page's ETA comes from that node's duration.
     server->withCluster([](engine::Cluster &c) {
-        QVERIFY(c.patch(engine::Kind::Node, "", "node-0", engine::PatchType::Merge,
+        QVERIFY(c.patch(api::Kind::Node, "", "node-0", api::PatchType::Merge,
                         kube::Json{{"spec", {{"unschedulable", false}}}})
                     .ok());
     });

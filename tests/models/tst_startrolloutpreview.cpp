@@ -8,8 +8,8 @@
 #include "models/snapshot/livesnapshotbuilder.h"
 #include "models/snapshot/snapshotbuilder.h"
 
+#include "models/api/kubectlrollout.h"
 #include "models/engine/cluster.h"
-#include "models/engine/kubectlrollout.h"
 
 #include "snapshotfactory.h"
 
@@ -155,12 +155,12 @@ void TestStartRolloutPreview::embeddedBuilderFillsAndSharesManagedBy()
     QCOMPARE(ds->managedBy->size(), std::size_t(1));
     QCOMPARE(ds->managedBy->front().tool, ManagedBy::Tool::Helm);
 
-    QVERIFY(cluster.patch(engine::Kind::DaemonSet, "default", "web", engine::PatchType::Merge,
+    QVERIFY(cluster.patch(api::Kind::DaemonSet, "default", "web", api::PatchType::Merge,
                           {{"metadata", {{"annotations", {{"note", "unrelated"}}}}}}));
     const auto second = builder.build({});
     QVERIFY(second->daemonSet(S("default/web"))->managedBy == ds->managedBy);
 
-    QVERIFY(cluster.patch(engine::Kind::DaemonSet, "default", "web", engine::PatchType::Merge,
+    QVERIFY(cluster.patch(api::Kind::DaemonSet, "default", "web", api::PatchType::Merge,
                           {{"metadata", {{"labels", {{"app.kubernetes.io/managed-by", nullptr}}}}}}));
     const auto third = builder.build({});
     QVERIFY(third->daemonSet(S("default/web"))->managedBy->empty());

@@ -845,7 +845,7 @@ void TstApiServer::podPagesReadPinnedVersionsAndLetThemGo()
     const std::uint64_t rv = c->pinPods();
     QVERIFY(c->setPodLabels({key(before[1])}, {{"x", "2"}}));
     QVERIFY(c->setPodLabels({key(before[1])}, {{"x", "3"}}));
-    QVERIFY(c->remove(engine::Kind::Pod, before[2].metadata.namespace_, before[2].metadata.name, 0));
+    QVERIFY(c->remove(api::Kind::Pod, before[2].metadata.namespace_, before[2].metadata.name, 0));
     QVERIFY(c->keptPodVersions() >= 2);
     // Page by page, two at a time, from the last key of the page before.
     std::vector<kube::Pod> read;
@@ -1717,7 +1717,7 @@ void TstApiServer::nodeLeasesFollowTheKubelets()
     s.server->withCluster([](engine::Cluster &c) {
         (void)c.fault("node-1", engine::FaultKind::Unreachable);
         c.advance(10'000);
-        (void)c.remove(engine::Kind::Node, "", "node-2");
+        (void)c.remove(api::Kind::Node, "", "node-2");
         c.advance(10'000);
     });
     const Json after = getJson(*s.transport, base);
@@ -1773,9 +1773,9 @@ void TstApiServer::watchWindowsArePerKind()
         getJson(*s.transport, "/api/v1/namespaces/default/pods")["metadata"]["resourceVersion"];
     s.server->withCluster([](engine::Cluster &c) {
         for (int i = 0; i < 8; ++i)
-            (void)c.patch(engine::Kind::Lease, "kube-node-lease", "node-0", engine::PatchType::Merge,
+            (void)c.patch(api::Kind::Lease, "kube-node-lease", "node-0", api::PatchType::Merge,
                           Json{{"metadata", {{"labels", {{"round", std::to_string(i)}}}}}});
-        (void)c.patch(engine::Kind::Pod, "default", c.pods().front()->metadata.name, engine::PatchType::Merge,
+        (void)c.patch(api::Kind::Pod, "default", c.pods().front()->metadata.name, api::PatchType::Merge,
                       Json{{"metadata", {{"labels", {{"seen", "yes"}}}}}});
     });
     const auto pods = watchLines(*s.transport, "/api/v1/namespaces/default/pods",
@@ -1798,9 +1798,9 @@ void TstApiServer::watchResumesAfterTheResourceVersion()
                               {{"fieldSelector", "metadata.name=web"}});
     const std::string rv = list["metadata"]["resourceVersion"];
     s.server->withCluster([](engine::Cluster &c) {
-        (void)c.patch(engine::Kind::DaemonSet, "default", "solo", engine::PatchType::Merge,
+        (void)c.patch(api::Kind::DaemonSet, "default", "solo", api::PatchType::Merge,
                       Json::parse(R"({"metadata":{"labels":{"x":"1"}}})"));
-        (void)c.patch(engine::Kind::DaemonSet, "default", "web", engine::PatchType::Merge,
+        (void)c.patch(api::Kind::DaemonSet, "default", "web", api::PatchType::Merge,
                       Json::parse(R"({"metadata":{"labels":{"x":"2"}}})"));
     });
     const auto lines =
@@ -1823,7 +1823,7 @@ void TstApiServer::watchFromATooOldResourceVersionIsExpired()
     const std::string rv = getJson(*s.transport, "/api/v1/nodes")["metadata"]["resourceVersion"];
     s.server->withCluster([](engine::Cluster &c) {
         for (int i = 0; i < 6; ++i)
-            (void)c.patch(engine::Kind::Node, "", "node-0", engine::PatchType::Merge,
+            (void)c.patch(api::Kind::Node, "", "node-0", api::PatchType::Merge,
                           Json{{"metadata", {{"labels", {{"round", std::to_string(i)}}}}}});
     });
     const auto lines =
@@ -1846,9 +1846,9 @@ void TstApiServer::watchTurnsSelectorChangesIntoAddedAndDeleted()
     std::string pod;
     s.server->withCluster([&](engine::Cluster &c) {
         pod = c.podsOf("default", "solo").front()->metadata.name;
-        (void)c.patch(engine::Kind::Pod, "default", pod, engine::PatchType::Merge,
+        (void)c.patch(api::Kind::Pod, "default", pod, api::PatchType::Merge,
                       Json::parse(R"({"metadata":{"labels":{"app":"moved"}}})"));
-        (void)c.patch(engine::Kind::Pod, "default", pod, engine::PatchType::Merge,
+        (void)c.patch(api::Kind::Pod, "default", pod, api::PatchType::Merge,
                       Json::parse(R"({"metadata":{"labels":{"app":"solo"}}})"));
     });
     const auto lines =
@@ -2662,7 +2662,7 @@ void TstApiServer::podSelectorsAgreeOnRecordsAndJson()
         }
     }
     for (const auto &text : fieldSelectors) {
-        auto sel = server::Selector::parseFields(text, engine::Kind::Pod);
+        auto sel = server::Selector::parseFields(text, api::Kind::Pod);
         QVERIFY2(sel.ok(), text.c_str());
         for (const auto &p : pods) {
             QCOMPARE(sel->matchesPod(p), sel->matches(p.toJson()));

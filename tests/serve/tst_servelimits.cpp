@@ -483,7 +483,7 @@ void TstServeLimits::resourceVersionsClimbAcrossServerLives()
         auto s = startServer(o);
         QVERIFY(s.server);
         s.server->withCluster([](engine::Cluster &c) {
-            (void)c.patch(engine::Kind::DaemonSet, "default", "web", engine::PatchType::Merge,
+            (void)c.patch(api::Kind::DaemonSet, "default", "web", api::PatchType::Merge,
                           Json::parse(R"({"metadata":{"labels":{"life":"1"}}})"));
         });
         auto r = s.transport->request("GET", "/apis/apps/v1/daemonsets", {}, {}, {}, "application/json");

@@ -1,13 +1,13 @@
 // The node-upgrade controller's pure decision functions, from tables: the budget, the
 // per-controller health gate, the unmanaged-pod policies, pod classification, the selection
 // order, ETA and the headline's priorities; plus the rollout object's JSON round trip.
-#include "models/engine/nodeupgradeevents.h"
-#include "models/engine/nodeupgradelogic.h"
+#include "models/api/nodeupgradeevents.h"
+#include "models/api/nodeupgradelogic.h"
 
 #include <QTest>
 
 using kube::Json;
-using namespace engine;
+using namespace api;
 
 Q_DECLARE_METATYPE(GateVerdict)
 Q_DECLARE_METATYPE(std::string)
@@ -273,7 +273,7 @@ void TstNodeUpgradeLogic::headlinePriorities()
     in.counts.pending = 24;
     in.eta = 52 * 60 * 1000;
     in.blockedNode =
-        situation == "progress" ? engine::Phrase() : engine::Phrase("n9 blocked 12m0s: rs/web 8/10 ready");
+        situation == "progress" ? api::Phrase() : api::Phrase("n9 blocked 12m0s: rs/web 8/10 ready");
     if (situation != "progress" && situation != "blocked") {
         in.budgetUsed = 1;
         in.budgetMax = 1;
@@ -289,7 +289,7 @@ void TstNodeUpgradeLogic::headlinePriorities()
         in.phase = RolloutPhase::Halted;
         in.failed = {"n4 NodeDidNotReturn"};
     }
-    QCOMPARE(engine::english(engine::headline(in)), headline);
+    QCOMPARE(api::english(api::headline(in)), headline);
 }
 
 void TstNodeUpgradeLogic::specRoundTrip()
@@ -381,7 +381,7 @@ void TstNodeUpgradeLogic::restartJobPinnedToItsNode()
                              {"image", "i"},
                              {"env", Json::array({{{"name", "UPGRADE_NODE_NAME"}, {"value", "x"}}})}},
                             {{"name", "v"}, {"image", "j"}}})}}}}}}}};
-    const Json job = engine::restartJobManifest(tpl, "ops", "agents-node-3-2", "agents", "node-3", "v2.0.0");
+    const Json job = api::restartJobManifest(tpl, "ops", "agents-node-3-2", "agents", "node-3", "v2.0.0");
     QVERIFY(job["apiVersion"] == "batch/v1");
     QVERIFY(job["kind"] == "Job");
     QVERIFY(job["metadata"]["name"] == "agents-node-3-2");
@@ -398,7 +398,7 @@ void TstNodeUpgradeLogic::restartJobPinnedToItsNode()
     QVERIFY(pod["restartPolicy"] == "Never");
     QVERIFY(pod["tolerations"].size() == std::size_t(3)); // the template's, the cordon, upgrade/pending
     QVERIFY(pod["tolerations"][1]["key"] == "node.kubernetes.io/unschedulable");
-    QVERIFY(pod["tolerations"][2]["key"] == engine::kPendingTaintKey);
+    QVERIFY(pod["tolerations"][2]["key"] == api::kPendingTaintKey);
     for (const auto &c : pod["containers"]) {
         std::map<std::string, std::string> env;
         for (const auto &e : c["env"])
@@ -412,18 +412,17 @@ void TstNodeUpgradeLogic::restartJobPinnedToItsNode()
     auto podOf = kube::Pod::fromJson({{"metadata", job["spec"]["template"]["metadata"]}, {"spec", pod}});
     QVERIFY(podOf.ok());
     podOf->phase = "Running";
-    QCOMPARE(engine::classifyPod(*podOf, true), engine::PodClass::Ignored);
+    QCOMPARE(api::classifyPod(*podOf, true), api::PodClass::Ignored);
 
     // Names fit a label value (63) and stay distinct when cut.
-    QCOMPARE(engine::restartJobName("agents", "node-3", 2), std::string("agents-node-3-2"));
+    QCOMPARE(api::restartJobName("agents", "node-3", 2), std::string("agents-node-3-2"));
     const std::string longNode(60, 'n');
-    const std::string a = engine::restartJobName("agents", longNode, 1);
-    const std::string b = engine::restartJobName("agents", longNode, 2);
+    const std::string a = api::restartJobName("agents", longNode, 1);
+    const std::string b = api::restartJobName("agents", longNode, 2);
     QVERIFY(a.size() <= 63 && b.size() <= 63);
     QVERIFY(a != b);
-    QCOMPARE(engine::restartJobOf(engine::restartJobToken("v2", "ops", a)),
-             std::make_pair(std::string("ops"), a));
-    QCOMPARE(engine::kamikazeTarget(engine::restartJobToken("v2", "ops", a)), std::string("v2"));
+    QCOMPARE(api::restartJobOf(api::restartJobToken("v2", "ops", a)), std::make_pair(std::string("ops"), a));
+    QCOMPARE(api::kamikazeTarget(api::restartJobToken("v2", "ops", a)), std::string("v2"));
 }
 
 QTEST_GUILESS_MAIN(TstNodeUpgradeLogic)

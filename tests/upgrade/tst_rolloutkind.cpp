@@ -9,6 +9,7 @@
 
 using kube::Json;
 using namespace engine;
+using namespace api;
 using namespace Qt::StringLiterals;
 
 namespace {

@@ -14,6 +14,7 @@
 
 using kube::Json;
 using namespace engine;
+using namespace api;
 
 namespace {
 

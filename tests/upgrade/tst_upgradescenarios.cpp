@@ -11,6 +11,7 @@
 
 using kube::Json;
 using namespace engine;
+using namespace api;
 
 class TstUpgradeScenarios : public QObject
 {
@@ -217,7 +218,7 @@ void TstUpgradeScenarios::pauseFreezesTheDrainTimers()
     auto deadline = [&] {
         for (const auto &row : s->runtime()->controller().table("agents-v2"))
             if (row.name == "node-0")
-                return engine::english(row.nextDeadline);
+                return api::english(row.nextDeadline);
         return std::string();
     };
     const std::string before = deadline();
@@ -293,9 +294,8 @@ void TstUpgradeScenarios::aRolloutThatCannotMoveSaysSo()
     for (const auto &row : s->runtime()->controller().table("agents-v2"))
         if (row.name == "b-0") {
             found = true;
-            QCOMPARE(engine::english(row.reason),
-                     std::string("NotReady: waits until the node is Ready again"));
-            QCOMPARE(row.reason.code, int(engine::UpgradePhrase::NotReadyWaits));
+            QCOMPARE(api::english(row.reason), std::string("NotReady: waits until the node is Ready again"));
+            QCOMPARE(row.reason.code, int(api::UpgradePhrase::NotReadyWaits));
             QCOMPARE(row.queuePosition, 1);
         }
     QVERIFY(found);

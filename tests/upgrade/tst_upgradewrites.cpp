@@ -14,6 +14,7 @@
 using kube::ApiStatus;
 using kube::Json;
 using namespace engine;
+using namespace api;
 
 class TstUpgradeWrites : public QObject
 {

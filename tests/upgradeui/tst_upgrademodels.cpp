@@ -581,7 +581,7 @@ void TestUpgradeModels::preflightReportsZonesOrderAndPolicies()
                        {"maxUnavailable", "50%"}};
     spec["unmanagedPodPolicy"] = policy == QLatin1String("afterTimeout") ? kube::Json{{"afterTimeout", "1h"}}
                                                                          : kube::Json(policy.toStdString());
-    const auto parsed = engine::NodeUpgradeRolloutSpec::fromJson(spec);
+    const auto parsed = api::NodeUpgradeRolloutSpec::fromJson(spec);
     QVERIFY(parsed.ok());
     const auto report = models::UpgradePreflight::compute(*snap, *parsed);
     QCOMPARE(report.matched, 4);
@@ -619,7 +619,7 @@ void TestUpgradeModels::preflightNamesPodsWithLocalData()
     inv[1].managedPods = 1;
     inv[1].localDataPods << QStringLiteral("default/cache-1");
     snap->upgradeInventory = std::make_shared<const models::UpgradeInventory>(inv);
-    const auto parsed = engine::NodeUpgradeRolloutSpec::fromJson(
+    const auto parsed = api::NodeUpgradeRolloutSpec::fromJson(
         kube::Json{{"targetVersion", "v2"}, {"localDataPolicy", policy.toStdString()}});
     QVERIFY(parsed.ok());
     const auto report = models::UpgradePreflight::compute(*snap, *parsed);
@@ -691,7 +691,7 @@ void TestUpgradeModels::preflightSaysWhenNoNodeCanStart()
     snap->upgradeInventory = std::make_shared<const models::UpgradeInventory>(inv);
     const kube::Json spec = {
         {"targetVersion", "v2"}, {"maxUnavailable", maxUnavailable.toInt()}, {"soakDuration", "2m"}};
-    const auto parsed = engine::NodeUpgradeRolloutSpec::fromJson(spec);
+    const auto parsed = api::NodeUpgradeRolloutSpec::fromJson(spec);
     QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().message.c_str());
     const auto report = models::UpgradePreflight::compute(*snap, *parsed);
     QCOMPARE(report.heldSlots, 1);

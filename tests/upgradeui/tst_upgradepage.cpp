@@ -6,7 +6,7 @@
 
 #include "upgradetesthelpers.h"
 
-#include "models/engine/nodeupgraderollout.h"
+#include "models/api/nodeupgraderollout.h"
 #include "models/itemmodels/upgradeeventlistmodel.h"
 #include "models/itemmodels/upgradenodetablemodel.h"
 #include "models/itemmodels/upgradephasechartmodel.h"
@@ -75,15 +75,15 @@ void TestUpgradePage::theStartFormHasTheDesignDefaults()
     QCOMPARE(dialog.targetEdit()->text(), QStringLiteral("v1.33.1"));
     QCOMPARE(dialog.maxUnavailableEdit()->text(), QStringLiteral("1"));
     QCOMPARE(dialog.rolloutName(), QStringLiteral("agents-v1-33-1"));
-    const auto spec = engine::NodeUpgradeRolloutSpec::fromJson(dialog.specJson());
+    const auto spec = api::NodeUpgradeRolloutSpec::fromJson(dialog.specJson());
     QVERIFY(spec.ok());
     QCOMPARE(spec->controllerHealthThreshold, 0.9);
-    QCOMPARE(spec->unmanagedPodPolicy, engine::UnmanagedPodPolicy::AfterTimeout);
+    QCOMPARE(spec->unmanagedPodPolicy, api::UnmanagedPodPolicy::AfterTimeout);
     QCOMPARE(spec->timeouts.unmanagedTimeout, 3600 * 1000);
-    QCOMPARE(spec->onDrainTimeout, engine::DrainTimeoutPolicy::Hold);
-    QCOMPARE(spec->localDataPolicy, engine::LocalDataPolicy::Block); // emptyDir data is kept by default
+    QCOMPARE(spec->onDrainTimeout, api::DrainTimeoutPolicy::Hold);
+    QCOMPARE(spec->localDataPolicy, api::LocalDataPolicy::Block); // emptyDir data is kept by default
     QCOMPARE(dialog.localDataPolicyCombo()->currentData().toString(), QStringLiteral("Block"));
-    QCOMPARE(spec->restart, engine::RestartMechanism::Annotation);
+    QCOMPARE(spec->restart, api::RestartMechanism::Annotation);
     QVERIFY(!dialog.jobTemplateEdit()->isVisibleTo(&dialog));
     QCOMPARE(spec->timeouts.drainTimeout, 30 * 60 * 1000);
     QCOMPARE(spec->timeouts.returnTimeout, 10 * 60 * 1000);
@@ -380,9 +380,9 @@ void TestUpgradePage::theStartFormRunsAJobPerNode()
     auto *ok = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
     dialog.restartCombo()->setCurrentIndex(dialog.restartCombo()->findData(QStringLiteral("Job")));
     QVERIFY(dialog.jobTemplateEdit()->isVisibleTo(&dialog));
-    auto spec = engine::NodeUpgradeRolloutSpec::fromJson(dialog.specJson());
+    auto spec = api::NodeUpgradeRolloutSpec::fromJson(dialog.specJson());
     QVERIFY2(spec.ok(), spec ? "" : spec.error().message.c_str());
-    QCOMPARE(spec->restart, engine::RestartMechanism::Job);
+    QCOMPARE(spec->restart, api::RestartMechanism::Job);
     QCOMPARE(spec->restartJobNamespace, std::string("kube-system"));
     QCOMPARE(spec->restartJobTemplate["spec"]["template"]["spec"]["containers"][0]["name"].get<std::string>(),
              std::string("upgrade"));

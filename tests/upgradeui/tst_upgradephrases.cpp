@@ -6,8 +6,8 @@
 
 #include "upgradetesthelpers.h"
 
-#include "models/engine/nodeupgradeevents.h"
-#include "models/engine/nodeupgradephrases.h"
+#include "models/api/nodeupgradeevents.h"
+#include "models/api/nodeupgradephrases.h"
 #include "models/itemmodels/upgradeeventlistmodel.h"
 #include "models/planners/upgradephrases.h"
 #include "models/snapshot/upgraderolloutinfo.h"
@@ -71,16 +71,16 @@ private slots:
 
 void TestUpgradePhrases::theCatalogueIsTheEnginesTemplates()
 {
-    const auto phrases = models::phraseSources(engine::PhraseCatalog::Upgrade);
-    QCOMPARE(int(phrases.size()), int(engine::UpgradePhrase::Count_));
+    const auto phrases = models::phraseSources(api::PhraseCatalog::Upgrade);
+    QCOMPARE(int(phrases.size()), int(api::UpgradePhrase::Count_));
     for (std::size_t i = 0; i < phrases.size(); ++i)
         QCOMPARE(QString::fromUtf8(phrases[i]),
-                 QString::fromUtf8(engine::upgradePhraseText(static_cast<engine::UpgradePhrase>(i))));
-    const auto events = models::phraseSources(engine::PhraseCatalog::Event);
-    QCOMPARE(int(events.size()), engine::kUpgradeReasonCount);
+                 QString::fromUtf8(api::upgradePhraseText(static_cast<api::UpgradePhrase>(i))));
+    const auto events = models::phraseSources(api::PhraseCatalog::Event);
+    QCOMPARE(int(events.size()), api::kUpgradeReasonCount);
     for (std::size_t i = 0; i < events.size(); ++i)
         QCOMPARE(QString::fromUtf8(events[i]),
-                 QString::fromUtf8(engine::upgradeReasonText(static_cast<engine::UpgradeReason>(i))));
+                 QString::fromUtf8(api::upgradeReasonText(static_cast<api::UpgradeReason>(i))));
 }
 
 void TestUpgradePhrases::everyGermanTemplateKeepsItsSlots()
@@ -96,8 +96,8 @@ void TestUpgradePhrases::everyGermanTemplateKeepsItsSlots()
                                     QStringLiteral("returnTimeout {elapsed}/{limit}"),
                                     QStringLiteral("ackTimeout {elapsed}/{limit}")};
     int translated = 0;
-    for (const auto catalog : {engine::PhraseCatalog::Upgrade, engine::PhraseCatalog::Event}) {
-        const char *context = catalog == engine::PhraseCatalog::Event ? "UpgradeEvent" : "UpgradePhrase";
+    for (const auto catalog : {api::PhraseCatalog::Upgrade, api::PhraseCatalog::Event}) {
+        const char *context = catalog == api::PhraseCatalog::Event ? "UpgradeEvent" : "UpgradePhrase";
         for (const char *source : models::phraseSources(catalog)) {
             const QString en = QString::fromUtf8(source);
             const QString de = QCoreApplication::translate(context, source);
@@ -114,21 +114,20 @@ void TestUpgradePhrases::everyGermanTemplateKeepsItsSlots()
 
 void TestUpgradePhrases::nestedPhrasesAndLongListsAreTranslatedPartByPart()
 {
-    using engine::phrase;
-    using engine::UpgradePhrase;
-    const std::vector<engine::Phrase> holders = {
-        phrase(UpgradePhrase::HolderNotReadyOutside, {{"node", "n3"}}),
-        phrase(UpgradePhrase::HolderFailed, {{"node", "n4"}})};
-    const engine::Phrase headline = phrase(
+    using api::phrase;
+    using api::UpgradePhrase;
+    const std::vector<api::Phrase> holders = {phrase(UpgradePhrase::HolderNotReadyOutside, {{"node", "n3"}}),
+                                              phrase(UpgradePhrase::HolderFailed, {{"node", "n4"}})};
+    const api::Phrase headline = phrase(
         UpgradePhrase::Waiting,
         {{"why", phrase(UpgradePhrase::BudgetUsedBy,
-                        {{"used", "2"}, {"max", "2"}, {"holders", engine::Phrase::list(holders, ", ")}})}});
+                        {{"used", "2"}, {"max", "2"}, {"holders", api::Phrase::list(holders, ", ")}})}});
     const std::vector<std::string> many = {"a", "b", "c", "d", "e", "f", "g"};
-    const engine::Phrase stalled =
-        phrase(UpgradePhrase::NotReadyMany, {{"nodes", engine::Phrase::list(many, ", ", 5)}});
+    const api::Phrase stalled =
+        phrase(UpgradePhrase::NotReadyMany, {{"nodes", api::Phrase::list(many, ", ", 5)}});
 
     gui::AppTranslator::install(QStringLiteral("en"));
-    QCOMPARE(models::phraseText(headline), QString::fromStdString(engine::english(headline)));
+    QCOMPARE(models::phraseText(headline), QString::fromStdString(api::english(headline)));
     QCOMPARE(
         models::phraseText(headline),
         QStringLiteral("Waiting: budget 2/2 used by n3 (NotReady, not part of this rollout), n4 (Failed)"));
@@ -145,7 +144,7 @@ void TestUpgradePhrases::nestedPhrasesAndLongListsAreTranslatedPartByPart()
         qPrintable(models::phraseText(stalled)));
     // The English text of the same phrase does not change with the language.
     QCOMPARE(
-        QString::fromStdString(engine::english(headline)),
+        QString::fromStdString(api::english(headline)),
         QStringLiteral("Waiting: budget 2/2 used by n3 (NotReady, not part of this rollout), n4 (Failed)"));
     gui::AppTranslator::install(QStringLiteral("en"));
 }

@@ -1,9 +1,9 @@
-#include "models/engine/phrase.h"
+#include "models/api/phrase.h"
 
-#include "models/engine/nodeupgradeevents.h"
-#include "models/engine/nodeupgradephrases.h"
+#include "models/api/nodeupgradeevents.h"
+#include "models/api/nodeupgradephrases.h"
 
-namespace engine {
+namespace api {
 
 Phrase Phrase::of(PhraseCatalog catalog, int code, std::vector<PhraseArg> args)
 {
@@ -106,4 +106,4 @@ std::string english(const Phrase &phrase)
     return render(phrase, lookup);
 }
 
-} // namespace engine
+} // namespace api

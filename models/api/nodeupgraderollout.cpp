@@ -1,5 +1,5 @@
-#include "models/engine/nodeupgraderollout.h"
-#include "models/engine/validation.h"
+#include "models/api/nodeupgraderollout.h"
+#include "models/api/validation.h"
 #include "models/kube/gojson.h"
 #include "models/kube/jsonfield.h"
 
@@ -9,7 +9,7 @@
 #include <cmath>
 #include <cstdio>
 
-namespace engine {
+namespace api {
 
 using kube::ApiStatus;
 using kube::Json;
@@ -661,4 +661,4 @@ kube::Result<NodeUpgradeRollout> NodeUpgradeRollout::fromJson(const Json &j)
     return r;
 }
 
-} // namespace engine
+} // namespace api

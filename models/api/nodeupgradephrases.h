@@ -8,12 +8,12 @@
 // translation needs no plural rules of its own. Event messages are the other catalogue
 // (UpgradeReason, nodeupgradeevents.h), their slots filled with phrases from here.
 
-#include "models/engine/phrase.h"
+#include "models/api/phrase.h"
 
 #include <string>
 #include <vector>
 
-namespace engine {
+namespace api {
 
 enum class UpgradePhrase {
     AndMore, // {items} and {count} more
@@ -120,4 +120,4 @@ const char *upgradePhraseText(UpgradePhrase code);
 // A template phrase of this catalogue.
 Phrase phrase(UpgradePhrase code, std::vector<PhraseArg> args = {});
 
-} // namespace engine
+} // namespace api

@@ -1,11 +1,11 @@
-#include "models/engine/validation.h"
+#include "models/api/validation.h"
 
 #include "models/kube/fieldtypes.h"
 #include "models/kube/jsonfield.h"
 
 #include <cctype>
 
-namespace engine {
+namespace api {
 
 using kube::Json;
 
@@ -440,4 +440,4 @@ kube::Result<void> validatePodDisruptionBudget(const kube::PodDisruptionBudget &
     return invalidIfAny("PodDisruptionBudget.policy", pdb.metadata.name, std::move(e.list));
 }
 
-} // namespace engine
+} // namespace api

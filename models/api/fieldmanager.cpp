@@ -1,4 +1,4 @@
-#include "models/engine/fieldmanager.h"
+#include "models/api/fieldmanager.h"
 
 #include "models/kube/apischema.h"
 #include "models/kube/jsonfield.h"
@@ -8,7 +8,7 @@
 #include <optional>
 #include <set>
 
-namespace engine {
+namespace api {
 
 namespace {
 
@@ -722,4 +722,4 @@ kube::Result<Json> FieldManager::apply(const Json *live, const Json &config, con
     return merged;
 }
 
-} // namespace engine
+} // namespace api

@@ -1,6 +1,4 @@
-#include "models/engine/strategicmerge.h"
-
-#include "models/engine/cluster.h"
+#include "models/api/strategicmerge.h"
 
 #include "models/diff/jsonpatch.h"
 #include "models/kube/jsonfield.h"
@@ -8,7 +6,7 @@
 #include <algorithm>
 #include <cstring>
 
-namespace engine {
+namespace api {
 
 using kube::ApiStatus;
 using kube::Json;
@@ -271,4 +269,4 @@ kube::Result<kube::Json> patchDocument(const kube::Json &target, PatchType type,
     return patched;
 }
 
-} // namespace engine
+} // namespace api

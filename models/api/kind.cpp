@@ -1,9 +1,9 @@
-#include "models/engine/kind.h"
+#include "models/api/kind.h"
 
 #include <algorithm>
 #include <cctype>
 
-namespace engine {
+namespace api {
 
 namespace {
 
@@ -126,4 +126,4 @@ bool isJsonKind(Kind kind)
            kind == Kind::Job;
 }
 
-} // namespace engine
+} // namespace api

@@ -14,9 +14,10 @@
 #include "models/kube/gojson.h"
 #include "models/kube/result.h"
 
-namespace engine {
+namespace api {
 
-enum class PatchType; // cluster.h
+// The PATCH content types: merge-patch+json, json-patch+json, strategic-merge-patch+json.
+enum class PatchType { Merge, Json, Strategic };
 
 kube::Json mergePatch(const kube::Json &target, const kube::Json &patch);
 // The patch of `type` applied to `target` (a merge patch must be an object); the result must
@@ -28,4 +29,4 @@ kube::Result<kube::Json> strategicMergePatch(const kube::Json &original, const k
 // Merge key of a list field, "" when the list is replaced as a whole.
 const char *strategicMergeKey(const std::string &field);
 
-} // namespace engine
+} // namespace api

@@ -17,7 +17,7 @@
 //   record a revision that no pod moves to until it is resumed, so a DaemonSet the app paused is
 //   refused the same way: "can't restart paused daemonset (run rollout resume first)".
 // - strategy: spec.updateStrategy = RollingUpdate with maxUnavailable and maxSurge, checked by
-//   the API server's own DaemonSet validation (engine::rollingUpdateErrors). On a DaemonSet the
+//   the API server's own DaemonSet validation (api::rollingUpdateErrors). On a DaemonSet the
 //   app paused, the saved strategy in daemonscope.io/paused-update-strategy is edited instead,
 //   so it stays paused and resumes with the new budget.
 
@@ -28,7 +28,7 @@
 #include <optional>
 #include <string>
 
-namespace engine {
+namespace api {
 
 inline constexpr const char *kRestartedAtAnnotation = "kubectl.kubernetes.io/restartedAt";
 
@@ -61,4 +61,4 @@ kube::Result<StrategyPatch> strategyPatch(const kube::DaemonSet &ds, const kube:
 // "daemonset.apps/web image updated" and the like, kubectl's success lines.
 std::string kubectlResourceLine(const std::string &dsName, const std::string &verb);
 
-} // namespace engine
+} // namespace api

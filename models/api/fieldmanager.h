@@ -19,7 +19,7 @@
 
 #include <string>
 
-namespace engine {
+namespace api {
 
 // The manager of the engine's own applies (scenario objects and apply steps, the console's
 // manifests).
@@ -50,4 +50,4 @@ public:
                                           const FieldManagerContext &ctx, bool force);
 };
 
-} // namespace engine
+} // namespace api

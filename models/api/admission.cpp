@@ -1,8 +1,8 @@
-#include "models/engine/admission.h"
+#include "models/api/admission.h"
 
 #include "models/kube/jsonfield.h"
 
-namespace engine {
+namespace api {
 
 namespace {
 
@@ -39,4 +39,4 @@ std::optional<kube::Json> withDefaultTolerationSeconds(const kube::Json &podSpec
     return spec;
 }
 
-} // namespace engine
+} // namespace api

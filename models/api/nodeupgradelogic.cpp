@@ -1,11 +1,11 @@
-#include "models/engine/nodeupgradelogic.h"
-#include "models/engine/kubectldrain.h"
+#include "models/api/nodeupgradelogic.h"
+#include "models/api/kubectldrain.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-namespace engine {
+namespace api {
 
 namespace {
 
@@ -439,4 +439,4 @@ Phrase headline(const HeadlineInput &in)
                    {"eta", in.eta ? kube::formatDuration(*in.eta) : std::string()}});
 }
 
-} // namespace engine
+} // namespace api

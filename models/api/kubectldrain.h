@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-namespace engine {
+namespace api {
 
 inline constexpr const char *kMirrorPodAnnotation = "kubernetes.io/config.mirror";
 
@@ -133,4 +133,4 @@ private:
     std::vector<std::string> m_blockers; // of the last round
 };
 
-} // namespace engine
+} // namespace api

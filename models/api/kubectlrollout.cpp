@@ -1,14 +1,14 @@
-#include "models/engine/kubectlrollout.h"
+#include "models/api/kubectlrollout.h"
 #include "models/kube/jsonfield.h"
 
-#include "models/engine/daemonsetlogic.h"
-#include "models/engine/strategicmerge.h"
+#include "models/api/daemonsetlogic.h"
+#include "models/api/strategicmerge.h"
 #include "models/kube/jsonlimits.h"
 
 #include <algorithm>
 #include <sstream>
 
-namespace engine {
+namespace api {
 
 using kube::ControllerRevision;
 using kube::Json;
@@ -487,4 +487,4 @@ kube::Result<std::optional<Json>> resumePatch(const kube::DaemonSet &ds)
     return std::optional<Json>(patch);
 }
 
-} // namespace engine
+} // namespace api

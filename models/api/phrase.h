@@ -24,7 +24,7 @@
 #include <utility>
 #include <vector>
 
-namespace engine {
+namespace api {
 
 // Which table a template code indexes.
 enum class PhraseCatalog : std::uint8_t {
@@ -84,4 +84,4 @@ std::string english(const Phrase &phrase);
 std::string fillTemplate(std::string_view text, const std::vector<PhraseArg> &args,
                          const PhraseLookup &lookup);
 
-} // namespace engine
+} // namespace api

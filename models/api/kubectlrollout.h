@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace engine {
+namespace api {
 
 inline constexpr const char *kPausedStrategyAnnotation = "daemonscope.io/paused-update-strategy";
 
@@ -78,4 +78,4 @@ std::optional<kube::Json> pausePatch(const kube::DaemonSet &ds);
 kube::Result<std::optional<kube::Json>> resumePatch(const kube::DaemonSet &ds);
 bool isPaused(const kube::DaemonSet &ds);
 
-} // namespace engine
+} // namespace api

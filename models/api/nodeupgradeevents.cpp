@@ -1,6 +1,6 @@
-#include "models/engine/nodeupgradeevents.h"
+#include "models/api/nodeupgradeevents.h"
 
-namespace engine {
+namespace api {
 
 namespace {
 
@@ -139,4 +139,4 @@ std::size_t NodeUpgradeEvents::countOf(const std::string &reason, const std::str
     return n;
 }
 
-} // namespace engine
+} // namespace api

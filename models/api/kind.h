@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-namespace engine {
+namespace api {
 
 // NodeUpgradeRollout (upgrade.daemonscope.io/v1alpha1, cluster-scoped) is the one custom kind.
 // It, Lease (coordination.k8s.io/v1), Service (v1) and Job (batch/v1) are JSON kinds (isJsonKind): the store
@@ -53,4 +53,4 @@ const char *apiGroup(Kind kind);          // "apps", "" (core), "policy", "coord
 bool isNamespaced(Kind kind);
 bool isJsonKind(Kind kind); // NodeUpgradeRollout, Lease, Service, Job
 
-} // namespace engine
+} // namespace api

@@ -1,9 +1,9 @@
-#include "models/engine/kubectldrain.h"
+#include "models/api/kubectldrain.h"
 
 #include <algorithm>
 #include <map>
 
-namespace engine {
+namespace api {
 
 namespace {
 
@@ -215,4 +215,4 @@ std::string DrainRun::summary() const
     return drainSummary(m_evicted, m_toEvict, m_skippedDaemonSet, named);
 }
 
-} // namespace engine
+} // namespace api

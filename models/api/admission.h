@@ -6,7 +6,7 @@
 
 #include <optional>
 
-namespace engine {
+namespace api {
 
 // The seconds DefaultTolerationSeconds gives a pod on a not-ready or unreachable node
 // (--default-not-ready-toleration-seconds, --default-unreachable-toleration-seconds).
@@ -18,4 +18,4 @@ inline constexpr std::int64_t kDefaultTolerationSeconds = 300;
 // tolerationSeconds 300. The spec with the added tolerations, or nothing when it has both.
 std::optional<kube::Json> withDefaultTolerationSeconds(const kube::Json &podSpec);
 
-} // namespace engine
+} // namespace api

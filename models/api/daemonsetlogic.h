@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace engine {
+namespace api {
 
 // ---- revisions ---------------------------------------------------------------------------
 
@@ -179,4 +179,4 @@ kube::DaemonSetStatus computeDaemonSetStatus(const std::vector<NodeDaemonPods> &
 // storeDaemonSetStatus's skip rule: nothing to write.
 bool statusUnchanged(const kube::DaemonSet &ds, const kube::DaemonSetStatus &computed);
 
-} // namespace engine
+} // namespace api

@@ -1,14 +1,14 @@
-#include "models/engine/startrollout.h"
+#include "models/api/startrollout.h"
 
-#include "models/engine/kubectlrollout.h"
-#include "models/engine/validation.h"
+#include "models/api/kubectlrollout.h"
+#include "models/api/validation.h"
 #include "models/kube/jsonfield.h"
 #include "models/kube/jsonlimits.h"
 
 #include <charconv>
 #include <set>
 
-namespace engine {
+namespace api {
 
 using kube::Json;
 
@@ -110,4 +110,4 @@ kube::Result<StrategyPatch> strategyPatch(const kube::DaemonSet &ds, const kube:
     return out;
 }
 
-} // namespace engine
+} // namespace api

@@ -7,8 +7,8 @@
 // tie-breaker (the node name), so the same observations give the same queue on every run and
 // after every restart.
 
-#include "models/engine/nodeupgradephrases.h"
-#include "models/engine/nodeupgraderollout.h"
+#include "models/api/nodeupgradephrases.h"
+#include "models/api/nodeupgraderollout.h"
 #include "models/kube/pod.h"
 
 #include <optional>
@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-namespace engine {
+namespace api {
 
 // ---- per-node phases ----------------------------------------------------------------------
 
@@ -224,4 +224,4 @@ struct HeadlineInput
 Phrase headline(const HeadlineInput &in);
 std::string clockTime(kube::Timestamp t); // "10:02"
 
-} // namespace engine
+} // namespace api

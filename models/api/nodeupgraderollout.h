@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-namespace engine {
+namespace api {
 
 inline constexpr const char *kNodeUpgradeApiVersion = "upgrade.daemonscope.io/v1alpha1";
 inline constexpr const char *kNodeUpgradeKind = "NodeUpgradeRollout";
@@ -228,4 +228,4 @@ std::vector<std::string> nodeUpgradeSpecEnum(const std::string &field);
 const char *singleReplicaPolicyName(SingleReplicaPolicy p);
 const char *unreadyPodPolicyName(UnreadyPodPolicy p);
 
-} // namespace engine
+} // namespace api

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace engine {
+namespace api {
 
 inline constexpr std::size_t kDns1123LabelMaxLength = 63;
 inline constexpr std::size_t kDns1123SubdomainMaxLength = 253;
@@ -53,4 +53,4 @@ kube::Result<void> validateDaemonSetStatus(const kube::DaemonSet &ds, const kube
 // eviction policy. The metadata is checked by validateObjectMeta.
 kube::Result<void> validatePodDisruptionBudget(const kube::PodDisruptionBudget &pdb);
 
-} // namespace engine
+} // namespace api

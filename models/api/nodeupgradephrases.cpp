@@ -1,6 +1,6 @@
-#include "models/engine/nodeupgradephrases.h"
+#include "models/api/nodeupgradephrases.h"
 
-namespace engine {
+namespace api {
 
 namespace {
 
@@ -117,4 +117,4 @@ Phrase phrase(UpgradePhrase code, std::vector<PhraseArg> args)
     return Phrase::of(PhraseCatalog::Upgrade, static_cast<int>(code), std::move(args));
 }
 
-} // namespace engine
+} // namespace api

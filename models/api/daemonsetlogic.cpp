@@ -1,11 +1,11 @@
-#include "models/engine/daemonsetlogic.h"
+#include "models/api/daemonsetlogic.h"
 #include "models/kube/jsonfield.h"
 
 #include "models/kube/nodeaffinity.h"
 
 #include <algorithm>
 
-namespace engine {
+namespace api {
 
 using kube::ControllerRevision;
 using kube::Json;
@@ -590,4 +590,4 @@ bool statusUnchanged(const kube::DaemonSet &ds, const kube::DaemonSetStatus &c)
            s.numberUnavailable == c.numberUnavailable && s.observedGeneration >= ds.metadata.generation;
 }
 
-} // namespace engine
+} // namespace api

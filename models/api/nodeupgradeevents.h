@@ -8,7 +8,7 @@
 // The log keeps one entry per (object, type, reason, message) with a count and first/last
 // time, so a node blocked for an hour is one entry with a count, not thousands.
 
-#include "models/engine/phrase.h"
+#include "models/api/phrase.h"
 #include "models/kube/timeutil.h"
 
 #include <cstdint>
@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-namespace engine {
+namespace api {
 
 enum class UpgradeReason {
     RolloutStarted,
@@ -122,4 +122,4 @@ private:
     std::map<std::string, std::size_t> m_index;
 };
 
-} // namespace engine
+} // namespace api
