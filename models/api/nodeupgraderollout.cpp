@@ -80,6 +80,12 @@ const std::pair<const char *, LocalDataPolicy> kLocalData[] = {{"Block", LocalDa
 const std::pair<const char *, HealthComparison> kCompare[] = {{"GreaterThan", HealthComparison::GreaterThan},
                                                               {"AtLeast", HealthComparison::AtLeast}};
 
+// The keys of spec.timeouts, in the order the documentation lists them: durations, and
+// ackRetries a count.
+constexpr const char *kTimeoutKeys[] = {"drainStall",        "drainTimeout",     "replacementTimeout",
+                                        "terminationMargin", "unmanagedTimeout", "ackTimeout",
+                                        "ackRetries",        "returnTimeout",    "soakDuration"};
+
 Json timeJson(const std::optional<kube::Timestamp> &t)
 {
     return t ? Json(formatUpgradeTime(*t)) : Json();
@@ -184,7 +190,10 @@ SpecError splitSpecError(const std::string &message)
 {
     const std::string marker = " is invalid: ";
     const auto inner = message.find(marker);
-    const std::string why = inner == std::string::npos ? message : message.substr(inner + marker.size());
+    std::string why = inner == std::string::npos ? message : message.substr(inner + marker.size());
+    // kube's field readers say "field spec.nodeSelector.a: expected a string".
+    if (why.rfind("field ", 0) == 0)
+        why.erase(0, 6);
     const auto end = why.find_first_of(" :");
     std::string field = why.substr(0, end);
     std::string rest = end == std::string::npos ? std::string() : why.substr(end);
@@ -321,6 +330,11 @@ Json NodeUpgradeRolloutSpec::toJson() const
         j["restart"]["jobTemplate"] = restartJobTemplate;
     }
     return j;
+}
+
+std::vector<std::string> NodeUpgradeRolloutSpec::timeoutFieldNames()
+{
+    return {std::begin(kTimeoutKeys), std::end(kTimeoutKeys)};
 }
 
 std::vector<std::string> NodeUpgradeRolloutSpec::fieldNames()
@@ -460,6 +474,8 @@ kube::Result<NodeUpgradeRolloutSpec> NodeUpgradeRolloutSpec::fromJson(const Json
             {"ackTimeout", &s.timeouts.ackTimeout},
             {"returnTimeout", &s.timeouts.returnTimeout},
             {"soakDuration", &s.soakDuration}};
+        static_assert(std::size(fields) + 1 == std::size(kTimeoutKeys),
+                      "every duration key of timeouts is read");
         for (const auto &[k, out] : fields)
             if (t.contains(k)) {
                 auto d = durationField(t[k], std::string("timeouts.") + k);
@@ -493,7 +509,8 @@ kube::Result<NodeUpgradeRolloutSpec> NodeUpgradeRolloutSpec::fromJson(const Json
                 s.unmanagedPodPolicy = UnmanagedPodPolicy::AfterTimeout;
             else
                 return ApiStatus::badRequest(
-                    "unmanagedPodPolicy must be Immediate, Never or {afterTimeout: D}");
+                    "unmanagedPodPolicy must be Immediate, Never or {afterTimeout: D}, got \"" +
+                    u.get<std::string>() + "\"");
         } else if (u.is_object() && u.contains("afterTimeout")) {
             auto d = durationField(u["afterTimeout"], "unmanagedPodPolicy.afterTimeout");
             if (!d)
@@ -504,10 +521,16 @@ kube::Result<NodeUpgradeRolloutSpec> NodeUpgradeRolloutSpec::fromJson(const Json
             return ApiStatus::badRequest("unmanagedPodPolicy must be Immediate, Never or {afterTimeout: D}");
         }
     }
-    if (j.contains("pauseReason") && j["pauseReason"].is_string())
+    if (j.contains("pauseReason")) {
+        if (!j["pauseReason"].is_string())
+            return ApiStatus::badRequest("pauseReason must be a string");
         s.pauseReason = j["pauseReason"].get<std::string>();
-    if (j.contains("maintenanceWindow"))
+    }
+    if (j.contains("maintenanceWindow")) {
+        if (!j["maintenanceWindow"].is_object())
+            return ApiStatus::badRequest("maintenanceWindow must be a map");
         s.maintenanceWindow = j["maintenanceWindow"];
+    }
     return s;
 }
 

@@ -112,6 +112,9 @@ struct NodeUpgradeRolloutSpec
     static kube::Result<NodeUpgradeRolloutSpec> fromJson(const kube::Json &j);
     // The spec's field names, as toJson writes them (the optional ones included).
     static std::vector<std::string> fieldNames();
+    // The keys spec.timeouts reads (a key outside them is ignored, as a structural schema
+    // prunes it; the scenario format refuses it as misspelt).
+    static std::vector<std::string> timeoutFieldNames();
     bool operator==(const NodeUpgradeRolloutSpec &) const = default;
 };
 

@@ -101,14 +101,6 @@ std::string child(const std::string &ptr, std::size_t index)
     return ptr + "/" + std::to_string(index);
 }
 
-std::string joined(std::initializer_list<const char *> names)
-{
-    std::string out;
-    for (const char *n : names)
-        out += (out.empty() ? "" : ", ") + std::string(n);
-    return out;
-}
-
 bool isDnsName(const std::string &s)
 {
     if (s.empty() || s.size() > 253)
@@ -173,11 +165,19 @@ private:
     bool checkKeys(const Json &v, const std::string &ptr, const std::string &what,
                    std::initializer_list<const char *> allowed)
     {
+        return checkKeys(v, ptr, what, std::vector<std::string>(allowed.begin(), allowed.end()));
+    }
+    bool checkKeys(const Json &v, const std::string &ptr, const std::string &what,
+                   const std::vector<std::string> &allowed)
+    {
         bool ok = true;
         for (const auto &[key, value] : v.items()) {
-            if (std::none_of(allowed.begin(), allowed.end(), [&k = key](const char *a) { return k == a; })) {
-                error(atKey(child(ptr, key)), "unknown key \"" + key + "\" in " + what +
-                                                  " (expected one of: " + joined(allowed) + ")");
+            if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
+                std::string names;
+                for (const auto &a : allowed)
+                    names += (names.empty() ? "" : ", ") + a;
+                error(atKey(child(ptr, key)),
+                      "unknown key \"" + key + "\" in " + what + " (expected one of: " + names + ")");
                 ok = false;
             }
         }
@@ -1376,129 +1376,29 @@ bool Checker::upgradeStep(const Json &arg, const std::string &ptr)
     if (!expectMap(arg, ptr, "upgrade"))
         return false;
     const std::size_t before = errors.size();
-    checkKeys(arg, ptr, "upgrade",
-              {"name",
-               "targetVersion",
-               "nodeSelector",
-               "maxUnavailable",
-               "maxInflightPerController",
-               "controllerHealthThreshold",
-               "healthComparison",
-               "singleReplicaPolicy",
-               "unreadyPodPolicy",
-               "respectPDBs",
-               "localDataPolicy",
-               "unmanagedPodPolicy",
-               "onDrainTimeout",
-               "maxFailedNodes",
-               "zoneSerial",
-               "maintenanceWindow",
-               "postNodeDelay",
-               "soakDuration",
-               "timeouts",
-               "paused",
-               "pauseReason",
-               "abort",
-               "allowSelfRestart",
-               "maxStartsPerPass",
-               "minReadyRatio",
-               "restart"});
+    // The step is the rollout's name and its spec. The spec's fields, their values and bounds
+    // are the NodeUpgradeRollout schema's (api::NodeUpgradeRolloutSpec), checked below by the
+    // schema itself; only a misspelt key is caught here, against the schema's own field list.
+    std::vector<std::string> keys = api::NodeUpgradeRolloutSpec::fieldNames();
+    keys.insert(keys.begin(), "name");
+    checkKeys(arg, ptr, "upgrade", keys);
     if (require(arg, ptr, "upgrade", "name", "the rollout's name"))
         nonEmpty(arg["name"], child(ptr, "name"), "name");
     if (require(arg, ptr, "upgrade", "targetVersion", "e.g. v2.0.0"))
         nonEmpty(arg["targetVersion"], child(ptr, "targetVersion"), "targetVersion");
-    if (arg.contains("nodeSelector"))
-        stringMap(arg["nodeSelector"], child(ptr, "nodeSelector"), "nodeSelector");
-    if (arg.contains("maxUnavailable"))
-        intOrPercent(arg["maxUnavailable"], child(ptr, "maxUnavailable"), "maxUnavailable");
-    for (const char *k : {"maxInflightPerController", "maxFailedNodes", "maxStartsPerPass"})
-        if (arg.contains(k))
-            smallInt(arg[k], child(ptr, k), k, 0);
-    for (const char *k : {"respectPDBs", "zoneSerial", "paused", "abort", "allowSelfRestart"})
-        if (arg.contains(k))
-            boolean(arg[k], child(ptr, k), k);
-    for (const char *k : {"postNodeDelay", "soakDuration"})
-        if (arg.contains(k))
-            duration(arg[k], child(ptr, k), k);
-    for (const char *k : {"controllerHealthThreshold", "minReadyRatio"})
-        if (arg.contains(k) && !arg[k].is_number())
-            error(at(child(ptr, k)),
-                  std::string(k) + " must be a number such as 0.9, got " + typeName(arg[k]));
-    auto oneOf = [&](const char *k, std::initializer_list<const char *> values) {
-        if (!arg.contains(k))
-            return;
-        if (auto s = str(arg[k], child(ptr, k), k))
-            if (std::none_of(values.begin(), values.end(), [&](const char *v) { return *s == v; }))
-                error(at(child(ptr, k)),
-                      std::string(k) + " must be one of " + joined(values) + ", got \"" + *s + "\"");
-    };
-    oneOf("singleReplicaPolicy", {"Allow", "Block"});
-    oneOf("unreadyPodPolicy", {"AlwaysDelete", "CountTowardHealth"});
-    oneOf("onDrainTimeout", {"Hold", "Skip", "Force"});
-    oneOf("healthComparison", {"GreaterThan", "AtLeast"});
-    oneOf("localDataPolicy", {"Block", "Delete"});
-    if (arg.contains("restart")) {
-        const Json &r = arg["restart"];
-        const auto rp = child(ptr, "restart");
-        if (expectMap(r, rp, "restart")) {
-            checkKeys(r, rp, "restart", {"mechanism", "jobNamespace", "jobTemplate"});
-            // The mechanism and the Job template as the rollout's own schema checks them; a wrong
-            // mechanism is reported at its value.
-            if (auto spec =
-                    api::NodeUpgradeRolloutSpec::fromJson(Json{{"targetVersion", "v"}, {"restart", r}});
-                !spec) {
-                const std::string &message = spec.error().message;
-                const bool atMechanism =
-                    message.rfind("restart.mechanism", 0) == 0 && r.contains("mechanism");
-                error(at(atMechanism ? child(rp, "mechanism") : rp), message);
-            }
-        }
-    }
-    if (arg.contains("pauseReason"))
-        str(arg["pauseReason"], child(ptr, "pauseReason"), "pauseReason");
-    if (arg.contains("unmanagedPodPolicy")) {
-        const Json &u = arg["unmanagedPodPolicy"];
-        const auto up = child(ptr, "unmanagedPodPolicy");
-        if (u.is_string()) {
-            const auto s = u.get<std::string>();
-            if (s != "immediate" && s != "never")
-                error(at(up),
-                      "unmanagedPodPolicy must be immediate, never or {afterTimeout: D}, got \"" + s + "\"");
-        } else if (u.is_object()) {
-            checkKeys(u, up, "unmanagedPodPolicy", {"afterTimeout"});
-            if (require(u, up, "unmanagedPodPolicy", "afterTimeout", "a duration"))
-                duration(u["afterTimeout"], child(up, "afterTimeout"), "afterTimeout");
-        } else {
-            error(at(up),
-                  "unmanagedPodPolicy must be immediate, never or {afterTimeout: D}, got " + typeName(u));
-        }
-    }
-    if (arg.contains("timeouts")) {
-        const Json &t = arg["timeouts"];
-        const auto tp = child(ptr, "timeouts");
-        if (expectMap(t, tp, "timeouts")) {
-            checkKeys(t, tp, "timeouts",
-                      {"drainStall", "drainTimeout", "replacementTimeout", "terminationMargin",
-                       "unmanagedTimeout", "ackTimeout", "ackRetries", "returnTimeout", "soakDuration"});
-            for (const auto &[k, val] : t.items()) {
-                if (k == "ackRetries")
-                    smallInt(val, child(tp, k), k, 0);
-                else
-                    duration(val, child(tp, k), k);
-            }
-        }
-    }
-    if (arg.contains("maintenanceWindow") && !arg["maintenanceWindow"].is_object())
-        error(at(child(ptr, "maintenanceWindow")),
-              "maintenanceWindow must be a map, got " + typeName(arg["maintenanceWindow"]));
+    if (arg.contains("timeouts") && arg["timeouts"].is_object())
+        checkKeys(arg["timeouts"], child(ptr, "timeouts"), "timeouts",
+                  api::NodeUpgradeRolloutSpec::timeoutFieldNames());
     if (errors.size() == before) {
-        // What the checks above let through must also be what the controller accepts when the
-        // step runs: its own reader has the last word (bounds, enumerations), reported at the
-        // field it names.
+        // The schema's reader decides (types, enumerations, bounds), as the API server's and
+        // the controller's do when the step runs; its first complaint is reported at the field
+        // it names.
         Json spec = arg;
         spec.erase("name");
         if (auto parsed = api::NodeUpgradeRolloutSpec::fromJson(spec); !parsed) {
-            const api::SpecError e = api::splitSpecError(parsed.error().message);
+            api::SpecError e = api::splitSpecError(parsed.error().message);
+            if (e.field.rfind("spec.", 0) == 0) // the step holds the spec's fields
+                e.field.erase(0, 5);
             std::string where = ptr;
             for (std::size_t i = 0; !e.field.empty() && i <= e.field.size();) {
                 const auto dot = e.field.find('.', i);

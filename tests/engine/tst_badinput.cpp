@@ -104,6 +104,8 @@ private slots:
     void durationsOutOfRangeAreNamedAtTheField_data();
     void durationsOutOfRangeAreNamedAtTheField();
     void nodeCountsAreBounded();
+    void upgradeStepsFollowTheRolloutSchema_data();
+    void upgradeStepsFollowTheRolloutSchema();
     void commandsExitTwoOnBadScenarios_data();
     void commandsExitTwoOnBadScenarios();
 };
@@ -357,6 +359,67 @@ void TestBadInput::durationsOutOfRangeAreNamedAtTheField()
     QFETCH(QByteArray, steps);
     QFETCH(QByteArray, message);
     const auto r = ScenarioParser::parseText(scenarioText(kGoodPodSpec, steps.toStdString()), "s.yaml");
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error().message.rfind(message.toStdString(), 0) == 0, r.error().message.c_str());
+}
+
+// An upgrade step's spec is the NodeUpgradeRollout schema's (api::NodeUpgradeRolloutSpec): what
+// the API server and the controller accept, the step accepts, and the schema's complaint is
+// reported at the field it names. A misspelt key is refused against the schema's field lists.
+void TestBadInput::upgradeStepsFollowTheRolloutSchema_data()
+{
+    QTest::addColumn<QByteArray>("fields");
+    QTest::addColumn<QByteArray>("message"); // empty: accepted
+    QTest::newRow("a policy written as the API server writes it is accepted")
+        << QByteArray("unmanagedPodPolicy: Immediate") << QByteArray();
+    QTest::newRow("an enumeration in lower case is accepted, as the API server accepts it")
+        << QByteArray("singleReplicaPolicy: block, onDrainTimeout: skip") << QByteArray();
+    QTest::newRow("every timeouts key the schema reads is accepted")
+        << QByteArray(
+               "timeouts: {drainStall: 1m, drainTimeout: 2m, replacementTimeout: 3m, terminationMargin: 4s, "
+               "unmanagedTimeout: 5m, ackTimeout: 6m, ackRetries: 2, returnTimeout: 7m, soakDuration: 8s}")
+        << QByteArray();
+    QTest::newRow("an unknown policy value, at the value")
+        << QByteArray("unmanagedPodPolicy: sometimes")
+        << QByteArray(
+               "s.yaml:15:75: upgrade: unmanagedPodPolicy must be Immediate, Never or {afterTimeout: D}, "
+               "got \"sometimes\"");
+    QTest::newRow("a budget of zero failed nodes, by the schema's bound")
+        << QByteArray("maxFailedNodes: 0")
+        << QByteArray("s.yaml:15:71: upgrade: maxFailedNodes must be an integer >= 1");
+    QTest::newRow("a maintenance window that is not a map")
+        << QByteArray("maintenanceWindow: 3")
+        << QByteArray("s.yaml:15:74: upgrade: maintenanceWindow must be a map");
+    QTest::newRow("a pause reason that is not a string")
+        << QByteArray("pauseReason: 5") << QByteArray("s.yaml:15:68: upgrade: pauseReason must be a string");
+    QTest::newRow("a node selector value that is not a string, at the value")
+        << QByteArray("nodeSelector: {zone: 1}")
+        << QByteArray("s.yaml:15:76: upgrade: field spec.nodeSelector.zone: expected a string");
+    QTest::newRow("a budget that is neither a count nor a percentage, at the value")
+        << QByteArray("maxUnavailable: lots")
+        << QByteArray("s.yaml:15:71: upgrade: spec.maxUnavailable: Invalid value");
+    QTest::newRow("a misspelt timeouts key")
+        << QByteArray("timeouts: {drainTimout: 5m}")
+        << QByteArray("s.yaml:15:66: unknown key \"drainTimout\" in timeouts (expected one of: drainStall, "
+                      "drainTimeout, replacementTimeout, terminationMargin, unmanagedTimeout, ackTimeout, "
+                      "ackRetries, "
+                      "returnTimeout, soakDuration)");
+    QTest::newRow("a key the schema does not have")
+        << QByteArray("maxSurge: 1")
+        << QByteArray("s.yaml:15:55: unknown key \"maxSurge\" in upgrade (expected one of: name, ");
+}
+
+void TestBadInput::upgradeStepsFollowTheRolloutSchema()
+{
+    QFETCH(QByteArray, fields);
+    QFETCH(QByteArray, message);
+    const std::string steps =
+        "  - upgrade: {name: agents-v2, targetVersion: v2.0.0, " + fields.toStdString() + "}\n";
+    const auto r = ScenarioParser::parseText(scenarioText(kGoodPodSpec, steps), "s.yaml");
+    if (message.isEmpty()) {
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        return;
+    }
     QVERIFY(!r.ok());
     QVERIFY2(r.error().message.rfind(message.toStdString(), 0) == 0, r.error().message.c_str());
 }

@@ -40,6 +40,8 @@ private slots:
     void specRoundTrip();
     void specRejectsBadValues_data();
     void specRejectsBadValues();
+    void specErrorsNameTheirField_data();
+    void specErrorsNameTheirField();
     void eventMessagesFillParameters();
     void eventLogDeduplicates();
 };
@@ -333,6 +335,38 @@ void TstNodeUpgradeLogic::specRejectsBadValues_data()
     QTest::newRow("a threshold above one") << S(R"({"targetVersion":"v2","controllerHealthThreshold":1.5})");
     QTest::newRow("an unknown unmanaged policy")
         << S(R"({"targetVersion":"v2","unmanagedPodPolicy":"later"})");
+    QTest::newRow("a pause reason that is not a string") << S(R"({"targetVersion":"v2","pauseReason":5})");
+    QTest::newRow("a maintenance window that is not a map")
+        << S(R"({"targetVersion":"v2","maintenanceWindow":"nights"})");
+}
+
+void TstNodeUpgradeLogic::specErrorsNameTheirField_data()
+{
+    QTest::addColumn<S>("message");
+    QTest::addColumn<S>("field");
+    QTest::addColumn<S>("rest");
+    QTest::newRow("a field and its complaint")
+        << S("zoneSerial must be true or false") << S("zoneSerial") << S("must be true or false");
+    QTest::newRow("a path before a colon")
+        << S("restart.mechanism: must be one of Annotation, External, Job") << S("restart.mechanism")
+        << S("must be one of Annotation, External, Job");
+    QTest::newRow("kube's field readers name the field after the word field")
+        << S("field spec.nodeSelector.zone: expected a string") << S("spec.nodeSelector.zone")
+        << S("expected a string");
+    QTest::newRow("the API server's Invalid prefix is skipped")
+        << S(R"(NodeUpgradeRollout "a" is invalid: spec.targetVersion: Required value)")
+        << S("spec.targetVersion") << S("Required value");
+    QTest::newRow("a sentence without a field") << S("spec must be a map") << S("spec") << S("must be a map");
+}
+
+void TstNodeUpgradeLogic::specErrorsNameTheirField()
+{
+    QFETCH(S, message);
+    QFETCH(S, field);
+    QFETCH(S, rest);
+    const SpecError e = splitSpecError(message);
+    QCOMPARE(e.field, field);
+    QCOMPARE(e.message, rest);
 }
 
 void TstNodeUpgradeLogic::specRejectsBadValues()

@@ -252,6 +252,11 @@ void TstRolloutKind::invalidSpecNamesTheField_data()
         << u"spec.restart.jobTemplate"_s << u"only with mechanism Job"_s;
     QTest::newRow("missing target") << uR"({"maxUnavailable":1})"_s << u"spec.targetVersion"_s
                                     << u"Required value"_s;
+    QTest::newRow("a node selector value that is not a string")
+        << uR"({"targetVersion":"v2","nodeSelector":{"zone":1}})"_s << u"spec.nodeSelector.zone"_s
+        << u"expected a string"_s;
+    QTest::newRow("a pause reason that is not a string")
+        << uR"({"targetVersion":"v2","pauseReason":5})"_s << u"spec.pauseReason"_s << u"must be a string"_s;
 }
 
 void TstRolloutKind::invalidSpecNamesTheField()
