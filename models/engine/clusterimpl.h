@@ -23,6 +23,14 @@ namespace engine {
 // Ready condition, and the unschedulable taint following spec.unschedulable both ways.
 void defaultNode(kube::Node &n, kube::Timestamp now);
 
+// A Service's type and what it implies (servicekind.cpp).
+struct ServiceShape
+{
+    std::string type;
+    bool external = false;  // ExternalName: no cluster IP, no ports allocated
+    bool nodePorts = false; // NodePort or LoadBalancer: a node port per port
+};
+
 class DaemonSetController;
 class DisruptionController;
 class JobController;
@@ -190,6 +198,16 @@ struct Cluster::Impl
     // already taken from old) or status update; allocates nothing yet.
     kube::Result<kube::Json> prepareJsonObject(api::Kind kind, kube::Json manifest, const kube::Json *old,
                                                bool statusOnly);
+    // prepareJsonObject's part for a NodeUpgradeRollout (from the manifest, its own metadata).
+    kube::Result<kube::Json> prepareRollout(kube::Json manifest, const kube::Json *old, bool statusOnly);
+    // servicekind.cpp: prepareJsonObject's part for a Service, given the object with its
+    // metadata; its ports (node ports allocated) and cluster IP (allocated) as parts of it.
+    kube::Result<kube::Json> prepareService(kube::Json object, const kube::Json &manifest,
+                                            const kube::Json *old, bool statusOnly);
+    kube::Result<kube::Json> servicePorts(const kube::Json &spec, const kube::Json *oldSpec,
+                                          const ServiceShape &shape, std::vector<std::string> &errors) const;
+    kube::Result<void> serviceClusterIp(kube::Json &spec, const kube::Json *oldSpec, bool update,
+                                        const ServiceShape &shape, std::vector<std::string> &errors) const;
     // jobkind.cpp: prepareJsonObject's part for a Job, given the object with its metadata.
     kube::Result<kube::Json> prepareJob(kube::Json object, const kube::Json &manifest, const kube::Json *old,
                                         bool statusOnly);

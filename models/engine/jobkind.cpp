@@ -9,6 +9,7 @@
 
 #include "models/api/validation.h"
 #include "models/engine/clusterimpl.h"
+#include "models/engine/jsondecode.h"
 #include "models/kube/jsonfield.h"
 
 namespace engine {
@@ -32,10 +33,7 @@ kube::Result<Json> jobStatus(const Json *status)
     if (!status || status->is_null())
         return Json::object();
     if (!status->is_object())
-        return ApiStatus::badRequest(
-            "Job in version \"v1\" cannot be handled as a Job: json: cannot unmarshal " +
-            std::string(status->is_array() ? "array" : "string") +
-            " into Go struct field Job.status of type v1.JobStatus");
+        return cannotDecode(api::Kind::Job, "Job.status", *status, "v1.JobStatus");
     Json out = Json::object();
     for (const char *count : {"active", "succeeded", "failed", "terminating", "ready"})
         if (const Json *v = kube::member(*status, count); v && !v->is_null()) {

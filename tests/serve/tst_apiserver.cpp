@@ -2796,6 +2796,18 @@ void TstApiServer::jobsRunTheirPodsToCompletion()
     QCOMPARE(table["rows"][0]["cells"][1], "Complete");
     QCOMPARE(table["rows"][0]["cells"][2], "1/1");
 
+    // A status of the wrong JSON type is refused as kube-apiserver's decoder refuses it, naming
+    // the type it got.
+    Json badStatus = object;
+    badStatus["status"] = 5;
+    auto undecodable = send(*s.transport, "PUT", base + "/once/status", badStatus);
+    QVERIFY(!undecodable.ok());
+    QCOMPARE(undecodable.error().code, 400);
+    QVERIFY2(
+        undecodable.error().message.find("cannot unmarshal number into Go struct field Job.status of type "
+                                         "v1.JobStatus") != std::string::npos,
+        undecodable.error().message.c_str());
+
     // The template cannot change.
     Json changed = object;
     changed["spec"]["template"]["spec"]["containers"][0]["image"] = "busybox:2";
