@@ -360,6 +360,16 @@ private:
     void step(const Json &v, const std::string &ptr, int index);
     bool stepArgs(ScenarioStep &st, const Json &arg, const std::string &ptr);
     bool runCondition(ScenarioStep &st, const Json &arg, const std::string &ptr);
+    void applyStep(ScenarioStep &st, const Json &arg, const std::string &ptr);
+    void setImageStep(ScenarioStep &st, const Json &arg, const std::string &ptr);
+    void setStrategyStep(ScenarioStep &st, const Json &arg, const std::string &ptr);
+    void setPodLabelsStep(ScenarioStep &st, const Json &arg, const std::string &ptr);
+    void setPodPhaseStep(ScenarioStep &st, const Json &arg, const std::string &ptr);
+    void taintNodeStep(ScenarioStep &st, const Json &arg, const std::string &ptr);
+    void untaintNodeStep(ScenarioStep &st, const Json &arg, const std::string &ptr);
+    void faultStep(ScenarioStep &st, const Json &arg, const std::string &ptr);
+    void rollbackStep(ScenarioStep &st, const Json &arg, const std::string &ptr);
+    void restartNodeStep(ScenarioStep &st, const Json &arg, const std::string &ptr);
     bool patchStep(ScenarioStep &st, const Json &arg, const std::string &ptr);
     bool deleteStep(ScenarioStep &st, const Json &arg, const std::string &ptr);
     bool upgradeStep(const Json &arg, const std::string &ptr);
@@ -941,6 +951,183 @@ void Checker::step(const Json &v, const std::string &ptr, int index)
         m_s.steps.push_back(std::move(st));
 }
 
+void Checker::applyStep(ScenarioStep &st, const Json &arg, const std::string &ptr)
+{
+    std::vector<std::pair<const Json *, std::string>> items;
+    if (arg.is_array()) {
+        for (std::size_t i = 0; i < arg.size(); ++i)
+            items.push_back({&arg[i], child(ptr, i)});
+    } else if (arg.is_object()) {
+        items.push_back({&arg, ptr});
+    } else {
+        error(at(ptr), "apply must be a manifest or a list of manifests, got " + typeName(arg));
+    }
+    for (const auto &[item, p] : items)
+        if (auto m = manifest(*item, p)) {
+            registerManifest(*m);
+            st.manifests.push_back(std::move(*m));
+        }
+}
+
+void Checker::setImageStep(ScenarioStep &st, const Json &arg, const std::string &ptr)
+{
+    if (!expectMap(arg, ptr, "setImage"))
+        return;
+    checkKeys(arg, ptr, "setImage", {"daemonset", "container", "image"});
+    if (require(arg, ptr, "setImage", "daemonset", "NAMESPACE/NAME"))
+        if (auto r = daemonSetRef(arg["daemonset"], child(ptr, "daemonset"), "daemonset"))
+            st.target = *r;
+    if (require(arg, ptr, "setImage", "container", "the container's name"))
+        if (auto s = nonEmpty(arg["container"], child(ptr, "container"), "container")) {
+            st.container = *s;
+            auto c = m_containers.find(st.target);
+            if (c != m_containers.end() && !c->second.count(*s)) {
+                std::string names;
+                for (const auto &n : c->second)
+                    names += (names.empty() ? "" : ", ") + n;
+                error(at(child(ptr, "container")), "DaemonSet \"" + st.target.text() +
+                                                       "\" has no container \"" + *s +
+                                                       "\" (its containers: " + names + ")");
+            }
+        }
+    if (require(arg, ptr, "setImage", "image", "e.g. nginx:1.27"))
+        if (auto s = nonEmpty(arg["image"], child(ptr, "image"), "image"))
+            st.image = *s;
+}
+
+void Checker::setStrategyStep(ScenarioStep &st, const Json &arg, const std::string &ptr)
+{
+    if (!expectMap(arg, ptr, "setStrategy"))
+        return;
+    checkKeys(arg, ptr, "setStrategy", {"daemonset", "type", "maxUnavailable", "maxSurge"});
+    if (require(arg, ptr, "setStrategy", "daemonset", "NAMESPACE/NAME"))
+        if (auto r = daemonSetRef(arg["daemonset"], child(ptr, "daemonset"), "daemonset"))
+            st.target = *r;
+    st.strategyType = "RollingUpdate";
+    if (arg.contains("type"))
+        if (auto s = str(arg["type"], child(ptr, "type"), "type")) {
+            if (*s != "RollingUpdate" && *s != "OnDelete")
+                error(at(child(ptr, "type")), "type must be RollingUpdate or OnDelete, got \"" + *s + "\"");
+            st.strategyType = *s;
+        }
+    for (const char *k : {"maxUnavailable", "maxSurge"}) {
+        if (!arg.contains(k))
+            continue;
+        if (st.strategyType == "OnDelete")
+            error(atKey(child(ptr, k)), std::string(k) + " applies to type RollingUpdate only");
+        if (intOrPercent(arg[k], child(ptr, k), k))
+            (std::string(k) == "maxSurge" ? st.maxSurge : st.maxUnavailable) = arg[k];
+    }
+}
+
+void Checker::setPodLabelsStep(ScenarioStep &st, const Json &arg, const std::string &ptr)
+{
+    if (!expectMap(arg, ptr, "setPodLabels"))
+        return;
+    checkKeys(arg, ptr, "setPodLabels", {"pods", "labels"});
+    if (require(arg, ptr, "setPodLabels", "pods", "a pod selector"))
+        st.pods = podSelector(arg["pods"], child(ptr, "pods"), "pods (a pod selector)", false);
+    if (require(arg, ptr, "setPodLabels", "labels", "a map of label values"))
+        if (auto m = stringMap(arg["labels"], child(ptr, "labels"), "labels"))
+            st.labels = *m;
+}
+
+void Checker::setPodPhaseStep(ScenarioStep &st, const Json &arg, const std::string &ptr)
+{
+    if (!expectMap(arg, ptr, "setPodPhase"))
+        return;
+    checkKeys(arg, ptr, "setPodPhase", {"pods", "phase"});
+    if (require(arg, ptr, "setPodPhase", "pods", "a pod selector"))
+        st.pods = podSelector(arg["pods"], child(ptr, "pods"), "pods (a pod selector)", false);
+    if (require(arg, ptr, "setPodPhase", "phase", "Pending, Running, Succeeded or Failed"))
+        if (auto ph = str(arg["phase"], child(ptr, "phase"), "phase")) {
+            if (*ph != "Pending" && *ph != "Running" && *ph != "Succeeded" && *ph != "Failed")
+                error(at(child(ptr, "phase")),
+                      "phase must be Pending, Running, Succeeded or Failed, got \"" + *ph + "\"");
+            st.phase = *ph;
+        }
+}
+
+void Checker::taintNodeStep(ScenarioStep &st, const Json &arg, const std::string &ptr)
+{
+    if (!expectMap(arg, ptr, "taintNode"))
+        return;
+    checkKeys(arg, ptr, "taintNode", {"node", "key", "value", "effect"});
+    if (require(arg, ptr, "taintNode", "node", "the node's name"))
+        if (auto n = nodeRef(arg["node"], child(ptr, "node"), "node"))
+            st.node = *n;
+    if (auto taint = this->taint(arg, ptr, "taintNode", false))
+        st.taint = *taint;
+}
+
+void Checker::untaintNodeStep(ScenarioStep &st, const Json &arg, const std::string &ptr)
+{
+    if (!expectMap(arg, ptr, "untaintNode"))
+        return;
+    checkKeys(arg, ptr, "untaintNode", {"node", "key", "effect"});
+    if (require(arg, ptr, "untaintNode", "node", "the node's name"))
+        if (auto n = nodeRef(arg["node"], child(ptr, "node"), "node"))
+            st.node = *n;
+    if (require(arg, ptr, "untaintNode", "key", "the taint key"))
+        if (auto s = nonEmpty(arg["key"], child(ptr, "key"), "key"))
+            st.taint.key = *s;
+    if (arg.contains("effect"))
+        if (auto s = str(arg["effect"], child(ptr, "effect"), "effect")) {
+            if (!kTaintEffects.count(*s))
+                error(at(child(ptr, "effect")),
+                      "effect must be NoSchedule, PreferNoSchedule or NoExecute, got \"" + *s + "\"");
+            st.taint.effect = *s;
+        }
+}
+
+void Checker::faultStep(ScenarioStep &st, const Json &arg, const std::string &ptr)
+{
+    if (!expectMap(arg, ptr, "fault"))
+        return;
+    checkKeys(arg, ptr, "fault", {"node", "kind"});
+    if (require(arg, ptr, "fault", "node", "the node's name"))
+        if (auto n = nodeRef(arg["node"], child(ptr, "node"), "node"))
+            st.node = *n;
+    if (require(arg, ptr, "fault", "kind", "NotReady, Ready, Unreachable, AgentUnresponsive, ..."))
+        if (auto s = str(arg["kind"], child(ptr, "kind"), "kind")) {
+            if (!faultKindFromString(*s)) {
+                std::string all;
+                for (FaultKind k : allFaultKinds())
+                    all += (all.empty() ? "" : ", ") + std::string(faultKindName(k));
+                error(at(child(ptr, "kind")), "fault kind must be one of " + all + "; got \"" + *s + "\"");
+            }
+            st.faultKind = *s;
+        }
+}
+
+void Checker::rollbackStep(ScenarioStep &st, const Json &arg, const std::string &ptr)
+{
+    if (!expectMap(arg, ptr, "rollback"))
+        return;
+    checkKeys(arg, ptr, "rollback", {"daemonset", "toRevision"});
+    if (require(arg, ptr, "rollback", "daemonset", "NAMESPACE/NAME"))
+        if (auto r = daemonSetRef(arg["daemonset"], child(ptr, "daemonset"), "daemonset")) {
+            st.target = *r;
+            m_containers.erase(*r);
+        }
+    if (arg.contains("toRevision"))
+        if (auto n = integer(arg["toRevision"], child(ptr, "toRevision"), "toRevision"))
+            st.toRevision = *n;
+}
+
+void Checker::restartNodeStep(ScenarioStep &st, const Json &arg, const std::string &ptr)
+{
+    if (!expectMap(arg, ptr, "restartNode"))
+        return;
+    checkKeys(arg, ptr, "restartNode", {"node", "version"});
+    if (require(arg, ptr, "restartNode", "node", "the node's name"))
+        if (auto n = nodeRef(arg["node"], child(ptr, "node"), "node"))
+            st.node = *n;
+    if (require(arg, ptr, "restartNode", "version", "the agent version it returns on, e.g. v2.0.0"))
+        nonEmpty(arg["version"], child(ptr, "version"), "version");
+    st.upgradeArgs = arg;
+}
+
 bool Checker::stepArgs(ScenarioStep &st, const Json &arg, const std::string &ptr)
 {
     const std::size_t before = errors.size();
@@ -975,73 +1162,17 @@ bool Checker::stepArgs(ScenarioStep &st, const Json &arg, const std::string &ptr
         modeOnly(false);
         runCondition(st, arg, ptr);
         break;
-    case StepKind::Apply: {
-        std::vector<std::pair<const Json *, std::string>> items;
-        if (arg.is_array()) {
-            for (std::size_t i = 0; i < arg.size(); ++i)
-                items.push_back({&arg[i], child(ptr, i)});
-        } else if (arg.is_object()) {
-            items.push_back({&arg, ptr});
-        } else {
-            error(at(ptr), "apply must be a manifest or a list of manifests, got " + typeName(arg));
-        }
-        for (const auto &[item, p] : items)
-            if (auto m = manifest(*item, p)) {
-                registerManifest(*m);
-                st.manifests.push_back(std::move(*m));
-            }
+    case StepKind::Apply:
+        applyStep(st, arg, ptr);
         break;
-    }
     case StepKind::Patch:
         patchStep(st, arg, ptr);
         break;
     case StepKind::SetImage:
-        if (!expectMap(arg, ptr, "setImage"))
-            break;
-        checkKeys(arg, ptr, "setImage", {"daemonset", "container", "image"});
-        if (require(arg, ptr, "setImage", "daemonset", "NAMESPACE/NAME"))
-            if (auto r = daemonSetRef(arg["daemonset"], child(ptr, "daemonset"), "daemonset"))
-                st.target = *r;
-        if (require(arg, ptr, "setImage", "container", "the container's name"))
-            if (auto s = nonEmpty(arg["container"], child(ptr, "container"), "container")) {
-                st.container = *s;
-                auto c = m_containers.find(st.target);
-                if (c != m_containers.end() && !c->second.count(*s)) {
-                    std::string names;
-                    for (const auto &n : c->second)
-                        names += (names.empty() ? "" : ", ") + n;
-                    error(at(child(ptr, "container")), "DaemonSet \"" + st.target.text() +
-                                                           "\" has no container \"" + *s +
-                                                           "\" (its containers: " + names + ")");
-                }
-            }
-        if (require(arg, ptr, "setImage", "image", "e.g. nginx:1.27"))
-            if (auto s = nonEmpty(arg["image"], child(ptr, "image"), "image"))
-                st.image = *s;
+        setImageStep(st, arg, ptr);
         break;
     case StepKind::SetStrategy:
-        if (!expectMap(arg, ptr, "setStrategy"))
-            break;
-        checkKeys(arg, ptr, "setStrategy", {"daemonset", "type", "maxUnavailable", "maxSurge"});
-        if (require(arg, ptr, "setStrategy", "daemonset", "NAMESPACE/NAME"))
-            if (auto r = daemonSetRef(arg["daemonset"], child(ptr, "daemonset"), "daemonset"))
-                st.target = *r;
-        st.strategyType = "RollingUpdate";
-        if (arg.contains("type"))
-            if (auto s = str(arg["type"], child(ptr, "type"), "type")) {
-                if (*s != "RollingUpdate" && *s != "OnDelete")
-                    error(at(child(ptr, "type")),
-                          "type must be RollingUpdate or OnDelete, got \"" + *s + "\"");
-                st.strategyType = *s;
-            }
-        for (const char *k : {"maxUnavailable", "maxSurge"}) {
-            if (!arg.contains(k))
-                continue;
-            if (st.strategyType == "OnDelete")
-                error(atKey(child(ptr, k)), std::string(k) + " applies to type RollingUpdate only");
-            if (intOrPercent(arg[k], child(ptr, k), k))
-                (std::string(k) == "maxSurge" ? st.maxSurge : st.maxUnavailable) = arg[k];
-        }
+        setStrategyStep(st, arg, ptr);
         break;
     case StepKind::Delete:
         deleteStep(st, arg, ptr);
@@ -1051,59 +1182,19 @@ bool Checker::stepArgs(ScenarioStep &st, const Json &arg, const std::string &ptr
         st.pods = podSelector(arg, ptr, st.action + " (a pod selector)", false);
         break;
     case StepKind::SetPodLabels:
-        if (!expectMap(arg, ptr, "setPodLabels"))
-            break;
-        checkKeys(arg, ptr, "setPodLabels", {"pods", "labels"});
-        if (require(arg, ptr, "setPodLabels", "pods", "a pod selector"))
-            st.pods = podSelector(arg["pods"], child(ptr, "pods"), "pods (a pod selector)", false);
-        if (require(arg, ptr, "setPodLabels", "labels", "a map of label values"))
-            if (auto m = stringMap(arg["labels"], child(ptr, "labels"), "labels"))
-                st.labels = *m;
+        setPodLabelsStep(st, arg, ptr);
         break;
     case StepKind::SetPodPhase:
-        if (!expectMap(arg, ptr, "setPodPhase"))
-            break;
-        checkKeys(arg, ptr, "setPodPhase", {"pods", "phase"});
-        if (require(arg, ptr, "setPodPhase", "pods", "a pod selector"))
-            st.pods = podSelector(arg["pods"], child(ptr, "pods"), "pods (a pod selector)", false);
-        if (require(arg, ptr, "setPodPhase", "phase", "Pending, Running, Succeeded or Failed"))
-            if (auto ph = str(arg["phase"], child(ptr, "phase"), "phase")) {
-                if (*ph != "Pending" && *ph != "Running" && *ph != "Succeeded" && *ph != "Failed")
-                    error(at(child(ptr, "phase")),
-                          "phase must be Pending, Running, Succeeded or Failed, got \"" + *ph + "\"");
-                st.phase = *ph;
-            }
+        setPodPhaseStep(st, arg, ptr);
         break;
     case StepKind::AddNodes:
         nodeSpecs(arg, ptr, st.nodes, "addNodes");
         break;
     case StepKind::TaintNode:
-        if (!expectMap(arg, ptr, "taintNode"))
-            break;
-        checkKeys(arg, ptr, "taintNode", {"node", "key", "value", "effect"});
-        if (require(arg, ptr, "taintNode", "node", "the node's name"))
-            if (auto n = nodeRef(arg["node"], child(ptr, "node"), "node"))
-                st.node = *n;
-        if (auto taint = this->taint(arg, ptr, "taintNode", false))
-            st.taint = *taint;
+        taintNodeStep(st, arg, ptr);
         break;
     case StepKind::UntaintNode:
-        if (!expectMap(arg, ptr, "untaintNode"))
-            break;
-        checkKeys(arg, ptr, "untaintNode", {"node", "key", "effect"});
-        if (require(arg, ptr, "untaintNode", "node", "the node's name"))
-            if (auto n = nodeRef(arg["node"], child(ptr, "node"), "node"))
-                st.node = *n;
-        if (require(arg, ptr, "untaintNode", "key", "the taint key"))
-            if (auto s = nonEmpty(arg["key"], child(ptr, "key"), "key"))
-                st.taint.key = *s;
-        if (arg.contains("effect"))
-            if (auto s = str(arg["effect"], child(ptr, "effect"), "effect")) {
-                if (!kTaintEffects.count(*s))
-                    error(at(child(ptr, "effect")),
-                          "effect must be NoSchedule, PreferNoSchedule or NoExecute, got \"" + *s + "\"");
-                st.taint.effect = *s;
-            }
+        untaintNodeStep(st, arg, ptr);
         break;
     case StepKind::Cordon:
     case StepKind::Uncordon:
@@ -1111,36 +1202,10 @@ bool Checker::stepArgs(ScenarioStep &st, const Json &arg, const std::string &ptr
             st.node = *n;
         break;
     case StepKind::Fault:
-        if (!expectMap(arg, ptr, "fault"))
-            break;
-        checkKeys(arg, ptr, "fault", {"node", "kind"});
-        if (require(arg, ptr, "fault", "node", "the node's name"))
-            if (auto n = nodeRef(arg["node"], child(ptr, "node"), "node"))
-                st.node = *n;
-        if (require(arg, ptr, "fault", "kind", "NotReady, Ready, Unreachable, AgentUnresponsive, ..."))
-            if (auto s = str(arg["kind"], child(ptr, "kind"), "kind")) {
-                if (!faultKindFromString(*s)) {
-                    std::string all;
-                    for (FaultKind k : allFaultKinds())
-                        all += (all.empty() ? "" : ", ") + std::string(faultKindName(k));
-                    error(at(child(ptr, "kind")),
-                          "fault kind must be one of " + all + "; got \"" + *s + "\"");
-                }
-                st.faultKind = *s;
-            }
+        faultStep(st, arg, ptr);
         break;
     case StepKind::Rollback:
-        if (!expectMap(arg, ptr, "rollback"))
-            break;
-        checkKeys(arg, ptr, "rollback", {"daemonset", "toRevision"});
-        if (require(arg, ptr, "rollback", "daemonset", "NAMESPACE/NAME"))
-            if (auto r = daemonSetRef(arg["daemonset"], child(ptr, "daemonset"), "daemonset")) {
-                st.target = *r;
-                m_containers.erase(*r);
-            }
-        if (arg.contains("toRevision"))
-            if (auto n = integer(arg["toRevision"], child(ptr, "toRevision"), "toRevision"))
-                st.toRevision = *n;
+        rollbackStep(st, arg, ptr);
         break;
     case StepKind::Upgrade:
         if (upgradeStep(arg, ptr)) {
@@ -1160,15 +1225,7 @@ bool Checker::stepArgs(ScenarioStep &st, const Json &arg, const std::string &ptr
         }
         break;
     case StepKind::RestartNode:
-        if (!expectMap(arg, ptr, "restartNode"))
-            break;
-        checkKeys(arg, ptr, "restartNode", {"node", "version"});
-        if (require(arg, ptr, "restartNode", "node", "the node's name"))
-            if (auto n = nodeRef(arg["node"], child(ptr, "node"), "node"))
-                st.node = *n;
-        if (require(arg, ptr, "restartNode", "version", "the agent version it returns on, e.g. v2.0.0"))
-            nonEmpty(arg["version"], child(ptr, "version"), "version");
-        st.upgradeArgs = arg;
+        restartNodeStep(st, arg, ptr);
         break;
     case StepKind::Expect:
         expectStep(st.expect, arg, ptr);
