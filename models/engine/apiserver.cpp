@@ -2,6 +2,7 @@
 // API-server defaulting, validation, generations and optimistic concurrency.
 
 #include "models/api/nodeupgraderollout.h"
+#include "models/api/preconditions.h"
 #include "models/api/strategicmerge.h"
 #include "models/api/validation.h"
 #include "models/engine/clusterimpl.h"
@@ -376,11 +377,9 @@ kube::Result<Json> Cluster::Impl::apiUpdate(Json m, bool statusOnly, bool dryRun
     const std::string haveRv = kube::stringOr(current["metadata"], "resourceVersion");
     if (!wantRv.empty() && wantRv != haveRv)
         return conflict(t->kind, t->name);
-    const std::string wantUid = kube::stringOr(m["metadata"], "uid");
-    if (!wantUid.empty() && wantUid != kube::stringOr(current["metadata"], "uid"))
-        return ApiStatus{409, "Conflict",
-                         "Precondition failed: UID in precondition: " + wantUid +
-                             ", UID in object meta: " + kube::stringOr(current["metadata"], "uid")};
+    if (auto failed = api::preconditionFailure({kube::stringOr(m["metadata"], "uid"), {}},
+                                               kube::stringOr(current["metadata"], "uid"), haveRv))
+        return *failed;
     if (api::isNamespaced(t->kind))
         m["metadata"]["namespace"] = t->ns;
     // Server-owned metadata always comes from the stored object.
@@ -636,11 +635,10 @@ kube::Result<Json> Cluster::Impl::apiPatch(api::Kind kind, const std::string &ns
         if (pm.contains("resourceVersion") && pm["resourceVersion"].is_string() &&
             pm["resourceVersion"] != kube::stringOr(current["metadata"], "resourceVersion"))
             return conflict(kind, name);
-        if (pm.contains("uid") && pm["uid"].is_string() &&
-            pm["uid"] != kube::stringOr(current["metadata"], "uid"))
-            return ApiStatus{409, "Conflict",
-                             "Precondition failed: UID in precondition: " + pm["uid"].get<std::string>() +
-                                 ", UID in object meta: " + kube::stringOr(current["metadata"], "uid")};
+        if (pm.contains("uid") && pm["uid"].is_string())
+            if (auto failed = api::preconditionFailure({pm["uid"].get<std::string>(), {}},
+                                                       kube::stringOr(current["metadata"], "uid"), {}))
+                return *failed;
     }
     auto applied = api::patchDocument(current, type, patch);
     if (!applied)

@@ -341,6 +341,24 @@ kube::Result<void> Cluster::remove(api::Kind kind, const std::string &ns, const 
     return d->apiDelete(kind, ns, name, gracePeriodSeconds, propagation);
 }
 
+kube::Result<kube::Json> Cluster::remove(api::Kind kind, const std::string &ns, const std::string &name,
+                                         const DeleteOptions &options)
+{
+    auto current = get(kind, ns, name);
+    if (!current)
+        return current.error();
+    const kube::Json &meta = (*current)["metadata"];
+    if (auto failed = api::preconditionFailure(options.preconditions, kube::stringOr(meta, "uid"),
+                                               kube::stringOr(meta, "resourceVersion")))
+        return *failed;
+    if (options.dryRun)
+        return *current;
+    if (auto r = remove(kind, ns, name, options.gracePeriodSeconds, options.propagation); !r)
+        return r.error();
+    auto after = get(kind, ns, name);
+    return after ? *after : *current;
+}
+
 // ---- typed reads -------------------------------------------------------------------------
 
 namespace {

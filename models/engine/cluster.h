@@ -21,6 +21,7 @@
 
 #include "models/api/kind.h"
 #include "models/api/kubectlrollout.h"
+#include "models/api/preconditions.h"
 #include "models/api/strategicmerge.h"
 #include "models/engine/faultkind.h"
 #include "models/engine/podselector.h"
@@ -82,8 +83,17 @@ struct EvictOptions
 {
     bool dryRun = false;
     std::optional<std::int64_t> gracePeriodSeconds;
-    std::string preconditionUid;             // empty: none
-    std::string preconditionResourceVersion; // empty: none
+    api::Preconditions preconditions;
+};
+
+// DeleteOptions of a DELETE (metav1.DeleteOptions).
+struct DeleteOptions
+{
+    std::optional<std::int64_t> gracePeriodSeconds;
+    DeletePropagation propagation = DeletePropagation::Background;
+    api::Preconditions preconditions;
+    // dryRun=All: everything a deletion checks (existence, preconditions), nothing changed.
+    bool dryRun = false;
 };
 
 struct WatchEvent
@@ -214,6 +224,11 @@ public:
     kube::Result<void> remove(api::Kind kind, const std::string &ns, const std::string &name,
                               std::optional<std::int64_t> gracePeriodSeconds = std::nullopt,
                               DeletePropagation propagation = DeletePropagation::Background);
+    // DELETE as the API serves it: the preconditions checked against the stored object, then
+    // the deletion (none for a dry run); the answer is the object as it is afterwards (with its
+    // deletionTimestamp while a graceful deletion runs), or as it was when it is gone.
+    kube::Result<kube::Json> remove(api::Kind kind, const std::string &ns, const std::string &name,
+                                    const DeleteOptions &options);
     // POST pods/NAME/eviction: a deletion that respects the PodDisruptionBudget covering the
     // pod, as kube-apiserver's eviction subresource decides it. A refusal is 429
     // TooManyRequests with a DisruptionBudget cause naming the budget and its numbers; a pod

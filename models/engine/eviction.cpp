@@ -2,6 +2,7 @@
 // refuse, decided as kube-apiserver's EvictionREST.Create decides it (canIgnorePDB,
 // getPodDisruptionBudgets, checkAndDecrement).
 
+#include "models/api/preconditions.h"
 #include "models/engine/clusterimpl.h"
 #include "models/engine/disruptioncontroller.h"
 
@@ -38,16 +39,9 @@ kube::Result<void> Cluster::Impl::evictPod(const std::string &ns, const std::str
     if (it == pods.end())
         return ApiStatus::notFound("pods", name);
     const kube::Pod &pod = it->second;
-    if (!options.preconditionUid.empty() && options.preconditionUid != pod.metadata.uid)
-        return ApiStatus{409, "Conflict",
-                         "Precondition failed: UID in precondition: " + options.preconditionUid +
-                             ", UID in object meta: " + pod.metadata.uid};
-    if (!options.preconditionResourceVersion.empty() &&
-        options.preconditionResourceVersion != pod.metadata.resourceVersion)
-        return ApiStatus{
-            409, "Conflict",
-            "Precondition failed: ResourceVersion in precondition: " + options.preconditionResourceVersion +
-                ", ResourceVersion in meta: " + pod.metadata.resourceVersion};
+    if (auto failed =
+            api::preconditionFailure(options.preconditions, pod.metadata.uid, pod.metadata.resourceVersion))
+        return *failed;
     auto remove = [&]() -> kube::Result<void> {
         if (options.dryRun)
             return {};

@@ -891,10 +891,10 @@ Result<void> LiveUpgradeCluster::evict(const std::string &ns, const std::string 
     Json deleteOptions = Json::object();
     if (options.gracePeriodSeconds)
         deleteOptions["gracePeriodSeconds"] = *options.gracePeriodSeconds;
-    if (!options.preconditionUid.empty())
-        deleteOptions["preconditions"]["uid"] = options.preconditionUid;
-    if (!options.preconditionResourceVersion.empty())
-        deleteOptions["preconditions"]["resourceVersion"] = options.preconditionResourceVersion;
+    if (!options.preconditions.uid.empty())
+        deleteOptions["preconditions"]["uid"] = options.preconditions.uid;
+    if (!options.preconditions.resourceVersion.empty())
+        deleteOptions["preconditions"]["resourceVersion"] = options.preconditions.resourceVersion;
     if (options.dryRun)
         deleteOptions["dryRun"] = Json::array({"All"});
     Json body = {

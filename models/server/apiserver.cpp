@@ -1558,17 +1558,18 @@ struct ApiServer::Impl
         send(res, created ? 201 : 200, *applied);
     }
 
-    // DeleteOptions come from the body (kubectl sends dryRun, propagationPolicy and the grace
-    // period there) and from the query (curl, older clients); the query wins where both are set.
-    struct DeleteOptions
+    // DeleteOptions come from the body (kubectl sends dryRun, propagationPolicy, the grace
+    // period and preconditions there) and from the query (curl, older clients); the query wins
+    // where both are set (the caller applies a query's grace period).
+    static kube::Result<engine::DeleteOptions> deleteOptions(const httplib::Request &req, const Json &body)
     {
-        bool dryRun = false;
-        engine::DeletePropagation propagation = engine::DeletePropagation::Background;
-    };
-
-    static kube::Result<DeleteOptions> deleteOptions(const httplib::Request &req, const Json &body)
-    {
-        DeleteOptions o;
+        engine::DeleteOptions o;
+        if (auto g = body.find("gracePeriodSeconds"); g != body.end() && g->is_number_integer())
+            o.gracePeriodSeconds = g->get<std::int64_t>();
+        if (auto p = body.find("preconditions"); p != body.end() && p->is_object()) {
+            o.preconditions.uid = kube::stringOr(*p, "uid");
+            o.preconditions.resourceVersion = kube::stringOr(*p, "resourceVersion");
+        }
         std::vector<std::string> dryRun;
         if (auto d = body.find("dryRun"); d != body.end() && !d->is_null()) {
             if (!d->is_array())
@@ -1615,7 +1616,6 @@ struct ApiServer::Impl
     void remove(const httplib::Request &req, const std::string &text, httplib::Response &res,
                 const ResourcePath &path)
     {
-        std::optional<std::int64_t> grace;
         Json options = Json::object();
         if (!text.empty()) {
             auto b = optionsBody(req, text);
@@ -1624,46 +1624,17 @@ struct ApiServer::Impl
             if (b->is_object())
                 options = std::move(*b);
         }
-        const auto deleteOpts = deleteOptions(req, options);
+        auto deleteOpts = deleteOptions(req, options);
         if (!deleteOpts)
             return sendError(res, deleteOpts.error());
-        if (auto g = options.find("gracePeriodSeconds"); g != options.end() && g->is_number_integer())
-            grace = g->get<std::int64_t>();
         if (const std::string g = param(req, "gracePeriodSeconds"); !g.empty()) {
             auto n = parseRv(g);
             if (!n)
                 return sendError(res, ApiStatus::badRequest("invalid gracePeriodSeconds: " + g));
-            grace = static_cast<std::int64_t>(*n);
+            deleteOpts->gracePeriodSeconds = static_cast<std::int64_t>(*n);
         }
-        const Json preconditions = options.value("preconditions", Json::object());
-        auto removed = engine->call([&](engine::Cluster &c) -> kube::Result<Json> {
-            auto current = c.get(*path.kind, path.ns, path.name);
-            if (!current)
-                return current.error();
-            const Json &meta = (*current)["metadata"];
-            if (preconditions.is_object()) {
-                const std::string uid = kube::stringOr(preconditions, "uid");
-                const std::string rv = kube::stringOr(preconditions, "resourceVersion");
-                if (!uid.empty() && uid != kube::stringOr(meta, "uid"))
-                    return ApiStatus{409, "Conflict",
-                                     "Precondition failed: UID in precondition: " + uid +
-                                         ", UID in object meta: " + kube::stringOr(meta, "uid")};
-                if (!rv.empty() && rv != kube::stringOr(meta, "resourceVersion"))
-                    return ApiStatus{
-                        409, "Conflict",
-                        "Precondition failed: ResourceVersion in precondition: " + rv +
-                            ", ResourceVersion in meta: " + kube::stringOr(meta, "resourceVersion")};
-            }
-            // A dry run checks everything a deletion would (existence, preconditions) and
-            // changes nothing: the answer is the object as it is.
-            if (deleteOpts->dryRun)
-                return *current;
-            if (auto r = c.remove(*path.kind, path.ns, path.name, grace, deleteOpts->propagation); !r)
-                return r.error();
-            // A graceful deletion leaves the object with a deletionTimestamp for now.
-            auto after = c.get(*path.kind, path.ns, path.name);
-            return after ? *after : *current;
-        });
+        auto removed = engine->call(
+            [&](engine::Cluster &c) { return c.remove(*path.kind, path.ns, path.name, *deleteOpts); });
         if (!removed)
             return sendError(res, removed.error(), path, path.name);
         send(res, 200, *removed);
@@ -1715,14 +1686,8 @@ struct ApiServer::Impl
             return sendError(res, parsed.error());
         engine::EvictOptions e;
         e.dryRun = parsed->dryRun;
-        if (auto g = opts.find("gracePeriodSeconds"); g != opts.end() && g->is_number_integer())
-            e.gracePeriodSeconds = g->get<std::int64_t>();
-        if (auto p = opts.find("preconditions"); p != opts.end() && p->is_object()) {
-            if (auto u = p->find("uid"); u != p->end() && u->is_string())
-                e.preconditionUid = u->get<std::string>();
-            if (auto r = p->find("resourceVersion"); r != p->end() && r->is_string())
-                e.preconditionResourceVersion = r->get<std::string>();
-        }
+        e.gracePeriodSeconds = parsed->gracePeriodSeconds;
+        e.preconditions = parsed->preconditions;
         auto done = engine->call([&](engine::Cluster &c) { return c.evict(path.ns, path.name, e); });
         if (!done)
             return sendError(res, done.error(), path, path.name);

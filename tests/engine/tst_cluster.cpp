@@ -146,6 +146,7 @@ private slots:
     void sameSeedSameCluster();
     void eventsExpireAfterAnHour();
     void selectPods();
+    void deletionsCheckTheirPreconditions();
     void deletePropagation_data();
     void deletePropagation();
 };
@@ -674,6 +675,50 @@ void TestCluster::watchSequenceOfGracefulDeletion()
     QCOMPARE(created, (std::vector<std::string>{"ADDED Pending", "MODIFIED bound Pending",
                                                 "MODIFIED bound Running", "MODIFIED bound Running ready"}));
     QCOMPARE(c.podsOf("default", "web").size(), std::size_t(1));
+}
+
+// DELETE with DeleteOptions is one rule for every caller (the console, `serve`, kubectl through
+// it): the preconditions are checked against the stored object, a dry run changes nothing, and
+// the answer is the object as the deletion leaves it.
+void TestCluster::deletionsCheckTheirPreconditions()
+{
+    Cluster c(continuous());
+    addNodes(c, 1);
+    QVERIFY(c.create(webDs("nginx:1.19")).ok());
+    QVERIFY(c.runUntil([&] { return c.rolloutComplete("default", "web"); }, 60000));
+    const kube::Pod *pod = c.podsOf("default", "web").front();
+    const std::string name = pod->metadata.name, uid = pod->metadata.uid, rv = pod->metadata.resourceVersion;
+
+    DeleteOptions wrongUid;
+    wrongUid.preconditions.uid = "not-its-uid";
+    auto refused = c.remove(Kind::Pod, "default", name, wrongUid);
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.error().code, 409);
+    QCOMPARE(refused.error().message,
+             std::string("Precondition failed: UID in precondition: not-its-uid, UID in object meta: ") +
+                 uid);
+    DeleteOptions staleRv;
+    staleRv.preconditions = {uid, "1"};
+    refused = c.remove(Kind::Pod, "default", name, staleRv);
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.error().message,
+             "Precondition failed: ResourceVersion in precondition: 1, ResourceVersion in meta: " + rv);
+    QVERIFY(c.pod("default", name) && !c.pod("default", name)->isDeleting());
+
+    DeleteOptions dryRun;
+    dryRun.dryRun = true;
+    dryRun.preconditions = {uid, rv};
+    auto asIs = c.remove(Kind::Pod, "default", name, dryRun);
+    QVERIFY(asIs.ok());
+    QVERIFY(!(*asIs)["metadata"].contains("deletionTimestamp"));
+    QCOMPARE(c.pod("default", name)->metadata.resourceVersion, rv);
+
+    DeleteOptions graceful;
+    graceful.preconditions = {uid, rv};
+    auto deleting = c.remove(Kind::Pod, "default", name, graceful);
+    QVERIFY2(deleting.ok(), deleting ? "" : deleting.error().message.c_str());
+    QVERIFY((*deleting)["metadata"].contains("deletionTimestamp"));
+    QVERIFY(c.pod("default", name)->isDeleting());
 }
 
 // The garbage collector's propagation policies for a DaemonSet's pods and revisions

@@ -297,7 +297,7 @@ void TestDisruption::dryRunEvictionChangesNothing()
     QVERIFY(!c->pod("shop", name)->isDeleting());
     // Preconditions are checked as for a deletion.
     EvictOptions wrongUid;
-    wrongUid.preconditionUid = "not-the-uid";
+    wrongUid.preconditions.uid = "not-the-uid";
     QCOMPARE(c->evict("shop", name, wrongUid).error().code, 409);
     QCOMPARE(c->resourceVersion(), rv);
 }
