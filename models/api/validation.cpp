@@ -203,6 +203,12 @@ std::vector<std::string> rollingUpdateErrors(const Json &rollingUpdate)
     return std::move(e.list);
 }
 
+kube::ApiStatus nameMismatch(const std::string &objectName, const std::string &urlName)
+{
+    return kube::ApiStatus::badRequest("the name of the object (" + objectName +
+                                       ") does not match the name on the URL (" + urlName + ")");
+}
+
 kube::Result<void> invalidIfAny(const std::string &kind, const std::string &name,
                                 std::vector<std::string> errors)
 {

@@ -18,6 +18,8 @@ inline constexpr std::size_t kTotalAnnotationSizeLimit = 256 * 1024; // TotalAnn
 
 // An Invalid (422) status for `kind` when there are field errors ("spec.x: Invalid value: ..."),
 // one details.cause per error, typed from its wording; success when there are none.
+// The BadRequest of a write whose object names another object than its URL does.
+kube::ApiStatus nameMismatch(const std::string &objectName, const std::string &urlName);
 kube::Result<void> invalidIfAny(const std::string &kind, const std::string &name,
                                 std::vector<std::string> errors);
 

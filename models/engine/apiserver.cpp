@@ -623,7 +623,7 @@ kube::Result<Json> Cluster::Impl::apiUpdate(Json m, bool statusOnly, bool dryRun
 
 kube::Result<Json> Cluster::Impl::apiPatch(api::Kind kind, const std::string &ns, const std::string &name,
                                            api::PatchType type, const Json &patch,
-                                           const WriteOptions &options)
+                                           const WriteOptions &options, bool statusOnly)
 {
     const std::string k = key(api::isNamespaced(kind) ? (ns.empty() ? "default" : ns) : std::string(), name);
     Json current = objectJson(kind, k);
@@ -647,8 +647,7 @@ kube::Result<Json> Cluster::Impl::apiPatch(api::Kind kind, const std::string &ns
     const Json *pm = kube::member(patched, "metadata");
     const std::string patchedName = pm ? kube::stringOr(*pm, "name") : std::string();
     if (patchedName != name)
-        return ApiStatus::badRequest("the name of the object (" + patchedName +
-                                     ") does not match the name on the URL (" + name + ")");
+        return api::nameMismatch(patchedName, name);
     patched["kind"] = api::kindName(kind);
     patched["apiVersion"] = api::apiVersion(kind);
     patched["metadata"]["resourceVersion"] = kube::stringOr(current["metadata"], "resourceVersion");
@@ -656,7 +655,7 @@ kube::Result<Json> Cluster::Impl::apiPatch(api::Kind kind, const std::string &ns
         if (auto decoded = options.decode(patched); !decoded)
             return decoded.error();
     // The object just read is the one the update starts from: nothing ran in between.
-    return apiUpdate(std::move(patched), false, options.dryRun, std::move(current));
+    return apiUpdate(std::move(patched), statusOnly, options.dryRun, std::move(current));
 }
 
 void Cluster::Impl::orphanDependents(const std::string &ownerUid)

@@ -332,6 +332,15 @@ kube::Result<Json> Cluster::patch(api::Kind kind, const std::string &ns, const s
     return d->apiPatch(kind, ns, name, type, patch, options);
 }
 
+kube::Result<Json> Cluster::patchStatus(api::Kind kind, const std::string &ns, const std::string &name,
+                                        api::PatchType type, const Json &patch, const WriteOptions &options)
+{
+    if (!options.dryRun)
+        if (auto refused = d->refusedWrite(kind, ns, name))
+            return *refused;
+    return d->apiPatch(kind, ns, name, type, patch, options, true);
+}
+
 kube::Result<void> Cluster::remove(api::Kind kind, const std::string &ns, const std::string &name,
                                    std::optional<std::int64_t> gracePeriodSeconds,
                                    DeletePropagation propagation)

@@ -215,6 +215,11 @@ public:
     kube::Result<kube::Json> patch(api::Kind kind, const std::string &ns, const std::string &name,
                                    api::PatchType type, const kube::Json &patch,
                                    const WriteOptions &options = {});
+    // PATCH of the status subresource: the patch applies to the whole object (its metadata's
+    // resourceVersion and uid are preconditions, as for a PATCH), only the status is written.
+    kube::Result<kube::Json> patchStatus(api::Kind kind, const std::string &ns, const std::string &name,
+                                         api::PatchType type, const kube::Json &patch,
+                                         const WriteOptions &options = {});
     // DELETE. Pods in continuous mode get a deletionTimestamp first (MODIFIED), and are gone
     // after the grace period (DELETED); gracePeriodSeconds 0 removes at once. Deleting a DS or
     // RS removes the objects it controls (garbage collection: Background and Foreground delete

@@ -244,7 +244,7 @@ struct Cluster::Impl
     kube::Result<kube::Json> apiGet(api::Kind kind, const std::string &ns, const std::string &name) const;
     kube::Result<kube::Json> apiPatch(api::Kind kind, const std::string &ns, const std::string &name,
                                       api::PatchType type, const kube::Json &patch,
-                                      const WriteOptions &options);
+                                      const WriteOptions &options, bool statusOnly = false);
     kube::Result<void> apiDelete(api::Kind kind, const std::string &ns, const std::string &name,
                                  std::optional<std::int64_t> grace,
                                  DeletePropagation propagation = DeletePropagation::Background);

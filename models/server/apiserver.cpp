@@ -3,6 +3,7 @@
 
 #include "models/api/fieldmanager.h"
 #include "models/api/strategicmerge.h"
+#include "models/api/validation.h"
 #include "models/kube/apischema.h"
 #include "models/kube/gojson.h"
 #include "models/kube/jsonlimits.h"
@@ -1316,9 +1317,7 @@ struct ApiServer::Impl
             return;
         const std::string bodyName = kube::stringOr((*object)["metadata"], "name");
         if (bodyName != path.name)
-            return sendError(res, ApiStatus::badRequest("the name of the object (" + bodyName +
-                                                        ") does not match the name on the URL (" + path.name +
-                                                        ")"));
+            return sendError(res, api::nameMismatch(bodyName, path.name));
         const auto validation = fieldValidationFrom(req, "UpdateOptions");
         if (!validation)
             return sendError(res, validation.error());
@@ -1404,35 +1403,8 @@ struct ApiServer::Impl
             ctx.time = kube::formatRfc3339(c.now());
             if (auto current = c.get(*path.kind, path.ns, path.name))
                 live = std::move(*current);
-            if (!status)
-                return c.patch(*path.kind, path.ns, path.name, type, *patchBody, *opts);
-            // The status subresource: the patch applies to the whole object, only its status is
-            // written.
-            auto current = c.get(*path.kind, path.ns, path.name);
-            if (!current)
-                return current.error();
-            auto applied = api::patchDocument(*current, type, *patchBody);
-            if (!applied)
-                return applied.error();
-            if (!applied->contains("metadata") || !(*applied)["metadata"].is_object())
-                return ApiStatus::badRequest("the patched object is not a valid object");
-            const Json &pm = (*applied)["metadata"];
-            if (patchBody->is_object() && patchBody->contains("metadata") &&
-                (*patchBody)["metadata"].is_object() &&
-                (*patchBody)["metadata"].contains("resourceVersion") &&
-                (*patchBody)["metadata"]["resourceVersion"] !=
-                    kube::stringOr((*current)["metadata"], "resourceVersion"))
-                return ApiStatus::conflict(
-                    api::qualifiedResource(*path.kind), path.name,
-                    "the object has been modified; please apply your changes to the latest "
-                    "version and try again");
-            if (kube::stringOr(pm, "name") != path.name)
-                return ApiStatus::badRequest("the name of the object does not match the name on the URL");
-            (*applied)["metadata"]["resourceVersion"] =
-                kube::stringOr((*current)["metadata"], "resourceVersion");
-            if (auto decoded = opts->decode(*applied); !decoded)
-                return decoded.error();
-            return c.updateStatus(*applied, *opts);
+            return status ? c.patchStatus(*path.kind, path.ns, path.name, type, *patchBody, *opts)
+                          : c.patch(*path.kind, path.ns, path.name, type, *patchBody, *opts);
         });
         addWarnings(res, warnings);
         if (!patched)
@@ -1527,9 +1499,7 @@ struct ApiServer::Impl
         if (name.empty())
             config["metadata"]["name"] = path.name;
         else if (name != path.name)
-            return sendError(res, ApiStatus::badRequest("the name of the object (" + name +
-                                                        ") does not match the name on the URL (" + path.name +
-                                                        ")"));
+            return sendError(res, api::nameMismatch(name, path.name));
         std::vector<std::string> warnings;
         if (const auto strict = decodeFields(config, validation, warnings))
             return sendError(res, strictBodyError(config, *strict));

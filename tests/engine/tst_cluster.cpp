@@ -147,6 +147,7 @@ private slots:
     void eventsExpireAfterAnHour();
     void selectPods();
     void deletionsCheckTheirPreconditions();
+    void statusPatchesWriteTheStatusOnly();
     void deletePropagation_data();
     void deletePropagation();
 };
@@ -719,6 +720,40 @@ void TestCluster::deletionsCheckTheirPreconditions()
     QVERIFY2(deleting.ok(), deleting ? "" : deleting.error().message.c_str());
     QVERIFY((*deleting)["metadata"].contains("deletionTimestamp"));
     QVERIFY(c.pod("default", name)->isDeleting());
+}
+
+// PATCH of the status subresource, one rule for the console and `serve`: the patch applies to
+// the whole object, its metadata's resourceVersion and uid are preconditions, and only the
+// status is written.
+void TestCluster::statusPatchesWriteTheStatusOnly()
+{
+    Cluster c(stepped());
+    addNodes(c, 2);
+    QVERIFY(c.create(webDs("nginx:1.26")).ok());
+    const kube::DaemonSet *ds = c.daemonSet("default", "web");
+    const std::string rv = ds->metadata.resourceVersion;
+    const Json patch = {{"spec", {{"minReadySeconds", 9}}}, {"status", {{"numberMisscheduled", 7}}}};
+    auto patched = c.patchStatus(Kind::DaemonSet, "default", "web", api::PatchType::Merge, patch);
+    QVERIFY2(patched.ok(), patched ? "" : patched.error().message.c_str());
+    QCOMPARE((*patched)["status"]["numberMisscheduled"], 7);
+    QCOMPARE(c.daemonSet("default", "web")->status.numberMisscheduled, 7);
+    QVERIFY(!(*patched)["spec"].contains("minReadySeconds") || (*patched)["spec"]["minReadySeconds"] == 0);
+
+    Json stale = {{"metadata", {{"resourceVersion", rv}}}, {"status", {{"numberMisscheduled", 1}}}};
+    auto refused = c.patchStatus(Kind::DaemonSet, "default", "web", api::PatchType::Merge, stale);
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.error().code, 409);
+    Json otherUid = {{"metadata", {{"uid", "not-its-uid"}}}, {"status", {{"numberMisscheduled", 1}}}};
+    refused = c.patchStatus(Kind::DaemonSet, "default", "web", api::PatchType::Merge, otherUid);
+    QVERIFY(!refused.ok());
+    QVERIFY2(refused.error().message.rfind("Precondition failed: UID in precondition: not-its-uid", 0) == 0,
+             refused.error().message.c_str());
+    QCOMPARE(c.daemonSet("default", "web")->status.numberMisscheduled, 7);
+    Json renamed = {{"metadata", {{"name", "other"}}}};
+    refused = c.patchStatus(Kind::DaemonSet, "default", "web", api::PatchType::Merge, renamed);
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.error().message,
+             std::string("the name of the object (other) does not match the name on the URL (web)"));
 }
 
 // The garbage collector's propagation policies for a DaemonSet's pods and revisions
