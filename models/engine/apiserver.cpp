@@ -396,229 +396,264 @@ kube::Result<Json> Cluster::Impl::apiUpdate(Json m, bool statusOnly, bool dryRun
             return v.error();
     }
 
-    auto unchanged = [&](const Json &candidate) { return candidate == current; };
-
+    UpdateContext u{t->kind, t->name, k, std::move(m), std::move(current), statusOnly, dryRun};
     switch (t->kind) {
-    case api::Kind::Namespace: {
-        if (statusOnly)
-            return current; // the phase is the namespace controller's
-        // Labels, annotations and owners may change; the name label is the server's.
-        auto parsed = kube::ObjectMeta::fromJson(m["metadata"]);
-        if (!parsed)
-            return parsed.error();
-        kube::ObjectMeta meta = namespaces.at(t->name);
-        meta.labels = parsed->labels;
-        meta.labels["kubernetes.io/metadata.name"] = t->name;
-        meta.annotations = parsed->annotations;
-        meta.ownerReferences = parsed->ownerReferences;
-        meta.extra = parsed->extra;
-        const Json next = namespaceJson(meta);
-        if (unchanged(next))
-            return current;
-        if (dryRun)
-            return next;
-        meta.resourceVersion = nextResourceVersion();
-        kube::ObjectMeta &slot = namespaces[t->name] = std::move(meta);
-        WatchEvent ev;
-        ev.type = WatchEvent::Type::Modified;
-        ev.kind = api::Kind::Namespace;
-        ev.name = t->name;
-        ev.resourceVersion = rv;
-        ev.namespaceObject = &slot;
-        emit(ev);
-        return namespaceJson(slot);
-    }
-    case api::Kind::Node: {
-        const kube::Node &old = nodes.at(k);
-        Json merged = m;
-        if (!statusOnly)
-            merged["status"] = current["status"];
-        else
-            merged["spec"] = current["spec"], merged["metadata"] = current["metadata"];
-        auto n = parse<kube::Node>(merged);
-        if (!n)
-            return n.error();
-        if (!statusOnly)
-            defaultNode(*n, now);
-        else
-            n->metadata = old.metadata;
-        Json next = n->toJson();
-        if (unchanged(next))
-            return current;
-        if (dryRun)
-            return next;
-        // The answer is the object as written (encoded once), with the version it was given.
-        std::string written = std::to_string(rv + 1);
-        commitNode(std::move(*n), false);
-        next["metadata"]["resourceVersion"] = std::move(written);
-        return next;
-    }
-    case api::Kind::Pod: {
-        const kube::Pod &old = pods.at(k);
-        kube::Pod p = old;
-        if (statusOnly) {
-            auto parsed = parse<kube::Pod>(m);
-            if (!parsed)
-                return parsed.error();
-            p.phase = parsed->phase;
-            p.ready = parsed->ready;
-            p.readyTransitionTime = parsed->readyTransitionTime;
-            p.startTime = parsed->startTime;
-            p.waitingReason = parsed->waitingReason;
-            p.restartCount = parsed->restartCount;
-        } else {
-            // Pod specs are immutable here; metadata (labels, annotations, owners) may change.
-            Json meta = m["metadata"];
-            auto parsed = kube::ObjectMeta::fromJson(meta);
-            if (!parsed)
-                return parsed.error();
-            p.metadata.labels = parsed->labels;
-            p.metadata.annotations = parsed->annotations;
-            p.metadata.ownerReferences = parsed->ownerReferences;
-            p.metadata.finalizers = parsed->finalizers;
-        }
-        if (unchanged(p.toJson()))
-            return current;
-        if (dryRun)
-            return p.toJson();
-        return commitPod(std::move(p), false)->toJson();
-    }
-    case api::Kind::DaemonSet: {
-        const kube::DaemonSet old = daemonSets.at(k);
-        if (statusOnly) {
-            auto parsed = kube::DaemonSetStatus::fromJson(m.value("status", Json()));
-            if (!parsed)
-                return parsed.error();
-            kube::DaemonSet ds = old;
-            ds.status = *parsed;
-            if (auto v = api::validateDaemonSetStatus(ds, old); !v)
-                return v.error();
-            if (unchanged(ds.toJson()))
-                return current;
-            if (dryRun)
-                return ds.toJson();
-            commitDaemonSet(std::move(ds), false);
-            break;
-        }
-        kube::applyDaemonSetDefaults(m);
-        m.erase("status");
-        auto ds = parse<kube::DaemonSet>(m);
-        if (!ds)
-            return ds.error();
-        if (auto v = api::validateDaemonSet(*ds, &old); !v)
-            return v.error();
-        ds->status = old.status;
-        std::int64_t tg = old.templateGeneration().value_or(1);
-        ds->metadata.generation = old.metadata.generation;
-        if (ds->podTemplate() != old.podTemplate()) {
-            ++tg;
-            ++ds->metadata.generation;
-        } else if (ds->spec != old.spec) {
-            ++ds->metadata.generation;
-        }
-        setTemplateGeneration(*ds, tg);
-        if (unchanged(ds->toJson()))
-            return current;
-        if (dryRun)
-            return ds->toJson();
-        commitDaemonSet(std::move(*ds), false);
-        break;
-    }
-    case api::Kind::ControllerRevision: {
-        auto cr = parse<kube::ControllerRevision>(m);
-        if (!cr)
-            return cr.error();
-        const kube::ControllerRevision &old = revisions.at(k);
-        if (cr->data != old.data)
-            return ApiStatus::invalid(
-                "ControllerRevision.apps", t->name,
-                "data: Invalid value: runtime.RawExtension{Raw:[]uint8(...)}: field is immutable");
-        if (unchanged(cr->toJson()))
-            return current;
-        if (dryRun)
-            return cr->toJson();
-        commitRevision(std::move(*cr), false);
-        break;
-    }
-    case api::Kind::ReplicaSet: {
-        const kube::ReplicaSet old = replicaSets.at(k);
-        kube::ReplicaSet rs = old;
-        if (statusOnly) {
-            auto parsed = parse<kube::ReplicaSet>(m);
-            if (!parsed)
-                return parsed.error();
-            rs.status = parsed->status;
-        } else {
-            kube::applyReplicaSetDefaults(m);
-            m.erase("status");
-            auto parsed = parse<kube::ReplicaSet>(m);
-            if (!parsed)
-                return parsed.error();
-            rs = std::move(*parsed);
-            rs.status = old.status;
-            rs.metadata.generation = old.metadata.generation + (rs.spec != old.spec ? 1 : 0);
-        }
-        if (unchanged(rs.toJson()))
-            return current;
-        if (dryRun)
-            return rs.toJson();
-        commitReplicaSet(std::move(rs), false);
-        break;
-    }
-    case api::Kind::Event: {
-        auto e = parse<kube::Event>(m);
-        if (!e)
-            return e.error();
-        if (unchanged(e->toJson()))
-            return current;
-        if (dryRun)
-            return e->toJson();
-        commitEvent(std::move(*e), false);
-        break;
-    }
-    case api::Kind::PodDisruptionBudget: {
-        const kube::PodDisruptionBudget old = pdbs.at(k);
-        kube::PodDisruptionBudget next = old;
-        if (statusOnly) {
-            auto parsed = parse<kube::PodDisruptionBudget>(m);
-            if (!parsed)
-                return parsed.error();
-            next.status = std::move(parsed->status);
-        } else {
-            m.erase("status");
-            auto parsed = parse<kube::PodDisruptionBudget>(m);
-            if (!parsed)
-                return parsed.error();
-            if (auto v = api::validatePodDisruptionBudget(*parsed); !v)
-                return v.error();
-            next = std::move(*parsed);
-            next.status = old.status;
-            next.metadata.generation = old.metadata.generation + (next.spec == old.spec ? 0 : 1);
-        }
-        if (unchanged(next.toJson()))
-            return current;
-        if (dryRun)
-            return next.toJson();
-        commitPdb(std::move(next), false);
-        break;
-    }
+    case api::Kind::Namespace:
+        return updateNamespace(u);
+    case api::Kind::Node:
+        return updateNode(u);
+    case api::Kind::Pod:
+        return updatePod(u);
+    case api::Kind::DaemonSet:
+        return updateDaemonSet(u);
+    case api::Kind::ControllerRevision:
+        return updateRevision(u);
+    case api::Kind::ReplicaSet:
+        return updateReplicaSet(u);
+    case api::Kind::Event:
+        return updateEvent(u);
+    case api::Kind::PodDisruptionBudget:
+        return updatePdb(u);
     case api::Kind::NodeUpgradeRollout:
     case api::Kind::Lease:
     case api::Kind::Service:
-    case api::Kind::Job: {
-        auto next = prepareJsonObject(t->kind, std::move(m), &current, statusOnly);
-        if (!next)
-            return next.error();
-        if (unchanged(*next))
-            return current;
-        if (dryRun)
-            return *next;
-        reserveJsonObject(t->kind, *next, &current);
-        commitJson(t->kind, std::move(*next), false);
-        break;
-    }
+    case api::Kind::Job:
+        return updateJsonKind(u);
     }
     return objectJson(t->kind, k);
+}
+
+kube::Result<Json> Cluster::Impl::updateNamespace(UpdateContext &u)
+{
+    if (u.statusOnly)
+        return u.current; // the phase is the namespace controller's
+    // Labels, annotations and owners may change; the name label is the server's.
+    auto parsed = kube::ObjectMeta::fromJson(u.m["metadata"]);
+    if (!parsed)
+        return parsed.error();
+    kube::ObjectMeta meta = namespaces.at(u.name);
+    meta.labels = parsed->labels;
+    meta.labels["kubernetes.io/metadata.name"] = u.name;
+    meta.annotations = parsed->annotations;
+    meta.ownerReferences = parsed->ownerReferences;
+    meta.extra = parsed->extra;
+    const Json next = namespaceJson(meta);
+    if (u.unchanged(next))
+        return u.current;
+    if (u.dryRun)
+        return next;
+    meta.resourceVersion = nextResourceVersion();
+    kube::ObjectMeta &slot = namespaces[u.name] = std::move(meta);
+    WatchEvent ev;
+    ev.type = WatchEvent::Type::Modified;
+    ev.kind = api::Kind::Namespace;
+    ev.name = u.name;
+    ev.resourceVersion = rv;
+    ev.namespaceObject = &slot;
+    emit(ev);
+    return namespaceJson(slot);
+}
+
+kube::Result<Json> Cluster::Impl::updateNode(UpdateContext &u)
+{
+    const kube::Node &old = nodes.at(u.key);
+    Json merged = u.m;
+    if (!u.statusOnly)
+        merged["status"] = u.current["status"];
+    else
+        merged["spec"] = u.current["spec"], merged["metadata"] = u.current["metadata"];
+    auto n = parse<kube::Node>(merged);
+    if (!n)
+        return n.error();
+    if (!u.statusOnly)
+        defaultNode(*n, now);
+    else
+        n->metadata = old.metadata;
+    Json next = n->toJson();
+    if (u.unchanged(next))
+        return u.current;
+    if (u.dryRun)
+        return next;
+    // The answer is the object as written (encoded once), with the version it was given.
+    std::string written = std::to_string(rv + 1);
+    commitNode(std::move(*n), false);
+    next["metadata"]["resourceVersion"] = std::move(written);
+    return next;
+}
+
+kube::Result<Json> Cluster::Impl::updatePod(UpdateContext &u)
+{
+    const kube::Pod &old = pods.at(u.key);
+    kube::Pod p = old;
+    if (u.statusOnly) {
+        auto parsed = parse<kube::Pod>(u.m);
+        if (!parsed)
+            return parsed.error();
+        p.phase = parsed->phase;
+        p.ready = parsed->ready;
+        p.readyTransitionTime = parsed->readyTransitionTime;
+        p.startTime = parsed->startTime;
+        p.waitingReason = parsed->waitingReason;
+        p.restartCount = parsed->restartCount;
+    } else {
+        // Pod specs are immutable here; metadata (labels, annotations, owners) may change.
+        Json meta = u.m["metadata"];
+        auto parsed = kube::ObjectMeta::fromJson(meta);
+        if (!parsed)
+            return parsed.error();
+        p.metadata.labels = parsed->labels;
+        p.metadata.annotations = parsed->annotations;
+        p.metadata.ownerReferences = parsed->ownerReferences;
+        p.metadata.finalizers = parsed->finalizers;
+    }
+    if (u.unchanged(p.toJson()))
+        return u.current;
+    if (u.dryRun)
+        return p.toJson();
+    return commitPod(std::move(p), false)->toJson();
+}
+
+kube::Result<Json> Cluster::Impl::updateDaemonSet(UpdateContext &u)
+{
+    const kube::DaemonSet old = daemonSets.at(u.key);
+    if (u.statusOnly) {
+        auto parsed = kube::DaemonSetStatus::fromJson(u.m.value("status", Json()));
+        if (!parsed)
+            return parsed.error();
+        kube::DaemonSet ds = old;
+        ds.status = *parsed;
+        if (auto v = api::validateDaemonSetStatus(ds, old); !v)
+            return v.error();
+        if (u.unchanged(ds.toJson()))
+            return u.current;
+        if (u.dryRun)
+            return ds.toJson();
+        commitDaemonSet(std::move(ds), false);
+        return objectJson(u.kind, u.key);
+    }
+    kube::applyDaemonSetDefaults(u.m);
+    u.m.erase("status");
+    auto ds = parse<kube::DaemonSet>(u.m);
+    if (!ds)
+        return ds.error();
+    if (auto v = api::validateDaemonSet(*ds, &old); !v)
+        return v.error();
+    ds->status = old.status;
+    std::int64_t tg = old.templateGeneration().value_or(1);
+    ds->metadata.generation = old.metadata.generation;
+    if (ds->podTemplate() != old.podTemplate()) {
+        ++tg;
+        ++ds->metadata.generation;
+    } else if (ds->spec != old.spec) {
+        ++ds->metadata.generation;
+    }
+    setTemplateGeneration(*ds, tg);
+    if (u.unchanged(ds->toJson()))
+        return u.current;
+    if (u.dryRun)
+        return ds->toJson();
+    commitDaemonSet(std::move(*ds), false);
+    return objectJson(u.kind, u.key);
+}
+
+kube::Result<Json> Cluster::Impl::updateRevision(UpdateContext &u)
+{
+    auto cr = parse<kube::ControllerRevision>(u.m);
+    if (!cr)
+        return cr.error();
+    const kube::ControllerRevision &old = revisions.at(u.key);
+    if (cr->data != old.data)
+        return ApiStatus::invalid(
+            "ControllerRevision.apps", u.name,
+            "data: Invalid value: runtime.RawExtension{Raw:[]uint8(...)}: field is immutable");
+    if (u.unchanged(cr->toJson()))
+        return u.current;
+    if (u.dryRun)
+        return cr->toJson();
+    commitRevision(std::move(*cr), false);
+    return objectJson(u.kind, u.key);
+}
+
+kube::Result<Json> Cluster::Impl::updateReplicaSet(UpdateContext &u)
+{
+    const kube::ReplicaSet old = replicaSets.at(u.key);
+    kube::ReplicaSet rs = old;
+    if (u.statusOnly) {
+        auto parsed = parse<kube::ReplicaSet>(u.m);
+        if (!parsed)
+            return parsed.error();
+        rs.status = parsed->status;
+    } else {
+        kube::applyReplicaSetDefaults(u.m);
+        u.m.erase("status");
+        auto parsed = parse<kube::ReplicaSet>(u.m);
+        if (!parsed)
+            return parsed.error();
+        rs = std::move(*parsed);
+        rs.status = old.status;
+        rs.metadata.generation = old.metadata.generation + (rs.spec != old.spec ? 1 : 0);
+    }
+    if (u.unchanged(rs.toJson()))
+        return u.current;
+    if (u.dryRun)
+        return rs.toJson();
+    commitReplicaSet(std::move(rs), false);
+    return objectJson(u.kind, u.key);
+}
+
+kube::Result<Json> Cluster::Impl::updateEvent(UpdateContext &u)
+{
+    auto e = parse<kube::Event>(u.m);
+    if (!e)
+        return e.error();
+    if (u.unchanged(e->toJson()))
+        return u.current;
+    if (u.dryRun)
+        return e->toJson();
+    commitEvent(std::move(*e), false);
+    return objectJson(u.kind, u.key);
+}
+
+kube::Result<Json> Cluster::Impl::updatePdb(UpdateContext &u)
+{
+    const kube::PodDisruptionBudget old = pdbs.at(u.key);
+    kube::PodDisruptionBudget next = old;
+    if (u.statusOnly) {
+        auto parsed = parse<kube::PodDisruptionBudget>(u.m);
+        if (!parsed)
+            return parsed.error();
+        next.status = std::move(parsed->status);
+    } else {
+        u.m.erase("status");
+        auto parsed = parse<kube::PodDisruptionBudget>(u.m);
+        if (!parsed)
+            return parsed.error();
+        if (auto v = api::validatePodDisruptionBudget(*parsed); !v)
+            return v.error();
+        next = std::move(*parsed);
+        next.status = old.status;
+        next.metadata.generation = old.metadata.generation + (next.spec == old.spec ? 0 : 1);
+    }
+    if (u.unchanged(next.toJson()))
+        return u.current;
+    if (u.dryRun)
+        return next.toJson();
+    commitPdb(std::move(next), false);
+    return objectJson(u.kind, u.key);
+}
+
+kube::Result<Json> Cluster::Impl::updateJsonKind(UpdateContext &u)
+{
+    auto next = prepareJsonObject(u.kind, std::move(u.m), &u.current, u.statusOnly);
+    if (!next)
+        return next.error();
+    if (u.unchanged(*next))
+        return u.current;
+    if (u.dryRun)
+        return *next;
+    reserveJsonObject(u.kind, *next, &u.current);
+    commitJson(u.kind, std::move(*next), false);
+    return objectJson(u.kind, u.key);
 }
 
 kube::Result<Json> Cluster::Impl::apiPatch(api::Kind kind, const std::string &ns, const std::string &name,

@@ -23,6 +23,21 @@ namespace engine {
 // Ready condition, and the unschedulable taint following spec.unschedulable both ways.
 void defaultNode(kube::Node &n, kube::Timestamp now);
 
+// One update (or status update) of a stored object, handed from apiUpdate to its kind's part:
+// the manifest with the server-owned metadata already taken from the stored object.
+struct UpdateContext
+{
+    api::Kind kind;
+    std::string name;
+    std::string key;
+    kube::Json m;       // the manifest
+    kube::Json current; // the stored object as the API serves it
+    bool statusOnly = false;
+    bool dryRun = false;
+    // A write that changes nothing is not made.
+    bool unchanged(const kube::Json &candidate) const { return candidate == current; }
+};
+
 // A Service's type and what it implies (servicekind.cpp).
 struct ServiceShape
 {
@@ -241,6 +256,16 @@ struct Cluster::Impl
     // `current`: the stored object as JSON when the caller has just read it (null: read here).
     kube::Result<kube::Json> apiUpdate(kube::Json manifest, bool statusOnly, bool dryRun = false,
                                        kube::Json current = kube::Json());
+    // apiUpdate's part for each kind (the JSON kinds share one).
+    kube::Result<kube::Json> updateNamespace(UpdateContext &u);
+    kube::Result<kube::Json> updateNode(UpdateContext &u);
+    kube::Result<kube::Json> updatePod(UpdateContext &u);
+    kube::Result<kube::Json> updateDaemonSet(UpdateContext &u);
+    kube::Result<kube::Json> updateRevision(UpdateContext &u);
+    kube::Result<kube::Json> updateReplicaSet(UpdateContext &u);
+    kube::Result<kube::Json> updateEvent(UpdateContext &u);
+    kube::Result<kube::Json> updatePdb(UpdateContext &u);
+    kube::Result<kube::Json> updateJsonKind(UpdateContext &u);
     kube::Result<kube::Json> apiGet(api::Kind kind, const std::string &ns, const std::string &name) const;
     kube::Result<kube::Json> apiPatch(api::Kind kind, const std::string &ns, const std::string &name,
                                       api::PatchType type, const kube::Json &patch,
