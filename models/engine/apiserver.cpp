@@ -203,161 +203,198 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest, bool dryRun)
     if (auto v = validateMetadata(t->kind, m); !v)
         return v.error();
     const std::string k = key(t->ns, t->name);
+    WriteContext u{t->kind, t->ns, t->name, k, std::move(m), Json(), false, dryRun};
     switch (t->kind) {
-    case api::Kind::Namespace: {
-        if (namespaces.count(t->name))
-            return ApiStatus::alreadyExists("namespaces", t->name);
-        auto declared = kube::ObjectMeta::fromJson(m["metadata"]);
-        if (!declared)
-            return declared.error();
-        if (dryRun) {
-            kube::ObjectMeta meta = *declared;
-            meta.name = t->name;
-            meta.uid = rng.uuid();
-            meta.creationTimestamp = now;
-            meta.labels["kubernetes.io/metadata.name"] = t->name;
-            return namespaceJson(meta);
-        }
-        ensureNamespace(t->name, &*declared);
-        break;
-    }
-    case api::Kind::Node: {
-        if (nodes.count(t->name))
-            return ApiStatus::alreadyExists("nodes", t->name);
-        auto n = parse<kube::Node>(m);
-        if (!n)
-            return n.error();
-        n->metadata.uid = rng.uuid();
-        n->metadata.creationTimestamp = now;
-        defaultNode(*n, now);
-        if (dryRun)
-            return n->toJson();
-        commitNode(std::move(*n), true);
-        break;
-    }
-    case api::Kind::Pod: {
-        if (m.contains("spec"))
-            kube::applyPodSpecDefaults(m["spec"]);
-        m.erase("status");
-        auto p = parse<kube::Pod>(m);
-        if (!p)
-            return p.error();
-        if (p->spec)
-            p->spec = internSpec(*p->spec);
-        if (dryRun) {
-            if (auto r = preparePod(*p); !r)
-                return r.error();
-            p->metadata.uid = rng.uuid();
-            p->metadata.creationTimestamp = now;
-            return p->toJson();
-        }
-        auto created = createPod(std::move(*p));
-        if (!created)
-            return created.error();
-        return (*created)->toJson();
-    }
-    case api::Kind::DaemonSet: {
-        if (daemonSets.count(k))
-            return ApiStatus::alreadyExists("daemonsets.apps", t->name);
-        kube::applyDaemonSetDefaults(m);
-        m.erase("status");
-        auto ds = parse<kube::DaemonSet>(m);
-        if (!ds)
-            return ds.error();
-        if (auto v = api::validateDaemonSet(*ds, nullptr); !v)
-            return v.error();
-        const std::int64_t tg = std::max<std::int64_t>(1, ds->templateGeneration().value_or(0));
-        setTemplateGeneration(*ds, tg);
-        ds->metadata.generation = 1;
-        ds->metadata.uid = rng.uuid();
-        ds->metadata.creationTimestamp = now;
-        if (dryRun)
-            return ds->toJson();
-        ensureNamespace(t->ns);
-        commitDaemonSet(std::move(*ds), true);
-        break;
-    }
-    case api::Kind::ControllerRevision: {
-        if (revisions.count(k))
-            return ApiStatus::alreadyExists("controllerrevisions.apps", t->name);
-        auto cr = parse<kube::ControllerRevision>(m);
-        if (!cr)
-            return cr.error();
-        cr->metadata.uid = rng.uuid();
-        cr->metadata.creationTimestamp = now;
-        if (dryRun)
-            return cr->toJson();
-        commitRevision(std::move(*cr), true);
-        break;
-    }
-    case api::Kind::ReplicaSet: {
-        if (replicaSets.count(k))
-            return ApiStatus::alreadyExists("replicasets.apps", t->name);
-        kube::applyReplicaSetDefaults(m);
-        m.erase("status");
-        auto rs = parse<kube::ReplicaSet>(m);
-        if (!rs)
-            return rs.error();
-        rs->metadata.generation = 1;
-        rs->metadata.uid = rng.uuid();
-        rs->metadata.creationTimestamp = now;
-        if (dryRun)
-            return rs->toJson();
-        ensureNamespace(t->ns);
-        commitReplicaSet(std::move(*rs), true);
-        break;
-    }
-    case api::Kind::Event: {
-        if (events.count(k))
-            return ApiStatus::alreadyExists("events", t->name);
-        auto e = parse<kube::Event>(m);
-        if (!e)
-            return e.error();
-        e->metadata.uid = rng.uuid();
-        e->metadata.creationTimestamp = now;
-        if (dryRun)
-            return e->toJson();
-        ensureNamespace(t->ns);
-        commitEvent(std::move(*e), true);
-        break;
-    }
-    case api::Kind::PodDisruptionBudget: {
-        if (pdbs.count(k))
-            return ApiStatus::alreadyExists(api::qualifiedResource(t->kind), t->name);
-        m.erase("status");
-        auto pdb = parse<kube::PodDisruptionBudget>(m);
-        if (!pdb)
-            return pdb.error();
-        if (auto v = api::validatePodDisruptionBudget(*pdb); !v)
-            return v.error();
-        pdb->metadata.generation = 1;
-        pdb->metadata.uid = rng.uuid();
-        pdb->metadata.creationTimestamp = now;
-        if (dryRun)
-            return pdb->toJson();
-        ensureNamespace(t->ns);
-        commitPdb(std::move(*pdb), true);
-        break;
-    }
+    case api::Kind::Namespace:
+        return createNamespace(u);
+    case api::Kind::Node:
+        return createNode(u);
+    case api::Kind::Pod:
+        return createPodObject(u);
+    case api::Kind::DaemonSet:
+        return createDaemonSet(u);
+    case api::Kind::ControllerRevision:
+        return createRevision(u);
+    case api::Kind::ReplicaSet:
+        return createReplicaSet(u);
+    case api::Kind::Event:
+        return createEvent(u);
+    case api::Kind::PodDisruptionBudget:
+        return createPdb(u);
     case api::Kind::NodeUpgradeRollout:
     case api::Kind::Lease:
     case api::Kind::Service:
-    case api::Kind::Job: {
-        if (jsonObject(t->kind, k))
-            return ApiStatus::alreadyExists(api::qualifiedResource(t->kind), t->name);
-        auto obj = prepareJsonObject(t->kind, std::move(m), nullptr, false);
-        if (!obj)
-            return obj.error();
-        if (dryRun)
-            return *obj;
-        if (api::isNamespaced(t->kind))
-            ensureNamespace(t->ns);
-        reserveJsonObject(t->kind, *obj, nullptr);
-        commitJson(t->kind, std::move(*obj), true);
-        break;
-    }
+    case api::Kind::Job:
+        return createJsonKind(u);
     }
     return objectJson(t->kind, k);
+}
+
+kube::Result<Json> Cluster::Impl::createNamespace(WriteContext &u)
+{
+    if (namespaces.count(u.name))
+        return ApiStatus::alreadyExists("namespaces", u.name);
+    auto declared = kube::ObjectMeta::fromJson(u.m["metadata"]);
+    if (!declared)
+        return declared.error();
+    if (u.dryRun) {
+        kube::ObjectMeta meta = *declared;
+        meta.name = u.name;
+        meta.uid = rng.uuid();
+        meta.creationTimestamp = now;
+        meta.labels["kubernetes.io/metadata.name"] = u.name;
+        return namespaceJson(meta);
+    }
+    ensureNamespace(u.name, &*declared);
+    return objectJson(u.kind, u.key);
+}
+
+kube::Result<Json> Cluster::Impl::createNode(WriteContext &u)
+{
+    if (nodes.count(u.name))
+        return ApiStatus::alreadyExists("nodes", u.name);
+    auto n = parse<kube::Node>(u.m);
+    if (!n)
+        return n.error();
+    n->metadata.uid = rng.uuid();
+    n->metadata.creationTimestamp = now;
+    defaultNode(*n, now);
+    if (u.dryRun)
+        return n->toJson();
+    commitNode(std::move(*n), true);
+    return objectJson(u.kind, u.key);
+}
+
+kube::Result<Json> Cluster::Impl::createPodObject(WriteContext &u)
+{
+    if (u.m.contains("spec"))
+        kube::applyPodSpecDefaults(u.m["spec"]);
+    u.m.erase("status");
+    auto p = parse<kube::Pod>(u.m);
+    if (!p)
+        return p.error();
+    if (p->spec)
+        p->spec = internSpec(*p->spec);
+    if (u.dryRun) {
+        if (auto r = preparePod(*p); !r)
+            return r.error();
+        p->metadata.uid = rng.uuid();
+        p->metadata.creationTimestamp = now;
+        return p->toJson();
+    }
+    auto created = createPod(std::move(*p));
+    if (!created)
+        return created.error();
+    return (*created)->toJson();
+}
+
+kube::Result<Json> Cluster::Impl::createDaemonSet(WriteContext &u)
+{
+    if (daemonSets.count(u.key))
+        return ApiStatus::alreadyExists("daemonsets.apps", u.name);
+    kube::applyDaemonSetDefaults(u.m);
+    u.m.erase("status");
+    auto ds = parse<kube::DaemonSet>(u.m);
+    if (!ds)
+        return ds.error();
+    if (auto v = api::validateDaemonSet(*ds, nullptr); !v)
+        return v.error();
+    const std::int64_t tg = std::max<std::int64_t>(1, ds->templateGeneration().value_or(0));
+    setTemplateGeneration(*ds, tg);
+    ds->metadata.generation = 1;
+    ds->metadata.uid = rng.uuid();
+    ds->metadata.creationTimestamp = now;
+    if (u.dryRun)
+        return ds->toJson();
+    ensureNamespace(u.ns);
+    commitDaemonSet(std::move(*ds), true);
+    return objectJson(u.kind, u.key);
+}
+
+kube::Result<Json> Cluster::Impl::createRevision(WriteContext &u)
+{
+    if (revisions.count(u.key))
+        return ApiStatus::alreadyExists("controllerrevisions.apps", u.name);
+    auto cr = parse<kube::ControllerRevision>(u.m);
+    if (!cr)
+        return cr.error();
+    cr->metadata.uid = rng.uuid();
+    cr->metadata.creationTimestamp = now;
+    if (u.dryRun)
+        return cr->toJson();
+    commitRevision(std::move(*cr), true);
+    return objectJson(u.kind, u.key);
+}
+
+kube::Result<Json> Cluster::Impl::createReplicaSet(WriteContext &u)
+{
+    if (replicaSets.count(u.key))
+        return ApiStatus::alreadyExists("replicasets.apps", u.name);
+    kube::applyReplicaSetDefaults(u.m);
+    u.m.erase("status");
+    auto rs = parse<kube::ReplicaSet>(u.m);
+    if (!rs)
+        return rs.error();
+    rs->metadata.generation = 1;
+    rs->metadata.uid = rng.uuid();
+    rs->metadata.creationTimestamp = now;
+    if (u.dryRun)
+        return rs->toJson();
+    ensureNamespace(u.ns);
+    commitReplicaSet(std::move(*rs), true);
+    return objectJson(u.kind, u.key);
+}
+
+kube::Result<Json> Cluster::Impl::createEvent(WriteContext &u)
+{
+    if (events.count(u.key))
+        return ApiStatus::alreadyExists("events", u.name);
+    auto e = parse<kube::Event>(u.m);
+    if (!e)
+        return e.error();
+    e->metadata.uid = rng.uuid();
+    e->metadata.creationTimestamp = now;
+    if (u.dryRun)
+        return e->toJson();
+    ensureNamespace(u.ns);
+    commitEvent(std::move(*e), true);
+    return objectJson(u.kind, u.key);
+}
+
+kube::Result<Json> Cluster::Impl::createPdb(WriteContext &u)
+{
+    if (pdbs.count(u.key))
+        return ApiStatus::alreadyExists(api::qualifiedResource(u.kind), u.name);
+    u.m.erase("status");
+    auto pdb = parse<kube::PodDisruptionBudget>(u.m);
+    if (!pdb)
+        return pdb.error();
+    if (auto v = api::validatePodDisruptionBudget(*pdb); !v)
+        return v.error();
+    pdb->metadata.generation = 1;
+    pdb->metadata.uid = rng.uuid();
+    pdb->metadata.creationTimestamp = now;
+    if (u.dryRun)
+        return pdb->toJson();
+    ensureNamespace(u.ns);
+    commitPdb(std::move(*pdb), true);
+    return objectJson(u.kind, u.key);
+}
+
+kube::Result<Json> Cluster::Impl::createJsonKind(WriteContext &u)
+{
+    if (jsonObject(u.kind, u.key))
+        return ApiStatus::alreadyExists(api::qualifiedResource(u.kind), u.name);
+    auto obj = prepareJsonObject(u.kind, std::move(u.m), nullptr, false);
+    if (!obj)
+        return obj.error();
+    if (u.dryRun)
+        return *obj;
+    if (api::isNamespaced(u.kind))
+        ensureNamespace(u.ns);
+    reserveJsonObject(u.kind, *obj, nullptr);
+    commitJson(u.kind, std::move(*obj), true);
+    return objectJson(u.kind, u.key);
 }
 
 kube::Result<Json> Cluster::Impl::apiUpdate(Json m, bool statusOnly, bool dryRun, Json current)
@@ -396,7 +433,7 @@ kube::Result<Json> Cluster::Impl::apiUpdate(Json m, bool statusOnly, bool dryRun
             return v.error();
     }
 
-    UpdateContext u{t->kind, t->name, k, std::move(m), std::move(current), statusOnly, dryRun};
+    WriteContext u{t->kind, t->ns, t->name, k, std::move(m), std::move(current), statusOnly, dryRun};
     switch (t->kind) {
     case api::Kind::Namespace:
         return updateNamespace(u);
@@ -423,7 +460,7 @@ kube::Result<Json> Cluster::Impl::apiUpdate(Json m, bool statusOnly, bool dryRun
     return objectJson(t->kind, k);
 }
 
-kube::Result<Json> Cluster::Impl::updateNamespace(UpdateContext &u)
+kube::Result<Json> Cluster::Impl::updateNamespace(WriteContext &u)
 {
     if (u.statusOnly)
         return u.current; // the phase is the namespace controller's
@@ -454,7 +491,7 @@ kube::Result<Json> Cluster::Impl::updateNamespace(UpdateContext &u)
     return namespaceJson(slot);
 }
 
-kube::Result<Json> Cluster::Impl::updateNode(UpdateContext &u)
+kube::Result<Json> Cluster::Impl::updateNode(WriteContext &u)
 {
     const kube::Node &old = nodes.at(u.key);
     Json merged = u.m;
@@ -481,7 +518,7 @@ kube::Result<Json> Cluster::Impl::updateNode(UpdateContext &u)
     return next;
 }
 
-kube::Result<Json> Cluster::Impl::updatePod(UpdateContext &u)
+kube::Result<Json> Cluster::Impl::updatePod(WriteContext &u)
 {
     const kube::Pod &old = pods.at(u.key);
     kube::Pod p = old;
@@ -513,7 +550,7 @@ kube::Result<Json> Cluster::Impl::updatePod(UpdateContext &u)
     return commitPod(std::move(p), false)->toJson();
 }
 
-kube::Result<Json> Cluster::Impl::updateDaemonSet(UpdateContext &u)
+kube::Result<Json> Cluster::Impl::updateDaemonSet(WriteContext &u)
 {
     const kube::DaemonSet old = daemonSets.at(u.key);
     if (u.statusOnly) {
@@ -556,7 +593,7 @@ kube::Result<Json> Cluster::Impl::updateDaemonSet(UpdateContext &u)
     return objectJson(u.kind, u.key);
 }
 
-kube::Result<Json> Cluster::Impl::updateRevision(UpdateContext &u)
+kube::Result<Json> Cluster::Impl::updateRevision(WriteContext &u)
 {
     auto cr = parse<kube::ControllerRevision>(u.m);
     if (!cr)
@@ -574,7 +611,7 @@ kube::Result<Json> Cluster::Impl::updateRevision(UpdateContext &u)
     return objectJson(u.kind, u.key);
 }
 
-kube::Result<Json> Cluster::Impl::updateReplicaSet(UpdateContext &u)
+kube::Result<Json> Cluster::Impl::updateReplicaSet(WriteContext &u)
 {
     const kube::ReplicaSet old = replicaSets.at(u.key);
     kube::ReplicaSet rs = old;
@@ -601,7 +638,7 @@ kube::Result<Json> Cluster::Impl::updateReplicaSet(UpdateContext &u)
     return objectJson(u.kind, u.key);
 }
 
-kube::Result<Json> Cluster::Impl::updateEvent(UpdateContext &u)
+kube::Result<Json> Cluster::Impl::updateEvent(WriteContext &u)
 {
     auto e = parse<kube::Event>(u.m);
     if (!e)
@@ -614,7 +651,7 @@ kube::Result<Json> Cluster::Impl::updateEvent(UpdateContext &u)
     return objectJson(u.kind, u.key);
 }
 
-kube::Result<Json> Cluster::Impl::updatePdb(UpdateContext &u)
+kube::Result<Json> Cluster::Impl::updatePdb(WriteContext &u)
 {
     const kube::PodDisruptionBudget old = pdbs.at(u.key);
     kube::PodDisruptionBudget next = old;
@@ -642,7 +679,7 @@ kube::Result<Json> Cluster::Impl::updatePdb(UpdateContext &u)
     return objectJson(u.kind, u.key);
 }
 
-kube::Result<Json> Cluster::Impl::updateJsonKind(UpdateContext &u)
+kube::Result<Json> Cluster::Impl::updateJsonKind(WriteContext &u)
 {
     auto next = prepareJsonObject(u.kind, std::move(u.m), &u.current, u.statusOnly);
     if (!next)

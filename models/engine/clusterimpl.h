@@ -23,15 +23,17 @@ namespace engine {
 // Ready condition, and the unschedulable taint following spec.unschedulable both ways.
 void defaultNode(kube::Node &n, kube::Timestamp now);
 
-// One update (or status update) of a stored object, handed from apiUpdate to its kind's part:
-// the manifest with the server-owned metadata already taken from the stored object.
-struct UpdateContext
+// One create, update or status update, handed from apiCreate or apiUpdate to its kind's part:
+// the manifest with the server-owned metadata already removed (create) or taken from the stored
+// object (update).
+struct WriteContext
 {
     api::Kind kind;
+    std::string ns;
     std::string name;
     std::string key;
     kube::Json m;       // the manifest
-    kube::Json current; // the stored object as the API serves it
+    kube::Json current; // update: the stored object as the API serves it
     bool statusOnly = false;
     bool dryRun = false;
     // A write that changes nothing is not made.
@@ -256,16 +258,27 @@ struct Cluster::Impl
     // `current`: the stored object as JSON when the caller has just read it (null: read here).
     kube::Result<kube::Json> apiUpdate(kube::Json manifest, bool statusOnly, bool dryRun = false,
                                        kube::Json current = kube::Json());
+    // apiCreate's part for each kind (the JSON kinds share one; createPodObject ends in
+    // createPod).
+    kube::Result<kube::Json> createNamespace(WriteContext &u);
+    kube::Result<kube::Json> createNode(WriteContext &u);
+    kube::Result<kube::Json> createPodObject(WriteContext &u);
+    kube::Result<kube::Json> createDaemonSet(WriteContext &u);
+    kube::Result<kube::Json> createRevision(WriteContext &u);
+    kube::Result<kube::Json> createReplicaSet(WriteContext &u);
+    kube::Result<kube::Json> createEvent(WriteContext &u);
+    kube::Result<kube::Json> createPdb(WriteContext &u);
+    kube::Result<kube::Json> createJsonKind(WriteContext &u);
     // apiUpdate's part for each kind (the JSON kinds share one).
-    kube::Result<kube::Json> updateNamespace(UpdateContext &u);
-    kube::Result<kube::Json> updateNode(UpdateContext &u);
-    kube::Result<kube::Json> updatePod(UpdateContext &u);
-    kube::Result<kube::Json> updateDaemonSet(UpdateContext &u);
-    kube::Result<kube::Json> updateRevision(UpdateContext &u);
-    kube::Result<kube::Json> updateReplicaSet(UpdateContext &u);
-    kube::Result<kube::Json> updateEvent(UpdateContext &u);
-    kube::Result<kube::Json> updatePdb(UpdateContext &u);
-    kube::Result<kube::Json> updateJsonKind(UpdateContext &u);
+    kube::Result<kube::Json> updateNamespace(WriteContext &u);
+    kube::Result<kube::Json> updateNode(WriteContext &u);
+    kube::Result<kube::Json> updatePod(WriteContext &u);
+    kube::Result<kube::Json> updateDaemonSet(WriteContext &u);
+    kube::Result<kube::Json> updateRevision(WriteContext &u);
+    kube::Result<kube::Json> updateReplicaSet(WriteContext &u);
+    kube::Result<kube::Json> updateEvent(WriteContext &u);
+    kube::Result<kube::Json> updatePdb(WriteContext &u);
+    kube::Result<kube::Json> updateJsonKind(WriteContext &u);
     kube::Result<kube::Json> apiGet(api::Kind kind, const std::string &ns, const std::string &name) const;
     kube::Result<kube::Json> apiPatch(api::Kind kind, const std::string &ns, const std::string &name,
                                       api::PatchType type, const kube::Json &patch,
