@@ -655,6 +655,14 @@ kube::Result<NodeUpgradeRolloutStatus> NodeUpgradeRolloutStatus::fromJson(const 
 
 // ---- object ------------------------------------------------------------------------------
 
+Json nodeUpgradeRolloutManifest(const std::string &name, const Json &spec)
+{
+    return {{"apiVersion", kNodeUpgradeApiVersion},
+            {"kind", kNodeUpgradeKind},
+            {"metadata", {{"name", name}}},
+            {"spec", spec}};
+}
+
 Json NodeUpgradeRollout::toJson() const
 {
     return {{"apiVersion", kNodeUpgradeApiVersion},

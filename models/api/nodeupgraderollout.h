@@ -192,6 +192,10 @@ struct NodeUpgradeRolloutStatus
     bool operator==(const NodeUpgradeRolloutStatus &) const = default;
 };
 
+// The NodeUpgradeRollout object named `name` with `spec` (JSON), as a client creates it:
+// {apiVersion, kind, metadata: {name}, spec}.
+kube::Json nodeUpgradeRolloutManifest(const std::string &name, const kube::Json &spec);
+
 struct NodeUpgradeRollout
 {
     kube::ObjectMeta metadata;

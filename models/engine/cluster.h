@@ -78,14 +78,6 @@ struct WriteOptions
 // DeleteOptions.propagationPolicy: what happens to the objects the deleted one owns.
 enum class DeletePropagation { Background, Foreground, Orphan };
 
-// DeleteOptions of an eviction (policy/v1 Eviction.deleteOptions, merged with the query).
-struct EvictOptions
-{
-    bool dryRun = false;
-    std::optional<std::int64_t> gracePeriodSeconds;
-    api::Preconditions preconditions;
-};
-
 // DeleteOptions of a DELETE (metav1.DeleteOptions).
 struct DeleteOptions
 {
@@ -95,6 +87,9 @@ struct DeleteOptions
     // dryRun=All: everything a deletion checks (existence, preconditions), nothing changed.
     bool dryRun = false;
 };
+// An eviction carries DeleteOptions too (policy/v1 Eviction.deleteOptions, merged with the
+// query); its propagation does not apply to a pod.
+using EvictOptions = DeleteOptions;
 
 struct WatchEvent
 {

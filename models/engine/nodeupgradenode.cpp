@@ -9,6 +9,15 @@ namespace engine {
 using kube::Json;
 using kube::Timestamp;
 
+namespace {
+
+api::Phrase uncordonSuffix(bool ours)
+{
+    return ours ? api::phrase(api::UpgradePhrase::UncordonedSuffix) : api::Phrase();
+}
+
+} // namespace
+
 // ---- per node --------------------------------------------------------------------------------
 
 void NodeUpgradeController::setPhase(NodeState &ns, PassContext &ctx, api::NodePhase phase)

@@ -9,6 +9,20 @@ namespace engine {
 using kube::Json;
 using kube::Timestamp;
 
+namespace {
+
+std::string joinNames(const std::vector<std::string> &v, std::size_t max = 5)
+{
+    std::string out;
+    for (std::size_t i = 0; i < v.size() && i < max; ++i)
+        out += (i ? ", " : "") + v[i];
+    if (v.size() > max)
+        out += " and " + std::to_string(v.size() - max) + " more";
+    return out;
+}
+
+} // namespace
+
 // ---- the pass ------------------------------------------------------------------------------
 
 void NodeUpgradeController::pass()

@@ -9,6 +9,12 @@ namespace engine {
 using kube::Json;
 using kube::Timestamp;
 
+namespace {
+
+constexpr std::size_t kMaxNodeDurations = 64;
+
+} // namespace
+
 void NodeUpgradeController::sendKamikaze(NodeState &ns, PassContext &ctx, int send)
 {
     // I4: decide on a fresh pod list of this node, not on the one this pass started with: the

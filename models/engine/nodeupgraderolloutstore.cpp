@@ -82,10 +82,7 @@ kube::Result<api::NodeUpgradeRollout> NodeUpgradeRolloutStore::apply(const Json 
         return ApiStatus::invalid(api::kNodeUpgradeKind, name, spec.error().message);
     auto it = m_rollouts.find(name);
     if (it == m_rollouts.end()) {
-        Json body = {{"apiVersion", api::kNodeUpgradeApiVersion},
-                     {"kind", api::kNodeUpgradeKind},
-                     {"metadata", {{"name", name}}},
-                     {"spec", spec->toJson()}};
+        Json body = api::nodeUpgradeRolloutManifest(name, spec->toJson());
         if (!annotations.is_null())
             body["metadata"]["annotations"] = annotations;
         if (auto r = m_cluster.create(body); !r)

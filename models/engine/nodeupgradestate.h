@@ -3,7 +3,8 @@
 // (nodeupgradecontroller.cpp: lifecycle, watches, events; nodeupgradepass.cpp: the pass;
 // nodeupgradeview.cpp: the view kept from the watches; nodeupgradenode.cpp: one node's step
 // and its drain; nodeupgraderestart.cpp: the restart, return, soak and selection of a node;
-// nodeupgradeadmin.cpp: admin actions and the per-node table). Included by those files only.
+// nodeupgradeadmin.cpp: admin actions and the per-node table), and the helpers more than one of
+// them uses. Included by those files only.
 
 #include "models/api/kubectldrain.h"
 #include "models/engine/nodeupgradecontroller.h"
@@ -17,8 +18,6 @@
 #include <time.h>
 
 namespace engine {
-
-constexpr std::size_t kMaxNodeDurations = 64;
 
 inline bool matches(const kube::StringMap &selector, const kube::StringMap &labels)
 {
@@ -35,22 +34,13 @@ inline std::string podKey(const kube::Pod &p)
     return p.metadata.namespace_ + "/" + p.metadata.name;
 }
 
-inline std::string joinNames(const std::vector<std::string> &v, std::size_t max = 5)
-{
-    std::string out;
-    for (std::size_t i = 0; i < v.size() && i < max; ++i)
-        out += (i ? ", " : "") + v[i];
-    if (v.size() > max)
-        out += " and " + std::to_string(v.size() - max) + " more";
-    return out;
-}
-
 inline std::string dur(kube::Duration d)
 {
     return kube::formatDuration(std::max<kube::Duration>(0, d / 1000 * 1000));
 }
 
-// joinNames as a phrase: the same names, the "and N more" tail translatable.
+// Names as a phrase, the "and N more" tail translatable (joinNames in nodeupgradepass.cpp is
+// the plain-text form the Degraded condition's message uses).
 inline api::Phrase names(const std::vector<std::string> &v, std::size_t max = 5)
 {
     return api::Phrase::list(v, ", ", max);
@@ -58,10 +48,6 @@ inline api::Phrase names(const std::vector<std::string> &v, std::size_t max = 5)
 inline api::Phrase names(std::vector<api::Phrase> v, std::size_t max = 5)
 {
     return api::Phrase::list(std::move(v), ", ", max);
-}
-inline api::Phrase uncordonSuffix(bool ours)
-{
-    return ours ? api::phrase(api::UpgradePhrase::UncordonedSuffix) : api::Phrase();
 }
 
 // ---- per-pass views ----------------------------------------------------------------------------
@@ -331,30 +317,6 @@ struct PodEntry
     bool countsReady = false;
 };
 
-inline PodInfo podInfo(const kube::Pod &p, const std::string &controller)
-{
-    PodInfo pi;
-    pi.cls = api::classifyPod(p, !controller.empty());
-    if (pi.cls == api::PodClass::Ignored)
-        return pi;
-    const auto *ref = p.metadata.controllerRef();
-    pi.ns = p.metadata.namespace_;
-    pi.name = p.metadata.name;
-    pi.uid = p.metadata.uid;
-    pi.ready = p.ready;
-    pi.deleting = p.isDeleting();
-    pi.localData = api::hasLocalStorage(p);
-    pi.deletionTimestamp = p.metadata.deletionTimestamp;
-    pi.grace = p.metadata.deletionGracePeriodSeconds.value_or(
-        p.spec ? kube::integerOr<std::int64_t>(*p.spec, "terminationGracePeriodSeconds", 30) : 30);
-    pi.controller = controller;
-    pi.owner = ref ? (ref->kind == "ReplicaSet" ? "rs/" : ref->kind + "/") + ref->name : std::string("none");
-    pi.created = p.metadata.creationTimestamp.value_or(0);
-    return pi;
-}
-
-inline void addPod(NodeUpgradeController::NodeState &ns, PodInfo pi);
-
 struct NodeUpgradeController::RolloutView
 {
     explicit RolloutView(bool zoneSerial = true) : cands(CandLess{zoneSerial}) {}
@@ -415,14 +377,6 @@ struct NodeUpgradeController::View
 inline bool owesUncordon(const NodeUpgradeController::NodeState &ns)
 {
     return ns.unschedulable && !api::isInFlight(ns.phase) && ns.phase != api::NodePhase::Failed && ns.ours();
-}
-
-inline void addPod(NodeUpgradeController::NodeState &ns, PodInfo pi)
-{
-    (pi.cls == api::PodClass::Managed     ? ns.managed
-     : pi.cls == api::PodClass::Unmanaged ? ns.unmanaged
-                                          : ns.daemon)
-        .push_back(std::move(pi));
 }
 
 // Whether processNode() would do nothing with the node, for as long as neither the node, its

@@ -9,6 +9,40 @@ namespace engine {
 using kube::Json;
 using kube::Timestamp;
 
+namespace {
+
+PodInfo podInfo(const kube::Pod &p, const std::string &controller)
+{
+    PodInfo pi;
+    pi.cls = api::classifyPod(p, !controller.empty());
+    if (pi.cls == api::PodClass::Ignored)
+        return pi;
+    const auto *ref = p.metadata.controllerRef();
+    pi.ns = p.metadata.namespace_;
+    pi.name = p.metadata.name;
+    pi.uid = p.metadata.uid;
+    pi.ready = p.ready;
+    pi.deleting = p.isDeleting();
+    pi.localData = api::hasLocalStorage(p);
+    pi.deletionTimestamp = p.metadata.deletionTimestamp;
+    pi.grace = p.metadata.deletionGracePeriodSeconds.value_or(
+        p.spec ? kube::integerOr<std::int64_t>(*p.spec, "terminationGracePeriodSeconds", 30) : 30);
+    pi.controller = controller;
+    pi.owner = ref ? (ref->kind == "ReplicaSet" ? "rs/" : ref->kind + "/") + ref->name : std::string("none");
+    pi.created = p.metadata.creationTimestamp.value_or(0);
+    return pi;
+}
+
+void addPod(NodeUpgradeController::NodeState &ns, PodInfo pi)
+{
+    (pi.cls == api::PodClass::Managed     ? ns.managed
+     : pi.cls == api::PodClass::Unmanaged ? ns.unmanaged
+                                          : ns.daemon)
+        .push_back(std::move(pi));
+}
+
+} // namespace
+
 // ---- the view ----------------------------------------------------------------------------------
 
 bool NodeUpgradeController::buildNode(const kube::Node &n, NodeState &ns, PassContext &ctx) const

@@ -43,10 +43,7 @@ kube::Result<UpgradePreflight> UpgradePreflight::forSpec(const ClusterSnapshot &
 
 kube::Json UpgradePreflight::rolloutManifest(const QString &name, const kube::Json &spec)
 {
-    return {{"apiVersion", api::kNodeUpgradeApiVersion},
-            {"kind", api::kNodeUpgradeKind},
-            {"metadata", {{"name", name.toStdString()}}},
-            {"spec", spec}};
+    return api::nodeUpgradeRolloutManifest(name.toStdString(), spec);
 }
 
 UpgradePreflight UpgradePreflight::compute(const ClusterSnapshot &snapshot,

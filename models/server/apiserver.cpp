@@ -1654,11 +1654,7 @@ struct ApiServer::Impl
         const auto parsed = deleteOptions(req, opts);
         if (!parsed)
             return sendError(res, parsed.error());
-        engine::EvictOptions e;
-        e.dryRun = parsed->dryRun;
-        e.gracePeriodSeconds = parsed->gracePeriodSeconds;
-        e.preconditions = parsed->preconditions;
-        auto done = engine->call([&](engine::Cluster &c) { return c.evict(path.ns, path.name, e); });
+        auto done = engine->call([&](engine::Cluster &c) { return c.evict(path.ns, path.name, *parsed); });
         if (!done)
             return sendError(res, done.error(), path, path.name);
         // metav1.Status{Status: Success}, answered with 201 Created as for any create.
