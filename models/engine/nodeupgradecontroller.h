@@ -233,9 +233,6 @@ private:
     void restartingExternal(NodeState &ns, PassContext &ctx);
     void restartingJob(NodeState &ns, PassContext &ctx);
     void startRestartJob(NodeState &ns, PassContext &ctx, int attempt);
-    // Ready again since the restart was acknowledged at `ackAt`: the Ready condition moved since,
-    // or the node booted since the request.
-    bool rejoinedSince(const NodeState &ns, kube::Timestamp ackAt) const;
     void returned(NodeState &ns, PassContext &ctx);                           // back on the target: soak
     void awaitReturn(NodeState &ns, PassContext &ctx, kube::Timestamp since); // Failed after returnTimeout
     void syncDrainConditions(const NodeState &ns, PassContext &ctx);

@@ -276,8 +276,12 @@ void NodeUpgradeController::actOnNodes(PassContext &ctx)
 {
     RolloutView &rv = *ctx.rv;
     std::vector<NodeState> &nodes = rv.nodes;
-    // Quiet nodes (see quietNode) would do nothing: only the others are visited, in node order.
-    rv.touched.assign(rv.active.begin(), rv.active.end());
+    // Quiet nodes (see quietNode) would do nothing, nor would sleeping ones before their next
+    // deadline (see sleepsUntil): only the others are visited, in node order.
+    rv.touched.clear();
+    for (const std::size_t i : rv.active)
+        if (rv.sums[i].sleepsUntil <= ctx.now)
+            rv.touched.push_back(i);
     for (const std::size_t i : rv.touched) {
         NodeState &ns = nodes[i];
         if (!backingOff(ctx, ns.object())) { // a refused write: the node waits for its retry
@@ -459,9 +463,13 @@ void NodeUpgradeController::countNodes(PassContext &ctx)
         const NodeState &ns = nodes[i];
         ctx.failedText.push_back(ns.name + " " + ns.get(api::ann::kReason));
     }
+    // Only a paused, halted or aborting rollout's headline names the nodes still in flight.
+    const bool nameInFlight = ctx.paused || ctx.aborting;
     for (const std::size_t i : rv.inflight) {
         const NodeState &ns = nodes[i];
-        if (ns.phase == api::NodePhase::Restarting || ns.phase == api::NodePhase::Soaking) {
+        const bool postRestart =
+            ns.phase == api::NodePhase::Restarting || ns.phase == api::NodePhase::Soaking;
+        if (nameInFlight && postRestart) {
             const auto since = ns.time(api::ann::kPhaseSince).value_or(ctx.now);
             const kube::Duration limit =
                 ns.phase == api::NodePhase::Soaking ? ctx.spec.soakDuration : ctx.spec.timeouts.returnTimeout;
@@ -469,7 +477,7 @@ void NodeUpgradeController::countNodes(PassContext &ctx)
                 api::phrase(ns.phase == api::NodePhase::Soaking ? api::UpgradePhrase::StillSoaking
                                                                 : api::UpgradePhrase::StillRestarting,
                             {{"node", ns.name}, {"elapsed", dur(ctx.now - since)}, {"limit", dur(limit)}}));
-        } else if (ctx.paused) {
+        } else if (ctx.paused && !postRestart) {
             ctx.stillInFlight.push_back(api::phrase(
                 api::UpgradePhrase::HoldsSlot, {{"node", ns.name}, {"phase", api::nodePhaseName(ns.phase)}}));
         }

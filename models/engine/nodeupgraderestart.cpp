@@ -169,13 +169,6 @@ void NodeUpgradeController::restartingJob(NodeState &ns, PassContext &ctx)
     awaitReturn(ns, ctx, *ackAt);
 }
 
-bool NodeUpgradeController::rejoinedSince(const NodeState &ns, kube::Timestamp ackAt) const
-{
-    const std::string bootAtRequest = ns.get(api::ann::kBootId);
-    const bool rebooted = !bootAtRequest.empty() && !ns.bootID.empty() && ns.bootID != bootAtRequest;
-    return ns.ready && ((ns.readySince && *ns.readySince / 1000 > ackAt / 1000) || rebooted);
-}
-
 void NodeUpgradeController::restartingExternal(NodeState &ns, PassContext &ctx)
 {
     // Back when the node is Ready on the target version — the same node object after a reboot or

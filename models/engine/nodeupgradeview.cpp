@@ -125,6 +125,7 @@ void NodeUpgradeController::summarize(RolloutView &rv, std::size_t i, PassContex
     s.blockedAnn = !ns.get(api::ann::kBlocked).empty();
     s.failedUnacked = s.phase == api::NodePhase::Failed && !ns.has(api::ann::kFailureAcknowledged);
     s.quiet = quietNode(ns, s.atTarget, ctx.spec.abort, ctx.now);
+    s.sleepsUntil = s.quiet ? 0 : sleepsUntil(ns, ctx.spec);
     if (s.phase == api::NodePhase::Pending && !s.held && !s.atTarget) {
         CandKey c;
         c.host = ns.controllerHost;
@@ -231,7 +232,7 @@ void NodeUpgradeController::refresh(RolloutView &rv, PassContext &ctx, bool fres
             unsummarize(rv, i);
             rv.nodes[i] = std::move(ns);
             summarize(rv, i, ctx);
-            if (rv.sums[i].quiet)
+            if (rv.sums[i].quiet || rv.sums[i].sleepsUntil > ctx.now)
                 m_blockers.erase(ctx.name + "/" + name);
             ++m_timing.nodesRebuilt;
         }
@@ -263,7 +264,7 @@ void NodeUpgradeController::refresh(RolloutView &rv, PassContext &ctx, bool fres
     rv.sums.resize(rv.nodes.size());
     for (std::size_t i = 0; i < rv.nodes.size(); ++i) {
         summarize(rv, i, ctx);
-        if (!fresh && rv.sums[i].quiet)
+        if (!fresh && (rv.sums[i].quiet || rv.sums[i].sleepsUntil > ctx.now))
             m_blockers.erase(ctx.name + "/" + rv.nodes[i].name);
     }
     if (!fresh)
@@ -302,7 +303,7 @@ std::vector<std::string> describe(const NodeUpgradeController::RolloutView &rv,
         const auto &s = rv.sums[i];
         std::ostringstream q;
         q << "  summary " << api::nodePhaseName(s.phase) << ' ' << s.ready << s.unschedulable << s.atTarget
-          << s.held << s.blockedAnn << s.failedUnacked << s.quiet << s.volatileSince;
+          << s.held << s.blockedAnn << s.failedUnacked << s.quiet << s.volatileSince << ' ' << s.sleepsUntil;
         if (s.cand)
             q << " candidate " << s.cand->host << s.cand->notReady << ' ' << s.cand->zone << ' '
               << s.cand->nonEmpty << ' ' << s.cand->managed << ' ' << s.cand->since << ' ' << s.cand->index;

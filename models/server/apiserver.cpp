@@ -226,21 +226,25 @@ std::string objectNamespace(const Json &o)
 // Pods are paged by PodListPager, from the engine's versioned store. Other kinds: a paged list is served from
 // a snapshot taken by its first page, so every page shows the same resourceVersion, as the API promises. A
 // snapshot is let go when its last page has been served, after five minutes, or when more than kMaxSnapshots
-// lists are open at once (the oldest first); its tokens get 410 Expired then.
-class ListPager
+// lists are open at once (the oldest first); its tokens get 410 Expired then. Nodes are kept as the engine's
+// records (encoded a page at a time), the other kinds as JSON; the two pagers draw their ids from one
+// sequence, so a token of one never names a list of the other.
+std::atomic<std::uint64_t> gListIds{0};
+
+template <typename Item> class ListPager
 {
 public:
     static constexpr std::size_t kMaxSnapshots = 64;
 
     struct Page
     {
-        std::vector<Json> items;
+        std::vector<Item> items;
         std::string resourceVersion;
         std::string continueToken;
         std::int64_t remaining = 0;
     };
 
-    Page first(std::vector<Json> items, const std::string &rv, std::size_t limit)
+    Page first(std::vector<Item> items, const std::string &rv, std::size_t limit)
     {
         auto snap = std::make_shared<Snapshot>();
         snap->items = std::move(items);
@@ -275,7 +279,7 @@ public:
 private:
     struct Snapshot
     {
-        std::vector<Json> items;
+        std::vector<Item> items;
         std::size_t size() const { return items.size(); }
         std::string resourceVersion;
         std::uint64_t id = 0; // 0 until a page leaves some items for a continue token
@@ -293,7 +297,7 @@ private:
         std::lock_guard lock(m_mutex);
         if (end < size) {
             if (snap->id == 0) {
-                snap->id = ++m_nextId;
+                snap->id = ++gListIds;
                 m_snapshots[snap->id] = snap;
             }
             expire();
@@ -321,7 +325,6 @@ private:
 
     std::mutex m_mutex;
     std::map<std::uint64_t, std::shared_ptr<Snapshot>> m_snapshots;
-    std::uint64_t m_nextId = 0;
 };
 
 // ---- watch streams -----------------------------------------------------------------------------
@@ -401,7 +404,8 @@ struct ApiServer::Impl
     std::thread listenThread;
     int port = 0;
     std::string caPem;
-    ListPager pager;
+    ListPager<Json> pager;
+    ListPager<kube::Node> nodePager;
     PodListPager podPager; // used on the engine thread only
     std::atomic<bool> started{false};
     std::atomic<bool> stopped{false};
@@ -780,8 +784,10 @@ struct ApiServer::Impl
         };
         if (*path.kind == Kind::Pod)
             return listPods(req, res, path, *labels, *fields, limit, cont, readable, refuse);
+        if (*path.kind == Kind::Node)
+            return listNodes(req, res, path, *labels, *fields, limit, cont, readable, refuse);
 
-        ListPager::Page page;
+        ListPager<Json>::Page page;
         kube::Timestamp now = 0;
         if (!cont.empty()) {
             auto p = pager.next(cont, limit);
@@ -855,24 +861,85 @@ struct ApiServer::Impl
             return sendList(req, res, path, std::move(items), out.now, rv, out.page->continueToken,
                             out.page->remaining);
         }
-        // The page written as text, the same bytes as the tree sendList() would encode
-        // (keys in order: apiVersion, items, kind, metadata).
-        std::string body = R"({"apiVersion":)";
-        kube::appendGoString(body, api::apiVersion(Kind::Pod));
-        body += R"(,"items":[)";
         kube::PodJsonWriter writer;
-        for (std::size_t i = 0; i < out.page->pods.size(); ++i) {
+        sendListText(
+            res, Kind::Pod, out.page->pods.size(),
+            [&](std::string &body, std::size_t i) { writer.append(body, out.page->pods[i]); },
+            listMeta(rv, out.page->continueToken, out.page->remaining));
+    }
+
+    // A list written as text, the same bytes as the tree sendList() would encode (keys in order:
+    // apiVersion, items, kind, metadata); `item(body, i)` appends the i-th item.
+    template <typename AppendItem>
+    void sendListText(httplib::Response &res, Kind kind, std::size_t count, const AppendItem &item,
+                      const Json &meta)
+    {
+        std::string body = R"({"apiVersion":)";
+        kube::appendGoString(body, api::apiVersion(kind));
+        body += R"(,"items":[)";
+        for (std::size_t i = 0; i < count; ++i) {
             if (i)
                 body += ',';
-            writer.append(body, out.page->pods[i]);
+            item(body, i);
         }
         body += R"(],"kind":)";
-        kube::appendGoString(body, std::string(api::kindName(Kind::Pod)) + "List");
+        kube::appendGoString(body, std::string(api::kindName(kind)) + "List");
         body += R"(,"metadata":)";
-        kube::appendGoJson(body, listMeta(rv, out.page->continueToken, out.page->remaining));
+        kube::appendGoJson(body, meta);
         body += '}';
         res.status = 200;
         setBody(res, std::move(body), kJson);
+    }
+
+    // Nodes: the first page copies the matching records out of the engine (selectors applied to
+    // them), and each page is encoded here, off the engine thread, when it is asked for.
+    template <typename Readable, typename Refuse>
+    void listNodes(const httplib::Request &req, httplib::Response &res, const ResourcePath &path,
+                   const Selector &labels, const Selector &fields, std::size_t limit, const std::string &cont,
+                   const Readable &readable, const Refuse &refuse)
+    {
+        ListPager<kube::Node>::Page page;
+        kube::Timestamp now = 0;
+        if (!cont.empty()) {
+            auto p = nodePager.next(cont, limit);
+            if (!p)
+                return sendError(res, p.error());
+            page = std::move(*p);
+            now = engine->call([](engine::Cluster &c) { return c.now(); });
+        } else {
+            struct Out
+            {
+                std::vector<kube::Node> nodes;
+                kube::Timestamp now = 0;
+                std::uint64_t rv = 0;
+            };
+            Out out = engine->call([&](engine::Cluster &c) {
+                Out o{{}, c.now(), c.resourceVersion()};
+                if (!readable(o.rv))
+                    return o;
+                for (const kube::Node *n : c.nodes())
+                    if (labels.matchesNode(*n) && fields.matchesNode(*n))
+                        o.nodes.push_back(*n);
+                return o;
+            });
+            if (!readable(out.rv))
+                return refuse(out.rv);
+            now = out.now;
+            page = nodePager.first(std::move(out.nodes), std::to_string(out.rv), limit);
+        }
+        const std::optional<std::int64_t> remaining = page.remaining; // read with a continue token only
+        if (wantsTable(req)) {
+            std::vector<Json> items;
+            items.reserve(page.items.size());
+            for (const auto &n : page.items)
+                items.push_back(n.toJson());
+            return sendList(req, res, path, std::move(items), now, page.resourceVersion, page.continueToken,
+                            remaining);
+        }
+        sendListText(
+            res, Kind::Node, page.items.size(),
+            [&](std::string &body, std::size_t i) { kube::appendGoJson(body, page.items[i].toJson()); },
+            listMeta(page.resourceVersion, page.continueToken, remaining));
     }
 
     static Json listMeta(const std::string &resourceVersion, const std::string &continueToken,

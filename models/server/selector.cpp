@@ -237,6 +237,25 @@ bool Selector::matchesPod(const kube::Pod &pod) const
     });
 }
 
+bool Selector::matchesNode(const kube::Node &node) const
+{
+    if (m_requirements.empty())
+        return true;
+    return matchesWith([&](const std::string &key) -> std::optional<std::string> {
+        if (!m_fields) {
+            auto it = node.metadata.labels.find(key);
+            if (it == node.metadata.labels.end())
+                return std::nullopt;
+            return it->second;
+        }
+        if (key == "metadata.name")
+            return node.metadata.name;
+        if (key == "spec.unschedulable")
+            return std::string(node.unschedulable ? "true" : "false");
+        return fieldValue(node.toJson(), key); // metadata.namespace: empty
+    });
+}
+
 bool Selector::matchesWith(const std::function<std::optional<std::string>(const std::string &)> &lookup) const
 {
     for (const auto &r : m_requirements) {

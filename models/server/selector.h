@@ -7,6 +7,7 @@
 
 #include "models/api/kind.h"
 #include "models/kube/gojson.h"
+#include "models/kube/node.h"
 #include "models/kube/pod.h"
 #include "models/kube/result.h"
 
@@ -27,6 +28,8 @@ public:
     // The same on the engine's record of a pod, without encoding it (unless a field selector
     // names a field the record does not hold apart).
     bool matchesPod(const kube::Pod &pod) const;
+    // The same on the engine's record of a node.
+    bool matchesNode(const kube::Node &node) const;
     bool empty() const { return m_requirements.empty(); }
     // The value a field selector compares for a field path ("" when absent).
     static std::string fieldValue(const kube::Json &object, const std::string &field);

@@ -307,6 +307,7 @@ private slots:
     void replicaSetsScaleThroughTheirSubresource();
     void podSelectorsAgreeOnRecordsAndJson();
     void podListPagesAreCanonicalAndMatchTheirObjects();
+    void nodeListsPageSelectAndMatchTheirObjects();
     void serverSideApplyMergesOwnsAndConflicts();
     void serviceErrorsNameTheField_data();
     void serviceErrorsNameTheField();
@@ -2726,6 +2727,84 @@ void TstApiServer::podListPagesAreCanonicalAndMatchTheirObjects()
     }
     QVERIFY(cont.empty());
     QVERIFY(seen >= 3); // web.yaml: a DaemonSet's pod on each of its three nodes at least
+}
+
+// Node lists are encoded a page at a time from the engine's records: each page canonical, each
+// node the object a GET returns, the pages together the unpaged list, label and field selectors
+// applied to the records, and a node list's continue token no token of another kind's list.
+void TstApiServer::nodeListsPageSelectAndMatchTheirObjects()
+{
+    auto s = startServer();
+    QVERIFY(s.server);
+    auto patched =
+        s.transport->request("PATCH", "/api/v1/nodes/node-1", {},
+                             R"({"metadata":{"labels":{"pool":"b"}},"spec":{"unschedulable":true}})",
+                             "application/merge-patch+json", "application/json");
+    QVERIFY2(patched && patched->status == 200,
+             patched ? patched->body.c_str() : patched.error().message.c_str());
+
+    const auto names = [](const Json &list) {
+        std::vector<std::string> out;
+        for (const auto &n : list["items"])
+            out.push_back(n["metadata"]["name"].get<std::string>());
+        return out;
+    };
+    const Json all = getJson(*s.transport, "/api/v1/nodes");
+    QCOMPARE(all["kind"], Json("NodeList"));
+    QCOMPARE(names(all), (std::vector<std::string>{"node-0", "node-1", "node-2"}));
+
+    std::vector<std::string> paged;
+    std::string cont, rv;
+    for (int page = 0; page < 10; ++page) {
+        auto r = s.transport->request("GET", "/api/v1/nodes",
+                                      cont.empty() ? client::Query{{"limit", "1"}}
+                                                   : client::Query{{"limit", "1"}, {"continue", cont}},
+                                      {}, {}, "application/json");
+        QVERIFY(r);
+        const Json body = Json::parse(r->body);
+        QCOMPARE(r->body, kube::goJson(body));
+        QCOMPARE(body["apiVersion"], Json("v1"));
+        QCOMPARE(body["kind"], Json("NodeList"));
+        if (rv.empty())
+            rv = body["metadata"]["resourceVersion"].get<std::string>();
+        QCOMPARE(body["metadata"]["resourceVersion"].get<std::string>(), rv);
+        QCOMPARE(body["items"].size(), std::size_t(1));
+        const Json &item = body["items"][0];
+        auto one = s.transport->request("GET", "/api/v1/nodes/" + item["metadata"]["name"].get<std::string>(),
+                                        {}, {}, {}, "application/json");
+        QVERIFY(one);
+        QCOMPARE(kube::goJson(item), one->body);
+        paged.push_back(item["metadata"]["name"].get<std::string>());
+        cont = kube::stringOr(body["metadata"], "continue");
+        QCOMPARE(body["metadata"].contains("remainingItemCount"), !cont.empty());
+        if (cont.empty())
+            break;
+        QCOMPARE(body["metadata"]["remainingItemCount"].get<int>(), 2 - page);
+        // The token names a node list: another kind's list does not take it.
+        auto other = s.transport->request("GET", "/apis/apps/v1/daemonsets",
+                                          {{"limit", "1"}, {"continue", cont}}, {}, {}, "application/json");
+        QVERIFY(!other);
+        QCOMPARE(other.error().code, 410);
+    }
+    QCOMPARE(paged, names(all));
+
+    const auto selected = [&](const std::string &param, const std::string &selector) {
+        return names(getJson(*s.transport, "/api/v1/nodes", {{param, selector}}));
+    };
+    QCOMPARE(selected("labelSelector", "pool=b"), std::vector<std::string>{"node-1"});
+    QCOMPARE(selected("labelSelector", "pool!=b"), (std::vector<std::string>{"node-0", "node-2"}));
+    QCOMPARE(selected("fieldSelector", "spec.unschedulable=true"), std::vector<std::string>{"node-1"});
+    QCOMPARE(selected("fieldSelector", "spec.unschedulable=false"),
+             (std::vector<std::string>{"node-0", "node-2"}));
+    QCOMPARE(selected("fieldSelector", "metadata.name!=node-0,spec.unschedulable=false"),
+             std::vector<std::string>{"node-2"});
+    QCOMPARE(selected("fieldSelector", "metadata.namespace="),
+             (std::vector<std::string>{"node-0", "node-1", "node-2"}));
+    // A table of a selected page (kubectl get nodes).
+    const Json table = getJson(*s.transport, "/api/v1/nodes", {{"labelSelector", "pool=b"}, {"limit", "5"}},
+                               "application/json;as=Table;v=v1;g=meta.k8s.io");
+    QCOMPARE(table["kind"], Json("Table"));
+    QCOMPARE(table["rows"].size(), std::size_t(1));
 }
 
 // batch/v1 Jobs as kube-apiserver and the job controller handle them: restartPolicy required,
