@@ -171,26 +171,30 @@ kube::Result<Json> Cluster::Impl::prepareRollout(Json m, const Json *old, bool s
         r->metadata.generation = 1;
         return r->toJson();
     }
-    auto before = parse(*old);
-    if (!before)
-        return before.error();
-    api::NodeUpgradeRollout r = *before;
     if (statusOnly) {
+        // The stored object (as toJson() wrote it) with the status replaced: only the status is
+        // read and written again, the controller's write at every pass.
         const Json *status = kube::member(m, "status");
         auto parsed = api::NodeUpgradeRolloutStatus::fromJson(status ? *status : Json::object());
         if (!parsed)
             return ApiStatus::invalid(api::qualifiedKind(api::Kind::NodeUpgradeRollout), name,
                                       parsed.error().message);
-        r.status = std::move(*parsed);
-    } else {
-        auto parsed = parse(m);
-        if (!parsed)
-            return parsed.error();
-        r = std::move(*parsed);
-        r.status = before->status;
-        r.metadata.generation = before->metadata.generation + (r.spec == before->spec ? 0 : 1);
+        Json out = Json::object();
+        for (auto it = old->begin(); it != old->end(); ++it)
+            if (it.key() != "status")
+                out[it.key()] = it.value();
+        out["status"] = parsed->toJson();
+        return out;
     }
-    return r.toJson();
+    auto before = parse(*old);
+    if (!before)
+        return before.error();
+    auto r = parse(m);
+    if (!r)
+        return r.error();
+    r->status = before->status;
+    r->metadata.generation = before->metadata.generation + (r->spec == before->spec ? 0 : 1);
+    return r->toJson();
 }
 
 kube::Result<Json> Cluster::Impl::prepareJsonObject(api::Kind kind, Json m, const Json *old, bool statusOnly)

@@ -300,9 +300,10 @@ void NodeUpgradeController::report(PassContext &ctx, const std::string &object, 
     if (ctx.dry)
         return;
     const Timestamp now = m_cluster.now();
+    const std::string *repeated = nullptr;
     if (repeating) {
-        const std::string key =
-            object + "\n" + api::upgradeReasonName(reason) + "\n" + api::upgradeEventMessage(reason, params);
+        repeated = &rendered(object, reason, params);
+        const std::string key = object + "\n" + api::upgradeReasonName(reason) + "\n" + *repeated;
         auto it = m_lastEmitted.find(key);
         if (it != m_lastEmitted.end() && now - it->second < m_options.eventRepeatInterval)
             return;
@@ -311,13 +312,29 @@ void NodeUpgradeController::report(PassContext &ctx, const std::string &object, 
     const Timed timed(m_timing.writeNanos);
     m_events.record(now, object, reason, params);
     const std::string type = api::isWarning(reason) ? "Warning" : "Normal";
-    const std::string message = api::upgradeEventMessage(reason, params);
+    const std::string message = repeated ? *repeated : api::upgradeEventMessage(reason, params);
     if (object.rfind("node/", 0) == 0)
         m_cluster.recordEvent(type, api::upgradeReasonName(reason), message, api::Kind::Node, "",
                               object.substr(5));
     else if (object.rfind("nodeupgraderollout/", 0) == 0)
         m_cluster.recordEvent(type, api::upgradeReasonName(reason), message, api::Kind::NodeUpgradeRollout,
                               "", object.substr(19));
+}
+
+const std::string &NodeUpgradeController::rendered(const std::string &object, api::UpgradeReason reason,
+                                                   const api::UpgradeEventParams &params)
+{
+    constexpr std::size_t kKept = 8; // a node's pods waiting at once, typically
+    auto &kept = m_rendered[object + "\n" + api::upgradeReasonName(reason)];
+    for (auto it = kept.begin(); it != kept.end(); ++it)
+        if (it->params == params) {
+            std::rotate(kept.begin(), it, it + 1); // the most recent first
+            return kept.front().message;
+        }
+    if (kept.size() == kKept)
+        kept.pop_back();
+    kept.insert(kept.begin(), {params, api::upgradeEventMessage(reason, params)});
+    return kept.front().message;
 }
 
 } // namespace engine

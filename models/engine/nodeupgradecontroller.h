@@ -40,6 +40,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace engine {
@@ -286,9 +287,19 @@ private:
 
     // Reporting memory only (see the header comment).
     std::map<std::string, kube::Timestamp> m_lastEmitted; // repeating event key -> time
-    std::set<std::string> m_ourDeletions;                 // pod UIDs this controller deleted
-    std::set<std::string> m_conditionsRefused;            // nodes whose drain conditions the server refused
-    std::set<std::string> m_reportedPods;                 // pod UIDs already reported (manual / rebound)
+    // The English text of the last few parameter sets of each object's repeating reports (by
+    // "object\nreason"): a report repeated at every pass is compared with them, not phrased again.
+    struct Rendered
+    {
+        api::UpgradeEventParams params;
+        std::string message;
+    };
+    std::unordered_map<std::string, std::vector<Rendered>> m_rendered;
+    const std::string &rendered(const std::string &object, api::UpgradeReason reason,
+                                const api::UpgradeEventParams &params);
+    std::set<std::string> m_ourDeletions;      // pod UIDs this controller deleted
+    std::set<std::string> m_conditionsRefused; // nodes whose drain conditions the server refused
+    std::set<std::string> m_reportedPods;      // pod UIDs already reported (manual / rebound)
     struct Note
     {
         std::string node;
