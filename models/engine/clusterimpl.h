@@ -142,7 +142,7 @@ struct Cluster::Impl
     // The version of the pod at `k` a read at `rv` sees: `live` (the stored pod, or null) if it
     // was written at or before rv, else the kept version alive at rv; null if none was.
     const kube::Pod *podAt(const std::string &k, const kube::Pod *live, std::uint64_t rv) const;
-    std::uint64_t nodeVersion = 1; // bumped by every node write (never 0)
+    std::uint64_t nodeSetVersion = 1; // bumped when a node is added or removed (never 0)
 
     // ---- watch -------------------------------------------------------------------------
     struct Watcher

@@ -83,8 +83,16 @@ void DaemonSetController::onPod(const WatchEvent &ev)
     });
 }
 
-void DaemonSetController::onNode(const WatchEvent &)
+void DaemonSetController::onNode(const WatchEvent &ev)
 {
+    // A node written in place: each view built for the current node set reads it again
+    // (nodeShouldRunDaemonPod) at its next sync. A node added or removed changes the set, and
+    // the views are built again in full.
+    if (ev.type == WatchEvent::Type::Modified && m_nodesAt == m_c.nodeSetVersion)
+        if (auto idx = m_nodeIndex.find(ev.name); idx != m_nodeIndex.end())
+            for (auto &[uid, v] : m_views)
+                if (v.nodesAt == m_c.nodeSetVersion)
+                    markDirty(v, idx->second, kNodeDirty);
     std::vector<std::string> keys;
     for (const auto &[key, ds] : m_c.daemonSets)
         keys.push_back(key);
@@ -266,16 +274,13 @@ void DaemonSetController::podsChanged(const std::string &ownerUid, const std::st
 {
     auto it = m_views.find(ownerUid);
     // A view built for other nodes is rebuilt in full anyway.
-    if (it == m_views.end() || it->second.nodesAt != m_c.nodeVersion)
+    if (it == m_views.end() || it->second.nodesAt != m_c.nodeSetVersion)
         return;
     NodeView &v = it->second;
     if (node.empty())
         return; // an untargeted pod belongs to no node (nodeView skips it)
     if (auto idx = m_nodeIndex.find(node); idx != m_nodeIndex.end()) {
-        if (!v.isDirty[idx->second]) {
-            v.isDirty[idx->second] = 1;
-            v.dirty.push_back(idx->second);
-        }
+        markDirty(v, idx->second, kPodsDirty);
         return;
     }
     if (v.dirtyMissing.size() > v.entries.size() + 64) {
@@ -287,9 +292,16 @@ void DaemonSetController::podsChanged(const std::string &ownerUid, const std::st
     v.dirtyMissing.push_back(node);
 }
 
+void DaemonSetController::markDirty(NodeView &v, std::size_t index, char what)
+{
+    if (!v.isDirty[index])
+        v.dirty.push_back(index);
+    v.isDirty[index] |= what;
+}
+
 void DaemonSetController::refreshNodeList()
 {
-    if (m_nodesAt == m_c.nodeVersion)
+    if (m_nodesAt == m_c.nodeSetVersion)
         return;
     m_nodeList.clear();
     m_nodeIndex.clear();
@@ -299,7 +311,7 @@ void DaemonSetController::refreshNodeList()
         m_nodeIndex.emplace(name, m_nodeList.size());
         m_nodeList.push_back(&node);
     }
-    m_nodesAt = m_c.nodeVersion;
+    m_nodesAt = m_c.nodeSetVersion;
 }
 
 void DaemonSetController::fillEntry(const kube::DaemonSet &ds, const std::string &node,
@@ -358,8 +370,14 @@ DaemonSetController::NodeView &DaemonSetController::nodeView(SyncContext &ctx)
     static const Json nullSpec;
     const Json &tpl = ctx.ds.podTemplate();
     const Json &spec = tpl.is_object() && tpl.contains("spec") ? tpl["spec"] : nullSpec;
-    if (v.nodesAt == m_c.nodeVersion && v.podSpec == spec) {
+    if (v.nodesAt == m_c.nodeSetVersion && v.podSpec == spec) {
+        std::optional<api::DaemonPodPredicate> predicate;
         for (std::size_t i : v.dirty) {
+            if (v.isDirty[i] & kNodeDirty) {
+                if (!predicate)
+                    predicate = api::daemonPodPredicate(ctx.ds);
+                v.entries[i].should = api::nodeShouldRunDaemonPod(*m_nodeList[i], *predicate);
+            }
             v.isDirty[i] = 0;
             fillEntry(ctx.ds, v.entries[i].node, v.entries[i].pods, false);
             refilled(v, i, ctx);
@@ -412,7 +430,7 @@ DaemonSetController::NodeView &DaemonSetController::nodeView(SyncContext &ctx)
             v.busy.insert(v.busy.end(), i);
     v.sharesValid = false;
     v.podSpec = spec;
-    v.nodesAt = m_c.nodeVersion;
+    v.nodesAt = m_c.nodeSetVersion;
     v.dirty.clear();
     v.isDirty.assign(v.entries.size(), 0);
     v.dirtyMissing.clear();

@@ -109,23 +109,25 @@ private:
     std::vector<api::NodeDaemonPods> m_entries;       // reused between passes and syncs
     std::vector<api::NodeDaemonPods> m_entriesAll;    // the same, terminal deleted pods included
 
-    // The node list in name order and each node's position in it, for m_c.nodeVersion.
+    // The node list in name order and each node's position in it, for m_c.nodeSetVersion.
     std::uint64_t m_nodesAt = 0;
     std::vector<const kube::Node *> m_nodeList;
     std::unordered_map<std::string, std::size_t> m_nodeIndex;
     void refreshNodeList();
 
     // Per DaemonSet (by UID): nodesToDaemonPods' result for every existing node, kept between
-    // syncs. Built in full when the nodes or the template's pod spec (which decides
-    // nodeShouldRunDaemonPod) changed; otherwise only the nodes named by podsChanged since
-    // the last pass are refilled, so a sync does not re-merge every node's pods.
+    // syncs. Built in full when a node was added or removed or the template's pod spec (which
+    // decides nodeShouldRunDaemonPod) changed; otherwise only the nodes named by podsChanged
+    // since the last pass are refilled, and only the nodes written since (onNode) are asked
+    // nodeShouldRunDaemonPod again, so a sync neither re-merges every node's pods nor re-reads
+    // every node while a node-agent upgrade writes to a few of them at every pass.
     struct NodeView
     {
-        std::uint64_t nodesAt = 0; // m_c.nodeVersion of the layout; 0: none
+        std::uint64_t nodesAt = 0; // m_c.nodeSetVersion of the layout; 0: none
         kube::Json podSpec;        // the template spec the `should` values are for
         std::vector<api::NodeDaemonPods> entries;
-        std::vector<std::size_t> dirty;        // entries whose pods changed since the last pass
-        std::vector<char> isDirty;             // parallel to entries
+        std::vector<std::size_t> dirty;        // entries whose pods or node changed since the last pass
+        std::vector<char> isDirty;             // parallel to entries: kPodsDirty | kNodeDirty
         std::vector<std::string> dirtyMissing; // the same for nodes that do not exist
         std::set<std::string> missing;         // nodes that do not exist but still have pods
         // Entries podsShouldBeOnNode may act on (the others hold nothing to create or delete).
@@ -139,6 +141,8 @@ private:
         std::optional<std::int64_t> sharesGeneration;
     };
     std::unordered_map<std::string, NodeView> m_views;
+    static constexpr char kPodsDirty = 1, kNodeDirty = 2;
+    void markDirty(NodeView &v, std::size_t index, char what);
     NodeView &nodeView(SyncContext &ctx);
     void refilled(NodeView &v, std::size_t index, const SyncContext &ctx);
     void fillEntry(const kube::DaemonSet &ds, const std::string &node, std::vector<const kube::Pod *> &out,

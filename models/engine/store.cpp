@@ -498,7 +498,8 @@ const kube::Node *Cluster::Impl::commitNode(kube::Node node, bool isNew)
             readinessChanged = it->second.isReady() != node.isReady();
     }
     node.metadata.resourceVersion = nextResourceVersion();
-    ++nodeVersion;
+    if (isNew)
+        ++nodeSetVersion;
     kube::Node &slot = nodes[k] = std::move(node);
     WatchEvent ev =
         makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified, api::Kind::Node, slot, rv);
@@ -516,7 +517,7 @@ void Cluster::Impl::eraseNode(const std::string &name)
         return;
     kube::Node gone = std::move(it->second);
     nodes.erase(it);
-    ++nodeVersion;
+    ++nodeSetVersion;
     faults.erase(name);
     gone.metadata.resourceVersion = nextResourceVersion();
     WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, api::Kind::Node, gone, rv);
