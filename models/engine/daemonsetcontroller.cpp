@@ -85,17 +85,30 @@ void DaemonSetController::onPod(const WatchEvent &ev)
 
 void DaemonSetController::onNode(const WatchEvent &ev)
 {
-    // A node written in place: each view built for the current node set reads it again
-    // (nodeShouldRunDaemonPod) at its next sync. A node added or removed changes the set, and
-    // the views are built again in full.
-    if (ev.type == WatchEvent::Type::Modified && m_nodesAt == m_c.nodeSetVersion)
-        if (auto idx = m_nodeIndex.find(ev.name); idx != m_nodeIndex.end())
-            for (auto &[uid, v] : m_views)
-                if (v.nodesAt == m_c.nodeSetVersion)
-                    markDirty(v, idx->second, kNodeDirty);
+    // updateNode's rule: a node written in place matters to a DaemonSet only when it changes
+    // whether the DaemonSet's pod should run or keep running there. Each view built for the
+    // current node set compares its answer for the node with the new one; a DaemonSet without
+    // such a view, and every DaemonSet when a node is added or removed (which changes the node
+    // set, so the views are built again in full), is synced.
+    const bool inPlace = ev.type == WatchEvent::Type::Modified && ev.node && m_nodesAt == m_c.nodeSetVersion;
+    const auto idx = inPlace ? m_nodeIndex.find(ev.name) : m_nodeIndex.end();
     std::vector<std::string> keys;
-    for (const auto &[key, ds] : m_c.daemonSets)
+    for (const auto &[key, ds] : m_c.daemonSets) {
+        auto view = m_views.find(ds.metadata.uid);
+        if (idx == m_nodeIndex.end() || view == m_views.end() || view->second.nodesAt != m_c.nodeSetVersion) {
+            keys.push_back(key);
+            continue;
+        }
+        NodeView &v = view->second;
+        const api::ShouldRun now = api::nodeShouldRunDaemonPod(*ev.node, v.predicate);
+        const api::ShouldRun &was = v.entries[idx->second].should;
+        if (now.shouldRun == was.shouldRun && now.shouldContinueRunning == was.shouldContinueRunning)
+            continue;
+        markDirty(v, idx->second, kNodeDirty);
         keys.push_back(key);
+    }
+    if (keys.empty())
+        return;
     m_c.deliver([this, keys] {
         for (const auto &key : keys)
             enqueue(key);
@@ -371,13 +384,9 @@ DaemonSetController::NodeView &DaemonSetController::nodeView(SyncContext &ctx)
     const Json &tpl = ctx.ds.podTemplate();
     const Json &spec = tpl.is_object() && tpl.contains("spec") ? tpl["spec"] : nullSpec;
     if (v.nodesAt == m_c.nodeSetVersion && v.podSpec == spec) {
-        std::optional<api::DaemonPodPredicate> predicate;
         for (std::size_t i : v.dirty) {
-            if (v.isDirty[i] & kNodeDirty) {
-                if (!predicate)
-                    predicate = api::daemonPodPredicate(ctx.ds);
-                v.entries[i].should = api::nodeShouldRunDaemonPod(*m_nodeList[i], *predicate);
-            }
+            if (v.isDirty[i] & kNodeDirty)
+                v.entries[i].should = api::nodeShouldRunDaemonPod(*m_nodeList[i], v.predicate);
             v.isDirty[i] = 0;
             fillEntry(ctx.ds, v.entries[i].node, v.entries[i].pods, false);
             refilled(v, i, ctx);
@@ -395,7 +404,10 @@ DaemonSetController::NodeView &DaemonSetController::nodeView(SyncContext &ctx)
         return v;
     }
     // Full build: nodeShouldRunDaemonPod per node, then the owner index merged in node order.
-    const api::DaemonPodPredicate predicate = api::daemonPodPredicate(ctx.ds);
+    v.podSpec = spec;
+    v.predicate = api::daemonPodPredicate(ctx.ds);
+    v.predicate.spec = &v.podSpec; // the view's copy: the DaemonSet object is replaced by its writes
+    const api::DaemonPodPredicate &predicate = v.predicate;
     v.entries.resize(m_nodeList.size());
     for (std::size_t i = 0; i < m_nodeList.size(); ++i) {
         api::NodeDaemonPods &e = v.entries[i];
@@ -429,7 +441,6 @@ DaemonSetController::NodeView &DaemonSetController::nodeView(SyncContext &ctx)
         if (!idle(v.entries[i]))
             v.busy.insert(v.busy.end(), i);
     v.sharesValid = false;
-    v.podSpec = spec;
     v.nodesAt = m_c.nodeSetVersion;
     v.dirty.clear();
     v.isDirty.assign(v.entries.size(), 0);

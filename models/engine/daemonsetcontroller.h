@@ -123,8 +123,12 @@ private:
     // every node while a node-agent upgrade writes to a few of them at every pass.
     struct NodeView
     {
-        std::uint64_t nodesAt = 0; // m_c.nodeSetVersion of the layout; 0: none
-        kube::Json podSpec;        // the template spec the `should` values are for
+        NodeView() = default;
+        NodeView(const NodeView &) = delete; // predicate.spec points into the view itself
+        NodeView &operator=(const NodeView &) = delete;
+        std::uint64_t nodesAt = 0;         // m_c.nodeSetVersion of the layout; 0: none
+        kube::Json podSpec;                // the template spec the `should` values are for
+        api::DaemonPodPredicate predicate; // of podSpec (its spec points to podSpec)
         std::vector<api::NodeDaemonPods> entries;
         std::vector<std::size_t> dirty;        // entries whose pods or node changed since the last pass
         std::vector<char> isDirty;             // parallel to entries: kPodsDirty | kNodeDirty
