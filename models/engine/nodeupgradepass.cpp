@@ -340,21 +340,6 @@ void NodeUpgradeController::queueNodes(PassContext &ctx)
             }
         }
     }
-    ctx.queue.clear();
-    ctx.queue.reserve(rv.cands.size());
-    if (!ctx.spec.zoneSerial) {
-        for (const auto &c : rv.cands)
-            ctx.queue.push_back(c.index);
-    } else {
-        std::vector<std::size_t> others;
-        for (auto it = rv.cands.begin(); it != rv.cands.end();) {
-            const bool host = it->host, notReady = it->notReady;
-            others.clear();
-            for (; it != rv.cands.end() && it->host == host && it->notReady == notReady; ++it)
-                (it->zone == ctx.zone ? ctx.queue : others).push_back(it->index);
-            ctx.queue.insert(ctx.queue.end(), others.begin(), others.end());
-        }
-    }
 }
 
 // The cluster gates, then the nodes that start now, in the queue's order, within the budget.
@@ -381,7 +366,7 @@ void NodeUpgradeController::startNodes(PassContext &ctx)
     ctx.mayStart = !ctx.paused && !ctx.aborting && ctx.gateFailure.empty();
     ctx.budgetHeld = false; // no slot free, and something other than this rollout's nodes holds them
     std::vector<std::size_t> selectedIdx;
-    if (ctx.mayStart && !ctx.queue.empty()) {
+    if (ctx.mayStart && !rv.cands.empty()) {
         int starts = api::startsAllowed(ctx.budget.value, ctx.unavailable, ctx.spec.maxStartsPerPass);
         ctx.budgetHeld = starts == 0 && !ctx.foreignHolders.empty();
         int perPass = std::max(1, ctx.spec.maxStartsPerPass);
@@ -391,8 +376,11 @@ void NodeUpgradeController::startNodes(PassContext &ctx)
                     {"max", std::to_string(ctx.budget.value)},
                     {"holders", names(ctx.foreignHolders)}},
                    true);
+        // A full budget takes only nodes cordoned already (free), and none while it is overrun.
+        const bool none = starts <= 0 && (rv.unschedulableCands == 0 || ctx.unavailable > ctx.budget.value);
         int position = 0;
-        for (const std::size_t qi : ctx.queue) {
+        QueueWalk queue(rv.cands, ctx.spec.zoneSerial, ctx.zone);
+        for (std::size_t qi = 0; !none && queue.next(qi);) {
             ++position;
             if (perPass <= 0)
                 break;
@@ -419,19 +407,17 @@ void NodeUpgradeController::startNodes(PassContext &ctx)
                 --starts;
             }
         }
-    } else if (!ctx.gateFailure.empty() && !ctx.paused && !ctx.aborting && !ctx.queue.empty()) {
+    } else if (!ctx.gateFailure.empty() && !ctx.paused && !ctx.aborting && !rv.cands.empty()) {
         report(ctx, ctx.object, api::UpgradeReason::HealthGateFailed, {{"gate", ctx.gateFailure}}, true);
     }
 
     // The status shows the head of the queue that is left.
     st.queue.clear();
     const std::unordered_set<std::string> selected(ctx.selected.begin(), ctx.selected.end());
-    for (const std::size_t i : ctx.queue) {
-        if (st.queue.size() >= api::kStatusQueueLength)
-            break;
+    QueueWalk queue(rv.cands, ctx.spec.zoneSerial, ctx.zone);
+    for (std::size_t i = 0; st.queue.size() < api::kStatusQueueLength && queue.next(i);)
         if (!selected.count(nodes[i].name))
             st.queue.push_back(nodes[i].name);
-    }
     // The selected nodes count as in flight from now on (the queue's indices stay valid; it is
     // read again below only when nothing was selected).
     for (const std::size_t i : selectedIdx) {
@@ -513,7 +499,8 @@ void NodeUpgradeController::findStall(PassContext &ctx)
     if (ctx.mayStart && counts.inFlight == 0 && ctx.selected.empty() && counts.pending > 0) {
         std::vector<std::string> notReady;
         bool anyReady = false;
-        for (const std::size_t qi : ctx.queue) {
+        QueueWalk queue(ctx.rv->cands, ctx.spec.zoneSerial, ctx.zone);
+        for (std::size_t qi = 0; queue.next(qi);) {
             const NodeState &c = nodes[qi];
             if (c.ready)
                 anyReady = true;
@@ -526,14 +513,14 @@ void NodeUpgradeController::findStall(PassContext &ctx)
                 api::phrase(api::UpgradePhrase::BudgetUsedBy, {{"used", std::to_string(ctx.unavailable)},
                                                                {"max", std::to_string(ctx.budget.value)},
                                                                {"holders", names(ctx.foreignHolders)}});
-        } else if (!ctx.queue.empty() && !anyReady) {
+        } else if (!ctx.rv->cands.empty() && !anyReady) {
             ctx.stallReason = "PendingNodesNotReady";
             ctx.stalled = api::phrase(notReady.size() == 1 ? api::UpgradePhrase::NotReadyOne
                                                            : api::UpgradePhrase::NotReadyMany,
                                       {{"nodes", names(notReady)}});
             report(ctx, ctx.object, api::UpgradeReason::PendingNodesNotReady, {{"nodes", names(notReady)}},
                    true);
-        } else if (ctx.queue.empty()) {
+        } else if (ctx.rv->cands.empty()) {
             ctx.stallReason = "PendingNodesHeld";
             ctx.stalled =
                 api::phrase(counts.held == 1 ? api::UpgradePhrase::HeldOne : api::UpgradePhrase::HeldMany,

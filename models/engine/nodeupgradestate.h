@@ -11,6 +11,7 @@
 #include "models/kube/jsonfield.h"
 
 #include <array>
+#include <limits>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -203,7 +204,6 @@ struct NodeUpgradeController::PassContext
     int unavailable = 0;
     int unavailableBefore = 0;
     std::vector<api::Phrase> foreignHolders;
-    std::vector<std::size_t> queue;
     std::string zone; // zone-serial: the active zone
     api::Phrase gateFailure;
     bool mayStart = false;
@@ -293,6 +293,77 @@ struct CandLess
     }
 };
 
+// The queue in order, read lazily (a pass reads only its head): the candidates as they are kept
+// sorted, and in a zone-serial queue the active zone's first within each readiness group.
+class QueueWalk
+{
+public:
+    using Cands = std::set<CandKey, CandLess>;
+    QueueWalk(const Cands &cands, bool zoneSerial, const std::string &zone)
+        : m_cands(cands), m_zoneSerial(zoneSerial), m_zone(zone), m_it(cands.begin())
+    {}
+    // The next node's index; false at the end of the queue.
+    bool next(std::size_t &index)
+    {
+        if (!m_zoneSerial) {
+            if (m_it == m_cands.end())
+                return false;
+            index = (m_it++)->index;
+            return true;
+        }
+        for (;;) {
+            if (m_stage == Stage::Start) {
+                if (m_it == m_cands.end())
+                    return false;
+                m_group = m_it;
+                CandKey probe;
+                probe.host = m_group->host;
+                probe.notReady = m_group->notReady;
+                probe.zone = m_zone;
+                probe.managed = std::numeric_limits<int>::min();
+                probe.since = std::numeric_limits<kube::Timestamp>::min();
+                m_active = m_cands.lower_bound(probe);
+                m_it = m_active;
+                m_stage = Stage::Active;
+            }
+            if (m_stage == Stage::Active) {
+                if (m_it != m_cands.end() && sameGroup(*m_it) && m_it->zone == m_zone) {
+                    index = (m_it++)->index;
+                    return true;
+                }
+                m_after = m_it;
+                m_it = m_group;
+                m_stage = Stage::Before;
+            }
+            if (m_stage == Stage::Before) {
+                if (m_it != m_active) {
+                    index = (m_it++)->index;
+                    return true;
+                }
+                m_it = m_after;
+                m_stage = Stage::After;
+            }
+            if (m_it != m_cands.end() && sameGroup(*m_it)) {
+                index = (m_it++)->index;
+                return true;
+            }
+            m_stage = Stage::Start; // m_it: the next group's first candidate
+        }
+    }
+
+private:
+    bool sameGroup(const CandKey &c) const
+    {
+        return c.host == m_group->host && c.notReady == m_group->notReady;
+    }
+    enum class Stage { Start, Active, Before, After };
+    const Cands &m_cands;
+    bool m_zoneSerial;
+    const std::string &m_zone;
+    Cands::const_iterator m_it, m_group, m_active, m_after;
+    Stage m_stage = Stage::Start;
+};
+
 // What the rollout's counts, budget and queue need of one node.
 struct NodeSummary
 {
@@ -343,6 +414,7 @@ struct NodeUpgradeController::RolloutView
     std::set<std::size_t> blockedNodes;
     std::map<std::string, int> inflightZones;
     std::set<CandKey, CandLess> cands;
+    int unschedulableCands = 0; // candidates already cordoned (a full budget can still take them)
 };
 
 struct NodeUpgradeController::View

@@ -192,6 +192,8 @@ void account(NodeUpgradeController::RolloutView &rv, std::size_t i, int d)
     if (!s.quiet)
         toggle(rv.active, i, d);
     if (s.cand) {
+        if (s.unschedulable)
+            rv.unschedulableCands += d;
         if (d > 0)
             rv.cands.insert(*s.cand);
         else
@@ -316,7 +318,8 @@ std::vector<std::string> describe(const NodeUpgradeController::RolloutView &rv,
     o << " upToDate=" << rv.upToDate << " blocked=" << rv.blocked << " held=" << rv.held
       << " upgraded=" << rv.upgraded << " inFlight=" << rv.inFlight << " postKamikaze=" << rv.postKamikaze
       << " failedUnacked=" << rv.failedUnacked << " unavailable=" << rv.unavailable
-      << " outside=" << rv.outside << " readyOutside=" << rv.readyOutside;
+      << " outside=" << rv.outside << " readyOutside=" << rv.readyOutside
+      << " unschedulableCands=" << rv.unschedulableCands;
     line(o);
     for (const auto *set : {&rv.active, &rv.holders, &rv.failed, &rv.inflight, &rv.blockedNodes}) {
         std::ostringstream q;
