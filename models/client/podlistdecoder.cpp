@@ -3,6 +3,7 @@
 #include "models/kube/gojson.h"
 #include "models/kube/jsonfield.h"
 #include "models/kube/jsonlimits.h"
+#include "models/kube/jsonsax.h"
 
 #include <algorithm>
 #include <climits>
@@ -778,8 +779,18 @@ Result<PodListPage> PodListDecoder::decode(std::string_view json)
 {
     PodListPage page;
     PodListSax sax(*this, page);
-    const bool ok = Json::sax_parse(json.begin(), json.end(), &sax);
-    if (!ok || !sax.error.empty())
+    const kube::SaxResult read = kube::parseJsonSax(json, sax);
+    if (read == kube::SaxResult::Invalid) {
+        // Not JSON: nlohmann's reader says where and why (it agrees that the text is invalid).
+        page = PodListPage();
+        PodListSax again(*this, page);
+        const bool ok = Json::sax_parse(json.begin(), json.end(), &again);
+        if (!ok || !again.error.empty())
+            return decodeError(again.error.empty() ? std::string("pod list could not be decoded")
+                                                   : again.error);
+        return page;
+    }
+    if (read != kube::SaxResult::Ok || !sax.error.empty())
         return decodeError(sax.error.empty() ? std::string("pod list could not be decoded") : sax.error);
     return page;
 }

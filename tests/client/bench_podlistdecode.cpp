@@ -1,10 +1,12 @@
 // Prints how long a PodList of N pods takes to decode with the SAX decoder and with a full DOM,
 // next to the floor measured in the same run: a bare nlohmann SAX pass over the same bytes (a
-// handler that does nothing), and the ratio to it. The pods are shaped like DaemonSet pods as
-// `daemonscope serve` sends them: labels, an owner reference, the node pin, one container.
+// handler that does nothing), and the ratio to it; and the same bare pass with the decoder's own
+// JSON reader (kube::parseJsonSax), the floor of the decoder as it is built. The pods are shaped like
+// DaemonSet pods as `daemonscope serve` sends them: labels, an owner reference, the node pin, one container.
 // Usage: bench_podlistdecode [pods=50000] [sax|dom|both|bare]  (one mode per run to compare peak
 // RSS; bare: the bare pass alone)
 #include "models/client/podlistdecoder.h"
+#include "models/kube/jsonsax.h"
 
 #include <sys/resource.h>
 
@@ -98,12 +100,17 @@ int main(int argc, char **argv)
     const Time floor = seconds([&] { kube::Json::sax_parse(json.begin(), json.end(), &bare); });
     std::printf("bare SAX pass, %d pods, %.1f MB: %.0f ms CPU (%.0f ms wall), %zu events\n", n,
                 double(json.size()) / 1e6, floor.cpu * 1e3, floor.wall * 1e3, bare.events);
+    BareSax own;
+    const Time ownFloor = seconds([&] { kube::parseJsonSax(json, own); });
+    std::printf("bare pass of kube::parseJsonSax: %.0f ms CPU (%.0f ms wall), %zu events, %.2fx nlohmann's\n",
+                ownFloor.cpu * 1e3, ownFloor.wall * 1e3, own.events, ownFloor.cpu / floor.cpu);
     const auto report = [&](const char *label, Time t, const kube::Result<client::PodListPage> &r,
                             const client::PodListDecoder &decoder) {
-        std::printf(
-            "%-4s %d pods: %.0f ms CPU (%.0f ms wall), %.2fx the bare pass, %zu items, %zu distinct specs\n",
-            label, n, t.cpu * 1e3, t.wall * 1e3, t.cpu / floor.cpu, r.ok() ? r->items.size() : 0,
-            decoder.distinctSpecs());
+        std::printf("%-4s %d pods: %.0f ms CPU (%.0f ms wall), %.2fx the bare pass (%.2fx parseJsonSax's), "
+                    "%zu items, "
+                    "%zu distinct specs\n",
+                    label, n, t.cpu * 1e3, t.wall * 1e3, t.cpu / floor.cpu, t.cpu / ownFloor.cpu,
+                    r.ok() ? r->items.size() : 0, decoder.distinctSpecs());
     };
     if (mode != "dom" && mode != "bare") {
         client::PodListDecoder decoder;

@@ -1,10 +1,13 @@
 // Fuzzes the SAX pod-list decoder (models/client/podlistdecoder.h). The DOM decoder is the
 // reference: both accept the same inputs and produce the same page (when no object repeats a
 // key, which a DOM cannot represent). Decoding the page again with
-// the same decoder (specs now interned) gives the same pods again.
+// the same decoder (specs now interned) gives the same pods again. The decoder's JSON reader
+// (kube::parseJsonSax) and nlohmann's accept the same texts and send the same events.
 
 #include "models/client/podlistdecoder.h"
+#include "models/kube/jsonsax.h"
 #include "tests/fuzz/fuzzcheck.h"
+#include "tests/support/saxrecorder.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -29,6 +32,11 @@ bool samePage(const client::PodListPage &a, const client::PodListPage &b)
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
     const std::string_view json(reinterpret_cast<const char *>(data), size);
+    testsupport::SaxRecorder ours, theirs;
+    const kube::SaxResult read = kube::parseJsonSax(json, ours);
+    const bool theirsOk = kube::Json::sax_parse(json.begin(), json.end(), &theirs);
+    FUZZ_CHECK((read == kube::SaxResult::Ok) == theirsOk);
+    FUZZ_CHECK(!theirsOk || ours.events == theirs.events);
     client::PodListDecoder decoder;
     auto sax = decoder.decode(json);
     auto dom = client::PodListDecoder().decodeWithDom(json);
