@@ -383,7 +383,8 @@ SaxResult Reader::run()
         }
         if (want == Want::CommaOrEnd && m_stack.empty()) {
             skipSpace();
-            return m_p == m_end ? SaxResult::Ok : SaxResult::Invalid;
+            // nlohmann's reader takes a NUL byte for the end of the input.
+            return m_p == m_end || *m_p == '\0' ? SaxResult::Ok : SaxResult::Invalid;
         }
     }
 }

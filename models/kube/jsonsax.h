@@ -7,7 +7,7 @@
 // UTF-8 decoding.
 //
 // Accepted exactly what Json::sax_parse (strict) accepts: one value, surrounded by whitespace
-// only (a UTF-8 byte order mark first is skipped); strings with valid UTF-8 and valid escapes (surrogate
+// only (a UTF-8 byte order mark first is skipped, and a NUL byte after the value ends the text); strings with valid UTF-8 and valid escapes (surrogate
 // pairs paired), no control characters; numbers by the JSON grammar (no leading zeros, digits after '.',
 // 'e'). Numbers as nlohmann reports them: a non-negative integer that fits 64 bits is number_unsigned, a
 // negative one that fits is number_integer, anything else number_float (strtod in the C locale) with its

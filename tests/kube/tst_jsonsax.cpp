@@ -66,6 +66,11 @@ void TstJsonSax::readsAsNlohmannDoes_data()
     row("byte order mark", "\xEF\xBB\xBF{\"a\":1}", true);
     row("deep nesting", std::string(5000, '[') + std::string(5000, ']'), true);
     row("repeated keys", R"({"a":1,"a":2})", true);
+    row("a NUL after the value", std::string("{\"a\":1}\0\0", 9), true);
+    row("anything after a NUL", std::string("[1] \0 x", 7), true);
+    row("a NUL inside", std::string("[1\0]", 4), false);
+    row("a NUL in a string", std::string("[\"a\0\"]", 6), false);
+    row("a NUL alone", std::string("\0", 1), false);
     row("empty", "", false);
     row("only whitespace", "  \n", false);
     row("two values", "1 2", false);
