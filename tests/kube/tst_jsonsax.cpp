@@ -1,6 +1,8 @@
 // kube::parseJsonSax against nlohmann's Json::sax_parse: on every input the two accept or refuse
-// alike, and on what they accept they send the same events with the same values, in order.
+// alike, and on what they accept they send the same events with the same values, in order. The
+// document JsonLimits::parse builds from those events is the one nlohmann's parser builds.
 // Numbers are read in the C locale whatever the process's locale says.
+#include "models/kube/jsonlimits.h"
 #include "models/kube/jsonsax.h"
 #include "tests/support/saxrecorder.h"
 
@@ -17,6 +19,7 @@ private slots:
     void readsAsNlohmannDoes();
     void numbersIgnoreTheProcessLocale();
     void aHandlerThatStopsStopsTheRead();
+    void documentsNestedTooDeepAreRefused();
 };
 
 namespace {
@@ -113,6 +116,12 @@ void TstJsonSax::readsAsNlohmannDoes()
         QCOMPARE(r.ours, r.theirs);
     else
         QCOMPARE(r.result, kube::SaxResult::Invalid);
+    const auto dom = kube::JsonLimits::parse(text.toStdString(), 100000);
+    QCOMPARE(dom.ok(), valid);
+    if (valid)
+        QVERIFY(*dom == kube::Json::parse(text.begin(), text.end()));
+    else
+        QVERIFY2(dom.error().message.rfind("not valid JSON: ", 0) == 0, dom.error().message.c_str());
 }
 
 void TstJsonSax::numbersIgnoreTheProcessLocale()
@@ -147,6 +156,21 @@ void TstJsonSax::aHandlerThatStopsStopsTheRead()
     StopAtKey sax;
     QCOMPARE(kube::parseJsonSax(R"({"a":1,"stop":2,"b":3})", sax), kube::SaxResult::Stopped);
     QCOMPARE(sax.events, (std::vector<std::string>{"{ 18446744073709551615", "key a", "uint 1", "key stop"}));
+}
+
+void TstJsonSax::documentsNestedTooDeepAreRefused()
+{
+    const std::string ok = std::string(1000, '[') + std::string(1000, ']');
+    QVERIFY(kube::JsonLimits::parse(ok).ok());
+    const std::string deep = "{\"a\":" + std::string(1000, '[') + std::string(1000, ']') + "}";
+    const auto refused = kube::JsonLimits::parse(deep);
+    QVERIFY(!refused);
+    QCOMPARE(refused.error().code, 400);
+    QCOMPARE(refused.error().message, kube::JsonLimits::tooDeepMessage());
+    // Too deep and broken after the deep part: still too deep, as nlohmann's pass reported it.
+    const auto broken = kube::JsonLimits::parse(deep.substr(0, deep.size() - 1) + ",");
+    QVERIFY(!broken);
+    QCOMPARE(broken.error().message, kube::JsonLimits::tooDeepMessage());
 }
 
 QTEST_GUILESS_MAIN(TstJsonSax)
