@@ -40,17 +40,6 @@ struct Line
     bool marker = false;   // "---" or "..." at column 0: a document starts or ends
 };
 
-// Whether resolvePlainScalar reads `s` as a string whatever it holds: its null, boolean, merge,
-// infinity and NaN words are at most five characters long, and numbers, timestamps and base-60
-// numbers start with a digit, '+', '-' or '.'.
-bool surelyString(std::string_view s)
-{
-    if (s.size() <= 5)
-        return false;
-    const char c = s[0];
-    return !(c >= '0' && c <= '9') && c != '+' && c != '-' && c != '.';
-}
-
 bool isNullText(std::string_view s)
 {
     return s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL";
@@ -322,7 +311,7 @@ private:
     // their text; null keys (an error) and "<<" merge keys are declined.
     static std::string plainKeyText(std::string_view raw)
     {
-        if (surelyString(raw))
+        if (surelyPlainString(raw))
             return std::string(raw);
         if (isNullText(raw))
             decline();
@@ -346,7 +335,7 @@ private:
     {
         if (raw.size() > kMaxScalarBytes)
             decline();
-        if (surelyString(raw))
+        if (surelyPlainString(raw))
             return std::string(raw);
         if (isNullText(raw))
             return nullptr;
