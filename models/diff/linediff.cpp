@@ -126,15 +126,16 @@ std::vector<std::pair<std::size_t, std::size_t>> alignSimilar(const std::vector<
 
 } // namespace
 
-std::vector<DiffLine> diffLines(const std::vector<std::string> &a, const std::vector<std::string> &b)
+std::vector<DiffLine> diffLineNumbers(const std::vector<std::string_view> &a,
+                                      const std::vector<std::string_view> &b)
 {
     Interner interner;
     std::vector<int> ia, ib;
     ia.reserve(a.size());
     ib.reserve(b.size());
-    for (const auto &line : a)
+    for (const auto line : a)
         ia.push_back(interner.id(line));
-    for (const auto &line : b)
+    for (const auto line : b)
         ib.push_back(interner.id(line));
     const EditFlags flags = myersDiff(ia, ib);
 
@@ -145,17 +146,26 @@ std::vector<DiffLine> diffLines(const std::vector<std::string> &a, const std::ve
     const int m = static_cast<int>(b.size());
     while (i < n || j < m) {
         if (i < n && flags.deleted[i]) {
-            result.push_back({LineOp::Delete, i, -1, a[i]});
+            result.push_back({LineOp::Delete, i, -1, {}});
             ++i;
         } else if (j < m && flags.inserted[j]) {
-            result.push_back({LineOp::Insert, -1, j, b[j]});
+            result.push_back({LineOp::Insert, -1, j, {}});
             ++j;
         } else {
-            result.push_back({LineOp::Equal, i, j, a[i]});
+            result.push_back({LineOp::Equal, i, j, {}});
             ++i;
             ++j;
         }
     }
+    return result;
+}
+
+std::vector<DiffLine> diffLines(const std::vector<std::string> &a, const std::vector<std::string> &b)
+{
+    std::vector<DiffLine> result = diffLineNumbers(std::vector<std::string_view>(a.begin(), a.end()),
+                                                   std::vector<std::string_view>(b.begin(), b.end()));
+    for (DiffLine &line : result)
+        line.text = line.op == LineOp::Insert ? b[line.newLine] : a[line.oldLine];
     return result;
 }
 

@@ -4,6 +4,7 @@
 // the search is Myers' O(ND) algorithm in linear space.
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -58,6 +59,10 @@ struct SideBySideRow
 // The edit script from a to b: Equal and Delete lines enumerate a in order, Equal and Insert
 // lines enumerate b in order; within a change block deletions come before insertions.
 std::vector<DiffLine> diffLines(const std::vector<std::string> &a, const std::vector<std::string> &b);
+// The same script for lines the caller keeps, without copying them: every DiffLine::text is
+// empty, and oldLine / newLine say which line of `a` or `b` it stands for.
+std::vector<DiffLine> diffLineNumbers(const std::vector<std::string_view> &a,
+                                      const std::vector<std::string_view> &b);
 
 // Groups the changes with `context` unchanged lines around them; changes closer than
 // 2 * context lines share one hunk. No hunks when nothing changed.

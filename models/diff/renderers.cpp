@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <string_view>
 
 namespace diff {
 namespace {
@@ -57,14 +58,15 @@ std::string prefixed(const char *prefix, const std::string &name)
 
 // Lines with their terminating newline, so that "x" at the end of a file without newline and
 // "x\n" compare as different lines, exactly as diff(1) treats them.
-std::vector<std::string> terminatedLines(const std::string &text)
+std::vector<std::string_view> terminatedLines(const std::string &text)
 {
-    std::vector<std::string> lines;
+    std::vector<std::string_view> lines;
+    const std::string_view all = text;
     std::size_t start = 0;
-    while (start < text.size()) {
-        const std::size_t nl = text.find('\n', start);
-        const std::size_t end = nl == std::string::npos ? text.size() : nl + 1;
-        lines.push_back(text.substr(start, end - start));
+    while (start < all.size()) {
+        const std::size_t nl = all.find('\n', start);
+        const std::size_t end = nl == std::string_view::npos ? all.size() : nl + 1;
+        lines.push_back(all.substr(start, end - start));
         start = end;
     }
     return lines;
@@ -157,14 +159,17 @@ std::string renderUnified(const std::string &oldText, const std::string &newText
     };
     std::string out = "--- " + prefixed("a/", path) + "\t" + label(oldLabel) + "\n+++ " +
                       prefixed("b/", path) + "\t" + label(newLabel) + "\n";
-    for (const Hunk &hunk :
-         makeHunks(diffLines(terminatedLines(oldText), terminatedLines(newText)), context)) {
+    const auto oldLines = terminatedLines(oldText);
+    const auto newLines = terminatedLines(newText);
+    for (const Hunk &hunk : makeHunks(diffLineNumbers(oldLines, newLines), context)) {
         out += "@@ -" + std::to_string(hunk.oldStart) + "," + std::to_string(hunk.oldCount) + " +" +
                std::to_string(hunk.newStart) + "," + std::to_string(hunk.newCount) + " @@\n";
         for (const DiffLine &line : hunk.lines) {
+            const std::string_view text =
+                line.op == LineOp::Insert ? newLines[line.newLine] : oldLines[line.oldLine];
             out += line.op == LineOp::Equal ? ' ' : line.op == LineOp::Delete ? '-' : '+';
-            out += line.text;
-            if (line.text.empty() || line.text.back() != '\n')
+            out += text;
+            if (text.empty() || text.back() != '\n')
                 out += "\n\\ No newline at end of file\n";
         }
     }

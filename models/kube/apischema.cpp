@@ -3,7 +3,6 @@
 #include "models/kube/jsonfield.h"
 #include "models/kube/quantity.h"
 
-#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
@@ -34,34 +33,37 @@ struct Table
     std::abort();
 }
 
-std::vector<std::string> words(const std::string &line)
+// The table is read on the first use of any schema, which a command as short as a diff of two
+// manifests pays for: its lines and words are views of the embedded texts, and only what the
+// table keeps is copied.
+void words(std::string_view line, std::vector<std::string_view> &out)
 {
-    const auto space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
-    std::vector<std::string> out;
+    const auto space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }; // isspace in the C locale
+    out.clear();
     std::size_t i = 0;
     for (;;) {
         while (i < line.size() && space(line[i]))
             ++i;
         if (i >= line.size())
-            return out;
+            return;
         std::size_t end = i;
         while (end < line.size() && !space(line[end]))
             ++end;
-        out.emplace_back(line, i, end - i);
+        out.push_back(line.substr(i, end - i));
         i = end;
     }
 }
 
-std::vector<std::string> splitOn(const std::string &text, char sep)
+std::vector<std::string_view> splitOn(std::string_view text, char sep)
 {
-    std::vector<std::string> out;
+    std::vector<std::string_view> out;
     for (std::size_t start = 0;;) {
         const std::size_t at = text.find(sep, start);
-        if (at == std::string::npos) {
-            out.emplace_back(text, start);
+        if (at == std::string_view::npos) {
+            out.push_back(text.substr(start));
             return out;
         }
-        out.emplace_back(text, start, at - start);
+        out.push_back(text.substr(start, at - start));
         start = at + 1;
     }
 }
@@ -82,10 +84,10 @@ const std::pair<const char *, Scalar> kScalars[] = {
     {"any", Scalar::Any},
 };
 
-TypeRef parseType(Table &t, const std::string &text, int line)
+TypeRef parseType(Table &t, std::string_view text, int line)
 {
     TypeRef ref;
-    if (text.rfind("[]", 0) == 0 || text.rfind("{}", 0) == 0) {
+    if (text.starts_with("[]") || text.starts_with("{}")) {
         ref.form = text[0] == '[' ? TypeRef::Form::List : TypeRef::Form::Map;
         t.refs.push_back(parseType(t, text.substr(2), line));
         ref.element = &t.refs.back();
@@ -96,9 +98,9 @@ TypeRef parseType(Table &t, const std::string &text, int line)
             ref.scalar = scalar;
             return ref;
         }
-    const auto it = t.byDefinition.find(text);
+    const auto it = t.byDefinition.find(std::string(text));
     if (it == t.byDefinition.end())
-        tableError("unknown type " + text, line);
+        tableError("unknown type " + std::string(text), line);
     ref.form = TypeRef::Form::Struct;
     ref.type = it->second;
     return ref;
@@ -110,88 +112,107 @@ std::string shortName(const std::string &definition)
     return dot == std::string::npos ? definition : definition.substr(dot + 1);
 }
 
-Table build()
+// The "T" lines: every type, so that fields can point at types defined later.
+void readTypes(Table &t, const std::vector<std::string_view> &lines)
 {
-    Table t;
-    std::vector<std::string> lines = splitOn(kApiTypes, '\n');
-    // First the types, so that fields can point at types defined later.
+    std::vector<std::string_view> w;
     for (std::size_t i = 0; i < lines.size(); ++i) {
-        const auto w = words(lines[i]);
+        words(lines[i], w);
         if (w.empty() || w[0] != "T")
             continue;
         if (w.size() < 2)
             tableError("a type needs a name", static_cast<int>(i + 1));
         Struct s;
-        s.definition = w[1];
-        s.name = shortName(w[1]);
-        s.builtIn = s.definition.rfind("io.k8s.", 0) == 0;
+        s.definition = std::string(w[1]);
+        s.name = shortName(s.definition);
+        s.builtIn = s.definition.starts_with("io.k8s.");
         for (std::size_t k = 2; k < w.size(); ++k) {
-            if (w[k].rfind("gvk=", 0) == 0) {
+            if (w[k].starts_with("gvk=")) {
                 const auto parts = splitOn(w[k].substr(4), '/');
                 if (parts.size() != 3)
                     tableError("gvk= needs group/version/kind", static_cast<int>(i + 1));
-                s.gvk = {parts[0], parts[1], parts[2]};
+                s.gvk = {std::string(parts[0]), std::string(parts[1]), std::string(parts[2])};
             } else if (w[k] == "struct=atomic") {
                 s.atomic = true;
             } else {
-                tableError("unknown type flag " + w[k], static_cast<int>(i + 1));
+                tableError("unknown type flag " + std::string(w[k]), static_cast<int>(i + 1));
             }
         }
         t.storage.push_back(std::move(s));
         if (!t.byDefinition.emplace(t.storage.back().definition, &t.storage.back()).second)
-            tableError("type defined twice: " + w[1], static_cast<int>(i + 1));
+            tableError("type defined twice: " + std::string(w[1]), static_cast<int>(i + 1));
         t.list.push_back(&t.storage.back());
     }
+}
+
+// One "F" line's words: the field's name, type and flags.
+Field readField(Table &t, const std::vector<std::string_view> &w, int line)
+{
+    Field f;
+    f.name = std::string(w[1]);
+    f.type = parseType(t, w[2], line);
+    for (std::size_t k = 3; k < w.size(); ++k) {
+        const std::string_view flag = w[k];
+        const auto eq = flag.find('=');
+        const std::string_view key = flag.substr(0, eq);
+        const std::string_view value =
+            eq == std::string_view::npos ? std::string_view() : flag.substr(eq + 1);
+        if (flag == "req")
+            f.required = true;
+        else if (flag == "omit")
+            f.omitEmpty = true;
+        else if (key == "merge")
+            f.patchMergeKey = std::string(value);
+        else if (key == "strategy")
+            f.patchStrategy = std::string(value);
+        else if (key == "list")
+            f.listType = std::string(value);
+        else if (key == "keys")
+            for (const std::string_view k : splitOn(value, ','))
+                f.listMapKeys.emplace_back(k);
+        else if (key == "map")
+            f.mapType = std::string(value);
+        else
+            tableError("unknown field flag " + std::string(flag), line);
+    }
+    return f;
+}
+
+// The "F" lines: the fields of the type above them (readTypes has made every type, in the
+// order of their lines).
+void readFields(Table &t, const std::vector<std::string_view> &lines)
+{
+    std::vector<std::string_view> w;
     Struct *current = nullptr;
+    std::size_t types = 0;
     for (std::size_t i = 0; i < lines.size(); ++i) {
         const int line = static_cast<int>(i + 1);
-        const auto w = words(lines[i]);
+        words(lines[i], w);
         if (w.empty() || w[0].front() == '#')
             continue;
         if (w[0] == "T") {
-            current = t.byDefinition[w[1]];
+            current = &t.storage[types++];
             continue;
         }
         if (w[0] != "F" || w.size() < 3 || !current)
             tableError("expected T or F", line);
-        Field f;
-        f.name = w[1];
-        f.type = parseType(t, w[2], line);
-        for (std::size_t k = 3; k < w.size(); ++k) {
-            const std::string &flag = w[k];
-            const auto eq = flag.find('=');
-            const std::string key = flag.substr(0, eq);
-            const std::string value = eq == std::string::npos ? std::string() : flag.substr(eq + 1);
-            if (flag == "req")
-                f.required = true;
-            else if (flag == "omit")
-                f.omitEmpty = true;
-            else if (key == "merge")
-                f.patchMergeKey = value;
-            else if (key == "strategy")
-                f.patchStrategy = value;
-            else if (key == "list")
-                f.listType = value;
-            else if (key == "keys")
-                f.listMapKeys = splitOn(value, ',');
-            else if (key == "map")
-                f.mapType = value;
-            else
-                tableError("unknown field flag " + flag, line);
-        }
-        current->fields.push_back(std::move(f));
+        current->fields.push_back(readField(t, w, line));
     }
-    // Descriptions: "Type<TAB>text" or "Type.field<TAB>text"; Type is the short name or, where
-    // two types share one, the definition.
+}
+
+// Descriptions: "Type<TAB>text" or "Type.field<TAB>text"; Type is the short name or, where
+// two types share one, the definition.
+void readDescriptions(Table &t)
+{
     std::unordered_map<std::string, std::vector<Struct *>> byShort;
     for (auto &s : t.storage)
         byShort[s.name].push_back(&s);
-    for (const auto &line : splitOn(kApiDescriptions, '\n')) {
+    for (const std::string_view line : splitOn(kApiDescriptions, '\n')) {
         const auto tab = line.find('\t');
-        if (tab == std::string::npos || line.empty() || line.front() == '#')
+        if (tab == std::string_view::npos || line.empty() || line.front() == '#')
             continue;
-        const std::string key = line.substr(0, tab);
-        const std::string text = line.substr(tab + 1);
+        const std::string key(line.substr(0, tab));
+        const std::string_view text = line.substr(tab + 1);
         std::vector<Struct *> owners;
         std::string fieldName;
         if (const auto it = t.byDefinition.find(key); it != t.byDefinition.end()) {
@@ -219,6 +240,15 @@ Table build()
                     f.description = text;
         }
     }
+}
+
+Table build()
+{
+    Table t;
+    const std::vector<std::string_view> lines = splitOn(kApiTypes, '\n');
+    readTypes(t, lines);
+    readFields(t, lines);
+    readDescriptions(t);
     return t;
 }
 

@@ -2,6 +2,8 @@
 
 #include "models/kube/fieldtypes.h"
 
+#include <algorithm>
+
 namespace kube {
 
 namespace {
@@ -154,6 +156,27 @@ Result<std::vector<Manifest>> manifestsFromOwnDocuments(std::vector<YamlDocument
     return out;
 }
 
+// The manifests of a text that `parse` reads. Positions other than a document's root are needed
+// only to name a problem or to place an item of a List, which most manifests never ask for; it
+// is read with the roots' first and, when something else is asked for, again with every
+// position, so that messages and positions are those of a single reading with all of them.
+template <typename Parse> Result<std::vector<Manifest>> manifestsOfText(const Parse &parse)
+{
+    auto docs = parse(YamlPositions::Roots);
+    if (!docs)
+        return docs.error();
+    auto manifests = manifestsFromOwnDocuments(*docs);
+    const auto atRoots = [](const std::vector<Manifest> &list) {
+        return std::all_of(list.begin(), list.end(), [](const Manifest &m) { return m.pointer.empty(); });
+    };
+    if (manifests && atRoots(*manifests))
+        return manifests;
+    docs = parse(YamlPositions::All);
+    if (!docs)
+        return docs.error();
+    return manifestsFromOwnDocuments(*docs);
+}
+
 } // namespace
 
 Result<std::vector<Manifest>> manifestsFromDocuments(const std::vector<YamlDocument> &documents)
@@ -168,18 +191,16 @@ Result<std::vector<Manifest>> manifestsFromDocuments(const std::vector<YamlDocum
 
 Result<std::vector<Manifest>> loadManifests(const std::string &text, const std::string &fileName)
 {
-    auto docs = parseYamlDocuments(text, fileName);
-    if (!docs)
-        return docs.error();
-    return manifestsFromOwnDocuments(*docs);
+    return manifestsOfText(
+        [&](YamlPositions positions) { return parseYamlDocuments(text, fileName, positions); });
 }
 
 Result<std::vector<Manifest>> loadManifestFile(const std::string &path)
 {
-    auto docs = loadYamlFile(path);
-    if (!docs)
-        return docs.error();
-    return manifestsFromOwnDocuments(*docs);
+    const auto text = readYamlFile(path);
+    if (!text)
+        return text.error();
+    return manifestsOfText([&](YamlPositions positions) { return parseYamlFile(*text, path, positions); });
 }
 
 } // namespace kube

@@ -72,6 +72,13 @@ bool isBlankOrEnd(const std::string &s, std::size_t i)
     return i >= s.size() || s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r';
 }
 
+// Whether the plain form of `s` reads back as that string. Most texts are told by the first test,
+// which builds nothing.
+bool readsAsString(const std::string &s)
+{
+    return surelyPlainString(s) || resolvePlainScalar(s).kind == PlainScalarKind::String;
+}
+
 // The choice libyaml's emitter makes (yaml_emitter_analyze_scalar + select_scalar_style) for a
 // string go-yaml asked to write plain (or literal when it has a '\n', or double-quoted when its
 // plain form resolves to another type).
@@ -95,7 +102,7 @@ bool isSimpleWord(const std::string &s)
 Style chooseStyle(const std::string &s, bool simpleKey)
 {
     if (isSimpleWord(s))
-        return resolvePlainScalar(s).kind == PlainScalarKind::String ? Style::Plain : Style::Double;
+        return readsAsString(s) ? Style::Plain : Style::Double;
     bool special = false, lineBreaks = false, blockIndicators = false;
     bool spaceBreak = false, breakSpace = false;
     bool previousSpace = false, previousBreak = false;
@@ -187,7 +194,7 @@ Style chooseStyle(const std::string &s, bool simpleKey)
     Style style = Style::Plain;
     if (lineBreaks)
         style = Style::Literal;
-    else if (resolvePlainScalar(s).kind != PlainScalarKind::String)
+    else if (!readsAsString(s))
         style = Style::Double;
 
     if (simpleKey && lineBreaks)

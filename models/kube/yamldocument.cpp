@@ -16,8 +16,6 @@
 #include <cstring>
 #include <deque>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -786,10 +784,11 @@ std::string YamlDocument::where(const std::string &pointer) const
     return file + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column);
 }
 
-Result<std::vector<YamlDocument>> parseYamlDocuments(const std::string &text, const std::string &fileName)
+Result<std::vector<YamlDocument>> parseYamlDocuments(const std::string &text, const std::string &fileName,
+                                                     YamlPositions positions)
 {
     const std::string file = fileName.empty() ? std::string("<input>") : fileName;
-    if (auto docs = detail::parseYamlDocumentsFast(text, file))
+    if (auto docs = detail::parseYamlDocumentsFast(text, file, positions))
         return std::move(*docs);
     return detail::parseYamlDocumentsSlow(text, fileName);
 }
@@ -881,7 +880,7 @@ Result<std::vector<YamlDocument>> detail::parseYamlDocumentsSlow(const std::stri
     return docs;
 }
 
-Result<std::vector<YamlDocument>> loadYamlFile(const std::string &path)
+Result<std::string> readYamlFile(const std::string &path)
 {
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);
@@ -889,19 +888,41 @@ Result<std::vector<YamlDocument>> loadYamlFile(const std::string &path)
         return ApiStatus{404, "NotFound", path + ": file not found"};
     if (std::filesystem::is_directory(status))
         return ApiStatus::badRequest(path + ": is a directory, not a file");
-    std::ifstream in(path, std::ios::binary);
+    // In blocks through stdio: a stream iterator copied the text a character at a time.
+    std::FILE *in = std::fopen(path.c_str(), "rb");
     if (!in)
         return ApiStatus::badRequest(path + ": cannot open file: " + std::strerror(errno));
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (in.bad())
-        return ApiStatus::badRequest(path + ": cannot read file: " + std::strerror(errno));
+    std::string text;
+    char buffer[1 << 16];
+    std::size_t n = 0;
+    while ((n = std::fread(buffer, 1, sizeof buffer, in)) > 0)
+        text.append(buffer, n);
+    const bool failed = std::ferror(in) != 0;
+    const int error = errno;
+    std::fclose(in);
+    if (failed)
+        return ApiStatus::badRequest(path + ": cannot read file: " + std::strerror(error));
     if (text.empty())
         return ApiStatus::badRequest(path + ": file is empty");
-    auto docs = parseYamlDocuments(text, path);
+    return text;
+}
+
+Result<std::vector<YamlDocument>> parseYamlFile(const std::string &text, const std::string &path,
+                                                YamlPositions positions)
+{
+    auto docs = parseYamlDocuments(text, path, positions);
     if (docs.ok() && docs->empty())
         return ApiStatus::badRequest(path +
                                      ": file contains no YAML document (only blank lines or comments)");
     return docs;
+}
+
+Result<std::vector<YamlDocument>> loadYamlFile(const std::string &path)
+{
+    auto text = readYamlFile(path);
+    if (!text)
+        return text.error();
+    return parseYamlFile(*text, path);
 }
 
 } // namespace kube

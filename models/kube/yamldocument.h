@@ -57,12 +57,24 @@ struct YamlDocument
     std::string where(const std::string &pointer) const;
 };
 
+// Which positions a reader records. Roots: those of the document roots ("") at least, for a
+// caller that needs others only to name a problem and then reads the text again with All
+// (the same text gives the same documents and the same errors either way). Only the fast reader
+// leaves the others out.
+enum class YamlPositions { All, Roots };
+
 // Reads a `---` separated stream. Text whose first non-blank character is '{' or '[' that fails
 // to parse is reported with the JSON parser's diagnosis.
-Result<std::vector<YamlDocument>> parseYamlDocuments(const std::string &text, const std::string &fileName);
+Result<std::vector<YamlDocument>> parseYamlDocuments(const std::string &text, const std::string &fileName,
+                                                     YamlPositions positions = YamlPositions::All);
 // Reads a file; a missing, unreadable or empty file (or one without any document) is an error
 // naming the file.
 Result<std::vector<YamlDocument>> loadYamlFile(const std::string &path);
+// loadYamlFile in two steps, for a caller that may read the text twice: the text of the file (a
+// missing, unreadable or empty file is an error), then its documents (none is an error).
+Result<std::string> readYamlFile(const std::string &path);
+Result<std::vector<YamlDocument>> parseYamlFile(const std::string &text, const std::string &path,
+                                                YamlPositions positions = YamlPositions::All);
 
 // Appends the RFC 6901 escaped form of a key ("~" -> "~0", "/" -> "~1") to a pointer.
 std::string appendPointer(const std::string &pointer, const std::string &key);

@@ -40,17 +40,6 @@ struct Line
     bool marker = false;   // "---" or "..." at column 0: a document starts or ends
 };
 
-// Whether resolvePlainScalar reads `s` as a string whatever it holds: its null, boolean, merge,
-// infinity and NaN words are at most five characters long, and numbers, timestamps and base-60
-// numbers start with a digit, '+', '-' or '.'.
-bool surelyString(std::string_view s)
-{
-    if (s.size() <= 5)
-        return false;
-    const char c = s[0];
-    return !(c >= '0' && c <= '9') && c != '+' && c != '-' && c != '.';
-}
-
 bool isNullText(std::string_view s)
 {
     return s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL";
@@ -89,7 +78,9 @@ std::size_t utf8Character(const std::string &s, std::size_t i)
 class Reader
 {
 public:
-    Reader(const std::string &text, const std::string &file) : m_text(text), m_file(file) {}
+    Reader(const std::string &text, const std::string &file, YamlPositions positions)
+        : m_text(text), m_file(file), m_allPositions(positions == YamlPositions::All)
+    {}
 
     std::vector<YamlDocument> read()
     {
@@ -212,9 +203,11 @@ private:
             decline();
     }
 
-    // appendPointer in place.
+    // appendPointer in place; the pointer is kept only to record positions.
     void appendKey(const std::string &key)
     {
+        if (!m_allPositions)
+            return;
         m_pointer += '/';
         if (key.find_first_of("~/") == std::string::npos) {
             m_pointer += key;
@@ -228,6 +221,27 @@ private:
             else
                 m_pointer += c;
         }
+    }
+
+    void appendIndex(std::size_t index)
+    {
+        if (!m_allPositions)
+            return;
+        m_pointer += '/';
+        m_pointer += std::to_string(index);
+    }
+
+    // The position of the node at m_pointer, and of its key; the root's is recorded by read().
+    void recordPosition(SourcePos pos)
+    {
+        if (m_allPositions)
+            m_doc->positions.emplace(m_pointer, pos);
+    }
+
+    void recordKeyPosition(SourcePos pos)
+    {
+        if (m_allPositions)
+            m_doc->keyPositions.emplace(m_pointer, pos);
     }
 
     void enter(int depth) const
@@ -297,7 +311,7 @@ private:
     // their text; null keys (an error) and "<<" merge keys are declined.
     static std::string plainKeyText(std::string_view raw)
     {
-        if (surelyString(raw))
+        if (surelyPlainString(raw))
             return std::string(raw);
         if (isNullText(raw))
             decline();
@@ -321,7 +335,7 @@ private:
     {
         if (raw.size() > kMaxScalarBytes)
             decline();
-        if (surelyString(raw))
+        if (surelyPlainString(raw))
             return std::string(raw);
         if (isNullText(raw))
             return nullptr;
@@ -382,9 +396,9 @@ private:
                 decline(); // a duplicate key: yaml-cpp's reader words the error
             const std::size_t saved = m_pointer.size();
             appendKey(slot->first);
-            m_doc->keyPositions.emplace(m_pointer, keyPos);
+            recordKeyPosition(keyPos);
             const SourcePos pos = readMapValue(slot->second, key.afterColon, col, keyPos, depth + 1);
-            m_doc->positions.emplace(m_pointer, pos);
+            recordPosition(pos);
             m_pointer.resize(saved);
 
             if (m_line >= m_lines.size())
@@ -462,8 +476,7 @@ private:
             if (m_text[i] == '-' && blankOrEnd(i + 1, line.end))
                 decline(); // "- - a"
             const std::size_t saved = m_pointer.size();
-            m_pointer += '/';
-            m_pointer += std::to_string(array.size());
+            appendIndex(array.size());
             Json &slot = array.emplace_back();
             SourcePos pos = posAt(m_line, i);
             if (auto key = keyAt(i, line.end)) {
@@ -471,7 +484,7 @@ private:
             } else {
                 pos = readInlineValue(slot, i, col, depth + 1);
             }
-            m_doc->positions.emplace(m_pointer, pos);
+            recordPosition(pos);
             m_pointer.resize(saved);
 
             if (m_line >= m_lines.size())
@@ -610,12 +623,11 @@ private:
             const std::size_t saved = m_pointer.size();
             if (list) {
                 auto &array = out.get_ref<Json::array_t &>();
-                m_pointer += '/';
-                m_pointer += std::to_string(array.size());
+                appendIndex(array.size());
                 const SourcePos pos = posAt(m_line, k);
                 Json &slot = array.emplace_back();
                 flowNode(slot, k, end, depth + 1);
-                m_doc->positions.emplace(m_pointer, pos);
+                recordPosition(pos);
             } else {
                 const SourcePos keyPos = posAt(m_line, k);
                 std::string text;
@@ -637,10 +649,10 @@ private:
                 if (!inserted)
                     decline();
                 appendKey(slot->first);
-                m_doc->keyPositions.emplace(m_pointer, keyPos);
+                recordKeyPosition(keyPos);
                 const SourcePos pos = posAt(m_line, k);
                 flowNode(slot->second, k, end, depth + 1);
-                m_doc->positions.emplace(m_pointer, pos);
+                recordPosition(pos);
             }
             m_pointer.resize(saved);
             skipSpaces(k, end);
@@ -795,6 +807,7 @@ private:
 
     const std::string &m_text;
     const std::string &m_file;
+    bool m_allPositions = true; // else only the roots' (YamlPositions::Roots)
     std::vector<Line> m_lines;
     std::size_t m_line = 0;
     YamlDocument *m_doc = nullptr;
@@ -803,11 +816,11 @@ private:
 
 } // namespace
 
-std::optional<std::vector<YamlDocument>> parseYamlDocumentsFast(const std::string &text,
-                                                                const std::string &file)
+std::optional<std::vector<YamlDocument>>
+parseYamlDocumentsFast(const std::string &text, const std::string &file, YamlPositions positions)
 {
     try {
-        Reader reader(text, file);
+        Reader reader(text, file, positions);
         return reader.read();
     } catch (const Decline &) {
         return std::nullopt;

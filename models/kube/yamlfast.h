@@ -23,9 +23,12 @@ namespace kube::detail {
 std::size_t utf8Length(const std::string &s, std::size_t i);
 
 // The documents of `text`, or nullopt when the text holds anything the fast reader declines.
-// `file` is the name the documents carry (already "<input>" for an unnamed text).
+// `file` is the name the documents carry (already "<input>" for an unnamed text). With
+// YamlPositions::Roots only the roots' positions are recorded; the values, and whether the text
+// is declined, do not depend on it.
 std::optional<std::vector<YamlDocument>> parseYamlDocumentsFast(const std::string &text,
-                                                                const std::string &file);
+                                                                const std::string &file,
+                                                                YamlPositions positions = YamlPositions::All);
 
 // parseYamlDocuments without the fast reader: yaml-cpp reads every text.
 Result<std::vector<YamlDocument>> parseYamlDocumentsSlow(const std::string &text,

@@ -256,18 +256,47 @@ bool isOneOf(std::string_view s, std::initializer_list<std::string_view> words)
     return false;
 }
 
+bool isNullWord(std::string_view text)
+{
+    return isOneOf(text, {"", "~", "null", "Null", "NULL"});
+}
+
+bool isTrueWord(std::string_view text)
+{
+    return isOneOf(text, {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"});
+}
+
+bool isFalseWord(std::string_view text)
+{
+    return isOneOf(text, {"n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"});
+}
+
 } // namespace
+
+bool surelyPlainString(std::string_view text)
+{
+    if (text.empty())
+        return false;
+    const char c = text[0];
+    if (isDigit(c) || c == '+' || c == '-' || c == '.')
+        return false;
+    if (text.size() > 5 || std::string_view("~nNyYtToOfF<").find(c) == std::string_view::npos)
+        return true;
+    return !isNullWord(text) && !isTrueWord(text) && !isFalseWord(text) && text != "<<";
+}
 
 PlainScalar resolvePlainScalar(std::string_view text)
 {
     using K = PlainScalarKind;
     const auto str = [&](K kind) { return PlainScalar{kind, Json(std::string(text))}; };
 
-    if (isOneOf(text, {"", "~", "null", "Null", "NULL"}))
+    if (surelyPlainString(text))
+        return str(K::String);
+    if (isNullWord(text))
         return {K::Null, Json(nullptr)};
-    if (isOneOf(text, {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"}))
+    if (isTrueWord(text))
         return {K::Bool, Json(true)};
-    if (isOneOf(text, {"n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"}))
+    if (isFalseWord(text))
         return {K::Bool, Json(false)};
     if (isOneOf(text, {".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"}))
         return {K::Float, Json(std::numeric_limits<double>::infinity())};

@@ -31,6 +31,11 @@ struct PlainScalar
 // uint64 when positive and fit, otherwise a double (as go-yaml falls back to ParseFloat);
 // decimal text that overflows a double stays a string, as in go-yaml.
 PlainScalar resolvePlainScalar(std::string_view text);
+// Whether resolvePlainScalar reads `text` as a String, without building anything. Exact for a
+// text that does not start like a number (a digit, '+', '-' or '.': numbers, timestamps, base-60
+// numbers and .inf all do); for one that does it is false, which means "resolve it", not "not a
+// string".
+bool surelyPlainString(std::string_view text);
 
 // Go's strconv.FormatFloat(f, 'g', -1, 64) as go-yaml v2 writes floats: shortest round-trip
 // digits, exponent form when the decimal exponent is below -4 or at least 6 ("1.2345675e+06",

@@ -6,6 +6,7 @@
 #include <QTest>
 
 #include <random>
+#include <string_view>
 
 using namespace Qt::Literals::StringLiterals;
 
@@ -246,6 +247,26 @@ private slots:
                     qPrintable(
                         QStringLiteral("round %1 context %2: hunks do not apply").arg(round).arg(context)));
                 QCOMPARE(toQt(*patched), toQt(b));
+            }
+        }
+    }
+
+    // Lines kept by the caller: the same script, each line named by its index instead of copied.
+    void numbersTheLinesOfTheSameScript()
+    {
+        std::mt19937 rng(7);
+        for (int round = 0; round < 100; ++round) {
+            const auto a = randomLines(rng, 40, 5);
+            const auto b = round % 2 ? randomLines(rng, 30, 5) : mutate(rng, a, 30);
+            const auto lines = diffLines(a, b);
+            const auto numbered = diffLineNumbers(std::vector<std::string_view>(a.begin(), a.end()),
+                                                  std::vector<std::string_view>(b.begin(), b.end()));
+            QCOMPARE(numbered.size(), lines.size());
+            for (std::size_t i = 0; i < lines.size(); ++i) {
+                QVERIFY(numbered[i].text.empty());
+                QCOMPARE(int(numbered[i].op), int(lines[i].op));
+                QCOMPARE(numbered[i].oldLine, lines[i].oldLine);
+                QCOMPARE(numbered[i].newLine, lines[i].newLine);
             }
         }
     }

@@ -1,12 +1,15 @@
 // toYaml(): the shape of `kubectl get -o yaml`, the quoting rules, and the round trip through
-// parseYamlDocuments().
+// parseYamlDocuments(); the shortcut both take past resolvePlainScalar.
 
 #include "models/kube/yaml.h"
 #include "models/kube/yamldocument.h"
+#include "models/kube/yamlscalar.h"
 
 #include <QtTest>
 
 #include <random>
+#include <set>
+#include <string_view>
 
 using kube::Json;
 
@@ -54,6 +57,7 @@ private slots:
     void roundTripsEveryCodePoint();
     void invalidUtf8NeverGivesUnreadableEscapes_data();
     void invalidUtf8NeverGivesUnreadableEscapes();
+    void surelyPlainStringAgreesWithTheResolver();
 };
 
 void TestYaml::renders_data()
@@ -538,6 +542,46 @@ void TestYaml::roundTripsLongKeysAndHugeStrings()
     QVERIFY(kube::toYaml(Json{{longKey, "v"}}) == "? " + longKey + "\n: v\n");
     const std::string yaml = kube::toYaml(value);
     QCOMPARE(readBack(yaml), value);
+}
+
+void TestYaml::surelyPlainStringAgreesWithTheResolver()
+{
+    // The words YAML 1.1 reads as null, booleans or a merge key; every other text that does not
+    // start like a number is a string. Checked on those words, some near them, and every text of
+    // up to three characters from an alphabet of their first letters, number characters and
+    // indicators.
+    const std::set<std::string> words = {"",      "~",     "null",  "Null", "NULL", "y",    "Y",
+                                         "yes",   "Yes",   "YES",   "true", "True", "TRUE", "on",
+                                         "On",    "ON",    "n",     "N",    "no",   "No",   "NO",
+                                         "false", "False", "FALSE", "off",  "Off",  "OFF",  "<<"};
+    std::vector<std::string> texts(words.begin(), words.end());
+    for (const char *near :
+         {"nULL", "nulls", "tRUE",  "falsey", "yES",  "oN",         "oFF",       "offer", "nO",
+          "none", "name",  "image", "value",  "<<<",  "~~",         ".inf",      "-.Inf", "+.INF",
+          ".nan", "1e3",   "0x1F",  "1_000",  "1:20", "2024-01-02", "agent:1.2", "a: b",  "#x"})
+        texts.emplace_back(near);
+    const std::string alphabet = "nNoOyYtTfFlLsSeEuUaA~<.+-0x_: #";
+    for (char a : alphabet) {
+        texts.emplace_back(1, a);
+        for (char b : alphabet) {
+            texts.push_back(std::string{a, b});
+            for (char c : alphabet)
+                texts.push_back(std::string{a, b, c});
+        }
+    }
+    for (const std::string &text : texts) {
+        const bool sure = kube::surelyPlainString(text);
+        const bool numberLike =
+            !text.empty() && std::string_view("0123456789+-.").find(text[0]) != std::string_view::npos;
+        if (numberLike) {
+            QVERIFY2(!sure, ("surely a string, though it starts like a number: \"" + text + "\"").c_str());
+            continue;
+        }
+        const bool expected = !words.count(text);
+        QVERIFY2(sure == expected, ("surelyPlainString wrong about \"" + text + "\"").c_str());
+        const bool resolved = kube::resolvePlainScalar(text).kind == kube::PlainScalarKind::String;
+        QVERIFY2(resolved == expected, ("resolvePlainScalar wrong about \"" + text + "\"").c_str());
+    }
 }
 
 QTEST_APPLESS_MAIN(TestYaml)

@@ -45,6 +45,33 @@ void writeFile(const std::string &path, const std::string &content)
     out << content;
 }
 
+// How two loadings of manifests differ ("" when they do not): error or objects, files,
+// positions, pointers and documents.
+std::string difference(const kube::Result<std::vector<kube::Manifest>> &actual,
+                       const kube::Result<std::vector<kube::Manifest>> &expected)
+{
+    if (actual.ok() != expected.ok())
+        return actual.ok() ? "loaded, expected " + expected.error().message : actual.error().message;
+    if (!actual.ok())
+        return actual.error().message == expected.error().message &&
+                       actual.error().code == expected.error().code
+                   ? ""
+                   : actual.error().message + " instead of " + expected.error().message;
+    if (actual->size() != expected->size())
+        return std::to_string(actual->size()) + " manifests instead of " + std::to_string(expected->size());
+    for (std::size_t i = 0; i < actual->size(); ++i) {
+        const kube::Manifest &a = (*actual)[i];
+        const kube::Manifest &e = (*expected)[i];
+        const auto pos = [](SourcePos p) { return std::to_string(p.line) + ":" + std::to_string(p.column); };
+        if (a.object != e.object || a.file != e.file || !(a.pos == e.pos) || a.pointer != e.pointer ||
+            a.document != e.document)
+            return "manifest " + std::to_string(i) + ": " + a.file + " " + pos(a.pos) + " " + a.pointer +
+                   " " + std::to_string(a.document) + " " + a.object.dump() + " instead of " + e.file + " " +
+                   pos(e.pos) + " " + e.pointer + " " + std::to_string(e.document) + " " + e.object.dump();
+    }
+    return {};
+}
+
 } // namespace
 
 class TestYamlDocument : public QObject
@@ -75,6 +102,8 @@ private slots:
     void rejectsIncompleteManifests_data();
     void rejectsIncompleteManifests();
     void loadsManifestFiles();
+    void loadsManifestsAsFromEveryPosition_data();
+    void loadsManifestsAsFromEveryPosition();
 };
 
 void TestYamlDocument::readsScalarsLikeKubectl_data()
@@ -648,6 +677,78 @@ void TestYamlDocument::loadsManifestFiles()
     auto missing = kube::loadManifestFile(dir.path().toStdString() + "/nope.yaml");
     QVERIFY(!missing.ok());
     QVERIFY(missing.error().message.find("nope.yaml: file not found") != std::string::npos);
+}
+
+void TestYamlDocument::loadsManifestsAsFromEveryPosition_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    const auto row = [](const char *name, const char *text) { QTest::newRow(name) << QByteArray(text); };
+    row("flow-style maps and lists",
+        "apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: web, labels: {app: web, 'tier': \"node\"}}\n"
+        "spec:\n  template:\n    spec:\n      containers: [{name: a, image: \"a:1\", args: [x, 'y', "
+        "\"2\"]}]\n"
+        "      tolerations: []\n");
+    row("anchors, aliases and merge keys",
+        "apiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: web\n  labels: &l {app: web}\nspec:\n"
+        "  selector:\n    matchLabels: *l\n  template:\n    spec:\n      containers:\n      - &c\n"
+        "        name: a\n        image: a:1\n      - <<: *c\n        name: b\n");
+    row("documents with comments and markers, the first not on line 1",
+        "# leading comment\n---\n---\n\n  # indented comment\napiVersion: v1   # trailing\nkind: Pod\n"
+        "metadata:\n  name: a   # name\n...\n---\n# between\napiVersion: v1\nkind: Pod\nmetadata: {name: "
+        "b}\n");
+    row("quoted strings and escapes",
+        "\"apiVersion\": 'v1'\nkind: \"Pod\"\nmetadata:\n  name: 'it''s'\n  annotations:\n"
+        "    \"example.com/a~b\": \"tab\\there \\\"quoted\\\"\"\n    yes: \"yes\"\n    '1': \"0644\"\n");
+    row("literal and folded block scalars",
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  literal: |\n    one\n      two\n"
+        "  strip: |-\n    three\n  keep: |+\n    four\n\n  folded: >\n    five\n    six\n\n    seven\n"
+        "  indented: |2\n     eight\n    nine\n");
+    row("a List whose items carry their own positions",
+        "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata: {name: a}\n"
+        "-   apiVersion: v1\n    kind: Pod\n    metadata:\n      name: b\n");
+    row("a List inside a List after a plain object",
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: a}\n---\napiVersion: v1\nkind: List\nitems:\n"
+        "- apiVersion: apps/v1\n  kind: DaemonSetList\n  items:\n  - apiVersion: apps/v1\n    kind: "
+        "DaemonSet\n"
+        "    metadata: {name: b}\n");
+    row("a field of the wrong type, named at its value",
+        "apiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: web\nspec:\n  revisionHistoryLimit: three\n"
+        "  template:\n    spec:\n      containers:\n        a: {image: x}\n");
+    row("a wrong type inside a List item",
+        "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata:\n    name: a\n"
+        "    labels:\n      n: 1\n");
+    row("a missing name in the second document",
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: a}\n---\n\napiVersion: v1\nkind: Pod\nmetadata:\n"
+        "  labels: {a: b}\n");
+    row("a key that needs escaping in a pointer",
+        "apiVersion: v1\nkind: Pod\nmetadata:\n  name: a\n  labels:\n    example.com/x~y: 5\n");
+    row("a JSON document", "{\"apiVersion\": \"v1\", \"kind\": \"Pod\",\n \"metadata\": {\"name\": \"a\", "
+                           "\"labels\": {\"x\": 1}}}\n");
+    row("a YAML error", "apiVersion: v1\nkind: Pod\nmetadata:\n  name: a\n  name: b\n");
+    row("nothing but comments", "# nothing\n---\n# here\n");
+}
+
+void TestYamlDocument::loadsManifestsAsFromEveryPosition()
+{
+    // loadManifests reads positions besides the roots' only when it needs them; what it returns
+    // must be what the documents read with every position give.
+    QFETCH(QByteArray, text);
+    const std::string t = text.toStdString();
+    const auto all = kube::parseYamlDocuments(t, "m.yaml", kube::YamlPositions::All);
+    const auto expected =
+        all ? kube::manifestsFromDocuments(*all) : kube::Result<std::vector<kube::Manifest>>(all.error());
+    const std::string d = difference(kube::loadManifests(t, "m.yaml"), expected);
+    QVERIFY2(d.empty(), d.c_str());
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::string path = dir.path().toStdString() + "/m.yaml";
+    writeFile(path, t);
+    const auto file = kube::loadYamlFile(path);
+    const auto expectedFromFile =
+        file ? kube::manifestsFromDocuments(*file) : kube::Result<std::vector<kube::Manifest>>(file.error());
+    const std::string df = difference(kube::loadManifestFile(path), expectedFromFile);
+    QVERIFY2(df.empty(), df.c_str());
 }
 
 QTEST_APPLESS_MAIN(TestYamlDocument)
