@@ -7,13 +7,12 @@
 // UTF-8 decoding.
 //
 // Accepted exactly what Json::sax_parse (strict) accepts: one value, surrounded by whitespace
-// only (a UTF-8 byte order mark first is skipped, and a NUL byte after the value ends the text); strings with valid UTF-8 and valid escapes (surrogate
-// pairs paired), no control characters; numbers by the JSON grammar (no leading zeros, digits after '.',
-// 'e'). Numbers as nlohmann reports them: a non-negative integer that fits 64 bits is number_unsigned, a
-// negative one that fits is number_integer, anything else number_float (strtod in the C locale) with its
-// text, and a number beyond a double's range is invalid. Nesting is
-// kept on a heap stack, not the call stack. start_object/start_array get std::size_t(-1), as
-// from nlohmann's parser.
+// only (a UTF-8 byte order mark first is skipped, and a NUL byte after the value ends the text); strings with
+// valid UTF-8 and valid escapes (surrogate pairs paired), no control characters; numbers by the JSON grammar
+// (no leading zeros, digits after '.', 'e'). Numbers as nlohmann reports them: a non-negative integer that
+// fits 64 bits is number_unsigned, a negative one that fits is number_integer, anything else number_float
+// (strtod in the C locale) with its text, and a number beyond a double's range is invalid. Nesting is kept on
+// a heap stack, not the call stack. start_object/start_array get std::size_t(-1), as from nlohmann's parser.
 //
 // On text that is not valid JSON the handler's parse_error is not called: the result says
 // Invalid, and a caller that wants nlohmann's message runs Json::sax_parse on it (rare).
@@ -27,5 +26,8 @@ namespace kube {
 enum class SaxResult { Ok, Stopped /* a handler returned false */, Invalid };
 
 SaxResult parseJsonSax(std::string_view text, nlohmann::json_sax<Json> &sax);
+
+// The UTF-8 bytes of a code point (below U+110000) appended to `out`.
+void appendUtf8(std::string &out, char32_t cp);
 
 } // namespace kube

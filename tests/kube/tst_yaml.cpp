@@ -1,6 +1,7 @@
 // toYaml(): the shape of `kubectl get -o yaml`, the quoting rules, and the round trip through
 // parseYamlDocuments(); the shortcut both take past resolvePlainScalar.
 
+#include "models/kube/jsonsax.h"
 #include "models/kube/yaml.h"
 #include "models/kube/yamldocument.h"
 #include "models/kube/yamlscalar.h"
@@ -437,29 +438,6 @@ void TestYaml::roundTripsGeneratedValues()
     }
 }
 
-namespace {
-
-void appendUtf8(std::string &out, char32_t c)
-{
-    if (c < 0x80) {
-        out += static_cast<char>(c);
-    } else if (c < 0x800) {
-        out += static_cast<char>(0xC0 | (c >> 6));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-        out += static_cast<char>(0xE0 | (c >> 12));
-        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (c >> 18));
-        out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    }
-}
-
-} // namespace
-
 // Property: render -> parse gives the same string for any sequence of Unicode scalar values,
 // with emphasis on the astral planes, NEL (a line break to YAML), LS/PS, the BOM and controls.
 void TestYaml::roundTripsEveryCodePoint()
@@ -486,7 +464,7 @@ void TestYaml::roundTripsEveryCodePoint()
                     c = 0x85;
                 break;
             }
-            appendUtf8(s, c);
+            kube::appendUtf8(s, c);
         }
         const Json value = {{"v", s}, {s.empty() ? std::string("k") : s, Json::array({s})}};
         const std::string yaml = kube::toYaml(value);

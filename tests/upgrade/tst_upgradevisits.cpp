@@ -3,9 +3,7 @@
 // the first pass at or after it, and is visited at once when its node object changes (a node
 // that goes NotReady while soaking fails at the next pass, not at the end of the soak). The
 // controller's view is checked against the store at every pass (verifyIncremental).
-#include "models/engine/nodeupgradescenario.h"
-
-#include <QFile>
+#include "tests/support/happypathupgrade.h"
 
 #include <QTest>
 
@@ -31,21 +29,10 @@ constexpr kube::Duration kSoak = 10 * 60 * 1000;
 // with a 10-minute soak, run until a-0 soaks.
 std::unique_ptr<NodeUpgradeScenario> soaking()
 {
-    QFile f(QStringLiteral(DAEMONSCOPE_SOURCE_DIR
-                           "/tests/scenarios/upgrade/01-happy-path-zone-serial-one-at-a-time.yaml"));
-    if (!f.open(QIODevice::ReadOnly))
-        return nullptr;
-    std::string text = f.readAll().toStdString();
-    text = text.substr(0, text.find("\nsteps:\n")) + "\nsteps:\n  - run: {until: podsReady 6, timeout: 1m}\n";
-    auto s = NodeUpgradeScenario::fromText(text, "visits.yaml");
+    auto s = happyPathReady("visits.yaml");
     if (!s)
         return nullptr;
-    NodeUpgradeRuntimeOptions options;
-    options.controller.verifyIncremental = true;
-    (*s)->setRuntimeOptions(options);
-    if ((*s)->run().exitCode != 0)
-        return nullptr;
-    if (!(*s)->runtime()
+    if (!s->runtime()
              ->upgradeStep(Json{{"name", kRollout},
                                 {"targetVersion", "v2.0.0"},
                                 {"maxUnavailable", 1},
@@ -53,10 +40,10 @@ std::unique_ptr<NodeUpgradeScenario> soaking()
              .ok())
         return nullptr;
     for (int i = 0; i < 600; ++i) {
-        const kube::Node *n = (*s)->cluster()->node("a-0");
+        const kube::Node *n = s->cluster()->node("a-0");
         if (n && n->metadata.annotation(ann::kPhase) == "Soaking")
-            return std::move(*s);
-        (*s)->cluster()->advance(1000);
+            return s;
+        s->cluster()->advance(1000);
     }
     return nullptr;
 }

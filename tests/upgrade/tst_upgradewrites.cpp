@@ -4,9 +4,7 @@
 // 2 s, 4 s … and the write is retried until it is accepted — the rollout then finishes as if
 // nothing had happened. Refusals are injected with Cluster::refuseWrites; the controller's view
 // is checked against the store at every pass (verifyIncremental).
-#include "models/engine/nodeupgradescenario.h"
-
-#include <QFile>
+#include "tests/support/happypathupgrade.h"
 
 #include <QTest>
 #include <algorithm>
@@ -35,21 +33,7 @@ constexpr const char *kRollout = "agents-v2";
 // the rest.
 std::unique_ptr<NodeUpgradeScenario> ready()
 {
-    QFile f(QStringLiteral(DAEMONSCOPE_SOURCE_DIR
-                           "/tests/scenarios/upgrade/01-happy-path-zone-serial-one-at-a-time.yaml"));
-    if (!f.open(QIODevice::ReadOnly))
-        return nullptr;
-    std::string text = f.readAll().toStdString();
-    text = text.substr(0, text.find("\nsteps:\n")) + "\nsteps:\n  - run: {until: podsReady 6, timeout: 1m}\n";
-    auto s = NodeUpgradeScenario::fromText(text, "writes.yaml");
-    if (!s)
-        return nullptr;
-    NodeUpgradeRuntimeOptions options;
-    options.controller.verifyIncremental = true;
-    (*s)->setRuntimeOptions(options);
-    if ((*s)->run().exitCode != 0)
-        return nullptr;
-    return std::move(*s);
+    return happyPathReady("writes.yaml");
 }
 
 bool start(NodeUpgradeScenario &s)
