@@ -779,19 +779,17 @@ Result<PodListPage> PodListDecoder::decode(std::string_view json)
 {
     PodListPage page;
     PodListSax sax(*this, page);
-    const kube::SaxResult read = kube::parseJsonSax(json, sax);
-    if (read == kube::SaxResult::Invalid) {
+    bool ok = kube::parseJsonSax(json, sax) == kube::SaxResult::Ok;
+    std::string error = std::move(sax.error);
+    if (!ok && error.empty()) {
         // Not JSON: nlohmann's reader says where and why (it agrees that the text is invalid).
         page = PodListPage();
         PodListSax again(*this, page);
-        const bool ok = Json::sax_parse(json.begin(), json.end(), &again);
-        if (!ok || !again.error.empty())
-            return decodeError(again.error.empty() ? std::string("pod list could not be decoded")
-                                                   : again.error);
-        return page;
+        ok = Json::sax_parse(json.begin(), json.end(), &again);
+        error = std::move(again.error);
     }
-    if (read != kube::SaxResult::Ok || !sax.error.empty())
-        return decodeError(sax.error.empty() ? std::string("pod list could not be decoded") : sax.error);
+    if (!ok || !error.empty())
+        return decodeError(error.empty() ? std::string("pod list could not be decoded") : error);
     return page;
 }
 

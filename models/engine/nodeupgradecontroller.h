@@ -14,7 +14,9 @@
 //   counted from per-node summaries. A spec change, a node added or removed, a ReplicaSet
 //   created or deleted, or a second rollout rebuilds the view from the store. The view equals
 //   a fresh reading of the store at every pass (`verifyIncremental` checks it), so dropping it
-//   (restart) changes no decision; the rest of the memory holds only reporting conveniences
+//   (restart) changes no decision. Besides it: the deadline a node that only waits (for an
+//   acknowledgement, a return, a soak) set at its last visit, so it is not visited before then
+//   unless it or its pods change (dropped, it costs one visit), and reporting conveniences
 //   (event rate limits, deletions seen through the watch).
 // - Managed pods are deleted one controller-gate check at a time (I2) and the count of
 //   deletions in flight per controller is persisted in the rollout status.

@@ -238,6 +238,7 @@ bool NodeUpgradeController::adminRequest(NodeState &ns, PassContext &ctx)
 
 void NodeUpgradeController::processNode(NodeState &ns, PassContext &ctx)
 {
+    ns.waitsUntil = 0; // a step that only waits sets it again
     const bool atTarget = ns.version == ctx.target;
     if (adminRequest(ns, ctx))
         return;

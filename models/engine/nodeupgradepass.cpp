@@ -276,11 +276,11 @@ void NodeUpgradeController::actOnNodes(PassContext &ctx)
 {
     RolloutView &rv = *ctx.rv;
     std::vector<NodeState> &nodes = rv.nodes;
-    // Quiet nodes (see quietNode) would do nothing, nor would sleeping ones before their next
-    // deadline (see sleepsUntil): only the others are visited, in node order.
+    // Quiet nodes (see quietNode) would do nothing, nor would waiting ones before their deadline
+    // (NodeState::waitsUntil): only the others are visited, in node order.
     rv.touched.clear();
     for (const std::size_t i : rv.active)
-        if (rv.sums[i].sleepsUntil <= ctx.now)
+        if (rv.sums[i].waitsUntil <= ctx.now)
             rv.touched.push_back(i);
     for (const std::size_t i : rv.touched) {
         NodeState &ns = nodes[i];

@@ -167,6 +167,7 @@ void NodeUpgradeController::restartingJob(NodeState &ns, PassContext &ctx)
         return;
     }
     awaitReturn(ns, ctx, *ackAt);
+    ns.waitsUntil = 0; // the Job can succeed while the node stays as it is: visited at every pass
 }
 
 void NodeUpgradeController::restartingExternal(NodeState &ns, PassContext &ctx)
@@ -194,6 +195,8 @@ void NodeUpgradeController::awaitReturn(NodeState &ns, PassContext &ctx, Timesta
         fail(
             ns, ctx, "NodeDidNotReturn",
             api::phrase(api::UpgradePhrase::DidNotReturn, {{"limit", dur(ctx.spec.timeouts.returnTimeout)}}));
+    else
+        ns.waitsUntil = since + ctx.spec.timeouts.returnTimeout;
 }
 
 void NodeUpgradeController::restarting(NodeState &ns, PassContext &ctx)
@@ -218,8 +221,11 @@ void NodeUpgradeController::restarting(NodeState &ns, PassContext &ctx)
         const int sends = ns.integer(api::ann::kKamikazeSends, 1);
         const auto sent = ns.time(api::ann::kKamikazeSent).value_or(ctx.now);
         const kube::Duration timeout = t.ackTimeout << std::min(sends - 1, 20); // backoff x2
-        if (ctx.now - sent < timeout)
+        if (ctx.now - sent < timeout) {
+            if (ns.has(api::ann::kKamikazeSent))
+                ns.waitsUntil = sent + timeout;
             return;
+        }
         if (sends <= t.ackRetries) {
             const std::string target =
                 api::kamikazeTarget(token).empty() ? ctx.target : api::kamikazeTarget(token);
@@ -267,8 +273,11 @@ void NodeUpgradeController::soaking(NodeState &ns, PassContext &ctx)
         complete(ns, ctx, false);
         return;
     }
-    if (!dsReady && elapsed >= ctx.spec.soakDuration + ctx.spec.timeouts.returnTimeout)
+    const kube::Duration limit = ctx.spec.soakDuration + (dsReady ? 0 : ctx.spec.timeouts.returnTimeout);
+    if (!dsReady && elapsed >= limit)
         fail(ns, ctx, "UnstableAfterUpgrade", api::phrase(api::UpgradePhrase::PodsNotReadyAfterSoak));
+    else if (ns.has(api::ann::kPhaseSince))
+        ns.waitsUntil = since + limit;
 }
 
 void NodeUpgradeController::complete(NodeState &ns, PassContext &ctx, bool outOfBand)

@@ -90,6 +90,11 @@ struct NodeUpgradeController::NodeState
     api::NodePhase phase = api::NodePhase::UpToDate;
     std::vector<PodInfo> managed, unmanaged, daemon;
     std::vector<api::Phrase> blockers;
+    // Set by the pass that visited the node when its step only waits for a deadline of its own
+    // (an acknowledgement, a return, a soak) and depends on nothing but the node, its pods and
+    // the time: until then the node is not visited, unless it or its pods change (which reads
+    // it again, with 0 here). 0: visit at every pass.
+    kube::Timestamp waitsUntil = 0;
     bool uncordonWanted = false;
     bool taintWanted = false;
     bool untaintWanted = false;
@@ -374,9 +379,9 @@ struct NodeSummary
     bool held = false;
     bool blockedAnn = false;
     bool failedUnacked = false;
-    bool quiet = false;              // a pass would do nothing with it (see quietNode)
-    bool volatileSince = false;      // a candidate without a readable incompatible-since (sorts as now)
-    kube::Timestamp sleepsUntil = 0; // not quiet, but nothing to do before then (see sleepsUntil)
+    bool quiet = false;             // a pass would do nothing with it (see quietNode)
+    bool volatileSince = false;     // a candidate without a readable incompatible-since (sorts as now)
+    kube::Timestamp waitsUntil = 0; // not quiet, but nothing to do before then (NodeState::waitsUntil)
     std::optional<CandKey> cand;
 };
 
@@ -489,45 +494,6 @@ inline bool rejoinedSince(const NodeUpgradeController::NodeState &ns, kube::Time
     const std::string &bootAtRequest = ns.get(api::ann::kBootId);
     const bool rebooted = !bootAtRequest.empty() && !ns.bootID.empty() && ns.bootID != bootAtRequest;
     return ns.ready && ((ns.readySince && *ns.readySince / 1000 > ackAt / 1000) || rebooted);
-}
-
-// An in-flight node after its restart request that processNode() would leave alone until a
-// deadline of its own — the acknowledgement's (and the re-send's), the return's, the soak's — for
-// as long as neither the node nor its pods change (a change makes it dirty, and it is summarized
-// again): that deadline. 0 when a pass must visit it: it can act now, or its next step depends
-// on more than its own objects and the time (a restart Job, an admin request, a cordon owed).
-inline kube::Timestamp sleepsUntil(const NodeUpgradeController::NodeState &ns,
-                                   const api::NodeUpgradeRolloutSpec &spec)
-{
-    if (ns.committed(kSkipKey) || ns.committed(kRetryKey) || ns.committed(kAbortKey) || owesUncordon(ns))
-        return 0;
-    const auto &t = spec.timeouts;
-    if (ns.phase == api::NodePhase::Soaking) {
-        const auto since = ns.time(api::ann::kPhaseSince);
-        if (!since || !ns.ready || (ns.readySince && *ns.readySince / 1000 > *since / 1000))
-            return 0;
-        bool dsReady = true;
-        for (const auto &p : ns.daemon)
-            if (!p.deleting && !p.ready)
-                dsReady = false;
-        return *since + spec.soakDuration + (dsReady ? 0 : t.returnTimeout);
-    }
-    if (ns.phase != api::NodePhase::Restarting || ns.has(api::ann::kRestartJob))
-        return 0;
-    const auto ackAt = ns.time(api::ann::kAckAt);
-    if (ns.has(api::ann::kHandover)) {
-        if (!ackAt || (ns.ready && ns.version == api::kamikazeTarget(ns.get(api::ann::kHandover))))
-            return 0;
-        return *ackAt + t.returnTimeout;
-    }
-    if (ackAt)
-        return rejoinedSince(ns, *ackAt) ? 0 : *ackAt + t.returnTimeout;
-    const std::string &token = ns.get(api::ann::kKamikaze);
-    const auto sent = ns.time(api::ann::kKamikazeSent);
-    if ((!token.empty() && ns.get(api::ann::kKamikazeAck) == token) || !sent)
-        return 0;
-    const int sends = ns.integer(api::ann::kKamikazeSends, 1);
-    return *sent + (t.ackTimeout << std::min(sends - 1, 20));
 }
 
 } // namespace engine

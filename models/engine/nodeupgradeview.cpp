@@ -125,7 +125,7 @@ void NodeUpgradeController::summarize(RolloutView &rv, std::size_t i, PassContex
     s.blockedAnn = !ns.get(api::ann::kBlocked).empty();
     s.failedUnacked = s.phase == api::NodePhase::Failed && !ns.has(api::ann::kFailureAcknowledged);
     s.quiet = quietNode(ns, s.atTarget, ctx.spec.abort, ctx.now);
-    s.sleepsUntil = s.quiet ? 0 : sleepsUntil(ns, ctx.spec);
+    s.waitsUntil = s.quiet ? 0 : ns.waitsUntil;
     if (s.phase == api::NodePhase::Pending && !s.held && !s.atTarget) {
         CandKey c;
         c.host = ns.controllerHost;
@@ -234,7 +234,7 @@ void NodeUpgradeController::refresh(RolloutView &rv, PassContext &ctx, bool fres
             unsummarize(rv, i);
             rv.nodes[i] = std::move(ns);
             summarize(rv, i, ctx);
-            if (rv.sums[i].quiet || rv.sums[i].sleepsUntil > ctx.now)
+            if (rv.sums[i].quiet)
                 m_blockers.erase(ctx.name + "/" + name);
             ++m_timing.nodesRebuilt;
         }
@@ -266,7 +266,7 @@ void NodeUpgradeController::refresh(RolloutView &rv, PassContext &ctx, bool fres
     rv.sums.resize(rv.nodes.size());
     for (std::size_t i = 0; i < rv.nodes.size(); ++i) {
         summarize(rv, i, ctx);
-        if (!fresh && (rv.sums[i].quiet || rv.sums[i].sleepsUntil > ctx.now))
+        if (!fresh && rv.sums[i].quiet)
             m_blockers.erase(ctx.name + "/" + rv.nodes[i].name);
     }
     if (!fresh)
@@ -305,7 +305,7 @@ std::vector<std::string> describe(const NodeUpgradeController::RolloutView &rv,
         const auto &s = rv.sums[i];
         std::ostringstream q;
         q << "  summary " << api::nodePhaseName(s.phase) << ' ' << s.ready << s.unschedulable << s.atTarget
-          << s.held << s.blockedAnn << s.failedUnacked << s.quiet << s.volatileSince << ' ' << s.sleepsUntil;
+          << s.held << s.blockedAnn << s.failedUnacked << s.quiet << s.volatileSince;
         if (s.cand)
             q << " candidate " << s.cand->host << s.cand->notReady << ' ' << s.cand->zone << ' '
               << s.cand->nonEmpty << ' ' << s.cand->managed << ' ' << s.cand->since << ' ' << s.cand->index;

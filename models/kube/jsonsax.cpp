@@ -42,7 +42,7 @@ public:
 private:
     enum class Frame : char { Object, Array };
     // What the next token must be.
-    enum class Want { Value, KeyOrEnd, Key, ValueOrEnd, Colon, CommaOrEnd };
+    enum class Want { Value, FirstOrEnd, Key, Colon, CommaOrEnd };
 
     void skipSpace()
     {
@@ -62,7 +62,15 @@ private:
     bool hex4(unsigned &out);
     SaxResult number();
     SaxResult value(); // a scalar, or the start of a container
-    SaxResult afterValue(Want &want);
+    // At the bracket that ends the innermost container; close() reads it and reports the end.
+    bool atClose() const { return *m_p == (m_stack.back() == Frame::Object ? '}' : ']'); }
+    bool close()
+    {
+        ++m_p;
+        const Frame f = m_stack.back();
+        m_stack.pop_back();
+        return f == Frame::Object ? m_sax.end_object() : m_sax.end_array();
+    }
 
     const char *m_p;
     const char *m_end;
@@ -318,39 +326,23 @@ SaxResult Reader::run()
         skipSpace();
         if (m_p == m_end)
             return SaxResult::Invalid; // every state here still wants a token
-        SaxResult r = SaxResult::Ok;
         switch (want) {
-        case Want::ValueOrEnd:
-            if (*m_p == ']') {
-                ++m_p;
-                m_stack.pop_back();
-                if (!m_sax.end_array())
+        case Want::FirstOrEnd: // just inside a container: it may end at once
+            if (atClose()) {
+                if (!close())
                     return SaxResult::Stopped;
                 want = Want::CommaOrEnd;
                 break;
             }
-            [[fallthrough]];
+            want = m_stack.back() == Frame::Object ? Want::Key : Want::Value;
+            continue; // the same token, read as what the container holds
         case Want::Value: {
             const std::size_t depth = m_stack.size();
-            r = value();
-            if (r != SaxResult::Ok)
+            if (const SaxResult r = value(); r != SaxResult::Ok)
                 return r;
-            if (m_stack.size() > depth) // a container opened
-                want = m_stack.back() == Frame::Object ? Want::KeyOrEnd : Want::ValueOrEnd;
-            else
-                want = Want::CommaOrEnd;
+            want = m_stack.size() > depth ? Want::FirstOrEnd : Want::CommaOrEnd;
             break;
         }
-        case Want::KeyOrEnd:
-            if (*m_p == '}') {
-                ++m_p;
-                m_stack.pop_back();
-                if (!m_sax.end_object())
-                    return SaxResult::Stopped;
-                want = Want::CommaOrEnd;
-                break;
-            }
-            [[fallthrough]];
         case Want::Key:
             if (*m_p != '"' || !string(m_text))
                 return SaxResult::Invalid;
@@ -370,14 +362,10 @@ SaxResult Reader::run()
             if (*m_p == ',') {
                 ++m_p;
                 want = m_stack.back() == Frame::Object ? Want::Key : Want::Value;
-            } else if (*m_p == (m_stack.back() == Frame::Object ? '}' : ']')) {
-                ++m_p;
-                const Frame f = m_stack.back();
-                m_stack.pop_back();
-                if (!(f == Frame::Object ? m_sax.end_object() : m_sax.end_array()))
-                    return SaxResult::Stopped;
-            } else {
+            } else if (!atClose()) {
                 return SaxResult::Invalid;
+            } else if (!close()) {
+                return SaxResult::Stopped;
             }
             break;
         }

@@ -790,11 +790,8 @@ struct ApiServer::Impl
         ListPager<Json>::Page page;
         kube::Timestamp now = 0;
         if (!cont.empty()) {
-            auto p = pager.next(cont, limit);
-            if (!p)
-                return sendError(res, p.error());
-            page = std::move(*p);
-            now = engine->call([](engine::Cluster &c) { return c.now(); });
+            if (!continued(res, pager, cont, limit, page, now))
+                return;
         } else {
             struct Out
             {
@@ -891,6 +888,22 @@ struct ApiServer::Impl
         setBody(res, std::move(body), kJson);
     }
 
+    // The page after a continue token, and the engine's clock; false when the token is refused
+    // (the answer is sent).
+    template <typename Item>
+    bool continued(httplib::Response &res, ListPager<Item> &from, const std::string &cont, std::size_t limit,
+                   typename ListPager<Item>::Page &page, kube::Timestamp &now)
+    {
+        auto p = from.next(cont, limit);
+        if (!p) {
+            sendError(res, p.error());
+            return false;
+        }
+        page = std::move(*p);
+        now = engine->call([](engine::Cluster &c) { return c.now(); });
+        return true;
+    }
+
     // Nodes: the first page copies the matching records out of the engine (selectors applied to
     // them), and each page is encoded here, off the engine thread, when it is asked for.
     template <typename Readable, typename Refuse>
@@ -901,11 +914,8 @@ struct ApiServer::Impl
         ListPager<kube::Node>::Page page;
         kube::Timestamp now = 0;
         if (!cont.empty()) {
-            auto p = nodePager.next(cont, limit);
-            if (!p)
-                return sendError(res, p.error());
-            page = std::move(*p);
-            now = engine->call([](engine::Cluster &c) { return c.now(); });
+            if (!continued(res, nodePager, cont, limit, page, now))
+                return;
         } else {
             struct Out
             {

@@ -211,18 +211,26 @@ bool Selector::matches(const Json &object) const
     });
 }
 
+namespace {
+
+std::optional<std::string> labelOf(const kube::ObjectMeta &meta, const std::string &key)
+{
+    auto it = meta.labels.find(key);
+    if (it == meta.labels.end())
+        return std::nullopt;
+    return it->second;
+}
+
+} // namespace
+
 bool Selector::matchesPod(const kube::Pod &pod) const
 {
     if (m_requirements.empty())
         return true;
     std::optional<Json> encoded; // only for a field the record does not hold apart
     return matchesWith([&](const std::string &key) -> std::optional<std::string> {
-        if (!m_fields) {
-            auto it = pod.metadata.labels.find(key);
-            if (it == pod.metadata.labels.end())
-                return std::nullopt;
-            return it->second;
-        }
+        if (!m_fields)
+            return labelOf(pod.metadata, key);
         if (key == "metadata.name")
             return pod.metadata.name;
         if (key == "metadata.namespace")
@@ -242,12 +250,8 @@ bool Selector::matchesNode(const kube::Node &node) const
     if (m_requirements.empty())
         return true;
     return matchesWith([&](const std::string &key) -> std::optional<std::string> {
-        if (!m_fields) {
-            auto it = node.metadata.labels.find(key);
-            if (it == node.metadata.labels.end())
-                return std::nullopt;
-            return it->second;
-        }
+        if (!m_fields)
+            return labelOf(node.metadata, key);
         if (key == "metadata.name")
             return node.metadata.name;
         if (key == "spec.unschedulable")
