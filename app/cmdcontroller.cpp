@@ -6,7 +6,7 @@
 #include "models/backend/liveconnection.h"
 #include "models/client/httptransport.h"
 #include "models/client/incluster.h"
-#include "models/engine/nodeupgradecontroller.h"
+#include "models/controllers/nodeupgradecontroller.h"
 #include "models/liveupgrade/leaderelection.h"
 #include "models/liveupgrade/liveupgradecluster.h"
 #include "models/server/crd.h"
@@ -61,11 +61,11 @@ void say(const std::string &line)
 }
 
 // Prints the controller's events as they are emitted (repeats included), after each pass.
-class EventPrinter final : public engine::NodeUpgradeObserver
+class EventPrinter final : public controllers::NodeUpgradeObserver
 {
 public:
     explicit EventPrinter(const api::NodeUpgradeEvents &events) : m_events(events) {}
-    void afterPass(const engine::NodeUpgradePassReport &) override { flush(); }
+    void afterPass(const controllers::NodeUpgradePassReport &) override { flush(); }
     void flush()
     {
         const auto &emissions = m_events.emissions();
@@ -104,8 +104,8 @@ public:
             if (!m_cluster.waitSynced(std::chrono::hours(24 * 365)) || m_stop.load())
                 return;
             api::NodeUpgradeEvents events;
-            std::map<std::string, engine::NodeUpgradeMetrics> metrics;
-            engine::NodeUpgradeController controller(m_cluster, events, metrics);
+            std::map<std::string, controllers::NodeUpgradeMetrics> metrics;
+            controllers::NodeUpgradeController controller(m_cluster, events, metrics);
             EventPrinter printer(events);
             controller.setObserver(&printer);
             say("controller: caches synced, acting on NodeUpgradeRollouts");

@@ -1,6 +1,6 @@
 #pragma once
 // daemonscope controller — the node-upgrade controller, headless, against a live cluster: the
-// same controller code the embedded engine runs (engine::NodeUpgradeController) reading the
+// same controller code the embedded engine runs (controllers::NodeUpgradeController) reading the
 // cluster through reflectors and writing through the API (models::LiveUpgradeCluster), as one
 // of several replicas that elect a leader through a coordination.k8s.io/v1 Lease
 // (models::LeaderElector). Only the leader acts; the others wait for the Lease. A leader that

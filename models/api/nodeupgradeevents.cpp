@@ -90,6 +90,14 @@ const char *upgradeReasonName(UpgradeReason reason)
     return kReasons[static_cast<int>(reason)].name;
 }
 
+std::optional<UpgradeReason> upgradeReasonNamed(std::string_view name)
+{
+    for (int i = 0; i < kUpgradeReasonCount; ++i)
+        if (name == kReasons[i].name)
+            return static_cast<UpgradeReason>(i);
+    return std::nullopt;
+}
+
 bool isWarning(UpgradeReason reason)
 {
     return kReasons[static_cast<int>(reason)].warning;

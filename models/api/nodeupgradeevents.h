@@ -15,6 +15,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace api {
@@ -80,6 +81,7 @@ enum class UpgradeReason {
 inline constexpr int kUpgradeReasonCount = static_cast<int>(UpgradeReason::RestartJobRunning) + 1;
 
 const char *upgradeReasonName(UpgradeReason reason);
+std::optional<UpgradeReason> upgradeReasonNamed(std::string_view name); // nullopt: no such reason
 bool isWarning(UpgradeReason reason);
 
 // Named slot values of an event message; string values convert to literal phrases.

@@ -105,11 +105,118 @@ const char *const kTexts[] = {
 static_assert(sizeof(kTexts) / sizeof(kTexts[0]) == static_cast<std::size_t>(UpgradePhrase::Count_),
               "one text per UpgradePhrase");
 
+// Indexed by UpgradePhrase: the enumerators' own names.
+const char *const kNames[] = {
+    "AndMore",
+    "Progress",
+    "ProgressInFlight",
+    "ProgressInFlightEta",
+    "Aborted",
+    "Aborting",
+    "Completed",
+    "CompletedWithExceptions",
+    "NotStarted",
+    "HaltedOne",
+    "HaltedMany",
+    "PausedBy",
+    "PausedByAt",
+    "PausedByInFlight",
+    "PausedByAtInFlight",
+    "Waiting",
+    "BudgetUsedBy",
+    "StillSoaking",
+    "StillRestarting",
+    "HoldsSlot",
+    "PostNodeDelay",
+    "MinReadyRatio",
+    "HolderFailed",
+    "HolderCordonedPending",
+    "HolderCordonedOutside",
+    "HolderNotReadyPending",
+    "HolderNotReadyOutside",
+    "NotReadyOne",
+    "NotReadyMany",
+    "HeldOne",
+    "HeldMany",
+    "NodeBlocked",
+    "PodBlockedBy",
+    "PdbNumbers",
+    "PodTerminating",
+    "PodNodeHeld",
+    "PodRolloutPaused",
+    "GateRatio",
+    "GateBelow",
+    "GateNotAbove",
+    "GateInflightOne",
+    "GateInflightMany",
+    "GateSingleReplica",
+    "UnmanagedNever",
+    "UnmanagedDeletedIn",
+    "PodLocalData",
+    "NotReadyWaits",
+    "DeadlineDrain",
+    "DeadlineReturn",
+    "DeadlineAck",
+    "DeadlineSoak",
+    "MoreThan",
+    "DurationAt",
+    "NoteSuffix",
+    "UncordonedSuffix",
+    "CordonedByController",
+    "AlreadyCordoned",
+    "RetrySoak",
+    "RetryResend",
+    "RetryPending",
+    "NoNode",
+    "RejoinedOn",
+    "DidNotReturn",
+    "NotReadyDuringSoak",
+    "PodsNotReadyAfterSoak",
+    "NoAcknowledgementOne",
+    "NoAcknowledgementMany",
+    "WhyManaged",
+    "WhyCountdownExpired",
+    "WhyImmediate",
+    "WhyForced",
+    "PreviewSelect",
+    "PreviewDelete",
+    "PreviewRestart",
+    "PreviewPod",
+    "PreviewNothing",
+    "WriteCordon",
+    "WriteUncordon",
+    "WriteAnnotations",
+    "WriteTaint",
+    "WriteUntaint",
+    "WriteEviction",
+    "WriteDeletion",
+    "WriteStatus",
+    "WritesRefusedCondition",
+    "WriteCreateJob",
+    "RestartJobFailed",
+    "RestartJobNotRunning",
+};
+static_assert(sizeof(kNames) / sizeof(kNames[0]) == static_cast<std::size_t>(UpgradePhrase::Count_),
+              "one name per UpgradePhrase");
+
 } // namespace
 
 const char *upgradePhraseText(UpgradePhrase code)
 {
     return kTexts[static_cast<int>(code)];
+}
+
+const char *upgradePhraseName(UpgradePhrase code)
+{
+    return kNames[static_cast<int>(code)];
+}
+
+std::optional<UpgradePhrase> upgradePhraseNamed(std::string_view name)
+{
+    for (int i = 0; i < static_cast<int>(UpgradePhrase::Count_); ++i)
+        if (name == kNames[i])
+            return static_cast<UpgradePhrase>(i);
+    return std::nullopt;
 }
 
 Phrase phrase(UpgradePhrase code, std::vector<PhraseArg> args)

@@ -10,7 +10,9 @@
 
 #include "models/api/phrase.h"
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace api {
@@ -116,6 +118,10 @@ enum class UpgradePhrase {
 
 // The English template of a code.
 const char *upgradePhraseText(UpgradePhrase code);
+// The code's name ("StillRestarting"), stable across versions: how a phrase names its template
+// when it leaves the process (status.headlinePhrase, phrase.h's toJson), and back.
+const char *upgradePhraseName(UpgradePhrase code);
+std::optional<UpgradePhrase> upgradePhraseNamed(std::string_view name);
 
 // A template phrase of this catalogue.
 Phrase phrase(UpgradePhrase code, std::vector<PhraseArg> args = {});

@@ -1,4 +1,5 @@
 #include "models/api/nodeupgraderollout.h"
+#include "models/api/phrasejson.h"
 #include "models/api/validation.h"
 #include "models/kube/gojson.h"
 #include "models/kube/jsonfield.h"
@@ -579,6 +580,8 @@ Json NodeUpgradeRolloutStatus::toJson() const
     j["maxUnavailableResolved"] = maxUnavailableResolved;
     j["maxUnavailableClamped"] = maxUnavailableClamped;
     j["headline"] = headline;
+    if (!headlinePhrase.empty())
+        j["headlinePhrase"] = phraseToJson(headlinePhrase);
     j["eta"] = eta ? Json(kube::formatDuration(*eta)) : Json();
     j["conditions"] = Json::array();
     for (const auto &c : conditions)
@@ -625,6 +628,8 @@ kube::Result<NodeUpgradeRolloutStatus> NodeUpgradeRolloutStatus::fromJson(const 
     s.maxUnavailableResolved = kube::integerOr<int>(j, "maxUnavailableResolved", 1);
     s.maxUnavailableClamped = kube::boolOr(j, "maxUnavailableClamped", false);
     s.headline = kube::stringOr(j, "headline");
+    if (const auto phrase = j.find("headlinePhrase"); phrase != j.end())
+        s.headlinePhrase = phraseFromJson(*phrase).value_or(Phrase());
     if (j.contains("eta") && j["eta"].is_string())
         if (auto d = kube::parseDuration(j["eta"].get<std::string>()))
             s.eta = *d;

@@ -8,6 +8,7 @@
 // Everything the controller needs to resume after a restart is either here (in-flight pod
 // deletions, removed nodes, recent node durations, pause bookkeeping) or in node annotations.
 
+#include "models/api/phrase.h"
 #include "models/kube/intorstring.h"
 #include "models/kube/objectmeta.h"
 
@@ -171,6 +172,10 @@ struct NodeUpgradeRolloutStatus
     int maxUnavailableResolved = 1;
     bool maxUnavailableClamped = false; // the percentage resolved to 0 and was raised to 1
     std::string headline;
+    // The same headline as a phrase (phrasejson.h), so that a console which is not the one
+    // driving the rollout phrases it in its user's language; empty when the writer sent none
+    // or one this version cannot read (an unknown code), and the text is shown instead.
+    Phrase headlinePhrase;
     std::optional<kube::Duration> eta;
     std::vector<NodeUpgradeCondition> conditions;
     std::vector<InflightDeletion> inflight;

@@ -16,42 +16,6 @@ namespace engine {
 using kube::ApiStatus;
 using kube::Json;
 
-const char *watchEventTypeName(WatchEvent::Type type)
-{
-    switch (type) {
-    case WatchEvent::Type::Added:
-        return "ADDED";
-    case WatchEvent::Type::Modified:
-        return "MODIFIED";
-    case WatchEvent::Type::Deleted:
-        return "DELETED";
-    }
-    return "";
-}
-
-Json WatchEvent::object() const
-{
-    if (pod)
-        return pod->toJson();
-    if (node)
-        return node->toJson();
-    if (daemonSet)
-        return daemonSet->toJson();
-    if (controllerRevision)
-        return controllerRevision->toJson();
-    if (replicaSet)
-        return replicaSet->toJson();
-    if (event)
-        return event->toJson();
-    if (podDisruptionBudget)
-        return podDisruptionBudget->toJson();
-    if (namespaceObject)
-        return {{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", namespaceObject->toJson()}};
-    if (custom)
-        return *custom;
-    return Json();
-}
-
 Cluster::Cluster(ClusterOptions options) : d(std::make_unique<Impl>(std::move(options))) {}
 Cluster::~Cluster() = default;
 

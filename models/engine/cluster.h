@@ -19,10 +19,12 @@
 // Same options and same calls => same objects, names, uids, events and activity, byte for byte.
 // Not thread-safe: the owner (a worker thread or a test) drives it alone.
 
+#include "models/api/deleteoptions.h"
 #include "models/api/kind.h"
 #include "models/api/kubectlrollout.h"
 #include "models/api/preconditions.h"
 #include "models/api/strategicmerge.h"
+#include "models/api/watchevent.h"
 #include "models/engine/faultkind.h"
 #include "models/engine/podselector.h"
 #include "models/kube/daemonset.h"
@@ -75,46 +77,12 @@ struct WriteOptions
     // before it is validated; an error refuses the patch.
     std::function<kube::Result<void>(kube::Json &object)> decode;
 };
-// DeleteOptions.propagationPolicy: what happens to the objects the deleted one owns.
-enum class DeletePropagation { Background, Foreground, Orphan };
-
-// DeleteOptions of a DELETE (metav1.DeleteOptions).
-struct DeleteOptions
-{
-    std::optional<std::int64_t> gracePeriodSeconds;
-    DeletePropagation propagation = DeletePropagation::Background;
-    api::Preconditions preconditions;
-    // dryRun=All: everything a deletion checks (existence, preconditions), nothing changed.
-    bool dryRun = false;
-};
-// An eviction carries DeleteOptions too (policy/v1 Eviction.deleteOptions, merged with the
-// query); its propagation does not apply to a pod.
-using EvictOptions = DeleteOptions;
-
-struct WatchEvent
-{
-    enum class Type { Added, Modified, Deleted };
-    Type type = Type::Added;
-    api::Kind kind = api::Kind::Pod;
-    std::string namespace_;
-    std::string name;
-    std::uint64_t resourceVersion = 0;
-    // The object as written (for Deleted: its last state). Exactly the pointer of `kind` is
-    // set; it is valid only during the callback.
-    const kube::Pod *pod = nullptr;
-    const kube::Node *node = nullptr;
-    const kube::DaemonSet *daemonSet = nullptr;
-    const kube::ControllerRevision *controllerRevision = nullptr;
-    const kube::ReplicaSet *replicaSet = nullptr;
-    const kube::Event *event = nullptr;
-    const kube::PodDisruptionBudget *podDisruptionBudget = nullptr;
-    const kube::ObjectMeta *namespaceObject = nullptr;
-    const kube::Json *custom = nullptr; // JSON kinds (isJsonKind): the stored JSON object
-
-    kube::Json object() const; // the full JSON an API server would send in the watch event
-    std::string key() const { return namespace_.empty() ? name : namespace_ + "/" + name; }
-};
-const char *watchEventTypeName(WatchEvent::Type type); // ADDED, MODIFIED, DELETED
+// A store's deletions and watch events are the API's own types (models/api).
+using api::DeleteOptions;
+using api::DeletePropagation;
+using api::EvictOptions;
+using api::WatchEvent;
+using api::watchEventTypeName;
 
 struct PodCreate
 {

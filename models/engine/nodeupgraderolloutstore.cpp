@@ -11,7 +11,7 @@ using kube::Json;
 NodeUpgradeRolloutStore::NodeUpgradeRolloutStore(Cluster &cluster) : m_cluster(cluster)
 {
     m_clusterWatch =
-        m_cluster.watch(api::Kind::NodeUpgradeRollout, [this](const WatchEvent &ev) { onEvent(ev); });
+        m_cluster.watch(api::Kind::NodeUpgradeRollout, [this](const api::WatchEvent &ev) { onEvent(ev); });
     // Rollouts written before this adapter existed (a manifest among the scenario objects).
     if (auto existing = m_cluster.list(api::Kind::NodeUpgradeRollout))
         for (const auto &item : (*existing)["items"])
@@ -26,7 +26,7 @@ NodeUpgradeRolloutStore::~NodeUpgradeRolloutStore()
     m_cluster.unwatch(m_clusterWatch);
 }
 
-void NodeUpgradeRolloutStore::onEvent(const WatchEvent &ev)
+void NodeUpgradeRolloutStore::onEvent(const api::WatchEvent &ev)
 {
     if (!ev.custom)
         return;

@@ -13,10 +13,13 @@
 #include <string>
 #include <vector>
 
+namespace api {
+struct WatchEvent;
+}
+
 namespace engine {
 
 class Cluster;
-struct WatchEvent;
 
 class NodeUpgradeRolloutStore
 {
@@ -45,7 +48,7 @@ public:
     void unwatch(int id);
 
 private:
-    void onEvent(const WatchEvent &ev);
+    void onEvent(const api::WatchEvent &ev);
 
     Cluster &m_cluster;
     int m_clusterWatch = 0;

@@ -20,13 +20,13 @@ std::string jsonText(const Json &j)
 
 NodeUpgradeRuntime::NodeUpgradeRuntime(Cluster &cluster, NodeUpgradeRuntimeOptions options)
     : m_cluster(cluster), m_options(options), m_store(cluster), m_access(cluster, m_store),
-      m_agent(cluster, options.agent),
-      m_controller(std::make_unique<NodeUpgradeController>(m_access, m_events, m_metrics, options.controller))
+      m_agent(cluster, options.agent), m_controller(std::make_unique<controllers::NodeUpgradeController>(
+                                           m_access, m_events, m_metrics, options.controller))
 {}
 
 NodeUpgradeRuntime::~NodeUpgradeRuntime() = default;
 
-const NodeUpgradeMetrics *NodeUpgradeRuntime::metrics(const std::string &rollout) const
+const controllers::NodeUpgradeMetrics *NodeUpgradeRuntime::metrics(const std::string &rollout) const
 {
     auto it = m_metrics.find(rollout);
     return it == m_metrics.end() ? nullptr : &it->second;
@@ -56,8 +56,8 @@ void NodeUpgradeRuntime::stopController()
 void NodeUpgradeRuntime::restartController()
 {
     stopController();
-    m_controller =
-        std::make_unique<NodeUpgradeController>(m_access, m_events, m_metrics, m_options.controller);
+    m_controller = std::make_unique<controllers::NodeUpgradeController>(m_access, m_events, m_metrics,
+                                                                        m_options.controller);
     m_controller->setObserver(m_observer);
 }
 
@@ -71,7 +71,7 @@ std::vector<std::string> NodeUpgradeRuntime::divergences() const
     return out;
 }
 
-void NodeUpgradeRuntime::setObserver(NodeUpgradeObserver *observer)
+void NodeUpgradeRuntime::setObserver(controllers::NodeUpgradeObserver *observer)
 {
     m_observer = observer;
     if (m_controller)
@@ -309,7 +309,8 @@ std::string NodeUpgradeRuntime::statusText(const std::string &name)
     const std::vector<std::string> header = {"NODE",     "ZONE",    "QUEUE",  "PHASE",  "IN PHASE",
                                              "DEADLINE", "ATTEMPT", "CORDON", "REASON", "BLOCKERS"};
     std::vector<std::vector<std::string>> rows = {header};
-    for (const auto &row : m_controller ? m_controller->table(name) : std::vector<NodeUpgradeRow>{}) {
+    for (const auto &row :
+         m_controller ? m_controller->table(name) : std::vector<controllers::NodeUpgradeRow>{}) {
         std::string phase = api::nodePhaseName(row.phase);
         if (row.held)
             phase += "+Held";

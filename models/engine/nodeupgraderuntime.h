@@ -10,10 +10,10 @@
 // `expect.node` / `expect.upgrade` checks (docs scenarios.md), plus the text that
 // `daemonscope upgrade status` prints.
 
+#include "models/controllers/nodeupgradecontroller.h"
+#include "models/engine/embeddedupgradecluster.h"
 #include "models/engine/nodeupgradeagent.h"
-#include "models/engine/nodeupgradecontroller.h"
 #include "models/engine/nodeupgraderolloutstore.h"
-#include "models/engine/upgradecluster.h"
 
 #include <memory>
 #include <string>
@@ -23,7 +23,7 @@ namespace engine {
 
 struct NodeUpgradeRuntimeOptions
 {
-    NodeUpgradeControllerOptions controller;
+    controllers::NodeUpgradeControllerOptions controller;
     NodeUpgradeAgentTimings agent;
     std::size_t metricsCapacity = 4096;
 };
@@ -38,14 +38,14 @@ public:
 
     Cluster &cluster() { return m_cluster; }
     // The cluster as the controller sees it (the same view a live cluster gives).
-    UpgradeCluster &upgradeCluster() { return m_access; }
+    controllers::UpgradeCluster &upgradeCluster() { return m_access; }
     NodeUpgradeRolloutStore &rollouts() { return m_store; }
     const NodeUpgradeRolloutStore &rollouts() const { return m_store; }
     // The controller; only while one runs (controllerRunning()).
-    NodeUpgradeController &controller() { return *m_controller; }
+    controllers::NodeUpgradeController &controller() { return *m_controller; }
     bool controllerRunning() const { return m_controller != nullptr; }
     const api::NodeUpgradeEvents &events() const { return m_events; }
-    const NodeUpgradeMetrics *metrics(const std::string &rollout) const;
+    const controllers::NodeUpgradeMetrics *metrics(const std::string &rollout) const;
 
     // kubectl apply of a rollout (manifest or the scenario step's map), then one pass.
     kube::Result<void> apply(const kube::Json &rollout);
@@ -56,7 +56,7 @@ public:
     // The store, the event log and the simulated agent stay. restartController() starts one.
     void stopController();
     // Kept across restarts.
-    void setObserver(NodeUpgradeObserver *observer);
+    void setObserver(controllers::NodeUpgradeObserver *observer);
     // NodeUpgradeController::divergences() of every controller so far (restarts included).
     std::vector<std::string> divergences() const;
 
@@ -96,11 +96,11 @@ private:
     NodeUpgradeRolloutStore m_store;
     EmbeddedUpgradeCluster m_access; // what the controller sees of m_cluster and m_store
     api::NodeUpgradeEvents m_events;
-    std::map<std::string, NodeUpgradeMetrics> m_metrics;
+    std::map<std::string, controllers::NodeUpgradeMetrics> m_metrics;
     NodeUpgradeAgent m_agent;
-    std::unique_ptr<NodeUpgradeController> m_controller;
+    std::unique_ptr<controllers::NodeUpgradeController> m_controller;
     std::size_t m_rolloutEventsTaken = 0;
-    NodeUpgradeObserver *m_observer = nullptr;
+    controllers::NodeUpgradeObserver *m_observer = nullptr;
     std::vector<std::string> m_pastDivergences; // of controllers restarted since
 };
 

@@ -528,7 +528,7 @@ bool LiveUpgradeCluster::store(std::map<Key, std::shared_ptr<T>> &cache, api::Ki
         if constexpr (std::is_same_v<T, kube::Pod>)
             indexPod(before, nullptr);
         cache.erase(it);
-        deliver(kind, engine::WatchEvent::Type::Deleted, obj.get(), meta);
+        deliver(kind, api::WatchEvent::Type::Deleted, obj.get(), meta);
         return true;
     }
     if (before && !isNewer(meta.resourceVersion, before->metadata.resourceVersion))
@@ -541,12 +541,12 @@ bool LiveUpgradeCluster::store(std::map<Key, std::shared_ptr<T>> &cache, api::Ki
         *before = *obj;
     else
         before = (cache[key] = std::make_shared<T>(*obj)).get();
-    deliver(kind, it != cache.end() ? engine::WatchEvent::Type::Modified : engine::WatchEvent::Type::Added,
-            before, before->metadata);
+    deliver(kind, it != cache.end() ? api::WatchEvent::Type::Modified : api::WatchEvent::Type::Added, before,
+            before->metadata);
     return true;
 }
 
-void LiveUpgradeCluster::deliver(api::Kind kind, engine::WatchEvent::Type type, const void *object,
+void LiveUpgradeCluster::deliver(api::Kind kind, api::WatchEvent::Type type, const void *object,
                                  const kube::ObjectMeta &meta)
 {
     std::vector<int> ids;
@@ -555,7 +555,7 @@ void LiveUpgradeCluster::deliver(api::Kind kind, engine::WatchEvent::Type type, 
             ids.push_back(id);
     if (ids.empty())
         return;
-    engine::WatchEvent ev;
+    api::WatchEvent ev;
     ev.type = type;
     ev.kind = kind;
     ev.namespace_ = meta.namespace_;
@@ -734,10 +734,10 @@ std::vector<const api::NodeUpgradeRollout *> LiveUpgradeCluster::rollouts() cons
 
 // ---- watches ----------------------------------------------------------------------------------
 
-int LiveUpgradeCluster::watch(api::Kind kind, std::function<void(const engine::WatchEvent &)> callback)
+int LiveUpgradeCluster::watch(api::Kind kind, std::function<void(const api::WatchEvent &)> callback)
 {
     const int id = m_nextWatcher++;
-    m_watchers.emplace(id, Watcher{kind, std::make_shared<std::function<void(const engine::WatchEvent &)>>(
+    m_watchers.emplace(id, Watcher{kind, std::make_shared<std::function<void(const api::WatchEvent &)>>(
                                              std::move(callback))});
     return id;
 }
@@ -885,7 +885,7 @@ Result<void> LiveUpgradeCluster::setNodeConditions(const std::string &name,
 }
 
 Result<void> LiveUpgradeCluster::evict(const std::string &ns, const std::string &name,
-                                       const engine::EvictOptions &options)
+                                       const api::EvictOptions &options)
 {
     log("evict", "evict " + ns + "/" + name + (options.dryRun ? " dry-run" : ""));
     Json deleteOptions = Json::object();

@@ -1,5 +1,5 @@
 #pragma once
-// LiveUpgradeCluster — engine::UpgradeCluster over a live API server: reflectors (list+watch)
+// LiveUpgradeCluster — controllers::UpgradeCluster over a live API server: reflectors (list+watch)
 // for Nodes, Pods (all namespaces), ReplicaSets, PodDisruptionBudgets, Jobs and
 // NodeUpgradeRollouts fill a cache the controller reads, and the kube client makes its writes the way kubectl
 // does (strategic-merge patches of spec.unschedulable for cordon/uncordon, merge patches of spec.taints, POST
@@ -31,7 +31,7 @@
 
 #include "models/client/kubeclient.h"
 #include "models/client/reflector.h"
-#include "models/engine/upgradecluster.h"
+#include "models/controllers/upgradecluster.h"
 #include "models/kube/poddisruptionbudget.h"
 #include "models/kube/replicaset.h"
 
@@ -54,7 +54,7 @@ namespace models {
 
 class RolloutReflector;
 
-class LiveUpgradeCluster final : public engine::UpgradeCluster
+class LiveUpgradeCluster final : public controllers::UpgradeCluster
 {
 public:
     explicit LiveUpgradeCluster(std::shared_ptr<client::KubeClient> client,
@@ -103,7 +103,7 @@ public:
     std::vector<std::string> writes() const;
     std::map<std::string, int> writeCounts() const;
 
-    // ---- engine::UpgradeCluster ----------------------------------------------------------
+    // ---- controllers::UpgradeCluster ----------------------------------------------------------
     kube::Timestamp now() const override;
     bool runsTimers() const override;
     void schedule(kube::Timestamp t, std::function<void()> fn) override;
@@ -118,7 +118,7 @@ public:
     std::optional<kube::Job> job(const std::string &ns, const std::string &name) const override;
     const api::NodeUpgradeRollout *rollout(const std::string &name) const override;
     std::vector<const api::NodeUpgradeRollout *> rollouts() const override;
-    int watch(api::Kind kind, std::function<void(const engine::WatchEvent &)> callback) override;
+    int watch(api::Kind kind, std::function<void(const api::WatchEvent &)> callback) override;
     void unwatch(int id) override;
     kube::Result<void> patchNode(const std::string &name, const kube::Json &mergePatch) override;
     kube::Result<void> cordon(const std::string &node) override;
@@ -128,7 +128,7 @@ public:
     kube::Result<void> setNodeConditions(const std::string &node, const std::vector<kube::NodeCondition> &set,
                                          const std::vector<std::string> &remove) override;
     kube::Result<void> evict(const std::string &ns, const std::string &name,
-                             const engine::EvictOptions &options) override;
+                             const api::EvictOptions &options) override;
     kube::Result<void> deletePod(const std::string &ns, const std::string &name) override;
     kube::Result<void> createJob(const kube::Json &job) override;
     kube::Result<void> editRollout(const std::string &name,
@@ -163,7 +163,7 @@ private:
     struct Watcher
     {
         api::Kind kind;
-        std::shared_ptr<std::function<void(const engine::WatchEvent &)>> callback;
+        std::shared_ptr<std::function<void(const api::WatchEvent &)>> callback;
     };
     enum Source {
         NodeSource,
@@ -183,7 +183,7 @@ private:
     void apply(const Change &change);
     template <typename T>
     bool store(std::map<Key, std::shared_ptr<T>> &cache, api::Kind kind, const Change &change);
-    void deliver(api::Kind kind, engine::WatchEvent::Type type, const void *object,
+    void deliver(api::Kind kind, api::WatchEvent::Type type, const void *object,
                  const kube::ObjectMeta &meta);
     void indexPod(const kube::Pod *before, const kube::Pod *after);
     void log(const std::string &kind, const std::string &line);

@@ -5,7 +5,7 @@
 #include "models/snapshot/upgradesnapshotbuilder.h"
 
 #include "models/client/kubeclient.h"
-#include "models/engine/nodeupgradecontroller.h"
+#include "models/controllers/nodeupgradecontroller.h"
 #include "models/kube/jsonlimits.h"
 #include "models/kube/lease.h"
 #include "models/kube/timeutil.h"
@@ -209,8 +209,8 @@ void LiveUpgradeRuntime::control(const std::string &rollout, const std::string &
         }
         // The controller's control() is the same request followed by a pass.
         auto r = m_controller ? m_controller->control(rollout, action, node, m_options.actor, note)
-                              : engine::requestNodeUpgradeControl(*m_cluster, m_events, rollout, action, node,
-                                                                  m_options.actor, note);
+                              : controllers::requestNodeUpgradeControl(*m_cluster, m_events, rollout, action,
+                                                                       node, m_options.actor, note);
         m_rolloutsDirty = true;
         buildView(); // the effect is in the view before the answer
         done(r);
@@ -326,12 +326,12 @@ bool LiveUpgradeRuntime::tick()
         return false;
     }
     if (m_watches.empty()) {
-        const auto rollouts = [this](const engine::WatchEvent &e) {
+        const auto rollouts = [this](const api::WatchEvent &e) {
             m_rolloutsDirty = true;
-            if (e.type != engine::WatchEvent::Type::Modified)
+            if (e.type != api::WatchEvent::Type::Modified)
                 m_lookAtLease = true;
         };
-        const auto everything = [this](const engine::WatchEvent &) {
+        const auto everything = [this](const api::WatchEvent &) {
             m_rolloutsDirty = true;
             m_inventoryDirty = true;
         };
@@ -498,7 +498,7 @@ void LiveUpgradeRuntime::elect()
 void LiveUpgradeRuntime::lead(bool leading)
 {
     if (leading && !m_controller) {
-        m_controller = std::make_unique<engine::NodeUpgradeController>(*m_cluster, m_events, m_metrics);
+        m_controller = std::make_unique<controllers::NodeUpgradeController>(*m_cluster, m_events, m_metrics);
         m_controller->pass();
         m_rolloutsDirty = true;
     } else if (!leading && m_controller) {
@@ -563,7 +563,7 @@ void LiveUpgradeRuntime::sampleObserved(const UpgradeRolloutList &list)
         if (last && now - last < 1000)
             continue;
         last = now;
-        engine::NodeUpgradeSample s;
+        controllers::NodeUpgradeSample s;
         s.time = now;
         for (const UpgradeNodeRow &row : *info.nodes)
             ++s.phases[std::size_t(row.phase)];

@@ -29,7 +29,7 @@
 #include "models/api/nodeupgradeevents.h"
 #include "models/api/nodeupgraderollout.h"
 #include "models/client/reflector.h"
-#include "models/engine/nodeupgrademetrics.h"
+#include "models/controllers/nodeupgrademetrics.h"
 #include "models/kube/jsonfield.h"
 #include "models/kube/result.h"
 
@@ -46,7 +46,7 @@
 namespace client {
 class KubeClient;
 }
-namespace engine {
+namespace controllers {
 class NodeUpgradeController;
 }
 
@@ -156,9 +156,9 @@ private:
     // Loop thread only.
     std::unique_ptr<LiveUpgradeCluster> m_cluster;
     std::unique_ptr<LeaderElector> m_elector;
-    std::unique_ptr<engine::NodeUpgradeController> m_controller;
+    std::unique_ptr<controllers::NodeUpgradeController> m_controller;
     api::NodeUpgradeEvents m_events;
-    std::map<std::string, engine::NodeUpgradeMetrics> m_metrics;
+    std::map<std::string, controllers::NodeUpgradeMetrics> m_metrics;
     std::map<std::string, std::size_t> m_sampleTotals; // rollout -> samples in the last view
     std::map<std::string, std::int64_t> m_lastObservedSample;
     UpgradeDriverInfo m_driver;

@@ -377,7 +377,7 @@ struct WatchStream
     void translate(const HubEvent &e)
     {
         lastRv = std::max(lastRv, e.resourceVersion);
-        using T = engine::WatchEvent::Type;
+        using T = api::WatchEvent::Type;
         const bool now = e.type != T::Deleted && matches(e.object.get());
         const bool before = matches(e.previous.get());
         const char *type = nullptr;
@@ -1608,9 +1608,9 @@ struct ApiServer::Impl
     // DeleteOptions come from the body (kubectl sends dryRun, propagationPolicy, the grace
     // period and preconditions there) and from the query (curl, older clients); the query wins
     // where both are set (the caller applies a query's grace period).
-    static kube::Result<engine::DeleteOptions> deleteOptions(const httplib::Request &req, const Json &body)
+    static kube::Result<api::DeleteOptions> deleteOptions(const httplib::Request &req, const Json &body)
     {
-        engine::DeleteOptions o;
+        api::DeleteOptions o;
         if (auto g = body.find("gracePeriodSeconds"); g != body.end() && g->is_number_integer())
             o.gracePeriodSeconds = g->get<std::int64_t>();
         if (auto p = body.find("preconditions"); p != body.end() && p->is_object()) {
@@ -1648,11 +1648,11 @@ struct ApiServer::Impl
             return ApiStatus{422, "Invalid",
                              "DeleteOptions: orphanDependents and propagationPolicy cannot both be set"};
         if (policy == "Orphan" || (policy.empty() && orphan))
-            o.propagation = engine::DeletePropagation::Orphan;
+            o.propagation = api::DeletePropagation::Orphan;
         else if (policy == "Foreground")
-            o.propagation = engine::DeletePropagation::Foreground;
+            o.propagation = api::DeletePropagation::Foreground;
         else if (policy.empty() || policy == "Background")
-            o.propagation = engine::DeletePropagation::Background;
+            o.propagation = api::DeletePropagation::Background;
         else
             return ApiStatus{422, "Invalid",
                              "DeleteOptions.propagationPolicy: Unsupported value: \"" + policy +

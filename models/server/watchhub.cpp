@@ -29,10 +29,10 @@ void WatchHub::attach(engine::Cluster &cluster)
         for (api::Kind kind : ResourcePath::servedKinds())
             m_windows[kind].floorRv = m_attachRv;
     }
-    cluster.watchAll([this](const engine::WatchEvent &ev) { record(ev); });
+    cluster.watchAll([this](const api::WatchEvent &ev) { record(ev); });
 }
 
-void WatchHub::record(const engine::WatchEvent &ev)
+void WatchHub::record(const api::WatchEvent &ev)
 {
     HubEvent e;
     e.resourceVersion = ev.resourceVersion;
@@ -43,7 +43,7 @@ void WatchHub::record(const engine::WatchEvent &ev)
     const auto key = std::make_pair(ev.kind, ev.key());
     if (auto it = m_mirror.find(key); it != m_mirror.end())
         e.previous = it->second;
-    if (ev.type == engine::WatchEvent::Type::Deleted)
+    if (ev.type == api::WatchEvent::Type::Deleted)
         m_mirror.erase(key);
     else
         m_mirror[key] = object;

@@ -31,7 +31,7 @@ struct HubEvent
     std::uint64_t resourceVersion = 0;
     kube::Timestamp time = 0; // virtual clock at the write (Table ages)
     api::Kind kind = api::Kind::Pod;
-    engine::WatchEvent::Type type = engine::WatchEvent::Type::Added;
+    api::WatchEvent::Type type = api::WatchEvent::Type::Added;
     std::shared_ptr<const kube::Json> object;   // for DELETED: the last state
     std::shared_ptr<const kube::Json> previous; // state before this event; null when new
 };
@@ -43,7 +43,7 @@ public:
 
     // Engine thread: seeds the mirror from the cluster and subscribes to its writes.
     void attach(engine::Cluster &cluster);
-    void record(const engine::WatchEvent &event);
+    void record(const api::WatchEvent &event);
 
     enum class Start { Ok, TooOld, TooNew };
     // The cursor of the first event of `kind` after resourceVersion rv. Call on the engine

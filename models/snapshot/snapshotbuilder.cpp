@@ -51,7 +51,7 @@ SnapshotBuilder::SnapshotBuilder(engine::Cluster &cluster) : m_cluster(cluster),
     m_backend.connected = true;
     m_backend.seed = cluster.seed();
     loadAll();
-    m_watchId = m_cluster.watchAll([this](const engine::WatchEvent &e) { onWatch(e); });
+    m_watchId = m_cluster.watchAll([this](const api::WatchEvent &e) { onWatch(e); });
 }
 
 SnapshotBuilder::~SnapshotBuilder()
@@ -92,9 +92,9 @@ void SnapshotBuilder::loadAll()
     }
 }
 
-void SnapshotBuilder::onWatch(const engine::WatchEvent &event)
+void SnapshotBuilder::onWatch(const api::WatchEvent &event)
 {
-    using Type = engine::WatchEvent::Type;
+    using Type = api::WatchEvent::Type;
     const bool deleted = event.type == Type::Deleted;
     m_upgrade.onWatch(event);
     switch (event.kind) {

@@ -25,9 +25,12 @@
 #include <string>
 #include <utility>
 
+namespace api {
+struct WatchEvent;
+} // namespace api
+
 namespace engine {
 class Cluster;
-struct WatchEvent;
 } // namespace engine
 
 namespace kube {
@@ -94,7 +97,7 @@ public:
                          qint64 &oldestNotReady);
 
 private:
-    void onWatch(const engine::WatchEvent &event);
+    void onWatch(const api::WatchEvent &event);
     void loadAll();
     DaemonSetInfo buildDaemonSet(const std::string &ns, const std::string &name,
                                  const DaemonSetInfo *previous);

@@ -22,7 +22,7 @@ namespace {
 
 static_assert(int(api::NodePhase::Removed) == int(UpgradeNodePhase::Removed) &&
                   int(api::NodePhase::Soaking) == int(UpgradeNodePhase::Soaking) &&
-                  engine::kNodePhaseCount == kUpgradeNodePhaseCount,
+                  controllers::kNodePhaseCount == kUpgradeNodePhaseCount,
               "UpgradeNodePhase mirrors api::NodePhase");
 static_assert(int(api::RolloutPhase::Pending) == int(UpgradeRolloutPhase::Pending) &&
                   int(api::RolloutPhase::Halted) == int(UpgradeRolloutPhase::Halted) &&
@@ -149,9 +149,9 @@ void UpgradeSnapshotBuilder::loadAll()
     }
 }
 
-void UpgradeSnapshotBuilder::onWatch(const engine::WatchEvent &event)
+void UpgradeSnapshotBuilder::onWatch(const api::WatchEvent &event)
 {
-    using Type = engine::WatchEvent::Type;
+    using Type = api::WatchEvent::Type;
     switch (event.kind) {
     case api::Kind::Pod: {
         const kube::Pod &p = *event.pod;
@@ -277,8 +277,10 @@ UpgradeRolloutInfo buildUpgradeRolloutInfo(const UpgradeInfoSource &source, cons
     info.abort = spec.abort;
 
     info.phase = static_cast<UpgradeRolloutPhase>(static_cast<int>(st.phase));
-    const api::Phrase *headline = source.controller ? source.controller->headlinePhrase(name) : nullptr;
-    info.headline = headline ? phraseText(*headline) : q(st.headline);
+    // The headline as the driving controller phrased it, in this console's language — whichever
+    // process drives; the English text only from a writer that sends no phrase this version
+    // reads.
+    info.headline = st.headlinePhrase.empty() ? q(st.headline) : phraseText(st.headlinePhrase);
     const auto &c = st.counts;
     info.counts = UpgradeCountsInfo{c.nodes, c.upToDate, c.upgraded, c.inFlight, c.pending,
                                     c.held,  c.blocked,  c.failed,   c.skipped};
@@ -303,7 +305,7 @@ UpgradeRolloutInfo buildUpgradeRolloutInfo(const UpgradeInfoSource &source, cons
     auto rows = std::make_shared<std::vector<UpgradeNodeRow>>();
     std::set<std::string> members;
     for (auto &row : source.controller ? source.controller->table(name)
-                                       : engine::nodeUpgradeTable(source.cluster, name, nullptr)) {
+                                       : controllers::nodeUpgradeTable(source.cluster, name, nullptr)) {
         members.insert("node/" + row.name);
         UpgradeNodeRow out;
         out.name = q(row.name);
@@ -326,7 +328,7 @@ UpgradeRolloutInfo buildUpgradeRolloutInfo(const UpgradeInfoSource &source, cons
     info.nodes = std::move(rows);
 
     // Metrics samples: only re-read when the controller made another pass.
-    const engine::NodeUpgradeMetrics *metrics = source.metrics;
+    const controllers::NodeUpgradeMetrics *metrics = source.metrics;
     const std::size_t total = metrics ? metrics->totalSamples() : 0;
     const auto lastTotal = sampleTotals.find(name);
     const bool samplesUnchanged = lastTotal != sampleTotals.end() && lastTotal->second == total;
@@ -380,7 +382,7 @@ UpgradeRolloutInfo buildUpgradeRolloutInfo(const UpgradeInfoSource &source, cons
     auto preview = std::make_shared<UpgradePreviewInfo>();
     if (source.controller &&
         (st.phase == api::RolloutPhase::Paused || st.phase == api::RolloutPhase::Halted)) {
-        const engine::NodeUpgradePreview p = source.controller->preview(name);
+        const controllers::NodeUpgradePreview p = source.controller->preview(name);
         preview->nextNodes = qList(p.nextNodes);
         for (const auto &d : p.deletions)
             preview->deletions << QCoreApplication::translate("models::UpgradeSnapshotBuilder",
@@ -408,7 +410,7 @@ UpgradeRolloutInfo UpgradeSnapshotBuilder::buildRollout(const std::string &name,
     return buildUpgradeRolloutInfo(source, name, previous, m_sampleTotals, kMaxSamples, kMaxEvents);
 }
 
-std::shared_ptr<const UpgradeInventory> buildUpgradeInventory(const engine::UpgradeCluster &cluster)
+std::shared_ptr<const UpgradeInventory> buildUpgradeInventory(const controllers::UpgradeCluster &cluster)
 {
     auto byNode = workloadRows(cluster.nodes());
     for (const kube::Pod *p : cluster.pods()) {

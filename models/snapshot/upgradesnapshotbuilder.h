@@ -22,12 +22,18 @@
 namespace api {
 class NodeUpgradeEvents;
 } // namespace api
-namespace engine {
-class Cluster;
+namespace api {
+struct WatchEvent;
+} // namespace api
+
+namespace controllers {
 class NodeUpgradeController;
 class NodeUpgradeMetrics;
 class UpgradeCluster;
-struct WatchEvent;
+} // namespace controllers
+
+namespace engine {
+class Cluster;
 } // namespace engine
 
 namespace models {
@@ -40,10 +46,10 @@ struct ClusterSnapshot;
 // the headline from the status, and there is no resume preview.
 struct UpgradeInfoSource
 {
-    engine::UpgradeCluster &cluster;
-    engine::NodeUpgradeController *controller = nullptr;
-    const api::NodeUpgradeEvents *events = nullptr;      // null: none
-    const engine::NodeUpgradeMetrics *metrics = nullptr; // this rollout's; null: none
+    controllers::UpgradeCluster &cluster;
+    controllers::NodeUpgradeController *controller = nullptr;
+    const api::NodeUpgradeEvents *events = nullptr;           // null: none
+    const controllers::NodeUpgradeMetrics *metrics = nullptr; // this rollout's; null: none
 };
 
 // One rollout's snapshot value. `previous` (may be null) lends its unchanged parts: its samples
@@ -55,7 +61,7 @@ UpgradeRolloutInfo buildUpgradeRolloutInfo(const UpgradeInfoSource &source, cons
                                            std::map<std::string, std::size_t> &sampleTotals, int maxSamples,
                                            int maxEvents);
 // The pre-flight report's per-node workload, read from the cluster as the controller sees it.
-std::shared_ptr<const UpgradeInventory> buildUpgradeInventory(const engine::UpgradeCluster &cluster);
+std::shared_ptr<const UpgradeInventory> buildUpgradeInventory(const controllers::UpgradeCluster &cluster);
 
 class UpgradeSnapshotBuilder
 {
@@ -65,7 +71,7 @@ public:
 
     explicit UpgradeSnapshotBuilder(engine::Cluster &cluster);
 
-    void onWatch(const engine::WatchEvent &event);
+    void onWatch(const api::WatchEvent &event);
     bool hasChanges() const;
     // Fills snap.upgrades and snap.upgradeInventory; `previous` may be null.
     void build(ClusterSnapshot &snap, const ClusterSnapshot *previous);

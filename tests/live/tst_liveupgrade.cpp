@@ -12,7 +12,7 @@
 
 #include "models/client/httptransport.h"
 #include "models/client/incluster.h"
-#include "models/engine/nodeupgradecontroller.h"
+#include "models/controllers/nodeupgradecontroller.h"
 #include "models/engine/nodeupgraderuntime.h"
 #include "models/engine/scenariorunner.h"
 #include "models/kube/yamldocument.h"
@@ -67,10 +67,10 @@ kube::Json jobRollout()
 // Forwards to another UpgradeCluster and records the writes that change the cluster, in order,
 // in words both backends share: "cordon node-0", "evict api from node-0" (pods by their app label,
 // as pod names differ between two clusters), "uncordon node-0", "taint node-0 upgrade/pending".
-class Recording final : public engine::UpgradeCluster
+class Recording final : public controllers::UpgradeCluster
 {
 public:
-    explicit Recording(engine::UpgradeCluster &inner) : m_inner(inner) {}
+    explicit Recording(controllers::UpgradeCluster &inner) : m_inner(inner) {}
     std::vector<std::string> log;
 
     kube::Timestamp now() const override { return m_inner.now(); }
@@ -105,7 +105,7 @@ public:
     }
     const api::NodeUpgradeRollout *rollout(const std::string &n) const override { return m_inner.rollout(n); }
     std::vector<const api::NodeUpgradeRollout *> rollouts() const override { return m_inner.rollouts(); }
-    int watch(api::Kind kind, std::function<void(const engine::WatchEvent &)> cb) override
+    int watch(api::Kind kind, std::function<void(const api::WatchEvent &)> cb) override
     {
         return m_inner.watch(kind, std::move(cb));
     }
@@ -130,8 +130,7 @@ public:
     {
         return note("untaint " + n + " " + key, m_inner.untaint(n, key));
     }
-    kube::Result<void> evict(const std::string &ns, const std::string &n,
-                             const engine::EvictOptions &o) override
+    kube::Result<void> evict(const std::string &ns, const std::string &n, const api::EvictOptions &o) override
     {
         const std::string what = describe(ns, n);
         auto r = m_inner.evict(ns, n, o);
@@ -189,7 +188,7 @@ private:
         return r;
     }
 
-    engine::UpgradeCluster &m_inner;
+    controllers::UpgradeCluster &m_inner;
 };
 
 // The answer of an election attempt, `otherwise` on an API error.
@@ -379,8 +378,8 @@ void TstLiveUpgrade::sameWritesOnBothBackends()
     std::vector<std::string> simEvents;
     {
         api::NodeUpgradeEvents events;
-        std::map<std::string, engine::NodeUpgradeMetrics> metrics;
-        engine::NodeUpgradeController controller(simWrites, events, metrics);
+        std::map<std::string, controllers::NodeUpgradeMetrics> metrics;
+        controllers::NodeUpgradeController controller(simWrites, events, metrics);
         QVERIFY(rt.rollouts().apply(rolloutManifest, sim->now(), {}).ok());
         QVERIFY2(sim->runUntil([&] { return completed(rt.rollouts().get("agents")); }, 3600 * 1000),
                  rt.statusText("agents").c_str());
@@ -417,8 +416,8 @@ void TstLiveUpgrade::sameWritesOnBothBackends()
         if (!live.waitSynced(std::chrono::seconds(30)))
             return;
         api::NodeUpgradeEvents events;
-        std::map<std::string, engine::NodeUpgradeMetrics> metrics;
-        engine::NodeUpgradeController controller(liveWrites, events, metrics);
+        std::map<std::string, controllers::NodeUpgradeMetrics> metrics;
+        controllers::NodeUpgradeController controller(liveWrites, events, metrics);
         live.run([&] { return stop.load(); });
         for (const auto &e : events.entries())
             liveEvents.push_back(e.reason + " " + e.object);

@@ -7,7 +7,7 @@
 // - with `serve`'s built-in controller holding the Lease, the console starts no second
 //   controller: it creates the rollout and writes the admin's requests (pause, resume), the
 //   server's controller acts on them, and the page follows from the status and the node
-//   annotations (phases, counts, a chart sampled here);
+//   annotations (phases, counts, the headline in the console's language, a chart sampled here);
 // - the window: the page's driver line says the console drives, and closing the window with
 //   nodes in flight asks first (declining keeps the window and the upgrade);
 // - with no rollout at all, an upgrade another tool drives (cordon, drain condition, a restart
@@ -19,6 +19,7 @@
 #include "models/server/apiserver.h"
 #include "models/server/enginehost.h"
 #include "tests/live/probetransport.h"
+#include "ui/apptranslator.h"
 #include "ui/mainwindow.h"
 #include "ui/upgradepage.h"
 
@@ -119,12 +120,15 @@ QString describe(const models::ClusterSnapshot &s)
 {
     QString out = u"driver %1 %2 %3"_s.arg(int(s.upgradeDriver.mode))
                       .arg(s.upgradeDriver.holder, s.upgradeDriver.error);
-    for (const auto &u : *s.upgrades)
-        if (u.observed) {
-            out += u"\nobserved %1: %2"_s.arg(models::upgradeRolloutPhaseName(u.phase), u.headline);
-            for (const auto &row : *u.nodes)
-                out += u"\n  %1 %2 %3"_s.arg(row.name, models::upgradeNodePhaseName(row.phase), row.reason);
+    for (const auto &u : *s.upgrades) {
+        if (!u.observed) {
+            out += u"\nrollout %1 %2: %3"_s.arg(u.name, models::upgradeRolloutPhaseName(u.phase), u.headline);
+            continue;
         }
+        out += u"\nobserved %1: %2"_s.arg(models::upgradeRolloutPhaseName(u.phase), u.headline);
+        for (const auto &row : *u.nodes)
+            out += u"\n  %1 %2 %3"_s.arg(row.name, models::upgradeNodePhaseName(row.phase), row.reason);
+    }
     for (const auto &n : *s.nodes)
         out += u"\n  node %1 %2 cordoned=%3 draining=%4"_s.arg(n.name, n.agentVersion)
                    .arg(n.unschedulable)
@@ -356,14 +360,18 @@ void TstLiveUpgradeConsole::consoleObservesAnotherController()
                                 info->counts.inFlight + info->counts.upgraded > 0;
                      }),
              qPrintable(describe(*backend->latest())));
+    // The server's controller phrased the headline; this console reads it in its own language.
+    QCOMPARE(gui::AppTranslator::install(u"de"_s), u"de"_s);
     backend->upgradeControl(u"agents"_s, u"pause"_s, QString(), QString());
     auto paused = waitResult(results, models::ActionKind::UpgradeControl);
     QVERIFY2(paused.ok, qPrintable(paused.message));
     QVERIFY2(waitFor(*backend,
                      [](const models::ClusterSnapshot &s) {
-                         return agents(s) && agents(s)->phase == models::UpgradeRolloutPhase::Paused;
+                         return agents(s) && agents(s)->phase == models::UpgradeRolloutPhase::Paused &&
+                                agents(s)->headline.startsWith(u"Pausiert von "_s);
                      }),
              qPrintable(describe(*backend->latest())));
+    gui::AppTranslator::install(u"en"_s);
     QCOMPARE(leaseHolder(*server), std::string("daemonscope-serve"));
     QVERIFY(agents(*backend->latest())->preview->summary.isEmpty()); // no controller here to preview
 

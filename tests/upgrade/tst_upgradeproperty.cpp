@@ -59,7 +59,7 @@ bool controllerExists(const Cluster &c, const kube::Pod &p)
 }
 
 // The invariant checker: an observer that recomputes everything from the cluster.
-class Checker : public NodeUpgradeObserver
+class Checker : public controllers::NodeUpgradeObserver
 {
 public:
     Checker(Cluster &c, NodeUpgradeRuntime &rt) : m_c(c), m_rt(rt) {}
@@ -183,7 +183,7 @@ public:
             fail("kamikaze to held node " + node.metadata.name);
     }
 
-    void afterPass(const NodeUpgradePassReport &report) override
+    void afterPass(const controllers::NodeUpgradePassReport &report) override
     {
         ++passes;
         const auto *r = m_rt.rollouts().get(report.rollout);

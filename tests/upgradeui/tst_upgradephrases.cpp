@@ -7,7 +7,10 @@
 #include "upgradetesthelpers.h"
 
 #include "models/api/nodeupgradeevents.h"
+#include "models/api/nodeupgradelogic.h"
 #include "models/api/nodeupgradephrases.h"
+#include "models/api/nodeupgraderollout.h"
+#include "models/api/phrasejson.h"
 #include "models/itemmodels/upgradeeventlistmodel.h"
 #include "models/planners/upgradephrases.h"
 #include "models/snapshot/upgraderolloutinfo.h"
@@ -23,6 +26,8 @@ using namespace upgradetest;
 using models::ActionKind;
 using models::UpgradeNodePhase;
 using models::UpgradeRolloutInfo;
+
+Q_DECLARE_METATYPE(api::Phrase)
 
 namespace {
 
@@ -67,6 +72,11 @@ private slots:
     void nestedPhrasesAndLongListsAreTranslatedPartByPart();
     void theDemoUpgradeReadsInGerman();
     void inEnglishTheConsoleShowsTheEnginesText();
+    void phrasesTravelAsJson_data();
+    void phrasesTravelAsJson();
+    void unreadablePhrasesAreRefused_data();
+    void unreadablePhrasesAreRefused();
+    void theStatusCarriesTheHeadlineAsAPhrase();
 };
 
 void TestUpgradePhrases::theCatalogueIsTheEnginesTemplates()
@@ -229,6 +239,110 @@ void TestUpgradePhrases::inEnglishTheConsoleShowsTheEnginesText()
     r = rollout(*backend, kName);
     QVERIFY2(r->headline.startsWith(QStringLiteral("Paused by tester (lunch) ")), qPrintable(r->headline));
     QVERIFY2(r->preview->summary.startsWith(QStringLiteral("select ")), qPrintable(r->preview->summary));
+}
+
+// A phrase leaves the process as JSON (status.headlinePhrase) and comes back equal: the same
+// tree, so the same English and the same translation.
+void TestUpgradePhrases::phrasesTravelAsJson_data()
+{
+    using api::phrase;
+    using api::UpgradePhrase;
+    QTest::addColumn<api::Phrase>("original");
+    QTest::newRow("literal") << api::Phrase("node-7");
+    QTest::newRow("empty literal") << api::Phrase("");
+    QTest::newRow("template without slots") << phrase(UpgradePhrase::PreviewNothing);
+    const std::vector<api::Phrase> holders = {phrase(UpgradePhrase::HolderNotReadyOutside, {{"node", "n3"}}),
+                                              phrase(UpgradePhrase::HolderFailed, {{"node", "n4"}})};
+    QTest::newRow("nested, slots out of alphabetical order") << phrase(
+        UpgradePhrase::Waiting,
+        {{"why", phrase(UpgradePhrase::BudgetUsedBy,
+                        {{"used", "2"}, {"max", "2"}, {"holders", api::Phrase::list(holders, ", ")}})}});
+    QTest::newRow("long list shown in part") << phrase(
+        UpgradePhrase::NotReadyMany,
+        {{"nodes", api::Phrase::list(std::vector<std::string>{"a", "b", "c", "d", "e", "f"}, ", ", 5)}});
+    QTest::newRow("event catalogue") << api::upgradeEventPhrase(
+        api::UpgradeReason::WriteRefused, {{"write", phrase(UpgradePhrase::WriteCordon)}, {"code", "500"}});
+    QTest::newRow("quotes and non-ASCII") << api::Phrase("Knoten \"ä\"\n{not a slot}");
+}
+
+void TestUpgradePhrases::phrasesTravelAsJson()
+{
+    QFETCH(api::Phrase, original);
+    const std::string text = api::phraseToJson(original).dump();
+    const auto back = api::phraseFromJson(kube::Json::parse(text));
+    QVERIFY2(back, text.c_str());
+    QVERIFY2(*back == original, text.c_str());
+    QCOMPARE(api::english(*back), api::english(original));
+    QCOMPARE(api::phraseToJson(*back).dump(), text);
+}
+
+// What this version cannot read is refused whole, so the console shows the English text
+// instead of a sentence with a part missing.
+void TestUpgradePhrases::unreadablePhrasesAreRefused_data()
+{
+    QTest::addColumn<QString>("json");
+    QTest::newRow("unknown phrase (a newer controller's)") << QStringLiteral("{\"phrase\":\"SomethingNew\"}");
+    QTest::newRow("unknown event") << QStringLiteral("{\"event\":\"SomethingNew\"}");
+    QTest::newRow("unknown phrase inside a known one")
+        << QStringLiteral("{\"phrase\":\"Waiting\",\"args\":[[\"why\",{\"phrase\":\"SomethingNew\"}]]}");
+    QTest::newRow("both catalogues") << QStringLiteral("{\"phrase\":\"Waiting\",\"event\":\"NodeCordoned\"}");
+    QTest::newRow("neither") << QStringLiteral("{\"args\":[]}");
+    QTest::newRow("name not a string") << QStringLiteral("{\"phrase\":3}");
+    QTest::newRow("args not a list") << QStringLiteral("{\"phrase\":\"Waiting\",\"args\":{\"why\":\"x\"}}");
+    QTest::newRow("arg not a pair") << QStringLiteral("{\"phrase\":\"Waiting\",\"args\":[[\"why\"]]}");
+    QTest::newRow("slot name not a string")
+        << QStringLiteral("{\"phrase\":\"Waiting\",\"args\":[[1,\"x\"]]}");
+    QTest::newRow("unknown member") << QStringLiteral("{\"phrase\":\"Waiting\",\"extra\":1}");
+    QTest::newRow("list without separator") << QStringLiteral("{\"list\":[\"a\"]}");
+    QTest::newRow("list not a list") << QStringLiteral("{\"list\":\"a\",\"separator\":\", \"}");
+    QTest::newRow("list shows at most 0")
+        << QStringLiteral("{\"list\":[\"a\"],\"separator\":\", \",\"max\":0}");
+    QTest::newRow("list max negative")
+        << QStringLiteral("{\"list\":[\"a\"],\"separator\":\", \",\"max\":-1}");
+    QTest::newRow("number") << QStringLiteral("42");
+    QTest::newRow("null") << QStringLiteral("null");
+    QTest::newRow("array") << QStringLiteral("[\"a\"]");
+}
+
+void TestUpgradePhrases::unreadablePhrasesAreRefused()
+{
+    QFETCH(QString, json);
+    QVERIFY(!api::phraseFromJson(kube::Json::parse(json.toStdString())));
+}
+
+// The controller writes its headline as text and as a phrase; whoever reads the status phrases
+// it in their language. A phrase this version cannot read leaves the status readable, with the
+// text shown instead.
+void TestUpgradePhrases::theStatusCarriesTheHeadlineAsAPhrase()
+{
+    api::HeadlineInput in;
+    in.phase = api::RolloutPhase::Paused;
+    in.pausedBy = "admin";
+    in.counts.nodes = 5;
+    in.counts.upToDate = 2;
+    api::NodeUpgradeRolloutStatus st;
+    st.phase = in.phase;
+    st.headlinePhrase = api::headline(in);
+    st.headline = api::english(st.headlinePhrase);
+    const auto back = api::NodeUpgradeRolloutStatus::fromJson(kube::Json::parse(st.toJson().dump()));
+    QVERIFY(back);
+    QVERIFY(*back == st);
+
+    gui::AppTranslator::install(QStringLiteral("de"));
+    QCOMPARE(models::phraseText(back->headlinePhrase), QStringLiteral("Pausiert von admin"));
+    gui::AppTranslator::install(QStringLiteral("en"));
+    QCOMPARE(models::phraseText(back->headlinePhrase), QStringLiteral("Paused by admin"));
+    QCOMPARE(back->headline, "Paused by admin");
+
+    kube::Json newer = st.toJson();
+    newer["headlinePhrase"] = {{"phrase", "SomethingNew"}};
+    const auto fromNewer = api::NodeUpgradeRolloutStatus::fromJson(newer);
+    QVERIFY(fromNewer);
+    QVERIFY(fromNewer->headlinePhrase.empty());
+    QCOMPARE(fromNewer->headline, "Paused by admin");
+    // A writer that sends no phrase (an older controller): the text alone.
+    newer.erase("headlinePhrase");
+    QVERIFY(api::NodeUpgradeRolloutStatus::fromJson(newer)->headlinePhrase.empty());
 }
 
 QTEST_MAIN(TestUpgradePhrases)

@@ -1,10 +1,10 @@
-#include "models/engine/nodeupgradestate.h"
+#include "models/controllers/nodeupgradestate.h"
 
 #include <algorithm>
 #include <limits>
 #include <sstream>
 
-namespace engine {
+namespace controllers {
 
 using kube::Json;
 using kube::Timestamp;
@@ -358,7 +358,7 @@ bool NodeUpgradeController::evictionAllowed(NodeState &ns, PassContext &ctx, con
 {
     if (!ctx.spec.respectPDBs)
         return true; // deleted without asking the budgets (deletePod)
-    EvictOptions probe;
+    api::EvictOptions probe;
     probe.dryRun = true;
     const auto r = [&] {
         const Timed timed(m_timing.writeNanos);
@@ -673,4 +673,4 @@ bool NodeUpgradeController::drainDeadlines(NodeState &ns, PassContext &ctx, Drai
     return true;
 }
 
-} // namespace engine
+} // namespace controllers

@@ -1,8 +1,8 @@
-#include "models/engine/nodeupgrademetrics.h"
+#include "models/controllers/nodeupgrademetrics.h"
 
 #include <algorithm>
 
-namespace engine {
+namespace controllers {
 
 namespace {
 constexpr std::size_t kMaxDurations = 256;
@@ -43,4 +43,4 @@ void NodeUpgradeMetrics::observePhaseDuration(const std::string &phase, kube::Du
         v.erase(v.begin());
 }
 
-} // namespace engine
+} // namespace controllers

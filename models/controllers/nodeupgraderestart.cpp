@@ -1,10 +1,10 @@
-#include "models/engine/nodeupgradestate.h"
+#include "models/controllers/nodeupgradestate.h"
 
 #include <algorithm>
 #include <limits>
 #include <sstream>
 
-namespace engine {
+namespace controllers {
 
 using kube::Json;
 using kube::Timestamp;
@@ -365,4 +365,4 @@ bool NodeUpgradeController::select(NodeState &ns, PassContext &ctx, int position
     return true;
 }
 
-} // namespace engine
+} // namespace controllers

@@ -1,10 +1,10 @@
-#include "models/engine/nodeupgradestate.h"
+#include "models/controllers/nodeupgradestate.h"
 
 #include <algorithm>
 #include <limits>
 #include <sstream>
 
-namespace engine {
+namespace controllers {
 
 using kube::Json;
 using kube::Timestamp;
@@ -702,4 +702,4 @@ void NodeUpgradeController::endPass(PassContext &ctx)
     rv.touched.clear();
 }
 
-} // namespace engine
+} // namespace controllers

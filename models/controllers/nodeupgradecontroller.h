@@ -33,9 +33,8 @@
 #include "models/api/nodeupgradeevents.h"
 #include "models/api/nodeupgradelogic.h"
 #include "models/api/nodeupgradephrases.h"
-#include "models/engine/cluster.h"
-#include "models/engine/nodeupgrademetrics.h"
-#include "models/engine/upgradecluster.h"
+#include "models/controllers/nodeupgrademetrics.h"
+#include "models/controllers/upgradecluster.h"
 
 #include <cstdint>
 #include <map>
@@ -45,7 +44,7 @@
 #include <unordered_map>
 #include <vector>
 
-namespace engine {
+namespace controllers {
 
 struct PodInfo; // one pod of a node in a pass (nodeupgradecontroller.cpp)
 
@@ -172,9 +171,6 @@ public:
     kube::Result<void> control(const std::string &rollout, const std::string &action, const std::string &node,
                                const std::string &actor, const std::string &note);
     NodeUpgradePreview preview(const std::string &rollout);
-    // The rollout's headline as the last pass phrased it (status.headline is its English text);
-    // nullptr before a pass has phrased one.
-    const api::Phrase *headlinePhrase(const std::string &rollout) const;
     std::vector<NodeUpgradeRow> table(const std::string &rollout) const;
 
     void setObserver(NodeUpgradeObserver *observer) { m_observer = observer; }
@@ -205,11 +201,11 @@ private:
     void phaseEvents(PassContext &ctx);
     void sample(PassContext &ctx);
     void endPass(PassContext &ctx);
-    void onPod(const WatchEvent &ev);
-    void reportPod(const WatchEvent &ev);
-    void onNode(const WatchEvent &ev);
-    void onReplicaSet(const WatchEvent &ev);
-    void notePod(const WatchEvent &ev); // the view: pod index and ReplicaSet ready counts
+    void onPod(const api::WatchEvent &ev);
+    void reportPod(const api::WatchEvent &ev);
+    void onNode(const api::WatchEvent &ev);
+    void onReplicaSet(const api::WatchEvent &ev);
+    void notePod(const api::WatchEvent &ev); // the view: pod index and ReplicaSet ready counts
     void markDirty(const std::string &node);
     void resyncPods();
     // Brings the rollout's view up to date (dirty nodes, or a full rebuild); dry runs get a
@@ -311,7 +307,6 @@ private:
     std::vector<Note> m_notes;            // observations from the watch, emitted at the next pass
     std::set<std::string> m_removedNodes; // nodes deleted since the last pass
     std::map<std::string, std::string> m_removedOwner; // node -> rollout it belonged to
-    std::map<std::string, api::Phrase> m_headlines;    // rollout -> headline of the last pass
     struct Backoff
     {
         std::string rollout;
@@ -323,4 +318,4 @@ private:
     std::map<std::string, std::vector<api::Phrase>> m_blockers; // "rollout/node" -> blockers of the last pass
 };
 
-} // namespace engine
+} // namespace controllers

@@ -4,7 +4,7 @@
 // NodeUpgradeRollouts, watches of pods, nodes and ReplicaSets, and the writes it makes with
 // the API operations kubectl uses (node patches, cordon, taints, evictions, deletions, the
 // rollout's spec and status, events). The controller sees nothing else of a cluster, so the
-// same controller code drives the simulated store (EmbeddedUpgradeCluster, below) and a live
+// same controller code drives the simulated store (models/engine/embeddedupgradecluster.h) and a live
 // API server (models/liveupgrade/liveupgradecluster.h: reflectors for reading, the kube client for
 // writing).
 //
@@ -21,8 +21,9 @@
 // - A refused write changes nothing and returns the API server's status (HTTP code, reason,
 //   message).
 
+#include "models/api/deleteoptions.h"
 #include "models/api/nodeupgraderollout.h"
-#include "models/engine/cluster.h"
+#include "models/api/watchevent.h"
 #include "models/kube/job.h"
 
 #include <functional>
@@ -30,9 +31,7 @@
 #include <string>
 #include <vector>
 
-namespace engine {
-
-class NodeUpgradeRolloutStore;
+namespace controllers {
 
 class UpgradeCluster
 {
@@ -62,7 +61,7 @@ public:
     virtual std::vector<const api::NodeUpgradeRollout *> rollouts() const = 0; // by name
 
     // ---- watches (Kind::Pod, Kind::Node, Kind::ReplicaSet) ---------------------------------
-    virtual int watch(api::Kind kind, std::function<void(const WatchEvent &)> callback) = 0;
+    virtual int watch(api::Kind kind, std::function<void(const api::WatchEvent &)> callback) = 0;
     virtual void unwatch(int id) = 0;
 
     // ---- writes ----------------------------------------------------------------------------
@@ -80,7 +79,7 @@ public:
                                                  const std::vector<std::string> &remove) = 0;
     // POST pods/NAME/eviction (policy/v1), or its dry run.
     virtual kube::Result<void> evict(const std::string &ns, const std::string &name,
-                                     const EvictOptions &options = {}) = 0;
+                                     const api::EvictOptions &options = {}) = 0;
     // DELETE of a pod with its own grace period (a forced drain step).
     virtual kube::Result<void> deletePod(const std::string &ns, const std::string &name) = 0;
     // POST of a batch/v1 Job (restart mechanism Job); 409 AlreadyExists when it exists.
@@ -95,50 +94,4 @@ public:
                              api::Kind kind, const std::string &ns, const std::string &name) = 0;
 };
 
-// The simulated cluster: the engine's store, clock and timers, written through its API server
-// (every write reaches the watches synchronously).
-class EmbeddedUpgradeCluster final : public UpgradeCluster
-{
-public:
-    EmbeddedUpgradeCluster(Cluster &cluster, NodeUpgradeRolloutStore &rollouts);
-
-    kube::Timestamp now() const override;
-    bool runsTimers() const override;
-    void schedule(kube::Timestamp t, std::function<void()> fn) override;
-    const kube::Node *node(const std::string &name) const override;
-    std::vector<const kube::Node *> nodes() const override;
-    const kube::Pod *pod(const std::string &ns, const std::string &name) const override;
-    std::vector<const kube::Pod *> pods() const override;
-    std::vector<const kube::Pod *> podsOnNode(const std::string &node) const override;
-    const kube::ReplicaSet *replicaSet(const std::string &ns, const std::string &name) const override;
-    std::vector<const kube::ReplicaSet *> replicaSets() const override;
-    std::vector<const kube::PodDisruptionBudget *> podDisruptionBudgets() const override;
-    std::optional<kube::Job> job(const std::string &ns, const std::string &name) const override;
-    const api::NodeUpgradeRollout *rollout(const std::string &name) const override;
-    std::vector<const api::NodeUpgradeRollout *> rollouts() const override;
-    int watch(api::Kind kind, std::function<void(const WatchEvent &)> callback) override;
-    void unwatch(int id) override;
-    kube::Result<void> patchNode(const std::string &name, const kube::Json &mergePatch) override;
-    kube::Result<void> cordon(const std::string &node) override;
-    kube::Result<void> uncordon(const std::string &node) override;
-    kube::Result<void> taint(const std::string &node, const kube::Taint &taint) override;
-    kube::Result<void> untaint(const std::string &node, const std::string &key) override;
-    kube::Result<void> setNodeConditions(const std::string &node, const std::vector<kube::NodeCondition> &set,
-                                         const std::vector<std::string> &remove) override;
-    kube::Result<void> evict(const std::string &ns, const std::string &name,
-                             const EvictOptions &options) override;
-    kube::Result<void> deletePod(const std::string &ns, const std::string &name) override;
-    kube::Result<void> createJob(const kube::Json &job) override;
-    kube::Result<void> editRollout(const std::string &name,
-                                   const std::function<void(api::NodeUpgradeRollout &)> &fn) override;
-    kube::Result<void> updateRolloutStatus(const std::string &name,
-                                           const api::NodeUpgradeRolloutStatus &status) override;
-    void recordEvent(const std::string &type, const std::string &reason, const std::string &message,
-                     api::Kind kind, const std::string &ns, const std::string &name) override;
-
-private:
-    Cluster &m_cluster;
-    NodeUpgradeRolloutStore &m_rollouts;
-};
-
-} // namespace engine
+} // namespace controllers

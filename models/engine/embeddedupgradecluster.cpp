@@ -1,4 +1,4 @@
-#include "models/engine/upgradecluster.h"
+#include "models/engine/embeddedupgradecluster.h"
 
 #include "models/engine/nodeupgraderolloutstore.h"
 #include "models/engine/podselector.h"

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-namespace engine {
+namespace controllers {
 
 inline constexpr int kNodePhaseCount = 11; // NodePhase values
 
@@ -68,4 +68,4 @@ private:
     std::map<std::string, std::vector<kube::Duration>> m_phaseDurations; // bounded, most recent last
 };
 
-} // namespace engine
+} // namespace controllers

@@ -1,10 +1,10 @@
-#include "models/engine/nodeupgradestate.h"
+#include "models/controllers/nodeupgradestate.h"
 
 #include <algorithm>
 #include <limits>
 #include <sstream>
 
-namespace engine {
+namespace controllers {
 
 using kube::Json;
 using kube::Timestamp;
@@ -213,4 +213,4 @@ std::vector<NodeUpgradeRow> NodeUpgradeController::table(const std::string &roll
     return nodeUpgradeTable(m_cluster, rollout, &m_blockers);
 }
 
-} // namespace engine
+} // namespace controllers

@@ -1,10 +1,10 @@
-#include "models/engine/nodeupgradestate.h"
+#include "models/controllers/nodeupgradestate.h"
 
 #include <algorithm>
 #include <limits>
 #include <sstream>
 
-namespace engine {
+namespace controllers {
 
 using kube::Json;
 using kube::Timestamp;
@@ -40,9 +40,10 @@ NodeUpgradeController::NodeUpgradeController(UpgradeCluster &cluster, api::NodeU
     : m_cluster(cluster), m_events(events), m_metrics(metrics), m_options(options),
       m_view(std::make_unique<View>())
 {
-    m_podWatch = m_cluster.watch(api::Kind::Pod, [this](const WatchEvent &ev) { onPod(ev); });
-    m_nodeWatch = m_cluster.watch(api::Kind::Node, [this](const WatchEvent &ev) { onNode(ev); });
-    m_rsWatch = m_cluster.watch(api::Kind::ReplicaSet, [this](const WatchEvent &ev) { onReplicaSet(ev); });
+    m_podWatch = m_cluster.watch(api::Kind::Pod, [this](const api::WatchEvent &ev) { onPod(ev); });
+    m_nodeWatch = m_cluster.watch(api::Kind::Node, [this](const api::WatchEvent &ev) { onNode(ev); });
+    m_rsWatch =
+        m_cluster.watch(api::Kind::ReplicaSet, [this](const api::WatchEvent &ev) { onReplicaSet(ev); });
     resyncPods();
     // Pods already terminating on draining nodes were deleted before a restart, most likely by
     // this controller: do not report them as someone else's deletion.
@@ -121,7 +122,7 @@ void NodeUpgradeController::resyncPods()
     ++v.rsEpoch;
 }
 
-void NodeUpgradeController::notePod(const WatchEvent &ev)
+void NodeUpgradeController::notePod(const api::WatchEvent &ev)
 {
     View &v = *m_view;
     if (v.rsDirty || !ev.pod)
@@ -142,7 +143,7 @@ void NodeUpgradeController::notePod(const WatchEvent &ev)
         markDirty(old.node);
         v.pods.erase(it);
     }
-    if (ev.type == WatchEvent::Type::Deleted)
+    if (ev.type == api::WatchEvent::Type::Deleted)
         return;
     PodEntry e = v.entry(*ev.pod);
     if (e.countsReady)
@@ -154,11 +155,11 @@ void NodeUpgradeController::notePod(const WatchEvent &ev)
     v.pods.emplace(key, std::move(e));
 }
 
-void NodeUpgradeController::onReplicaSet(const WatchEvent &ev)
+void NodeUpgradeController::onReplicaSet(const api::WatchEvent &ev)
 {
     const std::int64_t start = threadNanos();
     View &v = *m_view;
-    if (ev.type != WatchEvent::Type::Modified || !ev.replicaSet) {
+    if (ev.type != api::WatchEvent::Type::Modified || !ev.replicaSet) {
         v.rsDirty = true; // the pods' owners change: everything is read afresh at the next pass
     } else if (!v.rsDirty) {
         auto it = v.rsKeyByUid.find(ev.replicaSet->metadata.uid);
@@ -171,7 +172,7 @@ void NodeUpgradeController::onReplicaSet(const WatchEvent &ev)
     m_timing.watchNanos += threadNanos() - start;
 }
 
-void NodeUpgradeController::onPod(const WatchEvent &ev)
+void NodeUpgradeController::onPod(const api::WatchEvent &ev)
 {
     const std::int64_t start = threadNanos();
     notePod(ev);
@@ -180,7 +181,7 @@ void NodeUpgradeController::onPod(const WatchEvent &ev)
     m_timing.watchNanos += threadNanos() - start;
 }
 
-void NodeUpgradeController::reportPod(const WatchEvent &ev)
+void NodeUpgradeController::reportPod(const api::WatchEvent &ev)
 {
     const kube::Pod &pod = *ev.pod;
     const std::string nodeName = pod.node();
@@ -200,7 +201,7 @@ void NodeUpgradeController::reportPod(const WatchEvent &ev)
     if (cls != api::PodClass::Managed && cls != api::PodClass::Unmanaged)
         return;
     const std::string &uid = pod.metadata.uid;
-    const bool gone = ev.type == WatchEvent::Type::Deleted || pod.isDeleting();
+    const bool gone = ev.type == api::WatchEvent::Type::Deleted || pod.isDeleting();
     if (gone) {
         if (m_ourDeletions.count(uid) || m_reportedPods.count(uid + "/deleted"))
             return;
@@ -219,13 +220,13 @@ void NodeUpgradeController::reportPod(const WatchEvent &ev)
     }
 }
 
-void NodeUpgradeController::onNode(const WatchEvent &ev)
+void NodeUpgradeController::onNode(const api::WatchEvent &ev)
 {
-    if (ev.type == WatchEvent::Type::Modified)
+    if (ev.type == api::WatchEvent::Type::Modified)
         markDirty(ev.name);
     else
         ++m_view->nodeEpoch; // a node added or removed: the rollouts' views are rebuilt
-    if (ev.type != WatchEvent::Type::Deleted || !ev.node)
+    if (ev.type != api::WatchEvent::Type::Deleted || !ev.node)
         return;
     const std::string owner = ev.node->metadata.annotation(api::ann::kRollout);
     const std::string phase = ev.node->metadata.annotation(api::ann::kPhase);
@@ -281,17 +282,12 @@ bool NodeUpgradeController::backingOff(const PassContext &ctx, const std::string
     return it != m_backoff.end() && ctx.now < it->second.retryAt;
 }
 
+// The status carries the headline twice: as English text (kubectl's Headline column, the CLI)
+// and as the phrase itself, which any console phrases in its own language.
 void NodeUpgradeController::setHeadline(PassContext &ctx, api::Phrase headline)
 {
     ctx.st.headline = api::english(headline);
-    if (!ctx.dry)
-        m_headlines[ctx.name] = std::move(headline);
-}
-
-const api::Phrase *NodeUpgradeController::headlinePhrase(const std::string &rollout) const
-{
-    auto it = m_headlines.find(rollout);
-    return it == m_headlines.end() ? nullptr : &it->second;
+    ctx.st.headlinePhrase = std::move(headline);
 }
 
 void NodeUpgradeController::report(PassContext &ctx, const std::string &object, api::UpgradeReason reason,
@@ -337,4 +333,4 @@ const std::string &NodeUpgradeController::rendered(const std::string &object, ap
     return kept.front().message;
 }
 
-} // namespace engine
+} // namespace controllers

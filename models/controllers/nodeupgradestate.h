@@ -7,7 +7,7 @@
 // them uses. Included by those files only.
 
 #include "models/api/kubectldrain.h"
-#include "models/engine/nodeupgradecontroller.h"
+#include "models/controllers/nodeupgradecontroller.h"
 #include "models/kube/jsonfield.h"
 
 #include <array>
@@ -18,7 +18,7 @@
 
 #include <time.h>
 
-namespace engine {
+namespace controllers {
 
 inline bool matches(const kube::StringMap &selector, const kube::StringMap &labels)
 {
@@ -496,4 +496,4 @@ inline bool rejoinedSince(const NodeUpgradeController::NodeState &ns, kube::Time
     return ns.ready && ((ns.readySince && *ns.readySince / 1000 > ackAt / 1000) || rebooted);
 }
 
-} // namespace engine
+} // namespace controllers

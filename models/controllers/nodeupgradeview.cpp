@@ -1,10 +1,10 @@
-#include "models/engine/nodeupgradestate.h"
+#include "models/controllers/nodeupgradestate.h"
 
 #include <algorithm>
 #include <limits>
 #include <sstream>
 
-namespace engine {
+namespace controllers {
 
 using kube::Json;
 using kube::Timestamp;
@@ -395,4 +395,4 @@ void NodeUpgradeController::verify(RolloutView &rv, PassContext &ctx)
     }
 }
 
-} // namespace engine
+} // namespace controllers

@@ -1,0 +1,70 @@
+# Checks which layers each source includes: a layer may include the headers of the layers it
+# links, and no others, so that a controller that reaches into the store's internals, a live
+# path that reaches into the simulator or a widget that reaches past models/ fails the build
+# (this script runs as a build step, target includerules) and names the line.
+#   cmake -DROOT=<source dir> -P cmake/IncludeRules.cmake
+# Only the project's own headers are checked: quoted includes that name a top-level folder
+# (models/, ui/, app/, tests/).
+if(NOT ROOT)
+  message(FATAL_ERROR "includerules: ROOT is not set")
+endif()
+
+set(kube models/kube)
+set(diff ${kube} models/diff)
+set(api ${diff} models/api)
+set(controllers ${api} models/controllers)
+set(engine ${controllers} models/engine)
+set(client ${kube} models/client)
+set(server ${engine} models/server)
+# The Qt bridge's rooms see every layer below them and each other.
+set(rooms snapshot backend liveupgrade history settings planners itemmodels)
+set(bridge ${server} ${client})
+foreach(room ${rooms})
+  list(APPEND bridge models/${room})
+endforeach()
+# The live-cluster path sees the API rules, the controllers and the client, never the simulator
+# or the server that wraps it.
+list(REMOVE_ITEM bridge models/engine models/server)
+set(live ${bridge})
+list(APPEND bridge models/engine models/server)
+# Widgets see the bridge and the value types, not the engine, the controllers, the client or
+# the server.
+set(widgets models/kube models/diff models/api ui)
+foreach(room ${rooms})
+  list(APPEND widgets models/${room})
+endforeach()
+
+# folder (relative to ROOT), file name pattern, the allowed include prefixes' variable
+set(rules
+  "models/kube|*|kube" "models/diff|*|diff" "models/api|*|api" "models/controllers|*|controllers"
+  "models/engine|*|engine" "models/client|*|client" "models/server|*|server"
+  "models/liveupgrade|*|live" "models/backend|live*|live" "ui|*|widgets")
+foreach(room ${rooms})
+  list(APPEND rules "models/${room}|*|bridge")
+endforeach()
+
+set(problems)
+foreach(rule ${rules})
+  string(REPLACE "|" ";" parts "${rule}")
+  list(GET parts 0 dir)
+  list(GET parts 1 pattern)
+  list(GET parts 2 allowedVar)
+  set(allowed ${${allowedVar}})
+  file(GLOB sources ${ROOT}/${dir}/${pattern}.cpp ${ROOT}/${dir}/${pattern}.h)
+  foreach(source ${sources})
+    file(STRINGS ${source} includes REGEX "^[ \t]*#[ \t]*include[ \t]*\"(models|ui|app|tests)/")
+    foreach(line ${includes})
+      string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]*\"([^\"]+)\".*" "\\1" header "${line}")
+      get_filename_component(headerDir ${header} DIRECTORY)
+      list(FIND allowed ${headerDir} found)
+      if(found EQUAL -1)
+        file(RELATIVE_PATH rel ${ROOT} ${source})
+        list(APPEND problems "${rel}: includes ${header}, outside what ${dir}/${pattern} may see")
+      endif()
+    endforeach()
+  endforeach()
+endforeach()
+if(problems)
+  list(JOIN problems "\n" text)
+  message(FATAL_ERROR "includerules:\n${text}")
+endif()

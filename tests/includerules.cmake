@@ -1,0 +1,61 @@
+# The include rules' own test: cmake/IncludeRules.cmake passes on the source tree, and on a small
+# tree of its own it refuses exactly the includes a layer must not see and names each line.
+#   cmake -DROOT=<source dir> -DWORK=<scratch dir> -P tests/includerules.cmake
+if(NOT ROOT OR NOT WORK)
+  message(FATAL_ERROR "includerules test: ROOT and WORK must be set")
+endif()
+set(checker ${ROOT}/cmake/IncludeRules.cmake)
+
+execute_process(COMMAND ${CMAKE_COMMAND} -DROOT=${ROOT} -P ${checker} RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "the source tree breaks the include rules:\n${err}")
+endif()
+
+file(REMOVE_RECURSE ${WORK})
+function(source path)
+  set(text "")
+  foreach(header ${ARGN})
+    string(APPEND text "#include \"${header}\"\n")
+  endforeach()
+  file(WRITE ${WORK}/${path} "${text}")
+endfunction()
+# Allowed: a controller sees api and kube; the embedded backend sees the engine; a widget sees
+# the bridge; a system header is not checked.
+source(models/controllers/fine.cpp models/api/kind.h models/kube/pod.h models/controllers/upgradecluster.h)
+source(models/backend/embeddedfine.cpp models/engine/cluster.h models/snapshot/snapshot.h)
+source(ui/finewidget.cpp models/itemmodels/nodemapmodel.h ui/theme.h)
+file(APPEND ${WORK}/ui/finewidget.cpp "#include <QWidget>\n")
+# Refused: each of these lines must be named.
+source(models/controllers/bad.cpp models/api/kind.h models/engine/clusterimpl.h)
+source(models/backend/livebad.cpp models/client/kubeclient.h models/engine/cluster.h)
+source(models/liveupgrade/bad.cpp models/server/apiserver.h)
+source(models/kube/bad.h models/api/kind.h)
+source(models/engine/bad.cpp models/client/kubeclient.h)
+source(ui/badwidget.cpp models/controllers/nodeupgradecontroller.h)
+
+execute_process(COMMAND ${CMAKE_COMMAND} -DROOT=${WORK} -P ${checker} RESULT_VARIABLE rc ERROR_VARIABLE err)
+string(REGEX REPLACE "[ \n]+" " " err "${err}")
+if(rc EQUAL 0)
+  message(FATAL_ERROR "the checker accepted includes a layer must not see")
+endif()
+set(expected
+  "models/controllers/bad.cpp: includes models/engine/clusterimpl.h"
+  "models/backend/livebad.cpp: includes models/engine/cluster.h"
+  "models/liveupgrade/bad.cpp: includes models/server/apiserver.h"
+  "models/kube/bad.h: includes models/api/kind.h"
+  "models/engine/bad.cpp: includes models/client/kubeclient.h"
+  "ui/badwidget.cpp: includes models/controllers/nodeupgradecontroller.h")
+foreach(line ${expected})
+  string(FIND "${err}" "${line}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "the checker did not name \"${line}\":\n${err}")
+  endif()
+endforeach()
+foreach(fineFile models/controllers/fine.cpp models/backend/embeddedfine.cpp ui/finewidget.cpp)
+  string(FIND "${err}" "${fineFile}:" at)
+  if(NOT at EQUAL -1)
+    message(FATAL_ERROR "the checker refused an allowed file ${fineFile}:\n${err}")
+  endif()
+endforeach()
+file(REMOVE_RECURSE ${WORK})
+message(STATUS "includerules: the tree keeps the rules; the checker refuses all six stray includes")
