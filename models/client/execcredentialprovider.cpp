@@ -67,6 +67,117 @@ struct Pipe
     }
 };
 
+// Environment: inherited, then the plugin's own variables (replacing same-named ones), then
+// KUBERNETES_EXEC_INFO.
+std::vector<std::string> pluginEnvironment(const ExecConfig &cfg, bool interactive)
+{
+    std::vector<std::string> env;
+    auto setVar = [&](const std::string &name, const std::string &value) {
+        const std::string prefix = name + "=";
+        for (auto &e : env)
+            if (e.compare(0, prefix.size(), prefix) == 0) {
+                e = prefix + value;
+                return;
+            }
+        env.push_back(prefix + value);
+    };
+    for (char **e = environ; e && *e; ++e)
+        env.emplace_back(*e);
+    for (const auto &[name, value] : cfg.env)
+        setVar(name, value);
+    setVar("KUBERNETES_EXEC_INFO", ExecCredentialProvider::execInfo(cfg, interactive));
+    return env;
+}
+
+// The null-terminated array of C strings posix_spawn takes; points into `strings`.
+std::vector<char *> nullTerminated(std::vector<std::string> &strings)
+{
+    std::vector<char *> out;
+    for (auto &s : strings)
+        out.push_back(s.data());
+    out.push_back(nullptr);
+    return out;
+}
+
+// Starts the plugin with its stdout and stderr on the pipes (whose write ends are closed here
+// once it runs), and stdin on /dev/null unless it may be interactive.
+Result<pid_t> spawnPlugin(const ExecConfig &cfg, const std::string &who, bool interactive, Pipe &out,
+                          Pipe &err, std::vector<char *> &argv, std::vector<char *> &envp)
+{
+    if (!out.open() || !err.open())
+        return pluginError(who + ": cannot create pipes: " + std::strerror(errno));
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    if (!interactive)
+        posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&fa, out.fd[1], STDOUT_FILENO);
+    posix_spawn_file_actions_adddup2(&fa, err.fd[1], STDERR_FILENO);
+    pid_t pid = -1;
+    const int rc = ::posix_spawnp(&pid, cfg.command.c_str(), &fa, nullptr, argv.data(), envp.data());
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc != 0) {
+        std::string msg = who + " could not be started: " + std::strerror(rc);
+        if (rc == ENOENT && !cfg.installHint.empty())
+            msg += ". " + trimmedTail(cfg.installHint, 1000);
+        return pluginError(msg);
+    }
+    out.closeEnd(1);
+    err.closeEnd(1);
+    return pid;
+}
+
+// Reads both pipes until the plugin closes them or `timeout` passes; true when it passed.
+bool readOutput(Pipe &out, Pipe &err, std::chrono::milliseconds timeout, std::string &stdoutText,
+                std::string &stderrText)
+{
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    bool timedOut = false;
+    while (out.fd[0] >= 0 || err.fd[0] >= 0) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            deadline - std::chrono::steady_clock::now());
+        if (left.count() <= 0) {
+            timedOut = true;
+            break;
+        }
+        pollfd fds[2];
+        int n = 0;
+        if (out.fd[0] >= 0)
+            fds[n++] = {out.fd[0], POLLIN, 0};
+        if (err.fd[0] >= 0)
+            fds[n++] = {err.fd[0], POLLIN, 0};
+        const int pr = ::poll(fds, n, static_cast<int>(std::min<long long>(left.count(), 1000)));
+        if (pr < 0 && errno != EINTR)
+            break;
+        for (int i = 0; i < n; ++i) {
+            if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
+                continue;
+            char buf[4096];
+            const ssize_t got = ::read(fds[i].fd, buf, sizeof buf);
+            const bool isOut = fds[i].fd == out.fd[0];
+            if (got > 0) {
+                (isOut ? stdoutText : stderrText).append(buf, static_cast<std::size_t>(got));
+            } else if (got == 0 || (errno != EINTR && errno != EAGAIN)) {
+                (isOut ? out : err).closeEnd(0);
+            }
+        }
+    }
+    return timedOut;
+}
+
+// The tail of the plugin's stderr for a message.
+std::string shownStderr(const std::string &stderrText, const ExecConfig &cfg)
+{
+    // A plugin that fails may print its environment; the kubeconfig's values for it stay out.
+    std::string errText = trimmedTail(stderrText, 2000);
+    for (const auto &[name, value] : cfg.env) {
+        if (value.size() < 4)
+            continue;
+        for (auto at = errText.find(value); at != std::string::npos; at = errText.find(value, at))
+            errText.replace(at, value.size(), "[redacted]");
+    }
+    return errText;
+}
+
 } // namespace
 
 ExecCredentialProvider::ExecCredentialProvider(ExecConfig config, Clock clock,
@@ -177,101 +288,26 @@ Result<ExecCredential> ExecCredentialProvider::run()
                            "available; log in once from a terminal or set interactiveMode: IfAvailable");
     ++m_runs;
 
-    // Environment: inherited, then the plugin's own variables (replacing same-named ones), then
-    // KUBERNETES_EXEC_INFO.
-    std::vector<std::string> env;
-    auto setVar = [&](const std::string &name, const std::string &value) {
-        const std::string prefix = name + "=";
-        for (auto &e : env)
-            if (e.compare(0, prefix.size(), prefix) == 0) {
-                e = prefix + value;
-                return;
-            }
-        env.push_back(prefix + value);
-    };
-    for (char **e = environ; e && *e; ++e)
-        env.emplace_back(*e);
-    for (const auto &[name, value] : cfg.env)
-        setVar(name, value);
-    setVar("KUBERNETES_EXEC_INFO", execInfo(cfg, interactive));
-    std::vector<char *> envp;
-    for (auto &e : env)
-        envp.push_back(e.data());
-    envp.push_back(nullptr);
+    std::vector<std::string> env = pluginEnvironment(cfg, interactive);
+    std::vector<char *> envp = nullTerminated(env);
     std::vector<std::string> argStore;
     argStore.push_back(cfg.command);
     argStore.insert(argStore.end(), cfg.args.begin(), cfg.args.end());
-    std::vector<char *> argv;
-    for (auto &a : argStore)
-        argv.push_back(a.data());
-    argv.push_back(nullptr);
+    std::vector<char *> argv = nullTerminated(argStore);
 
     Pipe out, err;
-    if (!out.open() || !err.open())
-        return pluginError(who + ": cannot create pipes: " + std::strerror(errno));
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    if (!interactive)
-        posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_adddup2(&fa, out.fd[1], STDOUT_FILENO);
-    posix_spawn_file_actions_adddup2(&fa, err.fd[1], STDERR_FILENO);
-    pid_t pid = -1;
-    const int rc = ::posix_spawnp(&pid, cfg.command.c_str(), &fa, nullptr, argv.data(), envp.data());
-    posix_spawn_file_actions_destroy(&fa);
-    if (rc != 0) {
-        std::string msg = who + " could not be started: " + std::strerror(rc);
-        if (rc == ENOENT && !cfg.installHint.empty())
-            msg += ". " + trimmedTail(cfg.installHint, 1000);
-        return pluginError(msg);
-    }
-    out.closeEnd(1);
-    err.closeEnd(1);
+    const auto pid = spawnPlugin(cfg, who, interactive, out, err, argv, envp);
+    if (!pid)
+        return pid.error();
 
     std::string stdoutText, stderrText;
-    const auto deadline = std::chrono::steady_clock::now() + m_timeout;
-    bool timedOut = false;
-    while (out.fd[0] >= 0 || err.fd[0] >= 0) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-            deadline - std::chrono::steady_clock::now());
-        if (left.count() <= 0) {
-            timedOut = true;
-            break;
-        }
-        pollfd fds[2];
-        int n = 0;
-        if (out.fd[0] >= 0)
-            fds[n++] = {out.fd[0], POLLIN, 0};
-        if (err.fd[0] >= 0)
-            fds[n++] = {err.fd[0], POLLIN, 0};
-        const int pr = ::poll(fds, n, static_cast<int>(std::min<long long>(left.count(), 1000)));
-        if (pr < 0 && errno != EINTR)
-            break;
-        for (int i = 0; i < n; ++i) {
-            if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
-                continue;
-            char buf[4096];
-            const ssize_t got = ::read(fds[i].fd, buf, sizeof buf);
-            const bool isOut = fds[i].fd == out.fd[0];
-            if (got > 0) {
-                (isOut ? stdoutText : stderrText).append(buf, static_cast<std::size_t>(got));
-            } else if (got == 0 || (errno != EINTR && errno != EAGAIN)) {
-                (isOut ? out : err).closeEnd(0);
-            }
-        }
-    }
+    const bool timedOut = readOutput(out, err, m_timeout, stdoutText, stderrText);
     if (timedOut)
-        ::kill(pid, SIGKILL);
+        ::kill(*pid, SIGKILL);
     int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    while (::waitpid(*pid, &status, 0) < 0 && errno == EINTR) {
     }
-    // A plugin that fails may print its environment; the kubeconfig's values for it stay out.
-    std::string errText = trimmedTail(stderrText, 2000);
-    for (const auto &[name, value] : cfg.env) {
-        if (value.size() < 4)
-            continue;
-        for (auto at = errText.find(value); at != std::string::npos; at = errText.find(value, at))
-            errText.replace(at, value.size(), "[redacted]");
-    }
+    const std::string errText = shownStderr(stderrText, cfg);
     if (timedOut)
         return pluginError(who + " did not finish within " + kube::formatDuration(m_timeout.count()) +
                            (errText.empty() ? std::string() : ": " + errText));

@@ -64,6 +64,96 @@ struct HeaderList
     void add(const std::string &h) { list = curl_slist_append(list, h.c_str()); }
 };
 
+// The options every request sets: URL, error buffer, user agent, protocol, timeouts,
+// compression, the tls-server-name pinning (connectTo, kept alive in connectToList) and proxy.
+void setConnectionOptions(CURL *curl, const std::string &url, char *errorBuffer,
+                          const RequestOptions &options, const HttpTransportOptions &transport,
+                          const RestConfig &config, const std::string &connectTo, HeaderList &connectToList)
+{
+    curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
+    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, errorBuffer);
+    curl_easy_setopt(curl, CURLOPT_USERAGENT, transport.userAgent.c_str());
+    curl_easy_setopt(curl, CURLOPT_HTTP_VERSION, static_cast<long>(CURL_HTTP_VERSION_2TLS));
+    curl_easy_setopt(curl, CURLOPT_TCP_KEEPALIVE, 1L);
+    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(options.connectTimeout.count()));
+    std::chrono::milliseconds total = options.totalTimeout;
+    if (total.count() > 0 && transport.requestTimeout)
+        total = *transport.requestTimeout;
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, static_cast<long>(total.count()));
+    if (!config.disableCompression)
+        curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "gzip");
+    if (!connectTo.empty()) {
+        connectToList.add(connectTo);
+        curl_easy_setopt(curl, CURLOPT_CONNECT_TO, connectToList.list);
+    }
+    if (!config.proxyUrl.empty())
+        curl_easy_setopt(curl, CURLOPT_PROXY, config.proxyUrl.c_str());
+}
+
+// The method, the body when it has one, and the Accept, Content-Type and Expect headers.
+void setMethodAndContentHeaders(CURL *curl, const std::string &method, const std::string &body,
+                                const std::string &accept, const std::string &contentType,
+                                HeaderList &headers)
+{
+    if (method != "GET") {
+        curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, method.c_str());
+        if (!body.empty() || method == "POST" || method == "PUT" || method == "PATCH") {
+            curl_easy_setopt(curl, CURLOPT_POSTFIELDS, body.c_str());
+            curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size()));
+        }
+    }
+    if (!accept.empty())
+        headers.add("Accept: " + accept);
+    if (!contentType.empty())
+        headers.add("Content-Type: " + contentType);
+    headers.add("Expect:"); // no 100-continue round trip for PATCH/PUT bodies
+}
+
+// For https:// only: server verification, the client certificate, the bearer token or basic
+// auth, and impersonation. The exec plugin's credential, when set, wins over the config's.
+void setTlsAndAuthentication(CURL *curl, const RestConfig &config, const std::optional<ExecCredential> &cred,
+                             HeaderList &headers)
+{
+    if (config.insecureSkipTlsVerify) {
+        curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 0L);
+        curl_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 0L);
+    } else if (!config.caPem.empty()) {
+        curl_blob blob{const_cast<char *>(config.caPem.data()), config.caPem.size(), CURL_BLOB_COPY};
+        curl_easy_setopt(curl, CURLOPT_CAINFO_BLOB, &blob);
+        // Only the kubeconfig's CA is trusted, as in client-go.
+        curl_easy_setopt(curl, CURLOPT_CAINFO, nullptr);
+        curl_easy_setopt(curl, CURLOPT_CAPATH, nullptr);
+    }
+    const std::string &certPem =
+        cred && !cred->clientCertPem.empty() ? cred->clientCertPem : config.clientCertPem;
+    const std::string &keyPem =
+        cred && !cred->clientKeyPem.empty() ? cred->clientKeyPem : config.clientKeyPem;
+    if (!certPem.empty()) {
+        curl_blob cert{const_cast<char *>(certPem.data()), certPem.size(), CURL_BLOB_COPY};
+        curl_blob key{const_cast<char *>(keyPem.data()), keyPem.size(), CURL_BLOB_COPY};
+        curl_easy_setopt(curl, CURLOPT_SSLCERT_BLOB, &cert);
+        curl_easy_setopt(curl, CURLOPT_SSLCERTTYPE, "PEM");
+        curl_easy_setopt(curl, CURLOPT_SSLKEY_BLOB, &key);
+        curl_easy_setopt(curl, CURLOPT_SSLKEYTYPE, "PEM");
+    }
+    const std::string &token = cred && !cred->token.empty() ? cred->token : config.token;
+    if (!token.empty())
+        headers.add("Authorization: Bearer " + token);
+    else if (!config.username.empty() || !config.password.empty())
+        headers.add("Authorization: Basic " + encodeBase64(config.username + ":" + config.password));
+    if (!config.impersonateUser.empty()) {
+        headers.add("Impersonate-User: " + config.impersonateUser);
+        if (!config.impersonateUid.empty())
+            headers.add("Impersonate-Uid: " + config.impersonateUid);
+        for (const auto &g : config.impersonateGroups)
+            headers.add("Impersonate-Group: " + g);
+        for (const auto &[k, values] : config.impersonateExtra)
+            for (const auto &v : values)
+                headers.add("Impersonate-Extra-" + percentEncoded(k) + ": " + v);
+    }
+}
+
 } // namespace
 
 struct HttpTransport::Transfer
@@ -88,6 +178,10 @@ struct HttpTransport::Transfer
     std::chrono::steady_clock::time_point lastProgress = std::chrono::steady_clock::now();
     char errorBuffer[CURL_ERROR_SIZE] = {};
     CURL *curl = nullptr;
+
+    // libcurl's CURLOPT_WRITEFUNCTION and CURLOPT_XFERINFOFUNCTION; `user` is the Transfer.
+    static size_t write(char *data, size_t size, size_t n, void *user);
+    static int progress(void *user, curl_off_t, curl_off_t dlnow, curl_off_t, curl_off_t);
 };
 
 std::string HttpTransport::defaultUserAgent()
@@ -246,9 +340,69 @@ int HttpTransport::drive(Transfer &t, void *multiHandle)
     return rc;
 }
 
-Result<void> HttpTransport::perform(Transfer &t)
+// Body: buffered, or split into lines for watches once the status is known to be 2xx.
+size_t HttpTransport::Transfer::write(char *data, size_t size, size_t n, void *user)
 {
-    const bool tls = m_config.isTls();
+    auto *tr = static_cast<Transfer *>(user);
+    const size_t len = size * n;
+    if (!tr->onLine) {
+        tr->responseBody.append(data, len);
+        return len;
+    }
+    long code = 0;
+    curl_easy_getinfo(tr->curl, CURLINFO_RESPONSE_CODE, &code);
+    if (code < 200 || code > 299) {
+        tr->responseBody.append(data, len);
+        return len;
+    }
+    tr->lineBuffer.append(data, len);
+    std::size_t start = 0;
+    for (;;) {
+        const auto nl = tr->lineBuffer.find('\n', start);
+        if (nl == std::string::npos)
+            break;
+        std::string_view line(tr->lineBuffer.data() + start, nl - start);
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        start = nl + 1;
+        if (!line.empty() && !(*tr->onLine)(line)) {
+            tr->stoppedByHandler = true;
+            return 0; // aborts the transfer
+        }
+    }
+    tr->lineBuffer.erase(0, start);
+    return len;
+}
+
+// Cancellation and the idle timeout. libcurl calls this about once a second when nothing
+// arrives; received bytes count as activity whether they are headers or body.
+int HttpTransport::Transfer::progress(void *user, curl_off_t, curl_off_t dlnow, curl_off_t, curl_off_t)
+{
+    auto *tr = static_cast<Transfer *>(user);
+    if (tr->options.cancel && tr->options.cancel->load())
+        return 1;
+    const auto now = std::chrono::steady_clock::now();
+    curl_off_t received = dlnow;
+    long headerBytes = 0;
+    if (curl_easy_getinfo(tr->curl, CURLINFO_HEADER_SIZE, &headerBytes) == CURLE_OK)
+        received += headerBytes;
+    if (received != tr->lastBytes) {
+        tr->lastBytes = received;
+        tr->lastProgress = now;
+        return 0;
+    }
+    std::int64_t limit = tr->options.idleTimeout.count();
+    if (tr->options.idleTimeoutMs && tr->options.idleTimeoutMs->load() > 0)
+        limit = tr->options.idleTimeoutMs->load();
+    if (limit > 0 && now - tr->lastProgress >= std::chrono::milliseconds(limit)) {
+        tr->idleExpired = true;
+        return 1;
+    }
+    return 0;
+}
+
+Result<std::optional<ExecCredential>> HttpTransport::execCredential()
+{
     std::optional<ExecCredential> cred;
     if (m_exec) {
         auto c = m_exec->credential();
@@ -264,6 +418,16 @@ Result<void> HttpTransport::perform(Transfer &t)
             m_lastClientCert = cred->clientCertPem;
         }
     }
+    return cred;
+}
+
+Result<void> HttpTransport::perform(Transfer &t)
+{
+    const bool tls = m_config.isTls();
+    auto credential = execCredential();
+    if (!credential)
+        return credential.error();
+    const std::optional<ExecCredential> &cred = *credential;
 
     const Handle handle = acquireHandle();
     if (!handle.easy)
@@ -291,147 +455,17 @@ Result<void> HttpTransport::perform(Transfer &t)
     if (!q.empty())
         url += "?" + q;
 
-    curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
-    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, t.errorBuffer);
-    curl_easy_setopt(curl, CURLOPT_USERAGENT, m_options.userAgent.c_str());
-    curl_easy_setopt(curl, CURLOPT_HTTP_VERSION, static_cast<long>(CURL_HTTP_VERSION_2TLS));
-    curl_easy_setopt(curl, CURLOPT_TCP_KEEPALIVE, 1L);
-    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(t.options.connectTimeout.count()));
-    std::chrono::milliseconds total = t.options.totalTimeout;
-    if (total.count() > 0 && m_options.requestTimeout)
-        total = *m_options.requestTimeout;
-    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, static_cast<long>(total.count()));
-    if (!m_config.disableCompression)
-        curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "gzip");
-    curl_slist *connectToList = nullptr;
-    if (!connectTo.empty()) {
-        connectToList = curl_slist_append(nullptr, connectTo.c_str());
-        curl_easy_setopt(curl, CURLOPT_CONNECT_TO, connectToList);
-    }
-    struct FreeList
-    {
-        curl_slist *l;
-        ~FreeList() { curl_slist_free_all(l); }
-    } freeConnectTo{connectToList};
-    if (!m_config.proxyUrl.empty())
-        curl_easy_setopt(curl, CURLOPT_PROXY, m_config.proxyUrl.c_str());
-
-    if (t.method != "GET") {
-        curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, t.method.c_str());
-        if (!t.body.empty() || t.method == "POST" || t.method == "PUT" || t.method == "PATCH") {
-            curl_easy_setopt(curl, CURLOPT_POSTFIELDS, t.body.c_str());
-            curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(t.body.size()));
-        }
-    }
-    if (!t.accept.empty())
-        headers.add("Accept: " + t.accept);
-    if (!t.contentType.empty())
-        headers.add("Content-Type: " + t.contentType);
-    headers.add("Expect:"); // no 100-continue round trip for PATCH/PUT bodies
-
-    if (tls) {
-        if (m_config.insecureSkipTlsVerify) {
-            curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 0L);
-            curl_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 0L);
-        } else if (!m_config.caPem.empty()) {
-            curl_blob blob{const_cast<char *>(m_config.caPem.data()), m_config.caPem.size(), CURL_BLOB_COPY};
-            curl_easy_setopt(curl, CURLOPT_CAINFO_BLOB, &blob);
-            // Only the kubeconfig's CA is trusted, as in client-go.
-            curl_easy_setopt(curl, CURLOPT_CAINFO, nullptr);
-            curl_easy_setopt(curl, CURLOPT_CAPATH, nullptr);
-        }
-        const std::string &certPem =
-            cred && !cred->clientCertPem.empty() ? cred->clientCertPem : m_config.clientCertPem;
-        const std::string &keyPem =
-            cred && !cred->clientKeyPem.empty() ? cred->clientKeyPem : m_config.clientKeyPem;
-        if (!certPem.empty()) {
-            curl_blob cert{const_cast<char *>(certPem.data()), certPem.size(), CURL_BLOB_COPY};
-            curl_blob key{const_cast<char *>(keyPem.data()), keyPem.size(), CURL_BLOB_COPY};
-            curl_easy_setopt(curl, CURLOPT_SSLCERT_BLOB, &cert);
-            curl_easy_setopt(curl, CURLOPT_SSLCERTTYPE, "PEM");
-            curl_easy_setopt(curl, CURLOPT_SSLKEY_BLOB, &key);
-            curl_easy_setopt(curl, CURLOPT_SSLKEYTYPE, "PEM");
-        }
-        const std::string &token = cred && !cred->token.empty() ? cred->token : m_config.token;
-        if (!token.empty())
-            headers.add("Authorization: Bearer " + token);
-        else if (!m_config.username.empty() || !m_config.password.empty())
-            headers.add("Authorization: Basic " + encodeBase64(m_config.username + ":" + m_config.password));
-        if (!m_config.impersonateUser.empty()) {
-            headers.add("Impersonate-User: " + m_config.impersonateUser);
-            if (!m_config.impersonateUid.empty())
-                headers.add("Impersonate-Uid: " + m_config.impersonateUid);
-            for (const auto &g : m_config.impersonateGroups)
-                headers.add("Impersonate-Group: " + g);
-            for (const auto &[k, values] : m_config.impersonateExtra)
-                for (const auto &v : values)
-                    headers.add("Impersonate-Extra-" + percentEncoded(k) + ": " + v);
-        }
-    }
+    HeaderList connectToList; // read by libcurl until the transfer ends, like the headers
+    setConnectionOptions(curl, url, t.errorBuffer, t.options, m_options, m_config, connectTo, connectToList);
+    setMethodAndContentHeaders(curl, t.method, t.body, t.accept, t.contentType, headers);
+    if (tls)
+        setTlsAndAuthentication(curl, m_config, cred, headers);
     curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers.list);
 
-    // Body: buffered, or split into lines for watches once the status is known to be 2xx.
-    auto write = +[](char *data, size_t size, size_t n, void *user) -> size_t {
-        auto *tr = static_cast<Transfer *>(user);
-        const size_t len = size * n;
-        if (!tr->onLine) {
-            tr->responseBody.append(data, len);
-            return len;
-        }
-        long code = 0;
-        curl_easy_getinfo(tr->curl, CURLINFO_RESPONSE_CODE, &code);
-        if (code < 200 || code > 299) {
-            tr->responseBody.append(data, len);
-            return len;
-        }
-        tr->lineBuffer.append(data, len);
-        std::size_t start = 0;
-        for (;;) {
-            const auto nl = tr->lineBuffer.find('\n', start);
-            if (nl == std::string::npos)
-                break;
-            std::string_view line(tr->lineBuffer.data() + start, nl - start);
-            if (!line.empty() && line.back() == '\r')
-                line.remove_suffix(1);
-            start = nl + 1;
-            if (!line.empty() && !(*tr->onLine)(line)) {
-                tr->stoppedByHandler = true;
-                return 0; // aborts the transfer
-            }
-        }
-        tr->lineBuffer.erase(0, start);
-        return len;
-    };
-    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, write);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, &Transfer::write);
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, &t);
-    // Cancellation and the idle timeout. libcurl calls this about once a second when nothing
-    // arrives; received bytes count as activity whether they are headers or body.
     if (t.options.cancel || t.options.idleTimeout.count() > 0 || t.options.idleTimeoutMs) {
-        auto progress = +[](void *user, curl_off_t, curl_off_t dlnow, curl_off_t, curl_off_t) -> int {
-            auto *tr = static_cast<Transfer *>(user);
-            if (tr->options.cancel && tr->options.cancel->load())
-                return 1;
-            const auto now = std::chrono::steady_clock::now();
-            curl_off_t received = dlnow;
-            long headerBytes = 0;
-            if (curl_easy_getinfo(tr->curl, CURLINFO_HEADER_SIZE, &headerBytes) == CURLE_OK)
-                received += headerBytes;
-            if (received != tr->lastBytes) {
-                tr->lastBytes = received;
-                tr->lastProgress = now;
-                return 0;
-            }
-            std::int64_t limit = tr->options.idleTimeout.count();
-            if (tr->options.idleTimeoutMs && tr->options.idleTimeoutMs->load() > 0)
-                limit = tr->options.idleTimeoutMs->load();
-            if (limit > 0 && now - tr->lastProgress >= std::chrono::milliseconds(limit)) {
-                tr->idleExpired = true;
-                return 1;
-            }
-            return 0;
-        };
-        curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, progress);
+        curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, &Transfer::progress);
         curl_easy_setopt(curl, CURLOPT_XFERINFODATA, &t);
         curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
     }
@@ -447,6 +481,12 @@ Result<void> HttpTransport::perform(Transfer &t)
 
     if (rc == CURLE_OK)
         return {};
+    return failure(rc, t, auth.host);
+}
+
+ApiStatus HttpTransport::failure(int code, const Transfer &t, const std::string &host) const
+{
+    const auto rc = static_cast<CURLcode>(code);
     const std::string detail =
         t.errorBuffer[0] ? std::string(t.errorBuffer) : std::string(curl_easy_strerror(rc));
     const std::string server = this->server();
@@ -469,7 +509,7 @@ Result<void> HttpTransport::perform(Transfer &t)
             return ApiStatus{
                 0, "TLSError",
                 "the server certificate of " + server + " does not name the host " +
-                    (m_config.tlsServerName.empty() ? auth.host : m_config.tlsServerName) +
+                    (m_config.tlsServerName.empty() ? host : m_config.tlsServerName) +
                     " (set tls-server-name in the kubeconfig if it is issued for another name): " + detail};
         return ApiStatus{0, "TLSError",
                          "the server certificate of " + server + " is not trusted by " +

@@ -69,6 +69,10 @@ private:
         void *multi = nullptr;
     };
     kube::Result<void> perform(Transfer &t);
+    // The exec plugin's credential, none without a plugin; a new client certificate empties the pool.
+    kube::Result<std::optional<ExecCredential>> execCredential();
+    // The error for a transfer that ended with CURLcode `code`; `host` is the configured server's.
+    kube::ApiStatus failure(int code, const Transfer &t, const std::string &host) const;
     int drive(Transfer &t, void *multi); // runs the transfer to its end or its cancellation: a CURLcode
     Handle acquireHandle();
     void releaseHandle(Handle handle);

@@ -1,6 +1,7 @@
 #include "models/client/kubeconfig.h"
 
 #include "models/client/base64.h"
+#include "models/client/kubeconfigdetail.h"
 #include "models/kube/yamlscalar.h"
 
 #include <yaml-cpp/yaml.h>
@@ -14,16 +15,13 @@
 #include <fstream>
 #include <set>
 #include <sstream>
-#include <tuple>
 
 namespace client {
 
 using kube::ApiStatus;
 using kube::Result;
 
-namespace {
-
-constexpr const char *kExecExtensionName = "client.authentication.k8s.io/exec";
+namespace detail {
 
 ApiStatus configError(const std::string &message)
 {
@@ -49,14 +47,52 @@ std::string shown(const std::string &s)
            (space ? "; is a quote left open?" : "") + ")";
 }
 
-// A file path: spaces are common in paths, control characters and great lengths are not.
-std::string shownPath(const std::string &s)
+// "user:password" from a URL, percent-decoded as Go's url.Parse does it.
+std::pair<std::string, std::string> splitUserInfo(const std::string &userinfo)
 {
-    bool plain = s.size() <= 256;
-    for (unsigned char c : s)
-        plain = plain && c >= ' ' && c != 0x7f;
-    return plain ? s : "(a path of " + std::to_string(s.size()) + " characters, not shown)";
+    auto decode = [](const std::string &s) {
+        std::string out;
+        for (std::size_t i = 0; i < s.size(); ++i) {
+            if (s[i] == '%' && i + 2 < s.size() && std::isxdigit(static_cast<unsigned char>(s[i + 1])) &&
+                std::isxdigit(static_cast<unsigned char>(s[i + 2]))) {
+                out += static_cast<char>(std::stoi(s.substr(i + 1, 2), nullptr, 16));
+                i += 2;
+            } else {
+                out += s[i];
+            }
+        }
+        return out;
+    };
+    const auto colon = userinfo.find(':');
+    if (colon == std::string::npos)
+        return {decode(userinfo), {}};
+    return {decode(userinfo.substr(0, colon)), decode(userinfo.substr(colon + 1))};
 }
+
+Result<std::string> readFile(const std::string &path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        const int err = errno;
+        return configError(std::string(std::strerror(err ? err : ENOENT)));
+    }
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    if (in.bad())
+        return configError("read error");
+    return ss.str();
+}
+
+} // namespace detail
+
+using detail::configError;
+using detail::readFile;
+using detail::shown;
+using detail::splitUserInfo;
+
+namespace {
+
+constexpr const char *kExecExtensionName = "client.authentication.k8s.io/exec";
 
 // The values a message must never contain, read from the text itself so that a value another
 // value swallowed (through an open quote) is still known: every scalar under a key that holds
@@ -110,51 +146,6 @@ std::vector<std::string> secretsInText(const std::string &text)
             add(userinfo.substr(c + 1));
     }
     return out;
-}
-
-// "user:password" from a URL, percent-decoded as Go's url.Parse does it.
-std::pair<std::string, std::string> splitUserInfo(const std::string &userinfo)
-{
-    auto decode = [](const std::string &s) {
-        std::string out;
-        for (std::size_t i = 0; i < s.size(); ++i) {
-            if (s[i] == '%' && i + 2 < s.size() && std::isxdigit(static_cast<unsigned char>(s[i + 1])) &&
-                std::isxdigit(static_cast<unsigned char>(s[i + 2]))) {
-                out += static_cast<char>(std::stoi(s.substr(i + 1, 2), nullptr, 16));
-                i += 2;
-            } else {
-                out += s[i];
-            }
-        }
-        return out;
-    };
-    const auto colon = userinfo.find(':');
-    if (colon == std::string::npos)
-        return {decode(userinfo), {}};
-    return {decode(userinfo.substr(0, colon)), decode(userinfo.substr(colon + 1))};
-}
-
-Result<std::string> readFile(const std::string &path)
-{
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        const int err = errno;
-        return configError(std::string(std::strerror(err ? err : ENOENT)));
-    }
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    if (in.bad())
-        return configError("read error");
-    return ss.str();
-}
-
-std::string trimmed(const std::string &s)
-{
-    const auto b = s.find_first_not_of(" \t\r\n");
-    if (b == std::string::npos)
-        return {};
-    const auto e = s.find_last_not_of(" \t\r\n");
-    return s.substr(b, e - b + 1);
 }
 
 const char *nodeKindName(const YAML::Node &n)
@@ -406,50 +397,59 @@ public:
             if (!ex.IsMap())
                 return fail(ex, f + ".exec", std::string("expected a mapping, found ") + nodeKindName(ex));
             u.fields["exec"] = at(ex);
-            Kubeconfig::ExecEntry e;
-            for (auto [key, dst] : {std::pair<const char *, std::string *>{"apiVersion", &e.apiVersion},
-                                    {"command", &e.command},
-                                    {"installHint", &e.installHint},
-                                    {"interactiveMode", &e.interactiveMode}}) {
-                auto v = str(ex[key], f + ".exec." + key);
-                if (!v)
-                    return v.error();
-                *dst = std::move(*v);
-            }
-            // A command with a path separator is relative to the kubeconfig; a bare name is
-            // looked up in PATH when it runs.
-            if (e.command.find('/') != std::string::npos)
-                e.command = path(e.command);
-            auto args = strList(ex["args"], f + ".exec.args");
-            if (!args)
-                return args.error();
-            e.args = std::move(*args);
-            auto pci = boolean(ex["provideClusterInfo"], f + ".exec.provideClusterInfo");
-            if (!pci)
-                return pci.error();
-            e.provideClusterInfo = *pci;
-            const YAML::Node env = ex["env"];
-            if (env.IsDefined() && !env.IsNull()) {
-                if (!env.IsSequence())
-                    return fail(env, f + ".exec.env", "expected a list of {name, value}");
-                for (std::size_t i = 0; i < env.size(); ++i) {
-                    const std::string ef = f + ".exec.env[" + std::to_string(i) + "]";
-                    if (!env[i].IsMap())
-                        return fail(env[i], ef, "expected a mapping with name and value");
-                    auto name = str(env[i]["name"], ef + ".name");
-                    if (!name)
-                        return name.error();
-                    auto value = str(env[i]["value"], ef + ".value");
-                    if (!value)
-                        return value.error();
-                    if (name->empty())
-                        return fail(env[i], ef + ".name", "an exec environment variable needs a name");
-                    e.env.emplace_back(std::move(*name), std::move(*value));
-                }
-            }
-            u.exec = std::move(e);
+            auto e = execEntry(ex, f);
+            if (!e)
+                return e.error();
+            u.exec = std::move(*e);
         }
         return u;
+    }
+
+    // The body of a user's exec entry (f names the user).
+    Result<Kubeconfig::ExecEntry> execEntry(const YAML::Node &ex, const std::string &f) const
+    {
+        Kubeconfig::ExecEntry e;
+        for (auto [key, dst] : {std::pair<const char *, std::string *>{"apiVersion", &e.apiVersion},
+                                {"command", &e.command},
+                                {"installHint", &e.installHint},
+                                {"interactiveMode", &e.interactiveMode}}) {
+            auto v = str(ex[key], f + ".exec." + key);
+            if (!v)
+                return v.error();
+            *dst = std::move(*v);
+        }
+        // A command with a path separator is relative to the kubeconfig; a bare name is
+        // looked up in PATH when it runs.
+        if (e.command.find('/') != std::string::npos)
+            e.command = path(e.command);
+        auto args = strList(ex["args"], f + ".exec.args");
+        if (!args)
+            return args.error();
+        e.args = std::move(*args);
+        auto pci = boolean(ex["provideClusterInfo"], f + ".exec.provideClusterInfo");
+        if (!pci)
+            return pci.error();
+        e.provideClusterInfo = *pci;
+        const YAML::Node env = ex["env"];
+        if (env.IsDefined() && !env.IsNull()) {
+            if (!env.IsSequence())
+                return fail(env, f + ".exec.env", "expected a list of {name, value}");
+            for (std::size_t i = 0; i < env.size(); ++i) {
+                const std::string ef = f + ".exec.env[" + std::to_string(i) + "]";
+                if (!env[i].IsMap())
+                    return fail(env[i], ef, "expected a mapping with name and value");
+                auto name = str(env[i]["name"], ef + ".name");
+                if (!name)
+                    return name.error();
+                auto value = str(env[i]["value"], ef + ".value");
+                if (!value)
+                    return value.error();
+                if (name->empty())
+                    return fail(env[i], ef + ".name", "an exec environment variable needs a name");
+                e.env.emplace_back(std::move(*name), std::move(*value));
+            }
+        }
+        return e;
     }
 
     static kube::Json toJson(const YAML::Node &n)
@@ -481,27 +481,89 @@ private:
     std::string m_dir;
 };
 
-bool isDnsLabel(const std::string &s)
+// Within one file a name may appear once (kubectl: "duplicate name in list"); across
+// files the first definition wins.
+template <typename Take>
+Result<void> eachEntry(const FileParser &p, const YAML::Node &root, const char *list, const char *bodyKey,
+                       Take &&take)
 {
-    if (s.empty() || s.size() > 63)
-        return false;
-    for (char c : s)
-        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'))
-            return false;
-    return s.front() != '-' && s.back() != '-';
+    const YAML::Node seq = root[list];
+    if (!seq.IsDefined() || seq.IsNull())
+        return {};
+    if (!seq.IsSequence())
+        return p.fail(seq, list, std::string("expected a list, found ") + nodeKindName(seq));
+    std::set<std::string> names;
+    for (std::size_t i = 0; i < seq.size(); ++i) {
+        std::string name;
+        auto body = p.entry(seq[i], list, i, bodyKey, name);
+        if (!body)
+            return body.error();
+        if (!names.insert(name).second)
+            return p.fail(seq[i], std::string(list) + "[" + std::to_string(i) + "]",
+                          "duplicate name " + shown(name) + " in " + list);
+        const std::string field = std::string(list) + "[" + std::to_string(i) + "]." + bodyKey;
+        if (auto r = take(name, *body, field, p.at(seq[i])); !r)
+            return r.error();
+    }
+    return {};
 }
 
-bool containsPem(const std::string &bytes, const char *label)
+// The file's clusters into `clusters`, where a name already there keeps its entry.
+Result<void> mergeClusters(const FileParser &p, const YAML::Node &root,
+                           std::map<std::string, Kubeconfig::Cluster> &clusters)
 {
-    return bytes.find(std::string("-----BEGIN ") + label) != std::string::npos;
+    return eachEntry(p, root, "clusters", "cluster",
+                     [&](const std::string &name, const YAML::Node &body, const std::string &field,
+                         const Kubeconfig::Location &where) -> Result<void> {
+                         auto c = p.cluster(body, field);
+                         if (!c)
+                             return c.error();
+                         c->name = name;
+                         c->where = where;
+                         clusters.emplace(name, std::move(*c)); // first file wins
+                         return {};
+                     });
 }
 
-std::string joinFiles(const std::vector<std::string> &files)
+// The file's users into `users`, where a name already there keeps its entry.
+Result<void> mergeUsers(const FileParser &p, const YAML::Node &root,
+                        std::map<std::string, Kubeconfig::User> &users)
 {
-    std::string out;
-    for (const auto &f : files)
-        out += (out.empty() ? "" : ", ") + f;
-    return out;
+    return eachEntry(p, root, "users", "user",
+                     [&](const std::string &name, const YAML::Node &body, const std::string &field,
+                         const Kubeconfig::Location &where) -> Result<void> {
+                         auto u = p.user(body, field);
+                         if (!u)
+                             return u.error();
+                         u->name = name;
+                         u->where = where;
+                         users.emplace(name, std::move(*u));
+                         return {};
+                     });
+}
+
+// The file's contexts into `contexts`, where a name already there keeps its entry.
+Result<void> mergeContexts(const FileParser &p, const YAML::Node &root,
+                           std::map<std::string, Kubeconfig::Context> &contexts)
+{
+    return eachEntry(p, root, "contexts", "context",
+                     [&](const std::string &name, const YAML::Node &body, const std::string &field,
+                         const Kubeconfig::Location &where) -> Result<void> {
+                         Kubeconfig::Context c;
+                         c.name = name;
+                         c.where = where;
+                         for (auto [key, dst] :
+                              {std::pair<const char *, std::string *>{"cluster", &c.cluster},
+                               {"user", &c.user},
+                               {"namespace", &c.namespace_}}) {
+                             auto v = p.str(body[key], field + "." + key);
+                             if (!v)
+                                 return v.error();
+                             *dst = std::move(*v);
+                         }
+                         contexts.emplace(name, std::move(c));
+                         return {};
+                     });
 }
 
 std::string envOr(const std::optional<std::string> &given, const char *name, bool &isSet)
@@ -621,76 +683,12 @@ Result<void> Kubeconfig::mergeFile(const std::string &path)
             m_currentContextFile = path;
         }
 
-        // Within one file a name may appear once (kubectl: "duplicate name in list"); across
-        // files the first definition wins.
-        auto eachEntry = [&](const char *list, const char *bodyKey, auto &&take) -> Result<void> {
-            const YAML::Node seq = root[list];
-            if (!seq.IsDefined() || seq.IsNull())
-                return {};
-            if (!seq.IsSequence())
-                return p.fail(seq, list, std::string("expected a list, found ") + nodeKindName(seq));
-            std::set<std::string> names;
-            for (std::size_t i = 0; i < seq.size(); ++i) {
-                std::string name;
-                auto body = p.entry(seq[i], list, i, bodyKey, name);
-                if (!body)
-                    return body.error();
-                if (!names.insert(name).second)
-                    return p.fail(seq[i], std::string(list) + "[" + std::to_string(i) + "]",
-                                  "duplicate name " + shown(name) + " in " + list);
-                const std::string field = std::string(list) + "[" + std::to_string(i) + "]." + bodyKey;
-                if (auto r = take(name, *body, field, p.at(seq[i])); !r)
-                    return r.error();
-            }
-            return {};
-        };
-
-        auto clusters = eachEntry("clusters", "cluster",
-                                  [&](const std::string &name, const YAML::Node &body,
-                                      const std::string &field, const Location &where) -> Result<void> {
-                                      auto c = p.cluster(body, field);
-                                      if (!c)
-                                          return c.error();
-                                      c->name = name;
-                                      c->where = where;
-                                      m_clusters.emplace(name, std::move(*c)); // first file wins
-                                      return {};
-                                  });
-        if (!clusters)
-            return clusters.error();
-        auto users = eachEntry("users", "user",
-                               [&](const std::string &name, const YAML::Node &body, const std::string &field,
-                                   const Location &where) -> Result<void> {
-                                   auto u = p.user(body, field);
-                                   if (!u)
-                                       return u.error();
-                                   u->name = name;
-                                   u->where = where;
-                                   m_users.emplace(name, std::move(*u));
-                                   return {};
-                               });
-        if (!users)
-            return users.error();
-        auto contexts = eachEntry("contexts", "context",
-                                  [&](const std::string &name, const YAML::Node &body,
-                                      const std::string &field, const Location &where) -> Result<void> {
-                                      Context c;
-                                      c.name = name;
-                                      c.where = where;
-                                      for (auto [key, dst] :
-                                           {std::pair<const char *, std::string *>{"cluster", &c.cluster},
-                                            {"user", &c.user},
-                                            {"namespace", &c.namespace_}}) {
-                                          auto v = p.str(body[key], field + "." + key);
-                                          if (!v)
-                                              return v.error();
-                                          *dst = std::move(*v);
-                                      }
-                                      m_contexts.emplace(name, std::move(c));
-                                      return {};
-                                  });
-        if (!contexts)
-            return contexts.error();
+        if (auto r = mergeClusters(p, root, m_clusters); !r)
+            return r.error();
+        if (auto r = mergeUsers(p, root, m_users); !r)
+            return r.error();
+        if (auto r = mergeContexts(p, root, m_contexts); !r)
+            return r.error();
     } catch (const YAML::Exception &e) {
         return configError(path + ":" + std::to_string(e.mark.line + 1) + ":" +
                            std::to_string(e.mark.column + 1) + ": " + e.msg);
@@ -730,282 +728,6 @@ kube::ApiStatus Kubeconfig::redacted(kube::ApiStatus status, const RestConfig *r
             status.message.replace(at, secret.size(), "[redacted]");
     }
     return status;
-}
-
-Result<RestConfig> Kubeconfig::resolve(const std::string &contextOverride,
-                                       const std::string &namespaceOverride) const
-{
-    auto rc = resolveContext(contextOverride, namespaceOverride);
-    if (!rc)
-        return redacted(rc.error());
-    return rc;
-}
-
-Result<RestConfig> Kubeconfig::resolveContext(const std::string &contextOverride,
-                                              const std::string &namespaceOverride) const
-{
-    const std::string files =
-        m_files.empty() ? std::string("(no kubeconfig file found)") : joinFiles(m_files);
-    const std::string contextName = contextOverride.empty() ? m_currentContext : contextOverride;
-    if (contextName.empty()) {
-        if (m_files.empty())
-            return configError(
-                "no kubeconfig file found: set KUBECONFIG, pass --kubeconfig, or create ~/.kube/config");
-        return configError("no current-context is set in " + files + "; choose a context with --context");
-    }
-    const auto ctxIt = m_contexts.find(contextName);
-    if (ctxIt == m_contexts.end()) {
-        if (contextOverride.empty())
-            return configError("current-context " + shown(contextName) + " (set in " + m_currentContextFile +
-                               ") does not exist in " + files);
-        return configError("context " + shown(contextName) + " does not exist in " + files);
-    }
-    const Context &ctx = ctxIt->second;
-    const std::string ctxWhere = "context " + shown(ctx.name) + " (" + ctx.where.text() + ")";
-
-    RestConfig rc;
-    rc.contextName = ctx.name;
-    rc.clusterName = ctx.cluster;
-    rc.userName = ctx.user;
-
-    // Namespace: --namespace, else the context's, else "default".
-    rc.namespace_ = !namespaceOverride.empty() ? namespaceOverride
-                                               : (ctx.namespace_.empty() ? "default" : ctx.namespace_);
-    if (!isDnsLabel(rc.namespace_)) {
-        if (!namespaceOverride.empty())
-            return configError("namespace " + shown(rc.namespace_) + " is not a valid DNS label");
-        return configError(ctxWhere + ": namespace " + shown(rc.namespace_) +
-                           " does not conform to the kubernetes DNS_LABEL rules");
-    }
-
-    // Cluster.
-    if (ctx.cluster.empty())
-        return configError(ctxWhere + " names no cluster");
-    const auto clIt = m_clusters.find(ctx.cluster);
-    if (clIt == m_clusters.end())
-        return configError(ctxWhere + " names cluster " + shown(ctx.cluster) + ", which is not defined in " +
-                           files);
-    const Cluster &cl = clIt->second;
-    auto clWhere = [&](const char *field) {
-        auto it = cl.fields.find(field);
-        const Location &loc = it != cl.fields.end() ? it->second : cl.where;
-        return loc.text() + ": cluster " + shown(cl.name);
-    };
-    if (cl.server.empty())
-        return configError(cl.where.text() + ": cluster " + shown(cl.name) + " has no server");
-    std::string server = cl.server;
-    const auto schemeEnd = server.find("://");
-    if (schemeEnd == std::string::npos) {
-        server = "https://" + server; // client-go's default for a bare host:port
-    } else {
-        const std::string scheme = server.substr(0, schemeEnd);
-        if (scheme != "https" && scheme != "http")
-            return configError(clWhere("server") + ": server URL scheme must be https or http, found " +
-                               shown(scheme));
-    }
-    {
-        const auto hostStart = server.find("://") + 3;
-        const auto hostEnd = server.find_first_of("/?#", hostStart);
-        const std::string host =
-            server.substr(hostStart, hostEnd == std::string::npos ? std::string::npos : hostEnd - hostStart);
-        if (host.empty() || host.front() == ':')
-            return configError(clWhere("server") + ": server URL has no host");
-    }
-    while (!server.empty() && server.back() == '/')
-        server.pop_back();
-    rc.server = server;
-    rc.tlsServerName = cl.tlsServerName;
-    rc.insecureSkipTlsVerify = cl.insecureSkipTlsVerify;
-    rc.disableCompression = cl.disableCompression;
-
-    if (!cl.proxyUrl.empty()) {
-        // The proxy URL may carry credentials, so only its scheme is ever quoted.
-        const auto pe = cl.proxyUrl.find("://");
-        const std::string scheme = pe == std::string::npos ? std::string() : cl.proxyUrl.substr(0, pe);
-        if (scheme != "http" && scheme != "https" && scheme != "socks5")
-            return configError(clWhere("proxy-url") + ": unsupported proxy-url scheme " + shown(scheme) +
-                               ", must be http, https, or socks5");
-        rc.proxyUrl = cl.proxyUrl;
-    }
-    const bool hasCaFile = !cl.certificateAuthority.empty();
-    const bool hasCaData =
-        cl.fields.count("certificate-authority-data") && !cl.certificateAuthorityData.empty();
-    if (hasCaFile && hasCaData)
-        return configError(
-            clWhere("certificate-authority-data") +
-            ": certificate-authority-data and certificate-authority are both specified; remove one");
-    if (cl.insecureSkipTlsVerify && (hasCaFile || hasCaData))
-        return configError(clWhere("insecure-skip-tls-verify") +
-                           ": specifying a root certificates file with the insecure flag is not allowed");
-    if (hasCaFile) {
-        auto ca = readFile(cl.certificateAuthority);
-        if (!ca)
-            return configError(clWhere("certificate-authority") + ": cannot read certificate-authority " +
-                               shownPath(cl.certificateAuthority) + ": " + ca.error().message);
-        if (!containsPem(*ca, "CERTIFICATE"))
-            return configError(clWhere("certificate-authority") + ": certificate-authority " +
-                               shownPath(cl.certificateAuthority) + " contains no PEM certificate");
-        rc.caPem = std::move(*ca);
-    } else if (hasCaData) {
-        if (!containsPem(cl.certificateAuthorityData, "CERTIFICATE"))
-            return configError(clWhere("certificate-authority-data") +
-                               ": certificate-authority-data does not decode to a PEM certificate");
-        rc.caPem = cl.certificateAuthorityData;
-    }
-
-    // User: a context without a user is anonymous; a named user must exist.
-    if (!ctx.user.empty()) {
-        const auto uIt = m_users.find(ctx.user);
-        if (uIt == m_users.end())
-            return configError(ctxWhere + " names user " + shown(ctx.user) + ", which is not defined in " +
-                               files);
-        const User &u = uIt->second;
-        auto uWhere = [&](const char *field) {
-            auto it = u.fields.find(field);
-            const Location &loc = it != u.fields.end() ? it->second : u.where;
-            return loc.text() + ": user " + shown(u.name);
-        };
-        if (!u.authProvider.empty() && u.exec)
-            return configError(uWhere("auth-provider") +
-                               ": auth-provider cannot be provided in combination with an exec plugin");
-        if (!u.authProvider.empty())
-            return configError(uWhere("auth-provider") + ": unsupported auth-provider " +
-                               shown(u.authProvider) +
-                               "; use an exec credential plugin (client.authentication.k8s.io) instead, e.g. "
-                               "kubelogin or gke-gcloud-auth-plugin");
-
-        std::vector<std::string> methods;
-        if (!u.token.empty())
-            methods.push_back("token");
-        if (!u.username.empty() || !u.password.empty())
-            methods.push_back("basicAuth");
-        if (methods.size() > 1)
-            return configError(uWhere("token") + ": more than one authentication method found (token and "
-                                                 "username/password); only one is allowed");
-
-        const bool certSet = !u.clientCertificate.empty() || !u.clientCertificateData.empty();
-        const bool keySet = !u.clientKey.empty() || !u.clientKeyData.empty();
-        if (!u.clientCertificate.empty() && !u.clientCertificateData.empty())
-            return configError(
-                uWhere("client-certificate-data") +
-                ": client-certificate-data and client-certificate are both specified; remove one");
-        if (!u.clientKey.empty() && !u.clientKeyData.empty())
-            return configError(uWhere("client-key-data") +
-                               ": client-key-data and client-key are both specified; remove one");
-        if (certSet && !keySet)
-            return configError(
-                uWhere(u.clientCertificate.empty() ? "client-certificate-data" : "client-certificate") +
-                ": a client certificate needs client-key or client-key-data");
-        if (keySet && !certSet)
-            return configError(uWhere(u.clientKey.empty() ? "client-key-data" : "client-key") +
-                               ": a client key needs client-certificate or client-certificate-data");
-        if (certSet) {
-            if (!u.clientCertificate.empty()) {
-                auto cert = readFile(u.clientCertificate);
-                if (!cert)
-                    return configError(uWhere("client-certificate") + ": cannot read client-certificate " +
-                                       shownPath(u.clientCertificate) + ": " + cert.error().message);
-                rc.clientCertPem = std::move(*cert);
-            } else {
-                rc.clientCertPem = u.clientCertificateData;
-            }
-            if (!containsPem(rc.clientCertPem, "CERTIFICATE"))
-                return configError(
-                    uWhere(u.clientCertificate.empty() ? "client-certificate-data" : "client-certificate") +
-                    ": the client certificate is not a PEM certificate");
-            if (!u.clientKey.empty()) {
-                auto key = readFile(u.clientKey);
-                if (!key)
-                    return configError(uWhere("client-key") + ": cannot read client-key " +
-                                       shownPath(u.clientKey) + ": " + key.error().message);
-                rc.clientKeyPem = std::move(*key);
-            } else {
-                rc.clientKeyPem = u.clientKeyData;
-            }
-            if (!containsPem(rc.clientKeyPem, "PRIVATE KEY"))
-                return configError(uWhere(u.clientKey.empty() ? "client-key-data" : "client-key") +
-                                   ": the client key is not a PEM private key");
-        }
-
-        // `token` wins over `tokenFile`; the file's surrounding whitespace is stripped.
-        if (!u.token.empty()) {
-            rc.token = u.token;
-        } else if (!u.tokenFile.empty()) {
-            auto tok = readFile(u.tokenFile);
-            if (!tok)
-                return configError(uWhere("tokenFile") + ": cannot read tokenFile " + shownPath(u.tokenFile) +
-                                   ": " + tok.error().message);
-            rc.token = trimmed(*tok);
-            rc.tokenFile = u.tokenFile;
-            if (rc.token.empty())
-                return configError(uWhere("tokenFile") + ": tokenFile " + shownPath(u.tokenFile) +
-                                   " is empty");
-        }
-        rc.username = u.username;
-        rc.password = u.password;
-
-        if ((!u.impersonateUid.empty() || !u.impersonateGroups.empty() || !u.impersonateExtra.empty()) &&
-            u.impersonate.empty())
-            return configError(uWhere("as-uid") +
-                               ": requesting uid, groups or user-extra without impersonating a "
-                               "user (set as)");
-        rc.impersonateUser = u.impersonate;
-        rc.impersonateUid = u.impersonateUid;
-        rc.impersonateGroups = u.impersonateGroups;
-        rc.impersonateExtra = u.impersonateExtra;
-
-        if (u.exec) {
-            const ExecEntry &e = *u.exec;
-            ExecConfig ec;
-            if (e.command.empty())
-                return configError(uWhere("exec") + ": exec needs a command");
-            if (e.apiVersion.empty())
-                return configError(uWhere("exec") +
-                                   ": exec needs an apiVersion (client.authentication.k8s.io/v1)");
-            if (e.apiVersion != "client.authentication.k8s.io/v1" &&
-                e.apiVersion != "client.authentication.k8s.io/v1beta1")
-                return configError(uWhere("exec") + ": exec apiVersion " + shown(e.apiVersion) +
-                                   " is not supported; use client.authentication.k8s.io/v1 or v1beta1");
-            if (e.interactiveMode.empty()) {
-                if (e.apiVersion == "client.authentication.k8s.io/v1")
-                    return configError(uWhere("exec") +
-                                       ": exec needs interactiveMode (Never, IfAvailable or Always) "
-                                       "with client.authentication.k8s.io/v1");
-                ec.interactiveMode = InteractiveMode::IfAvailable;
-            } else if (e.interactiveMode == "Never") {
-                ec.interactiveMode = InteractiveMode::Never;
-            } else if (e.interactiveMode == "IfAvailable") {
-                ec.interactiveMode = InteractiveMode::IfAvailable;
-            } else if (e.interactiveMode == "Always") {
-                ec.interactiveMode = InteractiveMode::Always;
-            } else {
-                return configError(uWhere("exec") + ": invalid exec interactiveMode " +
-                                   shown(e.interactiveMode) + "; use Never, IfAvailable or Always");
-            }
-            ec.apiVersion = e.apiVersion;
-            ec.command = e.command;
-            ec.args = e.args;
-            ec.env = e.env;
-            ec.installHint = e.installHint;
-            ec.provideClusterInfo = e.provideClusterInfo;
-            ec.server = rc.server;
-            ec.caPem = rc.caPem;
-            ec.tlsServerName = rc.tlsServerName;
-            ec.proxyUrl = rc.proxyUrl;
-            ec.insecureSkipTlsVerify = rc.insecureSkipTlsVerify;
-            ec.disableCompression = rc.disableCompression;
-            ec.clusterConfig = cl.execExtension;
-            ec.userName = u.name;
-            ec.sourceFile = u.where.file;
-            rc.exec = std::move(ec);
-        }
-    }
-    // Credentials in the server URL are basic auth, as Go's HTTP client sends them, when the
-    // user has none of its own.
-    if (!cl.serverUserInfo.empty() && rc.token.empty() && rc.username.empty() && rc.password.empty() &&
-        !rc.exec)
-        std::tie(rc.username, rc.password) = splitUserInfo(cl.serverUserInfo);
-    return rc;
 }
 
 } // namespace client
