@@ -80,6 +80,11 @@ ApiStatus notFoundPath()
     return {404, "NotFound", "the server could not find the requested resource"};
 }
 
+ApiStatus methodNotAllowed()
+{
+    return {405, "MethodNotAllowed", "the server does not allow this method on the requested resource"};
+}
+
 Json tooLargeResourceVersion(const std::string &requested, std::uint64_t current)
 {
     Json j = ApiStatus{504, "Timeout",
@@ -276,65 +281,6 @@ void ApiServer::Impl::handle(const httplib::Request &req, const std::string &tex
     const ResourcePath path = ResourcePath::parse(req.path);
     const std::string &m = req.method;
     switch (path.type) {
-    case ResourcePath::Type::NotFound:
-        sendError(res, notFoundPath());
-        return;
-    case ResourcePath::Type::Version:
-        send(res, 200, Discovery::version());
-        return;
-    case ResourcePath::Type::OpenApiV2: {
-        if (m != "GET")
-            break;
-        const auto doc = Discovery::openApiV2(req.get_header_value("Accept"));
-        res.status = 200;
-        res.set_content(doc.body, doc.contentType.c_str());
-        return;
-    }
-    case ResourcePath::Type::OpenApiV3: {
-        if (m != "GET")
-            break;
-        if (path.openApiPath.empty()) {
-            res.status = 200;
-            res.set_content(OpenApi::index(), kJson);
-            return;
-        }
-        const std::string *doc = OpenApi::document(path.openApiPath);
-        if (!doc)
-            return sendError(res, notFoundPath());
-        // A URL with the index's hash names this exact document: clients may keep it.
-        if (req.has_param("hash") && req.get_param_value("hash") == OpenApi::hash(path.openApiPath))
-            res.set_header("Cache-Control", "public, immutable");
-        else
-            res.set_header("Cache-Control", "no-cache, private");
-        res.status = 200;
-        res.set_content(*doc, kJson);
-        return;
-    }
-    case ResourcePath::Type::Health:
-        res.status = 200;
-        res.set_content("ok", "text/plain");
-        return;
-    case ResourcePath::Type::CoreVersions:
-    case ResourcePath::Type::Groups: {
-        if (m != "GET")
-            break;
-        const auto format = Discovery::negotiate(req.get_header_value("Accept"));
-        const Json doc = path.type == ResourcePath::Type::CoreVersions
-                             ? Discovery::core(format, options.host + ":" + std::to_string(port))
-                             : Discovery::groups(format);
-        send(res, 200, doc, Discovery::contentType(format));
-        return;
-    }
-    case ResourcePath::Type::Group:
-        if (m != "GET")
-            break;
-        send(res, 200, Discovery::group(path.group));
-        return;
-    case ResourcePath::Type::ResourceList:
-        if (m != "GET")
-            break;
-        send(res, 200, Discovery::resourceList(path.group));
-        return;
     case ResourcePath::Type::Collection:
         if (m == "GET") {
             if (flag(req, "watch"))
@@ -349,67 +295,142 @@ void ApiServer::Impl::handle(const httplib::Request &req, const std::string &tex
         }
         break;
     case ResourcePath::Type::Object:
-        if (path.subresource == "eviction" && *path.kind == Kind::Pod) {
-            if (m == "POST")
-                evict(req, text, res, path);
-            else
-                sendError(res, {405, "MethodNotAllowed",
-                                "the server does not allow this method on the requested resource"});
+        if (handleObject(req, text, res, path))
             return;
-        }
-        if (path.subresource == "log" && *path.kind == Kind::Pod) {
-            if (m != "GET")
-                return sendError(res, {405, "MethodNotAllowed",
-                                       "the server does not allow this method on the requested resource"});
-            if (auto r = PodLogStream::serve(*engine, req, res, path.ns, path.name, options.tick * 4); !r)
-                sendError(res, r.error(), path, path.name);
+        break;
+    default:
+        if (serveDocument(req, res, path))
             return;
-        }
-        if (path.subresource == "scale" && *path.kind == Kind::ReplicaSet) {
-            if (m == "GET" || m == "PUT" || m == "PATCH")
-                scale(req, text, res, path);
-            else
-                sendError(res, {405, "MethodNotAllowed",
-                                "the server does not allow this method on the requested resource"});
-            return;
-        }
-        if (!path.subresource.empty() && path.subresource != "status") {
-            sendError(res, notFoundPath());
-            return;
-        }
-        if (path.subresource == "status" &&
-            (*path.kind == Kind::ControllerRevision || *path.kind == Kind::Event)) {
-            sendError(res, notFoundPath());
-            return;
-        }
-        if (m == "GET") {
-            get(req, res, path);
-            return;
-        }
-        if (m == "PUT") {
-            update(req, text, res, path);
-            return;
-        }
-        if (m == "PATCH") {
-            patch(req, text, res, path);
-            return;
-        }
-        if (m == "DELETE" && path.subresource.empty()) {
-            remove(req, text, res, path);
-            return;
-        }
         break;
     }
-    sendError(res,
-              {405, "MethodNotAllowed", "the server does not allow this method on the requested resource"});
+    sendError(res, methodNotAllowed());
+}
+
+bool ApiServer::Impl::serveDocument(const httplib::Request &req, httplib::Response &res,
+                                    const ResourcePath &path)
+{
+    const bool get = req.method == "GET";
+    switch (path.type) {
+    case ResourcePath::Type::NotFound:
+        sendError(res, notFoundPath());
+        return true;
+    case ResourcePath::Type::Version:
+        send(res, 200, Discovery::version());
+        return true;
+    case ResourcePath::Type::OpenApiV2: {
+        if (!get)
+            return false;
+        const auto doc = Discovery::openApiV2(req.get_header_value("Accept"));
+        res.status = 200;
+        res.set_content(doc.body, doc.contentType.c_str());
+        return true;
+    }
+    case ResourcePath::Type::OpenApiV3:
+        if (!get)
+            return false;
+        serveOpenApiV3(req, res, path);
+        return true;
+    case ResourcePath::Type::Health:
+        res.status = 200;
+        res.set_content("ok", "text/plain");
+        return true;
+    case ResourcePath::Type::CoreVersions:
+    case ResourcePath::Type::Groups: {
+        if (!get)
+            return false;
+        const auto format = Discovery::negotiate(req.get_header_value("Accept"));
+        const Json doc = path.type == ResourcePath::Type::CoreVersions
+                             ? Discovery::core(format, options.host + ":" + std::to_string(port))
+                             : Discovery::groups(format);
+        send(res, 200, doc, Discovery::contentType(format));
+        return true;
+    }
+    case ResourcePath::Type::Group:
+        if (!get)
+            return false;
+        send(res, 200, Discovery::group(path.group));
+        return true;
+    case ResourcePath::Type::ResourceList:
+        if (!get)
+            return false;
+        send(res, 200, Discovery::resourceList(path.group));
+        return true;
+    case ResourcePath::Type::Collection:
+    case ResourcePath::Type::Object:
+        break;
+    }
+    return false;
+}
+
+void ApiServer::Impl::serveOpenApiV3(const httplib::Request &req, httplib::Response &res,
+                                     const ResourcePath &path)
+{
+    if (path.openApiPath.empty()) {
+        res.status = 200;
+        res.set_content(OpenApi::index(), kJson);
+        return;
+    }
+    const std::string *doc = OpenApi::document(path.openApiPath);
+    if (!doc)
+        return sendError(res, notFoundPath());
+    // A URL with the index's hash names this exact document: clients may keep it.
+    if (req.has_param("hash") && req.get_param_value("hash") == OpenApi::hash(path.openApiPath))
+        res.set_header("Cache-Control", "public, immutable");
+    else
+        res.set_header("Cache-Control", "no-cache, private");
+    res.status = 200;
+    res.set_content(*doc, kJson);
+}
+
+bool ApiServer::Impl::handleObject(const httplib::Request &req, const std::string &text,
+                                   httplib::Response &res, const ResourcePath &path)
+{
+    const std::string &m = req.method;
+    if (path.subresource == "eviction" && *path.kind == Kind::Pod) {
+        if (m == "POST")
+            evict(req, text, res, path);
+        else
+            sendError(res, methodNotAllowed());
+        return true;
+    }
+    if (path.subresource == "log" && *path.kind == Kind::Pod) {
+        if (m != "GET")
+            sendError(res, methodNotAllowed());
+        else if (auto r = PodLogStream::serve(*engine, req, res, path.ns, path.name, options.tick * 4); !r)
+            sendError(res, r.error(), path, path.name);
+        return true;
+    }
+    if (path.subresource == "scale" && *path.kind == Kind::ReplicaSet) {
+        if (m == "GET" || m == "PUT" || m == "PATCH")
+            scale(req, text, res, path);
+        else
+            sendError(res, methodNotAllowed());
+        return true;
+    }
+    if ((!path.subresource.empty() && path.subresource != "status") ||
+        (path.subresource == "status" &&
+         (*path.kind == Kind::ControllerRevision || *path.kind == Kind::Event))) {
+        sendError(res, notFoundPath());
+        return true;
+    }
+    if (m == "GET")
+        get(req, res, path);
+    else if (m == "PUT")
+        update(req, text, res, path);
+    else if (m == "PATCH")
+        patch(req, text, res, path);
+    else if (m == "DELETE" && path.subresource.empty())
+        remove(req, text, res, path);
+    else
+        return false;
+    return true;
 }
 
 void ApiServer::Impl::answerReview(const httplib::Request &req, const std::string &text,
                                    httplib::Response &res, const ReviewResource &review)
 {
     if (req.method != "POST")
-        return sendError(res, {405, "MethodNotAllowed",
-                               "the server does not allow this method on the requested resource"});
+        return sendError(res, methodNotAllowed());
     auto b = objectBody(req, text);
     if (!b)
         return sendError(res, b.error());
@@ -451,52 +472,68 @@ kube::Result<void> ApiServer::start()
     if (!isLoopback(d->options.host))
         return ApiStatus::badRequest("refusing to listen on " + d->options.host +
                                      ": the embedded API server serves loopback addresses only");
-    if (d->options.tls) {
-        auto material = d->options.tlsMaterial ? kube::Result<TlsMaterial>(*d->options.tlsMaterial)
-                                               : TlsMaterial::generate();
-        if (!material)
-            return material.error();
-        d->caPem = material->caCertificatePem();
-        // httplib takes the certificate and key as OpenSSL objects: nothing touches the disk.
-        BIO *certBio = BIO_new_mem_buf(material->serverCertificatePem().data(),
-                                       static_cast<int>(material->serverCertificatePem().size()));
-        BIO *keyBio = BIO_new_mem_buf(material->serverKeyPem().data(),
-                                      static_cast<int>(material->serverKeyPem().size()));
-        X509 *cert = certBio ? PEM_read_bio_X509(certBio, nullptr, nullptr, nullptr) : nullptr;
-        EVP_PKEY *key = keyBio ? PEM_read_bio_PrivateKey(keyBio, nullptr, nullptr, nullptr) : nullptr;
-        if (cert && key)
-            d->http = std::make_unique<httplib::SSLServer>(cert, key);
-        X509_free(cert);
-        EVP_PKEY_free(key);
-        BIO_free(certBio);
-        BIO_free(keyBio);
-        if (!d->http || !d->http->is_valid())
-            return ApiStatus::internal("TLS setup: the server certificate was not accepted");
-    } else {
-        d->http = std::make_unique<httplib::Server>();
+    if (auto made = d->makeHttpServer(); !made)
+        return made.error();
+    d->route();
+    if (auto bound = d->bind(); !bound)
+        return bound.error();
+    d->bootstrap();
+    d->listen();
+    return {};
+}
+
+kube::Result<void> ApiServer::Impl::makeHttpServer()
+{
+    if (!options.tls) {
+        http = std::make_unique<httplib::Server>();
+        return {};
     }
-    const ServerOptions &o = d->options;
+    auto material =
+        options.tlsMaterial ? kube::Result<TlsMaterial>(*options.tlsMaterial) : TlsMaterial::generate();
+    if (!material)
+        return material.error();
+    caPem = material->caCertificatePem();
+    // httplib takes the certificate and key as OpenSSL objects: nothing touches the disk.
+    BIO *certBio = BIO_new_mem_buf(material->serverCertificatePem().data(),
+                                   static_cast<int>(material->serverCertificatePem().size()));
+    BIO *keyBio =
+        BIO_new_mem_buf(material->serverKeyPem().data(), static_cast<int>(material->serverKeyPem().size()));
+    X509 *cert = certBio ? PEM_read_bio_X509(certBio, nullptr, nullptr, nullptr) : nullptr;
+    EVP_PKEY *key = keyBio ? PEM_read_bio_PrivateKey(keyBio, nullptr, nullptr, nullptr) : nullptr;
+    if (cert && key)
+        http = std::make_unique<httplib::SSLServer>(cert, key);
+    X509_free(cert);
+    EVP_PKEY_free(key);
+    BIO_free(certBio);
+    BIO_free(keyBio);
+    if (!http || !http->is_valid())
+        return ApiStatus::internal("TLS setup: the server certificate was not accepted");
+    return {};
+}
+
+void ApiServer::Impl::route()
+{
+    const ServerOptions &o = options;
     const auto threads = static_cast<std::size_t>(std::max({4, o.threads, o.maxWatches + 4}));
-    d->http->new_task_queue = [threads] { return new ConnectionPool(threads); };
-    d->http->set_read_timeout(o.readTimeout);
-    d->http->set_write_timeout(o.writeTimeout);
-    d->http->set_keep_alive_timeout(
-        static_cast<time_t>(std::max<std::int64_t>(1, o.keepAliveTimeout.count())));
-    d->http->set_keep_alive_max_count(static_cast<std::size_t>(std::max(1, o.keepAliveMaxRequests)));
-    d->http->set_payload_max_length(o.maxBodyBytes);
+    http->new_task_queue = [threads] { return new ConnectionPool(threads); };
+    http->set_read_timeout(o.readTimeout);
+    http->set_write_timeout(o.writeTimeout);
+    http->set_keep_alive_timeout(static_cast<time_t>(std::max<std::int64_t>(1, o.keepAliveTimeout.count())));
+    http->set_keep_alive_max_count(static_cast<std::size_t>(std::max(1, o.keepAliveMaxRequests)));
+    http->set_payload_max_length(o.maxBodyBytes);
     // Small responses go out at once: with Nagle's algorithm a reused connection waits for the
     // client's delayed ACK (40 ms or more) before each short write.
-    d->http->set_tcp_nodelay(true);
+    http->set_tcp_nodelay(true);
     // Every body leaves through finishBody: compressed as kube-apiserver compresses, or not at all.
-    d->http->set_pre_routing_handler([this](const httplib::Request &req, httplib::Response &res) {
-        if (d->admit(req, res))
+    http->set_pre_routing_handler([this](const httplib::Request &req, httplib::Response &res) {
+        if (admit(req, res))
             return httplib::Server::HandlerResponse::Unhandled;
         finishBody(req, res);
         return httplib::Server::HandlerResponse::Handled;
     });
     const httplib::Server::Handler handler = [this](const httplib::Request &req, httplib::Response &res) {
         try {
-            d->handle(req, {}, res);
+            handle(req, {}, res);
         } catch (const std::exception &e) {
             sendError(res, ApiStatus::internal(e.what()));
         }
@@ -507,37 +544,44 @@ kube::Result<void> ApiServer::start()
     const httplib::Server::HandlerWithContentReader withBody =
         [this](const httplib::Request &req, httplib::Response &res, const httplib::ContentReader &reader) {
             try {
-                d->handleWithBody(req, res, reader);
+                handleWithBody(req, res, reader);
             } catch (const std::exception &e) {
                 sendError(res, ApiStatus::internal(e.what()));
             }
             finishBody(req, res);
         };
     const std::string any = R"(/.*)";
-    d->http->Get(any, handler);
-    d->http->Post(any, withBody);
-    d->http->Put(any, withBody);
-    d->http->Patch(any, withBody);
-    d->http->Delete(any, withBody);
+    http->Get(any, handler);
+    http->Post(any, withBody);
+    http->Put(any, withBody);
+    http->Patch(any, withBody);
+    http->Delete(any, withBody);
+}
 
-    std::string bindHost = d->options.host == "localhost" ? std::string("127.0.0.1") : d->options.host;
+kube::Result<void> ApiServer::Impl::bind()
+{
+    std::string bindHost = options.host == "localhost" ? std::string("127.0.0.1") : options.host;
     if (bindHost.size() > 2 && bindHost.front() == '[')
         bindHost = bindHost.substr(1, bindHost.size() - 2);
-    if (d->options.port == 0) {
-        d->port = d->http->bind_to_any_port(bindHost);
-        if (d->port <= 0)
-            return ApiStatus::internal("cannot bind to " + d->options.host);
-    } else {
-        if (!d->http->bind_to_port(bindHost, d->options.port))
-            return ApiStatus::internal("cannot bind to " + d->options.host + ":" +
-                                       std::to_string(d->options.port) + " (address in use?)");
-        d->port = d->options.port;
+    if (options.port == 0) {
+        port = http->bind_to_any_port(bindHost);
+        if (port <= 0)
+            return ApiStatus::internal("cannot bind to " + options.host);
+        return {};
     }
-    // What kube-apiserver's bootstrap controller keeps: the `kubernetes` Service in default,
-    // on the range's first cluster IP, pointing at the server's own port — created at start and
-    // put back every bootstrapInterval when someone deleted it.
-    const int port = d->port;
-    auto ensureKubernetesService = [port](engine::Cluster &c) {
+    if (!http->bind_to_port(bindHost, options.port))
+        return ApiStatus::internal("cannot bind to " + options.host + ":" + std::to_string(options.port) +
+                                   " (address in use?)");
+    port = options.port;
+    return {};
+}
+
+// What kube-apiserver's bootstrap controller keeps: the `kubernetes` Service in default, on the
+// range's first cluster IP, pointing at the server's own port — created at start and put back
+// every bootstrapInterval when someone deleted it. Then the engine starts.
+void ApiServer::Impl::bootstrap()
+{
+    auto ensureKubernetesService = [port = port](engine::Cluster &c) {
         const Json service = {
             {"apiVersion", "v1"},
             {"kind", "Service"},
@@ -554,22 +598,25 @@ kube::Result<void> ApiServer::start()
         if (!c.get(api::Kind::Service, "default", "kubernetes"))
             (void)c.create(service);
     };
-    d->engine->call([&](engine::Cluster &c) {
+    engine->call([&](engine::Cluster &c) {
         ensureKubernetesService(c);
         return 0;
     });
-    d->engine->setReconcile(ensureKubernetesService, d->options.bootstrapInterval);
-    d->engine->start();
-    d->listenThread = std::thread([this] {
+    engine->setReconcile(ensureKubernetesService, options.bootstrapInterval);
+    engine->start();
+}
+
+void ApiServer::Impl::listen()
+{
+    listenThread = std::thread([this] {
         // Writing to a client that hung up raises SIGPIPE where OpenSSL writes to the socket;
         // blocked here, it is inherited by every worker and the write just fails with EPIPE.
         sigset_t pipe;
         sigemptyset(&pipe);
         sigaddset(&pipe, SIGPIPE);
         pthread_sigmask(SIG_BLOCK, &pipe, nullptr);
-        d->http->listen_after_bind();
+        http->listen_after_bind();
     });
-    return {};
 }
 
 void ApiServer::stop()

@@ -82,6 +82,7 @@ void sendError(httplib::Response &res, const ApiStatus &st, const ResourcePath &
                const std::string &name = {});
 
 ApiStatus notFoundPath();
+ApiStatus methodNotAllowed();
 
 // kube-apiserver's answer to a resourceVersion newer than any it has (storage's
 // NewTooLargeResourceVersionError): 504 Timeout with a ResourceVersionTooLarge cause, retry in 1s.
@@ -343,6 +344,20 @@ struct ApiServer::Impl
                         const httplib::ContentReader &reader);
 
     void handle(const httplib::Request &req, const std::string &text, httplib::Response &res);
+    // ApiServer::start's steps: the HTTP or HTTPS server, its options and handlers, the bound
+    // port, the `kubernetes` Service and the engine, the listening thread.
+    kube::Result<void> makeHttpServer();
+    void route();
+    kube::Result<void> bind();
+    void bootstrap();
+    void listen();
+    // The discovery and OpenAPI documents, /version and /healthz; false when the method is
+    // not the document's (the caller answers 405).
+    bool serveDocument(const httplib::Request &req, httplib::Response &res, const ResourcePath &path);
+    void serveOpenApiV3(const httplib::Request &req, httplib::Response &res, const ResourcePath &path);
+    // One object and its subresources; false when the method is not one the object has.
+    bool handleObject(const httplib::Request &req, const std::string &text, httplib::Response &res,
+                      const ResourcePath &path);
 
     // kubectl auth can-i / whoami: POST only, nothing stored.
     void answerReview(const httplib::Request &req, const std::string &text, httplib::Response &res,
