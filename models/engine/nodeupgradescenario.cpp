@@ -62,6 +62,190 @@ std::string text(const Json &j)
     return j.is_string() ? j.get<std::string>() : j.dump();
 }
 
+ApiStatus badAt(const kube::YamlDocument &doc, const std::string &ptr, const std::string &msg)
+{
+    return ApiStatus::badRequest(doc.where(ptr) + ": " + msg);
+}
+
+// cluster.kubelet: the kubelet timings, jitter and failing images.
+kube::Result<void> readKubelet(const kube::YamlDocument &doc, const Json &k, KubeletTimings &kubelet)
+{
+    for (auto [key, out] :
+         {std::pair{"startDelay", &kubelet.startDelay}, std::pair{"readyDelay", &kubelet.readyDelay},
+          std::pair{"terminationGrace", &kubelet.terminationGrace}})
+        if (k.contains(key)) {
+            auto d = durationOf(k[key]);
+            if (!d)
+                return badAt(doc, child("/cluster/kubelet", key), d.error().message);
+            *out = *d;
+        }
+    if (k.contains("jitter")) {
+        const Json &j = k["jitter"];
+        if (j.is_number() && j.get<double>() >= 0 && j.get<double>() <= 1)
+            kubelet.jitter = j.get<double>();
+        else if (auto pct = percentage(j))
+            kubelet.jitter = *pct / 100.0;
+        else
+            return badAt(doc, "/cluster/kubelet/jitter",
+                         "jitter must be a percentage such as 20% (or a fraction from 0 to 1)");
+    }
+    for (const auto &f : k.value("failingImages", Json::array()))
+        kubelet.failingImages.push_back(text(f));
+    return {};
+}
+
+// cluster.nodes: the nodes by count and prefix or by name, Ready at `start`.
+kube::Result<void> addNodes(const kube::YamlDocument &doc, Cluster &cluster, const Json &nodes,
+                            kube::Timestamp start)
+{
+    std::map<std::string, int> numbering;
+    std::int64_t totalNodes = 0;
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        const Json &spec = nodes[i];
+        const std::string ptr = child("/cluster/nodes", i);
+        std::vector<std::string> names;
+        if (spec.contains("count")) {
+            const std::string prefix = kube::stringOr(spec, "namePrefix", "node-");
+            const Json &count = spec["count"];
+            if (!count.is_number_integer() || count.get<std::int64_t>() < 0 ||
+                count.get<std::int64_t>() > kMaxScenarioNodes - totalNodes)
+                return badAt(doc, child(ptr, "count"),
+                             "count must be a whole number of nodes from 0 to " +
+                                 std::to_string(kMaxScenarioNodes - totalNodes) + " (at most " +
+                                 std::to_string(kMaxScenarioNodes) + " nodes in all), got " + count.dump());
+            totalNodes += count.get<int>();
+            for (int c = 0; c < count.get<int>(); ++c)
+                names.push_back(prefix + std::to_string(numbering[prefix]++));
+        } else if (spec.contains("name")) {
+            names.push_back(text(spec["name"]));
+        } else {
+            return badAt(doc, ptr, "a node spec needs count or name");
+        }
+        for (const auto &name : names) {
+            kube::Node n;
+            n.metadata.name = name;
+            if (spec.contains("labels"))
+                if (auto l = kube::stringMapFromJson(spec["labels"], "labels"))
+                    n.metadata.labels = *l;
+            n.metadata.labels.emplace("kubernetes.io/hostname", name);
+            n.metadata.labels.emplace("kubernetes.io/os", "linux");
+            n.kubeletVersion = kube::stringOr(spec, "agentVersion", "v1.0.0");
+            n.allocatablePods = kube::integerOr<int>(spec, "allocatablePods", 110);
+            n.unschedulable = kube::boolOr(spec, "unschedulable", false);
+            for (const auto &t : spec.value("taints", Json::array()))
+                if (auto taint = kube::Taint::fromJson(t))
+                    n.taints.push_back(*taint);
+            n.setCondition({"Ready", "True", "KubeletReady", "kubelet is posting ready status", start});
+            if (auto r = cluster.addNode(n); !r)
+                return badAt(doc, ptr, r.error().message);
+        }
+    }
+    return {};
+}
+
+// A step that failed: its exit code and message (without the step's position).
+struct StepFailure
+{
+    int code;
+    std::string message;
+};
+
+// run: until upgradeComplete NAME, podsReady N or time T, within the timeout.
+std::optional<StepFailure> runUntil(Cluster &c, NodeUpgradeRuntime &runtime, kube::Timestamp start,
+                                    const Json &arg)
+{
+    const std::string until = kube::stringOr(arg, "until");
+    kube::Duration timeout = 10 * 60 * 1000;
+    if (arg.contains("timeout")) {
+        auto d = durationOf(arg["timeout"]);
+        if (!d)
+            return StepFailure{2, d.error().message};
+        timeout = *d;
+    }
+    std::function<bool()> done;
+    if (until.rfind("upgradeComplete ", 0) == 0) {
+        const std::string name = until.substr(16);
+        done = [&runtime, name] { return runtime.upgradeComplete(name); };
+    } else if (until.rfind("podsReady ", 0) == 0) {
+        const int n = std::atoi(until.substr(10).c_str());
+        done = [&c, n] { return c.podsReady(n); };
+    } else if (until.rfind("time ", 0) == 0) {
+        const std::string when = until.substr(5);
+        kube::Timestamp t = 0;
+        if (auto d = kube::parseDuration(when))
+            t = start + *d;
+        else if (auto abs = kube::parseRfc3339(when))
+            t = *abs;
+        else
+            return StepFailure{2, "time must be a duration from the start or an RFC 3339 time"};
+        done = [&c, t] { return c.now() >= t; };
+    } else {
+        return StepFailure{2, "until must be upgradeComplete NAME, podsReady N or time T"};
+    }
+    if (!c.runUntil(done, timeout))
+        return StepFailure{1,
+                           "condition \"" + until + "\" not reached within " + kube::formatDuration(timeout)};
+    return std::nullopt;
+}
+
+// patch: target KIND/NAME or KIND/NS/NAME, type merge (the default), json or strategic.
+std::optional<StepFailure> patchTarget(Cluster &c, const Json &arg)
+{
+    const std::string target = kube::stringOr(arg, "target");
+    const auto first = target.find('/');
+    const auto kind = api::kindFromString(target.substr(0, first));
+    if (!kind || first == std::string::npos)
+        return StepFailure{2, "target must be KIND/NAME or KIND/NS/NAME"};
+    std::string rest = target.substr(first + 1), ns;
+    if (api::isNamespaced(*kind)) {
+        const auto slash = rest.find('/');
+        ns = slash == std::string::npos ? "default" : rest.substr(0, slash);
+        rest = slash == std::string::npos ? rest : rest.substr(slash + 1);
+    }
+    const std::string type = kube::stringOr(arg, "type", "merge");
+    const api::PatchType pt = type == "json"        ? api::PatchType::Json
+                              : type == "strategic" ? api::PatchType::Strategic
+                                                    : api::PatchType::Merge;
+    if (auto r = c.patch(*kind, ns, rest, pt, arg.value("patch", Json::object())); !r)
+        return StepFailure{2, r.error().message};
+    return std::nullopt;
+}
+
+std::optional<StepFailure> deleteObject(Cluster &c, const Json &arg)
+{
+    const auto kind = api::kindFromString(kube::stringOr(arg, "kind"));
+    if (!kind)
+        return StepFailure{2, "unknown kind"};
+    if (auto r = c.remove(*kind, api::isNamespaced(*kind) ? kube::stringOr(arg, "namespace", "default") : "",
+                          kube::stringOr(arg, "name"));
+        !r)
+        return StepFailure{1, r.error().message};
+    return std::nullopt;
+}
+
+// markReady / markNotReady: the pods a selector (all, owner, daemonset, nodes, limit) matches.
+std::optional<StepFailure> markPodsReady(Cluster &c, const Json &arg, const std::string &action)
+{
+    PodSelector sel;
+    sel.all = kube::boolOr(arg, "all", false);
+    const std::string owner = kube::stringOr(arg, "owner");
+    if (owner.rfind("replicaset/", 0) == 0)
+        sel.replicaSet = owner.substr(11);
+    sel.daemonSet = kube::stringOr(arg, "daemonset");
+    for (const auto &n : arg.value("nodes", Json::array()))
+        sel.nodes.push_back(text(n));
+    if (arg.contains("limit"))
+        sel.limit = arg["limit"].get<int>();
+    std::vector<std::string> keys;
+    for (const auto *p : c.selectPods(sel))
+        keys.push_back(p->metadata.namespace_ + "/" + p->metadata.name);
+    if (keys.empty())
+        return StepFailure{1, "the pod selector matched no pod"};
+    if (auto r = c.markReady(keys, action == "markReady"); !r)
+        return StepFailure{1, r.error().message};
+    return std::nullopt;
+}
+
 } // namespace
 
 NodeUpgradeScenario::NodeUpgradeScenario(kube::YamlDocument doc) : m_doc(std::move(doc)) {}
@@ -110,77 +294,15 @@ kube::Result<void> NodeUpgradeScenario::build()
         o.start = *t;
     }
     const Json cluster = root.value("cluster", Json::object());
-    if (cluster.contains("kubelet")) {
-        const Json &k = cluster["kubelet"];
-        for (auto [key, out] :
-             {std::pair{"startDelay", &o.kubelet.startDelay}, std::pair{"readyDelay", &o.kubelet.readyDelay},
-              std::pair{"terminationGrace", &o.kubelet.terminationGrace}})
-            if (k.contains(key)) {
-                auto d = durationOf(k[key]);
-                if (!d)
-                    return bad(child("/cluster/kubelet", key), d.error().message);
-                *out = *d;
-            }
-        if (k.contains("jitter")) {
-            const Json &j = k["jitter"];
-            if (j.is_number() && j.get<double>() >= 0 && j.get<double>() <= 1)
-                o.kubelet.jitter = j.get<double>();
-            else if (auto pct = percentage(j))
-                o.kubelet.jitter = *pct / 100.0;
-            else
-                return bad("/cluster/kubelet/jitter",
-                           "jitter must be a percentage such as 20% (or a fraction from 0 to 1)");
-        }
-        for (const auto &f : k.value("failingImages", Json::array()))
-            o.kubelet.failingImages.push_back(text(f));
-    }
+    if (cluster.contains("kubelet"))
+        if (auto r = readKubelet(m_doc, cluster["kubelet"], o.kubelet); !r)
+            return r;
     m_start = o.start;
     m_cluster = std::make_unique<Cluster>(o);
     m_cluster->setTime(o.start);
 
-    std::map<std::string, int> numbering;
-    std::int64_t totalNodes = 0;
-    const Json nodes = cluster.value("nodes", Json::array());
-    for (std::size_t i = 0; i < nodes.size(); ++i) {
-        const Json &spec = nodes[i];
-        const std::string ptr = child("/cluster/nodes", i);
-        std::vector<std::string> names;
-        if (spec.contains("count")) {
-            const std::string prefix = kube::stringOr(spec, "namePrefix", "node-");
-            const Json &count = spec["count"];
-            if (!count.is_number_integer() || count.get<std::int64_t>() < 0 ||
-                count.get<std::int64_t>() > kMaxScenarioNodes - totalNodes)
-                return bad(child(ptr, "count"), "count must be a whole number of nodes from 0 to " +
-                                                    std::to_string(kMaxScenarioNodes - totalNodes) +
-                                                    " (at most " + std::to_string(kMaxScenarioNodes) +
-                                                    " nodes in all), got " + count.dump());
-            totalNodes += count.get<int>();
-            for (int c = 0; c < count.get<int>(); ++c)
-                names.push_back(prefix + std::to_string(numbering[prefix]++));
-        } else if (spec.contains("name")) {
-            names.push_back(text(spec["name"]));
-        } else {
-            return bad(ptr, "a node spec needs count or name");
-        }
-        for (const auto &name : names) {
-            kube::Node n;
-            n.metadata.name = name;
-            if (spec.contains("labels"))
-                if (auto l = kube::stringMapFromJson(spec["labels"], "labels"))
-                    n.metadata.labels = *l;
-            n.metadata.labels.emplace("kubernetes.io/hostname", name);
-            n.metadata.labels.emplace("kubernetes.io/os", "linux");
-            n.kubeletVersion = kube::stringOr(spec, "agentVersion", "v1.0.0");
-            n.allocatablePods = kube::integerOr<int>(spec, "allocatablePods", 110);
-            n.unschedulable = kube::boolOr(spec, "unschedulable", false);
-            for (const auto &t : spec.value("taints", Json::array()))
-                if (auto taint = kube::Taint::fromJson(t))
-                    n.taints.push_back(*taint);
-            n.setCondition({"Ready", "True", "KubeletReady", "kubelet is posting ready status", o.start});
-            if (auto r = m_cluster->addNode(n); !r)
-                return bad(ptr, r.error().message);
-        }
-    }
+    if (auto r = addNodes(m_doc, *m_cluster, cluster.value("nodes", Json::array()), o.start); !r)
+        return r;
     const Json objects = cluster.value("objects", Json::array());
     for (std::size_t i = 0; i < objects.size(); ++i)
         if (auto r = m_cluster->apply(objects[i]); !r)
@@ -253,69 +375,19 @@ std::pair<int, std::string> NodeUpgradeScenario::step(const Json &st, const std:
             return failed(2, d.error().message);
         c.advance(*d);
     } else if (action == "run") {
-        const std::string until = kube::stringOr(arg, "until");
-        kube::Duration timeout = 10 * 60 * 1000;
-        if (arg.contains("timeout")) {
-            auto d = durationOf(arg["timeout"]);
-            if (!d)
-                return failed(2, d.error().message);
-            timeout = *d;
-        }
-        std::function<bool()> done;
-        if (until.rfind("upgradeComplete ", 0) == 0) {
-            const std::string name = until.substr(16);
-            done = [this, name] { return m_runtime->upgradeComplete(name); };
-        } else if (until.rfind("podsReady ", 0) == 0) {
-            const int n = std::atoi(until.substr(10).c_str());
-            done = [&c, n] { return c.podsReady(n); };
-        } else if (until.rfind("time ", 0) == 0) {
-            const std::string when = until.substr(5);
-            kube::Timestamp t = 0;
-            if (auto d = kube::parseDuration(when))
-                t = m_start + *d;
-            else if (auto abs = kube::parseRfc3339(when))
-                t = *abs;
-            else
-                return failed(2, "time must be a duration from the start or an RFC 3339 time");
-            done = [&c, t] { return c.now() >= t; };
-        } else {
-            return failed(2, "until must be upgradeComplete NAME, podsReady N or time T");
-        }
-        if (!c.runUntil(done, timeout))
-            return failed(1,
-                          "condition \"" + until + "\" not reached within " + kube::formatDuration(timeout));
+        if (auto f = runUntil(c, *m_runtime, m_start, arg))
+            return failed(f->code, f->message);
     } else if (action == "apply") {
         const Json list = arg.is_array() ? arg : Json::array({arg});
         for (const auto &m : list)
             if (auto r = c.apply(m); !r)
                 return failed(2, r.error().message);
     } else if (action == "patch") {
-        const std::string target = kube::stringOr(arg, "target");
-        const auto first = target.find('/');
-        const auto kind = api::kindFromString(target.substr(0, first));
-        if (!kind || first == std::string::npos)
-            return failed(2, "target must be KIND/NAME or KIND/NS/NAME");
-        std::string rest = target.substr(first + 1), ns;
-        if (api::isNamespaced(*kind)) {
-            const auto slash = rest.find('/');
-            ns = slash == std::string::npos ? "default" : rest.substr(0, slash);
-            rest = slash == std::string::npos ? rest : rest.substr(slash + 1);
-        }
-        const std::string type = kube::stringOr(arg, "type", "merge");
-        const api::PatchType pt = type == "json"        ? api::PatchType::Json
-                                  : type == "strategic" ? api::PatchType::Strategic
-                                                        : api::PatchType::Merge;
-        if (auto r = c.patch(*kind, ns, rest, pt, arg.value("patch", Json::object())); !r)
-            return failed(2, r.error().message);
+        if (auto f = patchTarget(c, arg))
+            return failed(f->code, f->message);
     } else if (action == "delete") {
-        const auto kind = api::kindFromString(kube::stringOr(arg, "kind"));
-        if (!kind)
-            return failed(2, "unknown kind");
-        if (auto r =
-                c.remove(*kind, api::isNamespaced(*kind) ? kube::stringOr(arg, "namespace", "default") : "",
-                         kube::stringOr(arg, "name"));
-            !r)
-            return failed(1, r.error().message);
+        if (auto f = deleteObject(c, arg))
+            return failed(f->code, f->message);
     } else if (action == "cordon" || action == "uncordon") {
         auto r = action == "cordon" ? c.cordon(text(arg)) : c.uncordon(text(arg));
         if (!r)
@@ -327,23 +399,8 @@ std::pair<int, std::string> NodeUpgradeScenario::step(const Json &st, const std:
         if (auto r = c.fault(kube::stringOr(arg, "node"), *kind); !r)
             return failed(2, r.error().message);
     } else if (action == "markReady" || action == "markNotReady") {
-        PodSelector sel;
-        sel.all = kube::boolOr(arg, "all", false);
-        const std::string owner = kube::stringOr(arg, "owner");
-        if (owner.rfind("replicaset/", 0) == 0)
-            sel.replicaSet = owner.substr(11);
-        sel.daemonSet = kube::stringOr(arg, "daemonset");
-        for (const auto &n : arg.value("nodes", Json::array()))
-            sel.nodes.push_back(text(n));
-        if (arg.contains("limit"))
-            sel.limit = arg["limit"].get<int>();
-        std::vector<std::string> keys;
-        for (const auto *p : c.selectPods(sel))
-            keys.push_back(p->metadata.namespace_ + "/" + p->metadata.name);
-        if (keys.empty())
-            return failed(1, "the pod selector matched no pod");
-        if (auto r = c.markReady(keys, action == "markReady"); !r)
-            return failed(1, r.error().message);
+        if (auto f = markPodsReady(c, arg, action))
+            return failed(f->code, f->message);
     } else if (action == "upgrade") {
         if (auto r = m_runtime->upgradeStep(arg); !r)
             return failed(2, r.error().message);

@@ -1,7 +1,12 @@
+// ScenarioRunner: builds the cluster, runs the steps in order (execute() in scenariosteps.cpp for
+// every step but `expect`, checked here), records the JSON Lines trace and writes it; and the
+// headless commands built on it (sim run, history, rollback).
+
 #include "models/engine/scenariorunner.h"
 
 #include "models/engine/nodeupgraderuntime.h"
 #include "models/engine/scenarioparser.h"
+#include "models/engine/scenariosteps.h"
 #include "models/kube/timeutil.h"
 
 #include <algorithm>
@@ -12,38 +17,8 @@
 namespace engine {
 
 using kube::Json;
-using OJson = nlohmann::ordered_json; // the trace keeps the documented key order
-
-struct ScenarioRunner::State
-{
-    ScenarioRunOptions options;
-    std::vector<std::string> trace;
-    std::vector<EmittedEvent> events; // every event so far, in emission order
-    std::optional<std::string> lastRollback;
-    std::optional<std::pair<int, int>> lastSync; // creates, deletes
-    ScenarioRunResult result;
-    // The cluster's node-upgrade runtime, started before step 1 when the scenario uses it (so
-    // its controller passes from the same instant on as in tests/upgrade's driver); null else.
-    NodeUpgradeRuntime *upgrade = nullptr;
-};
 
 namespace {
-
-// A step that could not complete: exit 1 for runtime failures, 2 for input the API rejected.
-struct StepError
-{
-    StepError(int code, std::string text, std::string at = {})
-        : exitCode(code), message(std::move(text)), where(std::move(at))
-    {}
-    int exitCode = 1;
-    std::string message;
-    std::string where; // a position inside the step (an apply's manifest), if more precise
-};
-
-int exitCodeFor(const kube::ApiStatus &e)
-{
-    return e.reason == "Invalid" || e.reason == "BadRequest" ? 2 : 1;
-}
 
 std::string stepName(const ScenarioStep &st, const std::string &where = {})
 {
@@ -68,21 +43,6 @@ std::string revisionImage(const kube::ControllerRevision &cr)
         return {};
     const Json::json_pointer p("/spec/template/spec/containers/0/image");
     return data.contains(p) && data[p].is_string() ? data[p].get<std::string>() : std::string();
-}
-
-kube::Node makeNode(const ScenarioNodeSpec &spec, const std::string &name, kube::Timestamp now)
-{
-    kube::Node n;
-    n.metadata.name = name;
-    n.metadata.labels = spec.labels;
-    n.metadata.labels.emplace("kubernetes.io/hostname", name);
-    n.metadata.labels.emplace("kubernetes.io/os", "linux");
-    n.unschedulable = spec.unschedulable;
-    n.taints = spec.taints;
-    n.kubeletVersion = spec.agentVersion;
-    n.allocatablePods = spec.allocatablePods;
-    n.setCondition({"Ready", "True", "KubeletReady", "kubelet is posting ready status", now});
-    return n;
 }
 
 OJson eventJson(const EmittedEvent &e)
@@ -500,284 +460,6 @@ void ExpectChecker::checkHistory()
     }
 }
 
-std::optional<StepError> containerImagePatch(Cluster &cluster, const ScenarioStep &st, Json &patch)
-{
-    const auto *ds = cluster.daemonSet(st.target.namespace_, st.target.name);
-    if (!ds)
-        return StepError{1, "DaemonSet \"" + st.target.text() + "\" not found"};
-    const Json &tmpl = ds->podTemplate();
-    std::vector<std::string> names;
-    bool found = false;
-    for (const char *list : {"containers", "initContainers"}) {
-        const Json::json_pointer p(std::string("/spec/") + list);
-        if (!tmpl.is_object() || !tmpl.contains(p) || !tmpl[p].is_array())
-            continue;
-        for (const auto &c : tmpl[p]) {
-            const auto name = c.value("name", std::string());
-            names.push_back(name);
-            if (name == st.container) {
-                found = true;
-                patch = {{"spec",
-                          {{"template",
-                            {{"spec", {{list, Json::array({{{"name", name}, {"image", st.image}}})}}}}}}}};
-            }
-        }
-    }
-    if (!found) {
-        std::string all;
-        for (const auto &n : names)
-            all += (all.empty() ? "" : ", ") + n;
-        return StepError{2, "unable to find container named \"" + st.container + "\" in DaemonSet \"" +
-                                st.target.text() + "\" (its containers: " + all + ")"};
-    }
-    return std::nullopt;
-}
-
-kube::Result<std::vector<std::string>> podKeys(Cluster &cluster, const PodSelector &selector)
-{
-    std::vector<std::string> keys;
-    for (const auto *p : cluster.selectPods(selector))
-        keys.push_back(p->metadata.namespace_ + "/" + p->metadata.name);
-    if (keys.empty())
-        return kube::ApiStatus{404, "NotFound", "the pod selector matched no pod"};
-    return keys;
-}
-
-api::Kind kindOf(const std::string &kind)
-{
-    auto k = api::kindFromString(kind);
-    return k ? *k : api::Kind::Pod;
-}
-
-// Executes one step (not expect). Returns the error that stops it, if any.
-std::optional<StepError> execute(Cluster &cluster, const ScenarioStep &st, ScenarioRunner::State &state,
-                                 OJson &record)
-{
-    auto apiError = [&](const kube::ApiStatus &e) { return StepError{exitCodeFor(e), e.message}; };
-    auto check = [&](const kube::Result<void> &r) -> std::optional<StepError> {
-        if (r.ok())
-            return std::nullopt;
-        return apiError(r.error());
-    };
-    switch (st.kind) {
-    case StepKind::Sync: {
-        const auto r = cluster.syncDaemonSet(st.target.namespace_, st.target.name);
-        OJson sync;
-        sync["daemonset"] = st.target.text();
-        OJson creates = OJson::array();
-        for (const auto &c : r.creates)
-            creates.push_back(OJson{{"node", c.node}});
-        OJson deletes = OJson::array();
-        for (const auto &d : r.deletes) {
-            OJson j;
-            j["pod"] = d.pod;
-            j["node"] = d.node;
-            deletes.push_back(std::move(j));
-        }
-        sync["creates"] = std::move(creates);
-        sync["deletes"] = std::move(deletes);
-        if (!r.ok)
-            sync["error"] = r.error.message;
-        record["sync"] = std::move(sync);
-        state.lastSync = {static_cast<int>(r.creates.size()), static_cast<int>(r.deletes.size())};
-        return std::nullopt;
-    }
-    case StepKind::Advance:
-        cluster.advance(st.duration);
-        return std::nullopt;
-    case StepKind::SetTime:
-        cluster.setTime(st.time);
-        return std::nullopt;
-    case StepKind::Run: {
-        const auto &rc = st.run;
-        std::function<bool()> done;
-        std::string what;
-        switch (rc.kind) {
-        case RunConditionKind::RolloutComplete:
-            done = [&] { return cluster.rolloutComplete(rc.daemonSet.namespace_, rc.daemonSet.name); };
-            what = "rolloutComplete " + rc.daemonSet.text();
-            break;
-        case RunConditionKind::PodsReady:
-            done = [&] { return cluster.podsReady(rc.podsReady); };
-            what = "podsReady " + std::to_string(rc.podsReady);
-            break;
-        case RunConditionKind::Time:
-            if (rc.time > cluster.now())
-                cluster.advance(rc.time - cluster.now());
-            return std::nullopt;
-        case RunConditionKind::UpgradeComplete:
-            done = [&] { return state.upgrade && state.upgrade->upgradeComplete(rc.upgrade); };
-            what = "upgradeComplete " + rc.upgrade;
-            break;
-        }
-        if (!cluster.runUntil(done, rc.timeout))
-            return StepError{1, "\"" + what + "\" did not hold within " + kube::formatDuration(rc.timeout) +
-                                    " (virtual time now " + kube::formatRfc3339(cluster.now()) + ")"};
-        return std::nullopt;
-    }
-    case StepKind::Apply:
-        for (const auto &m : st.manifests) {
-            auto r = cluster.apply(m.object);
-            if (!r)
-                return StepError{exitCodeFor(r.error()), r.error().message, m.where};
-        }
-        return std::nullopt;
-    case StepKind::Patch: {
-        const api::PatchType type = st.patchType == "merge"  ? api::PatchType::Merge
-                                    : st.patchType == "json" ? api::PatchType::Json
-                                                             : api::PatchType::Strategic;
-        auto r = cluster.patch(kindOf(st.targetKind), st.target.namespace_, st.target.name, type, st.patch);
-        if (!r)
-            return apiError(r.error());
-        return std::nullopt;
-    }
-    case StepKind::SetImage: {
-        Json patch;
-        if (auto e = containerImagePatch(cluster, st, patch))
-            return e;
-        auto r = cluster.patch(api::Kind::DaemonSet, st.target.namespace_, st.target.name,
-                               api::PatchType::Strategic, patch);
-        if (!r)
-            return apiError(r.error());
-        return std::nullopt;
-    }
-    case StepKind::SetStrategy: {
-        Json strategy = {{"type", st.strategyType}};
-        if (st.strategyType == "RollingUpdate") {
-            Json ru = Json::object();
-            if (st.maxUnavailable)
-                ru["maxUnavailable"] = *st.maxUnavailable;
-            if (st.maxSurge)
-                ru["maxSurge"] = *st.maxSurge;
-            strategy["rollingUpdate"] = ru;
-        } else {
-            strategy["rollingUpdate"] = nullptr;
-        }
-        auto r = cluster.patch(api::Kind::DaemonSet, st.target.namespace_, st.target.name,
-                               api::PatchType::Merge, {{"spec", {{"updateStrategy", strategy}}}});
-        if (!r)
-            return apiError(r.error());
-        return std::nullopt;
-    }
-    case StepKind::Delete: {
-        if (st.pods) {
-            auto keys = podKeys(cluster, *st.pods);
-            if (!keys)
-                return apiError(keys.error());
-            for (const auto &key : *keys) {
-                const auto slash = key.find('/');
-                if (auto e =
-                        check(cluster.remove(api::Kind::Pod, key.substr(0, slash), key.substr(slash + 1))))
-                    return e;
-            }
-            return std::nullopt;
-        }
-        return check(cluster.remove(kindOf(st.targetKind), st.target.namespace_, st.target.name));
-    }
-    case StepKind::MarkReady:
-    case StepKind::MarkNotReady: {
-        auto keys = podKeys(cluster, *st.pods);
-        if (!keys)
-            return apiError(keys.error());
-        return check(cluster.markReady(*keys, st.kind == StepKind::MarkReady));
-    }
-    case StepKind::SetPodLabels: {
-        auto keys = podKeys(cluster, *st.pods);
-        if (!keys)
-            return apiError(keys.error());
-        return check(cluster.setPodLabels(*keys, st.labels));
-    }
-    case StepKind::SetPodPhase: {
-        // What a kubelet reports through the status subresource (e.g. a container that exited).
-        auto keys = podKeys(cluster, *st.pods);
-        if (!keys)
-            return apiError(keys.error());
-        for (const auto &key : *keys) {
-            const auto slash = key.find('/');
-            auto pod = cluster.get(api::Kind::Pod, key.substr(0, slash), key.substr(slash + 1));
-            if (!pod)
-                return apiError(pod.error());
-            Json manifest = std::move(*pod);
-            manifest["status"]["phase"] = st.phase;
-            auto r = cluster.updateStatus(manifest);
-            if (!r)
-                return apiError(r.error());
-        }
-        return std::nullopt;
-    }
-    case StepKind::AddNodes:
-        for (const auto &spec : st.nodes)
-            for (const auto &name : spec.names)
-                if (auto e = check(cluster.addNode(makeNode(spec, name, cluster.now()))))
-                    return e;
-        return std::nullopt;
-    case StepKind::TaintNode:
-        return check(cluster.taint(st.node, st.taint));
-    case StepKind::UntaintNode: {
-        if (st.taint.effect.empty())
-            return check(cluster.untaint(st.node, st.taint.key));
-        // Only the taint with this key and effect goes; the facade's untaint removes every effect.
-        const auto *node = cluster.node(st.node);
-        if (!node)
-            return StepError{1, "node \"" + st.node + "\" not found"};
-        Json taints = Json::array();
-        bool removed = false;
-        for (const auto &t : node->taints) {
-            if (t.key == st.taint.key && t.effect == st.taint.effect)
-                removed = true;
-            else
-                taints.push_back(t.toJson());
-        }
-        if (!removed)
-            return std::nullopt;
-        auto r = cluster.patch(api::Kind::Node, "", st.node, api::PatchType::Merge,
-                               {{"spec", {{"taints", taints}}}});
-        if (!r)
-            return apiError(r.error());
-        return std::nullopt;
-    }
-    case StepKind::Cordon:
-        return check(cluster.cordon(st.node));
-    case StepKind::Uncordon:
-        return check(cluster.uncordon(st.node));
-    case StepKind::Fault: {
-        const auto kind = faultKindFromString(st.faultKind);
-        if (!kind)
-            return StepError{2, "unknown fault kind \"" + st.faultKind + "\""};
-        return check(cluster.fault(st.node, *kind));
-    }
-    case StepKind::Rollback: {
-        const auto outcome = cluster.rollback(st.target.namespace_, st.target.name, st.toRevision);
-        state.lastRollback = outcome.message;
-        record["rollback"] = outcome.message;
-        return std::nullopt;
-    }
-    case StepKind::Pause:
-        return check(cluster.pause(st.target.namespace_, st.target.name));
-    case StepKind::Resume:
-        return check(cluster.resume(st.target.namespace_, st.target.name));
-    case StepKind::Upgrade:
-        // A rollout the API server refuses (e.g. an invalid spec) is invalid input.
-        if (auto r = cluster.nodeUpgrade().upgradeStep(st.upgradeArgs); !r)
-            return StepError{2, r.error().message};
-        return std::nullopt;
-    case StepKind::UpgradeControl:
-        if (auto r = cluster.nodeUpgrade().upgradeControlStep(st.upgradeArgs); !r)
-            return StepError{r.error().reason == "NotFound" ? 2 : 1, r.error().message};
-        return std::nullopt;
-    case StepKind::RestartController:
-        cluster.nodeUpgrade().restartController();
-        return std::nullopt;
-    case StepKind::RestartNode:
-        if (auto r = cluster.nodeUpgrade().restartNodeStep(st.upgradeArgs); !r)
-            return StepError{r.error().reason == "NotFound" ? 2 : 1, r.error().message};
-        return std::nullopt;
-    case StepKind::Expect:
-        return std::nullopt;
-    }
-    return std::nullopt;
-}
-
 bool usesNodeUpgrade(const Scenario &scenario)
 {
     return std::any_of(scenario.steps.begin(), scenario.steps.end(), [](const ScenarioStep &st) {
@@ -786,6 +468,188 @@ bool usesNodeUpgrade(const Scenario &scenario)
                (st.kind == StepKind::Run && st.run.kind == RunConditionKind::UpgradeComplete) ||
                !st.expect.expectNode.empty() || !st.expect.expectUpgrade.empty();
     });
+}
+
+// Finishes every step's record: drains the events and the sync activity the step caused and, when
+// tracing, keeps the trace line; writes the trace at the end.
+class StepRecorder
+{
+public:
+    StepRecorder(Cluster &cluster, ScenarioRunner::State &state, bool tracing, bool keepEvents)
+        : m_cluster(cluster), m_state(state), m_tracing(tracing), m_keepEvents(keepEvents)
+    {}
+
+    void finish(OJson &record);
+    void writeTrace();
+
+private:
+    Cluster &m_cluster;
+    ScenarioRunner::State &m_state;
+    const bool m_tracing;
+    const bool m_keepEvents;
+};
+
+void StepRecorder::finish(OJson &record)
+{
+    Cluster &cluster = m_cluster;
+    ScenarioRunner::State &state = m_state;
+    const bool tracing = m_tracing;
+    const bool keepEvents = m_keepEvents;
+    OJson events = OJson::array();
+    // Rollout events are recorded by the cluster like every other kind's, in emission order;
+    // the runtime's own copy is drained only so that it does not grow unread.
+    std::vector<EmittedEvent> emitted = cluster.takeEvents();
+    if (state.upgrade)
+        (void)state.upgrade->takeRolloutEvents();
+    if (tracing)
+        for (const auto &e : emitted)
+            events.push_back(eventJson(e));
+    if (keepEvents)
+        state.events.insert(state.events.end(), std::make_move_iterator(emitted.begin()),
+                            std::make_move_iterator(emitted.end()));
+    emitted = {};
+    const auto activity = cluster.takeActivity();
+    if (!tracing) {
+        if (!record.contains("sync") && !activity.empty()) {
+            const auto creates = std::count_if(activity.begin(), activity.end(), [](const Activity &a) {
+                return a.op == Activity::Op::Create;
+            });
+            state.lastSync = {static_cast<int>(creates), static_cast<int>(activity.size() - creates)};
+        }
+        return;
+    }
+    if (!record.contains("sync") && !activity.empty()) {
+        OJson creates = OJson::array();
+        OJson deletes = OJson::array();
+        for (const auto &a : activity) {
+            OJson j;
+            j["time"] = kube::formatRfc3339(a.time);
+            j["daemonset"] = a.daemonSet;
+            if (a.op == Activity::Op::Delete)
+                j["pod"] = a.pod;
+            j["node"] = a.node;
+            (a.op == Activity::Op::Create ? creates : deletes).push_back(std::move(j));
+        }
+        state.lastSync = {static_cast<int>(creates.size()), static_cast<int>(deletes.size())};
+        OJson sync;
+        sync["creates"] = std::move(creates);
+        sync["deletes"] = std::move(deletes);
+        record["sync"] = std::move(sync);
+    }
+    // Fixed key order: step, action, time, sync, rollback, events, state.
+    OJson line;
+    for (const char *k : {"step", "action", "time", "sync"})
+        if (record.contains(k))
+            line[k] = record[k];
+    line["rollback"] = record.contains("rollback") ? record["rollback"] : OJson();
+    line["events"] = std::move(events);
+    if (record.contains("failures"))
+        line["failures"] = record["failures"];
+    if (state.options.traceState)
+        line["state"] = stateJson(cluster, state.upgrade);
+    state.trace.push_back(line.dump());
+}
+
+void StepRecorder::writeTrace()
+{
+    const ScenarioRunOptions &options = m_state.options;
+    ScenarioRunResult &result = m_state.result;
+    if (options.tracePath.empty())
+        return;
+    const std::string tmp = options.tracePath + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        for (const auto &l : m_state.trace)
+            out << l << '\n';
+        out.flush();
+        if (!out) {
+            result.messages.push_back(options.tracePath + ": cannot write the trace");
+            result.exitCode = 2; // the invocation, not the scenario, is at fault
+            std::remove(tmp.c_str());
+            return;
+        }
+    }
+    if (std::rename(tmp.c_str(), options.tracePath.c_str()) != 0) {
+        result.messages.push_back(options.tracePath + ": cannot write the trace");
+        result.exitCode = 2; // the invocation, not the scenario, is at fault
+        std::remove(tmp.c_str());
+    }
+}
+
+// Step 0: the cluster as the file describes it. False when the API server rejects a node or an
+// object (the result says which).
+bool addScenarioCluster(Cluster &cluster, const Scenario &scenario, ScenarioRunResult &result)
+{
+    for (const auto &spec : scenario.nodes)
+        for (const auto &name : spec.names) {
+            auto r = cluster.addNode(makeNode(spec, name, cluster.now()));
+            if (!r.ok()) {
+                result.exitCode = 2;
+                result.messages.push_back(spec.where + ": node " + name + ": " + r.error().message);
+                return false;
+            }
+        }
+    for (const auto &m : scenario.objects) {
+        auto r = cluster.apply(m.object);
+        if (!r) {
+            result.exitCode = 2;
+            result.messages.push_back(m.where + ": " + r.error().message);
+            return false;
+        }
+    }
+    return true;
+}
+
+// Runs one step and finishes its record. False when the run stops at it (the result says why).
+bool runStep(Cluster &cluster, const ScenarioStep &st, ScenarioRunner::State &state, StepRecorder &recorder)
+{
+    const ScenarioRunOptions &options = state.options;
+    auto &result = state.result;
+    OJson record;
+    record["step"] = st.index;
+    record["action"] = st.action;
+    std::optional<StepError> error;
+    if (st.kind == StepKind::Expect) {
+        // Events emitted by earlier steps are all recorded already; drain before checking.
+        record["time"] = kube::formatRfc3339(cluster.now());
+        if (options.checkExpects) {
+            ExpectChecker checker(cluster, state, st);
+            checker.check();
+            if (!checker.failures.empty()) {
+                record["failures"] = checker.failures;
+                recorder.finish(record);
+                result.exitCode = 1;
+                result.messages.insert(result.messages.end(), checker.failures.begin(),
+                                       checker.failures.end());
+                recorder.writeTrace();
+                return false;
+            }
+        }
+        recorder.finish(record);
+        return true;
+    }
+    error = execute(cluster, st, state, record);
+    record["time"] = kube::formatRfc3339(cluster.now());
+    if (error) {
+        const std::string message = stepName(st, error->where) + ": " + error->message;
+        if (error->exitCode == 2) {
+            // Invalid input: nothing is written, as if validation had caught it.
+            result.exitCode = 2;
+            result.messages.push_back(message);
+            return false;
+        }
+        record["failures"] = std::vector<std::string>{message};
+        recorder.finish(record);
+        result.messages.push_back(message);
+        if (options.checkExpects) {
+            result.exitCode = 1;
+            recorder.writeTrace();
+            return false;
+        }
+        return true;
+    }
+    recorder.finish(record);
+    return true;
 }
 
 } // namespace
@@ -838,103 +702,10 @@ ScenarioRunResult ScenarioRunner::run(const ScenarioRunOptions &options)
         std::any_of(m_scenario.steps.begin(), m_scenario.steps.end(), [](const ScenarioStep &st) {
             return !st.expect.eventsContain.empty() || !st.expect.eventsNotContain.empty();
         });
-    auto finishRecord = [&](OJson &record) {
-        OJson events = OJson::array();
-        // Rollout events are recorded by the cluster like every other kind's, in emission order;
-        // the runtime's own copy is drained only so that it does not grow unread.
-        std::vector<EmittedEvent> emitted = cluster.takeEvents();
-        if (state.upgrade)
-            (void)state.upgrade->takeRolloutEvents();
-        if (tracing)
-            for (const auto &e : emitted)
-                events.push_back(eventJson(e));
-        if (keepEvents)
-            state.events.insert(state.events.end(), std::make_move_iterator(emitted.begin()),
-                                std::make_move_iterator(emitted.end()));
-        emitted = {};
-        const auto activity = cluster.takeActivity();
-        if (!tracing) {
-            if (!record.contains("sync") && !activity.empty()) {
-                const auto creates = std::count_if(activity.begin(), activity.end(), [](const Activity &a) {
-                    return a.op == Activity::Op::Create;
-                });
-                state.lastSync = {static_cast<int>(creates), static_cast<int>(activity.size() - creates)};
-            }
-            return;
-        }
-        if (!record.contains("sync") && !activity.empty()) {
-            OJson creates = OJson::array();
-            OJson deletes = OJson::array();
-            for (const auto &a : activity) {
-                OJson j;
-                j["time"] = kube::formatRfc3339(a.time);
-                j["daemonset"] = a.daemonSet;
-                if (a.op == Activity::Op::Delete)
-                    j["pod"] = a.pod;
-                j["node"] = a.node;
-                (a.op == Activity::Op::Create ? creates : deletes).push_back(std::move(j));
-            }
-            state.lastSync = {static_cast<int>(creates.size()), static_cast<int>(deletes.size())};
-            OJson sync;
-            sync["creates"] = std::move(creates);
-            sync["deletes"] = std::move(deletes);
-            record["sync"] = std::move(sync);
-        }
-        // Fixed key order: step, action, time, sync, rollback, events, state.
-        OJson line;
-        for (const char *k : {"step", "action", "time", "sync"})
-            if (record.contains(k))
-                line[k] = record[k];
-        line["rollback"] = record.contains("rollback") ? record["rollback"] : OJson();
-        line["events"] = std::move(events);
-        if (record.contains("failures"))
-            line["failures"] = record["failures"];
-        if (options.traceState)
-            line["state"] = stateJson(cluster, state.upgrade);
-        state.trace.push_back(line.dump());
-    };
+    StepRecorder recorder(cluster, state, tracing, keepEvents);
 
-    auto writeTrace = [&]() {
-        if (options.tracePath.empty())
-            return;
-        const std::string tmp = options.tracePath + ".tmp";
-        {
-            std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-            for (const auto &l : state.trace)
-                out << l << '\n';
-            out.flush();
-            if (!out) {
-                result.messages.push_back(options.tracePath + ": cannot write the trace");
-                result.exitCode = 2; // the invocation, not the scenario, is at fault
-                std::remove(tmp.c_str());
-                return;
-            }
-        }
-        if (std::rename(tmp.c_str(), options.tracePath.c_str()) != 0) {
-            result.messages.push_back(options.tracePath + ": cannot write the trace");
-            result.exitCode = 2; // the invocation, not the scenario, is at fault
-            std::remove(tmp.c_str());
-        }
-    };
-
-    // Step 0: the cluster as the file describes it.
-    for (const auto &spec : m_scenario.nodes)
-        for (const auto &name : spec.names) {
-            auto r = cluster.addNode(makeNode(spec, name, cluster.now()));
-            if (!r.ok()) {
-                result.exitCode = 2;
-                result.messages.push_back(spec.where + ": node " + name + ": " + r.error().message);
-                return result;
-            }
-        }
-    for (const auto &m : m_scenario.objects) {
-        auto r = cluster.apply(m.object);
-        if (!r) {
-            result.exitCode = 2;
-            result.messages.push_back(m.where + ": " + r.error().message);
-            return result;
-        }
-    }
+    if (!addScenarioCluster(cluster, m_scenario, result))
+        return result;
     if (usesNodeUpgrade(m_scenario))
         state.upgrade = &cluster.nodeUpgrade();
     {
@@ -942,56 +713,13 @@ ScenarioRunResult ScenarioRunner::run(const ScenarioRunOptions &options)
         record["step"] = 0;
         record["action"] = "cluster";
         record["time"] = kube::formatRfc3339(cluster.now());
-        finishRecord(record);
+        recorder.finish(record);
     }
 
-    for (const auto &st : m_scenario.steps) {
-        OJson record;
-        record["step"] = st.index;
-        record["action"] = st.action;
-        std::optional<StepError> error;
-        if (st.kind == StepKind::Expect) {
-            // Events emitted by earlier steps are all recorded already; drain before checking.
-            record["time"] = kube::formatRfc3339(cluster.now());
-            if (options.checkExpects) {
-                ExpectChecker checker(cluster, state, st);
-                checker.check();
-                if (!checker.failures.empty()) {
-                    record["failures"] = checker.failures;
-                    finishRecord(record);
-                    result.exitCode = 1;
-                    result.messages.insert(result.messages.end(), checker.failures.begin(),
-                                           checker.failures.end());
-                    writeTrace();
-                    return result;
-                }
-            }
-            finishRecord(record);
-            continue;
-        }
-        error = execute(cluster, st, state, record);
-        record["time"] = kube::formatRfc3339(cluster.now());
-        if (error) {
-            const std::string message = stepName(st, error->where) + ": " + error->message;
-            if (error->exitCode == 2) {
-                // Invalid input: nothing is written, as if validation had caught it.
-                result.exitCode = 2;
-                result.messages.push_back(message);
-                return result;
-            }
-            record["failures"] = std::vector<std::string>{message};
-            finishRecord(record);
-            result.messages.push_back(message);
-            if (options.checkExpects) {
-                result.exitCode = 1;
-                writeTrace();
-                return result;
-            }
-            continue;
-        }
-        finishRecord(record);
-    }
-    writeTrace();
+    for (const auto &st : m_scenario.steps)
+        if (!runStep(cluster, st, state, recorder))
+            return result;
+    recorder.writeTrace();
     return result;
 }
 
