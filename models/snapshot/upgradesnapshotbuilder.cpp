@@ -247,6 +247,121 @@ void UpgradeSnapshotBuilder::build(ClusterSnapshot &snap, const ClusterSnapshot 
     snap.upgrades = std::move(list);
 }
 
+namespace {
+
+// Per-node rows. The time in phase is kept as a start time so that rows of a quiet node do
+// not change with the clock.
+// `members` gets the objects the rows name ("node/NAME"), whose events the page shows.
+std::shared_ptr<const std::vector<UpgradeNodeRow>>
+nodeRows(const UpgradeInfoSource &source, const std::string &name, std::set<std::string> &members)
+{
+    const qint64 now = source.cluster.now();
+    auto rows = std::make_shared<std::vector<UpgradeNodeRow>>();
+    for (auto &row : source.controller ? source.controller->table(name)
+                                       : controllers::nodeUpgradeTable(source.cluster, name, nullptr)) {
+        members.insert("node/" + row.name);
+        UpgradeNodeRow out;
+        out.name = q(row.name);
+        out.zone = q(row.zone);
+        out.queuePosition = row.queuePosition;
+        out.phase = static_cast<UpgradeNodePhase>(static_cast<int>(row.phase));
+        out.phaseSince = row.timeInPhase > 0 ? now - row.timeInPhase : 0;
+        out.nextDeadline = phraseText(row.nextDeadline);
+        out.reason = phraseText(row.reason);
+        out.blockers = phraseTexts(row.blockers);
+        out.attempt = row.attempt;
+        out.cordonOwner = static_cast<UpgradeCordonOwner>(static_cast<int>(row.cordonOwner));
+        out.held = row.held;
+        out.blocked = row.blocked;
+        out.agentVersion = q(row.agentVersion);
+        rows->push_back(std::move(out));
+    }
+    std::sort(rows->begin(), rows->end(),
+              [](const UpgradeNodeRow &a, const UpgradeNodeRow &b) { return a.name < b.name; });
+    return rows;
+}
+
+// Metrics samples: only re-read when the controller made another pass.
+std::shared_ptr<const std::vector<UpgradeSample>>
+samplesOf(const UpgradeInfoSource &source, const std::string &name, const UpgradeRolloutInfo *previous,
+          std::map<std::string, std::size_t> &sampleTotals, int maxSamples)
+{
+    const controllers::NodeUpgradeMetrics *metrics = source.metrics;
+    const std::size_t total = metrics ? metrics->totalSamples() : 0;
+    const auto lastTotal = sampleTotals.find(name);
+    const bool samplesUnchanged = lastTotal != sampleTotals.end() && lastTotal->second == total;
+    sampleTotals[name] = total;
+    if (previous && previous->samples && samplesUnchanged) {
+        return previous->samples;
+    }
+    auto samples = std::make_shared<std::vector<UpgradeSample>>();
+    if (metrics) {
+        const auto all = metrics->samples();
+        const std::size_t first =
+            all.size() > std::size_t(maxSamples) ? all.size() - std::size_t(maxSamples) : 0;
+        samples->reserve(all.size() - first);
+        for (std::size_t i = first; i < all.size(); ++i) {
+            const auto &s = all[i];
+            UpgradeSample out;
+            out.time = s.time;
+            std::copy(s.phases.begin(), s.phases.end(), out.phases.begin());
+            out.unavailable = s.unavailable;
+            out.maxUnavailable = s.maxUnavailable;
+            out.blocked = s.blocked;
+            out.minReadyRatio = s.minControllerReadyRatio ? *s.minControllerReadyRatio : -1.0;
+            samples->push_back(out);
+        }
+    }
+    return samples;
+}
+
+// Events about this rollout or its nodes, most recently emitted first.
+std::shared_ptr<const std::vector<UpgradeEventInfo>> eventsOf(const UpgradeInfoSource &source,
+                                                              const std::string &name,
+                                                              const std::set<std::string> &members,
+                                                              int maxEvents)
+{
+    static const api::NodeUpgradeEvents noEvents;
+    const api::NodeUpgradeEvents &log = source.events ? *source.events : noEvents;
+    const auto &entries = log.entries();
+    const auto &emissions = log.emissions();
+    const std::string self = "nodeupgraderollout/" + name;
+    auto events = std::make_shared<std::vector<UpgradeEventInfo>>();
+    std::set<std::size_t> seen;
+    for (auto it = emissions.rbegin(); it != emissions.rend() && int(events->size()) < maxEvents; ++it) {
+        const std::size_t index = it->second;
+        if (index >= entries.size() || !seen.insert(index).second)
+            continue;
+        const auto &e = entries[index];
+        if (e.object != self && !members.count(e.object))
+            continue;
+        events->push_back(UpgradeEventInfo{q(e.object), q(e.type), q(e.reason),
+                                           phraseText(api::upgradeEventPhrase(e.code, e.params)), e.count,
+                                           e.firstTime, e.lastTime});
+    }
+    return events;
+}
+
+// The resume preview is a dry run of a pass: only while paused or halted.
+std::shared_ptr<const UpgradePreviewInfo> previewOf(const UpgradeInfoSource &source, const std::string &name,
+                                                    api::RolloutPhase phase)
+{
+    auto preview = std::make_shared<UpgradePreviewInfo>();
+    if (source.controller && (phase == api::RolloutPhase::Paused || phase == api::RolloutPhase::Halted)) {
+        const controllers::NodeUpgradePreview p = source.controller->preview(name);
+        preview->nextNodes = qList(p.nextNodes);
+        for (const auto &d : p.deletions)
+            preview->deletions << QCoreApplication::translate("models::UpgradeSnapshotBuilder",
+                                                              "%1 on %2: %3")
+                                      .arg(q(d.pod), q(d.node), phraseText(d.why));
+        preview->kamikazes = qList(p.kamikazes);
+        preview->summary = phraseText(p.summaryPhrase());
+    }
+    return preview;
+}
+
+} // namespace
+
 UpgradeRolloutInfo buildUpgradeRolloutInfo(const UpgradeInfoSource &source, const std::string &name,
                                            const UpgradeRolloutInfo *previous,
                                            std::map<std::string, std::size_t> &sampleTotals, int maxSamples,
@@ -299,100 +414,11 @@ UpgradeRolloutInfo buildUpgradeRolloutInfo(const UpgradeInfoSource &source, cons
             info.conditions << q(cond.type) + QStringLiteral("=True (") + q(cond.reason) + QLatin1Char(')');
     }
 
-    // Per-node rows. The time in phase is kept as a start time so that rows of a quiet node do
-    // not change with the clock.
-    const qint64 now = source.cluster.now();
-    auto rows = std::make_shared<std::vector<UpgradeNodeRow>>();
     std::set<std::string> members;
-    for (auto &row : source.controller ? source.controller->table(name)
-                                       : controllers::nodeUpgradeTable(source.cluster, name, nullptr)) {
-        members.insert("node/" + row.name);
-        UpgradeNodeRow out;
-        out.name = q(row.name);
-        out.zone = q(row.zone);
-        out.queuePosition = row.queuePosition;
-        out.phase = static_cast<UpgradeNodePhase>(static_cast<int>(row.phase));
-        out.phaseSince = row.timeInPhase > 0 ? now - row.timeInPhase : 0;
-        out.nextDeadline = phraseText(row.nextDeadline);
-        out.reason = phraseText(row.reason);
-        out.blockers = phraseTexts(row.blockers);
-        out.attempt = row.attempt;
-        out.cordonOwner = static_cast<UpgradeCordonOwner>(static_cast<int>(row.cordonOwner));
-        out.held = row.held;
-        out.blocked = row.blocked;
-        out.agentVersion = q(row.agentVersion);
-        rows->push_back(std::move(out));
-    }
-    std::sort(rows->begin(), rows->end(),
-              [](const UpgradeNodeRow &a, const UpgradeNodeRow &b) { return a.name < b.name; });
-    info.nodes = std::move(rows);
-
-    // Metrics samples: only re-read when the controller made another pass.
-    const controllers::NodeUpgradeMetrics *metrics = source.metrics;
-    const std::size_t total = metrics ? metrics->totalSamples() : 0;
-    const auto lastTotal = sampleTotals.find(name);
-    const bool samplesUnchanged = lastTotal != sampleTotals.end() && lastTotal->second == total;
-    sampleTotals[name] = total;
-    if (previous && previous->samples && samplesUnchanged) {
-        info.samples = previous->samples;
-    } else {
-        auto samples = std::make_shared<std::vector<UpgradeSample>>();
-        if (metrics) {
-            const auto all = metrics->samples();
-            const std::size_t first =
-                all.size() > std::size_t(maxSamples) ? all.size() - std::size_t(maxSamples) : 0;
-            samples->reserve(all.size() - first);
-            for (std::size_t i = first; i < all.size(); ++i) {
-                const auto &s = all[i];
-                UpgradeSample out;
-                out.time = s.time;
-                std::copy(s.phases.begin(), s.phases.end(), out.phases.begin());
-                out.unavailable = s.unavailable;
-                out.maxUnavailable = s.maxUnavailable;
-                out.blocked = s.blocked;
-                out.minReadyRatio = s.minControllerReadyRatio ? *s.minControllerReadyRatio : -1.0;
-                samples->push_back(out);
-            }
-        }
-        info.samples = std::move(samples);
-    }
-
-    // Events about this rollout or its nodes, most recently emitted first.
-    static const api::NodeUpgradeEvents noEvents;
-    const api::NodeUpgradeEvents &log = source.events ? *source.events : noEvents;
-    const auto &entries = log.entries();
-    const auto &emissions = log.emissions();
-    const std::string self = "nodeupgraderollout/" + name;
-    auto events = std::make_shared<std::vector<UpgradeEventInfo>>();
-    std::set<std::size_t> seen;
-    for (auto it = emissions.rbegin(); it != emissions.rend() && int(events->size()) < maxEvents; ++it) {
-        const std::size_t index = it->second;
-        if (index >= entries.size() || !seen.insert(index).second)
-            continue;
-        const auto &e = entries[index];
-        if (e.object != self && !members.count(e.object))
-            continue;
-        events->push_back(UpgradeEventInfo{q(e.object), q(e.type), q(e.reason),
-                                           phraseText(api::upgradeEventPhrase(e.code, e.params)), e.count,
-                                           e.firstTime, e.lastTime});
-    }
-    info.events = std::move(events);
-
-    // The resume preview is a dry run of a pass: only while paused or halted.
-    auto preview = std::make_shared<UpgradePreviewInfo>();
-    if (source.controller &&
-        (st.phase == api::RolloutPhase::Paused || st.phase == api::RolloutPhase::Halted)) {
-        const controllers::NodeUpgradePreview p = source.controller->preview(name);
-        preview->nextNodes = qList(p.nextNodes);
-        for (const auto &d : p.deletions)
-            preview->deletions << QCoreApplication::translate("models::UpgradeSnapshotBuilder",
-                                                              "%1 on %2: %3")
-                                      .arg(q(d.pod), q(d.node), phraseText(d.why));
-        preview->kamikazes = qList(p.kamikazes);
-        preview->summary = phraseText(p.summaryPhrase());
-    }
-    info.preview = std::move(preview);
-
+    info.nodes = nodeRows(source, name, members);
+    info.samples = samplesOf(source, name, previous, sampleTotals, maxSamples);
+    info.events = eventsOf(source, name, members, maxEvents);
+    info.preview = previewOf(source, name, st.phase);
     if (previous) {
         share(info.nodes, previous->nodes);
         share(info.events, previous->events);
