@@ -352,12 +352,11 @@ std::vector<std::string> NodeUpgradeRolloutSpec::fieldNames()
     return names;
 }
 
-kube::Result<NodeUpgradeRolloutSpec> NodeUpgradeRolloutSpec::fromJson(const Json &j)
+namespace {
+
+// spec.targetVersion (required), nodeSelector and maxUnavailable.
+kube::Result<void> readTarget(const Json &j, NodeUpgradeRolloutSpec &s)
 {
-    if (!j.is_object())
-        return ApiStatus::badRequest("spec must be a map");
-    NodeUpgradeRolloutSpec s;
-    auto fail = [](const ApiStatus &e) { return e; };
     if (!j.contains("targetVersion") || !j["targetVersion"].is_string() ||
         j["targetVersion"].get<std::string>().empty())
         return ApiStatus::invalid(kNodeUpgradeKind, "", "spec.targetVersion: Required value");
@@ -381,6 +380,12 @@ kube::Result<NodeUpgradeRolloutSpec> NodeUpgradeRolloutSpec::fromJson(const Json
             return invalid(probe.error());
         s.maxUnavailable = *v;
     }
+    return {};
+}
+
+// The counts, switches and ratios.
+kube::Result<void> readLimits(const Json &j, NodeUpgradeRolloutSpec &s)
+{
     auto intField = [&](const char *k, int &out, int min) -> std::optional<ApiStatus> {
         if (!j.contains(k))
             return std::nullopt;
@@ -414,7 +419,14 @@ kube::Result<NodeUpgradeRolloutSpec> NodeUpgradeRolloutSpec::fromJson(const Json
           numField("controllerHealthThreshold", s.controllerHealthThreshold),
           numField("minReadyRatio", s.minReadyRatio)})
         if (e)
-            return fail(*e);
+            return *e;
+    return {};
+}
+
+// The policies: singleReplicaPolicy, localDataPolicy, unreadyPodPolicy, restart, onDrainTimeout
+// and healthComparison.
+kube::Result<void> readPolicies(const Json &j, NodeUpgradeRolloutSpec &s)
+{
     if (j.contains("singleReplicaPolicy")) {
         auto v = enumField(j["singleReplicaPolicy"], "singleReplicaPolicy", kSingle);
         if (!v)
@@ -462,6 +474,12 @@ kube::Result<NodeUpgradeRolloutSpec> NodeUpgradeRolloutSpec::fromJson(const Json
             return v.error();
         s.healthComparison = *v;
     }
+    return {};
+}
+
+// timeouts, postNodeDelay, soakDuration and unmanagedPodPolicy.
+kube::Result<void> readDurations(const Json &j, NodeUpgradeRolloutSpec &s)
+{
     if (j.contains("timeouts")) {
         const Json &t = j["timeouts"];
         if (!t.is_object())
@@ -522,6 +540,12 @@ kube::Result<NodeUpgradeRolloutSpec> NodeUpgradeRolloutSpec::fromJson(const Json
             return ApiStatus::badRequest("unmanagedPodPolicy must be Immediate, Never or {afterTimeout: D}");
         }
     }
+    return {};
+}
+
+// pauseReason and maintenanceWindow.
+kube::Result<void> readPause(const Json &j, NodeUpgradeRolloutSpec &s)
+{
     if (j.contains("pauseReason")) {
         if (!j["pauseReason"].is_string())
             return ApiStatus::badRequest("pauseReason must be a string");
@@ -532,6 +556,20 @@ kube::Result<NodeUpgradeRolloutSpec> NodeUpgradeRolloutSpec::fromJson(const Json
             return ApiStatus::badRequest("maintenanceWindow must be a map");
         s.maintenanceWindow = j["maintenanceWindow"];
     }
+    return {};
+}
+
+} // namespace
+
+kube::Result<NodeUpgradeRolloutSpec> NodeUpgradeRolloutSpec::fromJson(const Json &j)
+{
+    if (!j.is_object())
+        return ApiStatus::badRequest("spec must be a map");
+    NodeUpgradeRolloutSpec s;
+    // In this order: the first field found wrong is the one reported.
+    for (auto read : {readTarget, readLimits, readPolicies, readDurations, readPause})
+        if (auto r = read(j, s); !r)
+            return r.error();
     return s;
 }
 
