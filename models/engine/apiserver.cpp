@@ -770,43 +770,8 @@ kube::Result<void> Cluster::Impl::apiDelete(api::Kind kind, const std::string &n
         eraseNode(name);
         return {};
     case api::Kind::DaemonSet:
-    case api::Kind::ReplicaSet: {
-        std::string uid;
-        if (kind == api::Kind::DaemonSet) {
-            auto it = daemonSets.find(k);
-            if (it == daemonSets.end())
-                return ApiStatus::notFound("daemonsets.apps", name);
-            uid = it->second.metadata.uid;
-        } else {
-            auto it = replicaSets.find(k);
-            if (it == replicaSets.end())
-                return ApiStatus::notFound("replicasets.apps", name);
-            uid = it->second.metadata.uid;
-        }
-        // Orphan: the dependents lose their owner reference before the owner goes, as the
-        // orphan finalizer holds the owner until the collector has updated them.
-        if (propagation == DeletePropagation::Orphan)
-            orphanDependents(uid);
-        if (kind == api::Kind::DaemonSet)
-            eraseDaemonSet(k);
-        else
-            eraseReplicaSet(k);
-        if (propagation == DeletePropagation::Orphan)
-            return {};
-        // Garbage collection of dependents (background; foreground ends the same here).
-        std::vector<std::string> crs, podNames;
-        for (const auto &[ck, cr] : revisions)
-            if (const auto *ref = cr.metadata.controllerRef(); ref && ref->uid == uid)
-                crs.push_back(ck);
-        for (const auto &ck : crs)
-            eraseRevision(ck);
-        if (auto it = podsByOwner.find(uid); it != podsByOwner.end())
-            for (const auto &[pn, pod] : it->second)
-                podNames.push_back(pn);
-        for (const auto &pn : podNames)
-            (void)deletePod(ns, pn, grace);
-        return {};
-    }
+    case api::Kind::ReplicaSet:
+        return deleteWorkload(kind, ns, name, grace, propagation);
     case api::Kind::ControllerRevision:
         if (!revisions.count(k))
             return ApiStatus::notFound("controllerrevisions.apps", name);
@@ -822,23 +787,8 @@ kube::Result<void> Cluster::Impl::apiDelete(api::Kind kind, const std::string &n
             return ApiStatus::notFound(api::qualifiedResource(kind), name);
         erasePdb(k);
         return {};
-    case api::Kind::Job: {
-        const Json *job = jsonObject(kind, k);
-        if (!job)
-            return ApiStatus::notFound(api::qualifiedResource(kind), name);
-        const std::string uid = kube::stringOr((*job)["metadata"], "uid");
-        if (propagation == DeletePropagation::Orphan)
-            orphanDependents(uid);
-        eraseJson(kind, k);
-        std::vector<std::string> podNames;
-        if (auto it = podsByOwner.find(uid);
-            it != podsByOwner.end() && propagation != DeletePropagation::Orphan)
-            for (const auto &[pn, pod] : it->second)
-                podNames.push_back(pn);
-        for (const auto &pn : podNames)
-            (void)deletePod(ns, pn, grace);
-        return {};
-    }
+    case api::Kind::Job:
+        return deleteJob(ns, name, grace, propagation);
     case api::Kind::NodeUpgradeRollout:
     case api::Kind::Lease:
     case api::Kind::Service:
@@ -846,46 +796,116 @@ kube::Result<void> Cluster::Impl::apiDelete(api::Kind kind, const std::string &n
             return ApiStatus::notFound(api::qualifiedResource(kind), name);
         eraseJson(kind, k);
         return {};
-    case api::Kind::Namespace: {
-        auto it = namespaces.find(name);
-        if (it == namespaces.end())
-            return ApiStatus::notFound("namespaces", name);
-        const std::string prefix = name + "/";
-        auto keysIn = [&](const auto &map) {
-            std::vector<std::string> out;
-            for (auto i = map.lower_bound(prefix); i != map.end() && i->first.rfind(prefix, 0) == 0; ++i)
-                out.push_back(i->first);
-            return out;
-        };
-        for (const auto &dk : keysIn(daemonSets))
-            (void)apiDelete(api::Kind::DaemonSet, name, dk.substr(prefix.size()), 0);
-        for (const auto &rk : keysIn(replicaSets))
-            (void)apiDelete(api::Kind::ReplicaSet, name, rk.substr(prefix.size()), 0);
-        for (const auto &pk : keysIn(pods))
-            erasePod(pk);
-        for (const auto &ck : keysIn(revisions))
-            eraseRevision(ck);
-        for (const auto &ek : keysIn(events))
-            (void)apiDelete(api::Kind::Event, name, ek.substr(prefix.size()), 0);
-        for (const auto &bk : keysIn(pdbs))
-            erasePdb(bk);
-        for (api::Kind jsonKind : {api::Kind::Lease, api::Kind::Service, api::Kind::Job})
-            if (auto byKind = jsonObjects.find(jsonKind); byKind != jsonObjects.end())
-                for (const auto &jk : keysIn(byKind->second))
-                    eraseJson(jsonKind, jk);
-        kube::ObjectMeta gone = namespaces.at(name);
-        namespaces.erase(name);
-        gone.resourceVersion = nextResourceVersion();
-        WatchEvent ev;
-        ev.type = WatchEvent::Type::Deleted;
-        ev.kind = api::Kind::Namespace;
-        ev.name = name;
-        ev.resourceVersion = rv;
-        ev.namespaceObject = &gone;
-        emit(ev);
+    case api::Kind::Namespace:
+        return deleteNamespace(name);
+    }
+    return {};
+}
+
+// A DaemonSet or ReplicaSet, and what it owns: its ControllerRevisions and pods, unless orphaned.
+kube::Result<void> Cluster::Impl::deleteWorkload(api::Kind kind, const std::string &ns,
+                                                 const std::string &name, std::optional<std::int64_t> grace,
+                                                 DeletePropagation propagation)
+{
+    const std::string k = key(ns, name);
+    std::string uid;
+    if (kind == api::Kind::DaemonSet) {
+        auto it = daemonSets.find(k);
+        if (it == daemonSets.end())
+            return ApiStatus::notFound("daemonsets.apps", name);
+        uid = it->second.metadata.uid;
+    } else {
+        auto it = replicaSets.find(k);
+        if (it == replicaSets.end())
+            return ApiStatus::notFound("replicasets.apps", name);
+        uid = it->second.metadata.uid;
+    }
+    // Orphan: the dependents lose their owner reference before the owner goes, as the
+    // orphan finalizer holds the owner until the collector has updated them.
+    if (propagation == DeletePropagation::Orphan)
+        orphanDependents(uid);
+    if (kind == api::Kind::DaemonSet)
+        eraseDaemonSet(k);
+    else
+        eraseReplicaSet(k);
+    if (propagation == DeletePropagation::Orphan)
         return {};
-    }
-    }
+    // Garbage collection of dependents (background; foreground ends the same here).
+    std::vector<std::string> crs, podNames;
+    for (const auto &[ck, cr] : revisions)
+        if (const auto *ref = cr.metadata.controllerRef(); ref && ref->uid == uid)
+            crs.push_back(ck);
+    for (const auto &ck : crs)
+        eraseRevision(ck);
+    if (auto it = podsByOwner.find(uid); it != podsByOwner.end())
+        for (const auto &[pn, pod] : it->second)
+            podNames.push_back(pn);
+    for (const auto &pn : podNames)
+        (void)deletePod(ns, pn, grace);
+    return {};
+}
+
+// A Job, and its pods unless orphaned.
+kube::Result<void> Cluster::Impl::deleteJob(const std::string &ns, const std::string &name,
+                                            std::optional<std::int64_t> grace, DeletePropagation propagation)
+{
+    const api::Kind kind = api::Kind::Job;
+    const std::string k = key(ns, name);
+    const Json *job = jsonObject(kind, k);
+    if (!job)
+        return ApiStatus::notFound(api::qualifiedResource(kind), name);
+    const std::string uid = kube::stringOr((*job)["metadata"], "uid");
+    if (propagation == DeletePropagation::Orphan)
+        orphanDependents(uid);
+    eraseJson(kind, k);
+    std::vector<std::string> podNames;
+    if (auto it = podsByOwner.find(uid); it != podsByOwner.end() && propagation != DeletePropagation::Orphan)
+        for (const auto &[pn, pod] : it->second)
+            podNames.push_back(pn);
+    for (const auto &pn : podNames)
+        (void)deletePod(ns, pn, grace);
+    return {};
+}
+
+// A Namespace and everything in it.
+kube::Result<void> Cluster::Impl::deleteNamespace(const std::string &name)
+{
+    auto it = namespaces.find(name);
+    if (it == namespaces.end())
+        return ApiStatus::notFound("namespaces", name);
+    const std::string prefix = name + "/";
+    auto keysIn = [&](const auto &map) {
+        std::vector<std::string> out;
+        for (auto i = map.lower_bound(prefix); i != map.end() && i->first.rfind(prefix, 0) == 0; ++i)
+            out.push_back(i->first);
+        return out;
+    };
+    for (const auto &dk : keysIn(daemonSets))
+        (void)apiDelete(api::Kind::DaemonSet, name, dk.substr(prefix.size()), 0);
+    for (const auto &rk : keysIn(replicaSets))
+        (void)apiDelete(api::Kind::ReplicaSet, name, rk.substr(prefix.size()), 0);
+    for (const auto &pk : keysIn(pods))
+        erasePod(pk);
+    for (const auto &ck : keysIn(revisions))
+        eraseRevision(ck);
+    for (const auto &ek : keysIn(events))
+        (void)apiDelete(api::Kind::Event, name, ek.substr(prefix.size()), 0);
+    for (const auto &bk : keysIn(pdbs))
+        erasePdb(bk);
+    for (api::Kind jsonKind : {api::Kind::Lease, api::Kind::Service, api::Kind::Job})
+        if (auto byKind = jsonObjects.find(jsonKind); byKind != jsonObjects.end())
+            for (const auto &jk : keysIn(byKind->second))
+                eraseJson(jsonKind, jk);
+    kube::ObjectMeta gone = namespaces.at(name);
+    namespaces.erase(name);
+    gone.resourceVersion = nextResourceVersion();
+    WatchEvent ev;
+    ev.type = WatchEvent::Type::Deleted;
+    ev.kind = api::Kind::Namespace;
+    ev.name = name;
+    ev.resourceVersion = rv;
+    ev.namespaceObject = &gone;
+    emit(ev);
     return {};
 }
 

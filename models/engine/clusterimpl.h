@@ -286,6 +286,11 @@ struct Cluster::Impl
     kube::Result<void> apiDelete(api::Kind kind, const std::string &ns, const std::string &name,
                                  std::optional<std::int64_t> grace,
                                  DeletePropagation propagation = DeletePropagation::Background);
+    kube::Result<void> deleteWorkload(api::Kind kind, const std::string &ns, const std::string &name,
+                                      std::optional<std::int64_t> grace, DeletePropagation propagation);
+    kube::Result<void> deleteJob(const std::string &ns, const std::string &name,
+                                 std::optional<std::int64_t> grace, DeletePropagation propagation);
+    kube::Result<void> deleteNamespace(const std::string &name);
     // The orphan finalizer's work: the owner's reference removed from every pod and revision
     // that carries it (MODIFIED writes); the objects themselves stay.
     void orphanDependents(const std::string &ownerUid);
