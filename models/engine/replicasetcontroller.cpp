@@ -64,15 +64,33 @@ void ReplicaSetController::sync(const std::string &key)
     auto sel = rs.selector();
     if (!sel || sel->empty() || rs.metadata.deletionTimestamp)
         return;
-    // Claim: adopt matching orphans, release non-matching owned pods.
+    claim(rs, *sel);
+    std::vector<const Pod *> active;
+    if (auto o = m_c.podsByOwner.find(rs.metadata.uid); o != m_c.podsByOwner.end())
+        for (const auto &[name, pod] : o->second)
+            if (!pod->isDeleting() && !pod->isTerminal())
+                active.push_back(pod);
+    const int want = rs.replicas();
+    const int have = static_cast<int>(active.size());
+    if (have < want)
+        create(rs, want - have);
+    else if (have > want)
+        remove(rs, active, have - want);
+    // Status from the (possibly changed) store.
+    updateStatus(key, rs);
+}
+
+// Adopts the matching orphans and releases the owned pods that no longer match.
+void ReplicaSetController::claim(const kube::ReplicaSet &rs, const kube::LabelSelector &sel)
+{
     std::vector<std::string> adopt, release;
     if (auto o = m_c.orphanPods.find(rs.metadata.namespace_); o != m_c.orphanPods.end())
         for (const auto &[name, pod] : o->second)
-            if (!pod->isDeleting() && sel->matches(pod->metadata.labels))
+            if (!pod->isDeleting() && sel.matches(pod->metadata.labels))
                 adopt.push_back(Cluster::Impl::key(rs.metadata.namespace_, name));
     if (auto o = m_c.podsByOwner.find(rs.metadata.uid); o != m_c.podsByOwner.end())
         for (const auto &[name, pod] : o->second)
-            if (!sel->matches(pod->metadata.labels))
+            if (!sel.matches(pod->metadata.labels))
                 release.push_back(Cluster::Impl::key(pod->metadata.namespace_, name));
     for (const auto &k : adopt) {
         Pod p = m_c.pods.at(k);
@@ -88,64 +106,68 @@ void ReplicaSetController::sync(const std::string &key)
             refs.end());
         m_c.commitPod(std::move(p), false);
     }
-    std::vector<const Pod *> active;
-    if (auto o = m_c.podsByOwner.find(rs.metadata.uid); o != m_c.podsByOwner.end())
-        for (const auto &[name, pod] : o->second)
-            if (!pod->isDeleting() && !pod->isTerminal())
-                active.push_back(pod);
-    const int want = rs.replicas();
-    const int have = static_cast<int>(active.size());
-    if (have < want) {
-        const Json &tpl = rs.spec.contains("template") ? rs.spec["template"] : Json::object();
-        auto spec = m_c.internSpec(tpl.contains("spec") ? tpl["spec"] : Json::object());
-        kube::StringMap labels, annotations;
-        if (tpl.contains("metadata") && tpl["metadata"].is_object()) {
-            if (auto l = kube::stringMapFromJson(tpl["metadata"].value("labels", Json()), "labels"))
-                labels = *l;
-            if (auto a = kube::stringMapFromJson(tpl["metadata"].value("annotations", Json()), "annotations"))
-                annotations = *a;
-        }
-        for (int i = 0; i < std::min(want - have, 500); ++i) {
-            Pod pod;
-            pod.metadata.generateName = rs.metadata.name + "-";
-            pod.metadata.namespace_ = rs.metadata.namespace_;
-            pod.metadata.labels = labels;
-            pod.metadata.annotations = annotations;
-            pod.metadata.ownerReferences.push_back(
-                {"apps/v1", "ReplicaSet", rs.metadata.name, rs.metadata.uid, true, true});
-            pod.spec = spec;
-            auto created = m_c.createPod(std::move(pod));
-            if (created)
-                m_c.recordEvent("Normal", "SuccessfulCreate", "Created pod: " + (*created)->metadata.name,
-                                api::Kind::ReplicaSet, rs.metadata.namespace_, rs.metadata.name,
-                                rs.metadata.uid);
-        }
-    } else if (have > want) {
-        std::vector<const Pod *> ranked = active;
-        std::sort(ranked.begin(), ranked.end(), [](const Pod *a, const Pod *b) {
-            const bool sa = !a->nodeName.empty(), sb = !b->nodeName.empty();
-            if (sa != sb)
-                return !sa;
-            const bool ra = a->phase == "Running", rb = b->phase == "Running";
-            if (ra != rb)
-                return !ra;
-            if (a->ready != b->ready)
-                return !a->ready;
-            const auto ta = a->metadata.creationTimestamp.value_or(0),
-                       tb = b->metadata.creationTimestamp.value_or(0);
-            if (ta != tb)
-                return ta > tb;
-            return a->metadata.name < b->metadata.name;
-        });
-        std::vector<std::string> names;
-        for (int i = 0; i < have - want; ++i)
-            names.push_back(ranked[static_cast<std::size_t>(i)]->metadata.name);
-        for (const auto &name : names)
-            if (m_c.deletePod(rs.metadata.namespace_, name))
-                m_c.recordEvent("Normal", "SuccessfulDelete", "Deleted pod: " + name, api::Kind::ReplicaSet,
-                                rs.metadata.namespace_, rs.metadata.name, rs.metadata.uid);
+}
+
+// Creates `count` pods from the template (at most 500 a sync), with an event for each.
+void ReplicaSetController::create(const kube::ReplicaSet &rs, int count)
+{
+    const Json &tpl = rs.spec.contains("template") ? rs.spec["template"] : Json::object();
+    auto spec = m_c.internSpec(tpl.contains("spec") ? tpl["spec"] : Json::object());
+    kube::StringMap labels, annotations;
+    if (tpl.contains("metadata") && tpl["metadata"].is_object()) {
+        if (auto l = kube::stringMapFromJson(tpl["metadata"].value("labels", Json()), "labels"))
+            labels = *l;
+        if (auto a = kube::stringMapFromJson(tpl["metadata"].value("annotations", Json()), "annotations"))
+            annotations = *a;
     }
-    // Status from the (possibly changed) store.
+    for (int i = 0; i < std::min(count, 500); ++i) {
+        Pod pod;
+        pod.metadata.generateName = rs.metadata.name + "-";
+        pod.metadata.namespace_ = rs.metadata.namespace_;
+        pod.metadata.labels = labels;
+        pod.metadata.annotations = annotations;
+        pod.metadata.ownerReferences.push_back(
+            {"apps/v1", "ReplicaSet", rs.metadata.name, rs.metadata.uid, true, true});
+        pod.spec = spec;
+        auto created = m_c.createPod(std::move(pod));
+        if (created)
+            m_c.recordEvent("Normal", "SuccessfulCreate", "Created pod: " + (*created)->metadata.name,
+                            api::Kind::ReplicaSet, rs.metadata.namespace_, rs.metadata.name, rs.metadata.uid);
+    }
+}
+
+// Deletes `excess` of the active pods, the least useful first: unscheduled, not running, not
+// ready, the newest.
+void ReplicaSetController::remove(const kube::ReplicaSet &rs, const std::vector<const Pod *> &active,
+                                  int excess)
+{
+    std::vector<const Pod *> ranked = active;
+    std::sort(ranked.begin(), ranked.end(), [](const Pod *a, const Pod *b) {
+        const bool sa = !a->nodeName.empty(), sb = !b->nodeName.empty();
+        if (sa != sb)
+            return !sa;
+        const bool ra = a->phase == "Running", rb = b->phase == "Running";
+        if (ra != rb)
+            return !ra;
+        if (a->ready != b->ready)
+            return !a->ready;
+        const auto ta = a->metadata.creationTimestamp.value_or(0),
+                   tb = b->metadata.creationTimestamp.value_or(0);
+        if (ta != tb)
+            return ta > tb;
+        return a->metadata.name < b->metadata.name;
+    });
+    std::vector<std::string> names;
+    for (int i = 0; i < excess; ++i)
+        names.push_back(ranked[static_cast<std::size_t>(i)]->metadata.name);
+    for (const auto &name : names)
+        if (m_c.deletePod(rs.metadata.namespace_, name))
+            m_c.recordEvent("Normal", "SuccessfulDelete", "Deleted pod: " + name, api::Kind::ReplicaSet,
+                            rs.metadata.namespace_, rs.metadata.name, rs.metadata.uid);
+}
+
+void ReplicaSetController::updateStatus(const std::string &key, const kube::ReplicaSet &rs)
+{
     kube::ReplicaSetStatus st;
     const int minReady = kube::integerOr<int>(rs.spec, "minReadySeconds", 0);
     if (auto o = m_c.podsByOwner.find(rs.metadata.uid); o != m_c.podsByOwner.end()) {

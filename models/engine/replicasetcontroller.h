@@ -24,6 +24,11 @@ public:
     void sync(const std::string &key);
 
 private:
+    void claim(const kube::ReplicaSet &rs, const kube::LabelSelector &sel);
+    void create(const kube::ReplicaSet &rs, int count);
+    void remove(const kube::ReplicaSet &rs, const std::vector<const kube::Pod *> &active, int excess);
+    void updateStatus(const std::string &key, const kube::ReplicaSet &rs);
+
     Cluster::Impl &m_c;
     SyncQueue m_queue;
 };
