@@ -120,18 +120,7 @@ void JobController::sync(const std::string &key)
     const long long backoffLimit = specInt(spec, "backoffLimit", 6);
     const bool suspended = spec.value("suspend", false) == true;
 
-    long long active = 0, ready = 0, succeeded = 0, failed = 0;
-    if (auto o = m_c.podsByOwner.find(uid); o != m_c.podsByOwner.end())
-        for (const auto &[podName, pod] : o->second) {
-            if (pod->phase == "Succeeded")
-                ++succeeded;
-            else if (pod->phase == "Failed")
-                ++failed;
-            else if (!pod->isDeleting()) {
-                ++active;
-                ready += pod->ready ? 1 : 0;
-            }
-        }
+    auto [active, ready, succeeded, failed] = countPods(uid);
     Json &status = job["status"];
     if (!status.is_object())
         status = Json::object();
@@ -164,7 +153,35 @@ void JobController::sync(const std::string &key)
     }
 
     // New pods: after a failure, once the backoff since it has passed.
-    long long want = suspended ? 0 : std::min(parallelism, completions - succeeded) - active;
+    const long long want =
+        podsToCreate(key, suspended ? 0 : std::min(parallelism, completions - succeeded) - active, failed);
+    active += createPods(key, spec, ns, name, uid, want);
+    status["active"] = active;
+    if (before != job)
+        m_c.commitJson(api::Kind::Job, std::move(job), false);
+}
+
+JobController::JobPodCounts JobController::countPods(const std::string &uid) const
+{
+    JobPodCounts n;
+    if (auto o = m_c.podsByOwner.find(uid); o != m_c.podsByOwner.end())
+        for (const auto &[podName, pod] : o->second) {
+            if (pod->phase == "Succeeded")
+                ++n.succeeded;
+            else if (pod->phase == "Failed")
+                ++n.failed;
+            else if (!pod->isDeleting()) {
+                ++n.active;
+                n.ready += pod->ready ? 1 : 0;
+            }
+        }
+    return n;
+}
+
+// `want` pods, or none while the backoff after the last failure runs (the sync is queued for
+// its end).
+long long JobController::podsToCreate(const std::string &key, long long want, long long failed)
+{
     if (want > 0 && failed > 0) {
         auto &[seen, at] = m_failures[key];
         if (failed != seen) {
@@ -178,6 +195,15 @@ void JobController::sync(const std::string &key)
             want = 0;
         }
     }
+    return want;
+}
+
+// Creates up to `want` pods from the template (at most 500 a sync); the number created. A
+// refused create is reported and retried after the first backoff.
+long long JobController::createPods(const std::string &key, const Json &spec, const std::string &ns,
+                                    const std::string &name, const std::string &uid, long long want)
+{
+    long long made = 0;
     const Json &tpl = spec.contains("template") ? spec["template"] : Json::object();
     for (long long i = 0; i < std::min<long long>(want, 500); ++i) {
         Json podSpec = tpl.contains("spec") ? tpl["spec"] : Json::object();
@@ -196,7 +222,7 @@ void JobController::sync(const std::string &key)
         }
         pod.metadata.ownerReferences.push_back({"batch/v1", "Job", name, uid, true, true});
         if (auto created = m_c.createPod(std::move(pod))) {
-            ++active;
+            ++made;
             m_c.recordEvent("Normal", "SuccessfulCreate", "Created pod: " + (*created)->metadata.name,
                             api::Kind::Job, ns, name, uid);
         } else {
@@ -206,9 +232,7 @@ void JobController::sync(const std::string &key)
             break;
         }
     }
-    status["active"] = active;
-    if (before != job)
-        m_c.commitJson(api::Kind::Job, std::move(job), false);
+    return made;
 }
 
 } // namespace engine

@@ -35,6 +35,14 @@ public:
     void sync(const std::string &key);
 
 private:
+    struct JobPodCounts
+    {
+        long long active = 0, ready = 0, succeeded = 0, failed = 0;
+    };
+    JobPodCounts countPods(const std::string &uid) const;
+    long long podsToCreate(const std::string &key, long long want, long long failed);
+    long long createPods(const std::string &key, const kube::Json &spec, const std::string &ns,
+                         const std::string &name, const std::string &uid, long long want);
     void enqueue(const std::string &key, kube::Timestamp at);
     void finish(const std::string &key, kube::Json job, const char *type, const char *reason,
                 const std::string &message);
