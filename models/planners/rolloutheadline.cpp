@@ -166,94 +166,108 @@ qint64 RolloutHeadline::estimateRemainingMs(const DaemonSetInfo &ds, qint64 now)
     return qint64(remaining) * mean / parallel;
 }
 
-RolloutHeadline RolloutHeadline::compute(const ClusterSnapshot &snapshot, const QString &dsKey,
-                                         const RolloutObservation &observation, std::optional<qint64> at)
+namespace {
+
+// One computation of a headline: its inputs, the nodes as rollingUpdate classifies them, and the
+// earliest time after `now` at which its outcome flips (every comparison with `now` names it).
+struct HeadlineRun
 {
-    RolloutHeadline h;
-    const DaemonSetInfo *ds = dsKey.isEmpty() ? nullptr : snapshot.daemonSet(dsKey);
-    if (!ds) {
-        h.text = describe(h);
-        return h;
-    }
-    const qint64 now = at.value_or(snapshot.clock.now);
-    // Every comparison with `now` below names the time its outcome flips; the earliest is when
-    // the headline may change without new inputs.
-    auto flipsAt = [&h, now](qint64 t) {
+    using H = RolloutHeadline;
+
+    RolloutHeadline &h;
+    const ClusterSnapshot &snapshot;
+    const DaemonSetInfo &ds;
+    const RolloutObservation &observation;
+    const RolloutTiming *active;
+    qint64 now;
+
+    qint64 sinceProgress = 0;
+    bool slow = false;
+    std::map<QString, NodePods> byNode{};
+    int maxSurge = 0;
+    QStringList holders{};     // nodes holding the budget
+    QStringList unavailable{}; // nodes whose DaemonSet pod is missing or not available
+    int waiting = 0;           // nodes with an available old pod and no new pod: not started yet
+    int unnamedMissing = 0;    // nodes without a pod that cannot be named
+    bool exhausted = false;
+
+    void flipsAt(qint64 t)
+    {
         if (t > now && (h.changesAt == 0 || t < h.changesAt))
             h.changesAt = t;
-    };
-    const auto &c = ds->counts;
-    h.counts = c;
-    h.revision = ds->currentRevisionNumber;
-    const RolloutTiming *active = activeRollout(*ds);
-    h.meanNodeMs = active ? active->meanNodeMs() : 0;
-    h.stuckAfterMs = stuckThresholdMs(h.meanNodeMs);
+    }
 
-    auto finish = [&h, &flipsAt, now](Reason reason) {
+    RolloutHeadline finish(H::Reason reason)
+    {
         h.reason = reason;
-        h.text = describe(h);
+        h.text = H::describe(h);
         // The durations the sentence shows, which read differently as time goes on.
-        if (reason == Slow || reason == Stuck || reason == PodsStuckTerminating)
+        if (reason == H::Slow || reason == H::Stuck || reason == H::PodsStuckTerminating)
             flipsAt(now + AgeClock::untilWordingChanges(h.durationMs));
-        if (h.stuck && reason != PodsStuckTerminating)
+        if (h.stuck && reason != H::PodsStuckTerminating)
             flipsAt(now + AgeClock::untilWordingChanges(h.noProgressMs));
         return h;
-    };
+    }
 
-    if (ds->paused)
-        return finish(Paused);
-    if (ds->observedGeneration >= ds->generation && c.updated == c.desired && c.available == c.desired &&
-        c.misscheduled == 0)
-        return finish(Complete);
-    if (ds->strategyType == QLatin1String("OnDelete"))
-        return finish(OnDelete);
-    if (ds->observedGeneration < ds->generation)
-        return finish(WaitingForController);
+    bool available(const PodInfo *p)
+    {
+        if (p && p->ready && !p->deleting && ds.minReadySeconds > 0 && p->readySince > 0)
+            flipsAt(p->readySince + qint64(ds.minReadySeconds) * 1000);
+        return p && H::podAvailable(*p, ds.minReadySeconds, now);
+    }
 
-    // ---- time since progress ------------------------------------------------------------
+    void timeSinceProgress();
+    void groupPods();
+    void classifyNodes();
+    bool newPodsFailing();
+    bool notReadyNodes();
+    bool podsStuckTerminating();
+    H::Reason slowOrStuck();
+};
+
+void HeadlineRun::timeSinceProgress()
+{
     qint64 lastProgress = observation.lastProgress;
     if (active)
         lastProgress = std::max({lastProgress, active->started, active->lastProgress});
-    const qint64 sinceProgress = lastProgress > 0 ? std::max<qint64>(0, now - lastProgress) : 0;
+    sinceProgress = lastProgress > 0 ? std::max<qint64>(0, now - lastProgress) : 0;
     h.noProgressMs = sinceProgress;
     h.stuck = lastProgress > 0 && sinceProgress > h.stuckAfterMs;
-    const bool slow = lastProgress > 0 && sinceProgress > slowThresholdMs(h.meanNodeMs);
+    slow = lastProgress > 0 && sinceProgress > H::slowThresholdMs(h.meanNodeMs);
     if (lastProgress > 0) {
-        flipsAt(lastProgress + slowThresholdMs(h.meanNodeMs) + 1);
+        flipsAt(lastProgress + H::slowThresholdMs(h.meanNodeMs) + 1);
         flipsAt(lastProgress + h.stuckAfterMs + 1);
     }
+}
 
-    // ---- nodes as rollingUpdate classifies them -----------------------------------------
-    std::map<QString, NodePods> byNode;
-    if (ds->pods) {
-        for (const PodInfo &p : *ds->pods) {
-            if (p.node.isEmpty())
-                continue;
-            NodePods &n = byNode[p.node];
-            if (p.deleting) {
-                if (!n.terminating)
-                    n.terminating = &p;
-                continue;
-            }
-            const bool isNew = p.hash == ds->currentRevisionHash;
-            const PodInfo *&slot = isNew ? n.newPod : n.oldPod;
-            ++(isNew ? n.newCount : n.oldCount);
-            if (!slot || p.created < slot->created)
-                slot = &p;
+void HeadlineRun::groupPods()
+{
+    if (!ds.pods)
+        return;
+    for (const PodInfo &p : *ds.pods) {
+        if (p.node.isEmpty())
+            continue;
+        NodePods &n = byNode[p.node];
+        if (p.deleting) {
+            if (!n.terminating)
+                n.terminating = &p;
+            continue;
         }
+        const bool isNew = p.hash == ds.currentRevisionHash;
+        const PodInfo *&slot = isNew ? n.newPod : n.oldPod;
+        ++(isNew ? n.newCount : n.oldCount);
+        if (!slot || p.created < slot->created)
+            slot = &p;
     }
-    auto available = [&](const PodInfo *p) {
-        if (p && p->ready && !p->deleting && ds->minReadySeconds > 0 && p->readySince > 0)
-            flipsAt(p->readySince + qint64(ds->minReadySeconds) * 1000);
-        return p && podAvailable(*p, ds->minReadySeconds, now);
-    };
+}
 
-    const int maxSurge = resolvedMaxSurge(*ds);
-    const int maxUnavailable = resolvedMaxUnavailable(*ds);
-    QStringList holders;     // nodes holding the budget
-    QStringList unavailable; // nodes whose DaemonSet pod is missing or not available
-    int waiting = 0;         // nodes with an available old pod and no new pod: not started yet
-    int present = 0;         // nodes with a non-terminating pod
+// The nodes as rollingUpdate classifies them: which hold the budget, which are unavailable,
+// which wait; then the nodes without any pod, and whether the budget is used up.
+void HeadlineRun::classifyNodes()
+{
+    maxSurge = H::resolvedMaxSurge(ds);
+    const int maxUnavailable = H::resolvedMaxUnavailable(ds);
+    int present = 0; // nodes with a non-terminating pod
     for (auto &[node, n] : byNode) {
         const bool excess = n.newCount > 1 || n.oldCount > 1;
         const bool hasPod = n.newPod || n.oldPod;
@@ -275,6 +289,7 @@ RolloutHeadline RolloutHeadline::compute(const ClusterSnapshot &snapshot, const 
             holders << node;
     }
     // Nodes that should run a pod but have none at all (not even a terminating one).
+    const auto &c = ds.counts;
     const int scheduledPresent = std::max(0, present - c.misscheduled);
     int missing = std::max(0, c.desired - scheduledPresent);
     for (const auto &[node, n] : byNode) {
@@ -292,7 +307,7 @@ RolloutHeadline RolloutHeadline::compute(const ClusterSnapshot &snapshot, const 
         if (podless.size() <= missing)
             missingNodes = podless;
     }
-    const int unnamedMissing = missing - static_cast<int>(missingNodes.size());
+    unnamedMissing = missing - static_cast<int>(missingNodes.size());
     if (maxSurge == 0) {
         holders << missingNodes;
         std::sort(holders.begin(), holders.end());
@@ -303,112 +318,157 @@ RolloutHeadline RolloutHeadline::compute(const ClusterSnapshot &snapshot, const 
     h.budgetName = maxSurge > 0 ? QStringLiteral("maxSurge") : QStringLiteral("maxUnavailable");
     h.budget = maxSurge > 0 ? maxSurge : maxUnavailable;
     const int used = static_cast<int>(holders.size()) + (maxSurge == 0 ? unnamedMissing : 0);
-    const bool exhausted = waiting > 0 && used >= h.budget;
+    exhausted = waiting > 0 && used >= h.budget;
+}
 
-    // 1. New pods that will not become ready by waiting.
-    {
-        QStringList nodes;
-        std::map<QString, int> reasons;
-        for (const auto &[node, n] : byNode) {
-            const PodInfo *p = n.newPod;
-            if (!p || p->ready)
-                continue;
-            const bool failing =
-                failingReason(p->waitingReason) || p->phase == QLatin1String("Failed") || p->restarts > 0;
-            if (!failing)
-                continue;
+// 1. New pods that will not become ready by waiting.
+bool HeadlineRun::newPodsFailing()
+{
+    QStringList nodes;
+    std::map<QString, int> reasons;
+    for (const auto &[node, n] : byNode) {
+        const PodInfo *p = n.newPod;
+        if (!p || p->ready)
+            continue;
+        const bool failing =
+            failingReason(p->waitingReason) || p->phase == QLatin1String("Failed") || p->restarts > 0;
+        if (!failing)
+            continue;
+        nodes << node;
+        if (!p->waitingReason.isEmpty())
+            ++reasons[p->waitingReason];
+        else if (p->phase == QLatin1String("Failed"))
+            ++reasons[p->phase];
+    }
+    if (nodes.isEmpty())
+        return false;
+    h.nodes = nodes;
+    const RevisionInfo *rev = ds.currentRevision();
+    h.image = rev ? rev->imageSummary : QString();
+    h.waitingReason = mostCommon(reasons);
+    return true;
+}
+
+// 2. NotReady nodes whose pod is missing or unavailable.
+bool HeadlineRun::notReadyNodes()
+{
+    QStringList nodes;
+    for (const QString &node : unavailable) {
+        const NodeInfo *info = snapshot.node(node);
+        if (info && !info->ready)
             nodes << node;
-            if (!p->waitingReason.isEmpty())
-                ++reasons[p->waitingReason];
-            else if (p->phase == QLatin1String("Failed"))
-                ++reasons[p->phase];
-        }
-        if (!nodes.isEmpty()) {
-            h.nodes = nodes;
-            const RevisionInfo *rev = ds->currentRevision();
-            h.image = rev ? rev->imageSummary : QString();
-            h.waitingReason = mostCommon(reasons);
-            return finish(NewPodsNotReady);
-        }
     }
+    if (nodes.isEmpty())
+        return false;
+    h.nodes = nodes;
+    return true;
+}
 
-    // 2. NotReady nodes whose pod is missing or unavailable.
-    {
-        QStringList nodes;
-        for (const QString &node : unavailable) {
-            const NodeInfo *info = snapshot.node(node);
-            if (info && !info->ready)
-                nodes << node;
-        }
-        if (!nodes.isEmpty()) {
-            h.nodes = nodes;
-            return finish(NodeNotReady);
-        }
-    }
-
-    // 3. Pods terminating for too long.
-    {
-        const qint64 limit = terminatingThresholdMs(h.meanNodeMs);
-        QStringList nodes;
-        qint64 longest = 0;
-        for (const auto &[node, n] : byNode) {
-            if (!n.terminating)
-                continue;
-            qint64 since = 0;
-            if (auto it = observation.deletingSince.find(n.terminating->name);
-                it != observation.deletingSince.end())
-                since = it->second;
-            // The tracker starts a node's replacement when its old pod is deleted: an earlier
-            // witness than this model when the DaemonSet was selected mid-rollout.
-            if (active) {
-                for (const NodeReplaceTiming &t : active->nodes) {
-                    if (t.node == node && t.finished == 0 && t.started > 0)
-                        since = since > 0 ? std::min(since, t.started) : t.started;
-                }
-            }
-            if (since > 0)
-                flipsAt(since + limit + 1);
-            if (since > 0 && now - since > limit) {
-                nodes << node;
-                longest = std::max(longest, now - since);
+// 3. Pods terminating for too long.
+bool HeadlineRun::podsStuckTerminating()
+{
+    const qint64 limit = H::terminatingThresholdMs(h.meanNodeMs);
+    QStringList nodes;
+    qint64 longest = 0;
+    for (const auto &[node, n] : byNode) {
+        if (!n.terminating)
+            continue;
+        qint64 since = 0;
+        if (auto it = observation.deletingSince.find(n.terminating->name);
+            it != observation.deletingSince.end())
+            since = it->second;
+        // The tracker starts a node's replacement when its old pod is deleted: an earlier
+        // witness than this model when the DaemonSet was selected mid-rollout.
+        if (active) {
+            for (const NodeReplaceTiming &t : active->nodes) {
+                if (t.node == node && t.finished == 0 && t.started > 0)
+                    since = since > 0 ? std::min(since, t.started) : t.started;
             }
         }
-        if (!nodes.isEmpty()) {
-            h.nodes = nodes;
-            h.durationMs = longest;
-            return finish(PodsStuckTerminating);
+        if (since > 0)
+            flipsAt(since + limit + 1);
+        if (since > 0 && now - since > limit) {
+            nodes << node;
+            longest = std::max(longest, now - since);
         }
     }
+    if (nodes.isEmpty())
+        return false;
+    h.nodes = nodes;
+    h.durationMs = longest;
+    return true;
+}
 
-    // 4. Slow or stuck: say what holds the rollout.
-    if (slow || h.stuck) {
-        QStringList notReady;
-        std::map<QString, int> reasons;
-        for (const auto &[node, n] : byNode) {
-            if (n.newPod && !available(n.newPod) && n.holder) {
-                notReady << node;
-                if (!n.newPod->waitingReason.isEmpty())
-                    ++reasons[n.newPod->waitingReason];
-            }
+// 4. Slow or stuck: say what holds the rollout.
+RolloutHeadline::Reason HeadlineRun::slowOrStuck()
+{
+    QStringList notReady;
+    std::map<QString, int> reasons;
+    for (const auto &[node, n] : byNode) {
+        if (n.newPod && !available(n.newPod) && n.holder) {
+            notReady << node;
+            if (!n.newPod->waitingReason.isEmpty())
+                ++reasons[n.newPod->waitingReason];
         }
-        if (!notReady.isEmpty() && exhausted) {
-            h.nodes = notReady;
-            const RevisionInfo *rev = ds->currentRevision();
-            h.image = rev ? rev->imageSummary : QString();
-            h.waitingReason = mostCommon(reasons);
-            return finish(NewPodsNotReady);
-        }
-        if (exhausted) {
-            h.nodes = holders;
-            h.unnamedNodes = maxSurge == 0 ? unnamedMissing : 0;
-            return finish(BudgetExhausted);
-        }
-        h.durationMs = sinceProgress;
-        return finish(h.stuck ? Stuck : Slow);
     }
+    if (!notReady.isEmpty() && exhausted) {
+        h.nodes = notReady;
+        const RevisionInfo *rev = ds.currentRevision();
+        h.image = rev ? rev->imageSummary : QString();
+        h.waitingReason = mostCommon(reasons);
+        return H::NewPodsNotReady;
+    }
+    if (exhausted) {
+        h.nodes = holders;
+        h.unnamedNodes = maxSurge == 0 ? unnamedMissing : 0;
+        return H::BudgetExhausted;
+    }
+    h.durationMs = sinceProgress;
+    return h.stuck ? H::Stuck : H::Slow;
+}
 
-    h.nodes = holders; // the nodes being replaced right now
-    return finish(Progressing);
+} // namespace
+
+RolloutHeadline RolloutHeadline::compute(const ClusterSnapshot &snapshot, const QString &dsKey,
+                                         const RolloutObservation &observation, std::optional<qint64> at)
+{
+    RolloutHeadline h;
+    const DaemonSetInfo *ds = dsKey.isEmpty() ? nullptr : snapshot.daemonSet(dsKey);
+    if (!ds) {
+        h.text = describe(h);
+        return h;
+    }
+    const auto &c = ds->counts;
+    h.counts = c;
+    h.revision = ds->currentRevisionNumber;
+    const RolloutTiming *active = activeRollout(*ds);
+    h.meanNodeMs = active ? active->meanNodeMs() : 0;
+    h.stuckAfterMs = stuckThresholdMs(h.meanNodeMs);
+    HeadlineRun run{h, snapshot, *ds, observation, active, at.value_or(snapshot.clock.now)};
+
+    if (ds->paused)
+        return run.finish(Paused);
+    if (ds->observedGeneration >= ds->generation && c.updated == c.desired && c.available == c.desired &&
+        c.misscheduled == 0)
+        return run.finish(Complete);
+    if (ds->strategyType == QLatin1String("OnDelete"))
+        return run.finish(OnDelete);
+    if (ds->observedGeneration < ds->generation)
+        return run.finish(WaitingForController);
+
+    run.timeSinceProgress();
+    run.groupPods();
+    run.classifyNodes();
+    if (run.newPodsFailing())
+        return run.finish(NewPodsNotReady);
+    if (run.notReadyNodes())
+        return run.finish(NodeNotReady);
+    if (run.podsStuckTerminating())
+        return run.finish(PodsStuckTerminating);
+    if (run.slow || h.stuck)
+        return run.finish(run.slowOrStuck());
+    h.nodes = run.holders; // the nodes being replaced right now
+    return run.finish(Progressing);
 }
 
 QString RolloutHeadline::describe(const RolloutHeadline &h)
