@@ -116,9 +116,84 @@ std::optional<UpgradeRolloutInfo> ObservedUpgradeTracker::update(const std::vect
     bool mixed = false;
     for (const auto &n : nodes)
         mixed = mixed || (!n.agentVersion.isEmpty() && n.agentVersion != target);
-    // What starts an observed upgrade: a drain another tool shows, a cordoned node on an older
-    // version, or a node seen changing version. Versions that merely differ do not (nodes
-    // waiting for an upgrade nobody runs yet).
+    if (!observe(nodes, target, now))
+        return std::nullopt;
+    m_target = target;
+
+    UpgradeCountsInfo counts;
+    std::array<int, kUpgradeNodePhaseCount> phases{};
+    // The target is known once a node runs an older version or a node changed version.
+    bool targetKnown = mixed;
+    for (const auto &n : nodes)
+        if (auto it = m_nodes.find(n.name); it != m_nodes.end() && !it->second.startVersion.isEmpty() &&
+                                            it->second.startVersion != n.agentVersion)
+            targetKnown = true;
+    bool anyMoved = false;
+    auto rows = track(nodes, drainBlockers(events), now, targetKnown, counts, phases, anyMoved);
+
+    int inFlight = 0, pending = 0, present = 0;
+    for (const auto &r : *rows) {
+        if (r.phase == UpgradeNodePhase::Removed)
+            continue;
+        ++present;
+        if (upgradeNodeInFlight(r.phase))
+            ++inFlight;
+        else if (r.phase == UpgradeNodePhase::Pending)
+            ++pending;
+        else
+            ++counts.upToDate;
+        if (r.phase == UpgradeNodePhase::Upgraded)
+            ++counts.upgraded;
+    }
+    if (inFlight == 0 && !anyMoved && !mixed) {
+        // A drain that changed no version (a reboot, maintenance): no upgrade after all.
+        m_seen = false;
+        m_samples.clear();
+        return std::nullopt;
+    }
+    m_mostInFlight = std::max(m_mostInFlight, inFlight);
+    counts.nodes = present;
+    counts.inFlight = inFlight;
+    counts.pending = pending;
+
+    sample(now, phases, inFlight, counts.blocked);
+
+    UpgradeRolloutInfo info;
+    info.name = QString::fromLatin1(kObservedUpgradeName);
+    info.observed = true;
+    // Until a node runs an older version or changes version, the version the tool is heading for
+    // is not known: the nodes all run the one they had.
+    info.targetVersion = targetKnown || anyMoved ? m_target : QString();
+    info.created = m_started;
+    info.startedAt = m_started;
+    info.counts = counts;
+    info.unavailable = inFlight;
+    info.maxUnavailableResolved = m_mostInFlight;
+    info.maxUnavailable = QString::number(m_mostInFlight);
+    info.blockedCondition = counts.blocked > 0;
+    const bool done = pending == 0 && inFlight == 0;
+    m_done = done;
+    info.phase = done ? UpgradeRolloutPhase::Completed : UpgradeRolloutPhase::Progressing;
+    if (!done && !m_durations.empty()) {
+        qint64 sum = 0;
+        for (qint64 d : m_durations)
+            sum += d;
+        const qint64 mean = sum / static_cast<qint64>(m_durations.size());
+        info.eta = mean * (pending + inFlight) / std::max(1, m_mostInFlight);
+    }
+    info.headline = headlineOf(info, done, present, inFlight);
+    info.nodes = std::move(rows);
+    info.samples = std::make_shared<const std::vector<UpgradeSample>>(m_samples);
+    info.events = std::make_shared<const std::vector<UpgradeEventInfo>>();
+    return info;
+}
+
+// Whether there is an upgrade to show: one starts with a drain another tool shows, a cordoned
+// node on an older version, or a node seen changing version — versions that merely differ do not
+// (nodes waiting for an upgrade nobody runs yet). Until one starts, the nodes' versions, boot IDs
+// and zones are remembered.
+bool ObservedUpgradeTracker::observe(const std::vector<NodeInfo> &nodes, const QString &target, qint64 now)
+{
     bool started = false;
     for (const auto &n : nodes) {
         const bool old = !n.agentVersion.isEmpty() && n.agentVersion != target;
@@ -137,14 +212,17 @@ std::optional<UpgradeRolloutInfo> ObservedUpgradeTracker::update(const std::vect
                 t.zone = n.zone;
             }
             if (!m_seen)
-                return std::nullopt;
+                return false;
         } else {
             beginEpisode(now);
         }
     }
-    m_target = target;
+    return true;
+}
 
-    // Blockers by node, from the newest events.
+// The messages of the newest events that hold a node's drain, at most three a node.
+std::map<QString, QStringList> ObservedUpgradeTracker::drainBlockers(const std::vector<EventInfo> &events)
+{
     std::map<QString, QStringList> blockers;
     for (const auto &e : events)
         if (e.object.startsWith(QLatin1String("node/")) && blocksDrain(e)) {
@@ -152,18 +230,19 @@ std::optional<UpgradeRolloutInfo> ObservedUpgradeTracker::update(const std::vect
             if (list.size() < 3 && !list.contains(e.message))
                 list.append(e.message);
         }
+    return blockers;
+}
 
+// Every node's track moved on to what it shows now, its row, and the nodes gone since the last
+// look; counts the blocked nodes and the nodes per phase.
+std::shared_ptr<std::vector<UpgradeNodeRow>>
+ObservedUpgradeTracker::track(const std::vector<NodeInfo> &nodes,
+                              const std::map<QString, QStringList> &blockers, qint64 now, bool targetKnown,
+                              UpgradeCountsInfo &counts, std::array<int, kUpgradeNodePhaseCount> &phases,
+                              bool &anyMoved)
+{
     auto rows = std::make_shared<std::vector<UpgradeNodeRow>>();
-    UpgradeCountsInfo counts;
-    std::array<int, kUpgradeNodePhaseCount> phases{};
-    // The target is known once a node runs an older version or a node changed version.
-    bool targetKnown = mixed;
-    for (const auto &n : nodes)
-        if (auto it = m_nodes.find(n.name); it != m_nodes.end() && !it->second.startVersion.isEmpty() &&
-                                            it->second.startVersion != n.agentVersion)
-            targetKnown = true;
     std::map<QString, Track> next;
-    bool anyMoved = false;
     for (const auto &n : nodes) {
         Track t;
         if (auto it = m_nodes.find(n.name); it != m_nodes.end()) {
@@ -218,68 +297,30 @@ std::optional<UpgradeRolloutInfo> ObservedUpgradeTracker::update(const std::vect
     }
     m_nodes = std::move(next);
     std::sort(rows->begin(), rows->end(), [](const auto &a, const auto &b) { return a.name < b.name; });
+    return rows;
+}
 
-    int inFlight = 0, pending = 0, present = 0;
-    for (const auto &r : *rows) {
-        if (r.phase == UpgradeNodePhase::Removed)
-            continue;
-        ++present;
-        if (upgradeNodeInFlight(r.phase))
-            ++inFlight;
-        else if (r.phase == UpgradeNodePhase::Pending)
-            ++pending;
-        else
-            ++counts.upToDate;
-        if (r.phase == UpgradeNodePhase::Upgraded)
-            ++counts.upgraded;
-    }
-    if (inFlight == 0 && !anyMoved && !mixed) {
-        // A drain that changed no version (a reboot, maintenance): no upgrade after all.
-        m_seen = false;
-        m_samples.clear();
-        return std::nullopt;
-    }
-    m_mostInFlight = std::max(m_mostInFlight, inFlight);
-    counts.nodes = present;
-    counts.inFlight = inFlight;
-    counts.pending = pending;
-
+// The chart's sample: kept when a phase count changed or kSampleInterval has passed.
+void ObservedUpgradeTracker::sample(qint64 now, const std::array<int, kUpgradeNodePhaseCount> &phases,
+                                    int inFlight, int blocked)
+{
     UpgradeSample sample;
     sample.time = now;
     sample.phases = phases;
     sample.unavailable = inFlight;
     sample.maxUnavailable = m_mostInFlight;
-    sample.blocked = counts.blocked;
+    sample.blocked = blocked;
     if (m_samples.empty() || now - m_samples.back().time >= kSampleInterval ||
         m_samples.back().phases != sample.phases) {
         m_samples.push_back(sample);
         if (static_cast<int>(m_samples.size()) > kMaxSamples)
             m_samples.erase(m_samples.begin());
     }
+}
 
-    UpgradeRolloutInfo info;
-    info.name = QString::fromLatin1(kObservedUpgradeName);
-    info.observed = true;
-    // Until a node runs an older version or changes version, the version the tool is heading for
-    // is not known: the nodes all run the one they had.
-    info.targetVersion = targetKnown || anyMoved ? m_target : QString();
-    info.created = m_started;
-    info.startedAt = m_started;
-    info.counts = counts;
-    info.unavailable = inFlight;
-    info.maxUnavailableResolved = m_mostInFlight;
-    info.maxUnavailable = QString::number(m_mostInFlight);
-    info.blockedCondition = counts.blocked > 0;
-    const bool done = pending == 0 && inFlight == 0;
-    m_done = done;
-    info.phase = done ? UpgradeRolloutPhase::Completed : UpgradeRolloutPhase::Progressing;
-    if (!done && !m_durations.empty()) {
-        qint64 sum = 0;
-        for (qint64 d : m_durations)
-            sum += d;
-        const qint64 mean = sum / static_cast<qint64>(m_durations.size());
-        info.eta = mean * (pending + inFlight) / std::max(1, m_mostInFlight);
-    }
+QString ObservedUpgradeTracker::headlineOf(const UpgradeRolloutInfo &info, bool done, int present,
+                                           int inFlight) const
+{
     QString headline =
         done ? tr("Observed: all %1 nodes run %2").arg(present).arg(m_target)
         : info.targetVersion.isEmpty()
@@ -288,19 +329,15 @@ std::optional<UpgradeRolloutInfo> ObservedUpgradeTracker::update(const std::vect
                   .arg(inFlight)
                   .arg(present)
             : tr("Observed: %1/%2 nodes on %3 · %4 in flight")
-                  .arg(counts.upToDate)
+                  .arg(info.counts.upToDate)
                   .arg(present)
                   .arg(m_target)
                   .arg(inFlight);
     if (info.eta >= 0)
         headline += tr(" · ETA %1").arg(QString::fromStdString(kube::humanAge(info.eta)));
-    if (counts.blocked > 0)
-        headline += tr(" · %n drain(s) held", nullptr, counts.blocked);
-    info.headline = headline;
-    info.nodes = std::move(rows);
-    info.samples = std::make_shared<const std::vector<UpgradeSample>>(m_samples);
-    info.events = std::make_shared<const std::vector<UpgradeEventInfo>>();
-    return info;
+    if (info.counts.blocked > 0)
+        headline += tr(" · %n drain(s) held", nullptr, info.counts.blocked);
+    return headline;
 }
 
 void addObservedUpgrade(ClusterSnapshot &snap, ObservedUpgradeTracker &tracker)

@@ -32,7 +32,9 @@
 
 #include <QCoreApplication>
 
+#include <array>
 #include <map>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -74,6 +76,14 @@ private:
     // runs an older version than the target, or some node changed version.
     static UpgradeNodePhase infer(const NodeInfo &n, bool moved, bool targetKnown, const QString &target);
     void beginEpisode(qint64 now);
+    bool observe(const std::vector<NodeInfo> &nodes, const QString &target, qint64 now);
+    static std::map<QString, QStringList> drainBlockers(const std::vector<EventInfo> &events);
+    std::shared_ptr<std::vector<UpgradeNodeRow>>
+    track(const std::vector<NodeInfo> &nodes, const std::map<QString, QStringList> &blockers, qint64 now,
+          bool targetKnown, UpgradeCountsInfo &counts, std::array<int, kUpgradeNodePhaseCount> &phases,
+          bool &anyMoved);
+    void sample(qint64 now, const std::array<int, kUpgradeNodePhaseCount> &phases, int inFlight, int blocked);
+    QString headlineOf(const UpgradeRolloutInfo &info, bool done, int present, int inFlight) const;
     static UpgradeNodeRow rowOf(const QString &name, const Track &t); // what the tracker knows of it
 
     std::map<QString, Track> m_nodes;
