@@ -46,28 +46,64 @@ kube::Json UpgradePreflight::rolloutManifest(const QString &name, const kube::Js
     return api::nodeUpgradeRolloutManifest(name.toStdString(), spec);
 }
 
-UpgradePreflight UpgradePreflight::compute(const ClusterSnapshot &snapshot,
-                                           const api::NodeUpgradeRolloutSpec &spec)
+namespace {
+
+// How each drained node restarts, in words.
+QString restartText(const api::NodeUpgradeRolloutSpec &spec)
 {
-    UpgradePreflight p;
-    p.workloadUnread = !snapshot.upgradeInventoryRead;
     switch (spec.restart) {
     case api::RestartMechanism::Annotation:
-        p.restart = tr("the node's agent is asked (upgrade/kamikaze) and must acknowledge");
-        break;
+        return UpgradePreflight::tr("the node's agent is asked (upgrade/kamikaze) and must acknowledge");
     case api::RestartMechanism::Job: {
         std::string image;
         const auto &containers = spec.restartJobTemplate["spec"]["template"]["spec"]["containers"];
         if (containers.is_array() && !containers.empty() && containers[0].contains("image"))
             image = containers[0]["image"].get<std::string>();
-        p.restart = tr("a Job per node in %1 runs %2")
-                        .arg(QString::fromStdString(spec.restartJobNamespace), QString::fromStdString(image));
-        break;
+        return UpgradePreflight::tr("a Job per node in %1 runs %2")
+            .arg(QString::fromStdString(spec.restartJobNamespace), QString::fromStdString(image));
     }
     case api::RestartMechanism::External:
-        p.restart = tr("left to another tool; each node must return on the target version");
-        break;
+        return UpgradePreflight::tr("left to another tool; each node must return on the target version");
     }
+    return {};
+}
+
+// What a node's pods mean for its drain: the candidate's pod counts and controller, and the
+// report's single-replica, local-data and unmanaged lines.
+void noteWorkload(UpgradePreflight &p, const api::NodeUpgradeRolloutSpec &spec, const UpgradeNodeWorkload &wl,
+                  const QString &node, qint64 now, api::SelectionCandidate &c)
+{
+    c.managedPods = wl.managedPods;
+    c.unmanagedPods = int(wl.unmanagedPods.size());
+    if (wl.incompatibleSince > 0)
+        c.incompatibleSince = std::min(wl.incompatibleSince, now);
+    c.controllerHost = wl.controllerHost;
+    for (const QString &owner : wl.singleReplicaOwners) {
+        p.singleReplica
+            << (spec.singleReplicaPolicy == api::SingleReplicaPolicy::Block
+                    ? UpgradePreflight::tr("%1 on %2 (blocks the node until you act)").arg(owner, node)
+                    : UpgradePreflight::tr("%1 on %2 (disrupted, with a Warning)").arg(owner, node));
+    }
+    if (!wl.localDataPods.isEmpty())
+        p.localData << (spec.localDataPolicy == api::LocalDataPolicy::Block
+                            ? UpgradePreflight::tr("%1: %2 — the node waits (localDataPolicy Block)")
+                            : UpgradePreflight::tr(
+                                  "%1: %2 — evicted, their emptyDir data is lost (localDataPolicy Delete)"))
+                           .arg(node, wl.localDataPods.join(QStringLiteral(", ")));
+    if (!wl.unmanagedPods.isEmpty())
+        p.unmanaged << UpgradePreflight::tr("%1: %2 — %3")
+                           .arg(node, wl.unmanagedPods.join(QStringLiteral(", ")),
+                                unmanagedAction(spec, wl.incompatibleSince, now));
+}
+
+} // namespace
+
+UpgradePreflight UpgradePreflight::compute(const ClusterSnapshot &snapshot,
+                                           const api::NodeUpgradeRolloutSpec &spec)
+{
+    UpgradePreflight p;
+    p.workloadUnread = !snapshot.upgradeInventoryRead;
+    p.restart = restartText(spec);
     const qint64 now = snapshot.clock.now;
     const QString target = QString::fromStdString(spec.targetVersion);
     std::map<QString, const UpgradeNodeWorkload *> workload;
@@ -110,30 +146,8 @@ UpgradePreflight UpgradePreflight::compute(const ClusterSnapshot &snapshot,
         c.zone = n.zone.toStdString();
         c.incompatibleSince = now;
         c.ready = n.ready;
-        auto w = workload.find(n.name);
-        if (w != workload.end()) {
-            const UpgradeNodeWorkload &wl = *w->second;
-            c.managedPods = wl.managedPods;
-            c.unmanagedPods = int(wl.unmanagedPods.size());
-            if (wl.incompatibleSince > 0)
-                c.incompatibleSince = std::min(wl.incompatibleSince, now);
-            c.controllerHost = wl.controllerHost;
-            for (const QString &owner : wl.singleReplicaOwners) {
-                p.singleReplica << (spec.singleReplicaPolicy == api::SingleReplicaPolicy::Block
-                                        ? tr("%1 on %2 (blocks the node until you act)").arg(owner, n.name)
-                                        : tr("%1 on %2 (disrupted, with a Warning)").arg(owner, n.name));
-            }
-            if (!wl.localDataPods.isEmpty())
-                p.localData
-                    << (spec.localDataPolicy == api::LocalDataPolicy::Block
-                            ? tr("%1: %2 — the node waits (localDataPolicy Block)")
-                            : tr("%1: %2 — evicted, their emptyDir data is lost (localDataPolicy Delete)"))
-                           .arg(n.name, wl.localDataPods.join(QStringLiteral(", ")));
-            if (!wl.unmanagedPods.isEmpty())
-                p.unmanaged << tr("%1: %2 — %3")
-                                   .arg(n.name, wl.unmanagedPods.join(QStringLiteral(", ")),
-                                        unmanagedAction(spec, wl.incompatibleSince, now));
-        }
+        if (auto w = workload.find(n.name); w != workload.end())
+            noteWorkload(p, spec, *w->second, n.name, now, c);
         candidates.push_back(std::move(c));
     }
     for (const auto &[zone, count] : zones)
