@@ -126,29 +126,20 @@ QHash<int, QByteArray> NodeMapModel::roleNames() const
     };
 }
 
+namespace {
+constexpr int kGone = -1; // a row whose node has no tile now
+} // namespace
+
 void NodeMapModel::setTiles(std::vector<NodeTile> tiles)
 {
     // Key by node name: the first tile of a name wins, so a caller's duplicate cannot make
     // two rows with one key.
-    {
-        QHash<QString, bool> seen;
-        seen.reserve(static_cast<qsizetype>(tiles.size()));
-        std::vector<NodeTile> unique;
-        unique.reserve(tiles.size());
-        for (auto &t : tiles) {
-            if (!seen.contains(t.node)) {
-                seen.insert(t.node, true);
-                unique.push_back(std::move(t));
-            }
-        }
-        tiles = std::move(unique);
-    }
+    tiles = uniqueByNode(std::move(tiles));
 
     // A node keeps its row when it is still there in the same zone (its sort key is the
     // same); every other old row goes and every other new tile comes. Routine updates touch
     // no key and sort nothing.
-    constexpr int gone = -1;
-    std::vector<int> sourceOfRow(m_tiles.size(), gone); // index into tiles, per current row
+    std::vector<int> sourceOfRow(m_tiles.size(), kGone); // index into tiles, per current row
     std::vector<int> fresh;
     for (size_t i = 0; i < tiles.size(); ++i) {
         const int row = m_rowOfNode.value(tiles[i].node, -1);
@@ -160,68 +151,106 @@ void NodeMapModel::setTiles(std::vector<NodeTile> tiles)
     bool structural = !fresh.empty();
 
     // Removals from the back so earlier row numbers stay valid; contiguous rows go together.
+    if (dropGoneRows(sourceOfRow))
+        structural = true;
+
+    // Insertions: the new tiles in key order, merged into the kept rows (already in order);
+    // tiles that land between the same two rows arrive in one insert.
+    if (!fresh.empty())
+        insertFreshRows(tiles, std::move(fresh), sourceOfRow);
+
+    // Kept rows whose values changed: one dataChanged per run of adjacent changed rows.
+    updateKeptRows(tiles, sourceOfRow);
+
+    if (structural)
+        rebuildIndex();
+    recount();
+}
+
+std::vector<NodeTile> NodeMapModel::uniqueByNode(std::vector<NodeTile> tiles)
+{
+    QHash<QString, bool> seen;
+    seen.reserve(static_cast<qsizetype>(tiles.size()));
+    std::vector<NodeTile> unique;
+    unique.reserve(tiles.size());
+    for (auto &t : tiles) {
+        if (!seen.contains(t.node)) {
+            seen.insert(t.node, true);
+            unique.push_back(std::move(t));
+        }
+    }
+    return unique;
+}
+
+// Removes the rows whose node has no tile (or another zone) now; whether any went.
+bool NodeMapModel::dropGoneRows(std::vector<int> &sourceOfRow)
+{
+    bool removed = false;
     for (int last = static_cast<int>(m_tiles.size()) - 1; last >= 0;) {
-        if (sourceOfRow[static_cast<size_t>(last)] != gone) {
+        if (sourceOfRow[static_cast<size_t>(last)] != kGone) {
             --last;
             continue;
         }
         int first = last;
-        while (first > 0 && sourceOfRow[static_cast<size_t>(first - 1)] == gone)
+        while (first > 0 && sourceOfRow[static_cast<size_t>(first - 1)] == kGone)
             --first;
         beginRemoveRows({}, first, last);
         m_tiles.erase(m_tiles.begin() + first, m_tiles.begin() + last + 1);
         m_keys.erase(m_keys.begin() + first, m_keys.begin() + last + 1);
         sourceOfRow.erase(sourceOfRow.begin() + first, sourceOfRow.begin() + last + 1);
         endRemoveRows();
-        structural = true;
+        removed = true;
         last = first - 1;
     }
+    return removed;
+}
 
-    // Insertions: the new tiles in key order, merged into the kept rows (already in order);
-    // tiles that land between the same two rows arrive in one insert.
-    if (!fresh.empty()) {
-        std::vector<QString> freshKeys(tiles.size());
-        for (int i : fresh)
-            freshKeys[static_cast<size_t>(i)] = sortKey(tiles[static_cast<size_t>(i)]);
-        std::sort(fresh.begin(), fresh.end(), [&](int a, int b) {
-            return freshKeys[static_cast<size_t>(a)] < freshKeys[static_cast<size_t>(b)];
-        });
-        size_t pos = 0;
-        for (size_t k = 0; k < fresh.size();) {
-            const QString &key = freshKeys[static_cast<size_t>(fresh[k])];
-            while (pos < m_keys.size() && m_keys[pos] < key)
-                ++pos;
-            size_t end = k + 1;
-            while (end < fresh.size() &&
-                   (pos == m_keys.size() || freshKeys[static_cast<size_t>(fresh[end])] < m_keys[pos]))
-                ++end;
-            const auto count = static_cast<std::ptrdiff_t>(end - k);
-            beginInsertRows({}, static_cast<int>(pos), static_cast<int>(pos) + static_cast<int>(count) - 1);
-            std::vector<NodeTile> newTiles;
-            std::vector<QString> newKeys;
-            newTiles.reserve(end - k);
-            newKeys.reserve(end - k);
-            for (size_t n = k; n < end; ++n) {
-                const auto i = static_cast<size_t>(fresh[n]);
-                newTiles.push_back(std::move(tiles[i]));
-                newKeys.push_back(std::move(freshKeys[i]));
-            }
-            const auto at = static_cast<std::ptrdiff_t>(pos);
-            m_tiles.insert(m_tiles.begin() + at, std::make_move_iterator(newTiles.begin()),
-                           std::make_move_iterator(newTiles.end()));
-            m_keys.insert(m_keys.begin() + at, std::make_move_iterator(newKeys.begin()),
-                          std::make_move_iterator(newKeys.end()));
-            sourceOfRow.insert(sourceOfRow.begin() + at, static_cast<size_t>(count), gone);
-            endInsertRows();
-            pos += static_cast<size_t>(count);
-            k = end;
+void NodeMapModel::insertFreshRows(std::vector<NodeTile> &tiles, std::vector<int> fresh,
+                                   std::vector<int> &sourceOfRow)
+{
+    std::vector<QString> freshKeys(tiles.size());
+    for (int i : fresh)
+        freshKeys[static_cast<size_t>(i)] = sortKey(tiles[static_cast<size_t>(i)]);
+    std::sort(fresh.begin(), fresh.end(), [&](int a, int b) {
+        return freshKeys[static_cast<size_t>(a)] < freshKeys[static_cast<size_t>(b)];
+    });
+    size_t pos = 0;
+    for (size_t k = 0; k < fresh.size();) {
+        const QString &key = freshKeys[static_cast<size_t>(fresh[k])];
+        while (pos < m_keys.size() && m_keys[pos] < key)
+            ++pos;
+        size_t end = k + 1;
+        while (end < fresh.size() &&
+               (pos == m_keys.size() || freshKeys[static_cast<size_t>(fresh[end])] < m_keys[pos]))
+            ++end;
+        const auto count = static_cast<std::ptrdiff_t>(end - k);
+        beginInsertRows({}, static_cast<int>(pos), static_cast<int>(pos) + static_cast<int>(count) - 1);
+        std::vector<NodeTile> newTiles;
+        std::vector<QString> newKeys;
+        newTiles.reserve(end - k);
+        newKeys.reserve(end - k);
+        for (size_t n = k; n < end; ++n) {
+            const auto i = static_cast<size_t>(fresh[n]);
+            newTiles.push_back(std::move(tiles[i]));
+            newKeys.push_back(std::move(freshKeys[i]));
         }
+        const auto at = static_cast<std::ptrdiff_t>(pos);
+        m_tiles.insert(m_tiles.begin() + at, std::make_move_iterator(newTiles.begin()),
+                       std::make_move_iterator(newTiles.end()));
+        m_keys.insert(m_keys.begin() + at, std::make_move_iterator(newKeys.begin()),
+                      std::make_move_iterator(newKeys.end()));
+        sourceOfRow.insert(sourceOfRow.begin() + at, static_cast<size_t>(count), kGone);
+        endInsertRows();
+        pos += static_cast<size_t>(count);
+        k = end;
     }
+}
 
-    // Kept rows whose values changed: one dataChanged per run of adjacent changed rows.
+void NodeMapModel::updateKeptRows(std::vector<NodeTile> &tiles, std::vector<int> &sourceOfRow)
+{
     auto changed = [&](size_t r) {
         const int src = sourceOfRow[r];
-        return src != gone && !(m_tiles[r] == tiles[static_cast<size_t>(src)]);
+        return src != kGone && !(m_tiles[r] == tiles[static_cast<size_t>(src)]);
     };
     for (size_t r = 0; r < m_tiles.size();) {
         if (!changed(r)) {
@@ -231,16 +260,12 @@ void NodeMapModel::setTiles(std::vector<NodeTile> tiles)
         size_t end = r;
         while (end < m_tiles.size() && changed(end)) {
             m_tiles[end] = std::move(tiles[static_cast<size_t>(sourceOfRow[end])]);
-            sourceOfRow[end] = gone;
+            sourceOfRow[end] = kGone;
             ++end;
         }
         emit dataChanged(index(static_cast<int>(r)), index(static_cast<int>(end - 1)));
         r = end;
     }
-
-    if (structural)
-        rebuildIndex();
-    recount();
 }
 
 int NodeMapModel::rowOfNode(const QString &node) const

@@ -87,6 +87,12 @@ signals:
     void lagCountsChanged();
 
 private:
+    // setTiles' steps: a tile per node, the rows that go, the rows that come (`sourceOfRow`:
+    // per row, its tile's index in `tiles`, or -1), the rows whose values changed.
+    static std::vector<NodeTile> uniqueByNode(std::vector<NodeTile> tiles);
+    bool dropGoneRows(std::vector<int> &sourceOfRow);
+    void insertFreshRows(std::vector<NodeTile> &tiles, std::vector<int> fresh, std::vector<int> &sourceOfRow);
+    void updateKeptRows(std::vector<NodeTile> &tiles, std::vector<int> &sourceOfRow);
     void rebuildIndex();
     void recount();
 

@@ -99,6 +99,37 @@ bool isSimpleWord(const std::string &s)
     return true;
 }
 
+// Whether a scalar that starts with c (followed by whitespace or not) would start a YAML
+// indicator when written plain.
+bool indicatorFirst(char32_t c, bool followedByWhitespace)
+{
+    switch (c) {
+    case '#':
+    case ',':
+    case '[':
+    case ']':
+    case '{':
+    case '}':
+    case '&':
+    case '*':
+    case '!':
+    case '|':
+    case '>':
+    case '\'':
+    case '"':
+    case '%':
+    case '@':
+    case '`':
+        return true;
+    case '?':
+    case ':':
+    case '-':
+        return followedByWhitespace;
+    default:
+        return false;
+    }
+}
+
 Style chooseStyle(const std::string &s, bool simpleKey)
 {
     if (isSimpleWord(s))
@@ -117,34 +148,8 @@ Style chooseStyle(const std::string &s, bool simpleKey)
         const std::size_t len = decodeUtf8(s, i, c);
         const bool followedByWhitespace = isBlankOrEnd(s, i + len);
         if (i == 0) {
-            switch (c) {
-            case '#':
-            case ',':
-            case '[':
-            case ']':
-            case '{':
-            case '}':
-            case '&':
-            case '*':
-            case '!':
-            case '|':
-            case '>':
-            case '\'':
-            case '"':
-            case '%':
-            case '@':
-            case '`':
+            if (indicatorFirst(c, followedByWhitespace))
                 blockIndicators = true;
-                break;
-            case '?':
-            case ':':
-            case '-':
-                if (followedByWhitespace)
-                    blockIndicators = true;
-                break;
-            default:
-                break;
-            }
         } else {
             // Flow indicators (, ? [ ] { }) only matter inside flow collections, never written here.
             if ((c == ':' && followedByWhitespace) || (c == '#' && precededByWhitespace))

@@ -393,6 +393,36 @@ QSet<QString> SnapshotBuilder::notReadyNodes(const std::vector<NodeInfo> &nodes)
     return out;
 }
 
+namespace {
+
+// A rollout whose oldest not-Ready pod on the current revision is older than
+// kStuckPodThreshold: the pod and its node named, unless the pod is on a node that excuses it.
+std::pair<RolloutBadge, QString> stuckPodBadge(const DaemonSetInfo &ds, qint64 oldestNotReadyCreated,
+                                               qint64 now, const QSet<QString> &upgradingNodes,
+                                               const QSet<QString> &notReadyNodes)
+{
+    // Name the pod and its node: the oldest not-Ready pod on the current revision.
+    const PodInfo *stuck = nullptr;
+    if (ds.pods)
+        for (const PodInfo &p : *ds.pods)
+            if (p.hash == ds.currentRevisionHash && !p.ready && !p.deleting &&
+                p.created == oldestNotReadyCreated && !upgradingNodes.contains(p.node) &&
+                !notReadyNodes.contains(p.node)) {
+                stuck = &p;
+                break;
+            }
+    if (stuck)
+        return {RolloutBadge::Stuck, tr("pod %1 on %2 (revision %3) has not become ready for %4")
+                                         .arg(stuck->name, stuck->node)
+                                         .arg(ds.currentRevisionNumber)
+                                         .arg(q(kube::humanAge(now - oldestNotReadyCreated)))};
+    return {RolloutBadge::Stuck, tr("a pod on revision %1 has not become ready for %2")
+                                     .arg(ds.currentRevisionNumber)
+                                     .arg(q(kube::humanAge(now - oldestNotReadyCreated)))};
+}
+
+} // namespace
+
 std::pair<RolloutBadge, QString> SnapshotBuilder::computeBadge(const DaemonSetInfo &ds,
                                                                const RolloutTiming *active,
                                                                qint64 oldestNotReadyCreated, qint64 now,
@@ -468,26 +498,8 @@ std::pair<RolloutBadge, QString> SnapshotBuilder::computeBadge(const DaemonSetIn
         if (shortfall <= excused)
             active = nullptr; // no progress to expect while the nodes hold the rest
     }
-    if (oldestNotReadyCreated > 0 && now - oldestNotReadyCreated > kStuckPodThreshold) {
-        // Name the pod and its node: the oldest not-Ready pod on the current revision.
-        const PodInfo *stuck = nullptr;
-        if (ds.pods)
-            for (const PodInfo &p : *ds.pods)
-                if (p.hash == ds.currentRevisionHash && !p.ready && !p.deleting &&
-                    p.created == oldestNotReadyCreated && !upgradingNodes.contains(p.node) &&
-                    !notReadyNodes.contains(p.node)) {
-                    stuck = &p;
-                    break;
-                }
-        if (stuck)
-            return {RolloutBadge::Stuck, tr("pod %1 on %2 (revision %3) has not become ready for %4")
-                                             .arg(stuck->name, stuck->node)
-                                             .arg(ds.currentRevisionNumber)
-                                             .arg(q(kube::humanAge(now - oldestNotReadyCreated)))};
-        return {RolloutBadge::Stuck, tr("a pod on revision %1 has not become ready for %2")
-                                         .arg(ds.currentRevisionNumber)
-                                         .arg(q(kube::humanAge(now - oldestNotReadyCreated)))};
-    }
+    if (oldestNotReadyCreated > 0 && now - oldestNotReadyCreated > kStuckPodThreshold)
+        return stuckPodBadge(ds, oldestNotReadyCreated, now, upgradingNodes, notReadyNodes);
     if (active) {
         const qint64 limit = std::max<qint64>(kStuckPodThreshold, 10 * active->meanNodeMs());
         const qint64 since = std::max(active->started, active->lastProgress);
