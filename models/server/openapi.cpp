@@ -378,22 +378,31 @@ struct Builder
                 {"x-kubernetes-group-version-kind", gvk}};
     }
 
+    // What the paths of one resource share: its tag and operation id parts, its collection path
+    // and the parameters of a path that names one object.
+    struct ResourceNames
+    {
+        std::string tag, idPart, scoped, collection;
+        bool custom = false;
+        Json itemParams;
+    };
+
     void add(const ServedResource &r)
     {
         const Struct *kind = kube::schema::structForKind(r.group, r.version, r.kind);
         if (!kind)
             return;
+        ResourceNames n;
         const std::string prefix =
             r.group.empty() ? "/api/" + r.version : "/apis/" + r.group + "/" + r.version;
-        const std::string tag = (r.group.empty() ? std::string("core") : camel(r.group)) + "_" + r.version;
-        const std::string idPart =
-            (r.group.empty() ? std::string("Core") : camel(r.group)) + camel(r.version);
-        const std::string scoped = r.namespaced ? "Namespaced" + r.kind : r.kind;
-        const std::string collection =
-            prefix + (r.namespaced ? "/namespaces/{namespace}/" : "/") + r.resource;
+        n.tag = (r.group.empty() ? std::string("core") : camel(r.group)) + "_" + r.version;
+        n.idPart = (r.group.empty() ? std::string("Core") : camel(r.group)) + camel(r.version);
+        n.scoped = r.namespaced ? "Namespaced" + r.kind : r.kind;
+        n.collection = prefix + (r.namespaced ? "/namespaces/{namespace}/" : "/") + r.resource;
+        const std::string &tag = n.tag, &idPart = n.idPart, &scoped = n.scoped, &collection = n.collection;
         const Json gvk = gvkJson(r.group, r.version, r.kind);
         const Json object = ref(kind->definition);
-        const bool custom = !kind->builtIn;
+        n.custom = !kind->builtIn;
         const Json nsParam = param("namespace", "path", "The object's namespace.", kString, true);
         const Json nameParam = param("name", "path", "The object's name.", kString, true);
         const Json pretty = param("pretty", "query", "Indents the answer.", queryValue("string"));
@@ -425,48 +434,60 @@ struct Builder
         }
         if (!has("get"))
             return;
-        const Json itemParams =
+        n.itemParams =
             r.namespaced ? Json::array({nameParam, nsParam, pretty}) : Json::array({nameParam, pretty});
-        auto item = [&](const std::string &suffix, const std::string &what, bool withDelete,
-                        const Json &object, const Json &gvk) {
-            Json p = {{"parameters", itemParams}};
-            Json get = operation("read" + idPart + scoped + suffix, tag, "Reads " + what + ".", "get", gvk);
-            respond(get, object);
-            p["get"] = std::move(get);
-            Json put =
-                operation("replace" + idPart + scoped + suffix, tag, "Replaces " + what + ".", "put", gvk);
-            put["parameters"] = writeParams(false);
-            body(put, object, {"*/*"});
-            respond(put, object);
-            p["put"] = std::move(put);
-            Json patch = operation("patch" + idPart + scoped + suffix, tag, "Partially updates " + what + ".",
-                                   "patch", gvk);
-            patch["parameters"] = writeParams(true);
-            const Json patchSchema = ref(std::string(kMeta) + "Patch");
-            if (custom)
-                body(patch, patchSchema,
-                     {"application/apply-patch+yaml", "application/json-patch+json",
-                      "application/merge-patch+json"});
-            else
-                body(patch, patchSchema,
-                     {"application/apply-patch+yaml", "application/json-patch+json",
-                      "application/merge-patch+json", "application/strategic-merge-patch+json"});
-            respond(patch, object);
-            p["patch"] = std::move(patch);
-            if (withDelete) {
-                Json del = operation("delete" + idPart + scoped, tag, "Deletes " + what + ".", "delete", gvk);
-                del["parameters"] = deleteParams();
-                body(del, ref(std::string(kMeta) + "DeleteOptions"), {"*/*"}, false);
-                respond(del, ref(std::string(kMeta) + "Status"));
-                p["delete"] = std::move(del);
-            }
-            return p;
-        };
-        paths[collection + "/{name}"] = item("", "the " + r.kind, true, object, gvk);
+        paths[collection + "/{name}"] = itemPath(n, "", "the " + r.kind, true, object, gvk);
+        addSubresources(r, n);
+    }
+
+    // The path of one object (or of its status, or of another kind's subresource): read,
+    // replace, patch and, for the object itself, delete.
+    Json itemPath(const ResourceNames &n, const std::string &suffix, const std::string &what, bool withDelete,
+                  const Json &object, const Json &gvk)
+    {
+        Json p = {{"parameters", n.itemParams}};
+        Json get = operation("read" + n.idPart + n.scoped + suffix, n.tag, "Reads " + what + ".", "get", gvk);
+        respond(get, object);
+        p["get"] = std::move(get);
+        Json put =
+            operation("replace" + n.idPart + n.scoped + suffix, n.tag, "Replaces " + what + ".", "put", gvk);
+        put["parameters"] = writeParams(false);
+        body(put, object, {"*/*"});
+        respond(put, object);
+        p["put"] = std::move(put);
+        Json patch = operation("patch" + n.idPart + n.scoped + suffix, n.tag,
+                               "Partially updates " + what + ".", "patch", gvk);
+        patch["parameters"] = writeParams(true);
+        const Json patchSchema = ref(std::string(kMeta) + "Patch");
+        if (n.custom)
+            body(patch, patchSchema,
+                 {"application/apply-patch+yaml", "application/json-patch+json",
+                  "application/merge-patch+json"});
+        else
+            body(patch, patchSchema,
+                 {"application/apply-patch+yaml", "application/json-patch+json",
+                  "application/merge-patch+json", "application/strategic-merge-patch+json"});
+        respond(patch, object);
+        p["patch"] = std::move(patch);
+        if (withDelete) {
+            Json del =
+                operation("delete" + n.idPart + n.scoped, n.tag, "Deletes " + what + ".", "delete", gvk);
+            del["parameters"] = deleteParams();
+            body(del, ref(std::string(kMeta) + "DeleteOptions"), {"*/*"}, false);
+            respond(del, ref(std::string(kMeta) + "Status"));
+            p["delete"] = std::move(del);
+        }
+        return p;
+    }
+
+    void addSubresources(const ServedResource &r, const ResourceNames &n)
+    {
+        const Json object = ref(kube::schema::structForKind(r.group, r.version, r.kind)->definition);
+        const Json gvk = gvkJson(r.group, r.version, r.kind);
         for (const auto &sub : r.subresources) {
             if (sub.name == "status") {
-                paths[collection + "/{name}/status"] =
-                    item("Status", "the status of the " + r.kind, false, object, gvk);
+                paths[n.collection + "/{name}/status"] =
+                    itemPath(n, "Status", "the status of the " + r.kind, false, object, gvk);
                 continue;
             }
             if (sub.name == "log") // text/plain, no object schema of its own
@@ -477,18 +498,19 @@ struct Builder
             if (!subKind)
                 continue;
             if (std::find(sub.verbs.begin(), sub.verbs.end(), "get") != sub.verbs.end()) {
-                paths[collection + "/{name}/" + sub.name] =
-                    item(sub.kind, "the " + sub.name + " of the " + r.kind, false, ref(subKind->definition),
-                         gvkJson(sub.group, sub.version, sub.kind));
+                paths[n.collection + "/{name}/" + sub.name] =
+                    itemPath(n, sub.kind, "the " + sub.name + " of the " + r.kind, false,
+                             ref(subKind->definition), gvkJson(sub.group, sub.version, sub.kind));
                 continue;
             }
-            Json op = operation("create" + idPart + scoped + sub.kind, tag,
+            Json op = operation("create" + n.idPart + n.scoped + sub.kind, n.tag,
                                 "Creates the " + sub.name + " of a " + r.kind + ".", "post",
                                 gvkJson(sub.group, sub.version, sub.kind));
             op["parameters"] = writeParams(false);
             body(op, ref(subKind->definition), {"*/*"});
             respond(op, ref(subKind->definition));
-            paths[collection + "/{name}/" + sub.name] = {{"parameters", itemParams}, {"post", std::move(op)}};
+            paths[n.collection + "/{name}/" + sub.name] = {{"parameters", n.itemParams},
+                                                           {"post", std::move(op)}};
         }
     }
 
