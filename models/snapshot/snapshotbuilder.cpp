@@ -393,13 +393,12 @@ QSet<QString> SnapshotBuilder::notReadyNodes(const std::vector<NodeInfo> &nodes)
     return out;
 }
 
-namespace {
-
 // A rollout whose oldest not-Ready pod on the current revision is older than
 // kStuckPodThreshold: the pod and its node named, unless the pod is on a node that excuses it.
-std::pair<RolloutBadge, QString> stuckPodBadge(const DaemonSetInfo &ds, qint64 oldestNotReadyCreated,
-                                               qint64 now, const QSet<QString> &upgradingNodes,
-                                               const QSet<QString> &notReadyNodes)
+std::pair<RolloutBadge, QString> SnapshotBuilder::stuckPodBadge(const DaemonSetInfo &ds,
+                                                                qint64 oldestNotReadyCreated, qint64 now,
+                                                                const QSet<QString> &upgradingNodes,
+                                                                const QSet<QString> &notReadyNodes)
 {
     // Name the pod and its node: the oldest not-Ready pod on the current revision.
     const PodInfo *stuck = nullptr;
@@ -420,8 +419,6 @@ std::pair<RolloutBadge, QString> stuckPodBadge(const DaemonSetInfo &ds, qint64 o
                                      .arg(ds.currentRevisionNumber)
                                      .arg(q(kube::humanAge(now - oldestNotReadyCreated)))};
 }
-
-} // namespace
 
 std::pair<RolloutBadge, QString> SnapshotBuilder::computeBadge(const DaemonSetInfo &ds,
                                                                const RolloutTiming *active,

@@ -68,6 +68,7 @@ public:
                                                          const QSet<QString> &notReadyNodes = {});
     // The nodes of `nodes` that a node-agent upgrade has in flight.
     static QSet<QString> upgradingNodes(const std::vector<NodeInfo> &nodes);
+
     // The nodes of `nodes` that are not Ready.
     static QSet<QString> notReadyNodes(const std::vector<NodeInfo> &nodes);
     // "nginx:1.27" for one container, "a:1, b:2" for several (by container order; the image
@@ -97,6 +98,12 @@ public:
                          qint64 &oldestNotReady);
 
 private:
+    // computeBadge's Stuck badge when a pod on the current revision has not become Ready for
+    // kStuckPodThreshold.
+    static std::pair<RolloutBadge, QString> stuckPodBadge(const DaemonSetInfo &ds,
+                                                          qint64 oldestNotReadyCreated, qint64 now,
+                                                          const QSet<QString> &upgradingNodes,
+                                                          const QSet<QString> &notReadyNodes);
     void onWatch(const api::WatchEvent &event);
     void loadAll();
     DaemonSetInfo buildDaemonSet(const std::string &ns, const std::string &name,
