@@ -16,23 +16,18 @@ set(controllers ${api} models/controllers)
 set(engine ${controllers} models/engine)
 set(client ${kube} models/client)
 set(server ${engine} models/server)
-# The Qt bridge's rooms see every layer below them and each other.
 set(rooms snapshot backend liveupgrade history settings planners itemmodels)
-set(bridge ${server} ${client})
+set(roomDirs)
 foreach(room ${rooms})
-  list(APPEND bridge models/${room})
+  list(APPEND roomDirs models/${room})
 endforeach()
-# The live-cluster path sees the API rules, the controllers and the client, never the simulator
-# or the server that wraps it.
-list(REMOVE_ITEM bridge models/engine models/server)
-set(live ${bridge})
-list(APPEND bridge models/engine models/server)
+# The live-cluster path sees the API rules, the controllers, the client and the rooms, never the
+# simulator or the server that wraps it; the rest of the Qt bridge sees every layer below it.
+set(live ${controllers} models/client ${roomDirs})
+set(bridge ${live} models/engine models/server)
 # Widgets see the bridge and the value types, not the engine, the controllers, the client or
 # the server.
-set(widgets models/kube models/diff models/api ui)
-foreach(room ${rooms})
-  list(APPEND widgets models/${room})
-endforeach()
+set(widgets models/kube models/diff models/api ui ${roomDirs})
 
 # folder (relative to ROOT), file name pattern, the allowed include prefixes' variable
 set(rules

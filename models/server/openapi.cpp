@@ -437,7 +437,7 @@ struct Builder
         n.itemParams =
             r.namespaced ? Json::array({nameParam, nsParam, pretty}) : Json::array({nameParam, pretty});
         paths[collection + "/{name}"] = itemPath(n, "", "the " + r.kind, true, object, gvk);
-        addSubresources(r, n);
+        addSubresources(r, n, object, gvk);
     }
 
     // The path of one object (or of its status, or of another kind's subresource): read,
@@ -480,10 +480,8 @@ struct Builder
         return p;
     }
 
-    void addSubresources(const ServedResource &r, const ResourceNames &n)
+    void addSubresources(const ServedResource &r, const ResourceNames &n, const Json &object, const Json &gvk)
     {
-        const Json object = ref(kube::schema::structForKind(r.group, r.version, r.kind)->definition);
-        const Json gvk = gvkJson(r.group, r.version, r.kind);
         for (const auto &sub : r.subresources) {
             if (sub.name == "status") {
                 paths[n.collection + "/{name}/status"] =

@@ -72,6 +72,7 @@ private slots:
     void nestedPhrasesAndLongListsAreTranslatedPartByPart();
     void theDemoUpgradeReadsInGerman();
     void inEnglishTheConsoleShowsTheEnginesText();
+    void everyCodeHasItsOwnName();
     void phrasesTravelAsJson_data();
     void phrasesTravelAsJson();
     void unreadablePhrasesAreRefused_data();
@@ -239,6 +240,27 @@ void TestUpgradePhrases::inEnglishTheConsoleShowsTheEnginesText()
     r = rollout(*backend, kName);
     QVERIFY2(r->headline.startsWith(QStringLiteral("Paused by tester (lunch) ")), qPrintable(r->headline));
     QVERIFY2(r->preview->summary.startsWith(QStringLiteral("select ")), qPrintable(r->preview->summary));
+}
+
+// The names a phrase travels by: one per code, each naming only its own code.
+void TestUpgradePhrases::everyCodeHasItsOwnName()
+{
+    std::set<std::string> names;
+    for (int i = 0; i < static_cast<int>(api::UpgradePhrase::Count_); ++i) {
+        const auto code = static_cast<api::UpgradePhrase>(i);
+        const std::string name = api::upgradePhraseName(code);
+        QVERIFY2(!name.empty() && names.insert(name).second, name.c_str());
+        QCOMPARE(api::upgradePhraseNamed(name), std::optional(code));
+    }
+    QCOMPARE(api::upgradePhraseName(api::UpgradePhrase::StillRestarting), "StillRestarting");
+    names.clear();
+    for (int i = 0; i < api::kUpgradeReasonCount; ++i) {
+        const auto reason = static_cast<api::UpgradeReason>(i);
+        const std::string name = api::upgradeReasonName(reason);
+        QVERIFY2(!name.empty() && names.insert(name).second, name.c_str());
+        QCOMPARE(api::upgradeReasonNamed(name), std::optional(reason));
+    }
+    QVERIFY(!api::upgradePhraseNamed("stillrestarting")); // names are exact
 }
 
 // A phrase leaves the process as JSON (status.headlinePhrase) and comes back equal: the same
