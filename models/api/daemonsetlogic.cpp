@@ -406,37 +406,60 @@ UpdatedPods findUpdatedPodsOnNode(const std::vector<const Pod *> &pods, const st
     return r;
 }
 
+RollingNode rollingNode(const NodeDaemonPods &e, const std::string &hash, std::optional<std::int64_t> generation,
+                        int minReadySeconds, kube::Timestamp now)
+{
+    RollingNode n;
+    n.node = &e.node;
+    n.shouldRun = e.should.shouldRun;
+    n.inMap = e.should.shouldRun || !e.pods.empty();
+    if (!n.inMap)
+        return n;
+    const UpdatedPods u = findUpdatedPodsOnNode(e.pods, hash, generation);
+    n.ok = u.ok;
+    n.oldPod = u.oldPod;
+    n.newPod = u.newPod;
+    n.oldAvailable = u.oldPod && u.oldPod->isAvailable(minReadySeconds, now);
+    n.newAvailable = u.newPod && u.newPod->isAvailable(minReadySeconds, now);
+    return n;
+}
+
 RollingUpdatePlan rollingUpdate(const std::vector<NodeDaemonPods> &entries, const Budget &budget,
                                 const std::string &hash, std::optional<std::int64_t> generation,
                                 int minReadySeconds, kube::Timestamp now)
 {
-    RollingUpdatePlan plan;
-    auto available = [&](const Pod *p) { return p->isAvailable(minReadySeconds, now); };
-    auto inMap = [](const NodeDaemonPods &e) { return e.should.shouldRun || !e.pods.empty(); };
+    std::vector<RollingNode> nodes;
+    nodes.reserve(entries.size());
+    for (const auto &e : entries)
+        nodes.push_back(rollingNode(e, hash, generation, minReadySeconds, now));
+    return rollingUpdatePlan(nodes, budget);
+}
 
+RollingUpdatePlan rollingUpdatePlan(const std::vector<RollingNode> &nodes, const Budget &budget)
+{
+    RollingUpdatePlan plan;
     if (budget.maxSurge == 0) {
         std::vector<std::string> allowed, candidates;
         int numUnavailable = 0;
-        for (const auto &e : entries) {
-            if (!inMap(e))
+        for (const auto &n : nodes) {
+            if (!n.inMap)
                 continue;
-            const UpdatedPods u = findUpdatedPodsOnNode(e.pods, hash, generation);
-            if (!u.ok) {
+            if (!n.ok) {
                 ++numUnavailable;
                 continue;
             }
-            if ((!u.oldPod && !u.newPod) || (u.oldPod && u.newPod)) {
+            if ((!n.oldPod && !n.newPod) || (n.oldPod && n.newPod)) {
                 ++numUnavailable;
-            } else if (u.newPod) {
-                if (!available(u.newPod))
+            } else if (n.newPod) {
+                if (!n.newAvailable)
                     ++numUnavailable;
-            } else if (!available(u.oldPod)) {
-                allowed.push_back(u.oldPod->metadata.name);
+            } else if (!n.oldAvailable) {
+                allowed.push_back(n.oldPod->metadata.name);
                 ++numUnavailable;
             } else if (numUnavailable >= budget.maxUnavailable) {
                 continue;
             } else {
-                candidates.push_back(u.oldPod->metadata.name);
+                candidates.push_back(n.oldPod->metadata.name);
             }
         }
         int remaining =
@@ -450,44 +473,43 @@ RollingUpdatePlan rollingUpdate(const std::vector<NodeDaemonPods> &entries, cons
 
     std::vector<std::string> oldToDelete, shouldNotRun, candidateNodes, allowedNodes;
     int numSurge = 0, numAvailable = 0;
-    for (const auto &e : entries) {
-        if (!inMap(e))
+    for (const auto &n : nodes) {
+        if (!n.inMap)
             continue;
-        const UpdatedPods u = findUpdatedPodsOnNode(e.pods, hash, generation);
-        if (!u.ok) {
+        if (!n.ok) {
             ++numSurge;
             continue;
         }
-        if (u.oldPod) {
-            if (available(u.oldPod))
+        if (n.oldPod) {
+            if (n.oldAvailable)
                 ++numAvailable;
-        } else if (u.newPod && available(u.newPod)) {
+        } else if (n.newPod && n.newAvailable) {
             ++numAvailable;
         }
-        if (!u.oldPod)
+        if (!n.oldPod)
             continue;
-        if (!u.newPod) {
-            if (!available(u.oldPod)) {
-                if (!e.should.shouldRun) {
-                    oldToDelete.push_back(u.oldPod->metadata.name);
+        if (!n.newPod) {
+            if (!n.oldAvailable) {
+                if (!n.shouldRun) {
+                    oldToDelete.push_back(n.oldPod->metadata.name);
                     continue;
                 }
-                allowedNodes.push_back(e.node);
+                allowedNodes.push_back(*n.node);
             } else {
-                if (!e.should.shouldRun) {
-                    shouldNotRun.push_back(u.oldPod->metadata.name);
+                if (!n.shouldRun) {
+                    shouldNotRun.push_back(n.oldPod->metadata.name);
                     continue;
                 }
                 if (numSurge >= budget.maxSurge)
                     continue;
-                candidateNodes.push_back(e.node);
+                candidateNodes.push_back(*n.node);
             }
         } else {
-            if (!available(u.newPod)) {
+            if (!n.newAvailable) {
                 ++numSurge;
                 continue;
             }
-            oldToDelete.push_back(u.oldPod->metadata.name);
+            oldToDelete.push_back(n.oldPod->metadata.name);
         }
     }
     int remainingSurge = budget.maxSurge - numSurge;

@@ -151,6 +151,26 @@ RollingUpdatePlan rollingUpdate(const std::vector<NodeDaemonPods> &entries, cons
                                 const std::string &hash, std::optional<std::int64_t> generation,
                                 int minReadySeconds, kube::Timestamp now);
 
+// rollingUpdate in its two halves. What one node contributes — findUpdatedPodsOnNode's result
+// and whether each pod found is available — depends only on that node's entry (and on the time
+// when minReadySeconds > 0), so a controller may keep it between syncs for the nodes whose pods
+// did not change; the plan is then a walk over these small records in node-name order. The
+// pointers refer into the entry (its node name and pods) and live as long as it does.
+struct RollingNode
+{
+    const std::string *node = nullptr;
+    bool inMap = false;     // the node should run the pod or holds pods
+    bool shouldRun = false; // nodeShouldRunDaemonPod
+    bool ok = true;         // findUpdatedPodsOnNode found at most one new and one old pod
+    bool oldAvailable = false;
+    bool newAvailable = false;
+    const kube::Pod *oldPod = nullptr;
+    const kube::Pod *newPod = nullptr;
+};
+RollingNode rollingNode(const NodeDaemonPods &entry, const std::string &hash,
+                        std::optional<std::int64_t> generation, int minReadySeconds, kube::Timestamp now);
+RollingUpdatePlan rollingUpdatePlan(const std::vector<RollingNode> &nodes, const Budget &budget);
+
 // ---- status ------------------------------------------------------------------------------
 
 // One node's share of updateDaemonSetStatus's counters; the status is their sum.

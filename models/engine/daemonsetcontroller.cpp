@@ -364,10 +364,16 @@ void DaemonSetController::refilled(NodeView &v, std::size_t index, const SyncCon
         v.busy.erase(index);
     else
         v.busy.insert(index);
+    const bool timeless = ctx.ds.minReadySeconds() == 0;
+    if (v.rollsValid) {
+        if (timeless && v.rollsHash == ctx.hash && v.rollsGeneration == ctx.ds.templateGeneration())
+            v.rolls[index] = api::rollingNode(e, ctx.hash, v.rollsGeneration, 0, m_c.now);
+        else
+            v.rollsValid = false;
+    }
     if (!v.sharesValid)
         return;
-    if (ctx.ds.minReadySeconds() != 0 || v.sharesHash != ctx.hash ||
-        v.sharesGeneration != ctx.ds.templateGeneration()) {
+    if (!timeless || v.sharesHash != ctx.hash || v.sharesGeneration != ctx.ds.templateGeneration()) {
         v.sharesValid = false;
         return;
     }
@@ -441,6 +447,7 @@ DaemonSetController::NodeView &DaemonSetController::nodeView(SyncContext &ctx)
         if (!idle(v.entries[i]))
             v.busy.insert(v.busy.end(), i);
     v.sharesValid = false;
+    v.rollsValid = false;
     v.nodesAt = m_c.nodeSetVersion;
     v.dirty.clear();
     v.isDirty.assign(v.entries.size(), 0);
@@ -813,8 +820,24 @@ kube::Result<void> DaemonSetController::rollingUpdate(SyncContext &ctx)
     auto budget = api::updatedDesiredNodeCounts(ctx.ds, desired);
     if (!budget)
         return ApiStatus::internal("couldn't get unavailable numbers: " + budget.error().message);
-    const api::RollingUpdatePlan plan = api::rollingUpdate(
-        entries, *budget, ctx.hash, ctx.ds.templateGeneration(), ctx.ds.minReadySeconds(), m_c.now);
+    const auto generation = ctx.ds.templateGeneration();
+    NodeView &view = m_views[ctx.ds.metadata.uid];
+    if (&entries != &view.entries || ctx.ds.minReadySeconds() != 0) {
+        const api::RollingUpdatePlan plan =
+            api::rollingUpdate(entries, *budget, ctx.hash, generation, ctx.ds.minReadySeconds(), m_c.now);
+        return syncNodes(ctx, plan.podsToDelete, plan.nodesToCreate);
+    }
+    // Each node's part is kept up to date as entries are refilled (availability does not depend
+    // on the time with minReadySeconds 0).
+    if (!view.rollsValid || view.rollsHash != ctx.hash || view.rollsGeneration != generation) {
+        view.rolls.resize(entries.size());
+        for (std::size_t i = 0; i < entries.size(); ++i)
+            view.rolls[i] = api::rollingNode(entries[i], ctx.hash, generation, 0, m_c.now);
+        view.rollsValid = true;
+        view.rollsHash = ctx.hash;
+        view.rollsGeneration = generation;
+    }
+    const api::RollingUpdatePlan plan = api::rollingUpdatePlan(view.rolls, *budget);
     return syncNodes(ctx, plan.podsToDelete, plan.nodesToCreate);
 }
 

@@ -143,6 +143,12 @@ private:
         bool sharesValid = false;
         std::string sharesHash;
         std::optional<std::int64_t> sharesGeneration;
+        // Each entry's part in the rolling update, kept the same way (valid for rollsHash,
+        // rollsGeneration and minReadySeconds 0).
+        std::vector<api::RollingNode> rolls;
+        bool rollsValid = false;
+        std::string rollsHash;
+        std::optional<std::int64_t> rollsGeneration;
     };
     std::unordered_map<std::string, NodeView> m_views;
     static constexpr char kPodsDirty = 1, kNodeDirty = 2;
