@@ -78,16 +78,20 @@ const OwnerReference *ObjectMeta::controllerRef() const
     return nullptr;
 }
 
-std::string ObjectMeta::label(const std::string &key) const
+namespace {
+const std::string kNone;
+} // namespace
+
+const std::string &ObjectMeta::label(std::string_view key) const
 {
     auto it = labels.find(key);
-    return it == labels.end() ? std::string() : it->second;
+    return it == labels.end() ? kNone : it->second;
 }
 
-std::string ObjectMeta::annotation(const std::string &key) const
+const std::string &ObjectMeta::annotation(std::string_view key) const
 {
     auto it = annotations.find(key);
-    return it == annotations.end() ? std::string() : it->second;
+    return it == annotations.end() ? kNone : it->second;
 }
 
 Json ObjectMeta::toJson() const

@@ -10,11 +10,14 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace kube {
 
-using StringMap = std::map<std::string, std::string>;
+// Labels, annotations and the like: ordered by key, looked up by any string (a literal key
+// needs no std::string of its own).
+using StringMap = std::map<std::string, std::string, std::less<>>;
 
 struct OwnerReference
 {
@@ -48,8 +51,10 @@ struct ObjectMeta
     Json extra; // unknown metadata fields (managedFields, ...), kept verbatim; null when none
 
     const OwnerReference *controllerRef() const;
-    std::string label(const std::string &key) const;
-    std::string annotation(const std::string &key) const;
+    // A label's or annotation's value, empty when absent: a reference into the map (or to one
+    // shared empty string), valid while the map is not changed.
+    const std::string &label(std::string_view key) const;
+    const std::string &annotation(std::string_view key) const;
     std::string key() const { return namespace_.empty() ? name : namespace_ + "/" + name; }
 
     Json toJson() const;
