@@ -105,7 +105,9 @@ void EmbeddedWorker::publish(bool force)
         clock.now != m_publishedNow || clock.running != m_publishedRunning || clock.speed != m_publishedSpeed;
     if (!force && (m_suspended || (!clockChanged && !(m_builder && m_builder->hasChanges()))))
         return;
-    const qint64 wait = m_options.publishIntervalMs - m_sincePublish.elapsed();
+    const qint64 interval = std::max<qint64>(m_options.publishIntervalMs,
+                                             qint64(m_options.publishCostFactor) * m_lastBuildMs);
+    const qint64 wait = interval - m_sincePublish.elapsed();
     if (!force && (wait > 0 || m_inFlight->load() > 0)) {
         if (!m_publishTimer->isActive())
             m_publishTimer->start(static_cast<int>(std::max<qint64>(wait, m_options.tickMs)));
@@ -115,7 +117,10 @@ void EmbeddedWorker::publish(bool force)
     std::shared_ptr<const ClusterSnapshot> snapshot;
     if (m_builder) {
         m_builder->setBackendInfo(backendInfo(m_scenarioPath, m_scenario.get(), m_seed, false));
+        QElapsedTimer building;
+        building.start();
         snapshot = m_builder->build(clock);
+        m_lastBuildMs = building.elapsed();
     } else {
         auto empty = std::make_shared<ClusterSnapshot>(*ClusterSnapshot::empty(BackendKind::Embedded));
         empty->clock = clock;

@@ -105,6 +105,7 @@ private:
     QTimer *m_tickTimer = nullptr;
     QTimer *m_publishTimer = nullptr; // single shot: a deferred publication
     QElapsedTimer m_sincePublish;
+    qint64 m_lastBuildMs = 0; // how long the last snapshot took to build
     qint64 m_publishedNow = -1;
     bool m_publishedRunning = false;
     double m_publishedSpeed = -1;

@@ -4,7 +4,9 @@
 // fed every snapshot. Prints the longest GUI-thread stall — the largest gap between two ticks of
 // a 1 ms repeating timer, i.e. the event-loop latency an operator would feel — with the 99th
 // percentile, how far the rollout got, the speed the engine reached (virtual seconds per real
-// second) and the process's peak RSS (getrusage).
+// second), the engine thread's CPU time with the virtual seconds it simulated per CPU second
+// (what the speed would be with a core of its own: a shared machine's load stretches the wall
+// time, not this) and the process's peak RSS (getrusage).
 //
 //   QT_QPA_PLATFORM=offscreen build/<dir>/tests/bench/bench_upgradegui [--nodes N] [--seconds S]
 
@@ -15,6 +17,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
@@ -23,6 +26,7 @@
 
 #include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -38,6 +42,29 @@ qint64 threadCpuUs()
     timespec t{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
     return qint64(t.tv_sec) * 1000000 + t.tv_nsec / 1000;
+}
+
+// CPU time (user + system) of this process's threads whose name starts with `prefix`, in
+// seconds, from /proc/self/task/*/stat: the engine thread's own work, which a shared machine's
+// load does not inflate the way it stretches wall time.
+double threadsCpuSeconds(const QByteArray &prefix)
+{
+    double total = 0;
+    const long ticks = sysconf(_SC_CLK_TCK);
+    for (const QString &task : QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile f(QStringLiteral("/proc/self/task/%1/stat").arg(task));
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray stat = f.readAll();
+        const qsizetype open = stat.indexOf('('), close = stat.lastIndexOf(')');
+        if (open < 0 || close < open || !stat.mid(open + 1, close - open - 1).startsWith(prefix))
+            continue;
+        // Fields after the name: state is the 3rd field; utime and stime are the 14th and 15th.
+        const QList<QByteArray> fields = stat.mid(close + 2).split(' ');
+        if (fields.size() > 12)
+            total += double(fields[11].toLongLong() + fields[12].toLongLong()) / double(ticks);
+    }
+    return total;
 }
 
 long peakRssMb()
@@ -157,6 +184,7 @@ int main(int argc, char **argv)
 
     qint64 loadMs = 0;
     qint64 startVirtual = 0;
+    double startEngineCpu = 0;
     QObject::connect(
         &backend, &models::ClusterBackend::actionFinished, &app, [&](const models::ActionResult &r) {
             if (r.kind == models::ActionKind::LoadScenario) {
@@ -170,6 +198,7 @@ int main(int argc, char **argv)
                 if (!r.ok)
                     std::fprintf(stderr, "start failed: %s\n", qPrintable(r.message));
                 page.setRollout(r.target);
+                startEngineCpu = threadsCpuSeconds("daemonscope-eng");
                 measuring = true;
                 last = -1;
                 QTimer::singleShot(seconds * 1000, &app, &QApplication::quit);
@@ -178,6 +207,7 @@ int main(int argc, char **argv)
     backend.loadScenario(path);
     app.exec();
     probe.stop();
+    const double engineCpu = threadsCpuSeconds("daemonscope-eng") - startEngineCpu;
 
     std::sort(gaps.begin(), gaps.end());
     const auto *info = page.rolloutInfo();
@@ -189,6 +219,8 @@ int main(int argc, char **argv)
     std::printf("snapshots applied: %d; virtual time advanced: %.1f min\n", snapshots, virtualS / 60.0);
     std::printf("engine speed reached: %.0fx (virtual seconds per real second; asked for 1000x)\n",
                 virtualS / seconds);
+    std::printf("engine thread CPU: %.2f s; virtual seconds per engine CPU second: %.0f\n", engineCpu,
+                engineCpu > 0 ? virtualS / engineCpu : 0.0);
     if (info)
         std::printf("rollout %s: %d/%d up to date, %d in flight, table rows %d, chart rows %d\n",
                     qPrintable(models::upgradeRolloutPhaseName(info->phase)), info->counts.upToDate,
