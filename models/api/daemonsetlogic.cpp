@@ -406,8 +406,8 @@ UpdatedPods findUpdatedPodsOnNode(const std::vector<const Pod *> &pods, const st
     return r;
 }
 
-RollingNode rollingNode(const NodeDaemonPods &e, const std::string &hash, std::optional<std::int64_t> generation,
-                        int minReadySeconds, kube::Timestamp now)
+RollingNode rollingNode(const NodeDaemonPods &e, const std::string &hash,
+                        std::optional<std::int64_t> generation, int minReadySeconds, kube::Timestamp now)
 {
     RollingNode n;
     n.node = &e.node;

@@ -105,8 +105,8 @@ void EmbeddedWorker::publish(bool force)
         clock.now != m_publishedNow || clock.running != m_publishedRunning || clock.speed != m_publishedSpeed;
     if (!force && (m_suspended || (!clockChanged && !(m_builder && m_builder->hasChanges()))))
         return;
-    const qint64 interval = std::max<qint64>(m_options.publishIntervalMs,
-                                             qint64(m_options.publishCostFactor) * m_lastBuildMs);
+    const qint64 interval =
+        std::max<qint64>(m_options.publishIntervalMs, qint64(m_options.publishCostFactor) * m_lastBuildMs);
     const qint64 wait = interval - m_sincePublish.elapsed();
     if (!force && (wait > 0 || m_inFlight->load() > 0)) {
         if (!m_publishTimer->isActive())

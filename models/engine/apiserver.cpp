@@ -518,6 +518,35 @@ kube::Result<Json> Cluster::Impl::updateNode(WriteContext &u)
     return next;
 }
 
+kube::Result<void> Cluster::Impl::updateNodeStatus(const kube::Node &node)
+{
+    const std::string &name = node.metadata.name;
+    auto it = nodes.find(name);
+    if (it == nodes.end())
+        return ApiStatus::notFound(api::qualifiedResource(api::Kind::Node), name);
+    const kube::Node &old = it->second;
+    if (!node.metadata.resourceVersion.empty() &&
+        node.metadata.resourceVersion != old.metadata.resourceVersion)
+        return conflict(api::Kind::Node, name);
+    if (auto failed =
+            api::preconditionFailure({node.metadata.uid, {}}, old.metadata.uid, old.metadata.resourceVersion))
+        return *failed;
+    kube::Node n = node;
+    n.metadata = old.metadata;
+    n.unschedulable = old.unschedulable; // spec
+    n.taints = old.taints;
+    n.podCIDR = old.podCIDR;
+    // The API carries times to the second (RFC 3339 without a fraction): what the JSON path
+    // would store after its encoding and decoding.
+    for (auto &c : n.conditions)
+        if (c.lastTransitionTime)
+            *c.lastTransitionTime -= ((*c.lastTransitionTime % 1000) + 1000) % 1000;
+    if (n == old)
+        return {};
+    commitNode(std::move(n), false);
+    return {};
+}
+
 kube::Result<Json> Cluster::Impl::updatePod(WriteContext &u)
 {
     const kube::Pod &old = pods.at(u.key);

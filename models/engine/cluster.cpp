@@ -78,6 +78,13 @@ kube::Result<Json> Cluster::updateStatus(const Json &manifest, const WriteOption
     return d->apiUpdate(manifest, true, options.dryRun);
 }
 
+kube::Result<void> Cluster::updateNodeStatus(const kube::Node &node)
+{
+    if (auto refused = d->refusedWrite(api::Kind::Node, "", node.metadata.name))
+        return *refused;
+    return d->updateNodeStatus(node);
+}
+
 kube::Result<Json> Cluster::apply(const Json &manifest)
 {
     if (!manifest.is_object())

@@ -161,6 +161,12 @@ public:
     kube::Result<kube::Json> apply(const kube::Json &manifest);
     // PUT .../status: only status changes (DaemonSet: collisionCount may not decrease).
     kube::Result<kube::Json> updateStatus(const kube::Json &manifest, const WriteOptions &options = {});
+    // PUT nodes/NAME/status from the simulated node agents, which hold the typed node they read
+    // from the store: what updateStatus does with that node's JSON — refusals, the
+    // resourceVersion and uid preconditions, spec and metadata kept from the stored node, times
+    // to the second as the API carries them, no write when nothing changes — without encoding
+    // and decoding the node three times.
+    kube::Result<void> updateNodeStatus(const kube::Node &node);
     kube::Result<kube::Json> get(api::Kind kind, const std::string &ns, const std::string &name) const;
     // The scale subresource of a ReplicaSet (replicasets/scale, autoscaling/v1 Scale: replicas
     // wanted and running, and the selector as text). An update sets spec.replicas; a

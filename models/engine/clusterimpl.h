@@ -272,6 +272,7 @@ struct Cluster::Impl
     // apiUpdate's part for each kind (the JSON kinds share one).
     kube::Result<kube::Json> updateNamespace(WriteContext &u);
     kube::Result<kube::Json> updateNode(WriteContext &u);
+    kube::Result<void> updateNodeStatus(const kube::Node &node); // Cluster::updateNodeStatus
     kube::Result<kube::Json> updatePod(WriteContext &u);
     kube::Result<kube::Json> updateDaemonSet(WriteContext &u);
     kube::Result<kube::Json> updateRevision(WriteContext &u);

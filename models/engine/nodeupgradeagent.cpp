@@ -179,7 +179,7 @@ void NodeUpgradeAgent::setReady(const std::string &node, bool ready, const std::
         copy.kubeletVersion = *version;
         copy.info.bootID = nextBootId(node); // the agent restarted: a new boot
     }
-    (void)m_cluster.updateStatus(copy.toJson());
+    (void)m_cluster.updateNodeStatus(copy);
 }
 
 } // namespace engine

@@ -65,6 +65,7 @@ struct Node
 
     Json toJson() const;
     static Result<Node> fromJson(const Json &j);
+    bool operator==(const Node &) const = default;
 };
 
 } // namespace kube

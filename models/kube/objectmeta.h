@@ -59,6 +59,7 @@ struct ObjectMeta
 
     Json toJson() const;
     static Result<ObjectMeta> fromJson(const Json &j);
+    bool operator==(const ObjectMeta &) const = default;
 };
 
 // Reads a string map ({"a":"b"}), rejecting non-string values with a message naming `field`.

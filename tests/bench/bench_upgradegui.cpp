@@ -51,7 +51,8 @@ double threadsCpuSeconds(const QByteArray &prefix)
 {
     double total = 0;
     const long ticks = sysconf(_SC_CLK_TCK);
-    for (const QString &task : QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+    for (const QString &task :
+         QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
         QFile f(QStringLiteral("/proc/self/task/%1/stat").arg(task));
         if (!f.open(QIODevice::ReadOnly))
             continue;

@@ -123,6 +123,7 @@ private slots:
     void validationMessages_data();
     void validationMessages();
     void staleResourceVersionConflicts();
+    void typedNodeStatusWritesWhatTheJsonPathWrites();
     void dryRunWritesStoreNothing();
     void notFoundAndAlreadyExists();
     void workedExample();
@@ -327,6 +328,76 @@ void TestCluster::staleResourceVersionConflicts()
     auto r2 = c.update(ok);
     QVERIFY(r2.ok());
     QVERIFY((*r2)["metadata"]["resourceVersion"] != (*fresh)["metadata"]["resourceVersion"]);
+}
+
+// Cluster::updateNodeStatus (the node agents' typed write) against updateStatus with the node's
+// JSON, on two clusters given the same writes: the same stored nodes, versions and refusals.
+void TestCluster::typedNodeStatusWritesWhatTheJsonPathWrites()
+{
+    Cluster viaJson(stepped()), typed(stepped());
+    addNodes(viaJson, 2);
+    addNodes(typed, 2);
+    auto write = [&](const std::function<void(kube::Node &)> &edit, const std::string &node = "node-0") {
+        kube::Node a = *viaJson.node(node), b = *typed.node(node);
+        edit(a);
+        edit(b);
+        auto r1 = viaJson.updateStatus(a.toJson());
+        auto r2 = typed.updateNodeStatus(b);
+        QCOMPARE(r1.ok(), r2.ok());
+        if (!r1.ok())
+            QCOMPARE(r1.error().message, r2.error().message);
+        QCOMPARE(viaJson.get(Kind::Node, "", node)->dump(), typed.get(Kind::Node, "", node)->dump());
+    };
+    const std::string rv0 = viaJson.node("node-0")->metadata.resourceVersion;
+    // A restart: NotReady at a time with milliseconds (stored to the second), a new version and
+    // boot; the copy's spec and metadata edits are not the status's and are ignored.
+    write([&](kube::Node &n) {
+        n.setCondition({"Ready", "Unknown", "KubeletRestarting", "restarting", viaJson.now() + 61234});
+        n.kubeletVersion = "v9.9.9";
+        n.info.bootID = "boot-2";
+        n.unschedulable = true;
+        n.taints.push_back({"k", "v", "NoSchedule"});
+        n.metadata.labels["extra"] = "1";
+        n.metadata.annotations["a"] = "b";
+    });
+    const kube::Node *stored = typed.node("node-0");
+    QVERIFY(stored->metadata.resourceVersion != rv0);
+    QCOMPARE(stored->condition("Ready")->lastTransitionTime.value() % 1000, kube::Timestamp{0});
+    QVERIFY(!stored->unschedulable && stored->taints.empty() && !stored->metadata.labels.count("extra"));
+    QCOMPARE(stored->kubeletVersion, std::string("v9.9.9"));
+    // Nothing changed: nothing written (the version stays).
+    const std::string rv1 = stored->metadata.resourceVersion;
+    write([](kube::Node &) {});
+    QCOMPARE(typed.node("node-0")->metadata.resourceVersion, rv1);
+    // A change within the same second is no change either.
+    write([&](kube::Node &n) {
+        n.setCondition({"Ready", "Unknown", "KubeletRestarting", "restarting", viaJson.now() + 61999});
+    });
+    QCOMPARE(typed.node("node-0")->metadata.resourceVersion, rv1);
+    // A stale resourceVersion conflicts; a uid from another object fails its precondition.
+    write([&](kube::Node &n) {
+        n.metadata.resourceVersion = rv0;
+        n.setCondition({"Ready", "True", "KubeletReady", "ready", viaJson.now()});
+    });
+    QCOMPARE(typed.node("node-0")->metadata.resourceVersion, rv1);
+    write([&](kube::Node &n) {
+        n.metadata.uid = "another";
+        n.setCondition({"Ready", "True", "KubeletReady", "ready", viaJson.now()});
+    });
+    QCOMPARE(typed.node("node-0")->metadata.resourceVersion, rv1);
+    // An injected refusal refuses both, once.
+    viaJson.refuseWrites(Kind::Node, "", "node-1", 1, kube::ApiStatus::internal("boom"));
+    typed.refuseWrites(Kind::Node, "", "node-1", 1, kube::ApiStatus::internal("boom"));
+    auto ready = [&](kube::Node &n) { n.setCondition({"Ready", "False", "Down", "down", viaJson.now()}); };
+    write(ready, "node-1");
+    QCOMPARE(typed.node("node-1")->isReady(), true);
+    write(ready, "node-1");
+    QCOMPARE(typed.node("node-1")->isReady(), false);
+    // A node that is gone: NotFound from both.
+    kube::Node gone = *typed.node("node-1");
+    gone.metadata.name = "node-9";
+    QCOMPARE(typed.updateNodeStatus(gone).error().code, 404);
+    QCOMPARE(viaJson.updateStatus(gone.toJson()).error().code, 404);
 }
 
 void TestCluster::notFoundAndAlreadyExists()
