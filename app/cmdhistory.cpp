@@ -10,7 +10,7 @@
 
 #include "models/api/kubectlrollout.h"
 #include "models/backend/liveactions.h"
-#include "models/engine/scenariorunner.h"
+#include "models/scenario/scenariorunner.h"
 
 #include <QCommandLineParser>
 
@@ -89,7 +89,7 @@ int cmdHistory(const QStringList &arguments)
     const ClusterArgs args = ClusterArgs::from(parser);
     if (args.live())
         return historyOfCluster(args, name.toStdString(), rev);
-    const auto result = engine::ScenarioRunner::history(
+    const auto result = scenario::ScenarioRunner::history(
         args.scenario.toStdString(), args.scenarioNamespace().toStdString(), name.toStdString(), rev);
     std::fwrite(result.out.data(), 1, result.out.size(), stdout);
     std::fwrite(result.err.data(), 1, result.err.size(), stderr);

@@ -10,7 +10,7 @@
 #include "app/commands.h"
 
 #include "models/backend/liveactions.h"
-#include "models/engine/scenariorunner.h"
+#include "models/scenario/scenariorunner.h"
 
 #include <QCommandLineParser>
 
@@ -75,7 +75,7 @@ int cmdRollback(const QStringList &arguments)
     const ClusterArgs args = ClusterArgs::from(parser);
     if (args.live())
         return rollbackOnCluster(args, name.toStdString(), to);
-    const auto result = engine::ScenarioRunner::rollback(
+    const auto result = scenario::ScenarioRunner::rollback(
         args.scenario.toStdString(), args.scenarioNamespace().toStdString(), name.toStdString(), to);
     std::fwrite(result.out.data(), 1, result.out.size(), stdout);
     std::fwrite(result.err.data(), 1, result.err.size(), stderr);

@@ -15,7 +15,7 @@
 #include "app/cmdserve.h"
 #include "app/usage.h"
 
-#include "models/engine/scenariorunner.h"
+#include "models/scenario/scenariorunner.h"
 #include "models/server/apiserver.h"
 #include "models/server/kubeconfigwriter.h"
 #include "models/server/servestate.h"
@@ -183,10 +183,11 @@ int cmdServe(const QStringList &arguments)
     const auto wallNow = std::chrono::duration_cast<std::chrono::milliseconds>(
                              std::chrono::system_clock::now().time_since_epoch())
                              .count();
-    auto cluster = parser.isSet(scenarioClockOption)
-                       ? engine::ScenarioRunner::buildCluster(text.toStdString(), scenarioPath.toStdString())
-                       : engine::ScenarioRunner::buildClusterEndingAt(text.toStdString(),
-                                                                      scenarioPath.toStdString(), wallNow);
+    auto cluster =
+        parser.isSet(scenarioClockOption)
+            ? scenario::ScenarioRunner::buildCluster(text.toStdString(), scenarioPath.toStdString())
+            : scenario::ScenarioRunner::buildClusterEndingAt(text.toStdString(), scenarioPath.toStdString(),
+                                                             wallNow);
     if (!cluster) {
         std::fprintf(stderr, "%s\n", cluster.error().message.c_str());
         return 2;

@@ -5,7 +5,7 @@
 #include "app/commands.h"
 #include "app/usage.h"
 
-#include "models/engine/scenariorunner.h"
+#include "models/scenario/scenariorunner.h"
 
 #include <QCommandLineParser>
 
@@ -54,7 +54,7 @@ int cmdSim(const QStringList &arguments)
         std::fputs("daemonscope sim: --trace-state needs --trace FILE\n", stderr);
         return 2;
     }
-    const auto result = engine::ScenarioRunner::simRun(
+    const auto result = scenario::ScenarioRunner::simRun(
         positional[1].toStdString(), parser.value(trace).toStdString(), parser.isSet(traceState));
     std::fwrite(result.out.data(), 1, result.out.size(), stdout);
     std::fwrite(result.err.data(), 1, result.err.size(), stderr);

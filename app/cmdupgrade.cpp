@@ -8,8 +8,8 @@
 #include "app/usage.h"
 
 #include "models/engine/nodeupgraderuntime.h"
-#include "models/engine/scenarioparser.h"
-#include "models/engine/scenariorunner.h"
+#include "models/scenario/scenarioparser.h"
+#include "models/scenario/scenariorunner.h"
 
 #include <QCommandLineParser>
 
@@ -25,9 +25,9 @@ int cmdUpgrade(const QStringList &arguments)
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("status"), QStringLiteral("The sub-command (status)."));
     parser.addPositionalArgument(QStringLiteral("NAME"), QStringLiteral("The NodeUpgradeRollout."));
-    const QCommandLineOption scenario(QStringLiteral("scenario"), QStringLiteral("The scenario file."),
-                                      QStringLiteral("FILE"));
-    parser.addOption(scenario);
+    const QCommandLineOption scenarioFile(QStringLiteral("scenario"), QStringLiteral("The scenario file."),
+                                          QStringLiteral("FILE"));
+    parser.addOption(scenarioFile);
     // arguments: argv[0], "upgrade", ...
     QStringList args = arguments;
     if (args.size() >= 2)
@@ -41,17 +41,17 @@ int cmdUpgrade(const QStringList &arguments)
         return 0;
     }
     const QStringList positional = parser.positionalArguments();
-    if (positional.size() != 2 || positional[0] != QLatin1String("status") || !parser.isSet(scenario)) {
+    if (positional.size() != 2 || positional[0] != QLatin1String("status") || !parser.isSet(scenarioFile)) {
         std::fputs("Usage: daemonscope upgrade status NAME --scenario FILE\n", stderr);
         return 2;
     }
-    auto parsed = engine::ScenarioParser::parseFile(parser.value(scenario).toStdString());
+    auto parsed = scenario::ScenarioParser::parseFile(parser.value(scenarioFile).toStdString());
     if (!parsed) {
         std::fprintf(stderr, "%s\n", parsed.error().message.c_str());
         return 2;
     }
-    engine::ScenarioRunner runner(std::move(*parsed));
-    engine::ScenarioRunOptions options;
+    scenario::ScenarioRunner runner(std::move(*parsed));
+    scenario::ScenarioRunOptions options;
     options.checkExpects = false;
     const auto result = runner.run(options);
     if (result.exitCode == 2) {

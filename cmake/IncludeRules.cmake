@@ -14,6 +14,7 @@ set(diff ${kube} models/diff)
 set(api ${diff} models/api)
 set(controllers ${api} models/controllers)
 set(engine ${controllers} models/engine)
+set(scenario ${engine} models/scenario)
 set(client ${kube} models/client)
 set(server ${engine} models/server)
 set(rooms snapshot backend liveupgrade history settings planners itemmodels)
@@ -22,18 +23,19 @@ foreach(room ${rooms})
   list(APPEND roomDirs models/${room})
 endforeach()
 # The live-cluster path sees the API rules, the controllers, the client and the rooms, never the
-# simulator or the server that wraps it; the rest of the Qt bridge sees every layer below it.
+# simulator, the scenarios run on it or the server that wraps it; the rest of the Qt bridge sees
+# every layer below it.
 set(live ${controllers} models/client ${roomDirs})
-set(bridge ${live} models/engine models/server)
-# Widgets see the bridge and the value types, not the engine, the controllers, the client or
-# the server.
+set(bridge ${live} models/engine models/scenario models/server)
+# Widgets see the bridge and the value types, not the engine, the scenarios, the controllers,
+# the client or the server.
 set(widgets models/kube models/diff models/api ui ${roomDirs})
 
 # folder (relative to ROOT), file name pattern, the allowed include prefixes' variable
 set(rules
   "models/kube|*|kube" "models/diff|*|diff" "models/api|*|api" "models/controllers|*|controllers"
-  "models/engine|*|engine" "models/client|*|client" "models/server|*|server"
-  "models/liveupgrade|*|live" "models/backend|live*|live" "ui|*|widgets")
+  "models/engine|*|engine" "models/scenario|*|scenario" "models/client|*|client"
+  "models/server|*|server" "models/liveupgrade|*|live" "models/backend|live*|live" "ui|*|widgets")
 foreach(room ${rooms})
   list(APPEND rules "models/${room}|*|bridge")
 endforeach()

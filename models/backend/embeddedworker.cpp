@@ -10,8 +10,8 @@
 #include "models/engine/cluster.h"
 #include "models/engine/containerlog.h"
 #include "models/engine/nodeupgraderuntime.h"
-#include "models/engine/scenario.h"
 #include "models/kube/timeutil.h"
+#include "models/scenario/scenario.h"
 #include "models/snapshot/detailevents.h"
 
 #include <QDateTime>
@@ -135,7 +135,7 @@ void EmbeddedWorker::publish(bool force)
     Q_EMIT snapshotReady(std::move(snapshot));
 }
 
-BackendInfo EmbeddedWorker::backendInfo(const QString &path, const engine::Scenario *scenario, quint64 seed,
+BackendInfo EmbeddedWorker::backendInfo(const QString &path, const scenario::Scenario *scenario, quint64 seed,
                                         bool loading)
 {
     BackendInfo info;
@@ -150,7 +150,7 @@ BackendInfo EmbeddedWorker::backendInfo(const QString &path, const engine::Scena
     return info;
 }
 
-void EmbeddedWorker::publishLoading(const QString &path, const engine::Scenario &scenario,
+void EmbeddedWorker::publishLoading(const QString &path, const scenario::Scenario &scenario,
                                     const engine::Cluster &cluster, SnapshotBuilder &builder)
 {
     ClockInfo clock;
@@ -255,7 +255,7 @@ bool EmbeddedWorker::install(const QString &path, std::optional<quint64> seed, A
     QElapsedTimer loading;
     loading.start();
     qint64 lastShown = -1;
-    const ScenarioLoadProgress progress = [&](const engine::Scenario &scenario,
+    const ScenarioLoadProgress progress = [&](const scenario::Scenario &scenario,
                                               const engine::Cluster &cluster, SnapshotBuilder &builder) {
         const qint64 elapsed = loading.elapsed();
         const qint64 due = lastShown < 0 ? m_options.loadingFirstShowMs
@@ -267,7 +267,7 @@ bool EmbeddedWorker::install(const QString &path, std::optional<quint64> seed, A
     };
     kube::Result<LoadedScenario> loaded = [&]() -> kube::Result<LoadedScenario> {
         if (path == m_scenarioPath && m_scenario && seed) {
-            engine::Scenario s = *m_scenario;
+            scenario::Scenario s = *m_scenario;
             s.seed = *seed;
             return ScenarioLoader::run(std::move(s), progress);
         }
@@ -282,7 +282,7 @@ bool EmbeddedWorker::install(const QString &path, std::optional<quint64> seed, A
     m_builder.reset(); // before the cluster it watches
     m_cluster = std::move(loaded->cluster);
     m_builder = std::move(loaded->builder);
-    m_scenario = std::make_unique<engine::Scenario>(std::move(loaded->scenario));
+    m_scenario = std::make_unique<scenario::Scenario>(std::move(loaded->scenario));
     m_scenarioPath = path;
     m_seed = m_scenario->seed;
     m_publishedNow = -1;

@@ -28,8 +28,10 @@
 
 namespace engine {
 class Cluster;
-struct Scenario;
 } // namespace engine
+namespace scenario {
+struct Scenario;
+} // namespace scenario
 
 namespace models {
 
@@ -84,10 +86,10 @@ Q_SIGNALS:
 private:
     void tick();
     void publish(bool force);
-    BackendInfo backendInfo(const QString &path, const engine::Scenario *scenario, quint64 seed,
+    BackendInfo backendInfo(const QString &path, const scenario::Scenario *scenario, quint64 seed,
                             bool loading);
-    void publishLoading(const QString &path, const engine::Scenario &scenario, const engine::Cluster &cluster,
-                        SnapshotBuilder &builder);
+    void publishLoading(const QString &path, const scenario::Scenario &scenario,
+                        const engine::Cluster &cluster, SnapshotBuilder &builder);
     void finish(ActionKind kind, const QString &target, bool ok, const QString &message, qint64 revision = 0,
                 const QString &parameters = {});
     bool splitKey(const QString &dsKey, std::string &ns, std::string &name, ActionKind kind);
@@ -96,7 +98,7 @@ private:
 
     EmbeddedBackendOptions m_options;
     std::shared_ptr<std::atomic<int>> m_inFlight;
-    std::unique_ptr<engine::Scenario> m_scenario;
+    std::unique_ptr<scenario::Scenario> m_scenario;
     std::unique_ptr<engine::Cluster> m_cluster;
     std::unique_ptr<SnapshotBuilder> m_builder;
     QString m_scenarioPath;

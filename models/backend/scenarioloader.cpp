@@ -1,7 +1,7 @@
 #include "models/backend/scenarioloader.h"
 
-#include "models/engine/scenarioparser.h"
-#include "models/engine/scenariorunner.h"
+#include "models/scenario/scenarioparser.h"
+#include "models/scenario/scenariorunner.h"
 
 #include <QFile>
 
@@ -14,21 +14,21 @@ kube::Result<LoadedScenario> ScenarioLoader::load(const QString &path, std::opti
     if (!file.open(QIODevice::ReadOnly))
         return kube::ApiStatus::badRequest(path.toStdString() + ": " + file.errorString().toStdString());
     const QByteArray text = file.readAll();
-    auto scenario = engine::ScenarioParser::parseText(text.toStdString(), path.toStdString());
-    if (!scenario)
-        return scenario.error();
+    auto parsed = scenario::ScenarioParser::parseText(text.toStdString(), path.toStdString());
+    if (!parsed)
+        return parsed.error();
     if (seed)
-        scenario->seed = *seed;
-    return run(std::move(*scenario), progress);
+        parsed->seed = *seed;
+    return run(std::move(*parsed), progress);
 }
 
-kube::Result<LoadedScenario> ScenarioLoader::run(engine::Scenario scenario,
+kube::Result<LoadedScenario> ScenarioLoader::run(scenario::Scenario parsed,
                                                  const ScenarioLoadProgress &progress)
 {
     LoadedScenario loaded;
-    loaded.scenario = scenario;
-    engine::ScenarioRunner runner(std::move(scenario));
-    engine::ScenarioRunOptions options;
+    loaded.scenario = parsed;
+    scenario::ScenarioRunner runner(std::move(parsed));
+    scenario::ScenarioRunOptions options;
     options.checkExpects = false;
     // Attached before the scenario's nodes, objects and steps, so rollout timings cover them.
     std::unique_ptr<SnapshotBuilder> builder;

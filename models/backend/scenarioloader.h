@@ -9,8 +9,8 @@
 #include "models/snapshot/snapshotbuilder.h"
 
 #include "models/engine/cluster.h"
-#include "models/engine/scenario.h"
 #include "models/kube/result.h"
+#include "models/scenario/scenario.h"
 
 #include <QString>
 
@@ -22,7 +22,7 @@ namespace models {
 
 struct LoadedScenario
 {
-    engine::Scenario scenario;
+    scenario::Scenario scenario;
     std::unique_ptr<engine::Cluster> cluster;
     std::unique_ptr<SnapshotBuilder> builder; // attached to *cluster
     int exitCode = 0;                         // the runner's: 1 = a step could not complete
@@ -32,7 +32,7 @@ struct LoadedScenario
 // Called while the scenario's steps run, after each virtual instant (continuous mode): a
 // read-only look at the cluster being built, through its attached builder, e.g. to publish
 // snapshots of a long load. It decides itself how often to do anything (it is called often).
-using ScenarioLoadProgress = std::function<void(const engine::Scenario &scenario,
+using ScenarioLoadProgress = std::function<void(const scenario::Scenario &scenario,
                                                 const engine::Cluster &cluster, SnapshotBuilder &builder)>;
 
 class ScenarioLoader
@@ -43,7 +43,7 @@ public:
     static kube::Result<LoadedScenario> load(const QString &path, std::optional<quint64> seed = std::nullopt,
                                              const ScenarioLoadProgress &progress = {});
     // Runs an already parsed scenario (e.g. again with another seed).
-    static kube::Result<LoadedScenario> run(engine::Scenario scenario,
+    static kube::Result<LoadedScenario> run(scenario::Scenario parsed,
                                             const ScenarioLoadProgress &progress = {});
 };
 

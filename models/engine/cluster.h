@@ -334,8 +334,8 @@ public:
 
     // The node-agent upgrade machinery (NodeUpgradeRollout store, controller, simulated agent),
     // created on first use so clusters that never upgrade pay nothing. It lives as long as the
-    // cluster: the scenario runner's `upgrade` steps, `daemonscope upgrade status` and the
-    // console all reach the same instance through it.
+    // cluster: the scenario runner's `upgrade` steps (models/scenario), `daemonscope upgrade
+    // status` and the console all reach the same instance through it.
     NodeUpgradeRuntime &nodeUpgrade();
     NodeUpgradeRuntime *nodeUpgradeIfStarted() const { return m_nodeUpgrade.get(); }
 

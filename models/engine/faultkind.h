@@ -1,7 +1,7 @@
 #pragma once
 // FaultKind — the faults a scenario's `fault:` step or the console injects into a simulated
 // node, with their names as scenario files and the API spell them (one list for the cluster,
-// the scenario checker and the console).
+// the scenario checker of models/scenario and the console).
 
 #include <optional>
 #include <string>

@@ -5,10 +5,10 @@
 // and started again (restartController) while the rest stays, exactly as a controller pod
 // restart leaves the API server and the kubelets alone.
 //
-// It also carries the scenario glue: the `upgrade`, `upgradeControl` and
-// `restartController: nodeUpgrade` steps, the `run until upgradeComplete` condition and the
-// `expect.node` / `expect.upgrade` checks (docs scenarios.md), plus the text that
-// `daemonscope upgrade status` prints.
+// It also carries the glue the scenario runner (models/scenario) calls: the `upgrade`,
+// `upgradeControl` and `restartController: nodeUpgrade` steps, the `run until upgradeComplete`
+// condition and the `expect.node` / `expect.upgrade` checks (docs scenarios.md), plus the text
+// that `daemonscope upgrade status` prints.
 
 #include "models/controllers/nodeupgradecontroller.h"
 #include "models/engine/embeddedupgradecluster.h"
@@ -76,7 +76,8 @@ public:
     // blocked, failed, skipped, unavailable, maxUnavailable, maxUnavailableClamped,
     // observedGeneration, headline (substring), queue}}`.
     std::vector<std::string> checkExpectUpgrade(const kube::Json &expect) const;
-    // Keys the two checks understand (for the scenario parser's unknown-key errors).
+    // Keys the two checks understand (for the unknown-key errors of the scenario parser,
+    // models/scenario).
     static const std::vector<std::string> &expectNodeKeys();
     static const std::vector<std::string> &expectUpgradeKeys();
     // The node's upgrade phase as the trace shows it ("UpToDate" without annotation,

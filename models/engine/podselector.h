@@ -1,7 +1,8 @@
 #pragma once
 // PodSelector — the scenario format's pod selector: one owner (a DaemonSet, a ReplicaSet, or
 // every pod), narrowed by nodes, revision hash and readiness, then limited after sorting by
-// node name and pod name.
+// node name and pod name. The scenario parser (models/scenario) fills it in; the cluster
+// answers it (Cluster::selectPods).
 
 #include <optional>
 #include <string>

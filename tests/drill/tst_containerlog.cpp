@@ -5,10 +5,10 @@
 
 #include "models/engine/cluster.h"
 #include "models/engine/containerlog.h"
-#include "models/engine/scenariorunner.h"
 #include "models/kube/jsonfield.h"
 #include "models/kube/simulatedcrash.h"
 #include "models/kube/timeutil.h"
+#include "models/scenario/scenariorunner.h"
 
 #include <QFile>
 #include <QtTest>
@@ -49,7 +49,7 @@ std::unique_ptr<engine::Cluster> drillCluster()
     QFile f(QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/drill/drill.yaml"));
     if (!f.open(QIODevice::ReadOnly))
         return nullptr;
-    auto c = engine::ScenarioRunner::buildCluster(f.readAll().toStdString(), "drill.yaml");
+    auto c = scenario::ScenarioRunner::buildCluster(f.readAll().toStdString(), "drill.yaml");
     return c ? std::move(*c) : nullptr;
 }
 

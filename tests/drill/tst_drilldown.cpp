@@ -10,8 +10,8 @@
 #include "models/client/httptransport.h"
 #include "models/client/kubeclient.h"
 #include "models/engine/containerlog.h"
-#include "models/engine/scenariorunner.h"
 #include "models/kube/simulatedcrash.h"
+#include "models/scenario/scenariorunner.h"
 #include "models/server/apiserver.h"
 
 #include <QFile>
@@ -32,7 +32,7 @@ std::unique_ptr<engine::Cluster> drillCluster()
     QFile f(kScenario);
     if (!f.open(QIODevice::ReadOnly))
         return nullptr;
-    auto c = engine::ScenarioRunner::buildCluster(f.readAll().toStdString(), "drill.yaml");
+    auto c = scenario::ScenarioRunner::buildCluster(f.readAll().toStdString(), "drill.yaml");
     return c ? std::move(*c) : nullptr;
 }
 

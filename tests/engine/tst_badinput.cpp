@@ -5,7 +5,7 @@
 
 #include "models/api/validation.h"
 #include "models/engine/cluster.h"
-#include "models/engine/scenarioparser.h"
+#include "models/scenario/scenarioparser.h"
 
 #include <QFile>
 #include <QProcess>
@@ -14,6 +14,7 @@
 
 using kube::Json;
 using namespace engine;
+using namespace scenario;
 using namespace api;
 
 namespace {

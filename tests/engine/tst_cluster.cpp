@@ -4,7 +4,7 @@
 // texts, pause/resume, continuous mode with kubelet, scheduler and ReplicaSets, determinism.
 #include "models/api/daemonsetlogic.h"
 #include "models/engine/cluster.h"
-#include "models/engine/scenariorunner.h"
+#include "models/scenario/scenariorunner.h"
 #include "tests/support/replicaset.h"
 
 #include <QRegularExpression>
@@ -1217,9 +1217,9 @@ steps:
   - run: {until: rolloutComplete default/web, timeout: 5m}
   - run: {until: time 2026-01-01T00:10:00Z}
 )";
-    auto plain = engine::ScenarioRunner::buildCluster(text, "t.yaml");
+    auto plain = scenario::ScenarioRunner::buildCluster(text, "t.yaml");
     const kube::Timestamp end = *kube::parseRfc3339("2026-12-03T10:00:00Z");
-    auto moved = engine::ScenarioRunner::buildClusterEndingAt(text, "t.yaml", end);
+    auto moved = scenario::ScenarioRunner::buildClusterEndingAt(text, "t.yaml", end);
     QVERIFY2(plain, plain ? "" : plain.error().message.c_str());
     QVERIFY2(moved, moved ? "" : moved.error().message.c_str());
     QCOMPARE((*moved)->now(), end);
@@ -1234,7 +1234,7 @@ steps:
         QCOMPARE(*b[i]->metadata.creationTimestamp - *a[i]->metadata.creationTimestamp, shift);
     }
     QCOMPARE((*moved)->resourceVersion(), (*plain)->resourceVersion());
-    auto bad = engine::ScenarioRunner::buildClusterEndingAt("steps: [", "bad.yaml", end);
+    auto bad = scenario::ScenarioRunner::buildClusterEndingAt("steps: [", "bad.yaml", end);
     QVERIFY(!bad);
     QVERIFY(QString::fromStdString(bad.error().message).contains(QStringLiteral("bad.yaml")));
 }

@@ -4,8 +4,8 @@
 // switches back.
 
 #include "models/backend/embeddedbackend.h"
-#include "models/engine/scenariorunner.h"
 #include "models/itemmodels/daemonsetlistmodel.h"
+#include "models/scenario/scenariorunner.h"
 #include "models/server/apiserver.h"
 #include "ui/connectdialog.h"
 #include "ui/mainwindow.h"
@@ -32,7 +32,7 @@ std::unique_ptr<server::ApiServer> startServer()
     QFile f(QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/serve/web.yaml"));
     if (!f.open(QIODevice::ReadOnly))
         return nullptr;
-    auto cluster = engine::ScenarioRunner::buildCluster(f.readAll().toStdString(), "web.yaml");
+    auto cluster = scenario::ScenarioRunner::buildCluster(f.readAll().toStdString(), "web.yaml");
     if (!cluster)
         return nullptr;
     server::ServerOptions options;

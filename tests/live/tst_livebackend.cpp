@@ -11,7 +11,7 @@
 
 #include "models/api/kubectlrollout.h"
 #include "models/client/httptransport.h"
-#include "models/engine/scenariorunner.h"
+#include "models/scenario/scenariorunner.h"
 #include "models/server/apiserver.h"
 
 #include "tests/support/backendwait.h"
@@ -42,7 +42,7 @@ std::string scenarioText()
 
 std::unique_ptr<engine::Cluster> testCluster()
 {
-    auto c = engine::ScenarioRunner::buildCluster(scenarioText(), "web.yaml");
+    auto c = scenario::ScenarioRunner::buildCluster(scenarioText(), "web.yaml");
     return c ? std::move(*c) : nullptr;
 }
 

@@ -16,8 +16,8 @@
 
 #include "models/client/httptransport.h"
 #include "models/client/kubeconfig.h"
-#include "models/engine/scenariorunner.h"
 #include "models/kube/gojson.h"
+#include "models/scenario/scenariorunner.h"
 #include "models/server/apiserver.h"
 
 #include <QElapsedTimer>
@@ -44,7 +44,7 @@ std::unique_ptr<engine::Cluster> testCluster()
     QFile f(scenarioPath());
     if (!f.open(QIODevice::ReadOnly))
         return nullptr;
-    auto c = engine::ScenarioRunner::buildCluster(f.readAll().toStdString(), "web.yaml");
+    auto c = scenario::ScenarioRunner::buildCluster(f.readAll().toStdString(), "web.yaml");
     return c ? std::move(*c) : nullptr;
 }
 

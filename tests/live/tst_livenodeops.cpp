@@ -6,7 +6,7 @@
 
 #include "models/backend/livebackend.h"
 
-#include "models/engine/scenariorunner.h"
+#include "models/scenario/scenariorunner.h"
 #include "models/server/apiserver.h"
 #include "models/server/kubeconfigwriter.h"
 
@@ -30,7 +30,7 @@ std::unique_ptr<engine::Cluster> drainCluster()
     QFile f(QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/serve/drain.yaml"));
     if (!f.open(QIODevice::ReadOnly))
         return nullptr;
-    auto c = engine::ScenarioRunner::buildCluster(f.readAll().toStdString(), "drain.yaml");
+    auto c = scenario::ScenarioRunner::buildCluster(f.readAll().toStdString(), "drain.yaml");
     return c ? std::move(*c) : nullptr;
 }
 

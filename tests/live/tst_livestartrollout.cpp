@@ -8,7 +8,7 @@
 
 #include "models/client/httptransport.h"
 #include "models/client/kubeclient.h"
-#include "models/engine/scenariorunner.h"
+#include "models/scenario/scenariorunner.h"
 #include "models/server/apiserver.h"
 
 #include "tests/support/backendwait.h"
@@ -26,7 +26,7 @@ std::unique_ptr<server::ApiServer> startServer()
     QFile f(QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/serve/web.yaml"));
     if (!f.open(QIODevice::ReadOnly))
         return nullptr;
-    auto cluster = engine::ScenarioRunner::buildCluster(f.readAll().toStdString(), "web.yaml");
+    auto cluster = scenario::ScenarioRunner::buildCluster(f.readAll().toStdString(), "web.yaml");
     if (!cluster)
         return nullptr;
     server::ServerOptions options;

@@ -15,7 +15,7 @@
 
 #include "models/backend/livebackend.h"
 #include "models/engine/nodeupgraderuntime.h"
-#include "models/engine/scenariorunner.h"
+#include "models/scenario/scenariorunner.h"
 #include "models/server/apiserver.h"
 #include "models/server/enginehost.h"
 #include "tests/live/probetransport.h"

@@ -5,7 +5,7 @@
 
 #include "models/backend/livebackend.h"
 
-#include "models/engine/scenariorunner.h"
+#include "models/scenario/scenariorunner.h"
 #include "models/server/apiserver.h"
 #include "ui/confirmation.h"
 #include "ui/mainwindow.h"
@@ -24,7 +24,7 @@ std::unique_ptr<server::ApiServer> startServer()
     QFile f(QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/serve/drain.yaml"));
     if (!f.open(QIODevice::ReadOnly))
         return nullptr;
-    auto cluster = engine::ScenarioRunner::buildCluster(f.readAll().toStdString(), "drain.yaml");
+    auto cluster = scenario::ScenarioRunner::buildCluster(f.readAll().toStdString(), "drain.yaml");
     if (!cluster)
         return nullptr;
     server::ServerOptions so;

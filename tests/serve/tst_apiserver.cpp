@@ -4,11 +4,11 @@
 // authentication. The clock is frozen (speed 0) so nothing changes unless a test changes it.
 
 #include "models/client/httptransport.h"
-#include "models/engine/scenariorunner.h"
 #include "models/kube/apischema.h"
 #include "models/kube/fieldtypes.h"
 #include "models/kube/jsonfield.h"
 #include "models/kube/yamldocument.h"
+#include "models/scenario/scenariorunner.h"
 #include "models/server/apiserver.h"
 #include "models/server/selector.h"
 
@@ -31,7 +31,7 @@ std::unique_ptr<engine::Cluster> testCluster()
     QFile f(QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/serve/web.yaml"));
     if (!f.open(QIODevice::ReadOnly))
         return nullptr;
-    auto c = engine::ScenarioRunner::buildCluster(f.readAll().toStdString(), "web.yaml");
+    auto c = scenario::ScenarioRunner::buildCluster(f.readAll().toStdString(), "web.yaml");
     return c ? std::move(*c) : nullptr;
 }
 

@@ -6,7 +6,7 @@
 // is bounded in size and time.
 
 #include "models/client/httptransport.h"
-#include "models/engine/scenariorunner.h"
+#include "models/scenario/scenariorunner.h"
 #include "models/server/apiserver.h"
 #include "models/server/responsecompression.h"
 #include "models/server/servestate.h"
@@ -40,7 +40,7 @@ std::unique_ptr<engine::Cluster> testCluster()
     QFile f(QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/serve/web.yaml"));
     if (!f.open(QIODevice::ReadOnly))
         return nullptr;
-    auto c = engine::ScenarioRunner::buildCluster(f.readAll().toStdString(), "web.yaml");
+    auto c = scenario::ScenarioRunner::buildCluster(f.readAll().toStdString(), "web.yaml");
     return c ? std::move(*c) : nullptr;
 }
 

@@ -2,7 +2,7 @@
 // The cluster of tests/serve/drain.yaml (a DaemonSet on three nodes, ReplicaSet api with a
 // PodDisruptionBudget), built fresh for each server a test starts; null when it cannot be read.
 
-#include "models/engine/scenariorunner.h"
+#include "models/scenario/scenariorunner.h"
 
 #include <QFile>
 
@@ -13,6 +13,6 @@ inline std::unique_ptr<engine::Cluster> drainCluster()
     QFile f(QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/serve/drain.yaml"));
     if (!f.open(QIODevice::ReadOnly))
         return nullptr;
-    auto c = engine::ScenarioRunner::buildCluster(f.readAll().toStdString(), "drain.yaml");
+    auto c = scenario::ScenarioRunner::buildCluster(f.readAll().toStdString(), "drain.yaml");
     return c ? std::move(*c) : nullptr;
 }

@@ -4,14 +4,14 @@
 // against the store at every pass (verifyIncremental); the test drives the rest. Null when it
 // cannot be read or run.
 
-#include "models/engine/nodeupgradescenario.h"
+#include "models/scenario/nodeupgradescenario.h"
 
 #include <QFile>
 
 #include <memory>
 #include <string>
 
-inline std::unique_ptr<engine::NodeUpgradeScenario> happyPathReady(const std::string &name)
+inline std::unique_ptr<scenario::NodeUpgradeScenario> happyPathReady(const std::string &name)
 {
     QFile f(QStringLiteral(DAEMONSCOPE_SOURCE_DIR
                            "/tests/scenarios/upgrade/01-happy-path-zone-serial-one-at-a-time.yaml"));
@@ -19,7 +19,7 @@ inline std::unique_ptr<engine::NodeUpgradeScenario> happyPathReady(const std::st
         return nullptr;
     std::string text = f.readAll().toStdString();
     text = text.substr(0, text.find("\nsteps:\n")) + "\nsteps:\n  - run: {until: podsReady 6, timeout: 1m}\n";
-    auto s = engine::NodeUpgradeScenario::fromText(text, name);
+    auto s = scenario::NodeUpgradeScenario::fromText(text, name);
     if (!s)
         return nullptr;
     engine::NodeUpgradeRuntimeOptions options;

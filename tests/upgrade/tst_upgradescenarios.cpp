@@ -1,7 +1,7 @@
 // The fault scenarios of docs node-upgrade.md. Every tests/scenarios/upgrade/*.yaml runs through
 // the node-upgrade scenario driver and must exit 0 (every expect held); the C++ cases below
 // check what an `expect` cannot say: orders, counts over time, deduplication, restarts.
-#include "models/engine/nodeupgradescenario.h"
+#include "models/scenario/nodeupgradescenario.h"
 
 #include <QDir>
 #include <QFile>
@@ -11,6 +11,7 @@
 
 using kube::Json;
 using namespace engine;
+using namespace scenario;
 using namespace api;
 
 class TstUpgradeScenarios : public QObject

@@ -9,6 +9,7 @@
 
 using kube::Json;
 using namespace engine;
+using namespace scenario;
 using namespace api;
 
 class TstUpgradeVisits : public QObject

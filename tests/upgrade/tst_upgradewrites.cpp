@@ -12,6 +12,7 @@
 using kube::ApiStatus;
 using kube::Json;
 using namespace engine;
+using namespace scenario;
 using namespace api;
 
 class TstUpgradeWrites : public QObject

@@ -13,7 +13,7 @@
 #include "models/snapshot/upgradesnapshotbuilder.h"
 
 #include "models/engine/nodeupgraderuntime.h"
-#include "models/engine/scenariorunner.h"
+#include "models/scenario/scenariorunner.h"
 
 #include <QFile>
 
@@ -640,7 +640,7 @@ void TestUpgradeModels::inventoryIsTheSameFromBothSources()
         QStringLiteral(DAEMONSCOPE_SOURCE_DIR
                        "/tests/scenarios/upgrade/35-local-data-blocks-until-the-policy-allows-delete.yaml"));
     QVERIFY(f.open(QIODevice::ReadOnly));
-    auto cluster = engine::ScenarioRunner::buildCluster(f.readAll().toStdString(), "35.yaml");
+    auto cluster = scenario::ScenarioRunner::buildCluster(f.readAll().toStdString(), "35.yaml");
     QVERIFY(cluster.ok());
     engine::Cluster &c = **cluster;
     models::UpgradeSnapshotBuilder builder(c);
@@ -823,9 +823,9 @@ void TestUpgradeModels::observedUpgradeFollowsTheNodes()
 void TestUpgradeModels::embeddedSnapshotsCarryTheObservedUpgrade()
 {
     auto cluster =
-        engine::ScenarioRunner::buildCluster("name: pool\nmode: continuous\nstart: 2026-01-01T00:00:00Z\n"
-                                             "cluster:\n  nodes: [{count: 3, agentVersion: v1.0.0}]\n",
-                                             "pool.yaml");
+        scenario::ScenarioRunner::buildCluster("name: pool\nmode: continuous\nstart: 2026-01-01T00:00:00Z\n"
+                                               "cluster:\n  nodes: [{count: 3, agentVersion: v1.0.0}]\n",
+                                               "pool.yaml");
     QVERIFY2(cluster.ok(), cluster ? "" : cluster.error().message.c_str());
     engine::Cluster &c = **cluster;
     c.advance(5000);

@@ -6,10 +6,10 @@
 
 #include "models/backend/embeddedbackend.h"
 #include "models/backend/livebackend.h"
-#include "models/engine/scenariorunner.h"
 #include "models/itemmodels/nodemapfilter.h"
 #include "models/itemmodels/nodemapmodel.h"
 #include "models/planners/nodelag.h"
+#include "models/scenario/scenariorunner.h"
 #include "models/server/apiserver.h"
 #include "models/snapshot/snapshotbuilder.h"
 #include "ui/nodestab.h"
@@ -287,7 +287,7 @@ void TstNodeLag::bothBackendsNameTheSameCausesOnTheDemo()
     // The same demo behind the API server, its clock stopped too, read over HTTP.
     QFile f(kDemo);
     QVERIFY(f.open(QIODevice::ReadOnly));
-    auto cluster = engine::ScenarioRunner::buildCluster(f.readAll().toStdString(), "demo.yaml");
+    auto cluster = scenario::ScenarioRunner::buildCluster(f.readAll().toStdString(), "demo.yaml");
     QVERIFY(cluster);
     server::ServerOptions so;
     so.speed = 0;

@@ -1,7 +1,7 @@
 // The scenario checker's steps: the step table, each step's arguments, the run condition and the
 // patch, delete and node-upgrade steps (the expect step is in scenariocheckerexpect.cpp).
 
-#include "models/engine/scenariochecker.h"
+#include "models/scenario/scenariochecker.h"
 
 #include "models/api/kind.h"
 #include "models/api/nodeupgraderollout.h"
@@ -22,7 +22,7 @@
 #include <optional>
 #include <set>
 
-namespace engine::scenariocheck {
+namespace scenario::scenariocheck {
 
 namespace {
 
@@ -254,10 +254,10 @@ void Checker::faultStep(ScenarioStep &st, const Json &arg, const std::string &pt
             st.node = *n;
     if (require(arg, ptr, "fault", "kind", "NotReady, Ready, Unreachable, AgentUnresponsive, ..."))
         if (auto s = str(arg["kind"], child(ptr, "kind"), "kind")) {
-            if (!faultKindFromString(*s)) {
+            if (!engine::faultKindFromString(*s)) {
                 std::string all;
-                for (FaultKind k : allFaultKinds())
-                    all += (all.empty() ? "" : ", ") + std::string(faultKindName(k));
+                for (engine::FaultKind k : engine::allFaultKinds())
+                    all += (all.empty() ? "" : ", ") + std::string(engine::faultKindName(k));
                 error(at(child(ptr, "kind")), "fault kind must be one of " + all + "; got \"" + *s + "\"");
             }
             st.faultKind = *s;
@@ -693,4 +693,4 @@ bool Checker::upgradeControlStep(const Json &arg, const std::string &ptr)
     return errors.size() == before;
 }
 
-} // namespace engine::scenariocheck
+} // namespace scenario::scenariocheck

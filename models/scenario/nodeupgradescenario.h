@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-namespace engine {
+namespace scenario {
 
 struct NodeUpgradeScenarioResult
 {
@@ -33,14 +33,14 @@ public:
                                                                        const std::string &fileName);
 
     // Options of the runtime run() builds (tests: the controller's verifyIncremental).
-    void setRuntimeOptions(const NodeUpgradeRuntimeOptions &options) { m_runtimeOptions = options; }
+    void setRuntimeOptions(const engine::NodeUpgradeRuntimeOptions &options) { m_runtimeOptions = options; }
     // Builds the cluster and runs every step (stopping at the first failure). Call once.
     NodeUpgradeScenarioResult run(bool checkExpects = true);
 
-    Cluster *cluster() { return m_cluster.get(); }
-    NodeUpgradeRuntime *runtime() { return m_runtime.get(); }
+    engine::Cluster *cluster() { return m_cluster.get(); }
+    engine::NodeUpgradeRuntime *runtime() { return m_runtime.get(); }
     // Every event emitted so far (cluster events and rollout events), in emission order.
-    const std::vector<EmittedEvent> &events() const { return m_events; }
+    const std::vector<engine::EmittedEvent> &events() const { return m_events; }
 
 private:
     explicit NodeUpgradeScenario(kube::YamlDocument doc);
@@ -52,11 +52,11 @@ private:
     void collectEvents();
 
     kube::YamlDocument m_doc;
-    std::unique_ptr<Cluster> m_cluster;
-    std::unique_ptr<NodeUpgradeRuntime> m_runtime;
-    NodeUpgradeRuntimeOptions m_runtimeOptions;
-    std::vector<EmittedEvent> m_events;
+    std::unique_ptr<engine::Cluster> m_cluster;
+    std::unique_ptr<engine::NodeUpgradeRuntime> m_runtime;
+    engine::NodeUpgradeRuntimeOptions m_runtimeOptions;
+    std::vector<engine::EmittedEvent> m_events;
     kube::Timestamp m_start = 0;
 };
 
-} // namespace engine
+} // namespace scenario

@@ -2,7 +2,7 @@
 // and the checks of expect.sync, daemonset, revisions, pods, rollback, node, upgrade, events and
 // history.
 
-#include "models/engine/scenariochecker.h"
+#include "models/scenario/scenariochecker.h"
 
 #include "models/api/kind.h"
 #include "models/api/nodeupgraderollout.h"
@@ -23,7 +23,7 @@
 #include <optional>
 #include <set>
 
-namespace engine::scenariocheck {
+namespace scenario::scenariocheck {
 
 namespace {
 
@@ -380,4 +380,4 @@ std::optional<ScenarioExpectHistory> Checker::expectHistory(const Json &v, const
     return h;
 }
 
-} // namespace engine::scenariocheck
+} // namespace scenario::scenariocheck

@@ -5,8 +5,8 @@
 // Every problem is reported as "FILE:LINE:COLUMN: message" naming what was expected; the
 // error's message holds one problem per line, in file order.
 
-#include "models/engine/scenario.h"
 #include "models/kube/result.h"
+#include "models/scenario/scenario.h"
 
 #include <string>
 
@@ -14,7 +14,7 @@ namespace kube {
 struct YamlDocument;
 }
 
-namespace engine {
+namespace scenario {
 
 class ScenarioParser
 {
@@ -24,4 +24,4 @@ public:
     static kube::Result<Scenario> parseDocument(const kube::YamlDocument &document);
 };
 
-} // namespace engine
+} // namespace scenario

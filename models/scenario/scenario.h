@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-namespace engine {
+namespace scenario {
 
 enum class ScenarioMode { Stepped, Continuous };
 
@@ -82,7 +82,7 @@ struct ScenarioRunCondition
 struct ScenarioExpectPods
 {
     std::string where;
-    PodSelector selector;
+    engine::PodSelector selector;
     std::optional<int> count;
     std::optional<int> ready;
     std::optional<int> onCurrentRevision;
@@ -193,11 +193,11 @@ struct ScenarioStep
     std::string strategyType; // setStrategy
     std::optional<kube::Json> maxUnavailable;
     std::optional<kube::Json> maxSurge;
-    std::optional<PodSelector> pods;     // markReady, markNotReady, setPodLabels, delete
-    kube::StringMap labels;              // setPodLabels
-    std::string phase;                   // setPodPhase
-    std::vector<ScenarioNodeSpec> nodes; // addNodes
-    std::string node;                    // taint/untaint/cordon/uncordon/fault
+    std::optional<engine::PodSelector> pods; // markReady, markNotReady, setPodLabels, delete
+    kube::StringMap labels;                  // setPodLabels
+    std::string phase;                       // setPodPhase
+    std::vector<ScenarioNodeSpec> nodes;     // addNodes
+    std::string node;                        // taint/untaint/cordon/uncordon/fault
     kube::Taint taint;
     std::string faultKind;
     std::int64_t toRevision = 0; // rollback
@@ -222,4 +222,4 @@ struct Scenario
 // scenario without `start` is still deterministic.
 inline constexpr kube::Timestamp kDefaultScenarioStart = 1767225600000; // 2026-01-01T00:00:00Z
 
-} // namespace engine
+} // namespace scenario

@@ -3,9 +3,9 @@
 // scenarioparser.cpp (the walk from the top level, the cluster section, nodes, manifests, pod
 // selectors), scenariocheckersteps.cpp (the steps) and scenariocheckerexpect.cpp (the expect step).
 
-#include "models/engine/scenario.h"
 #include "models/kube/timeutil.h"
 #include "models/kube/yamldocument.h"
+#include "models/scenario/scenario.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-namespace engine::scenariocheck {
+namespace scenario::scenariocheck {
 
 using kube::Json;
 
@@ -281,8 +281,8 @@ private:
     std::optional<ScenarioManifest> manifest(const Json &v, const std::string &ptr);
     std::optional<kube::Taint> taint(const Json &v, const std::string &ptr, const std::string &what,
                                      bool checkUnknown = true);
-    std::optional<PodSelector> podSelector(const Json &v, const std::string &ptr, const std::string &what,
-                                           bool forExpect);
+    std::optional<engine::PodSelector> podSelector(const Json &v, const std::string &ptr,
+                                                   const std::string &what, bool forExpect);
     bool intOrPercent(const Json &v, const std::string &ptr, const std::string &what);
     void step(const Json &v, const std::string &ptr, int index);
     bool stepArgs(ScenarioStep &st, const Json &arg, const std::string &ptr);
@@ -319,4 +319,4 @@ private:
     void registerNodeSpec(ScenarioNodeSpec &spec, const std::string &ptr);
 };
 
-} // namespace engine::scenariocheck
+} // namespace scenario::scenariocheck

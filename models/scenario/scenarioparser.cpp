@@ -3,18 +3,18 @@
 // manifests, taints, pod selectors); its steps are in scenariocheckersteps.cpp, the expect step in
 // scenariocheckerexpect.cpp.
 
-#include "models/engine/scenarioparser.h"
+#include "models/scenario/scenarioparser.h"
 
 #include "models/api/kind.h"
 #include "models/api/nodeupgraderollout.h"
 #include "models/engine/faultkind.h"
-#include "models/engine/scenariochecker.h"
 #include "models/kube/daemonset.h"
 #include "models/kube/labelselector.h"
 #include "models/kube/node.h"
 #include "models/kube/pod.h"
 #include "models/kube/replicaset.h"
 #include "models/kube/yamldocument.h"
+#include "models/scenario/scenariochecker.h"
 
 #include <algorithm>
 #include <cctype>
@@ -25,7 +25,7 @@
 #include <optional>
 #include <set>
 
-namespace engine::scenariocheck {
+namespace scenario::scenariocheck {
 
 namespace {
 
@@ -494,8 +494,8 @@ void Checker::registerManifest(const ScenarioManifest &m)
     }
 }
 
-std::optional<PodSelector> Checker::podSelector(const Json &v, const std::string &ptr,
-                                                const std::string &what, bool forExpect)
+std::optional<engine::PodSelector> Checker::podSelector(const Json &v, const std::string &ptr,
+                                                        const std::string &what, bool forExpect)
 {
     if (!expectMap(v, ptr, what))
         return std::nullopt;
@@ -506,7 +506,7 @@ std::optional<PodSelector> Checker::podSelector(const Json &v, const std::string
                    "onCurrentRevision", "labels"});
     else
         checkKeys(v, ptr, what, {"daemonset", "owner", "all", "nodes", "hash", "ready", "limit"});
-    PodSelector sel;
+    engine::PodSelector sel;
     int sources = 0;
     if (v.contains("daemonset")) {
         ++sources;
@@ -597,9 +597,9 @@ bool Checker::intOrPercent(const Json &v, const std::string &ptr, const std::str
     return false;
 }
 
-} // namespace engine::scenariocheck
+} // namespace scenario::scenariocheck
 
-namespace engine {
+namespace scenario {
 
 using scenariocheck::Checker;
 
@@ -646,4 +646,4 @@ kube::Result<Scenario> ScenarioParser::parseText(const std::string &text, const 
     return fromDocuments(kube::parseYamlDocuments(text, fileName), fileName);
 }
 
-} // namespace engine
+} // namespace scenario
