@@ -547,6 +547,37 @@ kube::Result<void> Cluster::Impl::updateNodeStatus(const kube::Node &node)
     return {};
 }
 
+kube::Result<void> Cluster::Impl::updateRolloutStatus(const std::string &name,
+                                                      const std::string &resourceVersion,
+                                                      const api::NodeUpgradeRolloutStatus &status)
+{
+    constexpr api::Kind kind = api::Kind::NodeUpgradeRollout;
+    const Json *stored = jsonObject(kind, name);
+    if (!stored)
+        return ApiStatus::notFound(api::qualifiedResource(kind), name);
+    if (!resourceVersion.empty() &&
+        resourceVersion != kube::stringOr((*stored)["metadata"], "resourceVersion"))
+        return conflict(kind, name);
+    // The status as the server stores it: read back and written again (prepareRollout).
+    Json statusJson = status.toJson();
+    auto parsed = api::NodeUpgradeRolloutStatus::fromJson(statusJson);
+    if (!parsed)
+        return ApiStatus::invalid(api::qualifiedKind(kind), name, parsed.error().message);
+    if (!(*parsed == status))
+        statusJson = parsed->toJson();
+    const Json *old = kube::member(*stored, "status");
+    const bool unchanged = old && *old == statusJson;
+    if (unchanged)
+        return {};
+    Json next = Json::object();
+    for (auto it = stored->begin(); it != stored->end(); ++it)
+        if (it.key() != "status")
+            next[it.key()] = it.value();
+    next["status"] = std::move(statusJson);
+    commitJson(kind, std::move(next), false);
+    return {};
+}
+
 kube::Result<Json> Cluster::Impl::updatePod(WriteContext &u)
 {
     const kube::Pod &old = pods.at(u.key);

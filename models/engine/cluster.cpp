@@ -85,6 +85,14 @@ kube::Result<void> Cluster::updateNodeStatus(const kube::Node &node)
     return d->updateNodeStatus(node);
 }
 
+kube::Result<void> Cluster::updateRolloutStatus(const std::string &name, const std::string &resourceVersion,
+                                                const api::NodeUpgradeRolloutStatus &status)
+{
+    if (auto refused = d->refusedWrite(api::Kind::NodeUpgradeRollout, "", name))
+        return *refused;
+    return d->updateRolloutStatus(name, resourceVersion, status);
+}
+
 kube::Result<Json> Cluster::apply(const Json &manifest)
 {
     if (!manifest.is_object())

@@ -42,6 +42,10 @@
 #include <string>
 #include <vector>
 
+namespace api {
+struct NodeUpgradeRolloutStatus;
+}
+
 namespace engine {
 
 class NodeUpgradeRuntime;
@@ -167,6 +171,13 @@ public:
     // to the second as the API carries them, no write when nothing changes — without encoding
     // and decoding the node three times.
     kube::Result<void> updateNodeStatus(const kube::Node &node);
+    // PUT nodeupgraderollouts/NAME/status from the engine's rollout store, which holds the status
+    // typed: what updateStatus does with {metadata: {name, resourceVersion}, status} —
+    // refusals, the resourceVersion precondition, the status read and written again as the
+    // server stores it, spec and metadata kept, no write when nothing changes — without
+    // copying and comparing the whole stored object.
+    kube::Result<void> updateRolloutStatus(const std::string &name, const std::string &resourceVersion,
+                                           const api::NodeUpgradeRolloutStatus &status);
     kube::Result<kube::Json> get(api::Kind kind, const std::string &ns, const std::string &name) const;
     // The scale subresource of a ReplicaSet (replicasets/scale, autoscaling/v1 Scale: replicas
     // wanted and running, and the selector as text). An update sets spec.replicas; a

@@ -139,13 +139,7 @@ kube::Result<void> NodeUpgradeRolloutStore::updateStatus(const std::string &name
         return ApiStatus::notFound("nodeupgraderollouts", name);
     if (it->second.status == status)
         return {};
-    Json body = {{"apiVersion", api::kNodeUpgradeApiVersion},
-                 {"kind", api::kNodeUpgradeKind},
-                 {"metadata", {{"name", name}, {"resourceVersion", it->second.metadata.resourceVersion}}},
-                 {"status", status.toJson()}};
-    if (auto r = m_cluster.updateStatus(body); !r)
-        return r.error();
-    return {};
+    return m_cluster.updateRolloutStatus(name, it->second.metadata.resourceVersion, status);
 }
 
 kube::Result<void> NodeUpgradeRolloutStore::remove(const std::string &name)

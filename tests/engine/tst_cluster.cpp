@@ -3,7 +3,9 @@
 // history and rollout behaviour (daemonset-semantics.md §6 worked example and variants), kubectl
 // texts, pause/resume, continuous mode with kubelet, scheduler and ReplicaSets, determinism.
 #include "models/api/daemonsetlogic.h"
+#include "models/api/nodeupgraderollout.h"
 #include "models/engine/cluster.h"
+#include "models/kube/jsonfield.h"
 #include "models/scenario/scenariorunner.h"
 #include "tests/support/replicaset.h"
 
@@ -124,6 +126,7 @@ private slots:
     void validationMessages();
     void staleResourceVersionConflicts();
     void typedNodeStatusWritesWhatTheJsonPathWrites();
+    void typedRolloutStatusWritesWhatTheJsonPathWrites();
     void dryRunWritesStoreNothing();
     void notFoundAndAlreadyExists();
     void workedExample();
@@ -398,6 +401,65 @@ void TestCluster::typedNodeStatusWritesWhatTheJsonPathWrites()
     gone.metadata.name = "node-9";
     QCOMPARE(typed.updateNodeStatus(gone).error().code, 404);
     QCOMPARE(viaJson.updateStatus(gone.toJson()).error().code, 404);
+}
+
+// Cluster::updateRolloutStatus (the rollout store's typed write) against updateStatus with the
+// status in a body, on two clusters given the same writes.
+void TestCluster::typedRolloutStatusWritesWhatTheJsonPathWrites()
+{
+    Cluster viaJson(stepped()), typed(stepped());
+    const Json manifest = api::nodeUpgradeRolloutManifest("r", {{"targetVersion", "v2.0.0"}});
+    QVERIFY(viaJson.create(manifest).ok());
+    QVERIFY(typed.create(manifest).ok());
+    auto stored = [](Cluster &c, const std::string &name = "r") {
+        auto r = c.get(Kind::NodeUpgradeRollout, "", name);
+        return r ? *r : Json();
+    };
+    auto rvOf = [&](Cluster &c) { return kube::stringOr(stored(c)["metadata"], "resourceVersion"); };
+    auto write = [&](const api::NodeUpgradeRolloutStatus &st, const std::string &rv,
+                     const std::string &name = "r") {
+        const Json body = {{"apiVersion", api::kNodeUpgradeApiVersion},
+                           {"kind", api::kNodeUpgradeKind},
+                           {"metadata", {{"name", name}, {"resourceVersion", rv}}},
+                           {"status", st.toJson()}};
+        auto r1 = viaJson.updateStatus(body);
+        auto r2 = typed.updateRolloutStatus(name, rv, st);
+        QCOMPARE(r1.ok(), r2.ok());
+        if (!r1.ok()) {
+            QCOMPARE(r2.error().code, r1.error().code);
+            QCOMPARE(r2.error().message, r1.error().message);
+        }
+        QCOMPARE(stored(typed, name).dump(), stored(viaJson, name).dump());
+    };
+    const std::string rv0 = rvOf(typed);
+    api::NodeUpgradeRolloutStatus st;
+    st.phase = api::RolloutPhase::Progressing;
+    st.counts.nodes = 3;
+    st.headline = "0/3 up to date";
+    st.queue = {"node-2", "node-1"};
+    st.startedAt = typed.now() + 1234; // milliseconds are kept
+    st.setCondition("Progressing", true, "Started", "started", typed.now() + 1234);
+    write(st, rv0);
+    const std::string rv1 = rvOf(typed);
+    QVERIFY(rv1 != rv0);
+    QCOMPARE(stored(typed)["status"]["queue"], Json::array({"node-2", "node-1"}));
+    QCOMPARE(stored(typed)["spec"], stored(viaJson)["spec"]);
+    // The same status again: nothing written.
+    write(st, rv1);
+    QCOMPARE(rvOf(typed), rv1);
+    // A stale version conflicts; an injected refusal refuses, once; a missing rollout is NotFound.
+    st.counts.upToDate = 1;
+    write(st, rv0);
+    QCOMPARE(rvOf(typed), rv1);
+    viaJson.refuseWrites(Kind::NodeUpgradeRollout, "", "r", 1, kube::ApiStatus::internal("boom"));
+    typed.refuseWrites(Kind::NodeUpgradeRollout, "", "r", 1, kube::ApiStatus::internal("boom"));
+    write(st, rv1);
+    QCOMPARE(rvOf(typed), rv1);
+    write(st, rv1);
+    QVERIFY(rvOf(typed) != rv1);
+    QCOMPARE(stored(typed)["status"]["upToDate"], Json(1));
+    QCOMPARE(typed.updateRolloutStatus("nope", "", st).error().code, 404);
+    write(st, "", "nope");
 }
 
 void TestCluster::notFoundAndAlreadyExists()
