@@ -117,10 +117,7 @@ void SnapshotBuilder::onWatch(const api::WatchEvent &event)
         return;
     }
     case api::Kind::Node:
-        if (deleted)
-            m_nodes.erase(event.name);
-        else
-            m_nodes[event.name] = nodeInfo(*event.node);
+        m_changedNodes.insert(event.name); // converted at the next build, once
         m_nodesDirty = true;
         return;
     case api::Kind::DaemonSet:
@@ -209,6 +206,21 @@ std::shared_ptr<const ClusterSnapshot> SnapshotBuilder::build(const ClockInfo &c
         m_faults = std::move(faults);
         m_nodesDirty = true;
     }
+
+    // The nodes written since the last snapshot, each converted once however often it was
+    // written, with its injected fault.
+    for (const auto &name : m_changedNodes) {
+        const kube::Node *n = m_cluster.node(name);
+        if (!n) {
+            m_nodes.erase(name);
+            continue;
+        }
+        NodeInfo info = nodeInfo(*n);
+        if (auto f = m_faults.find(name); f != m_faults.end())
+            info.fault = q(f->second);
+        m_nodes[name] = std::move(info);
+    }
+    m_changedNodes.clear();
 
     if (m_nodesDirty || !m_previous) {
         auto nodes = std::make_shared<std::vector<NodeInfo>>();

@@ -126,6 +126,7 @@ private:
     RevisionTemplateCache m_revisionTemplates;
     std::map<std::string, qint64> m_oldestNotReady; // dsKey -> creation time (see computeBadge)
     std::map<std::string, std::string> m_faults;    // node -> fault kind as last published
+    std::set<std::string> m_changedNodes;           // nodes written since the last build
 
     std::set<std::string> m_dirtyDaemonSets;
     bool m_daemonSetListDirty = true;

@@ -154,6 +154,7 @@ private slots:
     void preflightSaysWhenNoNodeCanStart();
     void observedUpgradeFollowsTheNodes();
     void embeddedSnapshotsCarryTheObservedUpgrade();
+    void embeddedSnapshotsKeepAFaultWhenItsNodeIsWritten();
 };
 
 void TestUpgradeModels::nodeActionsFollowThePhase_data()
@@ -844,6 +845,39 @@ void TestUpgradeModels::embeddedSnapshotsCarryTheObservedUpgrade()
     QCOMPARE(observed->node(QStringLiteral("node-1"))->phase, models::UpgradeNodePhase::Upgraded);
     QCOMPARE(observed->node(QStringLiteral("node-0"))->phase, models::UpgradeNodePhase::Pending);
     QCOMPARE(observed->counts.upToDate, 1);
+}
+
+// A node's injected fault stays on its tile when the node is written (an annotation, a
+// condition): the snapshot's node is rebuilt from the store with the fault it has.
+void TestUpgradeModels::embeddedSnapshotsKeepAFaultWhenItsNodeIsWritten()
+{
+    auto cluster =
+        scenario::ScenarioRunner::buildCluster("name: faults\nmode: continuous\nstart: 2026-01-01T00:00:00Z\n"
+                                               "cluster:\n  nodes: [{count: 2, agentVersion: v1.0.0}]\n",
+                                               "faults.yaml");
+    QVERIFY2(cluster.ok(), cluster ? "" : cluster.error().message.c_str());
+    engine::Cluster &c = **cluster;
+    models::SnapshotBuilder builder(c);
+    QVERIFY(c.fault("node-0", engine::FaultKind::AgentUnresponsive).ok());
+    const QString fault = QString::fromStdString(engine::faultKindName(engine::FaultKind::AgentUnresponsive));
+    auto faultOf = [](const models::SnapshotPtr &s, const QString &node) {
+        for (const auto &n : *s->nodes)
+            if (n.name == node)
+                return n.fault;
+        return QStringLiteral("(no such node)");
+    };
+    auto snap = builder.build({c.now(), 1.0, true});
+    QCOMPARE(faultOf(snap, QStringLiteral("node-0")), fault);
+    QVERIFY(c.annotateNode("node-0", {{"example.com/note", std::string("written")}}).ok());
+    QVERIFY(c.annotateNode("node-1", {{"example.com/note", std::string("written")}}).ok());
+    snap = builder.build({c.now(), 1.0, true});
+    QCOMPARE(faultOf(snap, QStringLiteral("node-0")), fault);
+    QCOMPARE(faultOf(snap, QStringLiteral("node-1")), QString());
+    // A node deleted between two snapshots leaves the next one.
+    QVERIFY(c.remove(api::Kind::Node, "", "node-1").ok());
+    snap = builder.build({c.now(), 1.0, true});
+    QCOMPARE(faultOf(snap, QStringLiteral("node-1")), QStringLiteral("(no such node)"));
+    QCOMPARE(int(snap->nodes->size()), 1);
 }
 
 QTEST_GUILESS_MAIN(TestUpgradeModels)
