@@ -95,8 +95,7 @@ void NodeUpgradeAgent::acknowledge(const std::string &node, const std::string &t
 {
     if (m_cluster.faultOf(node) == FaultKind::AgentUnresponsive)
         return; // the request is lost; a re-send (new token) is handled afresh
-    (void)m_cluster.patch(api::Kind::Node, "", node, api::PatchType::Merge,
-                          {{"metadata", {{"annotations", {{api::ann::kKamikazeAck, token}}}}}});
+    (void)m_cluster.annotateNode(node, {{api::ann::kKamikazeAck, token}});
     at(m_cluster.now() + m_timings.leaveDelay, node, token, &NodeUpgradeAgent::leave);
 }
 
