@@ -547,9 +547,9 @@ kube::Result<void> Cluster::Impl::updateNodeStatus(const kube::Node &node)
     return {};
 }
 
-kube::Result<void> Cluster::Impl::updateRolloutStatus(const std::string &name,
-                                                      const std::string &resourceVersion,
-                                                      const api::NodeUpgradeRolloutStatus &status)
+kube::Result<Cluster::StatusStored>
+Cluster::Impl::updateRolloutStatus(const std::string &name, const std::string &resourceVersion,
+                                   const api::NodeUpgradeRolloutStatus &status)
 {
     constexpr api::Kind kind = api::Kind::NodeUpgradeRollout;
     const Json *stored = jsonObject(kind, name);
@@ -563,19 +563,18 @@ kube::Result<void> Cluster::Impl::updateRolloutStatus(const std::string &name,
     auto parsed = api::NodeUpgradeRolloutStatus::fromJson(statusJson);
     if (!parsed)
         return ApiStatus::invalid(api::qualifiedKind(kind), name, parsed.error().message);
-    if (!(*parsed == status))
+    const bool asGiven = *parsed == status;
+    if (!asGiven)
         statusJson = parsed->toJson();
-    const Json *old = kube::member(*stored, "status");
-    const bool unchanged = old && *old == statusJson;
-    if (unchanged)
-        return {};
+    if (const Json *old = kube::member(*stored, "status"); old && *old == statusJson)
+        return Cluster::StatusStored::Unchanged;
     Json next = Json::object();
     for (auto it = stored->begin(); it != stored->end(); ++it)
         if (it.key() != "status")
             next[it.key()] = it.value();
     next["status"] = std::move(statusJson);
     commitJson(kind, std::move(next), false);
-    return {};
+    return asGiven ? Cluster::StatusStored::AsGiven : Cluster::StatusStored::Normalized;
 }
 
 kube::Result<Json> Cluster::Impl::updatePod(WriteContext &u)

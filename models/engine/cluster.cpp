@@ -85,8 +85,9 @@ kube::Result<void> Cluster::updateNodeStatus(const kube::Node &node)
     return d->updateNodeStatus(node);
 }
 
-kube::Result<void> Cluster::updateRolloutStatus(const std::string &name, const std::string &resourceVersion,
-                                                const api::NodeUpgradeRolloutStatus &status)
+kube::Result<Cluster::StatusStored> Cluster::updateRolloutStatus(const std::string &name,
+                                                                 const std::string &resourceVersion,
+                                                                 const api::NodeUpgradeRolloutStatus &status)
 {
     if (auto refused = d->refusedWrite(api::Kind::NodeUpgradeRollout, "", name))
         return *refused;

@@ -176,8 +176,12 @@ public:
     // refusals, the resourceVersion precondition, the status read and written again as the
     // server stores it, spec and metadata kept, no write when nothing changes — without
     // copying and comparing the whole stored object.
-    kube::Result<void> updateRolloutStatus(const std::string &name, const std::string &resourceVersion,
-                                           const api::NodeUpgradeRolloutStatus &status);
+    // The answer says what was stored: nothing (the status was already that), the status as
+    // given, or the status as the server read it back (it differed from the one given).
+    enum class StatusStored { Unchanged, AsGiven, Normalized };
+    kube::Result<StatusStored> updateRolloutStatus(const std::string &name,
+                                                   const std::string &resourceVersion,
+                                                   const api::NodeUpgradeRolloutStatus &status);
     kube::Result<kube::Json> get(api::Kind kind, const std::string &ns, const std::string &name) const;
     // The scale subresource of a ReplicaSet (replicasets/scale, autoscaling/v1 Scale: replicas
     // wanted and running, and the selector as text). An update sets spec.replicas; a

@@ -273,8 +273,9 @@ struct Cluster::Impl
     kube::Result<kube::Json> updateNamespace(WriteContext &u);
     kube::Result<kube::Json> updateNode(WriteContext &u);
     kube::Result<void> updateNodeStatus(const kube::Node &node); // Cluster::updateNodeStatus
-    kube::Result<void> updateRolloutStatus(const std::string &name, const std::string &resourceVersion,
-                                           const api::NodeUpgradeRolloutStatus &status);
+    kube::Result<Cluster::StatusStored> updateRolloutStatus(const std::string &name,
+                                                            const std::string &resourceVersion,
+                                                            const api::NodeUpgradeRolloutStatus &status);
     kube::Result<kube::Json> updatePod(WriteContext &u);
     kube::Result<kube::Json> updateDaemonSet(WriteContext &u);
     kube::Result<kube::Json> updateRevision(WriteContext &u);

@@ -30,6 +30,11 @@ void NodeUpgradeRolloutStore::onEvent(const api::WatchEvent &ev)
 {
     if (!ev.custom)
         return;
+    if (!m_ownWrite.empty() && ev.name == m_ownWrite && ev.type == WatchEvent::Type::Modified) {
+        m_rv = ev.resourceVersion;
+        m_ownWriteVersion = kube::stringOr((*ev.custom)["metadata"], "resourceVersion");
+        return; // applied by updateStatus when the write returns
+    }
     auto parsed = api::NodeUpgradeRollout::fromJson(*ev.custom);
     if (!parsed)
         return; // the API server validated it; nothing else writes this kind
@@ -47,9 +52,14 @@ void NodeUpgradeRolloutStore::onEvent(const api::WatchEvent &ev)
         slot = std::move(*parsed);
         current = &slot;
     }
+    notify(*current, deleted);
+}
+
+void NodeUpgradeRolloutStore::notify(const api::NodeUpgradeRollout &rollout, bool deleted)
+{
     const auto watchers = m_watchers; // a callback may unwatch
     for (const auto &[id, cb] : watchers)
-        cb(*current, deleted);
+        cb(rollout, deleted);
 }
 
 kube::Result<api::NodeUpgradeRollout> NodeUpgradeRolloutStore::apply(const Json &manifest, kube::Timestamp,
@@ -139,7 +149,26 @@ kube::Result<void> NodeUpgradeRolloutStore::updateStatus(const std::string &name
         return ApiStatus::notFound("nodeupgraderollouts", name);
     if (it->second.status == status)
         return {};
-    return m_cluster.updateRolloutStatus(name, it->second.metadata.resourceVersion, status);
+    // Only the status and the resourceVersion change: the write's watch event is not decoded
+    // again unless the server stored the status otherwise than given.
+    m_ownWrite = name;
+    m_ownWriteVersion.clear();
+    auto stored = m_cluster.updateRolloutStatus(name, it->second.metadata.resourceVersion, status);
+    m_ownWrite.clear();
+    if (!stored)
+        return stored.error();
+    if (*stored == Cluster::StatusStored::Unchanged)
+        return {};
+    api::NodeUpgradeRollout &slot = it->second;
+    if (*stored == Cluster::StatusStored::AsGiven) {
+        slot.status = status;
+        slot.metadata.resourceVersion = m_ownWriteVersion;
+    } else if (auto object = m_cluster.get(api::Kind::NodeUpgradeRollout, "", name)) {
+        if (auto parsed = api::NodeUpgradeRollout::fromJson(*object))
+            slot = std::move(*parsed);
+    }
+    notify(slot, false);
+    return {};
 }
 
 kube::Result<void> NodeUpgradeRolloutStore::remove(const std::string &name)

@@ -49,6 +49,7 @@ public:
 
 private:
     void onEvent(const api::WatchEvent &ev);
+    void notify(const api::NodeUpgradeRollout &rollout, bool deleted);
 
     Cluster &m_cluster;
     int m_clusterWatch = 0;
@@ -56,6 +57,11 @@ private:
     std::uint64_t m_rv = 0;
     std::map<int, std::function<void(const api::NodeUpgradeRollout &, bool)>> m_watchers;
     int m_nextWatch = 1;
+    // updateStatus's own write, whose watch event is applied from the typed status it wrote
+    // instead of being decoded: the rollout's name while the write runs, and the version the
+    // event gave it.
+    std::string m_ownWrite;
+    std::string m_ownWriteVersion;
 };
 
 } // namespace engine

@@ -5,6 +5,7 @@
 #include "models/api/daemonsetlogic.h"
 #include "models/api/nodeupgraderollout.h"
 #include "models/engine/cluster.h"
+#include "models/engine/nodeupgraderolloutstore.h"
 #include "models/kube/jsonfield.h"
 #include "models/scenario/scenariorunner.h"
 #include "tests/support/replicaset.h"
@@ -447,16 +448,37 @@ void TestCluster::typedRolloutStatusWritesWhatTheJsonPathWrites()
     // The same status again: nothing written.
     write(st, rv1);
     QCOMPARE(rvOf(typed), rv1);
+    QCOMPARE(*typed.updateRolloutStatus("r", rv1, st), Cluster::StatusStored::Unchanged);
+    // The rollout store's mirror follows its own write without decoding it: what it holds is
+    // what the cluster stored.
+    NodeUpgradeRolloutStore store(typed);
+    api::NodeUpgradeRolloutStatus next = st;
+    next.headline = "1/3 up to date";
+    next.inflight.push_back(
+        {"ReplicaSet/default/app", "uid-1", "default/app-1", "node-0", typed.now() + 5, 1, false});
+    QVERIFY(store.updateStatus("r", next).ok());
+    auto decoded = api::NodeUpgradeRollout::fromJson(stored(typed));
+    QVERIFY(decoded.ok());
+    QCOMPARE(store.get("r")->toJson().dump(), decoded->toJson().dump());
+    QVERIFY(store.get("r")->metadata.resourceVersion != rv1);
+    QCOMPARE(store.resourceVersion(), std::stoull(store.get("r")->metadata.resourceVersion));
+    QVERIFY(viaJson
+                .updateStatus({{"apiVersion", api::kNodeUpgradeApiVersion},
+                               {"kind", api::kNodeUpgradeKind},
+                               {"metadata", {{"name", "r"}}},
+                               {"status", next.toJson()}})
+                .ok());
+    const std::string rvNext = rvOf(typed);
     // A stale version conflicts; an injected refusal refuses, once; a missing rollout is NotFound.
     st.counts.upToDate = 1;
     write(st, rv0);
-    QCOMPARE(rvOf(typed), rv1);
+    QCOMPARE(rvOf(typed), rvNext);
     viaJson.refuseWrites(Kind::NodeUpgradeRollout, "", "r", 1, kube::ApiStatus::internal("boom"));
     typed.refuseWrites(Kind::NodeUpgradeRollout, "", "r", 1, kube::ApiStatus::internal("boom"));
-    write(st, rv1);
-    QCOMPARE(rvOf(typed), rv1);
-    write(st, rv1);
-    QVERIFY(rvOf(typed) != rv1);
+    write(st, rvNext);
+    QCOMPARE(rvOf(typed), rvNext);
+    write(st, rvNext);
+    QVERIFY(rvOf(typed) != rvNext);
     QCOMPARE(stored(typed)["status"]["upToDate"], Json(1));
     QCOMPARE(typed.updateRolloutStatus("nope", "", st).error().code, 404);
     write(st, "", "nope");
