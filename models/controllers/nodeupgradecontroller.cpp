@@ -157,7 +157,7 @@ void NodeUpgradeController::notePod(const api::WatchEvent &ev)
 
 void NodeUpgradeController::onReplicaSet(const api::WatchEvent &ev)
 {
-    const std::int64_t start = threadNanos();
+    const Timed timed(m_timing.watchNanos, m_options.measureCpu);
     View &v = *m_view;
     if (ev.type != api::WatchEvent::Type::Modified || !ev.replicaSet) {
         v.rsDirty = true; // the pods' owners change: everything is read afresh at the next pass
@@ -169,16 +169,14 @@ void NodeUpgradeController::onReplicaSet(const api::WatchEvent &ev)
             v.health[it->second].desired = ev.replicaSet->replicas();
     }
     ++m_timing.watchEvents;
-    m_timing.watchNanos += threadNanos() - start;
 }
 
 void NodeUpgradeController::onPod(const api::WatchEvent &ev)
 {
-    const std::int64_t start = threadNanos();
+    const Timed timed(m_timing.watchNanos, m_options.measureCpu);
     notePod(ev);
     reportPod(ev);
     ++m_timing.watchEvents;
-    m_timing.watchNanos += threadNanos() - start;
 }
 
 void NodeUpgradeController::reportPod(const api::WatchEvent &ev)
@@ -241,7 +239,7 @@ void NodeUpgradeController::onNode(const api::WatchEvent &ev)
 void NodeUpgradeController::timedStatus(PassContext &ctx, const api::NodeUpgradeRolloutStatus &st)
 {
     const kube::Result<void> r = [&] {
-        const Timed timed(m_timing.statusNanos);
+        const Timed timed(m_timing.statusNanos, m_options.measureCpu);
         return m_cluster.updateRolloutStatus(ctx.name, st);
     }();
     accepted(ctx, ctx.object, api::phrase(api::UpgradePhrase::WriteStatus), r ? nullptr : &r.error());
@@ -305,7 +303,7 @@ void NodeUpgradeController::report(PassContext &ctx, const std::string &object, 
             return;
         m_lastEmitted[key] = now;
     }
-    const Timed timed(m_timing.writeNanos);
+    const Timed timed(m_timing.writeNanos, m_options.measureCpu);
     m_events.record(now, object, reason, params);
     const std::string type = api::isWarning(reason) ? "Warning" : "Normal";
     const std::string message = repeated ? *repeated : api::upgradeEventMessage(reason, params);

@@ -134,10 +134,15 @@ struct NodeUpgradeControllerOptions
     // Tests: at every pass, also read the whole store afresh and compare it with the view kept
     // from the watches; every difference is recorded (divergences()).
     bool verifyIncremental = false;
+    // Benchmarks: measure the controller's thread CPU time (the nanosecond fields of
+    // NodeUpgradeControllerTiming). Each reading of that clock is a system call, two per watch
+    // event and per write, so it is off unless asked; the counts are kept either way.
+    bool measureCpu = false;
 };
 
-// The controller's own cost, in thread CPU time: its passes, and its watch handlers (the view
-// kept from the watches) between passes.
+// The controller's own cost: how many passes and watch events, and (with
+// NodeUpgradeControllerOptions::measureCpu) their thread CPU time — its passes, and its watch
+// handlers (the view kept from the watches) between passes.
 struct NodeUpgradeControllerTiming
 {
     std::int64_t passes = 0;

@@ -38,7 +38,8 @@ void NodeUpgradeController::flush(NodeState &ns, PassContext &ctx)
         return;
     }
     if (!ns.patch.empty()) {
-        const Timed timed(m_timing.writeNanos); // only around writes: a clock read is a system call
+        const Timed timed(m_timing.writeNanos,
+                          m_options.measureCpu); // only around writes: a clock read is a system call
         Json a = Json::object();
         for (const auto &[k, v] : ns.patch)
             a[k] = v ? Json(*v) : Json();
@@ -58,7 +59,7 @@ void NodeUpgradeController::flush(NodeState &ns, PassContext &ctx)
     syncDrainConditions(ns, ctx);
     if (!ns.taintWanted && !ns.untaintWanted)
         return;
-    const Timed timed(m_timing.writeNanos);
+    const Timed timed(m_timing.writeNanos, m_options.measureCpu);
     if (ns.taintWanted) {
         const auto r = m_cluster.taint(ns.name, {api::kPendingTaintKey, "", "PreferNoSchedule"});
         ns.taintWanted = false;
@@ -105,7 +106,7 @@ void NodeUpgradeController::syncDrainConditions(const NodeState &ns, PassContext
     want(api::kDrainedCondition, drained, "Drained for the node-agent upgrade ");
     if (set.empty() && remove.empty())
         return;
-    const Timed timed(m_timing.writeNanos);
+    const Timed timed(m_timing.writeNanos, m_options.measureCpu);
     if (!m_cluster.setNodeConditions(ns.name, set, remove))
         m_conditionsRefused.insert(ns.name);
 }
@@ -145,7 +146,7 @@ bool NodeUpgradeController::uncordon(NodeState &ns, PassContext &ctx)
     if (m_observer)
         m_observer->beforeUncordon(ctx.name, *n);
     const kube::Result<void> r = [&] {
-        const Timed timed(m_timing.writeNanos);
+        const Timed timed(m_timing.writeNanos, m_options.measureCpu);
         return m_cluster.uncordon(ns.name);
     }();
     if (!accepted(ctx, ns.object(), api::phrase(api::UpgradePhrase::WriteUncordon), r ? nullptr : &r.error()))
@@ -338,7 +339,7 @@ bool NodeUpgradeController::deletePod(NodeState &ns, PassContext &ctx, const kub
     // A forced deletion, or any with respectPDBs false, deletes, with the pod's own grace period.
     const bool remove = forced || !ctx.spec.respectPDBs;
     const kube::Result<void> r = [&] {
-        const Timed timed(m_timing.writeNanos);
+        const Timed timed(m_timing.writeNanos, m_options.measureCpu);
         return remove ? m_cluster.deletePod(pod.metadata.namespace_, pod.metadata.name)
                       : m_cluster.evict(pod.metadata.namespace_, pod.metadata.name);
     }();
@@ -361,7 +362,7 @@ bool NodeUpgradeController::evictionAllowed(NodeState &ns, PassContext &ctx, con
     api::EvictOptions probe;
     probe.dryRun = true;
     const auto r = [&] {
-        const Timed timed(m_timing.writeNanos);
+        const Timed timed(m_timing.writeNanos, m_options.measureCpu);
         return m_cluster.evict(p.ns, p.name, probe);
     }();
     if (r.ok() || r.error().code == 404)

@@ -27,7 +27,7 @@ std::string joinNames(const std::vector<std::string> &v, std::size_t max = 5)
 
 void NodeUpgradeController::pass()
 {
-    const std::int64_t start = threadNanos();
+    const Timed timed(m_timing.passNanos, m_options.measureCpu);
     const auto rollouts = m_cluster.rollouts();
     for (auto it = m_view->rollouts.begin(); it != m_view->rollouts.end();)
         it = m_cluster.rollout(it->first) ? std::next(it) : m_view->rollouts.erase(it);
@@ -39,7 +39,6 @@ void NodeUpgradeController::pass()
     m_removedNodes.clear();
     m_removedOwner.clear();
     ++m_timing.passes;
-    m_timing.passNanos += threadNanos() - start;
 }
 
 NodeUpgradePreview NodeUpgradeController::preview(const std::string &rollout)

@@ -340,7 +340,7 @@ bool NodeUpgradeController::select(NodeState &ns, PassContext &ctx, int position
     const bool alreadyCordoned = ns.unschedulable;
     if (!alreadyCordoned) {
         const kube::Result<void> r = [&] {
-            const Timed timed(m_timing.writeNanos);
+            const Timed timed(m_timing.writeNanos, m_options.measureCpu);
             return m_cluster.cordon(ns.name);
         }();
         if (!accepted(ctx, ns.object(), api::phrase(api::UpgradePhrase::WriteCordon),

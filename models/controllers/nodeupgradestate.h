@@ -252,15 +252,20 @@ inline std::int64_t threadNanos()
     return static_cast<std::int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec;
 }
 
-// Adds the thread CPU time of its scope to a counter.
+// Adds the thread CPU time of its scope to a counter, when `on`.
 struct Timed
 {
-    explicit Timed(std::int64_t &counter) : acc(counter) {}
-    ~Timed() { acc += threadNanos() - start; }
+    Timed(std::int64_t &counter, bool on) : acc(counter), on(on), start(on ? threadNanos() : 0) {}
+    ~Timed()
+    {
+        if (on)
+            acc += threadNanos() - start;
+    }
     Timed(const Timed &) = delete;
     Timed &operator=(const Timed &) = delete;
     std::int64_t &acc;
-    std::int64_t start = threadNanos();
+    bool on;
+    std::int64_t start;
 };
 
 // A selection candidate in queue order (orderCandidates' rules; zone-serial queues put the
