@@ -852,22 +852,24 @@ kube::Result<void> Cluster::annotateNode(const std::string &node,
     auto it = d->nodes.find(node);
     if (it == d->nodes.end())
         return ApiStatus::notFound("nodes", node);
-    kube::ObjectMeta meta = it->second.metadata;
+    // Nothing to write when every change is already there (a pass repeating itself).
+    const kube::StringMap &current = it->second.metadata.annotations;
+    if (std::all_of(changes.begin(), changes.end(), [&](const auto &change) {
+            auto a = current.find(change.first);
+            return change.second ? a != current.end() && a->second == *change.second : a == current.end();
+        }))
+        return {};
+    kube::Node n = it->second;
     for (const auto &[key, value] : changes)
         if (value)
-            meta.annotations[key] = *value;
+            n.metadata.annotations[key] = *value;
         else
-            meta.annotations.erase(key);
-    if (meta.annotations == it->second.metadata.annotations)
-        return {};
-    if (auto v = api::validateObjectMeta("Node", meta, false, api::NameRule::Dns1123Subdomain); !v)
+            n.metadata.annotations.erase(key);
+    if (auto v = api::validateObjectMeta("Node", n.metadata, false, api::NameRule::Dns1123Subdomain); !v)
         return v.error();
-    const kube::Timestamp now = d->now;
-    return editNode(*d, node, [&](kube::Node &n) {
-        n.metadata.annotations = std::move(meta.annotations);
-        defaultNode(n, now);
-        return true;
-    });
+    defaultNode(n, d->now);
+    d->commitNode(std::move(n), false);
+    return {};
 }
 
 kube::Result<void> Cluster::setNodeConditions(const std::string &node,
