@@ -66,113 +66,6 @@ protected:
     std::vector<Row> m_rows;
 
 private:
-    // Moves rows out of `next` when Move, else copies them.
-    template <bool Move, typename Rows> void apply(Rows &next)
-    {
-        auto take = [&next](std::size_t i) -> Row {
-            if constexpr (Move)
-                return std::move(next[i]);
-            else
-                return next[i];
-        };
-        std::vector<QString> nextKeys;
-        nextKeys.reserve(next.size());
-        for (const Row &r : next)
-            nextKeys.push_back(rowKey(r));
-        std::vector<QString> keys; // parallel to m_rows while the rows change below
-        keys.reserve(m_rows.size());
-        for (const Row &r : m_rows)
-            keys.push_back(rowKey(r));
-
-        ChangedRuns changed(this);
-        if (keys == nextKeys) {
-            for (std::size_t i = 0; i < next.size(); ++i) {
-                if (!rowEqual(m_rows[i], next[i])) {
-                    m_rows[i] = take(i);
-                    changed.add(static_cast<int>(i));
-                }
-            }
-            return;
-        }
-
-        QHash<QString, int> wanted;
-        wanted.reserve(qsizetype(nextKeys.size()));
-        for (std::size_t i = 0; i < nextKeys.size(); ++i)
-            wanted.insert(nextKeys[i], static_cast<int>(i));
-
-        // 1. Remove rows that are gone, bottom-up, in contiguous blocks.
-        for (int i = static_cast<int>(m_rows.size()) - 1; i >= 0;) {
-            if (wanted.contains(keys[static_cast<std::size_t>(i)])) {
-                --i;
-                continue;
-            }
-            int first = i;
-            while (first > 0 && !wanted.contains(keys[static_cast<std::size_t>(first - 1)]))
-                --first;
-            beginRemoveRows({}, first, i);
-            m_rows.erase(m_rows.begin() + first, m_rows.begin() + i + 1);
-            keys.erase(keys.begin() + first, keys.begin() + i + 1);
-            endRemoveRows();
-            i = first - 1;
-        }
-
-        // 2. Walk the new order: keep, move up, or insert (runs of new rows as one block).
-        QSet<QString> present;
-        present.reserve(qsizetype(keys.size()));
-        for (const QString &k : keys)
-            present.insert(k);
-        for (std::size_t i = 0; i < next.size(); ++i) {
-            const QString &key = nextKeys[i];
-            const int row = static_cast<int>(i);
-            if (i < m_rows.size() && keys[i] == key) {
-                if (!rowEqual(m_rows[i], next[i])) {
-                    m_rows[i] = take(i);
-                    changed.add(row);
-                }
-                continue;
-            }
-            changed.flush(); // row numbers shift below
-            if (!present.contains(key)) {
-                std::size_t end = i + 1;
-                while (end < next.size() && !present.contains(nextKeys[end]))
-                    ++end;
-                const auto from = static_cast<std::ptrdiff_t>(i);
-                const auto to = static_cast<std::ptrdiff_t>(end);
-                beginInsertRows({}, row, static_cast<int>(end) - 1);
-                if constexpr (Move)
-                    m_rows.insert(m_rows.begin() + row, std::make_move_iterator(next.begin() + from),
-                                  std::make_move_iterator(next.begin() + to));
-                else
-                    m_rows.insert(m_rows.begin() + row, next.begin() + from, next.begin() + to);
-                keys.insert(keys.begin() + row, nextKeys.begin() + from, nextKeys.begin() + to);
-                endInsertRows();
-                i = end - 1;
-                continue;
-            }
-            int found = -1;
-            for (std::size_t j = i + 1; j < keys.size(); ++j) {
-                if (keys[j] == key) {
-                    found = static_cast<int>(j);
-                    break;
-                }
-            }
-            if (found >= 0) {
-                beginMoveRows({}, found, found, {}, row);
-                Row moved = std::move(m_rows[static_cast<std::size_t>(found)]);
-                m_rows.erase(m_rows.begin() + found);
-                m_rows.insert(m_rows.begin() + row, std::move(moved));
-                keys.erase(keys.begin() + found);
-                keys.insert(keys.begin() + row, key);
-                endMoveRows();
-                if (!rowEqual(m_rows[i], next[i])) {
-                    m_rows[i] = take(i);
-                    changed.add(row);
-                }
-                continue;
-            }
-        }
-    }
-
     // Collects changed rows and announces each contiguous run with one dataChanged over all
     // columns; flushed before rows move and when it goes out of scope.
     class ChangedRuns
@@ -205,6 +98,126 @@ private:
         int m_first = -1;
         int m_last = -1;
     };
+
+    // Moves rows out of `next` when Move, else copies them.
+    template <bool Move, typename Rows> void apply(Rows &next)
+    {
+        const std::vector<QString> nextKeys = keysOf(next);
+        std::vector<QString> keys = keysOf(m_rows); // parallel to m_rows while the rows change below
+        ChangedRuns changed(this);
+        if (keys == nextKeys) {
+            for (std::size_t i = 0; i < next.size(); ++i)
+                refresh<Move>(next, i, changed);
+            return;
+        }
+        removeGone(keys, nextKeys);
+        // Walk the new order: keep, move up, or insert (runs of new rows as one block).
+        QSet<QString> present;
+        present.reserve(qsizetype(keys.size()));
+        for (const QString &k : keys)
+            present.insert(k);
+        for (std::size_t i = 0; i < next.size(); ++i) {
+            if (i < m_rows.size() && keys[i] == nextKeys[i]) {
+                refresh<Move>(next, i, changed);
+                continue;
+            }
+            changed.flush(); // row numbers shift below
+            if (!present.contains(nextKeys[i]))
+                i = insertRun<Move>(next, nextKeys, present, keys, i) - 1;
+            else if (moveUp(keys, i, nextKeys[i]))
+                refresh<Move>(next, i, changed);
+        }
+    }
+
+    template <typename Rows> std::vector<QString> keysOf(const Rows &rows) const
+    {
+        std::vector<QString> keys;
+        keys.reserve(rows.size());
+        for (const Row &r : rows)
+            keys.push_back(rowKey(r));
+        return keys;
+    }
+
+    // Row i takes next[i] when its content changed.
+    template <bool Move, typename Rows> void refresh(Rows &next, std::size_t i, ChangedRuns &changed)
+    {
+        if (rowEqual(m_rows[i], next[i]))
+            return;
+        if constexpr (Move)
+            m_rows[i] = std::move(next[i]);
+        else
+            m_rows[i] = next[i];
+        changed.add(static_cast<int>(i));
+    }
+
+    // Removes the rows whose keys `nextKeys` lacks, bottom-up, in contiguous blocks.
+    void removeGone(std::vector<QString> &keys, const std::vector<QString> &nextKeys)
+    {
+        QSet<QString> wanted;
+        wanted.reserve(qsizetype(nextKeys.size()));
+        for (const QString &k : nextKeys)
+            wanted.insert(k);
+        for (int i = static_cast<int>(m_rows.size()) - 1; i >= 0;) {
+            if (wanted.contains(keys[static_cast<std::size_t>(i)])) {
+                --i;
+                continue;
+            }
+            int first = i;
+            while (first > 0 && !wanted.contains(keys[static_cast<std::size_t>(first - 1)]))
+                --first;
+            beginRemoveRows({}, first, i);
+            m_rows.erase(m_rows.begin() + first, m_rows.begin() + i + 1);
+            keys.erase(keys.begin() + first, keys.begin() + i + 1);
+            endRemoveRows();
+            i = first - 1;
+        }
+    }
+
+    // Inserts the run of new rows that starts at next[i] (up to the next key already shown) at
+    // row i; returns where the run ends.
+    template <bool Move, typename Rows>
+    std::size_t insertRun(Rows &next, const std::vector<QString> &nextKeys, const QSet<QString> &present,
+                          std::vector<QString> &keys, std::size_t i)
+    {
+        std::size_t end = i + 1;
+        while (end < next.size() && !present.contains(nextKeys[end]))
+            ++end;
+        const int row = static_cast<int>(i);
+        const auto from = static_cast<std::ptrdiff_t>(i);
+        const auto to = static_cast<std::ptrdiff_t>(end);
+        beginInsertRows({}, row, static_cast<int>(end) - 1);
+        if constexpr (Move)
+            m_rows.insert(m_rows.begin() + row, std::make_move_iterator(next.begin() + from),
+                          std::make_move_iterator(next.begin() + to));
+        else
+            m_rows.insert(m_rows.begin() + row, next.begin() + from, next.begin() + to);
+        keys.insert(keys.begin() + row, nextKeys.begin() + from, nextKeys.begin() + to);
+        endInsertRows();
+        return end;
+    }
+
+    // Moves the row with `key`, shown further down, up to row i; false when it is not there.
+    bool moveUp(std::vector<QString> &keys, std::size_t i, const QString &key)
+    {
+        int found = -1;
+        for (std::size_t j = i + 1; j < keys.size(); ++j) {
+            if (keys[j] == key) {
+                found = static_cast<int>(j);
+                break;
+            }
+        }
+        if (found < 0)
+            return false;
+        const int row = static_cast<int>(i);
+        beginMoveRows({}, found, found, {}, row);
+        Row moved = std::move(m_rows[static_cast<std::size_t>(found)]);
+        m_rows.erase(m_rows.begin() + found);
+        m_rows.insert(m_rows.begin() + row, std::move(moved));
+        keys.erase(keys.begin() + found);
+        keys.insert(keys.begin() + row, key);
+        endMoveRows();
+        return true;
+    }
 };
 
 } // namespace models
