@@ -568,12 +568,7 @@ Cluster::Impl::updateRolloutStatus(const std::string &name, const std::string &r
         statusJson = parsed->toJson();
     if (const Json *old = kube::member(*stored, "status"); old && *old == statusJson)
         return Cluster::StatusStored::Unchanged;
-    Json next = Json::object();
-    for (auto it = stored->begin(); it != stored->end(); ++it)
-        if (it.key() != "status")
-            next[it.key()] = it.value();
-    next["status"] = std::move(statusJson);
-    commitJson(kind, std::move(next), false);
+    commitJson(kind, withStatus(*stored, std::move(statusJson)), false);
     return asGiven ? Cluster::StatusStored::AsGiven : Cluster::StatusStored::Normalized;
 }
 

@@ -23,6 +23,10 @@ namespace engine {
 // Ready condition, and the unschedulable taint following spec.unschedulable both ways.
 void defaultNode(kube::Node &n, kube::Timestamp now);
 
+// A stored JSON object with its status replaced: the status subresource's update of a kind kept
+// as JSON (the rollout's, from a body or from the rollout store's typed write).
+kube::Json withStatus(const kube::Json &object, kube::Json status);
+
 // One create, update or status update, handed from apiCreate or apiUpdate to its kind's part:
 // the manifest with the server-owned metadata already removed (create) or taken from the stored
 // object (update).

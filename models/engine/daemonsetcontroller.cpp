@@ -365,21 +365,18 @@ void DaemonSetController::refilled(NodeView &v, std::size_t index, const SyncCon
     else
         v.busy.insert(index);
     const bool timeless = ctx.ds.minReadySeconds() == 0;
-    if (v.rollsValid) {
-        if (timeless && v.rollsHash == ctx.hash && v.rollsGeneration == ctx.ds.templateGeneration())
-            v.rolls[index] = api::rollingNode(e, ctx.hash, v.rollsGeneration, 0, m_c.now);
-        else
-            v.rollsValid = false;
+    const auto generation = ctx.ds.templateGeneration();
+    if (v.rollsFor.holds(ctx.hash, generation, timeless))
+        v.rolls[index] = api::rollingNode(e, ctx.hash, generation, 0, m_c.now);
+    else
+        v.rollsFor.valid = false;
+    if (v.sharesFor.holds(ctx.hash, generation, timeless)) {
+        v.total -= v.shares[index];
+        v.shares[index] = api::daemonSetStatusShare(e, ctx.hash, generation, 0, m_c.now);
+        v.total += v.shares[index];
+    } else {
+        v.sharesFor.valid = false;
     }
-    if (!v.sharesValid)
-        return;
-    if (!timeless || v.sharesHash != ctx.hash || v.sharesGeneration != ctx.ds.templateGeneration()) {
-        v.sharesValid = false;
-        return;
-    }
-    v.total -= v.shares[index];
-    v.shares[index] = api::daemonSetStatusShare(e, ctx.hash, v.sharesGeneration, 0, m_c.now);
-    v.total += v.shares[index];
 }
 
 DaemonSetController::NodeView &DaemonSetController::nodeView(SyncContext &ctx)
@@ -446,8 +443,8 @@ DaemonSetController::NodeView &DaemonSetController::nodeView(SyncContext &ctx)
     for (std::size_t i = 0; i < v.entries.size(); ++i)
         if (!idle(v.entries[i]))
             v.busy.insert(v.busy.end(), i);
-    v.sharesValid = false;
-    v.rollsValid = false;
+    v.sharesFor.valid = false;
+    v.rollsFor.valid = false;
     v.nodesAt = m_c.nodeSetVersion;
     v.dirty.clear();
     v.isDirty.assign(v.entries.size(), 0);
@@ -829,13 +826,11 @@ kube::Result<void> DaemonSetController::rollingUpdate(SyncContext &ctx)
     }
     // Each node's part is kept up to date as entries are refilled (availability does not depend
     // on the time with minReadySeconds 0).
-    if (!view.rollsValid || view.rollsHash != ctx.hash || view.rollsGeneration != generation) {
+    if (!view.rollsFor.holds(ctx.hash, generation, true)) {
         view.rolls.resize(entries.size());
         for (std::size_t i = 0; i < entries.size(); ++i)
             view.rolls[i] = api::rollingNode(entries[i], ctx.hash, generation, 0, m_c.now);
-        view.rollsValid = true;
-        view.rollsHash = ctx.hash;
-        view.rollsGeneration = generation;
+        view.rollsFor.keep(ctx.hash, generation);
     }
     const api::RollingUpdatePlan plan = api::rollingUpdatePlan(view.rolls, *budget);
     return syncNodes(ctx, plan.podsToDelete, plan.nodesToCreate);
@@ -849,16 +844,14 @@ void DaemonSetController::updateDaemonSetStatus(SyncContext &ctx, bool updateObs
     kube::DaemonSetStatus computed;
     if (&entries == &view.entries && ctx.ds.minReadySeconds() == 0) {
         // The counters are sums of per-node shares: kept up to date as entries are refilled.
-        if (!view.sharesValid || view.sharesHash != ctx.hash || view.sharesGeneration != generation) {
+        if (!view.sharesFor.holds(ctx.hash, generation, true)) {
             view.shares.resize(entries.size());
             view.total = {};
             for (std::size_t i = 0; i < entries.size(); ++i) {
                 view.shares[i] = api::daemonSetStatusShare(entries[i], ctx.hash, generation, 0, m_c.now);
                 view.total += view.shares[i];
             }
-            view.sharesValid = true;
-            view.sharesHash = ctx.hash;
-            view.sharesGeneration = generation;
+            view.sharesFor.keep(ctx.hash, generation);
         }
         computed = api::daemonSetStatusOf(view.total);
     } else {

@@ -136,19 +136,30 @@ private:
         std::set<std::string> missing;         // nodes that do not exist but still have pods
         // Entries podsShouldBeOnNode may act on (the others hold nothing to create or delete).
         std::set<std::size_t> busy;
-        // Each entry's status share and their sum, for (sharesHash, sharesGeneration) and
-        // minReadySeconds 0 (availability then does not depend on the time).
+        // Each entry's status share and their sum, and each entry's part in the rolling update,
+        // kept as entries are refilled for one template (its hash and generation) while
+        // minReadySeconds is 0 (availability then does not depend on the time).
+        struct KeptFor
+        {
+            bool valid = false;
+            std::string hash;
+            std::optional<std::int64_t> generation;
+            bool holds(const std::string &h, std::optional<std::int64_t> g, bool timeless) const
+            {
+                return valid && timeless && hash == h && generation == g;
+            }
+            void keep(const std::string &h, std::optional<std::int64_t> g)
+            {
+                valid = true;
+                hash = h;
+                generation = g;
+            }
+        };
         std::vector<api::StatusShare> shares;
         api::StatusShare total;
-        bool sharesValid = false;
-        std::string sharesHash;
-        std::optional<std::int64_t> sharesGeneration;
-        // Each entry's part in the rolling update, kept the same way (valid for rollsHash,
-        // rollsGeneration and minReadySeconds 0).
+        KeptFor sharesFor;
         std::vector<api::RollingNode> rolls;
-        bool rollsValid = false;
-        std::string rollsHash;
-        std::optional<std::int64_t> rollsGeneration;
+        KeptFor rollsFor;
     };
     std::unordered_map<std::string, NodeView> m_views;
     static constexpr char kPodsDirty = 1, kNodeDirty = 2;

@@ -147,6 +147,16 @@ ApiStatus rolloutInvalid(const std::string &kind, const std::string &name, const
 
 } // namespace
 
+Json withStatus(const Json &object, Json status)
+{
+    Json out = Json::object();
+    for (auto it = object.begin(); it != object.end(); ++it)
+        if (it.key() != "status")
+            out[it.key()] = it.value();
+    out["status"] = std::move(status);
+    return out;
+}
+
 kube::Result<Json> Cluster::Impl::prepareRollout(Json m, const Json *old, bool statusOnly)
 {
     const std::string name = kube::stringOr(m["metadata"], "name");
@@ -179,12 +189,7 @@ kube::Result<Json> Cluster::Impl::prepareRollout(Json m, const Json *old, bool s
         if (!parsed)
             return ApiStatus::invalid(api::qualifiedKind(api::Kind::NodeUpgradeRollout), name,
                                       parsed.error().message);
-        Json out = Json::object();
-        for (auto it = old->begin(); it != old->end(); ++it)
-            if (it.key() != "status")
-                out[it.key()] = it.value();
-        out["status"] = parsed->toJson();
-        return out;
+        return withStatus(*old, parsed->toJson());
     }
     auto before = parse(*old);
     if (!before)

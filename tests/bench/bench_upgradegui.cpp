@@ -156,7 +156,6 @@ int main(int argc, char **argv)
     page.resize(1400, 900);
     page.show();
 
-
     // The event-loop probe: a 1 ms timer; each gap beyond 1 ms is time the GUI thread was busy.
     std::vector<qint64> gaps;
     qint64 maxCpuInGap = 0; // GUI-thread CPU used during the longest-working gap
@@ -184,20 +183,22 @@ int main(int argc, char **argv)
     qint64 loadMs = 0;
     qint64 startVirtual = 0;
     double startEngineCpu = 0;
-    qint64 startMs = 0;       // when the upgrade started (real)
-    qint64 completedMs = -1;  // when the first snapshot showed it Completed (real), -1: not yet
+    qint64 startMs = 0;      // when the upgrade started (real)
+    qint64 completedMs = -1; // when the first snapshot showed it Completed (real), -1: not yet
     qint64 completedVirtual = 0;
     double completedEngineCpu = 0;
     int snapshots = 0;
-    QObject::connect(&backend, &models::ClusterBackend::snapshotReady, &app, [&](const models::SnapshotPtr &s) {
-        ++snapshots;
-        const auto *info = page.rolloutInfo();
-        if (measuring && completedMs < 0 && info && info->phase == models::UpgradeRolloutPhase::Completed) {
-            completedMs = clock.elapsed();
-            completedVirtual = s->clock.now;
-            completedEngineCpu = threadsCpuSeconds("daemonscope-eng");
-        }
-    });
+    QObject::connect(&backend, &models::ClusterBackend::snapshotReady, &app,
+                     [&](const models::SnapshotPtr &s) {
+                         ++snapshots;
+                         const auto *info = page.rolloutInfo();
+                         if (measuring && completedMs < 0 && info &&
+                             info->phase == models::UpgradeRolloutPhase::Completed) {
+                             completedMs = clock.elapsed();
+                             completedVirtual = s->clock.now;
+                             completedEngineCpu = threadsCpuSeconds("daemonscope-eng");
+                         }
+                     });
     QObject::connect(
         &backend, &models::ClusterBackend::actionFinished, &app, [&](const models::ActionResult &r) {
             if (r.kind == models::ActionKind::LoadScenario) {
@@ -242,7 +243,8 @@ int main(int argc, char **argv)
         const double cpuS = completedEngineCpu - startEngineCpu;
         std::printf("upgrade completed after %.1f virtual min in %.2f s: %.0fx while upgrading; "
                     "%.0f virtual seconds per engine CPU second\n",
-                    upgradeS / 60.0, wallS, wallS > 0 ? upgradeS / wallS : 0.0, cpuS > 0 ? upgradeS / cpuS : 0.0);
+                    upgradeS / 60.0, wallS, wallS > 0 ? upgradeS / wallS : 0.0,
+                    cpuS > 0 ? upgradeS / cpuS : 0.0);
     }
     if (info)
         std::printf("rollout %s: %d/%d up to date, %d in flight, table rows %d, chart rows %d\n",
