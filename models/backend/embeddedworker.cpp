@@ -33,7 +33,7 @@ QString q(const std::string &s)
 
 EmbeddedWorker::EmbeddedWorker(EmbeddedBackendOptions options, std::shared_ptr<std::atomic<int>> inFlight)
     : m_options(std::move(options)), m_inFlight(std::move(inFlight)),
-      m_speed(std::clamp(m_options.speed, 0.0, 1000.0))
+      m_speed(std::clamp(m_options.speed, 0.0, 1000.0)), m_pacer(std::max(1, m_options.tickMs))
 {
     if (m_options.user.isEmpty())
         m_options.user = operatingSystemUser();
@@ -77,8 +77,12 @@ void EmbeddedWorker::setSuspended(bool suspended)
 void EmbeddedWorker::updateTimer()
 {
     if (m_cluster && m_speed > 0 && !m_suspended) {
-        if (!m_tickTimer->isActive())
+        if (!m_tickTimer->isActive()) {
             m_tickTimer->start();
+            m_tickClock.start();
+            m_lastTickNs = 0;
+            m_pacer.reset();
+        }
     } else {
         m_tickTimer->stop();
     }
@@ -88,9 +92,12 @@ void EmbeddedWorker::tick()
 {
     if (!m_cluster || m_speed <= 0 || m_suspended)
         return;
-    // Fixed virtual step per tick: when the engine cannot keep up the simulation runs slower
-    // than asked instead of taking ever larger steps.
-    m_cluster->advance(static_cast<kube::Duration>(m_tickTimer->interval() * m_speed));
+    // The virtual clock follows real time times the speed (clockpacer.h).
+    const qint64 nowNs = m_tickClock.nsecsElapsed();
+    const std::int64_t step = m_pacer.step(nowNs - m_lastTickNs, m_speed);
+    m_lastTickNs = nowNs;
+    if (step > 0)
+        m_cluster->advance(step);
     publish(false);
     pumpLogs();
 }

@@ -10,6 +10,7 @@
 // the shared atomic counter), so a slow GUI never builds up a queue of stale snapshots.
 
 #include "models/api/kubectldrain.h"
+#include "models/backend/clockpacer.h"
 #include "models/backend/clusterbackend.h"
 #include "models/backend/embeddedbackend.h"
 
@@ -105,6 +106,9 @@ private:
     quint64 m_seed = 1;
     double m_speed = 1.0;
     QTimer *m_tickTimer = nullptr;
+    QElapsedTimer m_tickClock; // real time between ticks, for m_pacer
+    qint64 m_lastTickNs = 0;
+    ClockPacer m_pacer;
     QTimer *m_publishTimer = nullptr; // single shot: a deferred publication
     QElapsedTimer m_sincePublish;
     qint64 m_lastBuildMs = 0; // how long the last snapshot took to build

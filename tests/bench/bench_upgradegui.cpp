@@ -68,6 +68,25 @@ double threadsCpuSeconds(const QByteArray &prefix)
     return total;
 }
 
+// Time the threads whose name starts with `prefix` were ready to run but waited for a CPU, in
+// seconds (run_delay of /proc/self/task/*/schedstat): what a shared machine's load costs them.
+double threadsWaitSeconds(const QByteArray &prefix)
+{
+    double total = 0;
+    for (const QString &task :
+         QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile comm(QStringLiteral("/proc/self/task/%1/comm").arg(task));
+        QFile sched(QStringLiteral("/proc/self/task/%1/schedstat").arg(task));
+        if (!comm.open(QIODevice::ReadOnly) || !comm.readAll().startsWith(prefix) ||
+            !sched.open(QIODevice::ReadOnly))
+            continue;
+        const QList<QByteArray> fields = sched.readAll().trimmed().split(' ');
+        if (fields.size() > 1)
+            total += double(fields[1].toLongLong()) / 1e9;
+    }
+    return total;
+}
+
 long peakRssMb()
 {
     rusage u{};
@@ -183,6 +202,7 @@ int main(int argc, char **argv)
     qint64 loadMs = 0;
     qint64 startVirtual = 0;
     double startEngineCpu = 0;
+    double startEngineWait = 0;
     qint64 startMs = 0;      // when the upgrade started (real)
     qint64 completedMs = -1; // when the first snapshot showed it Completed (real), -1: not yet
     qint64 completedVirtual = 0;
@@ -213,6 +233,7 @@ int main(int argc, char **argv)
                     std::fprintf(stderr, "start failed: %s\n", qPrintable(r.message));
                 page.setRollout(r.target);
                 startEngineCpu = threadsCpuSeconds("daemonscope-eng");
+                startEngineWait = threadsWaitSeconds("daemonscope-eng");
                 startMs = clock.elapsed();
                 measuring = true;
                 last = -1;
@@ -223,6 +244,7 @@ int main(int argc, char **argv)
     app.exec();
     probe.stop();
     const double engineCpu = threadsCpuSeconds("daemonscope-eng") - startEngineCpu;
+    const double engineWait = threadsWaitSeconds("daemonscope-eng") - startEngineWait;
 
     std::sort(gaps.begin(), gaps.end());
     const auto *info = page.rolloutInfo();
@@ -236,6 +258,8 @@ int main(int argc, char **argv)
                 virtualS / seconds);
     std::printf("engine thread CPU: %.2f s; virtual seconds per engine CPU second: %.0f\n", engineCpu,
                 engineCpu > 0 ? virtualS / engineCpu : 0.0);
+    std::printf("engine thread: %.2f s working, %.2f s ready but waiting for a CPU, %.2f s idle, of %d s\n",
+                engineCpu, engineWait, std::max(0.0, seconds - engineCpu - engineWait), seconds);
     if (completedMs >= 0) {
         // The upgrade alone, without the idle time after it (shown within one snapshot interval).
         const double upgradeS = (completedVirtual - startVirtual) / 1000.0;

@@ -2,6 +2,7 @@
 // results. Loads a small scenario, rolls back (outcome text, renumbering in the timeline
 // model), pauses and resumes, and controls the virtual clock.
 
+#include "models/backend/clockpacer.h"
 #include "models/backend/embeddedbackend.h"
 #include "models/itemmodels/eventlistmodel.h"
 #include "models/itemmodels/revisiontimelinemodel.h"
@@ -65,6 +66,8 @@ private Q_SLOTS:
     void rollbackOutcomes();
     void pauseAndResumeSwitchTheStrategyWithoutANewRevision();
     void speedZeroStopsTheClockAndStepAdvancesIt();
+    void clockPacerFollowsRealTime();
+    void clockPacerCatchesUpWithinItsBounds();
     void suspendedRunsNoClockAndPublishesNothing();
     void badScenarioIsReportedAsAnError();
     void stuckBadgeRule_data();
@@ -345,6 +348,55 @@ void TestEmbeddedBackend::pauseAndResumeSwitchTheStrategyWithoutANewRevision()
     QCOMPARE(ds->maxUnavailable, QStringLiteral("1"));
     QCOMPARE(ds->revisions->size(), std::size_t(3));
     QCOMPARE(ds->record->actions.size(), std::size_t(3));
+}
+
+void TestEmbeddedBackend::clockPacerFollowsRealTime()
+{
+    constexpr std::int64_t ms = 1000000; // nanoseconds
+    models::ClockPacer pacer(50);
+    // On time: one interval of real time each, times the speed.
+    QCOMPARE(pacer.step(50 * ms, 1000.0), 50000);
+    QCOMPARE(pacer.step(50 * ms, 1.0), 50);
+    // Fractions carry over: 0.4 ms of virtual time three times is 1 ms by the third tick.
+    QCOMPARE(pacer.step(400000, 1.0), 0);
+    QCOMPARE(pacer.step(400000, 1.0), 0);
+    QCOMPARE(pacer.step(400000, 1.0), 1);
+    QVERIFY(std::abs(pacer.owedMs() - 0.2) < 1e-9);
+    // A timer that fires early advances less, never ahead of real time.
+    pacer.reset();
+    QCOMPARE(pacer.step(20 * ms, 10.0), 200);
+    QCOMPARE(pacer.step(-5 * ms, 10.0), 0); // a clock going backwards owes nothing
+    QCOMPARE(pacer.owedMs(), 0.0);
+}
+
+void TestEmbeddedBackend::clockPacerCatchesUpWithinItsBounds()
+{
+    constexpr std::int64_t ms = 1000000;
+    models::ClockPacer pacer(50, 1000, 2);
+    // A tick 170 ms late (220 ms since the one before): two intervals now, the rest at the next
+    // ticks, each at most two intervals' worth until the debt is paid.
+    std::int64_t advanced = pacer.step(220 * ms, 1000.0);
+    QCOMPARE(advanced, 100000);
+    QCOMPARE(pacer.owedMs(), 120000.0);
+    QCOMPARE(pacer.step(50 * ms, 1000.0), 100000); // owed 170 s: 100 s now
+    QCOMPARE(pacer.step(50 * ms, 1000.0), 100000); // owed 120 s
+    QCOMPARE(pacer.step(50 * ms, 1000.0), 70000);  // owed 70 s: all of it
+    QCOMPARE(pacer.owedMs(), 0.0);
+    advanced += 100000 + 100000 + 70000;
+    QCOMPARE(advanced, 370 * 1000); // 370 ms of real time at 1000x, nothing lost
+    // A stall longer than the lag bound: what is owed beyond one second of real time is dropped.
+    pacer.reset();
+    QCOMPARE(pacer.step(5000 * ms, 1000.0), 100000);
+    QCOMPARE(pacer.owedMs(), 900000.0);
+    std::int64_t caughtUp = 0;
+    int ticks = 0;
+    while (pacer.owedMs() > 0 && ticks < 100) {
+        caughtUp += pacer.step(50 * ms, 1000.0);
+        ++ticks;
+    }
+    // 900 s owed plus 50 s per tick, at 100 s per tick: 18 ticks.
+    QCOMPARE(ticks, 18);
+    QCOMPARE(caughtUp, 900000 + 18 * 50000);
 }
 
 void TestEmbeddedBackend::speedZeroStopsTheClockAndStepAdvancesIt()
