@@ -19,9 +19,14 @@
 #include <QScreen>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
+#include <thread>
+
+#include <malloc.h> // mallopt
 
 namespace app {
 
@@ -98,6 +103,14 @@ void fail(const QString &message)
 
 int guiMain(int argc, char **argv)
 {
+    // One malloc arena per core (at least two) instead of glibc's eight per core, unless the
+    // user set MALLOC_ARENA_MAX. The console's threads (the GUI, a backend worker, a reflector
+    // per watched collection) allocate the cluster's objects in one thread and free them in
+    // another; spread over many arenas, the freed memory stays behind in each of them. At
+    // 50,000 pods this keeps some 15 MB less resident at rest and after the first load, for a
+    // first load a few percent slower on two cores. Before any thread starts.
+    if (!std::getenv("MALLOC_ARENA_MAX"))
+        mallopt(M_ARENA_MAX, int(std::max(2u, std::thread::hardware_concurrency())));
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QApplication::translate("app", "Desktop console for DaemonSet rollouts"));
