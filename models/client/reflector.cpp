@@ -199,15 +199,17 @@ template <typename T> bool Reflector<T>::listAndReplace(Relist how)
     std::map<std::string, std::shared_ptr<const T>> old;
     {
         std::lock_guard lock(m_mutex);
-        old = m_items;
-        m_items = fresh;
+        old.swap(m_items);
+        m_items = std::move(fresh);
         m_rv = list->resourceVersion;
         ++m_lists;
     }
+    // Only this thread writes m_items: reading it here needs no lock.
+    const auto &current = m_items;
     for (const auto &[key, obj] : old)
-        if (!fresh.count(key))
+        if (!current.count(key))
             notify(ReflectorEventType::Deleted, key, obj, obj->metadata.resourceVersion);
-    for (const auto &[key, obj] : fresh) {
+    for (const auto &[key, obj] : current) {
         auto it = old.find(key);
         if (it == old.end())
             notify(ReflectorEventType::Added, key, obj, obj->metadata.resourceVersion);

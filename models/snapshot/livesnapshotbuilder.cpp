@@ -84,10 +84,8 @@ void LiveSnapshotBuilder::podChanged(const std::string &dsKey, const kube::Pod &
         auto it = m_pods.find(dsKey);
         if (it != m_pods.end())
             it->second.erase(pod.metadata.name);
-        m_podOwner.erase(pod.metadata.key());
     } else {
         m_pods[dsKey][pod.metadata.name] = SnapshotBuilder::podInfo(pod, m_strings);
-        m_podOwner[pod.metadata.key()] = dsKey;
     }
     m_tracker.observePod(pod, dsKey, created, now);
     m_dirtyDaemonSets.insert(dsKey);
@@ -110,22 +108,26 @@ void LiveSnapshotBuilder::eventChanged(const kube::Event &event, bool deleted)
         EventInfo info = eventInfo(event);
         const auto &o = event.involvedObject;
         if (info.daemonSetKey.isEmpty() && o.kind == "Pod") {
-            auto it = m_podOwner.find(o.namespace_ + "/" + o.name);
-            if (it != m_podOwner.end())
-                info.daemonSetKey = q(it->second);
+            if (const std::string *owner = podOwner(o.namespace_, o.name))
+                info.daemonSetKey = q(*owner);
         }
         m_events[event.metadata.key()] = std::move(info);
     }
     m_eventsDirty = true;
 }
 
+const std::string *LiveSnapshotBuilder::podOwner(const std::string &ns, const std::string &name) const
+{
+    const std::string prefix = ns + "/";
+    for (auto it = m_pods.lower_bound(prefix); it != m_pods.end() && it->first.starts_with(prefix); ++it)
+        if (it->second.count(name))
+            return &it->first;
+    return nullptr;
+}
+
 void LiveSnapshotBuilder::forgetDaemonSet(const std::string &dsKey)
 {
-    if (auto it = m_pods.find(dsKey); it != m_pods.end()) {
-        for (const auto &[name, info] : it->second)
-            m_podOwner.erase(dsKey.substr(0, dsKey.find('/')) + "/" + name);
-        m_pods.erase(it);
-    }
+    m_pods.erase(dsKey);
     if (auto it = m_revisions.find(dsKey); it != m_revisions.end()) {
         for (const auto &[name, cr] : it->second)
             m_revisionTemplates.erase(cr.metadata.key());

@@ -73,7 +73,9 @@ private:
     std::map<std::string, std::map<std::string, kube::ControllerRevision>> m_revisions; // dsKey -> name -> CR
     StringPool m_strings;
     std::map<std::string, std::map<std::string, PodInfo>> m_pods; // dsKey -> pod -> info
-    std::map<std::string, std::string> m_podOwner;                // "ns/pod" -> dsKey
+    // The DaemonSet whose pods include NAME in namespace NS (its key), or null: a search of that
+    // namespace's DaemonSets in m_pods, not a second index of every pod.
+    const std::string *podOwner(const std::string &ns, const std::string &name) const;
     std::map<std::string, NodeInfo> m_nodes;
     std::map<std::string, EventInfo> m_events;
     SnapshotBuilder::RevisionTemplateCache m_revisionTemplates;

@@ -271,6 +271,31 @@ void TstLiveBackend::snapshotShowsTheServedObjects()
     QCOMPARE(web->badge, models::RolloutBadge::Complete);
     for (const auto &p : *web->pods)
         QCOMPARE(p.hash, web->currentRevisionHash);
+    // Events about a DaemonSet's current pods are its events, whatever namespace's other
+    // DaemonSets hold.
+    QVERIFY(waitFor(backend, [&](const models::ClusterSnapshot &s) {
+        const auto *w = s.daemonSet(u"default/web"_s);
+        if (!w || !s.events)
+            return false;
+        for (const auto &e : *s.events)
+            for (const auto &p : *w->pods)
+                if (e.object == u"pod/default/"_s + p.name)
+                    return true;
+        return false;
+    }));
+    const auto latest = backend.latest();
+    int attributed = 0;
+    for (const auto &dsKey : daemonSets) {
+        const auto *ds = latest->daemonSet(dsKey);
+        QVERIFY(ds);
+        for (const auto &e : *latest->events)
+            for (const auto &p : *ds->pods)
+                if (e.object == u"pod/default/"_s + p.name) {
+                    QCOMPARE(e.daemonSetKey, dsKey);
+                    ++attributed;
+                }
+    }
+    QVERIFY(attributed > 0);
 }
 
 void TstLiveBackend::rollbackGivesTheEnginesOutcome_data()
