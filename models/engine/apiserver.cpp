@@ -518,8 +518,9 @@ kube::Result<Json> Cluster::Impl::updateNode(WriteContext &u)
     return next;
 }
 
-kube::Result<void> Cluster::Impl::updateNodeStatus(const kube::Node &node)
+kube::Result<void> Cluster::Impl::updateNodeStatus(kube::Node n)
 {
+    const kube::Node &node = n;
     const std::string &name = node.metadata.name;
     auto it = nodes.find(name);
     if (it == nodes.end())
@@ -531,11 +532,15 @@ kube::Result<void> Cluster::Impl::updateNodeStatus(const kube::Node &node)
     if (auto failed =
             api::preconditionFailure({node.metadata.uid, {}}, old.metadata.uid, old.metadata.resourceVersion))
         return *failed;
-    kube::Node n = node;
-    n.metadata = old.metadata;
+    // Metadata and spec as stored (compared first: a writer's copy of the stored node usually
+    // has them unchanged, and a comparison allocates nothing).
+    if (!(n.metadata == old.metadata))
+        n.metadata = old.metadata;
     n.unschedulable = old.unschedulable; // spec
-    n.taints = old.taints;
-    n.podCIDR = old.podCIDR;
+    if (n.taints != old.taints)
+        n.taints = old.taints;
+    if (n.podCIDR != old.podCIDR)
+        n.podCIDR = old.podCIDR;
     // The API carries times to the second (RFC 3339 without a fraction): what the JSON path
     // would store after its encoding and decoding.
     for (auto &c : n.conditions)

@@ -78,11 +78,11 @@ kube::Result<Json> Cluster::updateStatus(const Json &manifest, const WriteOption
     return d->apiUpdate(manifest, true, options.dryRun);
 }
 
-kube::Result<void> Cluster::updateNodeStatus(const kube::Node &node)
+kube::Result<void> Cluster::updateNodeStatus(kube::Node node)
 {
     if (auto refused = d->refusedWrite(api::Kind::Node, "", node.metadata.name))
         return *refused;
-    return d->updateNodeStatus(node);
+    return d->updateNodeStatus(std::move(node));
 }
 
 kube::Result<Cluster::StatusStored> Cluster::updateRolloutStatus(const std::string &name,

@@ -170,7 +170,7 @@ public:
     // resourceVersion and uid preconditions, spec and metadata kept from the stored node, times
     // to the second as the API carries them, no write when nothing changes — without encoding
     // and decoding the node three times.
-    kube::Result<void> updateNodeStatus(const kube::Node &node);
+    kube::Result<void> updateNodeStatus(kube::Node node);
     // PUT nodeupgraderollouts/NAME/status from the engine's rollout store, which holds the status
     // typed: what updateStatus does with {metadata: {name, resourceVersion}, status} —
     // refusals, the resourceVersion precondition, the status read and written again as the

@@ -276,7 +276,7 @@ struct Cluster::Impl
     // apiUpdate's part for each kind (the JSON kinds share one).
     kube::Result<kube::Json> updateNamespace(WriteContext &u);
     kube::Result<kube::Json> updateNode(WriteContext &u);
-    kube::Result<void> updateNodeStatus(const kube::Node &node); // Cluster::updateNodeStatus
+    kube::Result<void> updateNodeStatus(kube::Node node); // Cluster::updateNodeStatus
     kube::Result<Cluster::StatusStored> updateRolloutStatus(const std::string &name,
                                                             const std::string &resourceVersion,
                                                             const api::NodeUpgradeRolloutStatus &status);
