@@ -899,6 +899,8 @@ kube::Result<void> Cluster::Impl::deleteWorkload(api::Kind kind, const std::stri
     if (auto it = podsByOwner.find(uid); it != podsByOwner.end())
         for (const auto &[pn, pod] : it->second)
             podNames.push_back(pn);
+    // The collector's deletes of the dependents just read from the owner index: deletePod can
+    // only answer NotFound, for a pod already gone, and that is the end wanted.
     for (const auto &pn : podNames)
         (void)deletePod(ns, pn, grace);
     return {};
@@ -922,11 +924,13 @@ kube::Result<void> Cluster::Impl::deleteJob(const std::string &ns, const std::st
         for (const auto &[pn, pod] : it->second)
             podNames.push_back(pn);
     for (const auto &pn : podNames)
-        (void)deletePod(ns, pn, grace);
+        (void)deletePod(ns, pn, grace); // as deleteWorkload's: NotFound at most, the end wanted
     return {};
 }
 
-// A Namespace and everything in it.
+// A Namespace and everything in it. The namespace controller's deletes of what it holds, each
+// named from the store just now: NotFound is the only answer they can have, and it is the end
+// wanted.
 kube::Result<void> Cluster::Impl::deleteNamespace(const std::string &name)
 {
     auto it = namespaces.find(name);

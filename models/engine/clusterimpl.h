@@ -246,6 +246,9 @@ struct Cluster::Impl
     // stepped mode or with grace 0. Deleting a pod already being deleted changes nothing.
     kube::Result<void> deletePod(const std::string &ns, const std::string &name,
                                  std::optional<std::int64_t> gracePeriodSeconds = std::nullopt);
+    // A controller's DELETE of a pod, as its pod control sends it through the API: a refusal
+    // injected with Cluster::refuseWrites is its answer, otherwise deletePod's.
+    kube::Result<void> deletePodAsClient(const std::string &ns, const std::string &name);
     // The pods/eviction subresource (eviction.cpp).
     kube::Result<void> evictPod(const std::string &ns, const std::string &name, const EvictOptions &options);
 

@@ -4,6 +4,7 @@
 #include "models/kube/jsonfield.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace engine {
 
@@ -12,18 +13,23 @@ using kube::Pod;
 
 namespace {
 
-bool conditionTrue(const Json &job, const char *type)
+const Json *trueCondition(const Json &job, const char *type)
 {
     const Json *status = kube::member(job, "status");
     const Json *conditions = status ? kube::member(*status, "conditions") : nullptr;
     if (conditions && conditions->is_array())
         for (const auto &c : *conditions)
             if (kube::stringOr(c, "type") == type && kube::stringOr(c, "status") == "True")
-                return true;
-    return false;
+                return &c;
+    return nullptr;
 }
 
-Json condition(const char *type, const char *reason, const std::string &message, kube::Timestamp now)
+bool conditionTrue(const Json &job, const char *type)
+{
+    return trueCondition(job, type) != nullptr;
+}
+
+Json condition(const char *type, const std::string &reason, const std::string &message, kube::Timestamp now)
 {
     const std::string at = kube::formatRfc3339(now);
     return {{"type", type},     {"status", "True"},  {"lastProbeTime", at}, {"lastTransitionTime", at},
@@ -46,6 +52,7 @@ void JobController::onJob(const WatchEvent &ev)
 {
     if (ev.type == WatchEvent::Type::Deleted) {
         m_failures.erase(ev.key());
+        m_requeues.erase(ev.key());
         m_queue.forget(ev.key());
         return;
     }
@@ -68,49 +75,91 @@ void JobController::enqueue(const std::string &key, kube::Timestamp at)
     m_queue.scheduleAt(key, m_queue.spaced(key, std::max(at, m_c.now), kSyncInterval));
 }
 
-void JobController::finish(const std::string &key, Json job, const char *type, const char *reason,
-                           const std::string &message)
+// Declares the job finished (`type` Complete or Failed) once the pods still running are deleted;
+// while a deletion is refused, only the interim condition is written and the refusal is the
+// answer, so that the sync is retried.
+kube::Result<void> JobController::finish(const std::string &key, Json job, const char *type,
+                                         const std::string &reason, const std::string &message)
 {
-    Json &status = job["status"];
-    Json &conditions = status["conditions"];
-    if (!conditions.is_array())
-        conditions = Json::array();
     const bool complete = std::string(type) == "Complete";
-    conditions.push_back(
-        condition(complete ? "SuccessCriteriaMet" : "FailureTarget", reason, message, m_c.now));
-    conditions.push_back(condition(type, reason, message, m_c.now));
-    if (complete)
-        status["completionTime"] = kube::formatRfc3339(m_c.now);
     const std::string ns = kube::stringOr(job["metadata"], "namespace");
     const std::string name = kube::stringOr(job["metadata"], "name");
     const std::string uid = kube::stringOr(job["metadata"], "uid");
     // The pods still running go: a finished job keeps only its finished pods.
-    std::vector<std::string> running;
+    std::vector<std::pair<std::string, bool>> running; // name, ready
     if (auto o = m_c.podsByOwner.find(uid); o != m_c.podsByOwner.end())
         for (const auto &[podName, pod] : o->second)
             if (!pod->isTerminal() && !pod->isDeleting())
-                running.push_back(podName);
-    for (const auto &podName : running)
-        (void)m_c.deletePod(ns, podName); // gone already is fine: the job is finished either way
+                running.emplace_back(podName, pod->ready);
+    std::optional<kube::ApiStatus> refused;
+    long long leftActive = 0, leftReady = 0;
+    for (const auto &[podName, ready] : running) {
+        auto deleted = m_c.deletePodAsClient(ns, podName);
+        if (deleted || deleted.error().reason == "NotFound")
+            continue; // gone already is fine
+        ++leftActive;
+        leftReady += ready ? 1 : 0;
+        m_c.recordEvent("Warning", "FailedDelete", "Error deleting: " + deleted.error().message,
+                        api::Kind::Job, ns, name, uid);
+        if (!refused)
+            refused = deleted.error();
+    }
+
+    Json &status = job["status"];
+    Json &conditions = status["conditions"];
+    if (!conditions.is_array())
+        conditions = Json::array();
+    const char *interim = complete ? "SuccessCriteriaMet" : "FailureTarget";
+    if (!conditionTrue(job, interim))
+        conditions.push_back(condition(interim, reason, message, m_c.now));
+    if (refused) {
+        status["active"] = leftActive;
+        status["ready"] = leftReady;
+        if (const Json *stored = m_c.jsonObject(api::Kind::Job, key); !stored || *stored != job)
+            m_c.commitJson(api::Kind::Job, std::move(job), false);
+        return *refused;
+    }
+    conditions.push_back(condition(type, reason, message, m_c.now));
+    if (complete)
+        status["completionTime"] = kube::formatRfc3339(m_c.now);
     status["active"] = 0;
     status["ready"] = 0;
     m_c.commitJson(api::Kind::Job, std::move(job), false);
     m_c.recordEvent(complete ? "Normal" : "Warning", complete ? "Completed" : reason,
                     complete ? "Job completed" : message, api::Kind::Job, ns, name, uid);
     m_failures.erase(key);
+    return {};
 }
 
+void JobController::requeueRateLimited(const std::string &key)
+{
+    const int failures = m_requeues[key]++;
+    const kube::Duration delay = std::min(kRequeueBase << std::min(failures, 20), kRequeueMax);
+    if (m_c.continuous())
+        m_queue.scheduleAt(key, m_c.now + delay);
+}
+
+// processNextWorkItem: a sync that fails is requeued with the key's rate limit, one that
+// succeeds forgets it.
 void JobController::sync(const std::string &key)
 {
     m_queue.synced(key, m_c.now);
+    if (syncJob(key))
+        m_requeues.erase(key);
+    else
+        requeueRateLimited(key);
+}
+
+kube::Result<void> JobController::syncJob(const std::string &key)
+{
     const Json *stored = m_c.jsonObject(api::Kind::Job, key);
     if (!stored || conditionTrue(*stored, "Complete") || conditionTrue(*stored, "Failed"))
-        return;
+        return {};
     const Json before = *stored;
     Json job = before;
     const Json &meta = job["metadata"];
     if (meta.contains("deletionTimestamp"))
-        return;
+        return {};
     const Json &spec = job["spec"];
     const std::string ns = kube::stringOr(meta, "namespace");
     const std::string name = kube::stringOr(meta, "name");
@@ -131,24 +180,25 @@ void JobController::sync(const std::string &key)
     status["succeeded"] = succeeded;
     status["failed"] = failed;
 
-    if (succeeded >= completions) {
-        finish(key, std::move(job), "Complete", "CompletionsReached",
-               "Reached expected number of succeeded pods");
-        return;
-    }
-    if (failed > backoffLimit) {
-        finish(key, std::move(job), "Failed", "BackoffLimitExceeded",
-               "Job has reached the specified backoff limit");
-        return;
-    }
+    // A finish whose deletions were refused left its interim condition: that decides.
+    for (const auto &[interim, type] :
+         {std::pair{"FailureTarget", "Failed"}, std::pair{"SuccessCriteriaMet", "Complete"}})
+        if (const Json *c = trueCondition(job, interim)) {
+            const std::string reason = kube::stringOr(*c, "reason"), message = kube::stringOr(*c, "message");
+            return finish(key, std::move(job), type, reason, message);
+        }
+    if (succeeded >= completions)
+        return finish(key, std::move(job), "Complete", "CompletionsReached",
+                      "Reached expected number of succeeded pods");
+    if (failed > backoffLimit)
+        return finish(key, std::move(job), "Failed", "BackoffLimitExceeded",
+                      "Job has reached the specified backoff limit");
     if (const long long deadline = specInt(spec, "activeDeadlineSeconds", 0); deadline > 0 && !suspended) {
         const auto started = kube::parseRfc3339(kube::stringOr(status, "startTime"));
         const kube::Timestamp end = (started ? *started : m_c.now) + deadline * 1000;
-        if (m_c.now >= end) {
-            finish(key, std::move(job), "Failed", "DeadlineExceeded",
-                   "Job was active longer than specified deadline");
-            return;
-        }
+        if (m_c.now >= end)
+            return finish(key, std::move(job), "Failed", "DeadlineExceeded",
+                          "Job was active longer than specified deadline");
         enqueue(key, end);
     }
 
@@ -159,6 +209,7 @@ void JobController::sync(const std::string &key)
     status["active"] = active;
     if (before != job)
         m_c.commitJson(api::Kind::Job, std::move(job), false);
+    return {};
 }
 
 JobController::JobPodCounts JobController::countPods(const std::string &uid) const

@@ -9,6 +9,14 @@
 // (DeadlineExceeded), deleting the pods still running. A failed pod is replaced after the
 // controller's backoff (10 s, doubling, at most 6 min). Suspended jobs run no pods.
 //
+// A job is declared finished only once the pods still running are deleted (deleteActivePods):
+// when the API server refuses a deletion, the job gets its interim condition (SuccessCriteriaMet
+// or FailureTarget) and not the terminal one, a Warning FailedDelete ("Error deleting: <answer>",
+// as the pod control records it) goes to the job, and the sync fails: the key is requeued as
+// client-go's controller rate limiter requeues it, per key 5 ms doubling to 1000 s (its overall
+// token bucket, 10 per second with a burst of 100, is left out), and forgotten after a sync that
+// succeeds. The interim condition then decides the next syncs, as upstream's does.
+//
 // What a pod does is the kubelet's business: the simulated kubelet runs a job's pod until
 // something ends it (the node agent finishes the node-upgrade restart Jobs, see
 // nodeupgradeagent.h). Continuous mode only, like the ReplicaSet controller.
@@ -27,6 +35,8 @@ public:
     static constexpr kube::Duration kSyncInterval = 500;
     static constexpr kube::Duration kBackoffBase = 10 * 1000;
     static constexpr kube::Duration kBackoffMax = 6 * 60 * 1000;
+    static constexpr kube::Duration kRequeueBase = 5;          // client-go's per-item base delay
+    static constexpr kube::Duration kRequeueMax = 1000 * 1000; // and its ceiling
 
     explicit JobController(Cluster::Impl &cluster);
 
@@ -44,12 +54,16 @@ private:
     long long createPods(const std::string &key, const kube::Json &spec, const std::string &ns,
                          const std::string &name, const std::string &uid, long long want);
     void enqueue(const std::string &key, kube::Timestamp at);
-    void finish(const std::string &key, kube::Json job, const char *type, const char *reason,
-                const std::string &message);
+    kube::Result<void> syncJob(const std::string &key);
+    kube::Result<void> finish(const std::string &key, kube::Json job, const char *type,
+                              const std::string &reason, const std::string &message);
+    // A failed sync: the key again after its rate limiter's delay (AddRateLimited).
+    void requeueRateLimited(const std::string &key);
 
     Cluster::Impl &m_c;
     SyncQueue m_queue;
     std::map<std::string, std::pair<long long, kube::Timestamp>> m_failures; // key -> count seen, when
+    std::map<std::string, int> m_requeues;                                   // key -> failed syncs in a row
 };
 
 } // namespace engine

@@ -49,7 +49,8 @@ void NodeUpgradeAgent::finishJobPod(const std::string &node, const std::string &
     const bool fails = m_cluster.faultOf(node) == FaultKind::AgentUnresponsive;
     done.phase = fails ? "Failed" : "Succeeded";
     done.ready = false;
-    (void)m_cluster.updateStatus(done.toJson()); // a pod deleted meanwhile: nothing to finish
+    if (!m_cluster.updateStatus(done.toJson()))
+        return retry(node, token, &NodeUpgradeAgent::finishJobPod); // a pod gone by then is left
     if (!fails)
         at(m_cluster.now() + m_timings.leaveDelay, node, token, &NodeUpgradeAgent::leave);
 }
@@ -95,8 +96,15 @@ void NodeUpgradeAgent::acknowledge(const std::string &node, const std::string &t
 {
     if (m_cluster.faultOf(node) == FaultKind::AgentUnresponsive)
         return; // the request is lost; a re-send (new token) is handled afresh
-    (void)m_cluster.annotateNode(node, {{api::ann::kKamikazeAck, token}});
+    if (!m_cluster.annotateNode(node, {{api::ann::kKamikazeAck, token}}))
+        return retry(node, token, &NodeUpgradeAgent::acknowledge);
     at(m_cluster.now() + m_timings.leaveDelay, node, token, &NodeUpgradeAgent::leave);
+}
+
+void NodeUpgradeAgent::retry(const std::string &node, const std::string &token,
+                             void (NodeUpgradeAgent::*step)(const std::string &, const std::string &))
+{
+    at(m_cluster.now() + kStatusRetry, node, token, step);
 }
 
 void NodeUpgradeAgent::leave(const std::string &node, const std::string &token)
@@ -106,7 +114,8 @@ void NodeUpgradeAgent::leave(const std::string &node, const std::string &token)
         at(m_cluster.now() + m_timings.leaveDelay, node, token, &NodeUpgradeAgent::rejoin);
         return;
     }
-    setReady(node, false, nullptr);
+    if (!setReady(node, false, nullptr))
+        return retry(node, token, &NodeUpgradeAgent::leave);
     at(m_cluster.now() + m_timings.downTime, node, token, &NodeUpgradeAgent::rejoin);
 }
 
@@ -115,12 +124,9 @@ void NodeUpgradeAgent::rejoin(const std::string &node, const std::string &token)
     const auto fault = m_cluster.faultOf(node);
     if (fault == FaultKind::NeverReturns)
         return;
-    if (fault == FaultKind::ReturnsOldVersion) {
-        setReady(node, true, nullptr);
-        return;
-    }
     const std::string target = api::kamikazeTarget(token);
-    setReady(node, true, &target);
+    if (!setReady(node, true, fault == FaultKind::ReturnsOldVersion ? nullptr : &target))
+        return retry(node, token, &NodeUpgradeAgent::rejoin);
     if (fault == FaultKind::FlapsNotReady)
         at(m_cluster.now() + m_timings.flapInterval, node, token, &NodeUpgradeAgent::flap);
 }
@@ -131,19 +137,21 @@ void NodeUpgradeAgent::flap(const std::string &node, const std::string &token)
     if (!n)
         return;
     if (m_cluster.faultOf(node) != FaultKind::FlapsNotReady) {
-        if (!n->isReady())
-            setReady(node, true, nullptr);
+        if (!n->isReady() && !setReady(node, true, nullptr))
+            retry(node, token, &NodeUpgradeAgent::flap);
         return;
     }
-    setReady(node, !n->isReady(), nullptr);
+    if (!setReady(node, !n->isReady(), nullptr))
+        return retry(node, token, &NodeUpgradeAgent::flap);
     at(m_cluster.now() + m_timings.flapInterval, node, token, &NodeUpgradeAgent::flap);
 }
 
-// A boot ID for the node's next boot, the same in every run (no random draw, so the cluster's
-// random sequence is not disturbed): FNV-1a of the node's name and boot count, as a UUID.
-std::string NodeUpgradeAgent::nextBootId(const std::string &node)
+// The boot ID of the node's `boot`th boot, the same in every run (no random draw, so the
+// cluster's random sequence is not disturbed): FNV-1a of the node's name and boot number, as a
+// UUID.
+std::string NodeUpgradeAgent::bootId(const std::string &node, int boot) const
 {
-    const std::string seed = node + "#" + std::to_string(++m_boots[node]);
+    const std::string seed = node + "#" + std::to_string(boot);
     std::uint64_t h = 1469598103934665603ull;
     std::string hex;
     for (int part = 0; part < 2; ++part) {
@@ -159,26 +167,30 @@ std::string NodeUpgradeAgent::nextBootId(const std::string &node)
            "-" + hex.substr(20, 12);
 }
 
-void NodeUpgradeAgent::setReady(const std::string &node, bool ready, const std::string *version)
+bool NodeUpgradeAgent::setReady(const std::string &node, bool ready, const std::string *version)
 {
     const kube::Node *n = m_cluster.node(node);
     if (!n)
-        return;
+        return true; // nothing left to write to
     kube::Node copy = *n;
     if (n->isReady() == ready && n->condition("Ready")) {
         if (!version || *version == n->kubeletVersion)
-            return;
+            return true;
     } else if (ready)
         copy.setCondition(
             {"Ready", "True", "KubeletReady", "kubelet is posting ready status", m_cluster.now()});
     else
         copy.setCondition(
             {"Ready", "Unknown", "KubeletRestarting", "the node agent is restarting", m_cluster.now()});
+    const int boot = m_boots[node] + (version ? 1 : 0);
     if (version) {
         copy.kubeletVersion = *version;
-        copy.info.bootID = nextBootId(node); // the agent restarted: a new boot
+        copy.info.bootID = bootId(node, boot); // the agent restarted: a new boot
     }
-    (void)m_cluster.updateNodeStatus(copy);
+    if (!m_cluster.updateNodeStatus(copy))
+        return false;
+    m_boots[node] = boot;
+    return true;
 }
 
 } // namespace engine

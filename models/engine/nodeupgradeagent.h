@@ -17,6 +17,15 @@
 // carries the `upgrade/target-version` annotation runs on a node, the work takes `ackDelay`;
 // then the pod Succeeded and the node restarts on that version as above (AgentUnresponsive: the
 // pod Failed instead, and the node stays; the Job's retries meet the same fault).
+//
+// Refused writes: each step above is one write (the pod's status, the acknowledgement, the
+// node's Ready condition and version). A step whose write the API server refuses is done again
+// after kStatusRetry, the kubelet's nodeStatusUpdateFrequency (10 s), for as long as the token
+// it serves is current; the step that follows is timed from the write that went through, so a
+// refusal delays the restart and a flap by as much. A new boot's ID is drawn once and kept until
+// its write goes through. No Event is recorded for a refusal: the kubelet and the agent only
+// log a failed status update ("Error updating node status, will retry") and wait for their next
+// update; the delay shows in the node's conditions and in the controller's view of the restart.
 
 #include "models/engine/cluster.h"
 
@@ -37,6 +46,8 @@ struct NodeUpgradeAgentTimings
 class NodeUpgradeAgent
 {
 public:
+    static constexpr kube::Duration kStatusRetry = 10 * 1000;
+
     explicit NodeUpgradeAgent(Cluster &cluster, NodeUpgradeAgentTimings timings = {});
     ~NodeUpgradeAgent();
     NodeUpgradeAgent(const NodeUpgradeAgent &) = delete;
@@ -59,15 +70,19 @@ private:
     void leave(const std::string &node, const std::string &token);
     void rejoin(const std::string &node, const std::string &token);
     void flap(const std::string &node, const std::string &token);
-    void setReady(const std::string &node, bool ready, const std::string *version);
-    std::string nextBootId(const std::string &node);
+    // Writes the node's Ready condition (and version: a new boot); false when refused.
+    bool setReady(const std::string &node, bool ready, const std::string *version);
+    std::string bootId(const std::string &node, int boot) const;
+    // After a step whose write was refused: the same step again after kStatusRetry.
+    void retry(const std::string &node, const std::string &token,
+               void (NodeUpgradeAgent::*step)(const std::string &, const std::string &));
 
     Cluster &m_cluster;
     NodeUpgradeAgentTimings m_timings;
     int m_watch = 0;
     int m_podWatch = 0;
     std::map<std::string, std::string> m_handled; // node -> last token acted on
-    std::map<std::string, int> m_boots;           // node -> boots so far (bootID seeds)
+    std::map<std::string, int> m_boots;           // node -> boots written so far (bootID seeds)
     std::shared_ptr<char> m_alive = std::make_shared<char>(0);
 };
 

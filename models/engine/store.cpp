@@ -817,6 +817,13 @@ kube::Result<void> Cluster::Impl::deletePod(const std::string &ns, const std::st
     return {};
 }
 
+kube::Result<void> Cluster::Impl::deletePodAsClient(const std::string &ns, const std::string &name)
+{
+    if (auto refused = refusedWrite(api::Kind::Pod, ns, name))
+        return *refused;
+    return deletePod(ns, name);
+}
+
 std::uint64_t Cluster::Impl::aggregateHash(const std::string &object, const std::string &type,
                                            const std::string &reason, const std::string &message)
 {

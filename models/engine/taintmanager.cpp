@@ -3,6 +3,8 @@
 #include "models/engine/clusterimpl.h"
 #include "models/kube/jsonfield.h"
 
+#include <algorithm>
+
 namespace engine {
 
 using kube::Pod;
@@ -156,15 +158,27 @@ void TaintManager::evict(const std::string &key, std::uint64_t epoch)
     auto it = m_scheduled.find(key);
     if (it == m_scheduled.end() || it->second.epoch != epoch)
         return;
-    const std::string uid = it->second.uid;
+    // Out of the plan while the deletion runs: its watch event may end the plan itself.
+    Scheduled planned = it->second;
     m_scheduled.erase(it);
     auto pod = m_c.pods.find(key);
-    if (pod == m_c.pods.end() || pod->second.metadata.uid != uid || pod->second.isDeleting())
+    if (pod == m_c.pods.end() || pod->second.metadata.uid != planned.uid || pod->second.isDeleting())
         return;
     const std::string ns = pod->second.metadata.namespace_, name = pod->second.metadata.name;
-    m_c.recordEvent("Normal", "TaintManagerEviction", "Marking for deletion Pod " + ns + "/" + name,
-                    api::Kind::Pod, ns, name, uid, "taint-eviction-controller");
-    (void)m_c.deletePod(ns, name); // a pod already gone needs no deletion
+    if (planned.refusals == 0)
+        m_c.recordEvent("Normal", "TaintManagerEviction", "Marking for deletion Pod " + ns + "/" + name,
+                        api::Kind::Pod, ns, name, planned.uid, "taint-eviction-controller");
+    auto deleted = m_c.deletePodAsClient(ns, name);
+    if (deleted || deleted.error().reason == "NotFound")
+        return; // a pod already gone needs no deletion
+    m_c.recordEvent("Warning", "TaintManagerEviction",
+                    "Failed to delete Pod " + ns + "/" + name + ": " + deleted.error().message,
+                    api::Kind::Pod, ns, name, planned.uid, "taint-eviction-controller");
+    const kube::Duration delay = std::min(kRetryBase << std::min(planned.refusals, 20), kRetryMax);
+    ++planned.refusals;
+    planned.epoch = ++m_epoch;
+    m_scheduled[key] = planned;
+    m_c.loop.post(m_c.now + delay, [this, key, epoch = planned.epoch] { evict(key, epoch); });
 }
 
 } // namespace engine

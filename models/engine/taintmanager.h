@@ -7,6 +7,14 @@
 // deletion Pod ns/name") and withdrawn when the taint goes or is tolerated ("Cancelling deletion
 // of Pod ns/name"). The pod is deleted with its grace period, so on an Unreachable node it stays
 // Terminating until the node returns, as on a real cluster.
+//
+// A deletion the API server refuses is retried: upstream's handler tries five times 10 ms apart
+// and then gives up until the next node or pod update plans the eviction again; here the
+// eviction stays planned and is retried after 10 ms, doubling to at most 1000 s (client-go's
+// controller ceiling), until the pod is deleted or gone, or the eviction is cancelled because
+// the taint went or is tolerated. Every refusal is a Warning TaintManagerEviction on the pod
+// ("Failed to delete Pod ns/name: <answer>"); "Marking for deletion" is recorded once per
+// planned eviction, before its first attempt.
 
 #include "models/engine/cluster.h"
 
@@ -18,6 +26,9 @@ namespace engine {
 class TaintManager
 {
 public:
+    static constexpr kube::Duration kRetryBase = 10;
+    static constexpr kube::Duration kRetryMax = 1000 * 1000;
+
     explicit TaintManager(Cluster::Impl &cluster);
 
     void onPod(const WatchEvent &ev);
@@ -29,6 +40,7 @@ private:
         std::string uid;
         kube::Timestamp createdAt = 0; // when the eviction was first planned
         std::uint64_t epoch = 0;
+        int refusals = 0; // deletions refused so far
     };
     // processPodOnNode: what the node's NoExecute taints mean for this pod now.
     void process(const kube::Pod &pod, const std::vector<kube::Taint> &taints);

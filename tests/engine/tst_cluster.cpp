@@ -3,8 +3,10 @@
 // history and rollout behaviour (daemonset-semantics.md §6 worked example and variants), kubectl
 // texts, pause/resume, continuous mode with kubelet, scheduler and ReplicaSets, determinism.
 #include "models/api/daemonsetlogic.h"
+#include "models/api/nodeupgradelogic.h"
 #include "models/api/nodeupgraderollout.h"
 #include "models/engine/cluster.h"
+#include "models/engine/nodeupgradeagent.h"
 #include "models/engine/nodeupgraderolloutstore.h"
 #include "models/kube/jsonfield.h"
 #include "models/scenario/scenariorunner.h"
@@ -155,6 +157,10 @@ private slots:
     void statusPatchesWriteTheStatusOnly();
     void deletePropagation_data();
     void deletePropagation();
+    void aRefusedJobPodDeletionFailsTheSyncAndIsRequeuedWithBackoff();
+    void aRefusedTaintEvictionIsRetriedWithBackoffUntilCancelled();
+    void aRefusedAgentNodeWriteIsRetriedAfterTheStatusInterval();
+    void aRefusedJobPodStatusIsRetriedByTheAgent();
 };
 
 void TestCluster::createDefaultsAndGenerations()
@@ -1730,4 +1736,244 @@ void TestCluster::stoppedLogsKeepNothingButTheEvents()
     for (const auto *e : c.events())
         started = started || (e->reason == "Pulling" && e->message == "Pulling image \"nginx:1.28\"");
     QVERIFY(started);
+}
+
+namespace {
+
+const kube::ApiStatus kTimedOut = kube::ApiStatus::internal("etcdserver: request timed out");
+
+// How many times (Event counts summed) `reason` of `type` was recorded on the object.
+int eventCount(const Cluster &c, const std::string &kind, const std::string &name, const std::string &type,
+               const std::string &reason)
+{
+    int n = 0;
+    for (const auto *e : c.events())
+        if (e->involvedObject.kind == kind && e->involvedObject.name == name && e->type == type &&
+            e->reason == reason)
+            n += e->count;
+    return n;
+}
+
+// The True condition of `type` of a stored Job, or an empty object.
+Json jobCondition(const Cluster &c, const std::string &name, const std::string &type)
+{
+    auto job = c.get(Kind::Job, "default", name);
+    if (job)
+        for (const auto &cond : (*job)["status"].value("conditions", Json::array()))
+            if (cond.value("type", "") == type && cond.value("status", "") == "True")
+                return cond;
+    return Json::object();
+}
+
+Json jobManifest(const std::string &name, const Json &specExtra, const Json &templateMeta = Json::object())
+{
+    Json job = {{"apiVersion", "batch/v1"},
+                {"kind", "Job"},
+                {"metadata", {{"name", name}, {"namespace", "default"}}},
+                {"spec",
+                 {{"template",
+                   {{"metadata", templateMeta},
+                    {"spec",
+                     {{"restartPolicy", "Never"},
+                      {"containers", Json::array({{{"name", "c"}, {"image", "busybox"}}})}}}}}}}};
+    job["spec"].merge_patch(specExtra);
+    return job;
+}
+
+// The first pod of the Job that satisfies `want`, or null.
+const kube::Pod *jobPod(const Cluster &c, const std::string &job,
+                        const std::function<bool(const kube::Pod &)> &want = {})
+{
+    for (const auto *p : c.pods())
+        if (const auto *ref = p->metadata.controllerRef();
+            ref && ref->kind == "Job" && ref->name == job && (!want || want(*p)))
+            return p;
+    return nullptr;
+}
+
+} // namespace
+
+// A Job past its deadline whose running pod the API server refuses to delete: the sync fails
+// with a Warning FailedDelete on the Job, the Job is not declared Failed (only FailureTarget)
+// while the pod runs, and the key is requeued 5 ms, 10 ms, 20 ms later (client-go's per-item
+// rate limit); once the deletion is accepted the Job fails as it would have at once.
+void TestCluster::aRefusedJobPodDeletionFailsTheSyncAndIsRequeuedWithBackoff()
+{
+    Cluster c(continuous(3));
+    addNodes(c, 1);
+    QVERIFY(c.create(jobManifest("slow", {{"activeDeadlineSeconds", 20}})).ok());
+    QVERIFY(c.runUntil([&] { return jobPod(c, "slow", [](const kube::Pod &p) { return p.ready; }); }, 20000));
+    const std::string pod = jobPod(c, "slow")->metadata.name;
+    c.refuseWrites(Kind::Pod, "default", pod, 3, kTimedOut);
+    auto refused = [&] { return eventCount(c, "Job", "slow", "Warning", "FailedDelete"); };
+    auto deleting = [&] { return c.pod("default", pod) == nullptr || c.pod("default", pod)->isDeleting(); };
+
+    QVERIFY(c.runUntil([&] { return refused() == 1; }, 30000));
+    for (const auto *e : c.events())
+        if (e->reason == "FailedDelete")
+            QCOMPARE(e->message, std::string("Error deleting: etcdserver: request timed out"));
+    QVERIFY(!deleting());
+    QCOMPARE(jobCondition(c, "slow", "FailureTarget").value("reason", ""), std::string("DeadlineExceeded"));
+    QVERIFY(jobCondition(c, "slow", "Failed").empty());
+    QCOMPARE((*c.get(Kind::Job, "default", "slow"))["status"]["active"], Json(1));
+
+    // Requeued after 5 ms, then 10 ms, then 20 ms: never sooner.
+    for (const auto &[delay, refusals] : {std::pair{5, 2}, std::pair{10, 3}}) {
+        c.advance(delay - 1);
+        QCOMPARE(refused(), refusals - 1);
+        c.advance(1);
+        QCOMPARE(refused(), refusals);
+        QVERIFY(!deleting());
+        QVERIFY(jobCondition(c, "slow", "Failed").empty());
+    }
+    c.advance(19);
+    QVERIFY(!deleting());
+    c.advance(1);
+    QVERIFY(deleting());
+    QCOMPARE(refused(), 3);
+    QCOMPARE(jobCondition(c, "slow", "Failed").value("reason", ""), std::string("DeadlineExceeded"));
+    QCOMPARE((*c.get(Kind::Job, "default", "slow"))["status"]["active"], Json(0));
+    QCOMPARE(eventCount(c, "Job", "slow", "Warning", "DeadlineExceeded"), 1);
+    // Finished: nothing more is tried.
+    c.advance(60000);
+    QCOMPARE(refused(), 3);
+}
+
+// A NoExecute taint evicts a pod whose deletion the API server refuses: each refusal is a
+// Warning on the pod and the deletion is retried 10 ms, 20 ms, 40 ms later until it is accepted.
+// A pod whose deletions keep being refused is retried until the taint goes; then the eviction is
+// cancelled and nothing more is tried.
+void TestCluster::aRefusedTaintEvictionIsRetriedWithBackoffUntilCancelled()
+{
+    Cluster c(continuous(9));
+    addNodes(c, 1);
+    QVERIFY(c.create(barePod("victim", "node-0")).ok());
+    QVERIFY(c.create(barePod("stuck", "node-0")).ok());
+    QVERIFY(c.runUntil([&] { return c.podsReady(2); }, 60000));
+    c.refuseWrites(Kind::Pod, "default", "victim", 3, kTimedOut);
+    c.refuseWrites(Kind::Pod, "default", "stuck", 1000, kTimedOut);
+    auto refused = [&](const std::string &pod) {
+        return eventCount(c, "Pod", pod, "Warning", "TaintManagerEviction");
+    };
+    auto deleting = [&](const std::string &pod) {
+        return c.pod("default", pod) == nullptr || c.pod("default", pod)->isDeleting();
+    };
+
+    const kube::Timestamp tainted = c.now();
+    QVERIFY(c.taint("node-0", {"dedicated", "db", "NoExecute"}).ok());
+    QVERIFY(c.runUntil([&] { return refused("victim") == 1; }, 1000));
+    QCOMPARE(c.now(), tainted);
+    for (const auto &[delay, refusals] : {std::pair{10, 2}, std::pair{20, 3}}) {
+        c.advance(delay - 1);
+        QCOMPARE(refused("victim"), refusals - 1);
+        c.advance(1);
+        QCOMPARE(refused("victim"), refusals);
+        QVERIFY(!deleting("victim"));
+    }
+    c.advance(39);
+    QVERIFY(!deleting("victim"));
+    c.advance(1);
+    QVERIFY(deleting("victim"));
+    QCOMPARE(refused("victim"), 3);
+    QCOMPARE(refused("stuck"), 4);
+    const auto lines = podEventLines(c, "victim");
+    QVERIFY(
+        std::find(
+            lines.begin(), lines.end(),
+            "taint-eviction-controller TaintManagerEviction  Marking for deletion Pod default/victim x1") !=
+        lines.end());
+    QVERIFY(std::find(lines.begin(), lines.end(),
+                      "taint-eviction-controller TaintManagerEviction  Failed to delete Pod default/victim: "
+                      "etcdserver: request timed out x3") != lines.end());
+
+    // "stuck" keeps backing off (80 ms, 160 ms …) until the taint goes.
+    c.advance(1000);
+    const int before = refused("stuck");
+    QVERIFY(before > 4);
+    QVERIFY(!deleting("stuck"));
+    QVERIFY(c.untaint("node-0", "dedicated").ok());
+    c.advance(600000);
+    QCOMPARE(refused("stuck"), before);
+    QVERIFY(!deleting("stuck"));
+    QCOMPARE(eventCount(c, "Pod", "stuck", "Normal", "TaintManagerEviction"), 2); // marking, cancelling
+    c.refuseWrites(Kind::Pod, "default", "stuck", 0, kTimedOut);
+}
+
+// The node agent's writes on a kamikaze restart — the acknowledgement, Ready=Unknown as it
+// leaves, Ready and the new version as it returns — each refused: the step is done again 10 s
+// later (the kubelet's nodeStatusUpdateFrequency), and the next step is timed from the write
+// that went through. The new boot's ID is the one a run without refusals gets.
+void TestCluster::aRefusedAgentNodeWriteIsRetriedAfterTheStatusInterval()
+{
+    auto run = [](bool refuse, std::string &bootId) {
+        Cluster c(continuous(5));
+        addNodes(c, 1);
+        NodeUpgradeAgent agent(c);
+        const auto &t = agent.timings();
+        const auto retry = NodeUpgradeAgent::kStatusRetry;
+        auto ack = [&] { return c.node("node-0")->metadata.annotation(api::ann::kKamikazeAck); };
+        auto ready = [&] { return c.node("node-0")->isReady(); };
+        QVERIFY(c.runUntil([&] { return ready(); }, 60000));
+        QVERIFY(c.annotateNode("node-0", {{api::ann::kKamikaze, "v2.0.0#1.1"}}).ok());
+        if (!refuse) {
+            QVERIFY(c.runUntil([&] { return !ready(); }, 60000));
+            QVERIFY(c.runUntil([&] { return ready(); }, 60000));
+            bootId = c.node("node-0")->info.bootID;
+            return;
+        }
+        // The acknowledgement, refused twice.
+        c.refuseWrites(Kind::Node, "", "node-0", 2, kTimedOut);
+        c.advance(t.ackDelay + retry - 1);
+        QCOMPARE(ack(), std::string());
+        c.advance(retry);
+        QCOMPARE(ack(), std::string());
+        c.advance(1);
+        QCOMPARE(ack(), std::string("v2.0.0#1.1"));
+        // Leaving (Ready=Unknown), refused once.
+        c.refuseWrites(Kind::Node, "", "node-0", 1, kTimedOut);
+        c.advance(t.leaveDelay + retry - 1);
+        QVERIFY(ready());
+        c.advance(1);
+        QVERIFY(!ready());
+        // Returning on v2.0.0, refused once: still away on the old version until the retry.
+        c.refuseWrites(Kind::Node, "", "node-0", 1, kTimedOut);
+        c.advance(t.downTime + retry - 1);
+        QVERIFY(!ready());
+        QVERIFY(c.node("node-0")->kubeletVersion != "v2.0.0");
+        c.advance(1);
+        QVERIFY(ready());
+        QCOMPARE(c.node("node-0")->kubeletVersion, std::string("v2.0.0"));
+        bootId = c.node("node-0")->info.bootID;
+    };
+    std::string plain, refused;
+    run(false, plain);
+    run(true, refused);
+    QVERIFY(!plain.empty());
+    QCOMPARE(refused, plain);
+}
+
+// A restart Job's pod whose Succeeded status the API server refuses: the agent writes it again
+// 10 s later, and only then does the node restart.
+void TestCluster::aRefusedJobPodStatusIsRetriedByTheAgent()
+{
+    Cluster c(continuous(6));
+    addNodes(c, 1);
+    NodeUpgradeAgent agent(c);
+    QVERIFY(c.create(jobManifest("restart", {{"template", {{"spec", {{"nodeName", "node-0"}}}}}},
+                                 {{"annotations", {{api::ann::kTargetVersion, "v2.0.0"}}}}))
+                .ok());
+    QVERIFY(c.runUntil([&] { return jobPod(c, "restart") != nullptr; }, 20000));
+    const std::string pod = jobPod(c, "restart")->metadata.name;
+    c.refuseWrites(Kind::Pod, "default", pod, 1, kTimedOut);
+    QVERIFY(c.runUntil([&] { return c.pod("default", pod)->ready; }, 20000));
+    auto phase = [&] { return c.pod("default", pod)->phase; };
+    c.advance(agent.timings().ackDelay + NodeUpgradeAgent::kStatusRetry - 1);
+    QCOMPARE(phase(), std::string("Running"));
+    QVERIFY(c.node("node-0")->isReady());
+    c.advance(1);
+    QCOMPARE(phase(), std::string("Succeeded"));
+    c.advance(agent.timings().leaveDelay);
+    QVERIFY(!c.node("node-0")->isReady());
+    QVERIFY(c.runUntil([&] { return c.node("node-0")->kubeletVersion == "v2.0.0"; }, 60000));
+    QVERIFY(!jobCondition(c, "restart", "Complete").empty());
 }
