@@ -648,6 +648,37 @@ Json NodeUpgradeRolloutStatus::toJson() const
     return j;
 }
 
+namespace {
+
+// eta and the headline phrase as fromJson(toJson()) gives them back.
+std::optional<kube::Duration> storedEta(const std::optional<kube::Duration> &eta)
+{
+    if (!eta)
+        return std::nullopt;
+    auto d = kube::parseDuration(kube::formatDuration(*eta));
+    return d ? std::optional<kube::Duration>(*d) : std::nullopt;
+}
+
+Phrase storedPhrase(const Phrase &phrase)
+{
+    return phrase.empty() ? Phrase() : phraseFromJson(phraseToJson(phrase)).value_or(Phrase());
+}
+
+} // namespace
+
+void NodeUpgradeRolloutStatus::normalize()
+{
+    eta = storedEta(eta);
+    if (!headlinePhrase.empty())
+        headlinePhrase = storedPhrase(headlinePhrase);
+}
+
+bool NodeUpgradeRolloutStatus::isStored() const
+{
+    return storedEta(eta) == eta &&
+           (headlinePhrase.empty() || storedPhrase(headlinePhrase) == headlinePhrase);
+}
+
 kube::Result<NodeUpgradeRolloutStatus> NodeUpgradeRolloutStatus::fromJson(const Json &j)
 {
     NodeUpgradeRolloutStatus s;

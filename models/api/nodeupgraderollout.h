@@ -194,6 +194,12 @@ struct NodeUpgradeRolloutStatus
 
     kube::Json toJson() const;
     static kube::Result<NodeUpgradeRolloutStatus> fromJson(const kube::Json &j);
+    // The status as the API stores it, fromJson(toJson()), without the encoding. Every field
+    // comes back as written but two: eta (formatDuration keeps milliseconds only under a
+    // minute) and the headline phrase (one its encoding cannot carry comes back empty); each goes
+    // through its own encoding here. isStored() says whether normalize() would change nothing.
+    void normalize();
+    bool isStored() const;
     bool operator==(const NodeUpgradeRolloutStatus &) const = default;
 };
 

@@ -563,14 +563,17 @@ Cluster::Impl::updateRolloutStatus(const std::string &name, const std::string &r
     if (!resourceVersion.empty() &&
         resourceVersion != kube::stringOr((*stored)["metadata"], "resourceVersion"))
         return conflict(kind, name);
-    // The status as the server stores it: read back and written again (prepareRollout).
-    Json statusJson = status.toJson();
-    auto parsed = api::NodeUpgradeRolloutStatus::fromJson(statusJson);
-    if (!parsed)
-        return ApiStatus::invalid(api::qualifiedKind(kind), name, parsed.error().message);
-    const bool asGiven = *parsed == status;
-    if (!asGiven)
-        statusJson = parsed->toJson();
+    // The status as the server stores it, as if read back and written again (prepareRollout;
+    // a status always reads).
+    const bool asGiven = status.isStored();
+    Json statusJson;
+    if (asGiven) {
+        statusJson = status.toJson();
+    } else {
+        api::NodeUpgradeRolloutStatus stored = status;
+        stored.normalize();
+        statusJson = stored.toJson();
+    }
     if (const Json *old = kube::member(*stored, "status"); old && *old == statusJson)
         return Cluster::StatusStored::Unchanged;
     commitJson(kind, withStatus(*stored, std::move(statusJson)), false);

@@ -173,9 +173,10 @@ public:
     kube::Result<void> updateNodeStatus(kube::Node node);
     // PUT nodeupgraderollouts/NAME/status from the engine's rollout store, which holds the status
     // typed: what updateStatus does with {metadata: {name, resourceVersion}, status} —
-    // refusals, the resourceVersion precondition, the status read and written again as the
-    // server stores it, spec and metadata kept, no write when nothing changes — without
-    // copying and comparing the whole stored object.
+    // refusals, the resourceVersion precondition, the status as the server stores it (as if
+    // read back and written again: NodeUpgradeRolloutStatus::normalize), spec and metadata kept,
+    // no write when nothing changes — without decoding the status or copying and comparing the
+    // whole stored object.
     // The answer says what was stored: nothing (the status was already that), the status as
     // given, or the status as the server read it back (it differed from the one given).
     enum class StatusStored { Unchanged, AsGiven, Normalized };

@@ -172,14 +172,14 @@ bool NodeUpgradeAgent::setReady(const std::string &node, bool ready, const std::
     const kube::Node *n = m_cluster.node(node);
     if (!n)
         return true; // nothing left to write to
+    const bool readyKept = n->isReady() == ready && n->condition("Ready");
+    if (readyKept && (!version || *version == n->kubeletVersion))
+        return true;
     kube::Node copy = *n;
-    if (n->isReady() == ready && n->condition("Ready")) {
-        if (!version || *version == n->kubeletVersion)
-            return true;
-    } else if (ready)
+    if (!readyKept && ready)
         copy.setCondition(
             {"Ready", "True", "KubeletReady", "kubelet is posting ready status", m_cluster.now()});
-    else
+    else if (!readyKept)
         copy.setCondition(
             {"Ready", "Unknown", "KubeletRestarting", "the node agent is restarting", m_cluster.now()});
     const int boot = m_boots[node] + (version ? 1 : 0);
@@ -187,7 +187,7 @@ bool NodeUpgradeAgent::setReady(const std::string &node, bool ready, const std::
         copy.kubeletVersion = *version;
         copy.info.bootID = bootId(node, boot); // the agent restarted: a new boot
     }
-    if (!m_cluster.updateNodeStatus(copy))
+    if (!m_cluster.updateNodeStatus(std::move(copy)))
         return false;
     m_boots[node] = boot;
     return true;

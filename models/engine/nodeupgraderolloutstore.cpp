@@ -3,6 +3,8 @@
 
 #include "models/engine/cluster.h"
 
+#include <optional>
+
 namespace engine {
 
 using kube::ApiStatus;
@@ -147,13 +149,20 @@ kube::Result<void> NodeUpgradeRolloutStore::updateStatus(const std::string &name
     auto it = m_rollouts.find(name);
     if (it == m_rollouts.end())
         return ApiStatus::notFound("nodeupgraderollouts", name);
-    if (it->second.status == status)
+    // The status as the API server will store it: a write that changes nothing there is not made.
+    std::optional<api::NodeUpgradeRolloutStatus> normalized;
+    if (!status.isStored()) {
+        normalized = status;
+        normalized->normalize();
+    }
+    const api::NodeUpgradeRolloutStatus &normal = normalized ? *normalized : status;
+    if (it->second.status == normal)
         return {};
     // Only the status and the resourceVersion change: the write's watch event is not decoded
     // again unless the server stored the status otherwise than given.
     m_ownWrite = name;
     m_ownWriteVersion.clear();
-    auto stored = m_cluster.updateRolloutStatus(name, it->second.metadata.resourceVersion, status);
+    auto stored = m_cluster.updateRolloutStatus(name, it->second.metadata.resourceVersion, normal);
     m_ownWrite.clear();
     if (!stored)
         return stored.error();
@@ -161,7 +170,7 @@ kube::Result<void> NodeUpgradeRolloutStore::updateStatus(const std::string &name
         return {};
     api::NodeUpgradeRollout &slot = it->second;
     if (*stored == Cluster::StatusStored::AsGiven) {
-        slot.status = status;
+        slot.status = normal;
         slot.metadata.resourceVersion = m_ownWriteVersion;
     } else if (auto object = m_cluster.get(api::Kind::NodeUpgradeRollout, "", name)) {
         if (auto parsed = api::NodeUpgradeRollout::fromJson(*object))

@@ -45,6 +45,8 @@ private slots:
     void invalidSpecNamesTheField_data();
     void invalidSpecNamesTheField();
     void restartMechanismRoundTrips();
+    void statusNormalizesAsTheCodecStoresIt_data();
+    void statusNormalizesAsTheCodecStoresIt();
 };
 
 void TstRolloutKind::kindNames_data()
@@ -276,6 +278,60 @@ void TstRolloutKind::invalidSpecNamesTheField()
     const auto &cause = r.error().causes[0];
     QCOMPARE(QString::fromStdString(cause.field), field);
     QCOMPARE(QString::fromStdString(cause.message), message);
+}
+
+void TstRolloutKind::statusNormalizesAsTheCodecStoresIt_data()
+{
+    QTest::addColumn<qint64>("eta");  // -1: none
+    QTest::addColumn<int>("phrase");  // 0 none, 1 literal, 2 template with a list
+    QTest::addColumn<bool>("stored"); // whether fromJson(toJson()) gives it back unchanged
+    QTest::newRow("no eta, no phrase") << qint64(-1) << 0 << true;
+    QTest::newRow("eta under a minute keeps its milliseconds") << qint64(45'250) << 1 << true;
+    QTest::newRow("eta of whole seconds") << qint64(754'000) << 2 << true;
+    QTest::newRow("eta over a minute loses its milliseconds") << qint64(754'567) << 2 << false;
+    QTest::newRow("eta over an hour") << qint64(3 * 3'600'000 + 1) << 0 << false;
+}
+
+void TstRolloutKind::statusNormalizesAsTheCodecStoresIt()
+{
+    QFETCH(qint64, eta);
+    QFETCH(int, phrase);
+    QFETCH(bool, stored);
+    NodeUpgradeRolloutStatus s;
+    s.phase = RolloutPhase::Progressing;
+    s.observedGeneration = 3;
+    s.targetVersion = "v2.0.0";
+    s.counts.nodes = 5;
+    s.counts.upgraded = 2;
+    s.unavailable = 1;
+    s.maxUnavailableResolved = 2;
+    s.headline = "2/5 upgraded";
+    if (phrase == 1)
+        s.headlinePhrase = Phrase("2/5 upgraded");
+    else if (phrase == 2)
+        s.headlinePhrase =
+            Phrase::of(PhraseCatalog::Upgrade, 1,
+                       {{"nodes", Phrase::list(std::vector<std::string>{"n1", "n2", "n3"}, ", ", 2)}});
+    if (eta >= 0)
+        s.eta = eta;
+    s.setCondition("Progressing", true, "NodesUpgrading", "upgrading", 1'767'225'600'123);
+    s.inflight.push_back(
+        {"replicaset/default/web", "uid-1", "default/web-1", "n1", 1'767'225'601'007, 3, true});
+    s.queue = {"n3", "n4"};
+    s.removedNodes = {"n9"};
+    s.nodeDurations = {61'234, 59'999};
+    s.pausedAt = 1'767'225'602'500;
+    s.startedAt = 1'767'225'600'000;
+
+    const auto back = NodeUpgradeRolloutStatus::fromJson(s.toJson());
+    QVERIFY(back);
+    QCOMPARE(*back == s, stored);
+    QCOMPARE(s.isStored(), stored);
+    NodeUpgradeRolloutStatus normal = s;
+    normal.normalize();
+    QVERIFY(normal == *back);
+    QVERIFY(normal.isStored());
+    QVERIFY(normal.toJson() == s.toJson()); // what the API server stores is the same
 }
 
 void TstRolloutKind::restartMechanismRoundTrips()
