@@ -293,6 +293,11 @@ bool EmbeddedWorker::install(const QString &path, std::optional<quint64> seed, A
     m_scenarioPath = path;
     m_seed = m_scenario->seed;
     m_publishedNow = -1;
+    // The new cluster's clock starts now: what the clock was owed before (the load took real
+    // time) is not made up on it.
+    if (m_tickClock.isValid())
+        m_lastTickNs = m_tickClock.nsecsElapsed();
+    m_pacer.reset();
     updateTimer();
     QString message = kind == ActionKind::SetSeed ? tr("rebuilt with seed %1").arg(m_seed) : tr("loaded");
     if (loaded->exitCode != 0 && !loaded->messages.isEmpty())
