@@ -976,6 +976,11 @@ void Cluster::stopLogs()
     d->emitted = {};
 }
 
+bool Cluster::keepsLogs() const
+{
+    return d->logs;
+}
+
 void Cluster::schedule(kube::Timestamp t, std::function<void()> fn)
 {
     d->loop.post(std::max(t, d->now), std::move(fn));

@@ -335,6 +335,8 @@ public:
     // cluster that runs on without a reader of its trace (serve, the console), where the logs
     // would otherwise grow with every pod start. The Event objects are kept as always.
     void stopLogs();
+    // Whether takeActivity and takeEvents are kept (stopLogs not called).
+    bool keepsLogs() const;
 
     // Called after each virtual instant has run to its end (continuous mode), while the clock
     // stands between two timers: a read-only look at a consistent cluster, e.g. to show a long

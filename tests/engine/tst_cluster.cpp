@@ -9,10 +9,12 @@
 #include "models/engine/nodeupgradeagent.h"
 #include "models/engine/nodeupgraderolloutstore.h"
 #include "models/kube/jsonfield.h"
+#include "models/scenario/scenarioparser.h"
 #include "models/scenario/scenariorunner.h"
 #include "tests/support/replicaset.h"
 
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QtCore/qfloat16.h>
 
@@ -124,6 +126,8 @@ private slots:
     void restatingATemplateCanonicallyRollsNothing();
     void adoptedPodWithoutATargetNodeIsSkipped();
     void buildClusterEndingAtMovesOnlyTheClock();
+    void scenarioRunKeepsLogsOnlyForAReader_data();
+    void scenarioRunKeepsLogsOnlyForAReader();
     void createDefaultsAndGenerations();
     void validationMessages_data();
     void validationMessages();
@@ -1286,6 +1290,67 @@ void TestCluster::eventsExpireAfterAnHour()
 QTEST_GUILESS_MAIN(TestCluster)
 // `serve` places a scenario's steps so that they end now: the same objects, every timestamp
 // shifted by the same amount, the clock at the requested end.
+// The cluster keeps its activity and event logs while a scenario runs only when something reads
+// them: a trace, `expect.events`, `expect.sync`. The console and serve build their cluster with
+// no reader, and a scenario starting 50,000 pods would otherwise hold five log entries per pod.
+void TestCluster::scenarioRunKeepsLogsOnlyForAReader_data()
+{
+    QTest::addColumn<QString>("expect");
+    QTest::addColumn<bool>("checkExpects");
+    QTest::addColumn<bool>("trace");
+    QTest::addColumn<bool>("keeps");
+    QTest::newRow("no reader: the console's build") << QString() << false << false << false;
+    QTest::newRow("sim run without expects on logs") << QString() << true << false << false;
+    QTest::newRow("a trace") << QString() << true << true << true;
+    QTest::newRow("expect.events") << QStringLiteral(
+                                          "      events: {notContains: [{reason: SuccessfulDelete}]}")
+                                   << true << false << true;
+    QTest::newRow("expect.events, expects not checked")
+        << QStringLiteral("      events: {notContains: [{reason: SuccessfulDelete}]}") << false << false
+        << false;
+}
+
+void TestCluster::scenarioRunKeepsLogsOnlyForAReader()
+{
+    QFETCH(QString, expect);
+    QFETCH(bool, checkExpects);
+    QFETCH(bool, trace);
+    QFETCH(bool, keeps);
+    std::string text = R"(name: two nodes, one DaemonSet
+seed: 5
+mode: continuous
+start: 2026-01-01T00:00:00Z
+cluster:
+  nodes: [{count: 2}]
+  objects:
+    - apiVersion: apps/v1
+      kind: DaemonSet
+      metadata: {name: web, namespace: default}
+      spec:
+        selector: {matchLabels: {app: web}}
+        template:
+          metadata: {labels: {app: web}}
+          spec: {containers: [{name: web, image: "nginx:1.26"}]}
+steps:
+  - run: {until: rolloutComplete default/web, timeout: 5m}
+)";
+    if (!expect.isEmpty())
+        text += "  - expect:\n" + expect.toStdString() + "\n";
+    auto parsed = scenario::ScenarioParser::parseText(text, "t.yaml");
+    QVERIFY2(parsed, parsed ? "" : parsed.error().message.c_str());
+    QTemporaryDir dir;
+    scenario::ScenarioRunOptions options;
+    options.checkExpects = checkExpects;
+    if (trace)
+        options.tracePath = dir.filePath(QStringLiteral("trace.jsonl")).toStdString();
+    scenario::ScenarioRunner runner(std::move(*parsed));
+    const auto result = runner.run(options);
+    QCOMPARE(result.exitCode, 0);
+    QVERIFY(runner.cluster());
+    QCOMPARE(runner.cluster()->keepsLogs(), keeps);
+    QCOMPARE(runner.cluster()->pods().size(), 2u); // the run itself is the same
+}
+
 void TestCluster::buildClusterEndingAtMovesOnlyTheClock()
 {
     const std::string text = R"(name: two nodes, one DaemonSet
