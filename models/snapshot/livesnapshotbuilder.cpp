@@ -86,6 +86,15 @@ void LiveSnapshotBuilder::podChanged(const std::string &dsKey, const kube::Pod &
             it->second.erase(pod.metadata.name);
     } else {
         m_pods[dsKey][pod.metadata.name] = SnapshotBuilder::podInfo(pod, m_strings);
+        if (auto awaiting = m_eventsAwaitingPod.find(pod.metadata.key());
+            awaiting != m_eventsAwaitingPod.end()) {
+            for (const std::string &eventKey : awaiting->second)
+                if (auto e = m_events.find(eventKey); e != m_events.end()) {
+                    e->second.daemonSetKey = q(dsKey);
+                    m_eventsDirty = true;
+                }
+            m_eventsAwaitingPod.erase(awaiting);
+        }
     }
     m_tracker.observePod(pod, dsKey, created, now);
     m_dirtyDaemonSets.insert(dsKey);
@@ -102,16 +111,26 @@ void LiveSnapshotBuilder::nodeChanged(const kube::Node &node, bool deleted)
 
 void LiveSnapshotBuilder::eventChanged(const kube::Event &event, bool deleted)
 {
+    const auto &o = event.involvedObject;
+    const std::string key = event.metadata.key();
+    const std::string podKey = o.kind == "Pod" ? o.namespace_ + "/" + o.name : std::string();
+    auto awaiting = podKey.empty() ? m_eventsAwaitingPod.end() : m_eventsAwaitingPod.find(podKey);
+    if (awaiting != m_eventsAwaitingPod.end()) {
+        awaiting->second.erase(key);
+        if (awaiting->second.empty())
+            m_eventsAwaitingPod.erase(awaiting);
+    }
     if (deleted) {
-        m_events.erase(event.metadata.key());
+        m_events.erase(key);
     } else {
         EventInfo info = eventInfo(event);
-        const auto &o = event.involvedObject;
-        if (info.daemonSetKey.isEmpty() && o.kind == "Pod") {
+        if (info.daemonSetKey.isEmpty() && !podKey.empty()) {
             if (const std::string *owner = podOwner(o.namespace_, o.name))
                 info.daemonSetKey = q(*owner);
+            else
+                m_eventsAwaitingPod[podKey].insert(key);
         }
-        m_events[event.metadata.key()] = std::move(info);
+        m_events[key] = std::move(info);
     }
     m_eventsDirty = true;
 }

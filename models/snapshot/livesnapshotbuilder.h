@@ -76,6 +76,9 @@ private:
     // The DaemonSet whose pods include NAME in namespace NS (its key), or null: a search of that
     // namespace's DaemonSets in m_pods, not a second index of every pod.
     const std::string *podOwner(const std::string &ns, const std::string &name) const;
+    // Events about a pod not known (yet) as a DaemonSet's: "ns/pod" -> event keys. The lists
+    // arrive in any order, so such an event gets its DaemonSet when the pod comes.
+    std::map<std::string, std::set<std::string>> m_eventsAwaitingPod;
     std::map<std::string, NodeInfo> m_nodes;
     std::map<std::string, EventInfo> m_events;
     SnapshotBuilder::RevisionTemplateCache m_revisionTemplates;

@@ -57,6 +57,8 @@ private Q_SLOTS:
     void warningsNameTheToolAndTheChange();
     void embeddedBuilderFillsAndSharesManagedBy();
     void liveBuilderFillsManagedBy();
+    void liveBuilderAttributesPodEventsInEitherOrder_data();
+    void liveBuilderAttributesPodEventsInEitherOrder();
     void setImagePreviewShowsTheDiffAndTheNodes();
     void setImageBackToAnEarlierImageReusesItsRevision();
     void restartReplacesEveryNode();
@@ -181,6 +183,70 @@ void TestStartRolloutPreview::liveBuilderFillsManagedBy()
     QCOMPARE(ds->managedBy->size(), std::size_t(2));
     QCOMPARE(ds->managedBy->at(0).name, S("Flux"));
     QCOMPARE(ds->managedBy->at(1).name, S("terraform"));
+}
+
+// The lists of a live cluster arrive in any order: an event about a DaemonSet's pod is its
+// event whether the pod came first or the event did; an event deleted before its pod came is
+// forgotten.
+void TestStartRolloutPreview::liveBuilderAttributesPodEventsInEitherOrder_data()
+{
+    QTest::addColumn<bool>("eventFirst");
+    QTest::addColumn<bool>("deletedBeforePod");
+    QTest::newRow("the pod first") << false << false;
+    QTest::newRow("the event first") << true << false;
+    QTest::newRow("the event gone before the pod came") << true << true;
+}
+
+void TestStartRolloutPreview::liveBuilderAttributesPodEventsInEitherOrder()
+{
+    QFETCH(bool, eventFirst);
+    QFETCH(bool, deletedBeforePod);
+    LiveSnapshotBuilder builder;
+    builder.daemonSetChanged(
+        *kube::DaemonSet::fromJson(dsManifest({{"uid", "u1"}, {"resourceVersion", "5"}})), false, 1000);
+    kube::Pod pod;
+    pod.metadata.name = "web-abcde";
+    pod.metadata.namespace_ = "default";
+    pod.metadata.uid = "p1";
+    pod.metadata.ownerReferences.push_back({"apps/v1", "DaemonSet", "web", "u1", true, true});
+    pod.nodeName = "node-1";
+    kube::Event event;
+    event.metadata.name = "web-abcde.1";
+    event.metadata.namespace_ = "default";
+    event.involvedObject = {"Pod", "default", "web-abcde", "p1", "v1", ""};
+    event.reason = "Started";
+    event.lastTimestamp = 900;
+    kube::Event other = event; // about a pod no DaemonSet owns
+    other.metadata.name = "api-xyz.1";
+    other.involvedObject.name = "api-xyz";
+    if (eventFirst) {
+        builder.eventChanged(event, false);
+        builder.eventChanged(other, false);
+        if (deletedBeforePod)
+            builder.eventChanged(event, true);
+        builder.podChanged("default/web", pod, true, false, 1000);
+    } else {
+        builder.podChanged("default/web", pod, true, false, 1000);
+        builder.eventChanged(event, false);
+        builder.eventChanged(other, false);
+    }
+    const auto snap = builder.build({});
+    QMap<QString, QString> owners;
+    for (const auto &e : *snap->events)
+        owners.insert(e.object, e.daemonSetKey);
+    QCOMPARE(owners.value(S("pod/default/api-xyz"), S("missing")), QString());
+    if (deletedBeforePod) {
+        QVERIFY(!owners.contains(S("pod/default/web-abcde")));
+        return;
+    }
+    QCOMPARE(owners.value(S("pod/default/web-abcde")), S("default/web"));
+    // A count bump of the attributed event keeps its DaemonSet.
+    event.count = 2;
+    builder.eventChanged(event, false);
+    const auto again = builder.build({});
+    for (const auto &e : *again->events)
+        if (e.object == S("pod/default/web-abcde"))
+            QCOMPARE(e.daemonSetKey, S("default/web"));
 }
 
 void TestStartRolloutPreview::setImagePreviewShowsTheDiffAndTheNodes()
