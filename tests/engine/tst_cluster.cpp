@@ -1290,6 +1290,30 @@ void TestCluster::eventsExpireAfterAnHour()
 QTEST_GUILESS_MAIN(TestCluster)
 // `serve` places a scenario's steps so that they end now: the same objects, every timestamp
 // shifted by the same amount, the clock at the requested end.
+// A scenario: two nodes, DaemonSet default/web, run until it has rolled out (more steps may be
+// appended).
+static std::string twoNodesRolledOut()
+{
+    return R"(name: two nodes, one DaemonSet
+seed: 5
+mode: continuous
+start: 2026-01-01T00:00:00Z
+cluster:
+  nodes: [{count: 2}]
+  objects:
+    - apiVersion: apps/v1
+      kind: DaemonSet
+      metadata: {name: web, namespace: default}
+      spec:
+        selector: {matchLabels: {app: web}}
+        template:
+          metadata: {labels: {app: web}}
+          spec: {containers: [{name: web, image: "nginx:1.26"}]}
+steps:
+  - run: {until: rolloutComplete default/web, timeout: 5m}
+)";
+}
+
 // The cluster keeps its activity and event logs while a scenario runs only when something reads
 // them: a trace, `expect.events`, `expect.sync`. The console and serve build their cluster with
 // no reader, and a scenario starting 50,000 pods would otherwise hold five log entries per pod.
@@ -1316,24 +1340,7 @@ void TestCluster::scenarioRunKeepsLogsOnlyForAReader()
     QFETCH(bool, checkExpects);
     QFETCH(bool, trace);
     QFETCH(bool, keeps);
-    std::string text = R"(name: two nodes, one DaemonSet
-seed: 5
-mode: continuous
-start: 2026-01-01T00:00:00Z
-cluster:
-  nodes: [{count: 2}]
-  objects:
-    - apiVersion: apps/v1
-      kind: DaemonSet
-      metadata: {name: web, namespace: default}
-      spec:
-        selector: {matchLabels: {app: web}}
-        template:
-          metadata: {labels: {app: web}}
-          spec: {containers: [{name: web, image: "nginx:1.26"}]}
-steps:
-  - run: {until: rolloutComplete default/web, timeout: 5m}
-)";
+    std::string text = twoNodesRolledOut();
     if (!expect.isEmpty())
         text += "  - expect:\n" + expect.toStdString() + "\n";
     auto parsed = scenario::ScenarioParser::parseText(text, "t.yaml");
@@ -1353,25 +1360,7 @@ steps:
 
 void TestCluster::buildClusterEndingAtMovesOnlyTheClock()
 {
-    const std::string text = R"(name: two nodes, one DaemonSet
-seed: 5
-mode: continuous
-start: 2026-01-01T00:00:00Z
-cluster:
-  nodes: [{count: 2}]
-  objects:
-    - apiVersion: apps/v1
-      kind: DaemonSet
-      metadata: {name: web, namespace: default}
-      spec:
-        selector: {matchLabels: {app: web}}
-        template:
-          metadata: {labels: {app: web}}
-          spec: {containers: [{name: web, image: "nginx:1.26"}]}
-steps:
-  - run: {until: rolloutComplete default/web, timeout: 5m}
-  - run: {until: time 2026-01-01T00:10:00Z}
-)";
+    const std::string text = twoNodesRolledOut() + "  - run: {until: time 2026-01-01T00:10:00Z}\n";
     auto plain = scenario::ScenarioRunner::buildCluster(text, "t.yaml");
     const kube::Timestamp end = *kube::parseRfc3339("2026-12-03T10:00:00Z");
     auto moved = scenario::ScenarioRunner::buildClusterEndingAt(text, "t.yaml", end);
