@@ -257,7 +257,7 @@ bool NodeUpgradeController::accepted(PassContext &ctx, const std::string &object
     Backoff &b = m_backoff[object];
     b.rollout = ctx.name;
     ++b.refusals;
-    const kube::Duration delay = std::min(kMaxBackoff, kFirstBackoff << std::min(b.refusals - 1, 20));
+    const kube::Duration delay = kube::doubledDelay(kFirstBackoff, kMaxBackoff, b.refusals - 1);
     b.retryAt = ctx.now + delay;
     const std::string code = std::to_string(refusal->code);
     b.message =

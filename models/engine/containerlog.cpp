@@ -35,13 +35,13 @@ std::string imageOf(const kube::Pod &pod, const std::string &container)
     return {};
 }
 
-// When attempt k (1-based) of a crash-looping container ended: the kubelet's back-off after the
-// j-th crash is min(10 s << min(j - 1, 5), 5 min) (Kubelet::postCrash).
+// When attempt k (1-based) of a crash-looping container ended: after the j-th crash the kubelet
+// waits Kubelet::crashBackoff(j).
 kube::Timestamp crashTime(kube::Timestamp start, int k)
 {
     kube::Timestamp t = start;
     for (int j = 1; j < k; ++j)
-        t += std::min<kube::Duration>(10'000LL << std::min(j - 1, 5), 300'000);
+        t += Kubelet::crashBackoff(j);
     return t;
 }
 

@@ -134,7 +134,7 @@ kube::Result<void> JobController::finish(const std::string &key, Json job, const
 void JobController::requeueRateLimited(const std::string &key)
 {
     const int failures = m_requeues[key]++;
-    const kube::Duration delay = std::min(kRequeueBase << std::min(failures, 20), kRequeueMax);
+    const kube::Duration delay = kube::doubledDelay(kRequeueBase, kRequeueMax, failures);
     if (m_c.continuous())
         m_queue.scheduleAt(key, m_c.now + delay);
 }
@@ -240,7 +240,7 @@ long long JobController::podsToCreate(const std::string &key, long long want, lo
             at = m_c.now;
         }
         const kube::Duration backoff =
-            std::min(kBackoffBase << std::min<long long>(failed - 1, 10), kBackoffMax);
+            kube::doubledDelay(kBackoffBase, kBackoffMax, int(std::min<long long>(failed - 1, 30)));
         if (m_c.now < at + backoff) {
             enqueue(key, at + backoff);
             want = 0;

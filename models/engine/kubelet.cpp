@@ -193,7 +193,7 @@ void Kubelet::postCrash(const Pod &pod, kube::Duration after)
                            "Back-off restarting failed container " + name + " in pod " + p.metadata.name +
                                "_" + p.metadata.namespace_ + "(" + p.metadata.uid + ")");
         }
-        postCrash(p, std::min<kube::Duration>(10000LL << std::min(st.crashes - 1, 5), 300000));
+        postCrash(p, crashBackoff(st.crashes));
     });
 }
 

@@ -28,6 +28,12 @@ public:
     void nodeChanged(const std::string &node);
 
     static bool globMatch(const std::string &pattern, const std::string &text);
+    // The back-off before restarting a container after its `crashes`-th crash (1-based):
+    // 10 s doubling to 5 min, as the kubelet's CrashLoopBackOff.
+    static kube::Duration crashBackoff(int crashes)
+    {
+        return kube::doubledDelay(10'000, 300'000, crashes - 1);
+    }
 
     // Node heartbeats as Leases (kube-node-lease/<node>, coordination.k8s.io/v1, owned by the
     // Node): created for every node and renewed every 10 s (a quarter of the 40 s lease

@@ -174,7 +174,7 @@ void TaintManager::evict(const std::string &key, std::uint64_t epoch)
     m_c.recordEvent("Warning", "TaintManagerEviction",
                     "Failed to delete Pod " + ns + "/" + name + ": " + deleted.error().message,
                     api::Kind::Pod, ns, name, planned.uid, "taint-eviction-controller");
-    const kube::Duration delay = std::min(kRetryBase << std::min(planned.refusals, 20), kRetryMax);
+    const kube::Duration delay = kube::doubledDelay(kRetryBase, kRetryMax, planned.refusals);
     ++planned.refusals;
     planned.epoch = ++m_epoch;
     m_scheduled[key] = planned;

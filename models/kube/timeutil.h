@@ -4,6 +4,7 @@
 
 #include "models/kube/result.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -25,5 +26,11 @@ Result<Timestamp> parseRfc3339(const std::string &text); // accepts fractional s
 Result<Duration> parseDuration(const std::string &text);
 std::string formatDuration(Duration d); // 1h2m3s, 45s, 250ms; defined for every value
 std::string humanAge(Duration d);       // kubectl-style age: 5s, 3m, 2h, 4d
+// An exponential back-off: `base` doubled `doublings` times (0: base), at most `max` — what
+// client-go's rate limiters and the kubelet's restart back-off wait.
+inline Duration doubledDelay(Duration base, Duration max, int doublings)
+{
+    return doublings <= 0 ? std::min(base, max) : std::min(base << std::min(doublings, 30), max);
+}
 
 } // namespace kube
