@@ -520,17 +520,15 @@ kube::Result<Json> Cluster::Impl::updateNode(WriteContext &u)
 
 kube::Result<void> Cluster::Impl::updateNodeStatus(kube::Node n)
 {
-    const kube::Node &node = n;
-    const std::string &name = node.metadata.name;
+    const std::string &name = n.metadata.name;
     auto it = nodes.find(name);
     if (it == nodes.end())
         return ApiStatus::notFound(api::qualifiedResource(api::Kind::Node), name);
     const kube::Node &old = it->second;
-    if (!node.metadata.resourceVersion.empty() &&
-        node.metadata.resourceVersion != old.metadata.resourceVersion)
+    if (!n.metadata.resourceVersion.empty() && n.metadata.resourceVersion != old.metadata.resourceVersion)
         return conflict(api::Kind::Node, name);
     if (auto failed =
-            api::preconditionFailure({node.metadata.uid, {}}, old.metadata.uid, old.metadata.resourceVersion))
+            api::preconditionFailure({n.metadata.uid, {}}, old.metadata.uid, old.metadata.resourceVersion))
         return *failed;
     // Metadata and spec as stored (compared first: a writer's copy of the stored node usually
     // has them unchanged, and a comparison allocates nothing).

@@ -86,8 +86,9 @@ void LiveSnapshotBuilder::podChanged(const std::string &dsKey, const kube::Pod &
             it->second.erase(pod.metadata.name);
     } else {
         m_pods[dsKey][pod.metadata.name] = SnapshotBuilder::podInfo(pod, m_strings);
-        if (auto awaiting = m_eventsAwaitingPod.find(pod.metadata.key());
-            awaiting != m_eventsAwaitingPod.end()) {
+        auto awaiting = m_eventsAwaitingPod.empty() ? m_eventsAwaitingPod.end()
+                                                    : m_eventsAwaitingPod.find(pod.metadata.key());
+        if (awaiting != m_eventsAwaitingPod.end()) {
             for (const std::string &eventKey : awaiting->second)
                 if (auto e = m_events.find(eventKey); e != m_events.end()) {
                     e->second.daemonSetKey = q(dsKey);
