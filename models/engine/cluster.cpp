@@ -508,6 +508,10 @@ std::vector<const kube::Event *> Cluster::events() const
 {
     return values(d->events);
 }
+const kube::Event *Cluster::event(const std::string &ns, const std::string &name) const
+{
+    return find(d->events, Impl::key(ns, name));
+}
 std::vector<const kube::PodDisruptionBudget *> Cluster::podDisruptionBudgets() const
 {
     return values(d->pdbs);

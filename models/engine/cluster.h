@@ -270,6 +270,7 @@ public:
     std::vector<const kube::ReplicaSet *> replicaSets() const;
     const kube::ReplicaSet *replicaSet(const std::string &ns, const std::string &name) const;
     std::vector<const kube::Event *> events() const; // sorted by namespace, then name
+    const kube::Event *event(const std::string &ns, const std::string &name) const;
     std::vector<const kube::PodDisruptionBudget *> podDisruptionBudgets() const; // by namespace, name
     std::vector<std::string> namespaces() const;
     std::uint64_t resourceVersion() const; // the global counter's latest value

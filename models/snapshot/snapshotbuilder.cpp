@@ -77,18 +77,43 @@ void SnapshotBuilder::loadAll()
         if (ds.empty())
             continue;
         m_pods[ds][p->metadata.name] = podInfo(*p, m_strings);
-        m_podOwner[p->metadata.key()] = ds;
     }
     for (const kube::Node *n : m_cluster.nodes())
         m_nodes[n->metadata.name] = nodeInfo(*n);
-    for (const kube::Event *e : m_cluster.events()) {
-        EventInfo info = eventInfo(*e);
-        if (info.daemonSetKey.isEmpty() && e->involvedObject.kind == "Pod") {
-            auto it = m_podOwner.find(e->involvedObject.namespace_ + "/" + e->involvedObject.name);
-            if (it != m_podOwner.end())
-                info.daemonSetKey = q(it->second);
+    for (const kube::Event *e : m_cluster.events())
+        watchEvent(*e);
+}
+
+void SnapshotBuilder::watchEvent(const kube::Event &event)
+{
+    WatchedEvent &watched = m_events[event.metadata.key()];
+    watched.info.reset();
+    watched.podDaemonSet.clear();
+    const auto &o = event.involvedObject;
+    if (o.kind == "Pod")
+        if (const kube::Pod *pod = m_cluster.pod(o.namespace_, o.name))
+            watched.podDaemonSet = ownerDaemonSet(pod->metadata);
+}
+
+void SnapshotBuilder::convertEvents()
+{
+    for (auto it = m_events.begin(); it != m_events.end();) {
+        WatchedEvent &watched = it->second;
+        if (watched.info) {
+            ++it;
+            continue;
         }
-        m_events[e->metadata.key()] = std::move(info);
+        const std::string &key = it->first;
+        const std::size_t slash = key.find('/');
+        const kube::Event *event = m_cluster.event(key.substr(0, slash), key.substr(slash + 1));
+        if (!event) { // every deletion is watched; kept safe all the same
+            it = m_events.erase(it);
+            continue;
+        }
+        watched.info = eventInfo(*event);
+        if (watched.info->daemonSetKey.isEmpty())
+            watched.info->daemonSetKey = q(watched.podDaemonSet);
+        ++it;
     }
 }
 
@@ -107,10 +132,8 @@ void SnapshotBuilder::onWatch(const api::WatchEvent &event)
             auto it = m_pods.find(ds);
             if (it != m_pods.end())
                 it->second.erase(p.metadata.name);
-            m_podOwner.erase(p.metadata.key());
         } else {
             m_pods[ds][p.metadata.name] = podInfo(p, m_strings);
-            m_podOwner[p.metadata.key()] = ds;
         }
         m_tracker.observePod(p, ds, event.type == Type::Added, m_cluster.now());
         m_dirtyDaemonSets.insert(ds);
@@ -138,18 +161,10 @@ void SnapshotBuilder::onWatch(const api::WatchEvent &event)
         return;
     }
     case api::Kind::Event: {
-        if (deleted) {
+        if (deleted)
             m_events.erase(event.key());
-        } else {
-            EventInfo info = eventInfo(*event.event);
-            const auto &o = event.event->involvedObject;
-            if (info.daemonSetKey.isEmpty() && o.kind == "Pod") {
-                auto it = m_podOwner.find(o.namespace_ + "/" + o.name);
-                if (it != m_podOwner.end())
-                    info.daemonSetKey = q(it->second);
-            }
-            m_events[event.key()] = std::move(info);
-        }
+        else
+            watchEvent(*event.event);
         m_eventsDirty = true;
         return;
     }
@@ -234,10 +249,11 @@ std::shared_ptr<const ClusterSnapshot> SnapshotBuilder::build(const ClockInfo &c
     }
 
     if (m_eventsDirty || !m_previous) {
+        convertEvents();
         std::vector<EventInfo> all;
         all.reserve(m_events.size());
-        for (const auto &[key, info] : m_events)
-            all.push_back(info);
+        for (const auto &[key, watched] : m_events)
+            all.push_back(*watched.info);
         const std::size_t keep = std::min<std::size_t>(all.size(), ClusterSnapshot::kMaxEvents);
         std::partial_sort(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(keep), all.end(),
                           eventNewerFirst);

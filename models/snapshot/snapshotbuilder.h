@@ -21,6 +21,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -34,6 +35,7 @@ class Cluster;
 } // namespace engine
 
 namespace kube {
+struct Event;
 struct Node;
 struct Pod;
 } // namespace kube
@@ -120,9 +122,19 @@ private:
 
     StringPool m_strings;
     std::map<std::string, std::map<std::string, PodInfo>> m_pods; // dsKey -> pod name -> pod
-    std::map<std::string, std::string> m_podOwner;                // "ns/pod" -> dsKey
     std::map<std::string, NodeInfo> m_nodes;
-    std::map<std::string, EventInfo> m_events;
+    // The Events as last watched, by key, converted at the next build: a large rollout records
+    // Events faster than snapshots are built, and most are deleted again before then (the store
+    // keeps the newest ten thousand). Each keeps the DaemonSet of the pod it is about as it was
+    // when the Event was written.
+    struct WatchedEvent
+    {
+        std::optional<EventInfo> info; // empty until converted
+        std::string podDaemonSet;
+    };
+    std::map<std::string, WatchedEvent> m_events;
+    void watchEvent(const kube::Event &event);
+    void convertEvents();
     RevisionTemplateCache m_revisionTemplates;
     std::map<std::string, qint64> m_oldestNotReady; // dsKey -> creation time (see computeBadge)
     std::map<std::string, std::string> m_faults;    // node -> fault kind as last published

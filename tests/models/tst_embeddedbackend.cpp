@@ -4,6 +4,7 @@
 
 #include "models/backend/clockpacer.h"
 #include "models/backend/embeddedbackend.h"
+#include "models/engine/cluster.h"
 #include "models/itemmodels/eventlistmodel.h"
 #include "models/itemmodels/revisiontimelinemodel.h"
 #include "models/planners/rollbackpreview.h"
@@ -60,6 +61,7 @@ class TestEmbeddedBackend : public QObject
 private Q_SLOTS:
     void actionLogNamesTheUserAndTheRevision();
     void loadsAScenarioAndPublishesItsState();
+    void builderShowsEventsAsStoredWhenBuilt();
     void aLongLoadIsShownAsItProceeds();
     void rollbackRenumbersTheRevisionInTheTimeline();
     void rollbackOutcomes_data();
@@ -104,6 +106,74 @@ void TestEmbeddedBackend::loadsAScenarioAndPublishesItsState()
     QCOMPARE(snap->node(QStringLiteral("node-b-1"))->pool, QStringLiteral("general"));
     QVERIFY(!snap->events->empty());
     QVERIFY(snap->namespaces.contains(QStringLiteral("default")));
+}
+
+// The builder converts Events when it builds a snapshot: each shows as stored at that moment (a
+// repeat counted, a deleted Event gone), and an Event about a pod carries the DaemonSet that
+// controlled the pod when the Event was written, even if the pod is gone by the build.
+void TestEmbeddedBackend::builderShowsEventsAsStoredWhenBuilt()
+{
+    engine::Cluster cluster;
+    const auto ds = cluster.apply(kube::Json::parse(R"({"apiVersion": "apps/v1", "kind": "DaemonSet",
+        "metadata": {"name": "web", "namespace": "default"},
+        "spec": {"selector": {"matchLabels": {"app": "web"}},
+                 "template": {"metadata": {"labels": {"app": "web"}},
+                              "spec": {"containers": [{"name": "web", "image": "nginx:1.27"}]}}}})"));
+    QVERIFY(ds);
+    const std::string uid = (*ds)["metadata"]["uid"].get<std::string>();
+    auto pod = [&](const char *name) {
+        return kube::Json{{"apiVersion", "v1"},
+                          {"kind", "Pod"},
+                          {"metadata",
+                           {{"name", name},
+                            {"namespace", "default"},
+                            {"labels", {{"app", "web"}}},
+                            {"ownerReferences",
+                             {{{"apiVersion", "apps/v1"},
+                               {"kind", "DaemonSet"},
+                               {"name", "web"},
+                               {"uid", uid},
+                               {"controller", true}}}}}},
+                          {"spec", {{"containers", {{{"name", "web"}, {"image", "nginx:1.27"}}}}}}};
+    };
+    QVERIFY(cluster.apply(pod("web-a")));
+    QVERIFY(cluster.apply(pod("web-b")));
+    SnapshotBuilder builder(cluster);
+    (void)builder.build({});
+
+    cluster.recordEvent("Normal", "Pulled", "Pulled image", api::Kind::Pod, "default", "web-a");
+    cluster.recordEvent("Normal", "Pulled", "Pulled image", api::Kind::Pod, "default", "web-a");
+    cluster.recordEvent("Normal", "Started", "Started container web", api::Kind::Pod, "default", "web-b");
+    cluster.recordEvent("Warning", "Failed", "no such pod", api::Kind::Pod, "default", "web-zzz");
+    cluster.recordEvent("Normal", "Killing", "Stopping container web", api::Kind::Pod, "default", "web-a");
+    QVERIFY(cluster.remove(api::Kind::Pod, "default", "web-b", 0));
+    for (const kube::Event *e : cluster.events())
+        if (e->reason == "Killing")
+            QVERIFY(cluster.remove(api::Kind::Event, e->metadata.namespace_, e->metadata.name));
+
+    const auto snap = builder.build({});
+    auto find = [&](const char *reason) -> const EventInfo * {
+        for (const EventInfo &e : *snap->events)
+            if (e.reason == QLatin1String(reason))
+                return &e;
+        return nullptr;
+    };
+    const EventInfo *pulled = find("Pulled"), *started = find("Started"), *failed = find("Failed");
+    QVERIFY(pulled && started && failed);
+    QCOMPARE(pulled->count, 2);
+    QCOMPARE(pulled->object, QStringLiteral("pod/default/web-a"));
+    QCOMPARE(pulled->daemonSetKey, kWeb);
+    QCOMPARE(started->daemonSetKey, kWeb); // its pod deleted since, the Event kept its DaemonSet
+    QCOMPARE(failed->daemonSetKey, QString());
+    QVERIFY(!find("Killing"));
+    QCOMPARE(snap->events->size(), cluster.events().size());
+
+    // A repeat after the build is counted in the next one.
+    cluster.recordEvent("Normal", "Pulled", "Pulled image", api::Kind::Pod, "default", "web-a");
+    const auto next = builder.build({});
+    for (const EventInfo &e : *next->events)
+        if (e.reason == QLatin1String("Pulled"))
+            QCOMPARE(e.count, 3);
 }
 
 // The window shows a scenario while its steps run: with the loading thresholds at zero every
