@@ -899,7 +899,7 @@ kube::Result<void> Cluster::Impl::deleteWorkload(api::Kind kind, const std::stri
         eraseRevision(ck);
     if (auto it = podsByOwner.find(uid); it != podsByOwner.end())
         for (const auto &[pn, pod] : it->second)
-            podNames.push_back(pn);
+            podNames.emplace_back(pn);
     // The collector's deletes of the dependents just read from the owner index: deletePod can
     // only answer NotFound, for a pod already gone, and that is the end wanted.
     for (const auto &pn : podNames)
@@ -923,7 +923,7 @@ kube::Result<void> Cluster::Impl::deleteJob(const std::string &ns, const std::st
     std::vector<std::string> podNames;
     if (auto it = podsByOwner.find(uid); it != podsByOwner.end() && propagation != DeletePropagation::Orphan)
         for (const auto &[pn, pod] : it->second)
-            podNames.push_back(pn);
+            podNames.emplace_back(pn);
     for (const auto &pn : podNames)
         (void)deletePod(ns, pn, grace); // as deleteWorkload's: NotFound at most, the end wanted
     return {};

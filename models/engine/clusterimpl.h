@@ -98,23 +98,30 @@ struct Cluster::Impl
     std::set<std::string> serviceIps;
     std::set<int> nodePortsInUse;
 
-    // Indexes (values point into the maps above; std::map nodes are stable).
-    std::unordered_map<std::string, std::map<std::string, const kube::Pod *>> podsByOwner; // controller uid
-    std::unordered_map<std::string, std::map<std::string, const kube::Pod *>> podsByNode;  // node()
+    // Indexes (values point into the maps above; std::map nodes are stable). A PodIndex maps
+    // a pod's name (podsByNode: "namespace/name") to the pod, keyed by a view of the key of
+    // the pod's entry in `pods`: that string lives as long as the entry, and a pod leaves every
+    // index before its entry is erased (erasePod) or its index keys change (commitPod).
+    using PodIndex = std::map<std::string_view, const kube::Pod *>;
+    std::unordered_map<std::string, PodIndex> podsByOwner; // controller uid
+    std::unordered_map<std::string, PodIndex> podsByNode;  // node()
     // controller uid -> node() -> pod name -> pod: a controller's pods grouped by node, in node
     // order, so a DaemonSet sync merges it with the node list without hashing.
-    std::unordered_map<std::string, std::map<std::string, std::map<std::string, const kube::Pod *>>>
-        podsByOwnerNode;
-    std::map<std::string, std::map<std::string, const kube::Pod *>> orphanPods; // by namespace
+    std::unordered_map<std::string, std::map<std::string, PodIndex>> podsByOwnerNode;
+    std::map<std::string, PodIndex> orphanPods; // by namespace
     std::unordered_map<std::string, std::string> daemonSetByUid;
     std::unordered_map<std::string, std::string> replicaSetByUid;
     std::map<std::string, std::shared_ptr<const kube::Json>> specCache; // canonical spec -> shared spec
     // Repeated events (same object, type, reason and message) update one Event: the hash of
-    // that text -> the key of the Event recordEvent made for it. Erasing an Event recomputes
-    // the hash from its fields and drops the entry only if it still names that Event.
-    std::unordered_map<std::uint64_t, std::string> eventByAggregate;
-    static std::uint64_t aggregateHash(const std::string &object, const std::string &type,
-                                       const std::string &reason, const std::string &message);
+    // that text -> the Event recordEvent made for it. Erasing an Event recomputes the hash from
+    // its fields and drops the entry only if it still names that Event, as does a write that
+    // changes those fields (commitEvent), so an entry never outlives the Event it names.
+    std::unordered_map<std::uint64_t, std::map<std::string, kube::Event>::iterator> eventByAggregate;
+    // FNV-1a 64 of "kind/namespace/name\ntype\nreason\nmessage" (kind in lower case, no
+    // namespace part for a cluster-scoped object), hashed piece by piece without building it.
+    static std::uint64_t aggregateHash(std::string_view kind, const std::string &ns, const std::string &name,
+                                       const std::string &type, const std::string &reason,
+                                       const std::string &message);
     // Events expire an hour after they were last seen, as with the API server's default
     // event TTL; this bounds memory in long sessions.
     static constexpr kube::Duration kEventTtl = 60 * 60 * 1000;
@@ -313,7 +320,7 @@ struct Cluster::Impl
 
 private:
     void emit(WatchEvent &ev);
-    void indexPod(const kube::Pod &p);
+    void indexPod(const std::string &k, const kube::Pod &p); // k: the pod's key in `pods`
     void unindexPod(const kube::Pod &p, const std::string &node);
     const kube::Pod *emitPod(const std::string &k, const kube::Pod &slot, bool isNew);
 };

@@ -208,13 +208,13 @@ std::vector<const Pod *> DaemonSetController::daemonPods(const kube::DaemonSet &
     if (auto it = m_c.podsByOwner.find(uid); it != m_c.podsByOwner.end()) {
         for (const auto &[name, pod] : it->second)
             if (!sel.matches(pod->metadata.labels))
-                release.push_back(Cluster::Impl::key(pod->metadata.namespace_, name));
+                release.push_back(Cluster::Impl::key(pod->metadata.namespace_, pod->metadata.name));
     }
     if (!ds.metadata.deletionTimestamp) {
         if (auto it = m_c.orphanPods.find(ds.metadata.namespace_); it != m_c.orphanPods.end()) {
             for (const auto &[name, pod] : it->second)
                 if (!pod->isDeleting() && sel.matches(pod->metadata.labels))
-                    adopt.push_back(Cluster::Impl::key(pod->metadata.namespace_, name));
+                    adopt.push_back(Cluster::Impl::key(pod->metadata.namespace_, pod->metadata.name));
         }
     }
     for (const auto &k : release) {

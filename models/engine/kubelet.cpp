@@ -260,7 +260,7 @@ void Kubelet::nodeChanged(const std::string &node)
     std::vector<std::string> keys;
     for (const auto &[key, pod] : idx->second)
         if (!pod->nodeName.empty())
-            keys.push_back(key);
+            keys.emplace_back(key);
     const bool runs = nodeRunsPods(node);
     const bool reachable = nodeReachable(node);
     for (const auto &key : keys) {

@@ -87,11 +87,11 @@ void ReplicaSetController::claim(const kube::ReplicaSet &rs, const kube::LabelSe
     if (auto o = m_c.orphanPods.find(rs.metadata.namespace_); o != m_c.orphanPods.end())
         for (const auto &[name, pod] : o->second)
             if (!pod->isDeleting() && sel.matches(pod->metadata.labels))
-                adopt.push_back(Cluster::Impl::key(rs.metadata.namespace_, name));
+                adopt.push_back(Cluster::Impl::key(rs.metadata.namespace_, pod->metadata.name));
     if (auto o = m_c.podsByOwner.find(rs.metadata.uid); o != m_c.podsByOwner.end())
         for (const auto &[name, pod] : o->second)
             if (!sel.matches(pod->metadata.labels))
-                release.push_back(Cluster::Impl::key(pod->metadata.namespace_, name));
+                release.push_back(Cluster::Impl::key(pod->metadata.namespace_, pod->metadata.name));
     for (const auto &k : adopt) {
         Pod p = m_c.pods.at(k);
         p.metadata.ownerReferences.push_back(

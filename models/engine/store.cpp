@@ -96,15 +96,15 @@ void Cluster::Impl::ensureNamespace(const std::string &ns, const kube::ObjectMet
 
 // ---- indexes -----------------------------------------------------------------------------
 
-void Cluster::Impl::indexPod(const Pod &p)
+void Cluster::Impl::indexPod(const std::string &k, const Pod &p)
 {
-    const std::string k = key(p.metadata.namespace_, p.metadata.name);
+    const std::string_view name = std::string_view(k).substr(k.size() - p.metadata.name.size());
     if (const auto *ref = p.metadata.controllerRef()) {
-        podsByOwner[ref->uid][p.metadata.name] = &p;
-        podsByOwnerNode[ref->uid][p.node()][p.metadata.name] = &p;
+        podsByOwner[ref->uid][name] = &p;
+        podsByOwnerNode[ref->uid][p.node()][name] = &p;
         dsController->podsChanged(ref->uid, p.node());
     } else
-        orphanPods[p.metadata.namespace_][p.metadata.name] = &p;
+        orphanPods[p.metadata.namespace_][name] = &p;
     if (!p.node().empty())
         podsByNode[p.node()][k] = &p;
 }
@@ -295,7 +295,7 @@ const Pod *Cluster::Impl::commitPod(Pod pod, bool isNew)
     }
     Pod &slot = it->second;
     if (reindex)
-        indexPod(slot);
+        indexPod(it->first, slot);
     else if (const auto *ref = slot.metadata.controllerRef())
         dsController->podsChanged(ref->uid, slot.node());
     return emitPod(k, slot, isNew);
@@ -311,7 +311,7 @@ void Cluster::Impl::updatePod(std::map<std::string, Pod>::iterator it, const std
     edit(slot);
     if (slot.node() != oldNode) {
         unindexPod(slot, oldNode);
-        indexPod(slot);
+        indexPod(it->first, slot);
     } else if (const auto *ref = slot.metadata.controllerRef()) {
         dsController->podsChanged(ref->uid, oldNode);
     }
@@ -527,7 +527,7 @@ void Cluster::Impl::eraseNode(const std::string &name)
     if (auto idx = podsByNode.find(name); idx != podsByNode.end())
         for (const auto &[k, pod] : idx->second)
             if (!pod->nodeName.empty())
-                orphaned.push_back(k);
+                orphaned.emplace_back(k);
     for (const auto &k : orphaned)
         erasePod(k);
 }
@@ -621,13 +621,33 @@ void Cluster::Impl::eraseReplicaSet(const std::string &k)
     emit(ev);
 }
 
+namespace {
+
+std::uint64_t aggregateOf(const kube::Event &e)
+{
+    return Cluster::Impl::aggregateHash(e.involvedObject.kind, e.involvedObject.namespace_,
+                                        e.involvedObject.name, e.type, e.reason, e.message);
+}
+
+} // namespace
+
 const kube::Event *Cluster::Impl::commitEvent(kube::Event e, bool isNew)
 {
     const std::string k = key(e.metadata.namespace_, e.metadata.name);
-    if (!isNew && !events.count(k))
+    auto existing = events.find(k);
+    if (existing == events.end()) {
         isNew = true;
+    } else if (const std::uint64_t before = aggregateOf(existing->second); before != aggregateOf(e)) {
+        // A client rewrote what a recorded Event says: repeats no longer count on it.
+        if (auto a = eventByAggregate.find(before); a != eventByAggregate.end() && a->second == existing)
+            eventByAggregate.erase(a);
+    }
     e.metadata.resourceVersion = nextResourceVersion();
-    kube::Event &slot = events[k] = std::move(e);
+    if (existing == events.end())
+        existing = events.emplace(k, std::move(e)).first;
+    else
+        existing->second = std::move(e);
+    kube::Event &slot = existing->second;
     WatchEvent ev =
         makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified, api::Kind::Event, slot, rv);
     emit(ev);
@@ -640,17 +660,11 @@ void Cluster::Impl::eraseEvent(const std::string &k)
     auto it = events.find(k);
     if (it == events.end())
         return;
+    const auto a = eventByAggregate.find(aggregateOf(it->second));
+    if (a != eventByAggregate.end() && a->second == it)
+        eventByAggregate.erase(a);
     kube::Event gone = std::move(it->second);
     events.erase(it);
-    {
-        std::string object = gone.involvedObject.kind;
-        for (auto &c : object)
-            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        object += "/" + key(gone.involvedObject.namespace_, gone.involvedObject.name);
-        const auto a = eventByAggregate.find(aggregateHash(object, gone.type, gone.reason, gone.message));
-        if (a != eventByAggregate.end() && a->second == k)
-            eventByAggregate.erase(a);
-    }
     gone.metadata.resourceVersion = nextResourceVersion();
     WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, api::Kind::Event, gone, rv);
     emit(ev);
@@ -824,11 +838,19 @@ kube::Result<void> Cluster::Impl::deletePodAsClient(const std::string &ns, const
     return deletePod(ns, name);
 }
 
-std::uint64_t Cluster::Impl::aggregateHash(const std::string &object, const std::string &type,
+std::uint64_t Cluster::Impl::aggregateHash(std::string_view kind, const std::string &ns,
+                                           const std::string &name, const std::string &type,
                                            const std::string &reason, const std::string &message)
 {
-    // FNV-1a 64 over "object\ntype\nreason\nmessage".
-    std::uint64_t h = kube::fnv1a64(object);
+    std::uint64_t h = kube::fnv1a64({});
+    for (char c : kind) {
+        const char lower = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        h = kube::fnv1a64(std::string_view(&lower, 1), h);
+    }
+    h = kube::fnv1a64("/", h);
+    if (!ns.empty())
+        h = kube::fnv1a64("/", kube::fnv1a64(ns, h));
+    h = kube::fnv1a64(name, h);
     for (const std::string *part : {&type, &reason, &message})
         h = kube::fnv1a64(*part, kube::fnv1a64("\n", h));
     return h;
@@ -839,23 +861,22 @@ void Cluster::Impl::recordEvent(const std::string &type, const std::string &reas
                                 const std::string &name, const std::string &uid, const char *source,
                                 const std::string &fieldPath)
 {
-    std::string object = api::kindName(kind);
-    for (auto &c : object)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    object += "/" + key(ns, name);
-    if (logs)
-        emitted.push_back({now, object, type, reason, message});
+    const std::string_view kindName = api::kindName(kind);
+    if (logs) {
+        std::string object(kindName);
+        for (auto &c : object)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        emitted.push_back({now, object + "/" + key(ns, name), type, reason, message});
+    }
     expireEvents();
 
-    const std::uint64_t aggregate = aggregateHash(object, type, reason, message);
+    const std::uint64_t aggregate = aggregateHash(kindName, ns, name, type, reason, message);
     if (auto it = eventByAggregate.find(aggregate); it != eventByAggregate.end()) {
-        if (auto ev = events.find(it->second); ev != events.end()) {
-            kube::Event e = ev->second;
-            ++e.count;
-            e.lastTimestamp = now;
-            commitEvent(std::move(e), false);
-            return;
-        }
+        kube::Event e = it->second->second;
+        ++e.count;
+        e.lastTimestamp = now;
+        commitEvent(std::move(e), false);
+        return;
     }
     kube::Event e;
     const std::string eventNs = ns.empty() ? "default" : ns;
@@ -866,7 +887,7 @@ void Cluster::Impl::recordEvent(const std::string &type, const std::string &reas
     e.metadata.namespace_ = eventNs;
     e.metadata.uid = eventRng.uuid();
     e.metadata.creationTimestamp = now;
-    e.involvedObject = {api::kindName(kind), ns, name, uid, api::apiVersion(kind), fieldPath};
+    e.involvedObject = {std::string(kindName), ns, name, uid, api::apiVersion(kind), fieldPath};
     e.reason = reason;
     e.message = message;
     e.type = type;
@@ -880,9 +901,10 @@ void Cluster::Impl::recordEvent(const std::string &type, const std::string &reas
                                                                  : "daemonscope";
     ensureNamespace(eventNs);
     const std::string eventKey = key(eventNs, e.metadata.name);
-    eventByAggregate[aggregate] = eventKey;
     eventExpiry.emplace_back(now, eventKey);
     commitEvent(std::move(e), true);
+    if (auto it = events.find(eventKey); it != events.end())
+        eventByAggregate[aggregate] = it;
     // Bounded store: past kMaxEvents the oldest recorded Events go before their hour is up.
     while (events.size() > kMaxEvents && !eventExpiry.empty()) {
         const std::string oldest = eventExpiry.front().second;

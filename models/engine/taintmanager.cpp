@@ -62,7 +62,7 @@ void TaintManager::onNode(const WatchEvent &ev)
         return;
     std::vector<std::string> keys;
     for (const auto &[key, pod] : idx->second)
-        keys.push_back(key);
+        keys.emplace_back(key);
     for (const auto &key : keys)
         if (auto it = m_c.pods.find(key); it != m_c.pods.end() && it->second.nodeName == name)
             process(it->second, taints);

@@ -156,6 +156,7 @@ private slots:
     void annotateNodeWritesWhatAMergePatchWrites();
     void sameSeedSameCluster();
     void eventsExpireAfterAnHour();
+    void aRewrittenOrDeletedEventTakesNoMoreRepeats();
     void selectPods();
     void deletionsCheckTheirPreconditions();
     void statusPatchesWriteTheStatusOnly();
@@ -1285,6 +1286,46 @@ void TestCluster::eventsExpireAfterAnHour()
     QCOMPARE(left.size(), std::size_t(1));
     QCOMPARE(left[0]->count, 2);
     QCOMPARE(left[0]->involvedObject.name, std::string("node-0"));
+}
+
+// Repeats of a recorded Event bump its count, until a client rewrites what it says or deletes
+// it: the next repeat is a new Event, and repeats count on that one.
+void TestCluster::aRewrittenOrDeletedEventTakesNoMoreRepeats()
+{
+    Cluster c(stepped());
+    addNodes(c, 1);
+    auto probe = [&] { c.recordEvent("Normal", "Probe", "still here", Kind::Node, "", "node-0"); };
+    auto withMessage = [&](const char *message) {
+        std::vector<const kube::Event *> out;
+        for (const kube::Event *e : c.events())
+            if (e->message == message)
+                out.push_back(e);
+        return out;
+    };
+    probe();
+    probe();
+    QCOMPARE(withMessage("still here").size(), std::size_t(1));
+    QCOMPARE(withMessage("still here")[0]->count, 2);
+    const std::string ns = withMessage("still here")[0]->metadata.namespace_;
+    const std::string first = withMessage("still here")[0]->metadata.name;
+
+    QVERIFY(c.patch(Kind::Event, ns, first, PatchType::Merge, {{"message", "rewritten"}}));
+    probe();
+    probe();
+    QCOMPARE(withMessage("rewritten").size(), std::size_t(1));
+    QCOMPARE(withMessage("rewritten")[0]->count, 2);
+    QCOMPARE(withMessage("still here").size(), std::size_t(1));
+    QCOMPARE(withMessage("still here")[0]->count, 2);
+    const std::string second = withMessage("still here")[0]->metadata.name;
+    QVERIFY(second != first);
+
+    QVERIFY(c.remove(Kind::Event, ns, second).ok());
+    QVERIFY(c.remove(Kind::Event, ns, first).ok());
+    QVERIFY(c.events().empty());
+    probe();
+    QCOMPARE(withMessage("still here").size(), std::size_t(1));
+    QCOMPARE(withMessage("still here")[0]->count, 1);
+    QVERIFY(withMessage("still here")[0]->metadata.name != second);
 }
 
 QTEST_GUILESS_MAIN(TestCluster)
