@@ -629,6 +629,14 @@ std::uint64_t aggregateOf(const kube::Event &e)
                                         e.involvedObject.name, e.type, e.reason, e.message);
 }
 
+// Whether two Events say the same (what repeats are counted by).
+bool sameText(const kube::Event &a, const kube::Event &b)
+{
+    return a.message == b.message && a.reason == b.reason && a.type == b.type &&
+           a.involvedObject.name == b.involvedObject.name && a.involvedObject.kind == b.involvedObject.kind &&
+           a.involvedObject.namespace_ == b.involvedObject.namespace_;
+}
+
 } // namespace
 
 const kube::Event *Cluster::Impl::commitEvent(kube::Event e, bool isNew)
@@ -637,9 +645,10 @@ const kube::Event *Cluster::Impl::commitEvent(kube::Event e, bool isNew)
     auto existing = events.find(k);
     if (existing == events.end()) {
         isNew = true;
-    } else if (const std::uint64_t before = aggregateOf(existing->second); before != aggregateOf(e)) {
+    } else if (!sameText(existing->second, e)) {
         // A client rewrote what a recorded Event says: repeats no longer count on it.
-        if (auto a = eventByAggregate.find(before); a != eventByAggregate.end() && a->second == existing)
+        if (auto a = eventByAggregate.find(aggregateOf(existing->second));
+            a != eventByAggregate.end() && a->second == existing)
             eventByAggregate.erase(a);
     }
     e.metadata.resourceVersion = nextResourceVersion();
@@ -842,10 +851,15 @@ std::uint64_t Cluster::Impl::aggregateHash(std::string_view kind, const std::str
                                            const std::string &name, const std::string &type,
                                            const std::string &reason, const std::string &message)
 {
+    char lower[32]; // kinds are short; a longer one is hashed in pieces
     std::uint64_t h = kube::fnv1a64({});
-    for (char c : kind) {
-        const char lower = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        h = kube::fnv1a64(std::string_view(&lower, 1), h);
+    for (std::size_t at = 0; at < kind.size(); at += sizeof lower) {
+        const std::size_t n = std::min(sizeof lower, kind.size() - at);
+        for (std::size_t i = 0; i < n; ++i) {
+            const char c = kind[at + i];
+            lower[i] = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+        }
+        h = kube::fnv1a64(std::string_view(lower, n), h);
     }
     h = kube::fnv1a64("/", h);
     if (!ns.empty())
