@@ -779,7 +779,7 @@ kube::Result<void> DaemonSetController::syncNodes(SyncContext &ctx,
         const std::string pk = Cluster::Impl::key(ds.metadata.namespace_, name);
         const auto it = m_c.pods.find(pk);
         const std::string node = it != m_c.pods.end() ? it->second.node() : std::string();
-        auto r = m_c.deletePod(ds.metadata.namespace_, name);
+        auto r = m_c.deletePodAsClient(ds.metadata.namespace_, name);
         if (!r) {
             deletionObserved(ctx.key);
             if (r.error().reason != "NotFound") {

@@ -1,5 +1,6 @@
 #include "models/engine/replicasetcontroller.h"
 #include "models/kube/jsonfield.h"
+#include "models/kube/timeutil.h"
 
 #include "models/engine/clusterimpl.h"
 
@@ -58,8 +59,10 @@ void ReplicaSetController::sync(const std::string &key)
 {
     m_queue.synced(key, m_c.now);
     auto it = m_c.replicaSets.find(key);
-    if (it == m_c.replicaSets.end())
+    if (it == m_c.replicaSets.end()) {
+        m_requeues.erase(key);
         return;
+    }
     const kube::ReplicaSet rs = it->second;
     auto sel = rs.selector();
     if (!sel || sel->empty() || rs.metadata.deletionTimestamp)
@@ -72,12 +75,24 @@ void ReplicaSetController::sync(const std::string &key)
                 active.push_back(pod);
     const int want = rs.replicas();
     const int have = static_cast<int>(active.size());
+    bool written = true;
     if (have < want)
-        create(rs, want - have);
+        written = create(rs, want - have);
     else if (have > want)
-        remove(rs, active, have - want);
+        written = remove(rs, active, have - want);
     // Status from the (possibly changed) store.
     updateStatus(key, rs);
+    if (written)
+        m_requeues.erase(key);
+    else
+        requeueRateLimited(key);
+}
+
+void ReplicaSetController::requeueRateLimited(const std::string &key)
+{
+    const int failures = m_requeues[key]++;
+    if (m_c.continuous())
+        m_queue.scheduleAt(key, m_c.now + kube::doubledDelay(kRequeueBase, kRequeueMax, failures));
 }
 
 // Adopts the matching orphans and releases the owned pods that no longer match.
@@ -108,8 +123,9 @@ void ReplicaSetController::claim(const kube::ReplicaSet &rs, const kube::LabelSe
     }
 }
 
-// Creates `count` pods from the template (at most 500 a sync), with an event for each.
-void ReplicaSetController::create(const kube::ReplicaSet &rs, int count)
+// Creates `count` pods from the template (at most 500 a sync), with an event for each; stops at
+// the first refusal.
+bool ReplicaSetController::create(const kube::ReplicaSet &rs, int count)
 {
     const Json &tpl = rs.spec.contains("template") ? rs.spec["template"] : Json::object();
     auto spec = m_c.internSpec(tpl.contains("spec") ? tpl["spec"] : Json::object());
@@ -130,15 +146,20 @@ void ReplicaSetController::create(const kube::ReplicaSet &rs, int count)
             {"apps/v1", "ReplicaSet", rs.metadata.name, rs.metadata.uid, true, true});
         pod.spec = spec;
         auto created = m_c.createPod(std::move(pod));
-        if (created)
-            m_c.recordEvent("Normal", "SuccessfulCreate", "Created pod: " + (*created)->metadata.name,
+        if (!created) {
+            m_c.recordEvent("Warning", "FailedCreate", "Error creating: " + created.error().message,
                             api::Kind::ReplicaSet, rs.metadata.namespace_, rs.metadata.name, rs.metadata.uid);
+            return false;
+        }
+        m_c.recordEvent("Normal", "SuccessfulCreate", "Created pod: " + (*created)->metadata.name,
+                        api::Kind::ReplicaSet, rs.metadata.namespace_, rs.metadata.name, rs.metadata.uid);
     }
+    return true;
 }
 
 // Deletes `excess` of the active pods, the least useful first: unscheduled, not running, not
 // ready, the newest.
-void ReplicaSetController::remove(const kube::ReplicaSet &rs, const std::vector<const Pod *> &active,
+bool ReplicaSetController::remove(const kube::ReplicaSet &rs, const std::vector<const Pod *> &active,
                                   int excess)
 {
     std::vector<const Pod *> ranked = active;
@@ -160,10 +181,19 @@ void ReplicaSetController::remove(const kube::ReplicaSet &rs, const std::vector<
     std::vector<std::string> names;
     for (int i = 0; i < excess; ++i)
         names.push_back(ranked[static_cast<std::size_t>(i)]->metadata.name);
-    for (const auto &name : names)
-        if (m_c.deletePod(rs.metadata.namespace_, name))
+    bool written = true;
+    for (const auto &name : names) {
+        auto deleted = m_c.deletePodAsClient(rs.metadata.namespace_, name);
+        if (deleted) {
             m_c.recordEvent("Normal", "SuccessfulDelete", "Deleted pod: " + name, api::Kind::ReplicaSet,
                             rs.metadata.namespace_, rs.metadata.name, rs.metadata.uid);
+        } else if (deleted.error().reason != "NotFound") {
+            m_c.recordEvent("Warning", "FailedDelete", "Error deleting: " + deleted.error().message,
+                            api::Kind::ReplicaSet, rs.metadata.namespace_, rs.metadata.name, rs.metadata.uid);
+            written = false;
+        }
+    }
+    return written;
 }
 
 void ReplicaSetController::updateStatus(const std::string &key, const kube::ReplicaSet &rs)

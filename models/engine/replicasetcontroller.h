@@ -3,6 +3,9 @@
 // named <rs>-<5 random chars>, orphans matching the selector adopted, excess pods deleted
 // unscheduled-first, then pending, not-ready, newest (upstream's ranking, simplified), status
 // counters written when they change. Syncs of one key coalesce like the DaemonSet controller's.
+// Its pod writes are PodControl's: SuccessfulCreate / SuccessfulDelete events, and for a refused
+// one FailedCreate / FailedDelete ("Error creating: …", "Error deleting: …"); a sync with a
+// refused write is requeued 5 ms later, doubling per failure in a row up to 1000 s.
 
 #include "models/engine/cluster.h"
 #include "models/engine/syncqueue.h"
@@ -25,12 +28,19 @@ public:
 
 private:
     void claim(const kube::ReplicaSet &rs, const kube::LabelSelector &sel);
-    void create(const kube::ReplicaSet &rs, int count);
-    void remove(const kube::ReplicaSet &rs, const std::vector<const kube::Pod *> &active, int excess);
+    // Each returns false when a write was refused (an event says which; a pod already gone
+    // counts as deleted).
+    bool create(const kube::ReplicaSet &rs, int count);
+    bool remove(const kube::ReplicaSet &rs, const std::vector<const kube::Pod *> &active, int excess);
     void updateStatus(const std::string &key, const kube::ReplicaSet &rs);
+    void requeueRateLimited(const std::string &key);
+
+    static constexpr kube::Duration kRequeueBase = 5;          // client-go's per-item base delay
+    static constexpr kube::Duration kRequeueMax = 1000 * 1000; // and its ceiling
 
     Cluster::Impl &m_c;
     SyncQueue m_queue;
+    std::map<std::string, int> m_requeues; // key -> syncs failed in a row
 };
 
 } // namespace engine

@@ -166,6 +166,8 @@ private slots:
     void aRefusedTaintEvictionIsRetriedWithBackoffUntilCancelled();
     void aRefusedAgentNodeWriteIsRetriedAfterTheStatusInterval();
     void aRefusedJobPodStatusIsRetriedByTheAgent();
+    void aRefusedReplicaSetPodDeletionIsReportedAndRetried();
+    void aRefusedDaemonSetPodDeletionIsReportedAndRetried();
 };
 
 void TestCluster::createDefaultsAndGenerations()
@@ -1932,6 +1934,75 @@ void TestCluster::aRefusedJobPodDeletionFailsTheSyncAndIsRequeuedWithBackoff()
     // Finished: nothing more is tried.
     c.advance(60000);
     QCOMPARE(refused(), 3);
+}
+
+// Scaling a ReplicaSet down deletes through the API like any client: a refused deletion is a
+// Warning FailedDelete on the ReplicaSet ("Error deleting: …", as PodControl records it) and the
+// sync is requeued 5 ms, 10 ms, 20 ms later (client-go's per-item back-off) until it goes through.
+void TestCluster::aRefusedReplicaSetPodDeletionIsReportedAndRetried()
+{
+    Cluster c(continuous(4));
+    addNodes(c, 1);
+    QVERIFY(c.create(testsupport::replicaSetManifest("api", "shop", 2, "api", "api:1")).ok());
+    QVERIFY(c.runUntil([&] { return c.podsReady(2); }, 60000));
+    PodSelector sel;
+    sel.replicaSet = "shop/api";
+    for (const auto *p : c.selectPods(sel))
+        c.refuseWrites(Kind::Pod, "shop", p->metadata.name, 3, kTimedOut);
+    auto refused = [&] { return eventCount(c, "ReplicaSet", "api", "Warning", "FailedDelete"); };
+    auto deleted = [&] { return eventCount(c, "ReplicaSet", "api", "Normal", "SuccessfulDelete"); };
+
+    QVERIFY(c.patch(Kind::ReplicaSet, "shop", "api", PatchType::Merge, {{"spec", {{"replicas", 1}}}}).ok());
+    QVERIFY(c.runUntil([&] { return refused() == 1; }, 30000));
+    for (const auto *e : c.events())
+        if (e->reason == "FailedDelete")
+            QCOMPARE(e->message, std::string("Error deleting: etcdserver: request timed out"));
+    for (const auto &[delay, refusals] : {std::pair{5, 2}, std::pair{10, 3}}) {
+        c.advance(delay - 1);
+        QCOMPARE(refused(), refusals - 1);
+        c.advance(1);
+        QCOMPARE(refused(), refusals);
+        QCOMPARE(deleted(), 0);
+    }
+    c.advance(19);
+    QCOMPARE(deleted(), 0);
+    c.advance(1);
+    QCOMPARE(deleted(), 1);
+    c.advance(30000);
+    QCOMPARE(refused(), 3);
+    QCOMPARE(c.selectPods(sel).size(), std::size_t(1));
+}
+
+// The DaemonSet controller's deletions go through the API as well: a refused one is a Warning
+// FailedDelete on the DaemonSet, the sync fails and is requeued with back-off, and the rolling
+// update goes on once the deletion is accepted.
+void TestCluster::aRefusedDaemonSetPodDeletionIsReportedAndRetried()
+{
+    Cluster c(continuous(6));
+    addNodes(c, 1);
+    QVERIFY(c.create(webDs("nginx:1.19")).ok());
+    QVERIFY(c.runUntil([&] { return c.podsReady(1); }, 60000));
+    const std::string old = c.podsOf("default", "web").at(0)->metadata.name;
+    c.refuseWrites(Kind::Pod, "default", old, 2, kTimedOut);
+    auto refused = [&] { return eventCount(c, "DaemonSet", "web", "Warning", "FailedDelete"); };
+    auto deleting = [&] { return c.pod("default", old) == nullptr || c.pod("default", old)->isDeleting(); };
+
+    QVERIFY(c.patch(Kind::DaemonSet, "default", "web", PatchType::Strategic, imagePatch("nginx:1.20")).ok());
+    QVERIFY(c.runUntil([&] { return refused() == 1; }, 30000));
+    QVERIFY(!deleting());
+    for (const auto *e : c.events())
+        if (e->reason == "FailedDelete")
+            QCOMPARE(e->message, std::string("Error deleting: etcdserver: request timed out"));
+    QVERIFY(c.runUntil([&] { return refused() == 2; }, 1000));
+    QVERIFY(!deleting());
+    QVERIFY(c.runUntil(deleting, 1000));
+    QCOMPARE(refused(), 2);
+    QVERIFY(c.runUntil(
+        [&] {
+            const auto pods = c.podsOf("default", "web");
+            return pods.size() == 1 && pods[0]->metadata.name != old && pods[0]->ready;
+        },
+        60000));
 }
 
 // A NoExecute taint evicts a pod whose deletion the API server refuses: each refusal is a
