@@ -1,6 +1,7 @@
 #include "models/engine/daemonsetcontroller.h"
 
 #include "models/engine/clusterimpl.h"
+#include "models/kube/timeutil.h"
 
 #include <algorithm>
 
@@ -151,9 +152,9 @@ void DaemonSetController::processKey(const std::string &key)
 {
     SyncResult r = sync(key);
     if (!r.ok) {
-        // Rate-limited requeue: 5 ms doubling per consecutive failure, capped at 1000 s.
-        const int n = std::min(++m_failures[key], 18);
-        enqueueAfter(key, std::min<kube::Duration>(5LL << n, 1000 * 1000));
+        // Rate-limited requeue (client-go's per-item limiter): 5 ms, doubling per failure in a
+        // row, at most 1000 s.
+        enqueueAfter(key, kube::doubledDelay(5, 1000 * 1000, m_failures[key]++));
     } else {
         m_failures.erase(key);
     }

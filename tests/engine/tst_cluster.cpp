@@ -1974,8 +1974,8 @@ void TestCluster::aRefusedReplicaSetPodDeletionIsReportedAndRetried()
 }
 
 // The DaemonSet controller's deletions go through the API as well: a refused one is a Warning
-// FailedDelete on the DaemonSet, the sync fails and is requeued with back-off, and the rolling
-// update goes on once the deletion is accepted.
+// FailedDelete on the DaemonSet, the sync fails and is requeued 5 ms, then 10 ms later, and the
+// rolling update goes on once the deletion is accepted.
 void TestCluster::aRefusedDaemonSetPodDeletionIsReportedAndRetried()
 {
     Cluster c(continuous(6));
@@ -1993,9 +1993,15 @@ void TestCluster::aRefusedDaemonSetPodDeletionIsReportedAndRetried()
     for (const auto *e : c.events())
         if (e->reason == "FailedDelete")
             QCOMPARE(e->message, std::string("Error deleting: etcdserver: request timed out"));
-    QVERIFY(c.runUntil([&] { return refused() == 2; }, 1000));
+    // Requeued 5 ms later (client-go's base delay), then 10 ms: never sooner.
+    c.advance(4);
+    QCOMPARE(refused(), 1);
+    c.advance(1);
+    QCOMPARE(refused(), 2);
+    c.advance(9);
     QVERIFY(!deleting());
-    QVERIFY(c.runUntil(deleting, 1000));
+    c.advance(1);
+    QVERIFY(deleting());
     QCOMPARE(refused(), 2);
     QVERIFY(c.runUntil(
         [&] {
