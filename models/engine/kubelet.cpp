@@ -120,7 +120,7 @@ std::vector<bool> Kubelet::beginPulls(const Pod &pod)
         const bool pull = alwaysPulls(c) || !images.count(image);
         pulls.push_back(pull);
         if (pull) {
-            images.insert(image);
+            images.insert(*m_imageNames.insert(image).first);
             containerEvent(pod, kube::stringOr(c, "name"), "Normal", "Pulling",
                            "Pulling image " + kube::goQuote(image));
         }

@@ -15,6 +15,7 @@
 
 #include <set>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace engine {
 
@@ -75,8 +76,11 @@ private:
 
     Cluster::Impl &m_c;
     bool m_nodeLeases = false;
-    std::unordered_map<std::string, State> m_state;                  // by pod UID
-    std::unordered_map<std::string, std::set<std::string>> m_images; // images each node has pulled
+    std::unordered_map<std::string, State> m_state; // by pod UID
+    // The images each node has pulled, as views of the one copy of each image's name kept in
+    // m_imageNames (a few names, shared by thousands of nodes).
+    std::unordered_set<std::string> m_imageNames;
+    std::unordered_map<std::string, std::set<std::string_view>> m_images;
 };
 
 } // namespace engine
