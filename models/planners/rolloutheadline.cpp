@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <set>
+#include <utility>
+#include <vector>
 
 namespace models {
 
@@ -183,7 +185,13 @@ struct HeadlineRun
 
     qint64 sinceProgress = 0;
     bool slow = false;
-    std::map<QString, NodePods> byNode{};
+    std::vector<std::pair<QString, NodePods>> byNode{}; // by node name
+    bool hasPods(const QString &node) const
+    {
+        auto it = std::lower_bound(byNode.begin(), byNode.end(), node,
+                                   [](const auto &entry, const QString &name) { return entry.first < name; });
+        return it != byNode.end() && it->first == node;
+    }
     int maxSurge = 0;
     QStringList holders{};     // nodes holding the budget
     QStringList unavailable{}; // nodes whose DaemonSet pod is missing or not available
@@ -244,10 +252,20 @@ void HeadlineRun::groupPods()
 {
     if (!ds.pods)
         return;
-    for (const PodInfo &p : *ds.pods) {
-        if (p.node.isEmpty())
-            continue;
-        NodePods &n = byNode[p.node];
+    // The pods in node order, each node's in the order of the list (a stable sort): one sort
+    // instead of a map node per node.
+    std::vector<const PodInfo *> pods;
+    pods.reserve(ds.pods->size());
+    for (const PodInfo &p : *ds.pods)
+        if (!p.node.isEmpty())
+            pods.push_back(&p);
+    std::stable_sort(pods.begin(), pods.end(),
+                     [](const PodInfo *a, const PodInfo *b) { return a->node < b->node; });
+    for (const PodInfo *pod : pods) {
+        const PodInfo &p = *pod;
+        if (byNode.empty() || byNode.back().first != p.node)
+            byNode.emplace_back(p.node, NodePods{});
+        NodePods &n = byNode.back().second;
         if (p.deleting) {
             if (!n.terminating)
                 n.terminating = &p;
@@ -301,7 +319,7 @@ void HeadlineRun::classifyNodes()
     if (missing > 0 && snapshot.nodes) {
         QStringList podless;
         for (const NodeInfo &node : *snapshot.nodes) {
-            if (!byNode.count(node.name))
+            if (!hasPods(node.name))
                 podless << node.name;
         }
         if (podless.size() <= missing)

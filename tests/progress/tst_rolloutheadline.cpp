@@ -199,6 +199,16 @@ void TestRolloutHeadline::headline()
              RolloutHeadline::reasonName(static_cast<RolloutHeadline::Reason>(reason)));
     QCOMPARE(h.text, text);
     QCOMPARE(RolloutHeadline::describe(h), h.text);
+
+    // The order the pods are listed in changes nothing: nodes are named in name order.
+    auto reversed = std::make_shared<models::ClusterSnapshot>(*snap);
+    models::DaemonSetInfo &ds = reversed->daemonSets.front();
+    auto pods = *ds.pods;
+    std::reverse(pods.begin(), pods.end());
+    ds.pods = std::make_shared<const std::vector<models::PodInfo>>(std::move(pods));
+    const RolloutHeadline r = RolloutHeadline::compute(*reversed, kKey, observation(rollout, terminatingFor));
+    QCOMPARE(r.text, text);
+    QCOMPARE(r.nodes, h.nodes);
 }
 
 void TestRolloutHeadline::stuckOrSlow_data()
