@@ -46,14 +46,8 @@ std::vector<models::NodeTile> buildNodeTiles(const models::ClusterSnapshot &snap
     }
     // Pods in node order (a surge leaves two pods on one node for a while), walked alongside
     // the nodes, which are sorted by name: one sort instead of a container per node.
-    std::vector<const models::PodInfo *> byNode;
-    if (daemonSet.pods) {
-        byNode.reserve(daemonSet.pods->size());
-        for (const auto &p : *daemonSet.pods)
-            byNode.push_back(&p);
-        std::sort(byNode.begin(), byNode.end(),
-                  [](const models::PodInfo *a, const models::PodInfo *b) { return a->node < b->node; });
-    }
+    const std::vector<const models::PodInfo *> byNode =
+        daemonSet.pods ? models::podsInNodeOrder(*daemonSet.pods) : std::vector<const models::PodInfo *>{};
     const models::PodWarnings warnings(snapshot.events.get());
     models::LagInputs lagInputs;
     lagInputs.daemonSet = &daemonSet;

@@ -1,7 +1,6 @@
 #include "models/engine/daemonsetcontroller.h"
 
 #include "models/engine/clusterimpl.h"
-#include "models/kube/timeutil.h"
 
 #include <algorithm>
 
@@ -151,13 +150,10 @@ void DaemonSetController::scheduleAt(const std::string &key, kube::Timestamp due
 void DaemonSetController::processKey(const std::string &key)
 {
     SyncResult r = sync(key);
-    if (!r.ok) {
-        // Rate-limited requeue (client-go's per-item limiter): 5 ms, doubling per failure in a
-        // row, at most 1000 s.
-        enqueueAfter(key, kube::doubledDelay(5, 1000 * 1000, m_failures[key]++));
-    } else {
-        m_failures.erase(key);
-    }
+    if (!r.ok)
+        enqueueAfter(key, m_queue.retryDelay(key)); // rate-limited requeue
+    else
+        m_queue.succeeded(key);
 }
 
 // ---- expectations ------------------------------------------------------------------------

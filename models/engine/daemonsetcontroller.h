@@ -98,7 +98,6 @@ private:
     Cluster::Impl &m_c;
     std::map<std::string, Expectations> m_expectations;
     SyncQueue m_queue;
-    std::map<std::string, int> m_failures; // key -> consecutive failed syncs
     struct Backoff
     {
         kube::Duration duration = 0;

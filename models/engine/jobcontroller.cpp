@@ -52,7 +52,6 @@ void JobController::onJob(const WatchEvent &ev)
 {
     if (ev.type == WatchEvent::Type::Deleted) {
         m_failures.erase(ev.key());
-        m_requeues.erase(ev.key());
         m_queue.forget(ev.key());
         return;
     }
@@ -131,23 +130,18 @@ kube::Result<void> JobController::finish(const std::string &key, Json job, const
     return {};
 }
 
-void JobController::requeueRateLimited(const std::string &key)
-{
-    const int failures = m_requeues[key]++;
-    const kube::Duration delay = kube::doubledDelay(kRequeueBase, kRequeueMax, failures);
-    if (m_c.continuous())
-        m_queue.scheduleAt(key, m_c.now + delay);
-}
-
 // processNextWorkItem: a sync that fails is requeued with the key's rate limit, one that
 // succeeds forgets it.
 void JobController::sync(const std::string &key)
 {
     m_queue.synced(key, m_c.now);
-    if (syncJob(key))
-        m_requeues.erase(key);
-    else
-        requeueRateLimited(key);
+    if (syncJob(key)) {
+        m_queue.succeeded(key);
+    } else {
+        const kube::Duration delay = m_queue.retryDelay(key);
+        if (m_c.continuous())
+            m_queue.scheduleAt(key, m_c.now + delay);
+    }
 }
 
 kube::Result<void> JobController::syncJob(const std::string &key)

@@ -35,8 +35,6 @@ public:
     static constexpr kube::Duration kSyncInterval = 500;
     static constexpr kube::Duration kBackoffBase = 10 * 1000;
     static constexpr kube::Duration kBackoffMax = 6 * 60 * 1000;
-    static constexpr kube::Duration kRequeueBase = 5;          // client-go's per-item base delay
-    static constexpr kube::Duration kRequeueMax = 1000 * 1000; // and its ceiling
 
     explicit JobController(Cluster::Impl &cluster);
 
@@ -57,13 +55,10 @@ private:
     kube::Result<void> syncJob(const std::string &key);
     kube::Result<void> finish(const std::string &key, kube::Json job, const char *type,
                               const std::string &reason, const std::string &message);
-    // A failed sync: the key again after its rate limiter's delay (AddRateLimited).
-    void requeueRateLimited(const std::string &key);
 
     Cluster::Impl &m_c;
     SyncQueue m_queue;
     std::map<std::string, std::pair<long long, kube::Timestamp>> m_failures; // key -> count seen, when
-    std::map<std::string, int> m_requeues;                                   // key -> failed syncs in a row
 };
 
 } // namespace engine

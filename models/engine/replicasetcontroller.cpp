@@ -1,6 +1,5 @@
 #include "models/engine/replicasetcontroller.h"
 #include "models/kube/jsonfield.h"
-#include "models/kube/timeutil.h"
 
 #include "models/engine/clusterimpl.h"
 
@@ -60,7 +59,7 @@ void ReplicaSetController::sync(const std::string &key)
     m_queue.synced(key, m_c.now);
     auto it = m_c.replicaSets.find(key);
     if (it == m_c.replicaSets.end()) {
-        m_requeues.erase(key);
+        m_queue.succeeded(key);
         return;
     }
     const kube::ReplicaSet rs = it->second;
@@ -82,17 +81,13 @@ void ReplicaSetController::sync(const std::string &key)
         written = remove(rs, active, have - want);
     // Status from the (possibly changed) store.
     updateStatus(key, rs);
-    if (written)
-        m_requeues.erase(key);
-    else
-        requeueRateLimited(key);
-}
-
-void ReplicaSetController::requeueRateLimited(const std::string &key)
-{
-    const int failures = m_requeues[key]++;
-    if (m_c.continuous())
-        m_queue.scheduleAt(key, m_c.now + kube::doubledDelay(kRequeueBase, kRequeueMax, failures));
+    if (written) {
+        m_queue.succeeded(key);
+    } else { // rate-limited requeue
+        const kube::Duration delay = m_queue.retryDelay(key);
+        if (m_c.continuous())
+            m_queue.scheduleAt(key, m_c.now + delay);
+    }
 }
 
 // Adopts the matching orphans and releases the owned pods that no longer match.

@@ -33,14 +33,9 @@ private:
     bool create(const kube::ReplicaSet &rs, int count);
     bool remove(const kube::ReplicaSet &rs, const std::vector<const kube::Pod *> &active, int excess);
     void updateStatus(const std::string &key, const kube::ReplicaSet &rs);
-    void requeueRateLimited(const std::string &key);
-
-    static constexpr kube::Duration kRequeueBase = 5;          // client-go's per-item base delay
-    static constexpr kube::Duration kRequeueMax = 1000 * 1000; // and its ceiling
 
     Cluster::Impl &m_c;
     SyncQueue m_queue;
-    std::map<std::string, int> m_requeues; // key -> syncs failed in a row
 };
 
 } // namespace engine

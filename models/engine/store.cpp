@@ -623,6 +623,13 @@ void Cluster::Impl::eraseReplicaSet(const std::string &k)
 
 namespace {
 
+// Kinds are ASCII: lowered without the C library's locale ("pod/ns/name" in the event log and
+// in the repeat hash).
+char lowerAscii(char c)
+{
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
 std::uint64_t aggregateOf(const kube::Event &e)
 {
     return Cluster::Impl::aggregateHash(e.involvedObject.kind, e.involvedObject.namespace_,
@@ -855,10 +862,7 @@ std::uint64_t Cluster::Impl::aggregateHash(std::string_view kind, const std::str
     std::uint64_t h = kube::fnv1a64({});
     for (std::size_t at = 0; at < kind.size(); at += sizeof lower) {
         const std::size_t n = std::min(sizeof lower, kind.size() - at);
-        for (std::size_t i = 0; i < n; ++i) {
-            const char c = kind[at + i];
-            lower[i] = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-        }
+        std::transform(kind.begin() + at, kind.begin() + at + n, lower, lowerAscii);
         h = kube::fnv1a64(std::string_view(lower, n), h);
     }
     h = kube::fnv1a64("/", h);
@@ -878,8 +882,7 @@ void Cluster::Impl::recordEvent(const std::string &type, const std::string &reas
     const std::string_view kindName = api::kindName(kind);
     if (logs) {
         std::string object(kindName);
-        for (auto &c : object)
-            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        std::transform(object.begin(), object.end(), object.begin(), lowerAscii);
         emitted.push_back({now, object + "/" + key(ns, name), type, reason, message});
     }
     expireEvents();

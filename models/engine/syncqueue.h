@@ -2,10 +2,12 @@
 // SyncQueue — a controller's work queue in the continuous simulation: each key is synced once at
 // the earliest time asked for (a later request for a key already due sooner changes nothing; an
 // earlier one supersedes the pending timer), and a controller may space a key's syncs by an
-// interval after its last one, as client-go's rate-limited queues do. Timers go to the
-// cluster's event loop, so the order of syncs is the order of (time, posting).
+// interval after its last one, as client-go's rate-limited queues do, and retries a key whose sync
+// failed after client-go's per-item back-off. Timers go to the cluster's event loop, so the
+// order of syncs is the order of (time, posting).
 
 #include "models/engine/eventloop.h"
+#include "models/kube/timeutil.h"
 
 #include <algorithm>
 #include <functional>
@@ -43,13 +45,28 @@ public:
         return due;
     }
     void synced(const std::string &key, kube::Timestamp now) { m_lastSync[key] = now; }
-    void forget(const std::string &key) { m_lastSync.erase(key); }
+    void forget(const std::string &key)
+    {
+        m_lastSync.erase(key);
+        m_failures.erase(key);
+    }
+    // A failed sync of `key`: how long to wait before retrying it — client-go's per-item
+    // exponential limiter with its defaults, 5 ms doubling per failure in a row up to 1000 s.
+    kube::Duration retryDelay(const std::string &key)
+    {
+        return kube::doubledDelay(kRetryBase, kRetryMax, m_failures[key]++);
+    }
+    void succeeded(const std::string &key) { m_failures.erase(key); } // the next failure waits 5 ms
+
+    static constexpr kube::Duration kRetryBase = 5;
+    static constexpr kube::Duration kRetryMax = 1000 * 1000;
 
 private:
     EventLoop &m_loop;
     std::function<void(const std::string &)> m_process;
     std::map<std::string, kube::Timestamp> m_queued;   // key -> due time of its pending sync
     std::map<std::string, kube::Timestamp> m_lastSync; // key -> time of its last sync
+    std::map<std::string, int> m_failures;             // key -> failed syncs in a row
 };
 
 } // namespace engine

@@ -252,16 +252,7 @@ void HeadlineRun::groupPods()
 {
     if (!ds.pods)
         return;
-    // The pods in node order, each node's in the order of the list (a stable sort): one sort
-    // instead of a map node per node.
-    std::vector<const PodInfo *> pods;
-    pods.reserve(ds.pods->size());
-    for (const PodInfo &p : *ds.pods)
-        if (!p.node.isEmpty())
-            pods.push_back(&p);
-    std::stable_sort(pods.begin(), pods.end(),
-                     [](const PodInfo *a, const PodInfo *b) { return a->node < b->node; });
-    for (const PodInfo *pod : pods) {
+    for (const PodInfo *pod : podsInNodeOrder(*ds.pods)) {
         const PodInfo &p = *pod;
         if (byNode.empty() || byNode.back().first != p.node)
             byNode.emplace_back(p.node, NodePods{});

@@ -35,6 +35,18 @@ const DaemonSetInfo *ClusterSnapshot::daemonSet(const QString &key) const
     return it != daemonSets.end() && it->key == key ? &*it : nullptr;
 }
 
+std::vector<const PodInfo *> podsInNodeOrder(const std::vector<PodInfo> &pods)
+{
+    std::vector<const PodInfo *> out;
+    out.reserve(pods.size());
+    for (const PodInfo &p : pods)
+        if (!p.node.isEmpty())
+            out.push_back(&p);
+    std::stable_sort(out.begin(), out.end(),
+                     [](const PodInfo *a, const PodInfo *b) { return a->node < b->node; });
+    return out;
+}
+
 const NodeInfo *ClusterSnapshot::node(const QString &name) const
 {
     if (!nodes)

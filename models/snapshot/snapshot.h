@@ -136,6 +136,10 @@ struct PodInfo
     qint64 readySince = 0; // Ready condition transition when ready, else 0
 };
 
+// The pods with a node, in node order, each node's in the order of `pods` (a stable sort): how
+// the node map and the rollout headline walk a DaemonSet's pods alongside its nodes.
+std::vector<const PodInfo *> podsInNodeOrder(const std::vector<PodInfo> &pods);
+
 struct NodeInfo
 {
     QString name;
