@@ -50,7 +50,13 @@ struct Console
     bool open(const QString &scenario)
     {
         window->openScenario(scenario);
-        return QTest::qWaitFor([&] { return window->daemonSetCount() > 0; }, 10000);
+        // Loaded, not just shown while its steps still run.
+        return QTest::qWaitFor(
+            [&] {
+                return window->snapshot() && !window->snapshot()->backend.loading &&
+                       window->daemonSetCount() > 0;
+            },
+            10000);
     }
 };
 

@@ -139,7 +139,8 @@ void TestGermanUi::theMainWindowIsTranslated()
     options.speed = 0;
     gui::MainWindow window(new models::EmbeddedBackend(options));
     window.openScenario(scenarioPath());
-    QTRY_VERIFY_WITH_TIMEOUT(window.daemonSetCount() > 0, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        window.snapshot() && !window.snapshot()->backend.loading && window.daemonSetCount() > 0, 10000);
 
     for (const QString &menu : menus)
         QVERIFY2(menuTitles(window).contains(menu), qPrintable(menuTitles(window).join(QLatin1Char(' '))));

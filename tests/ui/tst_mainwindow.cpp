@@ -164,7 +164,15 @@ private:
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
         m_window->openScenario(path);
-        QVERIFY2(waitFor([this] { return m_window->daemonSetCount() == 2; }, 30000), "scenario did not load");
+        QVERIFY2(waitFor([this] { return scenarioLoaded(); }, 30000), "scenario did not load");
+    }
+
+    // The scenario has finished loading: a snapshot taken while its steps still run (shown
+    // after the load's first moments) already lists its DaemonSets.
+    bool scenarioLoaded() const
+    {
+        return m_window->snapshot() && !m_window->snapshot()->backend.loading &&
+               m_window->daemonSetCount() == 2;
     }
 
     const models::DaemonSetInfo *agent() const
@@ -651,7 +659,7 @@ private slots:
             reload->trigger(); // nothing to lose: no question
             QTRY_COMPARE(loads(finished), 1);
         }
-        QVERIFY2(waitFor([this] { return m_window->daemonSetCount() == 2; }, 30000), "reload did not load");
+        QVERIFY2(waitFor([this] { return scenarioLoaded(); }, 30000), "reload did not load");
         SELECT(kAgent);
         m_window->action(QStringLiteral("pauseRollout"))->trigger();
         QVERIFY(waitFor([&] { return agent() && agent()->paused; }));
@@ -968,7 +976,7 @@ private slots:
         QVERIFY(embedded->latest()->backend.scenarioPath.isEmpty());
 
         m_window->useEmbeddedBackend();
-        QVERIFY2(waitFor([this] { return m_window->daemonSetCount() == 2; }, 30000), "scenario did not load");
+        QVERIFY2(waitFor([this] { return scenarioLoaded(); }, 30000), "scenario did not load");
         QCOMPARE(m_window->snapshot()->backend.scenarioPath, scenarioPath());
     }
 
