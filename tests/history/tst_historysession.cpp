@@ -53,8 +53,13 @@ struct Console
     bool open(const QString &scenario)
     {
         window->openScenario(scenario);
-        return QTest::qWaitFor([&] { return window->snapshot() && window->snapshot()->daemonSet(kWeb); },
-                               10000);
+        // Loaded, not just shown while its steps still run.
+        return QTest::qWaitFor(
+            [&] {
+                return window->snapshot() && !window->snapshot()->backend.loading &&
+                       window->snapshot()->daemonSet(kWeb);
+            },
+            10000);
     }
     models::HistoryRecorder *recorder() const { return session->recorder(); }
     RevisionTimelineModel *timeline() const { return window->page()->timelineModel(); }
