@@ -7,8 +7,8 @@
 
 #include "models/backend/liveactions.h"
 #include "models/backend/liveconnection.h"
-#include "models/backend/scenarioloader.h"
 #include "models/diff/podtemplateof.h"
+#include "models/embedded/scenarioloader.h"
 
 #include <cstdio>
 

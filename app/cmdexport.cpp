@@ -9,7 +9,7 @@
 #include "app/usage.h"
 
 #include "models/backend/liveactions.h"
-#include "models/backend/scenarioloader.h"
+#include "models/embedded/scenarioloader.h"
 #include "models/history/historyexport.h"
 
 #include <QCommandLineParser>

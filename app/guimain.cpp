@@ -2,8 +2,8 @@
 
 #include "app/usage.h"
 
-#include "models/backend/embeddedbackend.h"
 #include "models/backend/livebackend.h"
+#include "models/embedded/embeddedbackend.h"
 #include "models/settings/appsettings.h"
 #include "ui/apptranslator.h"
 #include "ui/daemonsetpage.h"

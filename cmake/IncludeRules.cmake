@@ -17,27 +17,29 @@ set(engine ${controllers} models/engine)
 set(scenario ${engine} models/scenario)
 set(client ${kube} models/client)
 set(server ${engine} models/server)
+# The rooms of the Qt bridge's target `models` (everything but the simulator) and of its target
+# `embedded` (the embedded backend).
 set(rooms snapshot backend liveupgrade history settings planners itemmodels)
 set(roomDirs)
 foreach(room ${rooms})
   list(APPEND roomDirs models/${room})
 endforeach()
-# The live-cluster path sees the API rules, the controllers, the client and the rooms, never the
-# simulator, the scenarios run on it or the server that wraps it; the rest of the Qt bridge sees
-# every layer below it.
+# `models` — the live-cluster path among them — sees the API rules, the controllers, the client and
+# its rooms, never the simulator, the scenarios run on it or the server that wraps it; `embedded`
+# sees those and the engine and the scenarios.
 set(live ${controllers} models/client ${roomDirs})
-set(bridge ${live} models/engine models/scenario models/server)
-# Widgets see the bridge and the value types, not the engine, the scenarios, the controllers,
-# the client or the server.
-set(widgets models/kube models/diff models/api ui ${roomDirs})
+set(bridge ${live} models/engine models/scenario models/embedded)
+# Widgets see the bridge's rooms, the embedded backend and the value types, not the engine, the
+# scenarios, the controllers, the client or the server.
+set(widgets models/kube models/diff models/api ui ${roomDirs} models/embedded)
 
 # folder (relative to ROOT), file name pattern, the allowed include prefixes' variable
 set(rules
   "models/kube|*|kube" "models/diff|*|diff" "models/api|*|api" "models/controllers|*|controllers"
   "models/engine|*|engine" "models/scenario|*|scenario" "models/client|*|client"
-  "models/server|*|server" "models/liveupgrade|*|live" "models/backend|live*|live" "ui|*|widgets")
+  "models/server|*|server" "models/embedded|*|bridge" "ui|*|widgets")
 foreach(room ${rooms})
-  list(APPEND rules "models/${room}|*|bridge")
+  list(APPEND rules "models/${room}|*|live")
 endforeach()
 
 set(problems)

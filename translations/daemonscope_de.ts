@@ -4689,7 +4689,7 @@ Wenn Sie die Konsole schließen, hält das Upgrade an. Die Nodes bleiben gesperr
     </message>
 </context>
 <context>
-    <name>models::SnapshotBuilder</name>
+    <name>models::SnapshotAssembler</name>
     <message>
         <source>paused: update strategy switched to OnDelete; new nodes still get pods</source>
         <translation>pausiert: Update-Strategie auf OnDelete umgestellt; neue Nodes bekommen weiterhin Pods</translation>

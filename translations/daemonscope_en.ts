@@ -267,7 +267,7 @@
     </message>
 </context>
 <context>
-    <name>models::SnapshotBuilder</name>
+    <name>models::SnapshotAssembler</name>
     <message numerus="yes">
         <source> and %n more</source>
         <translation>

@@ -2,8 +2,8 @@
 
 #include "ui/theme.h"
 
-#include "models/backend/embeddedbackend.h"
 #include "models/diff/renderers.h"
+#include "models/embedded/embeddedbackend.h"
 #include "models/history/historyexport.h"
 #include "models/itemmodels/daemonsetlistmodel.h"
 #include "models/itemmodels/daemonsetselection.h"

@@ -22,6 +22,7 @@
 #include "models/api/deleteoptions.h"
 #include "models/api/kind.h"
 #include "models/api/kubectlrollout.h"
+#include "models/api/podtimings.h"
 #include "models/api/preconditions.h"
 #include "models/api/strategicmerge.h"
 #include "models/api/watchevent.h"
@@ -54,9 +55,9 @@ enum class Mode { Stepped, Continuous };
 
 struct KubeletTimings
 {
-    kube::Duration startDelay = 4000;       // created (bound) -> Running
-    kube::Duration readyDelay = 2000;       // Running -> Ready
-    kube::Duration terminationGrace = 3000; // deletion -> gone
+    kube::Duration startDelay = api::kAssumedPodStartMs;             // created (bound) -> Running
+    kube::Duration readyDelay = api::kAssumedPodReadyMs;             // Running -> Ready
+    kube::Duration terminationGrace = api::kAssumedPodTerminationMs; // deletion -> gone
     double jitter = 0.2;                    // each delay is scaled by 1 +/- jitter (seeded RNG)
     std::vector<std::string> failingImages; // glob patterns ("*:broken"): never become Ready
 };

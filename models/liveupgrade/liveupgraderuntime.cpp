@@ -2,7 +2,7 @@
 
 #include "models/liveupgrade/leaderelection.h"
 #include "models/liveupgrade/liveupgradecluster.h"
-#include "models/snapshot/upgradesnapshotbuilder.h"
+#include "models/snapshot/upgradeassembler.h"
 
 #include "models/client/kubeclient.h"
 #include "models/controllers/nodeupgradecontroller.h"

@@ -2,8 +2,8 @@
 
 #include "models/planners/managedby.h"
 
+#include "models/api/podtimings.h"
 #include "models/api/startrollout.h"
-#include "models/engine/cluster.h"
 #include "models/kube/intorstring.h"
 #include "models/kube/timeutil.h"
 
@@ -134,8 +134,8 @@ void RolloutImpact::computeEstimate(const DaemonSetInfo &ds, const Budget &budge
         }
     }
     if (!perNodeObserved) {
-        const engine::KubeletTimings k;
-        perNodeMs = k.startDelay + k.readyDelay + (surge > 0 ? 0 : k.terminationGrace);
+        perNodeMs = api::kAssumedPodStartMs + api::kAssumedPodReadyMs +
+                    (surge > 0 ? 0 : api::kAssumedPodTerminationMs);
     }
     // Missing pods are created at once, outside the budget; NotReady nodes wait for their node.
     const int replace = std::max(0, nodesToReplace - held);

@@ -20,8 +20,9 @@
 //                                                                   rounded up as upstream)
 //   waves     = ceil(nodesToReplace / parallel)
 //   perNode   = mean observed node replace time of this DaemonSet's latest rollout with finished
-//               nodes (pod deleted/created → new pod Ready); fallback: the simulated kubelet's
-//               defaults (start + ready delay, plus termination grace when not surging)
+//               nodes (pod deleted/created → new pod Ready); fallback, before any was observed:
+//               a small agent's pod (api/podtimings.h: start + ready, plus termination when
+//               not surging — the embedded kubelet's defaults too), on either backend
 //   estimate  = waves × (perNode + minReadySeconds), rounded (seconds, 10 s, minutes)
 // Pods down on NotReady nodes hold maxUnavailable budget and are not replaced until the node
 // returns: without surge, parallel = max(1, maxUnavailable) − those pods (none left: blocked),

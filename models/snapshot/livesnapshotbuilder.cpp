@@ -4,8 +4,6 @@
 
 #include "models/api/nodeupgradeevents.h"
 
-#include "models/snapshot/snapshotbuilder.h"
-
 #include "models/snapshot/detailevents.h"
 
 #include "models/api/daemonsetlogic.h"
@@ -31,11 +29,6 @@ bool ownedBy(const kube::ObjectMeta &meta, const std::string &dsKey)
     return ref && ref->kind == "DaemonSet" && meta.namespace_ + "/" + ref->name == dsKey;
 }
 
-bool eventNewerFirst(const EventInfo &a, const EventInfo &b)
-{
-    return a.time != b.time ? a.time > b.time : a.key < b.key;
-}
-
 } // namespace
 
 void LiveSnapshotBuilder::setBackendInfo(const BackendInfo &info)
@@ -51,13 +44,12 @@ void LiveSnapshotBuilder::setBackendInfo(const BackendInfo &info)
 void LiveSnapshotBuilder::daemonSetChanged(const kube::DaemonSet &ds, bool deleted, kube::Timestamp now)
 {
     const std::string key = ds.metadata.key();
-    m_tracker.observeDaemonSet(ds, now, deleted);
+    tracker().observeDaemonSet(ds, now, deleted);
     if (deleted)
         m_daemonSets.erase(key);
     else
         m_daemonSets[key] = ds;
-    m_dirtyDaemonSets.insert(key);
-    m_daemonSetListDirty = true;
+    m_assembler.daemonSetChanged(key, true);
 }
 
 void LiveSnapshotBuilder::revisionChanged(const std::string &dsKey, const kube::ControllerRevision &cr,
@@ -67,12 +59,12 @@ void LiveSnapshotBuilder::revisionChanged(const std::string &dsKey, const kube::
         auto it = m_revisions.find(dsKey);
         if (it != m_revisions.end())
             it->second.erase(cr.metadata.name);
-        m_revisionTemplates.erase(cr.metadata.key());
+        m_assembler.revisionDeleted(cr.metadata.key());
     } else {
         m_revisions[dsKey][cr.metadata.name] = cr;
-        m_tracker.observeRevision(dsKey, cr.metadata.label(kube::kRevisionHashLabel), cr.revision);
+        tracker().observeRevision(dsKey, cr.metadata.label(kube::kRevisionHashLabel), cr.revision);
     }
-    m_dirtyDaemonSets.insert(dsKey);
+    m_assembler.daemonSetChanged(dsKey);
 }
 
 void LiveSnapshotBuilder::podChanged(const std::string &dsKey, const kube::Pod &pod, bool created,
@@ -80,34 +72,29 @@ void LiveSnapshotBuilder::podChanged(const std::string &dsKey, const kube::Pod &
 {
     if (!ownedBy(pod.metadata, dsKey))
         return; // selected by the labels, but another controller's
-    if (deleted) {
-        auto it = m_pods.find(dsKey);
-        if (it != m_pods.end())
-            it->second.erase(pod.metadata.name);
-    } else {
-        m_pods[dsKey][pod.metadata.name] = SnapshotBuilder::podInfo(pod, m_strings);
+    m_assembler.podChanged(dsKey, pod, deleted);
+    if (!deleted) {
         auto awaiting = m_eventsAwaitingPod.empty() ? m_eventsAwaitingPod.end()
                                                     : m_eventsAwaitingPod.find(pod.metadata.key());
         if (awaiting != m_eventsAwaitingPod.end()) {
             for (const std::string &eventKey : awaiting->second)
                 if (auto e = m_events.find(eventKey); e != m_events.end()) {
                     e->second.daemonSetKey = q(dsKey);
-                    m_eventsDirty = true;
+                    m_assembler.eventsChanged();
                 }
             m_eventsAwaitingPod.erase(awaiting);
         }
     }
-    m_tracker.observePod(pod, dsKey, created, now);
-    m_dirtyDaemonSets.insert(dsKey);
+    tracker().observePod(pod, dsKey, created, now);
 }
 
 void LiveSnapshotBuilder::nodeChanged(const kube::Node &node, bool deleted)
 {
     if (deleted)
-        m_nodes.erase(node.metadata.name);
+        m_assembler.nodes().erase(node.metadata.name);
     else
-        m_nodes[node.metadata.name] = SnapshotBuilder::nodeInfo(node);
-    m_nodesDirty = true;
+        m_assembler.nodes()[node.metadata.name] = SnapshotAssembler::nodeInfo(node);
+    m_assembler.nodesChanged();
 }
 
 void LiveSnapshotBuilder::eventChanged(const kube::Event &event, bool deleted)
@@ -133,13 +120,14 @@ void LiveSnapshotBuilder::eventChanged(const kube::Event &event, bool deleted)
         }
         m_events[key] = std::move(info);
     }
-    m_eventsDirty = true;
+    m_assembler.eventsChanged();
 }
 
 const std::string *LiveSnapshotBuilder::podOwner(const std::string &ns, const std::string &name) const
 {
     const std::string prefix = ns + "/";
-    for (auto it = m_pods.lower_bound(prefix); it != m_pods.end() && it->first.starts_with(prefix); ++it)
+    const auto &pods = m_assembler.pods();
+    for (auto it = pods.lower_bound(prefix); it != pods.end() && it->first.starts_with(prefix); ++it)
         if (it->second.count(name))
             return &it->first;
     return nullptr;
@@ -147,14 +135,13 @@ const std::string *LiveSnapshotBuilder::podOwner(const std::string &ns, const st
 
 void LiveSnapshotBuilder::forgetDaemonSet(const std::string &dsKey)
 {
-    m_pods.erase(dsKey);
+    std::vector<std::string> revisionKeys;
     if (auto it = m_revisions.find(dsKey); it != m_revisions.end()) {
         for (const auto &[name, cr] : it->second)
-            m_revisionTemplates.erase(cr.metadata.key());
+            revisionKeys.push_back(cr.metadata.key());
         m_revisions.erase(it);
     }
-    m_oldestNotReady.erase(dsKey);
-    m_dirtyDaemonSets.insert(dsKey);
+    m_assembler.forgetDaemonSet(dsKey, revisionKeys);
 }
 
 const kube::DaemonSet *LiveSnapshotBuilder::daemonSet(const std::string &key) const
@@ -216,8 +203,7 @@ void LiveSnapshotBuilder::observeUpgradeEvents()
 
 bool LiveSnapshotBuilder::hasChanges() const
 {
-    return !m_previous || m_backendDirty || m_upgradesDirty || m_nodesDirty || m_eventsDirty ||
-           m_daemonSetListDirty || !m_dirtyDaemonSets.empty();
+    return m_assembler.hasChanges() || m_backendDirty || m_upgradesDirty;
 }
 
 std::string
@@ -231,7 +217,7 @@ LiveSnapshotBuilder::currentRevisionName(const kube::DaemonSet &ds,
         if (!ref || ref->uid != ds.metadata.uid)
             continue;
         const bool matches =
-            api::matchRevision(ds, cr) || SnapshotBuilder::revisionTemplate(cr.data) == ds.podTemplate();
+            api::matchRevision(ds, cr) || SnapshotAssembler::revisionTemplate(cr.data) == ds.podTemplate();
         if (matches && cr.revision >= bestRev) {
             best = name;
             bestRev = cr.revision;
@@ -242,12 +228,10 @@ LiveSnapshotBuilder::currentRevisionName(const kube::DaemonSet &ds,
 
 std::shared_ptr<const ClusterSnapshot> LiveSnapshotBuilder::build(const ClockInfo &clock)
 {
-    auto snap = ClusterSnapshot::create();
-    snap->sequence = ++m_sequence;
-    snap->backend = m_backend;
-    snap->clock = clock;
+    const bool eventsChanged = m_assembler.eventsDirty();
+    auto snap = m_assembler.begin(m_backend, clock);
     if (m_upgrades) {
-        if (m_upgradesDirty || m_eventsDirty || !m_observedUpgrades)
+        if (m_upgradesDirty || eventsChanged || !m_observedUpgrades)
             observeUpgradeEvents();
         snap->upgrades = m_observedUpgrades;
         snap->upgradeInventory = m_upgrades->inventory;
@@ -265,79 +249,30 @@ std::shared_ptr<const ClusterSnapshot> LiveSnapshotBuilder::build(const ClockInf
     for (const auto &ns : namespaces)
         snap->namespaces.append(ns);
 
-    if (m_nodesDirty || !m_previous) {
-        auto nodes = std::make_shared<std::vector<NodeInfo>>();
-        nodes->reserve(m_nodes.size());
-        for (const auto &[name, info] : m_nodes)
-            nodes->push_back(info);
-        snap->nodes = std::move(nodes);
-        m_nodesDirty = false;
-    } else {
-        snap->nodes = m_previous->nodes;
-    }
-
-    if (m_eventsDirty || !m_previous) {
-        std::vector<EventInfo> all;
+    std::vector<EventInfo> all;
+    if (eventsChanged) {
         all.reserve(m_events.size());
         for (const auto &[key, info] : m_events)
             all.push_back(info);
-        const std::size_t keep = std::min<std::size_t>(all.size(), ClusterSnapshot::kMaxEvents);
-        std::partial_sort(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(keep), all.end(),
-                          eventNewerFirst);
-        all.resize(keep);
-        snap->events = std::make_shared<const std::vector<EventInfo>>(std::move(all));
-        m_eventsDirty = false;
-    } else {
-        snap->events = m_previous->events;
     }
-
-    const QSet<QString> upgrading = SnapshotBuilder::upgradingNodes(*snap->nodes);
-    const QSet<QString> notReady = SnapshotBuilder::notReadyNodes(*snap->nodes);
-    for (const auto &[key, ds] : m_daemonSets) {
-        const DaemonSetInfo *previous = m_previous ? m_previous->daemonSet(q(key)) : nullptr;
-        if (previous && !m_dirtyDaemonSets.count(key))
-            snap->daemonSets.push_back(*previous);
-        else
-            snap->daemonSets.push_back(buildDaemonSet(ds, previous));
-        DaemonSetInfo &info = snap->daemonSets.back();
-        info.record = m_tracker.record(key);
-        auto oldest = m_oldestNotReady.find(key);
-        auto [badge, reason] = SnapshotBuilder::computeBadge(
-            info, m_tracker.activeRollout(key), oldest == m_oldestNotReady.end() ? 0 : oldest->second,
-            clock.now, upgrading, notReady);
-        info.badge = badge;
-        info.badgeReason = reason;
-    }
-    // m_daemonSets is ordered by key already, as the snapshot requires.
-    m_dirtyDaemonSets.clear();
-    m_daemonSetListDirty = false;
-    m_backendDirty = false;
-    addObservedUpgrade(*snap, m_observed);
-    m_previous = snap;
-    return snap;
-}
-
-DaemonSetInfo LiveSnapshotBuilder::buildDaemonSet(const kube::DaemonSet &ds, const DaemonSetInfo *previous)
-{
-    const std::string key = ds.metadata.key();
-    DaemonSetInfo info = SnapshotBuilder::daemonSetSpecInfo(ds, previous);
+    m_assembler.publishEvents(*snap, all);
 
     static const std::map<std::string, kube::ControllerRevision> noRevisions;
-    auto revIt = m_revisions.find(key);
-    const auto &crs = revIt == m_revisions.end() ? noRevisions : revIt->second;
-    std::vector<const kube::ControllerRevision *> owned;
-    for (const auto &[name, cr] : crs) {
-        const auto *ref = cr.metadata.controllerRef();
-        if (ref && ref->uid == ds.metadata.uid)
-            owned.push_back(&cr); // kubectl ignores revisions without this DaemonSet as controller
+    for (const auto &[key, ds] : m_daemonSets) {
+        m_assembler.addDaemonSet(*snap, ds, [&, &key = key, &ds = ds] {
+            auto revIt = m_revisions.find(key);
+            const auto &crs = revIt == m_revisions.end() ? noRevisions : revIt->second;
+            std::vector<const kube::ControllerRevision *> owned;
+            for (const auto &[name, cr] : crs) {
+                const auto *ref = cr.metadata.controllerRef();
+                if (ref && ref->uid == ds.metadata.uid)
+                    owned.push_back(&cr); // kubectl ignores revisions without this DaemonSet as controller
+            }
+            return std::pair{std::move(owned), currentRevisionName(ds, crs)};
+        });
     }
-    const auto pods = m_pods.find(key);
-    const auto numberByHash = SnapshotBuilder::fillPodsAndRevisions(
-        info, pods == m_pods.end() ? nullptr : &pods->second, owned, currentRevisionName(ds, crs),
-        m_revisionTemplates, m_oldestNotReady[key]);
-    m_tracker.reconcile(key, info.currentRevisionHash.toStdString(), info.currentRevisionNumber,
-                        numberByHash);
-    return info;
+    m_backendDirty = false;
+    return m_assembler.finish(std::move(snap));
 }
 
 } // namespace models

@@ -1,10 +1,8 @@
 #pragma once
-// LiveSnapshotBuilder — turns the objects a live cluster's reflectors deliver into the same
-// ClusterSnapshots the embedded backend publishes. It keeps a mirror of the watched DaemonSets,
-// their ControllerRevisions and pods, the nodes and the events, marks what changed, and build()
-// re-reads only the DaemonSets that changed, sharing every other part of the previous snapshot
-// by pointer. The per-object conversions (nodeInfo, podInfo, badges, image summaries) are
-// SnapshotBuilder's shared helpers, so both backends show identical values.
+// LiveSnapshotBuilder — the live cluster's source of ClusterSnapshots: it keeps the watched
+// DaemonSets, their ControllerRevisions and the events as its reflectors deliver them, feeds the
+// pods and nodes into the SnapshotAssembler (the pipeline the embedded backend shares, so both
+// show identical values), and at each build hands it the DaemonSets with their own revisions.
 //
 // History follows kubectl: a revision belongs to a DaemonSet when its controller owner
 // reference carries the DaemonSet's UID; the current revision is the highest one whose data
@@ -13,10 +11,7 @@
 //
 // Single-threaded: the live worker owns it.
 
-#include "models/history/rollouttracker.h"
-#include "models/snapshot/snapshot.h"
-#include "models/snapshot/snapshotbuilder.h"
-#include "models/snapshot/stringpool.h"
+#include "models/snapshot/snapshotassembler.h"
 
 #include "models/kube/daemonset.h"
 #include "models/kube/event.h"
@@ -37,7 +32,7 @@ class LiveSnapshotBuilder
 public:
     void setBackendInfo(const BackendInfo &info);
     const BackendInfo &backendInfo() const { return m_backend; }
-    RolloutTracker &tracker() { return m_tracker; }
+    RolloutTracker &tracker() { return m_assembler.tracker(); }
 
     // `now`: wall time of the observation (the tracker's clock on a live cluster).
     void daemonSetChanged(const kube::DaemonSet &ds, bool deleted, kube::Timestamp now);
@@ -61,42 +56,28 @@ public:
                                            const std::map<std::string, kube::ControllerRevision> &revisions);
 
 private:
-    DaemonSetInfo buildDaemonSet(const kube::DaemonSet &ds, const DaemonSetInfo *previous);
-
     BackendInfo m_backend;
     bool m_backendDirty = true;
-    RolloutTracker m_tracker;
-    std::shared_ptr<const ClusterSnapshot> m_previous;
-    quint64 m_sequence = 0;
+    SnapshotAssembler m_assembler;
 
     std::map<std::string, kube::DaemonSet> m_daemonSets;                                // key -> DS
     std::map<std::string, std::map<std::string, kube::ControllerRevision>> m_revisions; // dsKey -> name -> CR
-    StringPool m_strings;
-    std::map<std::string, std::map<std::string, PodInfo>> m_pods; // dsKey -> pod -> info
     // The DaemonSet whose pods include NAME in namespace NS (its key), or null: a search of that
-    // namespace's DaemonSets in m_pods, not a second index of every pod.
+    // namespace's DaemonSets in the assembler's pods, not a second index of every pod.
     const std::string *podOwner(const std::string &ns, const std::string &name) const;
     // Events about a pod not known (yet) as a DaemonSet's: "ns/pod" -> event keys. The lists
     // arrive in any order, so such an event gets its DaemonSet when the pod comes.
     std::map<std::string, std::set<std::string>> m_eventsAwaitingPod;
-    std::map<std::string, NodeInfo> m_nodes;
     std::map<std::string, EventInfo> m_events;
-    SnapshotBuilder::RevisionTemplateCache m_revisionTemplates;
-    std::map<std::string, qint64> m_oldestNotReady;
 
-    std::set<std::string> m_dirtyDaemonSets;
-    bool m_daemonSetListDirty = true;
-    bool m_nodesDirty = true;
     std::shared_ptr<const LiveUpgradeView> m_upgrades;
     bool m_upgradesDirty = false;
     // While another controller drives: the view's rollouts with the cluster's Events about each
     // rollout and its nodes (the controller that posted them is elsewhere), rebuilt when either
     // changes.
     std::shared_ptr<const UpgradeRolloutList> m_observedUpgrades;
-    ObservedUpgradeTracker m_observed; // upgrades other tools drive (no NodeUpgradeRollout)
     std::shared_ptr<const UpgradeRolloutList> m_observedSource; // the view's list it was made from
     void observeUpgradeEvents();
-    bool m_eventsDirty = true;
 };
 
 } // namespace models

@@ -69,7 +69,7 @@ struct ClockInfo
 
 // The derived state of a DaemonSet rollout, one word for the explorer.
 //
-// Rule (computeBadge in snapshotbuilder.h), first match wins:
+// Rule (computeBadge in snapshotassembler.h), first match wins:
 // - Paused: the app paused it (updateStrategy switched to OnDelete, saved strategy in the
 //   daemonscope.io/paused-update-strategy annotation).
 // - Complete: observedGeneration >= generation and updated == available == desired and
@@ -146,7 +146,7 @@ struct NodeInfo
     std::map<QString, QString> labels;
     QStringList labelTexts; // the labels as "key=value" ("key" when the value is empty), by key
     QString zone;           // topology.kubernetes.io/zone, empty when unlabelled
-    QString pool;           // a pool label (see SnapshotBuilder::poolOf), empty when none
+    QString pool;           // a pool label (see SnapshotAssembler::poolOf), empty when none
     bool ready = false;
     bool unschedulable = false;
     QString conditions;   // non-default conditions, "Ready=False (KubeletNotReady), DiskPressure=True"

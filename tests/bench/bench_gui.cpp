@@ -27,7 +27,7 @@
 // `xvfb-run -a env QT_QPA_PLATFORM=xcb` for a real X server.
 
 #include "models/backend/clusterbackend.h"
-#include "models/backend/embeddedbackend.h"
+#include "models/embedded/embeddedbackend.h"
 #include "models/itemmodels/daemonsetlistmodel.h"
 #include "models/itemmodels/eventlistmodel.h"
 #include "models/itemmodels/nodemapmodel.h"

@@ -10,7 +10,7 @@
 //
 //   QT_QPA_PLATFORM=offscreen build/<dir>/tests/bench/bench_upgradegui [--nodes N] [--seconds S]
 
-#include "models/backend/embeddedbackend.h"
+#include "models/embedded/embeddedbackend.h"
 #include "models/itemmodels/upgradenodetablemodel.h"
 #include "models/itemmodels/upgradephasechartmodel.h"
 #include "ui/upgradepage.h"

@@ -4,8 +4,8 @@
 // EmbeddedBackend and LiveBackend (against an in-process server built from the same scenario)
 // answering requestDetail with the same pod and events, and startLogs / stopLogs alike.
 
-#include "models/backend/embeddedbackend.h"
 #include "models/backend/livebackend.h"
+#include "models/embedded/embeddedbackend.h"
 
 #include "models/client/httptransport.h"
 #include "models/client/kubeclient.h"

@@ -4,7 +4,7 @@
 
 #include "ui/objectdetaildialog.h"
 
-#include "models/backend/embeddedbackend.h"
+#include "models/embedded/embeddedbackend.h"
 #include "models/kube/simulatedcrash.h"
 
 #include <QCheckBox>

@@ -2,7 +2,7 @@
 // history file behave like a restart of the app. The embedded cluster's clock is stopped; tests
 // move it with step() and wait on snapshots. XDG_DATA_HOME and XDG_CONFIG_HOME point into a
 // temporary folder, so nothing here touches the user's files.
-#include "models/backend/embeddedbackend.h"
+#include "models/embedded/embeddedbackend.h"
 #include "models/history/historydatabase.h"
 #include "models/history/historyrecorder.h"
 #include "models/itemmodels/revisiontimelinemodel.h"

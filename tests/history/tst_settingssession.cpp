@@ -1,7 +1,7 @@
 // The preferences wired into the console: what one lifetime of the main window stores in the
 // settings, the next one restores. XDG_CONFIG_HOME and XDG_DATA_HOME point into a temporary
 // folder, so the user's own settings are never read or written.
-#include "models/backend/embeddedbackend.h"
+#include "models/embedded/embeddedbackend.h"
 #include "models/settings/appsettings.h"
 #include "ui/daemonsetpage.h"
 #include "ui/difftab.h"

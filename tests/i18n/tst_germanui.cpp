@@ -1,7 +1,7 @@
 // The console in German and in English: the translator installed the way the app installs it
 // (gui::AppTranslator, the .qm files compiled into the binary), then the main window's menus,
 // tabs and status bar, and plural forms, read back.
-#include "models/backend/embeddedbackend.h"
+#include "models/embedded/embeddedbackend.h"
 #include "models/snapshot/snapshot.h"
 #include "ui/apptranslator.h"
 #include "ui/mainwindow.h"

@@ -3,7 +3,7 @@
 // for the chosen context and its explorer shows the served DaemonSets; "Embedded Demo Cluster"
 // switches back.
 
-#include "models/backend/embeddedbackend.h"
+#include "models/embedded/embeddedbackend.h"
 #include "models/itemmodels/daemonsetlistmodel.h"
 #include "models/scenario/scenariorunner.h"
 #include "models/server/apiserver.h"

@@ -2,13 +2,13 @@
 // results. Loads a small scenario, rolls back (outcome text, renumbering in the timeline
 // model), pauses and resumes, and controls the virtual clock.
 
-#include "models/backend/clockpacer.h"
-#include "models/backend/embeddedbackend.h"
+#include "models/embedded/clockpacer.h"
+#include "models/embedded/embeddedbackend.h"
+#include "models/embedded/snapshotbuilder.h"
 #include "models/engine/cluster.h"
 #include "models/itemmodels/eventlistmodel.h"
 #include "models/itemmodels/revisiontimelinemodel.h"
 #include "models/planners/rollbackpreview.h"
-#include "models/snapshot/snapshotbuilder.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -580,7 +580,7 @@ void TestEmbeddedBackend::stuckBadgeRule()
     t.started = now - 20 * 60000;
     t.lastProgress = now - lastProgressAgo;
     t.nodes = {{QStringLiteral("node-0"), t.started, t.started + meanNodeMs}};
-    const auto [b, reason] = SnapshotBuilder::computeBadge(
+    const auto [b, reason] = SnapshotAssembler::computeBadge(
         ds, lastProgressAgo >= 0 ? &t : nullptr, oldestNotReadyAgo > 0 ? now - oldestNotReadyAgo : 0, now);
     QCOMPARE(int(b), badge);
     QVERIFY(!reason.isEmpty());
@@ -640,7 +640,7 @@ void TestEmbeddedBackend::nodesBeingUpgradedExcuseTheirPods()
     }
     ds.pods = std::make_shared<const std::vector<PodInfo>>(pods);
     QSet<QString> nodes(upgrading.begin(), upgrading.end());
-    const auto [b, reason] = SnapshotBuilder::computeBadge(ds, nullptr, oldestNotReady, now, nodes);
+    const auto [b, reason] = SnapshotAssembler::computeBadge(ds, nullptr, oldestNotReady, now, nodes);
     QCOMPARE(int(b), badge);
     QVERIFY2(reason.contains(reasonPart), qPrintable(reason));
 }
@@ -705,9 +705,9 @@ void TestEmbeddedBackend::notReadyNodesSettleInsteadOfStuck()
     }
     ds.counts = {5, 5, updated, available, available, 5 - available, 0};
     ds.pods = std::make_shared<const std::vector<PodInfo>>(pods);
-    const auto [b, why] = SnapshotBuilder::computeBadge(ds, nullptr, oldestNotReady, now,
-                                                        QSet<QString>(upgrading.begin(), upgrading.end()),
-                                                        QSet<QString>(notReady.begin(), notReady.end()));
+    const auto [b, why] = SnapshotAssembler::computeBadge(ds, nullptr, oldestNotReady, now,
+                                                          QSet<QString>(upgrading.begin(), upgrading.end()),
+                                                          QSet<QString>(notReady.begin(), notReady.end()));
     QCOMPARE(int(b), badge);
     QCOMPARE(why, reason);
 }

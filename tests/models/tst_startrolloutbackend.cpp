@@ -3,7 +3,7 @@
 // every pod updated), refusals come back as outcomes, and each action is in the audit trail with
 // its parameters.
 
-#include "models/backend/embeddedbackend.h"
+#include "models/embedded/embeddedbackend.h"
 #include "models/planners/startrolloutpreview.h"
 
 #include "models/kube/timeutil.h"

@@ -3,10 +3,10 @@
 // warning wording, both snapshot builders filling DaemonSetInfo::managedBy (shared while it stays
 // the same), and the preview's diff, node count, reused revision and strategy budget.
 
+#include "models/embedded/snapshotbuilder.h"
 #include "models/planners/managedby.h"
 #include "models/planners/startrolloutpreview.h"
 #include "models/snapshot/livesnapshotbuilder.h"
-#include "models/snapshot/snapshotbuilder.h"
 
 #include "models/api/kubectlrollout.h"
 #include "models/engine/cluster.h"

@@ -8,7 +8,7 @@
 
 #include "progressfactory.h"
 
-#include "models/backend/embeddedbackend.h"
+#include "models/embedded/embeddedbackend.h"
 #include "models/itemmodels/rolloutmarkermodel.h"
 #include "models/itemmodels/rolloutprogressmodel.h"
 #include "ui/progresstab.h"

@@ -1,7 +1,7 @@
 // The console's main flows, driven the way a user drives them: open a scenario, pick a
 // DaemonSet, diff revisions, roll back through the preview dialog, pause and resume, export.
 // The embedded cluster's clock is stopped; tests move it with step() and wait on snapshots.
-#include "models/backend/embeddedbackend.h"
+#include "models/embedded/embeddedbackend.h"
 #include "models/itemmodels/daemonsetlistmodel.h"
 #include "models/itemmodels/eventlistmodel.h"
 #include "models/itemmodels/nodemapmodel.h"

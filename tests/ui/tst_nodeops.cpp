@@ -5,7 +5,7 @@
 // permissions (the reason as tooltip); the drain question does not default to Drain; on a
 // production context every confirmation waits for the typed name.
 
-#include "models/backend/embeddedbackend.h"
+#include "models/embedded/embeddedbackend.h"
 #include "models/settings/appsettings.h"
 #include "ui/confirmation.h"
 #include "ui/draindialog.h"

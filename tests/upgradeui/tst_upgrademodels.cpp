@@ -3,14 +3,14 @@
 // step rows, tail row, coarser buckets at capacity), the event list (deduplicated, most recent first) and the
 // pre-flight report (zones, order, single-replica controllers, unmanaged pods per policy).
 
+#include "models/embedded/snapshotbuilder.h"
 #include "models/itemmodels/upgradeeventlistmodel.h"
 #include "models/itemmodels/upgradenodetablemodel.h"
 #include "models/itemmodels/upgradephasechartmodel.h"
 #include "models/itemmodels/upgraderolloutlistmodel.h"
 #include "models/liveupgrade/observedupgrade.h"
 #include "models/planners/upgradepreflight.h"
-#include "models/snapshot/snapshotbuilder.h"
-#include "models/snapshot/upgradesnapshotbuilder.h"
+#include "models/snapshot/upgradeassembler.h"
 
 #include "models/engine/nodeupgraderuntime.h"
 #include "models/scenario/scenariorunner.h"

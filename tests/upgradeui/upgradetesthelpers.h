@@ -3,7 +3,7 @@
 // actionFinished, so ClusterBackend::latest() shows the command's effect afterwards.
 
 #include "models/backend/clusterbackend.h"
-#include "models/backend/embeddedbackend.h"
+#include "models/embedded/embeddedbackend.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>

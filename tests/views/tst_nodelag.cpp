@@ -4,14 +4,14 @@
 // by LiveBackend over HTTP), and the Nodes tab counts them per cause, each count a link that
 // filters the map to its nodes.
 
-#include "models/backend/embeddedbackend.h"
 #include "models/backend/livebackend.h"
+#include "models/embedded/embeddedbackend.h"
 #include "models/itemmodels/nodemapfilter.h"
 #include "models/itemmodels/nodemapmodel.h"
 #include "models/planners/nodelag.h"
 #include "models/scenario/scenariorunner.h"
 #include "models/server/apiserver.h"
-#include "models/snapshot/snapshotbuilder.h"
+#include "models/snapshot/snapshotassembler.h"
 #include "ui/nodestab.h"
 #include "ui/nodetiles.h"
 
@@ -399,7 +399,7 @@ void TstNodeLag::anotherToolsDrainCountsAsAnUpgrade()
         n.setCondition({"Ready", "True", "KubeletReady", "", kNow});
         if (*condition)
             n.setCondition({condition, "True", "DrainRequested", "drained by another tool", kNow});
-        const models::NodeInfo info = models::SnapshotBuilder::nodeInfo(n);
+        const models::NodeInfo info = models::SnapshotAssembler::nodeInfo(n);
         QCOMPARE(info.draining, QString::fromLatin1(condition));
         QCOMPARE(info.upgrading, *condition != '\0');
         const models::DaemonSetInfo ds = rollingDaemonSet();

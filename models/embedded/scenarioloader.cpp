@@ -1,4 +1,4 @@
-#include "models/backend/scenarioloader.h"
+#include "models/embedded/scenarioloader.h"
 
 #include "models/scenario/scenarioparser.h"
 #include "models/scenario/scenariorunner.h"

@@ -6,7 +6,7 @@
 //
 // Files are read through QFile, so Qt resource paths (":/scenarios/demo.yaml") work too.
 
-#include "models/snapshot/snapshotbuilder.h"
+#include "models/embedded/snapshotbuilder.h"
 
 #include "models/engine/cluster.h"
 #include "models/kube/result.h"

@@ -10,9 +10,9 @@
 // the shared atomic counter), so a slow GUI never builds up a queue of stale snapshots.
 
 #include "models/api/kubectldrain.h"
-#include "models/backend/clockpacer.h"
 #include "models/backend/clusterbackend.h"
-#include "models/backend/embeddedbackend.h"
+#include "models/embedded/clockpacer.h"
+#include "models/embedded/embeddedbackend.h"
 
 #include <QElapsedTimer>
 #include <QObject>

@@ -1,9 +1,9 @@
-#include "models/backend/embeddedworker.h"
+#include "models/embedded/embeddedworker.h"
 #include "models/kube/jsonfield.h"
 
-#include "models/backend/scenarioloader.h"
+#include "models/embedded/scenarioloader.h"
+#include "models/embedded/snapshotbuilder.h"
 #include "models/planners/startrolloutpreview.h"
-#include "models/snapshot/snapshotbuilder.h"
 
 #include "models/api/kubectldrain.h"
 #include "models/api/startrollout.h"

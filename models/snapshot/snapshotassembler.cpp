@@ -1,13 +1,10 @@
-#include "models/snapshot/snapshotbuilder.h"
-#include "models/liveupgrade/observedupgrade.h"
+#include "models/snapshot/snapshotassembler.h"
 
 #include "models/planners/managedby.h"
 #include "models/snapshot/detailevents.h"
 
-#include "models/api/nodeupgradelogic.h"
-
 #include "models/api/kubectlrollout.h"
-#include "models/engine/cluster.h"
+#include "models/api/nodeupgradelogic.h"
 #include "models/kube/node.h"
 #include "models/kube/pod.h"
 #include "models/kube/timeutil.h"
@@ -27,15 +24,7 @@ QString q(const std::string &s)
 
 QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
 {
-    return QCoreApplication::translate("models::SnapshotBuilder", text, disambiguation, n);
-}
-
-std::string ownerDaemonSet(const kube::ObjectMeta &meta)
-{
-    const kube::OwnerReference *ref = meta.controllerRef();
-    if (!ref || ref->kind != "DaemonSet")
-        return {};
-    return meta.namespace_ + "/" + ref->name;
+    return QCoreApplication::translate("models::SnapshotAssembler", text, disambiguation, n);
 }
 
 bool eventNewerFirst(const EventInfo &a, const EventInfo &b)
@@ -45,198 +34,46 @@ bool eventNewerFirst(const EventInfo &a, const EventInfo &b)
 
 } // namespace
 
-SnapshotBuilder::SnapshotBuilder(engine::Cluster &cluster) : m_cluster(cluster), m_upgrade(cluster)
+void SnapshotAssembler::podChanged(const std::string &dsKey, const kube::Pod &pod, bool deleted)
 {
-    m_backend.kind = BackendKind::Embedded;
-    m_backend.connected = true;
-    m_backend.seed = cluster.seed();
-    loadAll();
-    m_watchId = m_cluster.watchAll([this](const api::WatchEvent &e) { onWatch(e); });
+    if (deleted) {
+        auto it = m_pods.find(dsKey);
+        if (it != m_pods.end())
+            it->second.erase(pod.metadata.name);
+    } else {
+        m_pods[dsKey][pod.metadata.name] = podInfo(pod, m_strings);
+    }
+    m_dirtyDaemonSets.insert(dsKey);
 }
 
-SnapshotBuilder::~SnapshotBuilder()
+void SnapshotAssembler::daemonSetChanged(const std::string &key, bool listChanged)
 {
-    if (m_watchId >= 0)
-        m_cluster.unwatch(m_watchId);
-}
-
-void SnapshotBuilder::loadAll()
-{
-    const kube::Timestamp now = m_cluster.now();
-    for (const kube::ControllerRevision *cr : m_cluster.controllerRevisions()) {
-        const std::string ds = ownerDaemonSet(cr->metadata);
-        if (!ds.empty())
-            m_tracker.observeRevision(ds, cr->metadata.label(kube::kRevisionHashLabel), cr->revision);
-    }
-    for (const kube::DaemonSet *ds : m_cluster.daemonSets()) {
-        m_tracker.observeDaemonSet(*ds, now);
-        m_dirtyDaemonSets.insert(ds->metadata.key());
-    }
-    for (const kube::Pod *p : m_cluster.pods()) {
-        const std::string ds = ownerDaemonSet(p->metadata);
-        if (ds.empty())
-            continue;
-        m_pods[ds][p->metadata.name] = podInfo(*p, m_strings);
-    }
-    for (const kube::Node *n : m_cluster.nodes())
-        m_nodes[n->metadata.name] = nodeInfo(*n);
-    for (const kube::Event *e : m_cluster.events())
-        watchEvent(*e);
-}
-
-void SnapshotBuilder::watchEvent(const kube::Event &event)
-{
-    WatchedEvent &watched = m_events[event.metadata.key()];
-    watched.info.reset();
-    watched.podDaemonSet.clear();
-    const auto &o = event.involvedObject;
-    if (o.kind == "Pod")
-        if (const kube::Pod *pod = m_cluster.pod(o.namespace_, o.name))
-            watched.podDaemonSet = ownerDaemonSet(pod->metadata);
-}
-
-void SnapshotBuilder::convertEvents()
-{
-    for (auto it = m_events.begin(); it != m_events.end();) {
-        WatchedEvent &watched = it->second;
-        if (watched.info) {
-            ++it;
-            continue;
-        }
-        const std::string &key = it->first;
-        const std::size_t slash = key.find('/');
-        const kube::Event *event = m_cluster.event(key.substr(0, slash), key.substr(slash + 1));
-        if (!event) { // every deletion is watched; kept safe all the same
-            it = m_events.erase(it);
-            continue;
-        }
-        watched.info = eventInfo(*event);
-        if (watched.info->daemonSetKey.isEmpty())
-            watched.info->daemonSetKey = q(watched.podDaemonSet);
-        ++it;
-    }
-}
-
-void SnapshotBuilder::onWatch(const api::WatchEvent &event)
-{
-    using Type = api::WatchEvent::Type;
-    const bool deleted = event.type == Type::Deleted;
-    m_upgrade.onWatch(event);
-    switch (event.kind) {
-    case api::Kind::Pod: {
-        const kube::Pod &p = *event.pod;
-        const std::string ds = ownerDaemonSet(p.metadata);
-        if (ds.empty())
-            return;
-        if (deleted) {
-            auto it = m_pods.find(ds);
-            if (it != m_pods.end())
-                it->second.erase(p.metadata.name);
-        } else {
-            m_pods[ds][p.metadata.name] = podInfo(p, m_strings);
-        }
-        m_tracker.observePod(p, ds, event.type == Type::Added, m_cluster.now());
-        m_dirtyDaemonSets.insert(ds);
-        return;
-    }
-    case api::Kind::Node:
-        m_changedNodes.insert(event.name); // converted at the next build, once
-        m_nodesDirty = true;
-        return;
-    case api::Kind::DaemonSet:
-        m_tracker.observeDaemonSet(*event.daemonSet, m_cluster.now(), deleted);
-        m_dirtyDaemonSets.insert(event.key());
+    m_dirtyDaemonSets.insert(key);
+    if (listChanged)
         m_daemonSetListDirty = true;
-        return;
-    case api::Kind::ControllerRevision: {
-        const kube::ControllerRevision &cr = *event.controllerRevision;
-        const std::string ds = ownerDaemonSet(cr.metadata);
-        if (!ds.empty()) {
-            m_dirtyDaemonSets.insert(ds);
-            if (!deleted)
-                m_tracker.observeRevision(ds, cr.metadata.label(kube::kRevisionHashLabel), cr.revision);
-        }
-        if (deleted)
-            m_revisionTemplates.erase(event.key());
-        return;
-    }
-    case api::Kind::Event: {
-        if (deleted)
-            m_events.erase(event.key());
-        else
-            watchEvent(*event.event);
-        m_eventsDirty = true;
-        return;
-    }
-    case api::Kind::Namespace:
-        m_daemonSetListDirty = true;
-        return;
-    case api::Kind::NodeUpgradeRollout:
-        return; // m_upgrade.onWatch above
-    case api::Kind::ReplicaSet:
-    case api::Kind::PodDisruptionBudget:
-    case api::Kind::Lease:
-    case api::Kind::Service:
-    case api::Kind::Job:
-        return;
-    }
 }
 
-bool SnapshotBuilder::hasChanges() const
+void SnapshotAssembler::forgetDaemonSet(const std::string &dsKey,
+                                        const std::vector<std::string> &revisionKeys)
 {
-    if (!m_previous || m_nodesDirty || m_eventsDirty || m_daemonSetListDirty || !m_dirtyDaemonSets.empty() ||
-        m_upgrade.hasChanges())
-        return true;
-    const auto &faults = m_cluster.faults();
-    if (faults.size() != m_faults.size())
-        return true;
-    for (const auto &[node, kind] : faults) {
-        auto it = m_faults.find(node);
-        if (it == m_faults.end() || it->second != engine::faultKindName(kind))
-            return true;
-    }
-    return false;
+    m_pods.erase(dsKey);
+    for (const std::string &key : revisionKeys)
+        m_revisionTemplates.erase(key);
+    m_oldestNotReady.erase(dsKey);
+    m_dirtyDaemonSets.insert(dsKey);
 }
 
-std::shared_ptr<const ClusterSnapshot> SnapshotBuilder::build(const ClockInfo &clock)
+bool SnapshotAssembler::hasChanges() const
+{
+    return !m_previous || m_nodesDirty || m_eventsDirty || m_daemonSetListDirty || !m_dirtyDaemonSets.empty();
+}
+
+std::shared_ptr<ClusterSnapshot> SnapshotAssembler::begin(const BackendInfo &backend, const ClockInfo &clock)
 {
     auto snap = ClusterSnapshot::create();
     snap->sequence = ++m_sequence;
-    snap->backend = m_backend;
+    snap->backend = backend;
     snap->clock = clock;
-    for (const auto &ns : m_cluster.namespaces())
-        snap->namespaces.append(q(ns));
-    std::sort(snap->namespaces.begin(), snap->namespaces.end());
-
-    // Faults are not always visible as node writes (an unresponsive agent leaves the node
-    // Ready), so they are compared directly.
-    std::map<std::string, std::string> faults;
-    for (const auto &[node, kind] : m_cluster.faults())
-        faults[node] = engine::faultKindName(kind);
-    if (faults != m_faults) {
-        for (auto &[name, info] : m_nodes) {
-            auto it = faults.find(name);
-            info.fault = it == faults.end() ? QString() : q(it->second);
-        }
-        m_faults = std::move(faults);
-        m_nodesDirty = true;
-    }
-
-    // The nodes written since the last snapshot, each converted once however often it was
-    // written, with its injected fault.
-    for (const auto &name : m_changedNodes) {
-        const kube::Node *n = m_cluster.node(name);
-        if (!n) {
-            m_nodes.erase(name);
-            continue;
-        }
-        NodeInfo info = nodeInfo(*n);
-        if (auto f = m_faults.find(name); f != m_faults.end())
-            info.fault = q(f->second);
-        m_nodes[name] = std::move(info);
-    }
-    m_changedNodes.clear();
-
     if (m_nodesDirty || !m_previous) {
         auto nodes = std::make_shared<std::vector<NodeInfo>>();
         nodes->reserve(m_nodes.size());
@@ -247,57 +84,74 @@ std::shared_ptr<const ClusterSnapshot> SnapshotBuilder::build(const ClockInfo &c
     } else {
         snap->nodes = m_previous->nodes;
     }
+    m_upgrading = upgradingNodes(*snap->nodes);
+    m_notReady = notReadyNodes(*snap->nodes);
+    m_now = clock.now;
+    return snap;
+}
 
-    if (m_eventsDirty || !m_previous) {
-        convertEvents();
-        std::vector<EventInfo> all;
-        all.reserve(m_events.size());
-        for (const auto &[key, watched] : m_events)
-            all.push_back(*watched.info);
-        const std::size_t keep = std::min<std::size_t>(all.size(), ClusterSnapshot::kMaxEvents);
-        std::partial_sort(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(keep), all.end(),
-                          eventNewerFirst);
-        // Bound the mirror too: events that fell off the published window are dropped.
-        if (m_events.size() > 2 * static_cast<std::size_t>(ClusterSnapshot::kMaxEvents)) {
-            for (std::size_t i = keep; i < all.size(); ++i)
-                m_events.erase(all[i].key.toStdString());
-        }
-        all.resize(keep);
-        snap->events = std::make_shared<const std::vector<EventInfo>>(std::move(all));
-        m_eventsDirty = false;
-    } else {
-        snap->events = m_previous->events;
+void SnapshotAssembler::publishEvents(ClusterSnapshot &snap, std::vector<EventInfo> &all)
+{
+    if (!eventsDirty()) {
+        snap.events = m_previous->events;
+        return;
     }
+    const auto keep =
+        static_cast<std::ptrdiff_t>(std::min<std::size_t>(all.size(), ClusterSnapshot::kMaxEvents));
+    std::partial_sort(all.begin(), all.begin() + keep, all.end(), eventNewerFirst);
+    std::vector<EventInfo> newest(std::make_move_iterator(all.begin()),
+                                  std::make_move_iterator(all.begin() + keep));
+    all.erase(all.begin(), all.begin() + keep);
+    snap.events = std::make_shared<const std::vector<EventInfo>>(std::move(newest));
+    m_eventsDirty = false;
+}
 
-    const QSet<QString> upgrading = upgradingNodes(*snap->nodes);
-    const QSet<QString> notReady = notReadyNodes(*snap->nodes);
-    for (const kube::DaemonSet *ds : m_cluster.daemonSets()) {
-        const std::string key = ds->metadata.key();
-        const DaemonSetInfo *previous = m_previous ? m_previous->daemonSet(q(key)) : nullptr;
-        if (previous && !m_dirtyDaemonSets.count(key))
-            snap->daemonSets.push_back(*previous);
-        else
-            snap->daemonSets.push_back(buildDaemonSet(ds->metadata.namespace_, ds->metadata.name, previous));
-        DaemonSetInfo &info = snap->daemonSets.back();
-        info.record = m_tracker.record(key);
-        auto oldest = m_oldestNotReady.find(key);
-        auto [badge, reason] = computeBadge(info, m_tracker.activeRollout(key),
-                                            oldest == m_oldestNotReady.end() ? 0 : oldest->second, clock.now,
-                                            upgrading, notReady);
-        info.badge = badge;
-        info.badgeReason = reason;
-    }
+void SnapshotAssembler::addDaemonSet(ClusterSnapshot &snap, const kube::DaemonSet &ds,
+                                     const RevisionsOf &revisions)
+{
+    const std::string key = ds.metadata.key();
+    const DaemonSetInfo *previous = m_previous ? m_previous->daemonSet(q(key)) : nullptr;
+    if (previous && !m_dirtyDaemonSets.count(key))
+        snap.daemonSets.push_back(*previous);
+    else
+        snap.daemonSets.push_back(assembleDaemonSet(ds, previous, revisions));
+    DaemonSetInfo &info = snap.daemonSets.back();
+    info.record = m_tracker.record(key);
+    auto oldest = m_oldestNotReady.find(key);
+    auto [badge, reason] =
+        computeBadge(info, m_tracker.activeRollout(key),
+                     oldest == m_oldestNotReady.end() ? 0 : oldest->second, m_now, m_upgrading, m_notReady);
+    info.badge = badge;
+    info.badgeReason = reason;
+}
+
+DaemonSetInfo SnapshotAssembler::assembleDaemonSet(const kube::DaemonSet &ds, const DaemonSetInfo *previous,
+                                                   const RevisionsOf &revisions)
+{
+    const std::string key = ds.metadata.key();
+    DaemonSetInfo info = daemonSetSpecInfo(ds, previous);
+    const auto [owned, currentName] = revisions();
+    const auto pods = m_pods.find(key);
+    const auto numberByHash =
+        fillPodsAndRevisions(info, pods == m_pods.end() ? nullptr : &pods->second, owned, currentName,
+                             m_revisionTemplates, m_oldestNotReady[key]);
+    m_tracker.reconcile(key, info.currentRevisionHash.toStdString(), info.currentRevisionNumber,
+                        numberByHash);
+    return info;
+}
+
+std::shared_ptr<const ClusterSnapshot> SnapshotAssembler::finish(std::shared_ptr<ClusterSnapshot> snap)
+{
     std::sort(snap->daemonSets.begin(), snap->daemonSets.end(),
               [](const DaemonSetInfo &a, const DaemonSetInfo &b) { return a.key < b.key; });
     m_dirtyDaemonSets.clear();
     m_daemonSetListDirty = false;
-    m_upgrade.build(*snap, m_previous.get());
     addObservedUpgrade(*snap, m_observed);
     m_previous = snap;
-    return snap;
+    return m_previous;
 }
 
-DaemonSetInfo SnapshotBuilder::daemonSetSpecInfo(const kube::DaemonSet &ds, const DaemonSetInfo *previous)
+DaemonSetInfo SnapshotAssembler::daemonSetSpecInfo(const kube::DaemonSet &ds, const DaemonSetInfo *previous)
 {
     DaemonSetInfo info;
     info.key = q(ds.metadata.key());
@@ -329,27 +183,11 @@ DaemonSetInfo SnapshotBuilder::daemonSetSpecInfo(const kube::DaemonSet &ds, cons
     return info;
 }
 
-DaemonSetInfo SnapshotBuilder::buildDaemonSet(const std::string &ns, const std::string &name,
-                                              const DaemonSetInfo *previous)
-{
-    const kube::DaemonSet &ds = *m_cluster.daemonSet(ns, name);
-    const std::string key = ds.metadata.key();
-    DaemonSetInfo info = daemonSetSpecInfo(ds, previous);
-
-    const auto pods = m_pods.find(key);
-    const auto numberByHash = fillPodsAndRevisions(
-        info, pods == m_pods.end() ? nullptr : &pods->second, m_cluster.controllerRevisionsOf(ns, name),
-        m_cluster.currentRevisionName(ns, name), m_revisionTemplates, m_oldestNotReady[key]);
-    m_tracker.reconcile(key, info.currentRevisionHash.toStdString(), info.currentRevisionNumber,
-                        numberByHash);
-    return info;
-}
-
 std::map<std::string, std::int64_t>
-SnapshotBuilder::fillPodsAndRevisions(DaemonSetInfo &info, const std::map<std::string, PodInfo> *podsByName,
-                                      const std::vector<const kube::ControllerRevision *> &revisionList,
-                                      const std::string &currentName, RevisionTemplateCache &templates,
-                                      qint64 &oldestNotReady)
+SnapshotAssembler::fillPodsAndRevisions(DaemonSetInfo &info, const std::map<std::string, PodInfo> *podsByName,
+                                        const std::vector<const kube::ControllerRevision *> &revisionList,
+                                        const std::string &currentName, RevisionTemplateCache &templates,
+                                        qint64 &oldestNotReady)
 {
     // Pods, and how many are on each revision.
     auto pods = std::make_shared<std::vector<PodInfo>>();
@@ -403,7 +241,7 @@ SnapshotBuilder::fillPodsAndRevisions(DaemonSetInfo &info, const std::map<std::s
     return numberByHash;
 }
 
-QSet<QString> SnapshotBuilder::upgradingNodes(const std::vector<NodeInfo> &nodes)
+QSet<QString> SnapshotAssembler::upgradingNodes(const std::vector<NodeInfo> &nodes)
 {
     QSet<QString> out;
     for (const NodeInfo &n : nodes)
@@ -412,7 +250,7 @@ QSet<QString> SnapshotBuilder::upgradingNodes(const std::vector<NodeInfo> &nodes
     return out;
 }
 
-QSet<QString> SnapshotBuilder::notReadyNodes(const std::vector<NodeInfo> &nodes)
+QSet<QString> SnapshotAssembler::notReadyNodes(const std::vector<NodeInfo> &nodes)
 {
     QSet<QString> out;
     for (const NodeInfo &n : nodes)
@@ -423,10 +261,10 @@ QSet<QString> SnapshotBuilder::notReadyNodes(const std::vector<NodeInfo> &nodes)
 
 // A rollout whose oldest not-Ready pod on the current revision is older than
 // kStuckPodThreshold: the pod and its node named, unless the pod is on a node that excuses it.
-std::pair<RolloutBadge, QString> SnapshotBuilder::stuckPodBadge(const DaemonSetInfo &ds,
-                                                                qint64 oldestNotReadyCreated, qint64 now,
-                                                                const QSet<QString> &upgradingNodes,
-                                                                const QSet<QString> &notReadyNodes)
+std::pair<RolloutBadge, QString> SnapshotAssembler::stuckPodBadge(const DaemonSetInfo &ds,
+                                                                  qint64 oldestNotReadyCreated, qint64 now,
+                                                                  const QSet<QString> &upgradingNodes,
+                                                                  const QSet<QString> &notReadyNodes)
 {
     // Name the pod and its node: the oldest not-Ready pod on the current revision.
     const PodInfo *stuck = nullptr;
@@ -448,11 +286,11 @@ std::pair<RolloutBadge, QString> SnapshotBuilder::stuckPodBadge(const DaemonSetI
                                      .arg(q(kube::humanAge(now - oldestNotReadyCreated)))};
 }
 
-std::pair<RolloutBadge, QString> SnapshotBuilder::computeBadge(const DaemonSetInfo &ds,
-                                                               const RolloutTiming *active,
-                                                               qint64 oldestNotReadyCreated, qint64 now,
-                                                               const QSet<QString> &upgradingNodes,
-                                                               const QSet<QString> &notReadyNodes)
+std::pair<RolloutBadge, QString> SnapshotAssembler::computeBadge(const DaemonSetInfo &ds,
+                                                                 const RolloutTiming *active,
+                                                                 qint64 oldestNotReadyCreated, qint64 now,
+                                                                 const QSet<QString> &upgradingNodes,
+                                                                 const QSet<QString> &notReadyNodes)
 {
     if (ds.paused)
         return {RolloutBadge::Paused,
@@ -540,7 +378,7 @@ std::pair<RolloutBadge, QString> SnapshotBuilder::computeBadge(const DaemonSetIn
             tr("%1 of %2 pods updated, %3 available").arg(c.updated).arg(c.desired).arg(c.available)};
 }
 
-QString SnapshotBuilder::imageSummary(const kube::Json &podTemplate)
+QString SnapshotAssembler::imageSummary(const kube::Json &podTemplate)
 {
     QStringList images;
     if (podTemplate.is_object() && podTemplate.contains("spec")) {
@@ -555,7 +393,7 @@ QString SnapshotBuilder::imageSummary(const kube::Json &podTemplate)
     return images.join(QStringLiteral(", "));
 }
 
-QString SnapshotBuilder::poolOf(const std::map<QString, QString> &labels)
+QString SnapshotAssembler::poolOf(const std::map<QString, QString> &labels)
 {
     static const char *const keys[] = {"pool",
                                        "node-pool",
@@ -574,7 +412,7 @@ QString SnapshotBuilder::poolOf(const std::map<QString, QString> &labels)
     return {};
 }
 
-NodeInfo SnapshotBuilder::nodeInfo(const kube::Node &node)
+NodeInfo SnapshotAssembler::nodeInfo(const kube::Node &node)
 {
     NodeInfo info;
     info.name = q(node.metadata.name);
@@ -616,7 +454,7 @@ NodeInfo SnapshotBuilder::nodeInfo(const kube::Node &node)
     return info;
 }
 
-PodInfo SnapshotBuilder::podInfo(const kube::Pod &pod, StringPool &pool)
+PodInfo SnapshotAssembler::podInfo(const kube::Pod &pod, StringPool &pool)
 {
     PodInfo info;
     info.name = q(pod.metadata.name);
@@ -632,7 +470,7 @@ PodInfo SnapshotBuilder::podInfo(const kube::Pod &pod, StringPool &pool)
     return info;
 }
 
-kube::Json SnapshotBuilder::revisionTemplate(const std::string &data)
+kube::Json SnapshotAssembler::revisionTemplate(const std::string &data)
 {
     kube::Json j = kube::Json::parse(data, nullptr, false);
     if (j.is_discarded() || !j.is_object() || !j.contains("spec") || !j["spec"].is_object() ||

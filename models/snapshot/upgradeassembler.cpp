@@ -1,11 +1,10 @@
-#include "models/snapshot/upgradesnapshotbuilder.h"
+#include "models/snapshot/upgradeassembler.h"
 
 #include "models/planners/upgradephrases.h"
 #include "models/snapshot/snapshot.h"
 
 #include "models/api/kubectldrain.h"
-#include "models/engine/cluster.h"
-#include "models/engine/nodeupgraderuntime.h"
+#include "models/controllers/nodeupgradecontroller.h"
 #include "models/kube/node.h"
 #include "models/kube/pod.h"
 #include "models/kube/replicaset.h"
@@ -64,188 +63,7 @@ template <typename T> void share(std::shared_ptr<const T> &next, const std::shar
         next = previous;
 }
 
-// The inventory's rows for these nodes, before their pods are counted.
-template <typename Nodes> std::map<std::string, UpgradeNodeWorkload> workloadRows(const Nodes &nodes)
-{
-    std::map<std::string, UpgradeNodeWorkload> byNode;
-    for (const kube::Node *n : nodes) {
-        UpgradeNodeWorkload &w = byNode[n->metadata.name];
-        w.node = q(n->metadata.name);
-        if (auto since = api::parseUpgradeTime(n->metadata.annotation(api::ann::kIncompatibleSince)))
-            w.incompatibleSince = *since;
-        w.controllerHost = n->metadata.labels.count(api::kControllerHostLabel) > 0;
-    }
-    return byNode;
-}
-
-// Counts one pod (NS/NAME `key`, classified `cls`, owned by `owner` when managed) on its node's
-// row; `replicas` is the owner's spec.replicas, -1 when unknown; `localData`: it has emptyDir
-// volumes.
-void countPod(std::map<std::string, UpgradeNodeWorkload> &byNode, const std::string &key,
-              const std::string &node, api::PodClass cls, const std::string &owner, int replicas,
-              bool localData)
-{
-    auto it = byNode.find(node);
-    if (it == byNode.end())
-        return;
-    UpgradeNodeWorkload &w = it->second;
-    if (localData && cls != api::PodClass::DaemonSet)
-        w.localDataPods << q(key);
-    switch (cls) {
-    case api::PodClass::DaemonSet:
-        ++w.daemonSetPods;
-        break;
-    case api::PodClass::Managed:
-        ++w.managedPods;
-        if (replicas == 1 && !w.singleReplicaOwners.contains(q(owner)))
-            w.singleReplicaOwners << q(owner);
-        break;
-    case api::PodClass::Unmanaged:
-        w.unmanagedPods << q(key);
-        break;
-    case api::PodClass::Ignored:
-        break;
-    }
-}
-
-std::shared_ptr<const UpgradeInventory> inventoryOf(std::map<std::string, UpgradeNodeWorkload> &&byNode)
-{
-    auto out = std::make_shared<UpgradeInventory>();
-    out->reserve(byNode.size());
-    for (auto &[name, w] : byNode)
-        out->push_back(std::move(w));
-    return out;
-}
-
-// "replicaset/NS/NAME" of a managed pod's controller.
-std::string ownerKey(const kube::Pod &p, api::PodClass cls)
-{
-    if (const auto *ref = p.metadata.controllerRef(); ref && cls == api::PodClass::Managed)
-        return lower(ref->kind) + "/" + p.metadata.namespace_ + "/" + ref->name;
-    return {};
-}
-
 } // namespace
-
-UpgradeSnapshotBuilder::UpgradeSnapshotBuilder(engine::Cluster &cluster) : m_cluster(cluster)
-{
-    loadAll();
-}
-
-void UpgradeSnapshotBuilder::loadAll()
-{
-    for (const kube::ReplicaSet *rs : m_cluster.replicaSets())
-        m_replicas["replicaset/" + rs->metadata.key()] = rs->replicas();
-    for (const kube::Pod *p : m_cluster.pods()) {
-        const auto cls = api::classifyPod(*p, true);
-        if (cls == api::PodClass::Ignored)
-            continue;
-        PodEntry e;
-        e.node = p->node();
-        e.cls = int(cls);
-        e.owner = ownerKey(*p, cls);
-        e.localData = api::hasLocalStorage(*p);
-        m_pods[p->metadata.key()] = std::move(e);
-    }
-}
-
-void UpgradeSnapshotBuilder::onWatch(const api::WatchEvent &event)
-{
-    using Type = api::WatchEvent::Type;
-    switch (event.kind) {
-    case api::Kind::Pod: {
-        const kube::Pod &p = *event.pod;
-        const auto cls = api::classifyPod(p, true);
-        if (event.type == Type::Deleted || cls == api::PodClass::Ignored) {
-            if (m_pods.erase(event.key()) > 0)
-                m_inventoryDirty = true;
-            return;
-        }
-        PodEntry e;
-        e.node = p.node();
-        e.cls = int(cls);
-        e.owner = ownerKey(p, cls);
-        e.localData = api::hasLocalStorage(p);
-        auto &slot = m_pods[event.key()];
-        if (slot.node != e.node || slot.cls != e.cls || slot.owner != e.owner ||
-            slot.localData != e.localData) {
-            slot = std::move(e);
-            m_inventoryDirty = true;
-        }
-        return;
-    }
-    case api::Kind::ReplicaSet:
-        if (event.type == Type::Deleted)
-            m_replicas.erase("replicaset/" + event.key());
-        else
-            m_replicas["replicaset/" + event.key()] = event.replicaSet->replicas();
-        m_inventoryDirty = true;
-        return;
-    case api::Kind::Node:
-        m_nodesDirty = true;
-        m_inventoryDirty = true;
-        return;
-    default:
-        return;
-    }
-}
-
-bool UpgradeSnapshotBuilder::hasChanges() const
-{
-    if (m_inventoryDirty || m_nodesDirty)
-        return true;
-    const engine::NodeUpgradeRuntime *rt = m_cluster.nodeUpgradeIfStarted();
-    if (!rt)
-        return false;
-    if (rt->rollouts().resourceVersion() != m_storeVersion || rt->events().emissions().size() != m_emissions)
-        return true;
-    for (const auto *r : rt->rollouts().list()) {
-        const auto *m = rt->metrics(r->metadata.name);
-        auto it = m_sampleTotals.find(r->metadata.name);
-        if (m && (it == m_sampleTotals.end() || it->second != m->totalSamples()))
-            return true;
-    }
-    return false;
-}
-
-void UpgradeSnapshotBuilder::build(ClusterSnapshot &snap, const ClusterSnapshot *previous)
-{
-    if (m_inventoryDirty || !previous) {
-        auto inventory = buildInventory();
-        if (previous && previous->upgradeInventory && *previous->upgradeInventory == *inventory)
-            inventory = previous->upgradeInventory;
-        snap.upgradeInventory = std::move(inventory);
-        m_inventoryDirty = false;
-    } else {
-        snap.upgradeInventory = previous->upgradeInventory;
-    }
-
-    engine::NodeUpgradeRuntime *rt = m_cluster.nodeUpgradeIfStarted();
-    if (!rt) {
-        snap.upgrades = emptyUpgradeRollouts();
-        m_nodesDirty = false;
-        return;
-    }
-    if (previous && !hasChanges()) {
-        snap.upgrades = previous->upgrades;
-        return;
-    }
-    auto list = std::make_shared<UpgradeRolloutList>();
-    for (const auto *r : rt->rollouts().list()) {
-        const UpgradeRolloutInfo *prev = nullptr;
-        if (previous) {
-            for (const auto &p : *previous->upgrades) {
-                if (p.name == q(r->metadata.name))
-                    prev = &p;
-            }
-        }
-        list->push_back(buildRollout(r->metadata.name, prev));
-    }
-    m_storeVersion = rt->rollouts().resourceVersion();
-    m_emissions = rt->events().emissions().size();
-    m_nodesDirty = false;
-    snap.upgrades = std::move(list);
-}
 
 namespace {
 
@@ -427,41 +245,75 @@ UpgradeRolloutInfo buildUpgradeRolloutInfo(const UpgradeInfoSource &source, cons
     return info;
 }
 
-UpgradeRolloutInfo UpgradeSnapshotBuilder::buildRollout(const std::string &name,
-                                                        const UpgradeRolloutInfo *previous)
+UpgradeInventoryCounter::UpgradeInventoryCounter(const std::vector<const kube::Node *> &nodes)
 {
-    engine::NodeUpgradeRuntime &rt = m_cluster.nodeUpgrade();
-    const UpgradeInfoSource source{rt.upgradeCluster(), rt.controllerRunning() ? &rt.controller() : nullptr,
-                                   &rt.events(), rt.metrics(name)};
-    return buildUpgradeRolloutInfo(source, name, previous, m_sampleTotals, kMaxSamples, kMaxEvents);
+    for (const kube::Node *n : nodes) {
+        UpgradeNodeWorkload &w = m_byNode[n->metadata.name];
+        w.node = q(n->metadata.name);
+        if (auto since = api::parseUpgradeTime(n->metadata.annotation(api::ann::kIncompatibleSince)))
+            w.incompatibleSince = *since;
+        w.controllerHost = n->metadata.labels.count(api::kControllerHostLabel) > 0;
+    }
+}
+
+void UpgradeInventoryCounter::countPod(const std::string &key, const std::string &node, api::PodClass cls,
+                                       const std::string &owner, int replicas, bool localData)
+{
+    auto it = m_byNode.find(node);
+    if (it == m_byNode.end())
+        return;
+    UpgradeNodeWorkload &w = it->second;
+    if (localData && cls != api::PodClass::DaemonSet)
+        w.localDataPods << q(key);
+    switch (cls) {
+    case api::PodClass::DaemonSet:
+        ++w.daemonSetPods;
+        break;
+    case api::PodClass::Managed:
+        ++w.managedPods;
+        if (replicas == 1 && !w.singleReplicaOwners.contains(q(owner)))
+            w.singleReplicaOwners << q(owner);
+        break;
+    case api::PodClass::Unmanaged:
+        w.unmanagedPods << q(key);
+        break;
+    case api::PodClass::Ignored:
+        break;
+    }
+}
+
+std::shared_ptr<const UpgradeInventory> UpgradeInventoryCounter::finish()
+{
+    auto out = std::make_shared<UpgradeInventory>();
+    out->reserve(m_byNode.size());
+    for (auto &[name, w] : m_byNode)
+        out->push_back(std::move(w));
+    m_byNode.clear();
+    return out;
+}
+
+std::string UpgradeInventoryCounter::ownerKey(const kube::Pod &p, api::PodClass cls)
+{
+    if (const auto *ref = p.metadata.controllerRef(); ref && cls == api::PodClass::Managed)
+        return lower(ref->kind) + "/" + p.metadata.namespace_ + "/" + ref->name;
+    return {};
 }
 
 std::shared_ptr<const UpgradeInventory> buildUpgradeInventory(const controllers::UpgradeCluster &cluster)
 {
-    auto byNode = workloadRows(cluster.nodes());
+    UpgradeInventoryCounter counter(cluster.nodes());
     for (const kube::Pod *p : cluster.pods()) {
         const auto cls = api::classifyPod(*p, true);
         if (cls == api::PodClass::Ignored)
             continue;
-        const std::string owner = ownerKey(*p, cls);
+        const std::string owner = UpgradeInventoryCounter::ownerKey(*p, cls);
         int replicas = -1;
         if (const auto *ref = p->metadata.controllerRef(); !owner.empty() && ref->kind == "ReplicaSet")
             if (const kube::ReplicaSet *rs = cluster.replicaSet(p->metadata.namespace_, ref->name))
                 replicas = rs->replicas();
-        countPod(byNode, p->metadata.key(), p->node(), cls, owner, replicas, api::hasLocalStorage(*p));
+        counter.countPod(p->metadata.key(), p->node(), cls, owner, replicas, api::hasLocalStorage(*p));
     }
-    return inventoryOf(std::move(byNode));
-}
-
-std::shared_ptr<const UpgradeInventory> UpgradeSnapshotBuilder::buildInventory()
-{
-    auto byNode = workloadRows(m_cluster.nodes());
-    for (const auto &[key, e] : m_pods) {
-        auto r = m_replicas.find(e.owner);
-        countPod(byNode, key, e.node, static_cast<api::PodClass>(e.cls), e.owner,
-                 r != m_replicas.end() ? r->second : -1, e.localData);
-    }
-    return inventoryOf(std::move(byNode));
+    return counter.finish();
 }
 
 } // namespace models

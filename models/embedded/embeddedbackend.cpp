@@ -1,6 +1,6 @@
-#include "models/backend/embeddedbackend.h"
+#include "models/embedded/embeddedbackend.h"
 
-#include "models/backend/embeddedworker.h"
+#include "models/embedded/embeddedworker.h"
 
 namespace models {
 
