@@ -76,8 +76,13 @@ signals:
     // A button of the header: Set Image…, Restart…, Update Strategy….
     void startRolloutRequested(models::StartRolloutMode mode);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void updateEventsPlaceholder();
+    // The events table's columns fit their contents only while it is shown (see the .cpp).
+    void fitEventColumns(bool shown);
     void refresh();
     void refreshNodes();
 

@@ -25,6 +25,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QFile>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -45,6 +46,7 @@
 #include <QTreeView>
 #include <QTreeWidget>
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 
@@ -824,6 +826,36 @@ private slots:
         for (int r = 0; r < m->rowCount(); ++r)
             sawCreate = sawCreate || m->index(r, 2).data().toString() == QStringLiteral("SuccessfulCreate");
         QVERIFY(sawCreate);
+    }
+
+    // The events table's columns fit their contents while it is shown; hidden, its header does
+    // not measure the rows on every update (it keeps the widths it had).
+    void eventsColumnsFitTheirContentsOnlyWhileShown()
+    {
+        SELECT(kAgent);
+        QTableView *view = page()->eventsView();
+        QHeaderView *header = view->horizontalHeader();
+        using M = models::EventListModel;
+        QCOMPARE(page()->currentTab(), gui::DaemonSetPage::Tab::Timeline);
+        QCOMPARE(header->sectionResizeMode(M::ReasonColumn), QHeaderView::Interactive);
+        QCOMPARE(header->sectionResizeMode(M::MessageColumn), QHeaderView::Stretch);
+
+        page()->setCurrentTab(gui::DaemonSetPage::Tab::Events);
+        QTRY_VERIFY(view->model()->rowCount() > 0);
+        QCOMPARE(header->sectionResizeMode(M::ReasonColumn), QHeaderView::ResizeToContents);
+        QCOMPARE(header->sectionResizeMode(M::MessageColumn), QHeaderView::Stretch);
+        int widest = 0;
+        for (int r = 0;
+             r < view->model()->rowCount() && view->visualRect(view->model()->index(r, 0)).isValid(); ++r)
+            widest = std::max(widest, view->fontMetrics().horizontalAdvance(
+                                          view->model()->index(r, M::ReasonColumn).data().toString()));
+        QVERIFY(widest > 0);
+        QTRY_VERIFY2(
+            header->sectionSize(M::ReasonColumn) >= widest,
+            qPrintable(QStringLiteral("%1 < %2").arg(header->sectionSize(M::ReasonColumn)).arg(widest)));
+
+        page()->setCurrentTab(gui::DaemonSetPage::Tab::Nodes);
+        QCOMPARE(header->sectionResizeMode(M::ReasonColumn), QHeaderView::Interactive);
     }
 
     // The tab says why it is empty instead of showing a blank table; the type filter and the
