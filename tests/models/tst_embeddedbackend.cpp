@@ -4,11 +4,13 @@
 
 #include "models/embedded/clockpacer.h"
 #include "models/embedded/embeddedbackend.h"
+#include "models/embedded/scenarioloader.h"
 #include "models/embedded/snapshotbuilder.h"
 #include "models/engine/cluster.h"
 #include "models/itemmodels/eventlistmodel.h"
 #include "models/itemmodels/revisiontimelinemodel.h"
 #include "models/planners/rollbackpreview.h"
+#include "models/snapshot/livesnapshotbuilder.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -23,7 +25,7 @@ namespace {
 
 const QString kWeb = QStringLiteral("default/web");
 
-QString scenario(const char *name)
+QString scenarioFile(const char *name)
 {
     return QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/models/data/") + QLatin1String(name);
 }
@@ -62,6 +64,7 @@ private Q_SLOTS:
     void actionLogNamesTheUserAndTheRevision();
     void loadsAScenarioAndPublishesItsState();
     void builderShowsEventsAsStoredWhenBuilt();
+    void bothSourcesAssembleTheSameSnapshot();
     void aLongLoadIsShownAsItProceeds();
     void rollbackRenumbersTheRevisionInTheTimeline();
     void rollbackOutcomes_data();
@@ -83,7 +86,7 @@ private Q_SLOTS:
 void TestEmbeddedBackend::loadsAScenarioAndPublishesItsState()
 {
     EmbeddedBackendOptions options;
-    options.scenarioPath = scenario("three-revisions.yaml");
+    options.scenarioPath = scenarioFile("three-revisions.yaml");
     options.speed = 0;
     EmbeddedBackend backend(options);
     QVERIFY(waitForSnapshot(backend, [](const ClusterSnapshot &s) { return s.daemonSet(kWeb) != nullptr; }));
@@ -176,6 +179,101 @@ void TestEmbeddedBackend::builderShowsEventsAsStoredWhenBuilt()
             QCOMPARE(e.count, 3);
 }
 
+// One pipeline, two sources: the objects of a cluster, delivered as a live cluster's reflectors
+// deliver them, come out of LiveSnapshotBuilder as the embedded builder shows them — nodes,
+// events, and each DaemonSet's status, revisions, pods and badge (a scenario whose rollouts
+// have completed: the rollout records differ, the live source saw no rollout happen).
+void TestEmbeddedBackend::bothSourcesAssembleTheSameSnapshot()
+{
+    auto loaded = ScenarioLoader::load(scenarioFile("three-revisions.yaml"));
+    QVERIFY2(loaded, loaded ? "" : loaded.error().message.c_str());
+    engine::Cluster &cluster = *loaded->cluster;
+    ClockInfo clock;
+    clock.now = cluster.now();
+    const auto embedded = loaded->builder->build(clock);
+
+    LiveSnapshotBuilder live;
+    auto ownerOf = [](const kube::ObjectMeta &meta) {
+        const kube::OwnerReference *ref = meta.controllerRef();
+        return ref && ref->kind == "DaemonSet" ? meta.namespace_ + "/" + ref->name : std::string();
+    };
+    // Events first and pods last, as the lists may arrive in any order.
+    for (const kube::Event *e : cluster.events())
+        live.eventChanged(*e, false);
+    for (const kube::Node *n : cluster.nodes())
+        live.nodeChanged(*n, false);
+    for (const kube::DaemonSet *ds : cluster.daemonSets())
+        live.daemonSetChanged(*ds, false, clock.now);
+    for (const kube::ControllerRevision *cr : cluster.controllerRevisions())
+        if (const std::string ds = ownerOf(cr->metadata); !ds.empty())
+            live.revisionChanged(ds, *cr, false);
+    for (const kube::Pod *p : cluster.pods())
+        if (const std::string ds = ownerOf(p->metadata); !ds.empty())
+            live.podChanged(ds, *p, true, false, clock.now);
+    const auto fromLive = live.build(clock);
+
+    QCOMPARE(fromLive->namespaces, embedded->namespaces);
+    QCOMPARE(fromLive->nodes->size(), embedded->nodes->size());
+    for (std::size_t i = 0; i < embedded->nodes->size(); ++i) {
+        const NodeInfo &a = (*embedded->nodes)[i], &b = (*fromLive->nodes)[i];
+        QCOMPARE(b.name, a.name);
+        QCOMPARE(b.zone, a.zone);
+        QCOMPARE(b.ready, a.ready);
+        QCOMPARE(b.labelTexts, a.labelTexts);
+    }
+    QCOMPARE(fromLive->events->size(), embedded->events->size());
+    // An Event about a pod deleted before the lists were read cannot be told a DaemonSet's from
+    // the lists (the embedded source saw the pod when the Event was written); the others can.
+    int attributed = 0, ofGonePods = 0;
+    for (std::size_t i = 0; i < embedded->events->size(); ++i) {
+        const EventInfo &a = (*embedded->events)[i], &b = (*fromLive->events)[i];
+        QCOMPARE(b.key, a.key);
+        const QStringList object = a.object.split(QLatin1Char('/'));
+        const bool podGone = object.size() == 3 && object[0] == QLatin1String("pod") &&
+                             !cluster.pod(object[1].toStdString(), object[2].toStdString());
+        if (podGone) {
+            ++ofGonePods;
+            QCOMPARE(b.daemonSetKey, QString());
+        } else {
+            QCOMPARE(b.daemonSetKey, a.daemonSetKey);
+            attributed += !a.daemonSetKey.isEmpty();
+        }
+    }
+    QVERIFY(attributed > 0);
+    QVERIFY(ofGonePods > 0);
+    QCOMPARE(fromLive->daemonSets.size(), embedded->daemonSets.size());
+    QVERIFY(!embedded->daemonSets.empty());
+    for (std::size_t d = 0; d < embedded->daemonSets.size(); ++d) {
+        const DaemonSetInfo &a = embedded->daemonSets[d], &b = fromLive->daemonSets[d];
+        QCOMPARE(b.key, a.key);
+        QCOMPARE(b.counts, a.counts);
+        QCOMPARE(b.currentRevisionName, a.currentRevisionName);
+        QCOMPARE(b.currentRevisionNumber, a.currentRevisionNumber);
+        QCOMPARE(b.badge, a.badge);
+        QCOMPARE(b.badgeReason, a.badgeReason);
+        QVERIFY(*b.podTemplate == *a.podTemplate);
+        QCOMPARE(b.revisions->size(), a.revisions->size());
+        for (std::size_t r = 0; r < a.revisions->size(); ++r) {
+            const RevisionInfo &x = (*a.revisions)[r], &y = (*b.revisions)[r];
+            QCOMPARE(y.name, x.name);
+            QCOMPARE(y.number, x.number);
+            QCOMPARE(y.podCount, x.podCount);
+            QCOMPARE(y.imageSummary, x.imageSummary);
+            QCOMPARE(y.changeCause, x.changeCause);
+            QCOMPARE(y.current, x.current);
+        }
+        QCOMPARE(b.pods->size(), a.pods->size());
+        for (std::size_t i = 0; i < a.pods->size(); ++i) {
+            const PodInfo &x = (*a.pods)[i], &y = (*b.pods)[i];
+            QCOMPARE(y.name, x.name);
+            QCOMPARE(y.node, x.node);
+            QCOMPARE(y.hash, x.hash);
+            QCOMPARE(y.ready, x.ready);
+            QCOMPARE(y.deleting, x.deleting);
+        }
+    }
+}
+
 // The window shows a scenario while its steps run: with the loading thresholds at zero every
 // instant may be published (whenever the previous snapshot was taken). Loading snapshots are
 // marked, the clock stands still in them, virtual time only grows, and the loaded cluster is
@@ -184,7 +282,7 @@ void TestEmbeddedBackend::aLongLoadIsShownAsItProceeds()
 {
     auto load = [](int firstShowMs, std::vector<std::shared_ptr<const ClusterSnapshot>> &seen) {
         EmbeddedBackendOptions options;
-        options.scenarioPath = scenario("three-revisions.yaml");
+        options.scenarioPath = scenarioFile("three-revisions.yaml");
         options.speed = 0;
         options.loadingFirstShowMs = firstShowMs;
         options.loadingIntervalMs = 0;
@@ -211,7 +309,7 @@ void TestEmbeddedBackend::aLongLoadIsShownAsItProceeds()
         QVERIFY(!s->clock.running);
         QVERIFY(s->clock.now >= last);
         last = s->clock.now;
-        QCOMPARE(s->backend.scenarioPath, scenario("three-revisions.yaml"));
+        QCOMPARE(s->backend.scenarioPath, scenarioFile("three-revisions.yaml"));
         QCOMPARE(s->backend.name, reference->backend.name);
         if (const DaemonSetInfo *ds = s->daemonSet(kWeb); ds && ds->revisions)
             sawPartialRollout |= ds->revisions->size() < reference->daemonSet(kWeb)->revisions->size();
@@ -272,7 +370,7 @@ void TestEmbeddedBackend::actionLogNamesTheUserAndTheRevision()
 void TestEmbeddedBackend::rollbackRenumbersTheRevisionInTheTimeline()
 {
     EmbeddedBackendOptions options;
-    options.scenarioPath = scenario("three-revisions.yaml");
+    options.scenarioPath = scenarioFile("three-revisions.yaml");
     options.speed = 0;
     options.user = QStringLiteral("tester");
     EmbeddedBackend backend(options);
@@ -364,7 +462,7 @@ void TestEmbeddedBackend::rollbackOutcomes()
     QFETCH(bool, ok);
     QFETCH(QString, message);
     EmbeddedBackendOptions options;
-    options.scenarioPath = scenario(file.toUtf8().constData());
+    options.scenarioPath = scenarioFile(file.toUtf8().constData());
     options.speed = 0;
     EmbeddedBackend backend(options);
     QSignalSpy actions(&backend, &ClusterBackend::actionFinished);
@@ -381,7 +479,7 @@ void TestEmbeddedBackend::rollbackOutcomes()
 void TestEmbeddedBackend::pauseAndResumeSwitchTheStrategyWithoutANewRevision()
 {
     EmbeddedBackendOptions options;
-    options.scenarioPath = scenario("three-revisions.yaml");
+    options.scenarioPath = scenarioFile("three-revisions.yaml");
     options.speed = 0;
     EmbeddedBackend backend(options);
     QSignalSpy actions(&backend, &ClusterBackend::actionFinished);
@@ -472,7 +570,7 @@ void TestEmbeddedBackend::clockPacerCatchesUpWithinItsBounds()
 void TestEmbeddedBackend::speedZeroStopsTheClockAndStepAdvancesIt()
 {
     EmbeddedBackendOptions options;
-    options.scenarioPath = scenario("one-revision.yaml");
+    options.scenarioPath = scenarioFile("one-revision.yaml");
     options.speed = 50;
     EmbeddedBackend backend(options);
     QSignalSpy actions(&backend, &ClusterBackend::actionFinished);
@@ -500,7 +598,7 @@ void TestEmbeddedBackend::speedZeroStopsTheClockAndStepAdvancesIt()
 void TestEmbeddedBackend::suspendedRunsNoClockAndPublishesNothing()
 {
     EmbeddedBackendOptions options;
-    options.scenarioPath = scenario("one-revision.yaml");
+    options.scenarioPath = scenarioFile("one-revision.yaml");
     options.speed = 50;
     EmbeddedBackend backend(options);
     QSignalSpy actions(&backend, &ClusterBackend::actionFinished);
@@ -530,7 +628,7 @@ void TestEmbeddedBackend::badScenarioIsReportedAsAnError()
     EmbeddedBackend backend(EmbeddedBackendOptions{});
     QSignalSpy errors(&backend, &ClusterBackend::errorOccurred);
     QSignalSpy actions(&backend, &ClusterBackend::actionFinished);
-    backend.loadScenario(scenario("does-not-exist.yaml"));
+    backend.loadScenario(scenarioFile("does-not-exist.yaml"));
     const ActionResult r = waitForAction(actions);
     QCOMPARE(r.kind, ActionKind::LoadScenario);
     QVERIFY(!r.ok);
