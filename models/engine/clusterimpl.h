@@ -17,6 +17,10 @@
 #include <set>
 #include <unordered_map>
 
+namespace controllers {
+class ReplicaSetController;
+} // namespace controllers
+
 namespace engine {
 
 // What the API server and the node lifecycle controller keep true of every node written: a
@@ -55,7 +59,7 @@ struct ServiceShape
 class DaemonSetController;
 class DisruptionController;
 class JobController;
-class ReplicaSetController;
+class EmbeddedReplicaSetClient;
 class Kubelet;
 class TaintManager;
 class Scheduler;
@@ -171,7 +175,8 @@ struct Cluster::Impl
     std::vector<Activity> activity;
     std::vector<EmittedEvent> emitted;
     std::unique_ptr<DaemonSetController> dsController;
-    std::unique_ptr<ReplicaSetController> rsController;
+    std::unique_ptr<EmbeddedReplicaSetClient> rsClient; // before the controller it serves
+    std::unique_ptr<controllers::ReplicaSetController> rsController;
     std::unique_ptr<Kubelet> kubelet;
     std::unique_ptr<Scheduler> scheduler;
     std::unique_ptr<DisruptionController> disruption;

@@ -25,8 +25,8 @@
 //   keyed by DaemonSet UID, observedGeneration and node, as upstream.
 
 #include "models/api/daemonsetlogic.h"
+#include "models/controllers/syncqueue.h"
 #include "models/engine/cluster.h"
-#include "models/engine/syncqueue.h"
 
 #include <map>
 #include <set>
@@ -97,7 +97,7 @@ private:
 
     Cluster::Impl &m_c;
     std::map<std::string, Expectations> m_expectations;
-    SyncQueue m_queue;
+    controllers::SyncQueue m_queue;
     struct Backoff
     {
         kube::Duration duration = 0;

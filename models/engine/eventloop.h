@@ -3,6 +3,7 @@
 // sequence number makes the order of same-instant timers the order in which they were posted,
 // so a run never depends on container or heap internals.
 
+#include "models/controllers/syncqueue.h"
 #include "models/kube/timeutil.h"
 
 #include <cstdint>
@@ -12,10 +13,13 @@
 
 namespace engine {
 
-class EventLoop
+class EventLoop final : public controllers::Timers
 {
 public:
-    void post(kube::Timestamp t, std::function<void()> fn) { m_queue.push(Item{t, m_seq++, std::move(fn)}); }
+    void post(kube::Timestamp t, std::function<void()> fn) override
+    {
+        m_queue.push(Item{t, m_seq++, std::move(fn)});
+    }
     bool empty() const { return m_queue.empty(); }
     kube::Timestamp nextTime() const { return m_queue.top().time; }
     // Removes and returns the earliest timer's function.

@@ -21,8 +21,8 @@
 // something ends it (the node agent finishes the node-upgrade restart Jobs, see
 // nodeupgradeagent.h). Continuous mode only, like the ReplicaSet controller.
 
+#include "models/controllers/syncqueue.h"
 #include "models/engine/cluster.h"
-#include "models/engine/syncqueue.h"
 
 #include <map>
 #include <string>
@@ -57,7 +57,7 @@ private:
                               const std::string &reason, const std::string &message);
 
     Cluster::Impl &m_c;
-    SyncQueue m_queue;
+    controllers::SyncQueue m_queue;
     std::map<std::string, std::pair<long long, kube::Timestamp>> m_failures; // key -> count seen, when
 };
 

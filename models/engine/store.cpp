@@ -1,12 +1,13 @@
 // Cluster::Impl: the object store, its indexes, watch fan-out and the clock.
 
 #include "models/api/admission.h"
+#include "models/controllers/replicasetcontroller.h"
 #include "models/engine/clusterimpl.h"
+#include "models/engine/controllerclients.h"
 #include "models/engine/daemonsetcontroller.h"
 #include "models/engine/disruptioncontroller.h"
 #include "models/engine/jobcontroller.h"
 #include "models/engine/kubelet.h"
-#include "models/engine/replicasetcontroller.h"
 #include "models/engine/scheduler.h"
 #include "models/engine/taintmanager.h"
 #include "models/kube/defaults.h"
@@ -26,7 +27,8 @@ Cluster::Impl::Impl(ClusterOptions o)
     : options(std::move(o)), now(options.start), rng(options.seed), eventRng(options.seed ^ 0x6576656e74ULL)
 {
     dsController = std::make_unique<DaemonSetController>(*this);
-    rsController = std::make_unique<ReplicaSetController>(*this);
+    rsClient = std::make_unique<EmbeddedReplicaSetClient>(*this);
+    rsController = std::make_unique<controllers::ReplicaSetController>(*rsClient);
     kubelet = std::make_unique<Kubelet>(*this);
     scheduler = std::make_unique<Scheduler>(*this);
     disruption = std::make_unique<DisruptionController>(*this);

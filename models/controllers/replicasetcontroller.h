@@ -6,23 +6,27 @@
 // Its pod writes are PodControl's: SuccessfulCreate / SuccessfulDelete events, and for a refused
 // one FailedCreate / FailedDelete ("Error creating: …", "Error deleting: …"); a sync with a
 // refused write is requeued 5 ms later, doubling per failure in a row up to 1000 s.
+// It sees the cluster only through ReplicaSetClient.
 
-#include "models/engine/cluster.h"
-#include "models/engine/syncqueue.h"
+#include "models/api/watchevent.h"
+#include "models/controllers/replicasetclient.h"
+#include "models/controllers/syncqueue.h"
 
-#include <map>
+#include <string>
+#include <vector>
 
-namespace engine {
+namespace controllers {
 
 class ReplicaSetController
 {
 public:
     static constexpr kube::Duration kSyncInterval = 500;
 
-    explicit ReplicaSetController(Cluster::Impl &cluster);
+    explicit ReplicaSetController(ReplicaSetClient &client);
 
-    void onReplicaSet(const WatchEvent &ev);
-    void onPod(const WatchEvent &ev);
+    // Informer handlers, called for every committed write of the kind.
+    void onReplicaSet(const api::WatchEvent &ev);
+    void onPod(const api::WatchEvent &ev);
     void enqueue(const std::string &key);
     void sync(const std::string &key);
 
@@ -34,8 +38,8 @@ private:
     bool remove(const kube::ReplicaSet &rs, const std::vector<const kube::Pod *> &active, int excess);
     void updateStatus(const std::string &key, const kube::ReplicaSet &rs);
 
-    Cluster::Impl &m_c;
+    ReplicaSetClient &m_c;
     SyncQueue m_queue;
 };
 
-} // namespace engine
+} // namespace controllers

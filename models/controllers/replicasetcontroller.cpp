@@ -1,42 +1,38 @@
-#include "models/engine/replicasetcontroller.h"
+#include "models/controllers/replicasetcontroller.h"
 #include "models/kube/jsonfield.h"
-
-#include "models/engine/clusterimpl.h"
 
 #include <algorithm>
 
-namespace engine {
+namespace controllers {
 
 using kube::Json;
 using kube::Pod;
 
-ReplicaSetController::ReplicaSetController(Cluster::Impl &cluster)
-    : m_c(cluster), m_queue(cluster.loop, [this](const std::string &key) { sync(key); })
+ReplicaSetController::ReplicaSetController(ReplicaSetClient &client)
+    : m_c(client), m_queue(client.timers(), [this](const std::string &key) { sync(key); })
 {}
 
-void ReplicaSetController::onReplicaSet(const WatchEvent &ev)
+void ReplicaSetController::onReplicaSet(const api::WatchEvent &ev)
 {
     m_c.deliver([this, key = ev.key()] { enqueue(key); });
 }
 
-void ReplicaSetController::onPod(const WatchEvent &ev)
+void ReplicaSetController::onPod(const api::WatchEvent &ev)
 {
     const Pod &pod = *ev.pod;
     std::vector<std::string> keys;
     if (const auto *ref = pod.metadata.controllerRef()) {
         if (ref->kind != "ReplicaSet")
             return;
-        auto it = m_c.replicaSetByUid.find(ref->uid);
-        if (it == m_c.replicaSetByUid.end())
+        const std::string *key = m_c.replicaSetKeyOfUid(ref->uid);
+        if (!key)
             return;
-        keys.push_back(it->second);
+        keys.push_back(*key);
     } else {
-        const std::string prefix = pod.metadata.namespace_ + "/";
-        for (auto it = m_c.replicaSets.lower_bound(prefix);
-             it != m_c.replicaSets.end() && it->first.rfind(prefix, 0) == 0; ++it) {
-            auto sel = it->second.selector();
+        for (const kube::ReplicaSet *rs : m_c.replicaSetsIn(pod.metadata.namespace_)) {
+            auto sel = rs->selector();
             if (sel && !sel->empty() && sel->matches(pod.metadata.labels))
-                keys.push_back(it->first);
+                keys.push_back(rs->metadata.key());
         }
     }
     if (keys.empty())
@@ -51,25 +47,25 @@ void ReplicaSetController::enqueue(const std::string &key)
 {
     if (!m_c.continuous())
         return;
-    m_queue.scheduleAt(key, m_queue.spaced(key, m_c.now, kSyncInterval));
+    m_queue.scheduleAt(key, m_queue.spaced(key, m_c.now(), kSyncInterval));
 }
 
 void ReplicaSetController::sync(const std::string &key)
 {
-    m_queue.synced(key, m_c.now);
-    auto it = m_c.replicaSets.find(key);
-    if (it == m_c.replicaSets.end()) {
+    m_queue.synced(key, m_c.now());
+    const kube::ReplicaSet *current = m_c.replicaSet(key);
+    if (!current) {
         m_queue.succeeded(key);
         return;
     }
-    const kube::ReplicaSet rs = it->second;
+    const kube::ReplicaSet rs = *current;
     auto sel = rs.selector();
     if (!sel || sel->empty() || rs.metadata.deletionTimestamp)
         return;
     claim(rs, *sel);
     std::vector<const Pod *> active;
-    if (auto o = m_c.podsByOwner.find(rs.metadata.uid); o != m_c.podsByOwner.end())
-        for (const auto &[name, pod] : o->second)
+    if (const auto *owned = m_c.podsControlledBy(rs.metadata.uid))
+        for (const auto &[name, pod] : *owned)
             if (!pod->isDeleting() && !pod->isTerminal())
                 active.push_back(pod);
     const int want = rs.replicas();
@@ -86,35 +82,34 @@ void ReplicaSetController::sync(const std::string &key)
     } else { // rate-limited requeue
         const kube::Duration delay = m_queue.retryDelay(key);
         if (m_c.continuous())
-            m_queue.scheduleAt(key, m_c.now + delay);
+            m_queue.scheduleAt(key, m_c.now() + delay);
     }
 }
 
 // Adopts the matching orphans and releases the owned pods that no longer match.
 void ReplicaSetController::claim(const kube::ReplicaSet &rs, const kube::LabelSelector &sel)
 {
-    std::vector<std::string> adopt, release;
-    if (auto o = m_c.orphanPods.find(rs.metadata.namespace_); o != m_c.orphanPods.end())
-        for (const auto &[name, pod] : o->second)
+    // Copies first: each write changes the lists walked.
+    std::vector<Pod> adopt, release;
+    if (const auto *orphans = m_c.orphanPods(rs.metadata.namespace_))
+        for (const auto &[key, pod] : *orphans)
             if (!pod->isDeleting() && sel.matches(pod->metadata.labels))
-                adopt.push_back(Cluster::Impl::key(rs.metadata.namespace_, pod->metadata.name));
-    if (auto o = m_c.podsByOwner.find(rs.metadata.uid); o != m_c.podsByOwner.end())
-        for (const auto &[name, pod] : o->second)
+                adopt.push_back(*pod);
+    if (const auto *owned = m_c.podsControlledBy(rs.metadata.uid))
+        for (const auto &[key, pod] : *owned)
             if (!sel.matches(pod->metadata.labels))
-                release.push_back(Cluster::Impl::key(pod->metadata.namespace_, pod->metadata.name));
-    for (const auto &k : adopt) {
-        Pod p = m_c.pods.at(k);
+                release.push_back(*pod);
+    for (Pod &p : adopt) {
         p.metadata.ownerReferences.push_back(
             {"apps/v1", "ReplicaSet", rs.metadata.name, rs.metadata.uid, true, true});
-        m_c.commitPod(std::move(p), false);
+        m_c.updatePodOwners(std::move(p));
     }
-    for (const auto &k : release) {
-        Pod p = m_c.pods.at(k);
+    for (Pod &p : release) {
         auto &refs = p.metadata.ownerReferences;
         refs.erase(
             std::remove_if(refs.begin(), refs.end(), [&](const auto &r) { return r.uid == rs.metadata.uid; }),
             refs.end());
-        m_c.commitPod(std::move(p), false);
+        m_c.updatePodOwners(std::move(p));
     }
 }
 
@@ -123,7 +118,7 @@ void ReplicaSetController::claim(const kube::ReplicaSet &rs, const kube::LabelSe
 bool ReplicaSetController::create(const kube::ReplicaSet &rs, int count)
 {
     const Json &tpl = rs.spec.contains("template") ? rs.spec["template"] : Json::object();
-    auto spec = m_c.internSpec(tpl.contains("spec") ? tpl["spec"] : Json::object());
+    auto spec = m_c.sharedSpec(tpl.contains("spec") ? tpl["spec"] : Json::object());
     kube::StringMap labels, annotations;
     if (tpl.contains("metadata") && tpl["metadata"].is_object()) {
         if (auto l = kube::stringMapFromJson(tpl["metadata"].value("labels", Json()), "labels"))
@@ -142,12 +137,10 @@ bool ReplicaSetController::create(const kube::ReplicaSet &rs, int count)
         pod.spec = spec;
         auto created = m_c.createPod(std::move(pod));
         if (!created) {
-            m_c.recordEvent("Warning", "FailedCreate", "Error creating: " + created.error().message,
-                            api::Kind::ReplicaSet, rs.metadata.namespace_, rs.metadata.name, rs.metadata.uid);
+            m_c.recordEvent(rs, "Warning", "FailedCreate", "Error creating: " + created.error().message);
             return false;
         }
-        m_c.recordEvent("Normal", "SuccessfulCreate", "Created pod: " + (*created)->metadata.name,
-                        api::Kind::ReplicaSet, rs.metadata.namespace_, rs.metadata.name, rs.metadata.uid);
+        m_c.recordEvent(rs, "Normal", "SuccessfulCreate", "Created pod: " + (*created)->metadata.name);
     }
     return true;
 }
@@ -178,13 +171,11 @@ bool ReplicaSetController::remove(const kube::ReplicaSet &rs, const std::vector<
         names.push_back(ranked[static_cast<std::size_t>(i)]->metadata.name);
     bool written = true;
     for (const auto &name : names) {
-        auto deleted = m_c.deletePodAsClient(rs.metadata.namespace_, name);
+        auto deleted = m_c.deletePod(rs.metadata.namespace_, name);
         if (deleted) {
-            m_c.recordEvent("Normal", "SuccessfulDelete", "Deleted pod: " + name, api::Kind::ReplicaSet,
-                            rs.metadata.namespace_, rs.metadata.name, rs.metadata.uid);
+            m_c.recordEvent(rs, "Normal", "SuccessfulDelete", "Deleted pod: " + name);
         } else if (deleted.error().reason != "NotFound") {
-            m_c.recordEvent("Warning", "FailedDelete", "Error deleting: " + deleted.error().message,
-                            api::Kind::ReplicaSet, rs.metadata.namespace_, rs.metadata.name, rs.metadata.uid);
+            m_c.recordEvent(rs, "Warning", "FailedDelete", "Error deleting: " + deleted.error().message);
             written = false;
         }
     }
@@ -195,24 +186,24 @@ void ReplicaSetController::updateStatus(const std::string &key, const kube::Repl
 {
     kube::ReplicaSetStatus st;
     const int minReady = kube::integerOr<int>(rs.spec, "minReadySeconds", 0);
-    if (auto o = m_c.podsByOwner.find(rs.metadata.uid); o != m_c.podsByOwner.end()) {
-        for (const auto &[name, pod] : o->second) {
+    if (const auto *owned = m_c.podsControlledBy(rs.metadata.uid)) {
+        for (const auto &[name, pod] : *owned) {
             if (pod->isDeleting() || pod->isTerminal())
                 continue;
             ++st.replicas;
             if (pod->ready)
                 ++st.readyReplicas;
-            if (pod->isAvailable(minReady, m_c.now))
+            if (pod->isAvailable(minReady, m_c.now()))
                 ++st.availableReplicas;
         }
     }
     st.observedGeneration = rs.metadata.generation;
-    auto cur = m_c.replicaSets.find(key);
-    if (cur != m_c.replicaSets.end() && !(cur->second.status == st)) {
-        kube::ReplicaSet updated = cur->second;
+    const kube::ReplicaSet *cur = m_c.replicaSet(key);
+    if (cur && !(cur->status == st)) {
+        kube::ReplicaSet updated = *cur;
         updated.status = st;
-        m_c.commitReplicaSet(std::move(updated), false);
+        m_c.updateReplicaSetStatus(std::move(updated));
     }
 }
 
-} // namespace engine
+} // namespace controllers

@@ -3,10 +3,9 @@
 // the earliest time asked for (a later request for a key already due sooner changes nothing; an
 // earlier one supersedes the pending timer), and a controller may space a key's syncs by an
 // interval after its last one, as client-go's rate-limited queues do, and retries a key whose sync
-// failed after client-go's per-item back-off. Timers go to the cluster's event loop, so the
-// order of syncs is the order of (time, posting).
+// failed after client-go's per-item back-off. Timers go to the cluster's event loop (Timers), so
+// the order of syncs is the order of (time, posting).
 
-#include "models/engine/eventloop.h"
 #include "models/kube/timeutil.h"
 
 #include <algorithm>
@@ -14,12 +13,23 @@
 #include <map>
 #include <string>
 
-namespace engine {
+namespace controllers {
+
+// Where a controller's timers go: the cluster's event loop, which runs them in the order of
+// (time, posting).
+class Timers
+{
+public:
+    virtual void post(kube::Timestamp due, std::function<void()> fn) = 0;
+
+protected:
+    ~Timers() = default;
+};
 
 class SyncQueue
 {
 public:
-    SyncQueue(EventLoop &loop, std::function<void(const std::string &)> process)
+    SyncQueue(Timers &loop, std::function<void(const std::string &)> process)
         : m_loop(loop), m_process(std::move(process))
     {}
 
@@ -62,11 +72,11 @@ public:
     static constexpr kube::Duration kRetryMax = 1000 * 1000;
 
 private:
-    EventLoop &m_loop;
+    Timers &m_loop;
     std::function<void(const std::string &)> m_process;
     std::map<std::string, kube::Timestamp> m_queued;   // key -> due time of its pending sync
     std::map<std::string, kube::Timestamp> m_lastSync; // key -> time of its last sync
     std::map<std::string, int> m_failures;             // key -> failed syncs in a row
 };
 
-} // namespace engine
+} // namespace controllers

@@ -1,0 +1,39 @@
+#pragma once
+// The simulated cluster as its controllers' clients see it (models/controllers/*client.h): each
+// implements one controller's interface over the store, the only place that reads the store's
+// maps and indexes for that controller.
+
+#include "models/controllers/replicasetclient.h"
+#include "models/engine/cluster.h"
+
+namespace engine {
+
+class EmbeddedReplicaSetClient final : public controllers::ReplicaSetClient
+{
+public:
+    explicit EmbeddedReplicaSetClient(Cluster::Impl &cluster) : m_c(cluster) {}
+
+    kube::Timestamp now() const override;
+    bool continuous() const override;
+    void deliver(std::function<void()> fn) override;
+    controllers::Timers &timers() override;
+
+    const kube::ReplicaSet *replicaSet(const std::string &key) const override;
+    const std::string *replicaSetKeyOfUid(const std::string &uid) const override;
+    std::vector<const kube::ReplicaSet *> replicaSetsIn(const std::string &ns) const override;
+    const Pods *podsControlledBy(const std::string &uid) const override;
+    const Pods *orphanPods(const std::string &ns) const override;
+    std::shared_ptr<const kube::Json> sharedSpec(kube::Json spec) override;
+
+    kube::Result<const kube::Pod *> createPod(kube::Pod pod) override;
+    kube::Result<void> deletePod(const std::string &ns, const std::string &name) override;
+    void updatePodOwners(kube::Pod pod) override;
+    void updateReplicaSetStatus(kube::ReplicaSet rs) override;
+    void recordEvent(const kube::ReplicaSet &rs, const std::string &type, const std::string &reason,
+                     const std::string &message) override;
+
+private:
+    Cluster::Impl &m_c;
+};
+
+} // namespace engine
