@@ -4,8 +4,8 @@
 
 #include "models/api/daemonsetlogic.h"
 #include "models/api/validation.h"
+#include "models/controllers/daemonsetcontroller.h"
 #include "models/engine/clusterimpl.h"
-#include "models/engine/daemonsetcontroller.h"
 #include "models/engine/kubelet.h"
 #include "models/engine/nodeupgraderuntime.h"
 

@@ -7,7 +7,7 @@
 // Models Kubernetes 1.32/1.33: pod templates keep "creationTimestamp":null in their metadata,
 // so ControllerRevision data is byte-identical to what such a cluster stores and kubectl's
 // byte-equality checks agree with the engine. Revision hashes use the engine's own canonical
-// dump (sorted compact JSON of the template), not Go's struct dump; see daemonsetcontroller.h.
+// dump (sorted compact JSON of the template), not Go's struct dump; see controllers/daemonsetcontroller.h.
 //
 // Two modes:
 // - Stepped: the upstream controller unit-test harness. Nothing runs by itself; syncDaemonSet
@@ -26,6 +26,7 @@
 #include "models/api/preconditions.h"
 #include "models/api/strategicmerge.h"
 #include "models/api/watchevent.h"
+#include "models/controllers/daemonsetclient.h"
 #include "models/engine/faultkind.h"
 #include "models/engine/podselector.h"
 #include "models/kube/daemonset.h"
@@ -89,25 +90,9 @@ using api::EvictOptions;
 using api::WatchEvent;
 using api::watchEventTypeName;
 
-struct PodCreate
-{
-    std::string node;
-    std::string pod; // name of the created pod
-};
-
-struct PodDelete
-{
-    std::string pod;
-    std::string node;
-};
-
-struct SyncResult
-{
-    bool ok = true;
-    kube::ApiStatus error; // when !ok: why the sync failed (it would be requeued with backoff)
-    std::vector<PodCreate> creates;
-    std::vector<PodDelete> deletes;
-};
+using controllers::PodCreate;
+using controllers::PodDelete;
+using controllers::SyncResult;
 
 // One pod create/delete issued by the DaemonSet controller, in the order issued.
 struct Activity

@@ -18,6 +18,7 @@
 #include <unordered_map>
 
 namespace controllers {
+class DaemonSetController;
 class ReplicaSetController;
 } // namespace controllers
 
@@ -56,7 +57,7 @@ struct ServiceShape
     bool nodePorts = false; // NodePort or LoadBalancer: a node port per port
 };
 
-class DaemonSetController;
+class EmbeddedDaemonSetClient;
 class DisruptionController;
 class JobController;
 class EmbeddedReplicaSetClient;
@@ -174,7 +175,8 @@ struct Cluster::Impl
     bool logs = true; // activity and emitted are kept (Cluster::stopLogs)
     std::vector<Activity> activity;
     std::vector<EmittedEvent> emitted;
-    std::unique_ptr<DaemonSetController> dsController;
+    std::unique_ptr<EmbeddedDaemonSetClient> dsClient; // before the controller it serves
+    std::unique_ptr<controllers::DaemonSetController> dsController;
     std::unique_ptr<EmbeddedReplicaSetClient> rsClient; // before the controller it serves
     std::unique_ptr<controllers::ReplicaSetController> rsController;
     std::unique_ptr<Kubelet> kubelet;

@@ -91,4 +91,186 @@ void EmbeddedReplicaSetClient::recordEvent(const kube::ReplicaSet &rs, const std
                     rs.metadata.uid);
 }
 
+// ---- the DaemonSet controller's ---------------------------------------------------------
+
+namespace {
+
+// The values of `map` whose keys start with "ns/", in key order.
+template <typename Map>
+std::vector<const typename Map::mapped_type *> inNamespace(const Map &map, const std::string &ns)
+{
+    std::vector<const typename Map::mapped_type *> out;
+    const std::string prefix = ns + "/";
+    for (auto it = map.lower_bound(prefix); it != map.end() && it->first.starts_with(prefix); ++it)
+        out.push_back(&it->second);
+    return out;
+}
+
+template <typename Map> const typename Map::mapped_type *find(const Map &map, const std::string &key)
+{
+    auto it = map.find(key);
+    return it == map.end() ? nullptr : &it->second;
+}
+
+} // namespace
+
+kube::Timestamp EmbeddedDaemonSetClient::now() const
+{
+    return m_c.now;
+}
+
+bool EmbeddedDaemonSetClient::continuous() const
+{
+    return m_c.continuous();
+}
+
+void EmbeddedDaemonSetClient::deliver(std::function<void()> fn)
+{
+    m_c.deliver(std::move(fn));
+}
+
+controllers::Timers &EmbeddedDaemonSetClient::timers()
+{
+    return m_c.loop;
+}
+
+const kube::DaemonSet *EmbeddedDaemonSetClient::daemonSet(const std::string &key) const
+{
+    return find(m_c.daemonSets, key);
+}
+
+const std::string *EmbeddedDaemonSetClient::daemonSetKeyOfUid(const std::string &uid) const
+{
+    return find(m_c.daemonSetByUid, uid);
+}
+
+std::vector<const kube::DaemonSet *> EmbeddedDaemonSetClient::daemonSetsIn(const std::string &ns) const
+{
+    return inNamespace(m_c.daemonSets, ns);
+}
+
+void EmbeddedDaemonSetClient::forEachDaemonSet(
+    const std::function<void(const std::string &, const kube::DaemonSet &)> &fn) const
+{
+    for (const auto &[key, ds] : m_c.daemonSets)
+        fn(key, ds);
+}
+
+std::vector<const kube::Node *> EmbeddedDaemonSetClient::nodes() const
+{
+    std::vector<const kube::Node *> out;
+    out.reserve(m_c.nodes.size());
+    for (const auto &[name, node] : m_c.nodes)
+        out.push_back(&node);
+    return out;
+}
+
+std::size_t EmbeddedDaemonSetClient::nodeCount() const
+{
+    return m_c.nodes.size();
+}
+
+std::uint64_t EmbeddedDaemonSetClient::nodeSetVersion() const
+{
+    return m_c.nodeSetVersion;
+}
+
+const kube::Pod *EmbeddedDaemonSetClient::pod(const std::string &key) const
+{
+    return find(m_c.pods, key);
+}
+
+const controllers::DaemonSetClient::Pods *
+EmbeddedDaemonSetClient::podsControlledBy(const std::string &uid) const
+{
+    return find(m_c.podsByOwner, uid);
+}
+
+const controllers::DaemonSetClient::PodsByNode *
+EmbeddedDaemonSetClient::podsControlledByPerNode(const std::string &uid) const
+{
+    return find(m_c.podsByOwnerNode, uid);
+}
+
+const controllers::DaemonSetClient::Pods *EmbeddedDaemonSetClient::orphanPods(const std::string &ns) const
+{
+    return find(m_c.orphanPods, ns);
+}
+
+std::uint64_t EmbeddedDaemonSetClient::podClaimVersion() const
+{
+    return m_c.podClaimVersion;
+}
+
+const kube::ControllerRevision *EmbeddedDaemonSetClient::revision(const std::string &key) const
+{
+    return find(m_c.revisions, key);
+}
+
+std::vector<const kube::ControllerRevision *>
+EmbeddedDaemonSetClient::revisionsIn(const std::string &ns) const
+{
+    return inNamespace(m_c.revisions, ns);
+}
+
+std::shared_ptr<const kube::Json> EmbeddedDaemonSetClient::sharedSpec(kube::Json spec)
+{
+    return m_c.internSpec(std::move(spec));
+}
+
+kube::Result<const kube::Pod *> EmbeddedDaemonSetClient::createPod(kube::Pod pod)
+{
+    return m_c.createPod(std::move(pod));
+}
+
+kube::Result<void> EmbeddedDaemonSetClient::deletePod(const std::string &ns, const std::string &name)
+{
+    return m_c.deletePodAsClient(ns, name);
+}
+
+void EmbeddedDaemonSetClient::updatePod(kube::Pod pod)
+{
+    m_c.commitPod(std::move(pod), false);
+}
+
+const kube::ControllerRevision *EmbeddedDaemonSetClient::createRevision(kube::ControllerRevision cr)
+{
+    return m_c.commitRevision(std::move(cr), true);
+}
+
+const kube::ControllerRevision *EmbeddedDaemonSetClient::updateRevision(kube::ControllerRevision cr)
+{
+    return m_c.commitRevision(std::move(cr), false);
+}
+
+void EmbeddedDaemonSetClient::deleteRevision(const std::string &key)
+{
+    m_c.eraseRevision(key);
+}
+
+void EmbeddedDaemonSetClient::updateDaemonSetStatus(kube::DaemonSet ds)
+{
+    m_c.commitDaemonSet(std::move(ds), false);
+}
+
+void EmbeddedDaemonSetClient::recordEvent(const kube::DaemonSet &ds, const std::string &type,
+                                          const std::string &reason, const std::string &message)
+{
+    m_c.recordEvent(type, reason, message, api::Kind::DaemonSet, ds.metadata.namespace_, ds.metadata.name,
+                    ds.metadata.uid);
+}
+
+void EmbeddedDaemonSetClient::syncStarted()
+{
+    ++m_c.stats.syncs;
+}
+
+void EmbeddedDaemonSetClient::podWritten(const std::string &dsKey, bool created, const std::string &pod,
+                                         const std::string &node)
+{
+    if (m_c.logs)
+        m_c.activity.push_back(
+            {m_c.now, dsKey, created ? Activity::Op::Create : Activity::Op::Delete, pod, node});
+}
+
 } // namespace engine

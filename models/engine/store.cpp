@@ -1,10 +1,10 @@
 // Cluster::Impl: the object store, its indexes, watch fan-out and the clock.
 
 #include "models/api/admission.h"
+#include "models/controllers/daemonsetcontroller.h"
 #include "models/controllers/replicasetcontroller.h"
 #include "models/engine/clusterimpl.h"
 #include "models/engine/controllerclients.h"
-#include "models/engine/daemonsetcontroller.h"
 #include "models/engine/disruptioncontroller.h"
 #include "models/engine/jobcontroller.h"
 #include "models/engine/kubelet.h"
@@ -26,7 +26,8 @@ using kube::Pod;
 Cluster::Impl::Impl(ClusterOptions o)
     : options(std::move(o)), now(options.start), rng(options.seed), eventRng(options.seed ^ 0x6576656e74ULL)
 {
-    dsController = std::make_unique<DaemonSetController>(*this);
+    dsClient = std::make_unique<EmbeddedDaemonSetClient>(*this);
+    dsController = std::make_unique<controllers::DaemonSetController>(*dsClient);
     rsClient = std::make_unique<EmbeddedReplicaSetClient>(*this);
     rsController = std::make_unique<controllers::ReplicaSetController>(*rsClient);
     kubelet = std::make_unique<Kubelet>(*this);

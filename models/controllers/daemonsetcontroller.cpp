@@ -1,11 +1,11 @@
-#include "models/engine/daemonsetcontroller.h"
-
-#include "models/engine/clusterimpl.h"
+#include "models/controllers/daemonsetcontroller.h"
+#include "models/kube/jsonfield.h"
 
 #include <algorithm>
 
-namespace engine {
+namespace controllers {
 
+using api::WatchEvent;
 using kube::ApiStatus;
 using kube::ControllerRevision;
 using kube::Json;
@@ -22,8 +22,18 @@ struct DaemonSetController::SyncContext
     SyncResult result;
 };
 
-DaemonSetController::DaemonSetController(Cluster::Impl &cluster)
-    : m_c(cluster), m_queue(cluster.loop, [this](const std::string &key) { processKey(key); })
+namespace {
+
+// The store's key of a namespaced object.
+std::string objectKey(const std::string &ns, const std::string &name)
+{
+    return ns.empty() ? name : ns + "/" + name;
+}
+
+} // namespace
+
+DaemonSetController::DaemonSetController(DaemonSetClient &client)
+    : m_c(client), m_queue(client.timers(), [this](const std::string &key) { processKey(key); })
 {}
 
 // ---- handlers ----------------------------------------------------------------------------
@@ -50,20 +60,18 @@ void DaemonSetController::onPod(const WatchEvent &ev)
     if (ref) {
         if (ref->kind != "DaemonSet")
             return;
-        auto it = m_c.daemonSetByUid.find(ref->uid);
-        if (it == m_c.daemonSetByUid.end())
+        const std::string *key = m_c.daemonSetKeyOfUid(ref->uid);
+        if (!key)
             return;
-        keys.push_back(it->second);
+        keys.push_back(*key);
     } else {
         if (ev.type == WatchEvent::Type::Deleted)
             return;
         // An orphan: every DaemonSet of its namespace whose selector matches may adopt it.
-        const std::string prefix = pod.metadata.namespace_ + "/";
-        for (auto it = m_c.daemonSets.lower_bound(prefix);
-             it != m_c.daemonSets.end() && it->first.rfind(prefix, 0) == 0; ++it) {
-            auto sel = it->second.selector();
+        for (const kube::DaemonSet *ds : m_c.daemonSetsIn(pod.metadata.namespace_)) {
+            auto sel = ds->selector();
             if (sel && !sel->empty() && sel->matches(pod.metadata.labels))
-                keys.push_back(it->first);
+                keys.push_back(ds->metadata.key());
         }
         if (keys.empty())
             return;
@@ -90,23 +98,24 @@ void DaemonSetController::onNode(const WatchEvent &ev)
     // current node set compares its answer for the node with the new one; a DaemonSet without
     // such a view, and every DaemonSet when a node is added or removed (which changes the node
     // set, so the views are built again in full), is synced.
-    const bool inPlace = ev.type == WatchEvent::Type::Modified && ev.node && m_nodesAt == m_c.nodeSetVersion;
+    const std::uint64_t nodesAt = m_c.nodeSetVersion();
+    const bool inPlace = ev.type == WatchEvent::Type::Modified && ev.node && m_nodesAt == nodesAt;
     const auto idx = inPlace ? m_nodeIndex.find(ev.name) : m_nodeIndex.end();
     std::vector<std::string> keys;
-    for (const auto &[key, ds] : m_c.daemonSets) {
+    m_c.forEachDaemonSet([&](const std::string &key, const kube::DaemonSet &ds) {
         auto view = m_views.find(ds.metadata.uid);
-        if (idx == m_nodeIndex.end() || view == m_views.end() || view->second.nodesAt != m_c.nodeSetVersion) {
+        if (idx == m_nodeIndex.end() || view == m_views.end() || view->second.nodesAt != nodesAt) {
             keys.push_back(key);
-            continue;
+            return;
         }
         NodeView &v = view->second;
         const api::ShouldRun now = api::nodeShouldRunDaemonPod(*ev.node, v.predicate);
         const api::ShouldRun &was = v.entries[idx->second].should;
         if (now.shouldRun == was.shouldRun && now.shouldContinueRunning == was.shouldContinueRunning)
-            continue;
+            return;
         markDirty(v, idx->second, kNodeDirty);
         keys.push_back(key);
-    }
+    });
     if (keys.empty())
         return;
     m_c.deliver([this, keys] {
@@ -120,24 +129,24 @@ void DaemonSetController::onRevision(const WatchEvent &ev)
     const kube::OwnerReference *ref = ev.controllerRevision->metadata.controllerRef();
     if (!ref || ref->kind != "DaemonSet")
         return;
-    auto it = m_c.daemonSetByUid.find(ref->uid);
-    if (it == m_c.daemonSetByUid.end())
+    const std::string *key = m_c.daemonSetKeyOfUid(ref->uid);
+    if (!key)
         return;
-    m_c.deliver([this, key = it->second] { enqueue(key); });
+    m_c.deliver([this, key = *key] { enqueue(key); });
 }
 
 // ---- work queue --------------------------------------------------------------------------
 
 void DaemonSetController::enqueue(const std::string &key)
 {
-    scheduleAt(key, m_queue.spaced(key, m_c.now,
-                                   kSyncInterval + static_cast<kube::Duration>(m_c.nodes.size()) *
+    scheduleAt(key, m_queue.spaced(key, m_c.now(),
+                                   kSyncInterval + static_cast<kube::Duration>(m_c.nodeCount()) *
                                                        kSyncMicrosPerNode / 1000));
 }
 
 void DaemonSetController::enqueueAfter(const std::string &key, kube::Duration delay)
 {
-    scheduleAt(key, m_c.now + std::max<kube::Duration>(0, delay));
+    scheduleAt(key, m_c.now() + std::max<kube::Duration>(0, delay));
 }
 
 void DaemonSetController::scheduleAt(const std::string &key, kube::Timestamp due)
@@ -166,12 +175,12 @@ bool DaemonSetController::satisfiedExpectations(const std::string &key) const
     const auto &e = it->second;
     if (e.add <= 0 && e.del <= 0)
         return true;
-    return m_c.now - e.timestamp > kExpectationsTimeout;
+    return m_c.now() - e.timestamp > kExpectationsTimeout;
 }
 
 void DaemonSetController::setExpectations(const std::string &key, int add, int del)
 {
-    m_expectations[key] = Expectations{add, del, m_c.now};
+    m_expectations[key] = Expectations{add, del, m_c.now()};
 }
 
 void DaemonSetController::creationObserved(const std::string &key)
@@ -202,35 +211,35 @@ std::vector<const Pod *> DaemonSetController::daemonPods(const kube::DaemonSet &
     const std::string &uid = ds.metadata.uid;
     // Release owned pods that no longer match; adopt matching orphans (ClaimPods).
     std::vector<std::string> release, adopt;
-    if (auto it = m_c.podsByOwner.find(uid); it != m_c.podsByOwner.end()) {
-        for (const auto &[name, pod] : it->second)
+    if (const auto *owned = m_c.podsControlledBy(uid)) {
+        for (const auto &[name, pod] : *owned)
             if (!sel.matches(pod->metadata.labels))
-                release.push_back(Cluster::Impl::key(pod->metadata.namespace_, pod->metadata.name));
+                release.push_back(objectKey(pod->metadata.namespace_, pod->metadata.name));
     }
     if (!ds.metadata.deletionTimestamp) {
-        if (auto it = m_c.orphanPods.find(ds.metadata.namespace_); it != m_c.orphanPods.end()) {
-            for (const auto &[name, pod] : it->second)
+        if (const auto *orphans = m_c.orphanPods(ds.metadata.namespace_)) {
+            for (const auto &[name, pod] : *orphans)
                 if (!pod->isDeleting() && sel.matches(pod->metadata.labels))
-                    adopt.push_back(Cluster::Impl::key(pod->metadata.namespace_, pod->metadata.name));
+                    adopt.push_back(objectKey(pod->metadata.namespace_, pod->metadata.name));
         }
     }
     for (const auto &k : release) {
-        kube::Pod p = m_c.pods.at(k);
+        kube::Pod p = *m_c.pod(k);
         auto &refs = p.metadata.ownerReferences;
         refs.erase(std::remove_if(refs.begin(), refs.end(), [&](const auto &r) { return r.uid == uid; }),
                    refs.end());
-        m_c.commitPod(std::move(p), false);
+        m_c.updatePod(std::move(p));
     }
     for (const auto &k : adopt) {
-        kube::Pod p = m_c.pods.at(k);
+        kube::Pod p = *m_c.pod(k);
         p.metadata.ownerReferences.push_back(
             {"apps/v1", "DaemonSet", ds.metadata.name, ds.metadata.uid, true, true});
-        m_c.commitPod(std::move(p), false);
+        m_c.updatePod(std::move(p));
     }
     std::vector<const Pod *> out;
-    if (auto it = m_c.podsByOwner.find(uid); it != m_c.podsByOwner.end()) {
-        out.reserve(it->second.size());
-        for (const auto &[name, pod] : it->second)
+    if (const auto *owned = m_c.podsControlledBy(uid)) {
+        out.reserve(owned->size());
+        for (const auto &[name, pod] : *owned)
             if (pod->metadata.namespace_ == ds.metadata.namespace_)
                 out.push_back(pod);
     }
@@ -240,43 +249,42 @@ std::vector<const Pod *> DaemonSetController::daemonPods(const kube::DaemonSet &
 kube::Result<std::vector<const ControllerRevision *>>
 DaemonSetController::controlledHistories(const kube::DaemonSet &ds, const kube::LabelSelector &sel)
 {
-    const std::string prefix = ds.metadata.namespace_ + "/";
     std::vector<std::string> claimed, release, adopt;
-    for (auto it = m_c.revisions.lower_bound(prefix);
-         it != m_c.revisions.end() && it->first.rfind(prefix, 0) == 0; ++it) {
-        const auto &cr = it->second;
+    for (const ControllerRevision *revision : m_c.revisionsIn(ds.metadata.namespace_)) {
+        const auto &cr = *revision;
+        const std::string key = objectKey(cr.metadata.namespace_, cr.metadata.name);
         const kube::OwnerReference *ref = cr.metadata.controllerRef();
         const bool match = sel.matches(cr.metadata.labels);
         if (ref) {
             if (ref->uid != ds.metadata.uid)
                 continue;
             if (match)
-                claimed.push_back(it->first);
+                claimed.push_back(key);
             else if (!ds.metadata.deletionTimestamp)
-                release.push_back(it->first);
+                release.push_back(key);
         } else if (match && !ds.metadata.deletionTimestamp && !cr.metadata.deletionTimestamp) {
-            adopt.push_back(it->first);
+            adopt.push_back(key);
         }
     }
     for (const auto &k : release) {
-        kube::ControllerRevision cr = m_c.revisions.at(k);
+        kube::ControllerRevision cr = *m_c.revision(k);
         auto &refs = cr.metadata.ownerReferences;
         refs.erase(
             std::remove_if(refs.begin(), refs.end(), [&](const auto &r) { return r.uid == ds.metadata.uid; }),
             refs.end());
-        m_c.commitRevision(std::move(cr), false);
+        m_c.updateRevision(std::move(cr));
     }
     for (const auto &k : adopt) {
-        kube::ControllerRevision cr = m_c.revisions.at(k);
+        kube::ControllerRevision cr = *m_c.revision(k);
         cr.metadata.ownerReferences.push_back(
             {"apps/v1", "DaemonSet", ds.metadata.name, ds.metadata.uid, true, true});
-        m_c.commitRevision(std::move(cr), false);
+        m_c.updateRevision(std::move(cr));
         claimed.push_back(k);
     }
     std::sort(claimed.begin(), claimed.end());
     std::vector<const ControllerRevision *> out;
     for (const auto &k : claimed)
-        out.push_back(&m_c.revisions.at(k));
+        out.push_back(m_c.revision(k));
     return out;
 }
 
@@ -284,7 +292,7 @@ void DaemonSetController::podsChanged(const std::string &ownerUid, const std::st
 {
     auto it = m_views.find(ownerUid);
     // A view built for other nodes is rebuilt in full anyway.
-    if (it == m_views.end() || it->second.nodesAt != m_c.nodeSetVersion)
+    if (it == m_views.end() || it->second.nodesAt != m_c.nodeSetVersion())
         return;
     NodeView &v = it->second;
     if (node.empty())
@@ -311,28 +319,26 @@ void DaemonSetController::markDirty(NodeView &v, std::size_t index, char what)
 
 void DaemonSetController::refreshNodeList()
 {
-    if (m_nodesAt == m_c.nodeSetVersion)
+    const std::uint64_t nodesAt = m_c.nodeSetVersion();
+    if (m_nodesAt == nodesAt)
         return;
-    m_nodeList.clear();
     m_nodeIndex.clear();
-    m_nodeList.reserve(m_c.nodes.size());
-    m_nodeIndex.reserve(m_c.nodes.size());
-    for (const auto &[name, node] : m_c.nodes) {
-        m_nodeIndex.emplace(name, m_nodeList.size());
-        m_nodeList.push_back(&node);
-    }
-    m_nodesAt = m_c.nodeSetVersion;
+    m_nodeList = m_c.nodes();
+    m_nodeIndex.reserve(m_nodeList.size());
+    for (std::size_t i = 0; i < m_nodeList.size(); ++i)
+        m_nodeIndex.emplace(m_nodeList[i]->metadata.name, i);
+    m_nodesAt = nodesAt;
 }
 
 void DaemonSetController::fillEntry(const kube::DaemonSet &ds, const std::string &node,
                                     std::vector<const Pod *> &out, bool includeDeletedTerminal) const
 {
     out.clear();
-    auto owner = m_c.podsByOwnerNode.find(ds.metadata.uid);
-    if (owner == m_c.podsByOwnerNode.end())
+    const auto *owner = m_c.podsControlledByPerNode(ds.metadata.uid);
+    if (!owner)
         return;
-    auto n = owner->second.find(node);
-    if (n == owner->second.end())
+    auto n = owner->find(node);
+    if (n == owner->end())
         return;
     for (const auto &[name, pod] : n->second)
         if (pod->metadata.namespace_ == ds.metadata.namespace_ &&
@@ -364,12 +370,12 @@ void DaemonSetController::refilled(NodeView &v, std::size_t index, const SyncCon
     const bool timeless = ctx.ds.minReadySeconds() == 0;
     const auto generation = ctx.ds.templateGeneration();
     if (v.rollsFor.holds(ctx.hash, generation, timeless))
-        v.rolls[index] = api::rollingNode(e, ctx.hash, generation, 0, m_c.now);
+        v.rolls[index] = api::rollingNode(e, ctx.hash, generation, 0, m_c.now());
     else
         v.rollsFor.valid = false;
     if (v.sharesFor.holds(ctx.hash, generation, timeless)) {
         v.total -= v.shares[index];
-        v.shares[index] = api::daemonSetStatusShare(e, ctx.hash, generation, 0, m_c.now);
+        v.shares[index] = api::daemonSetStatusShare(e, ctx.hash, generation, 0, m_c.now());
         v.total += v.shares[index];
     } else {
         v.sharesFor.valid = false;
@@ -383,7 +389,7 @@ DaemonSetController::NodeView &DaemonSetController::nodeView(SyncContext &ctx)
     static const Json nullSpec;
     const Json &tpl = ctx.ds.podTemplate();
     const Json &spec = tpl.is_object() && tpl.contains("spec") ? tpl["spec"] : nullSpec;
-    if (v.nodesAt == m_c.nodeSetVersion && v.podSpec == spec) {
+    if (v.nodesAt == m_c.nodeSetVersion() && v.podSpec == spec) {
         for (std::size_t i : v.dirty) {
             if (v.isDirty[i] & kNodeDirty)
                 v.entries[i].should = api::nodeShouldRunDaemonPod(*m_nodeList[i], v.predicate);
@@ -418,8 +424,8 @@ DaemonSetController::NodeView &DaemonSetController::nodeView(SyncContext &ctx)
     }
     v.missing.clear();
     const std::string &ns = ctx.ds.metadata.namespace_;
-    if (auto owner = m_c.podsByOwnerNode.find(ctx.ds.metadata.uid); owner != m_c.podsByOwnerNode.end()) {
-        for (const auto &[node, pods] : owner->second) {
+    if (const auto *owner = m_c.podsControlledByPerNode(ctx.ds.metadata.uid)) {
+        for (const auto &[node, pods] : *owner) {
             // A pod with no target node (no nodeName, no metadata.name matchFields) is skipped,
             // as upstream's getNodesToDaemonPods skips what util.GetTargetNodeName cannot place.
             if (node.empty())
@@ -442,7 +448,7 @@ DaemonSetController::NodeView &DaemonSetController::nodeView(SyncContext &ctx)
             v.busy.insert(v.busy.end(), i);
     v.sharesFor.valid = false;
     v.rollsFor.valid = false;
-    v.nodesAt = m_c.nodeSetVersion;
+    v.nodesAt = m_c.nodeSetVersion();
     v.dirty.clear();
     v.isDirty.assign(v.entries.size(), 0);
     v.dirtyMissing.clear();
@@ -457,9 +463,9 @@ const std::vector<api::NodeDaemonPods> &DaemonSetController::nodesToDaemonPods(S
     if (!ctx.claimed) {
         // Claims only change after orphan pods appear or labels/owners change.
         auto &claimed = m_claimedAt[ctx.ds.metadata.uid];
-        if (claimed != m_c.podClaimVersion + 1) {
+        if (claimed != m_c.podClaimVersion() + 1) {
             (void)daemonPods(ctx.ds, ctx.selector);
-            claimed = m_c.podClaimVersion + 1;
+            claimed = m_c.podClaimVersion() + 1;
         }
         ctx.claimed = true;
     }
@@ -481,8 +487,8 @@ const std::vector<api::NodeDaemonPods> &DaemonSetController::nodesToDaemonPods(S
             e.pods = view.entries[i].pods;
     }
     bool missing = false;
-    if (auto owner = m_c.podsByOwnerNode.find(ctx.ds.metadata.uid); owner != m_c.podsByOwnerNode.end()) {
-        for (const auto &[node, pods] : owner->second) {
+    if (const auto *owner = m_c.podsControlledByPerNode(ctx.ds.metadata.uid)) {
+        for (const auto &[node, pods] : *owner) {
             if (node.empty() || m_nodeIndex.count(node))
                 continue;
             api::NodeDaemonPods e;
@@ -509,12 +515,12 @@ kube::Result<const ControllerRevision *> DaemonSetController::snapshot(SyncConte
     const kube::DaemonSet &ds = ctx.ds;
     const std::string hash = api::templateHash(ds.podTemplate(), ds.status.collisionCount);
     const std::string name = ds.metadata.name + "-" + hash;
-    const std::string crKey = Cluster::Impl::key(ds.metadata.namespace_, name);
-    if (auto it = m_c.revisions.find(crKey); it != m_c.revisions.end()) {
+    const std::string crKey = objectKey(ds.metadata.namespace_, name);
+    if (const ControllerRevision *existing = m_c.revision(crKey)) {
         // AlreadyExists: ours (informer lag) when the data matches, else a genuine collision.
-        if (api::matchRevision(ds, it->second))
-            return &it->second;
-        const kube::DaemonSet *live = m_c.daemonSets.count(ctx.key) ? &m_c.daemonSets.at(ctx.key) : nullptr;
+        if (api::matchRevision(ds, *existing))
+            return existing;
+        const kube::DaemonSet *live = m_c.daemonSet(ctx.key);
         if (!live)
             return ApiStatus::notFound("daemonsets.apps", ds.metadata.name);
         if (live->status.collisionCount != ds.status.collisionCount) {
@@ -526,7 +532,7 @@ kube::Result<const ControllerRevision *> DaemonSetController::snapshot(SyncConte
         }
         kube::DaemonSet updated = *live;
         updated.status.collisionCount = live->status.collisionCount.value_or(0) + 1;
-        m_c.commitDaemonSet(std::move(updated), false);
+        m_c.updateDaemonSetStatus(std::move(updated));
         return ApiStatus::alreadyExists("controllerrevisions.apps", name);
     }
     ControllerRevision cr;
@@ -542,7 +548,7 @@ kube::Result<const ControllerRevision *> DaemonSetController::snapshot(SyncConte
         {"apps/v1", "DaemonSet", ds.metadata.name, ds.metadata.uid, true, true});
     cr.data = api::daemonSetPatch(tpl);
     cr.revision = revision;
-    return m_c.commitRevision(std::move(cr), true);
+    return m_c.createRevision(std::move(cr));
 }
 
 kube::Result<std::string> DaemonSetController::constructHistory(SyncContext &ctx)
@@ -554,11 +560,11 @@ kube::Result<std::string> DaemonSetController::constructHistory(SyncContext &ctx
     std::vector<std::string> fix;
     for (const auto *cr : *claimed)
         if (!cr->metadata.labels.count(kube::kRevisionHashLabel))
-            fix.push_back(Cluster::Impl::key(cr->metadata.namespace_, cr->metadata.name));
+            fix.push_back(objectKey(cr->metadata.namespace_, cr->metadata.name));
     for (const auto &k : fix) {
-        kube::ControllerRevision cr = m_c.revisions.at(k);
+        kube::ControllerRevision cr = *m_c.revision(k);
         cr.metadata.labels[kube::kRevisionHashLabel] = cr.metadata.name;
-        m_c.commitRevision(std::move(cr), false);
+        m_c.updateRevision(std::move(cr));
     }
     const api::HistorySplit split = api::constructHistory(ctx.ds, *claimed);
     for (const auto *cr : split.old)
@@ -571,30 +577,29 @@ kube::Result<std::string> DaemonSetController::constructHistory(SyncContext &ctx
         cur = *s;
     } else {
         const api::DedupDecision dedup = api::dedupCurHistories(split.current);
-        const std::string keepKey =
-            Cluster::Impl::key(dedup.keep->metadata.namespace_, dedup.keep->metadata.name);
+        const std::string keepKey = objectKey(dedup.keep->metadata.namespace_, dedup.keep->metadata.name);
         std::vector<std::string> removeKeys;
         for (const auto *cr : dedup.remove)
-            removeKeys.push_back(Cluster::Impl::key(cr->metadata.namespace_, cr->metadata.name));
+            removeKeys.push_back(objectKey(cr->metadata.namespace_, cr->metadata.name));
         const std::string keepHash = dedup.keep->metadata.label(kube::kRevisionHashLabel);
         for (const auto &rk : removeKeys) {
             // Relabel every pod whose hash differs from the kept one (upstream quirk: old ones too).
             std::vector<std::string> relabel;
             for (const Pod *pod : daemonPods(ctx.ds, ctx.selector))
                 if (pod->metadata.label(kube::kRevisionHashLabel) != keepHash)
-                    relabel.push_back(Cluster::Impl::key(pod->metadata.namespace_, pod->metadata.name));
+                    relabel.push_back(objectKey(pod->metadata.namespace_, pod->metadata.name));
             for (const auto &pk : relabel) {
-                kube::Pod p = m_c.pods.at(pk);
+                kube::Pod p = *m_c.pod(pk);
                 p.metadata.labels[kube::kRevisionHashLabel] = keepHash;
-                m_c.commitPod(std::move(p), false);
+                m_c.updatePod(std::move(p));
             }
-            m_c.eraseRevision(rk);
+            m_c.deleteRevision(rk);
         }
-        cur = &m_c.revisions.at(keepKey);
+        cur = m_c.revision(keepKey);
         if (cur->revision < split.currRevision) {
             kube::ControllerRevision updated = *cur;
             updated.revision = split.currRevision;
-            cur = m_c.commitRevision(std::move(updated), false);
+            cur = m_c.updateRevision(std::move(updated));
         }
     }
     return cur->metadata.label(kube::kRevisionHashLabel);
@@ -614,10 +619,10 @@ kube::Result<void> DaemonSetController::cleanupHistory(SyncContext &ctx)
     for (const auto &cr : ctx.old)
         old.push_back(&cr);
     for (const auto *cr : api::cleanupHistory(old, limit, live)) {
-        const std::string k = Cluster::Impl::key(cr->metadata.namespace_, cr->metadata.name);
-        if (!m_c.revisions.count(k))
+        const std::string k = objectKey(cr->metadata.namespace_, cr->metadata.name);
+        if (!m_c.revision(k))
             return ApiStatus::notFound("controllerrevisions.apps", cr->metadata.name);
-        m_c.eraseRevision(k);
+        m_c.deleteRevision(k);
     }
     return {};
 }
@@ -630,15 +635,15 @@ bool DaemonSetController::failedPodAllowed(const kube::DaemonSet &ds, const std:
     const std::string key = ds.metadata.uid + "/" + std::to_string(ds.status.observedGeneration) + "/" + node;
     constexpr kube::Duration initial = 1000, maxDuration = 15 * 60 * 1000;
     auto it = m_failedPodBackoff.find(key);
-    if (it != m_failedPodBackoff.end() && m_c.now - it->second.lastUpdate < it->second.duration) {
+    if (it != m_failedPodBackoff.end() && m_c.now() - it->second.lastUpdate < it->second.duration) {
         *delay = it->second.duration;
         return false; // IsInBackOffSinceUpdate
     }
     // Next: start at 1 s, double, reset after 2 x max without failures.
-    if (it == m_failedPodBackoff.end() || m_c.now - it->second.lastUpdate > 2 * maxDuration)
-        m_failedPodBackoff[key] = Backoff{initial, m_c.now};
+    if (it == m_failedPodBackoff.end() || m_c.now() - it->second.lastUpdate > 2 * maxDuration)
+        m_failedPodBackoff[key] = Backoff{initial, m_c.now()};
     else
-        it->second = Backoff{std::min(it->second.duration * 2, maxDuration), m_c.now};
+        it->second = Backoff{std::min(it->second.duration * 2, maxDuration), m_c.now()};
     return true;
 }
 
@@ -664,21 +669,18 @@ kube::Result<void> DaemonSetController::manage(SyncContext &ctx)
         }
         delay = 0;
         current = &e;
-        const api::PodsOnNodeDecision d = api::podsShouldBeOnNode(e, ctx.hash, surge, mrs, m_c.now, allowed);
+        const api::PodsOnNodeDecision d =
+            api::podsShouldBeOnNode(e, ctx.hash, surge, mrs, m_c.now(), allowed);
         if (d.backoffRequeue)
             enqueueAfter(ctx.key, delay);
         for (const Pod *p : d.failed)
-            m_c.recordEvent("Warning", "FailedDaemonPod",
+            m_c.recordEvent(ctx.ds, "Warning", "FailedDaemonPod",
                             "Found failed daemon pod " + p->metadata.namespace_ + "/" + p->metadata.name +
-                                " on node " + e.node + ", will try to kill it",
-                            api::Kind::DaemonSet, ctx.ds.metadata.namespace_, ctx.ds.metadata.name,
-                            ctx.ds.metadata.uid);
+                                " on node " + e.node + ", will try to kill it");
         for (const Pod *p : d.succeeded)
-            m_c.recordEvent("Normal", "SucceededDaemonPod",
+            m_c.recordEvent(ctx.ds, "Normal", "SucceededDaemonPod",
                             "Found succeeded daemon pod " + p->metadata.namespace_ + "/" + p->metadata.name +
-                                " on node " + e.node + ", will try to delete it",
-                            api::Kind::DaemonSet, ctx.ds.metadata.namespace_, ctx.ds.metadata.name,
-                            ctx.ds.metadata.uid);
+                                " on node " + e.node + ", will try to delete it");
         if (d.createPod)
             needing.push_back(e.node);
         for (const Pod *p : d.toDelete)
@@ -718,7 +720,7 @@ kube::Result<void> DaemonSetController::syncNodes(SyncContext &ctx,
         const Json &tpl = ds.podTemplate();
         Json spec = tpl.contains("spec") ? tpl["spec"] : Json::object();
         api::addOrUpdateDaemonPodTolerations(spec);
-        auto sharedSpec = m_c.internSpec(std::move(spec));
+        auto sharedSpec = m_c.sharedSpec(std::move(spec));
         kube::StringMap labels, annotations;
         if (tpl.contains("metadata") && tpl["metadata"].is_object()) {
             if (auto l = kube::stringMapFromJson(tpl["metadata"].value("labels", Json()), "labels"))
@@ -748,18 +750,15 @@ kube::Result<void> DaemonSetController::syncNodes(SyncContext &ctx,
                 if (!created) {
                     creationObserved(ctx.key);
                     errors.push_back(created.error());
-                    m_c.recordEvent("Warning", "FailedCreate", "Error creating: " + created.error().message,
-                                    api::Kind::DaemonSet, ds.metadata.namespace_, ds.metadata.name,
-                                    ds.metadata.uid);
+                    m_c.recordEvent(ds, "Warning", "FailedCreate",
+                                    "Error creating: " + created.error().message);
                     continue;
                 }
                 const std::string name = (*created)->metadata.name;
                 const std::string node = nodesNeedingPods[static_cast<std::size_t>(i)];
                 ctx.result.creates.push_back({node, name});
-                if (m_c.logs)
-                    m_c.activity.push_back({m_c.now, ctx.key, Activity::Op::Create, name, node});
-                m_c.recordEvent("Normal", "SuccessfulCreate", "Created pod: " + name, api::Kind::DaemonSet,
-                                ds.metadata.namespace_, ds.metadata.name, ds.metadata.uid);
+                m_c.podWritten(ctx.key, true, name, node);
+                m_c.recordEvent(ds, "Normal", "SuccessfulCreate", "Created pod: " + name);
             }
             pos += batch;
             const int skipped = createDiff - pos;
@@ -773,25 +772,20 @@ kube::Result<void> DaemonSetController::syncNodes(SyncContext &ctx,
 
     for (int i = 0; i < deleteDiff; ++i) {
         const std::string &name = podsToDelete[static_cast<std::size_t>(i)];
-        const std::string pk = Cluster::Impl::key(ds.metadata.namespace_, name);
-        const auto it = m_c.pods.find(pk);
-        const std::string node = it != m_c.pods.end() ? it->second.node() : std::string();
-        auto r = m_c.deletePodAsClient(ds.metadata.namespace_, name);
+        const kube::Pod *pod = m_c.pod(objectKey(ds.metadata.namespace_, name));
+        const std::string node = pod ? pod->node() : std::string();
+        auto r = m_c.deletePod(ds.metadata.namespace_, name);
         if (!r) {
             deletionObserved(ctx.key);
             if (r.error().reason != "NotFound") {
                 errors.push_back(r.error());
-                m_c.recordEvent("Warning", "FailedDelete", "Error deleting: " + r.error().message,
-                                api::Kind::DaemonSet, ds.metadata.namespace_, ds.metadata.name,
-                                ds.metadata.uid);
+                m_c.recordEvent(ds, "Warning", "FailedDelete", "Error deleting: " + r.error().message);
             }
             continue;
         }
         ctx.result.deletes.push_back({name, node});
-        if (m_c.logs)
-            m_c.activity.push_back({m_c.now, ctx.key, Activity::Op::Delete, name, node});
-        m_c.recordEvent("Normal", "SuccessfulDelete", "Deleted pod: " + name, api::Kind::DaemonSet,
-                        ds.metadata.namespace_, ds.metadata.name, ds.metadata.uid);
+        m_c.podWritten(ctx.key, false, name, node);
+        m_c.recordEvent(ds, "Normal", "SuccessfulDelete", "Deleted pod: " + name);
     }
     if (!errors.empty()) {
         if (errors.size() == 1)
@@ -818,7 +812,7 @@ kube::Result<void> DaemonSetController::rollingUpdate(SyncContext &ctx)
     NodeView &view = m_views[ctx.ds.metadata.uid];
     if (&entries != &view.entries || ctx.ds.minReadySeconds() != 0) {
         const api::RollingUpdatePlan plan =
-            api::rollingUpdate(entries, *budget, ctx.hash, generation, ctx.ds.minReadySeconds(), m_c.now);
+            api::rollingUpdate(entries, *budget, ctx.hash, generation, ctx.ds.minReadySeconds(), m_c.now());
         return syncNodes(ctx, plan.podsToDelete, plan.nodesToCreate);
     }
     // Each node's part is kept up to date as entries are refilled (availability does not depend
@@ -826,7 +820,7 @@ kube::Result<void> DaemonSetController::rollingUpdate(SyncContext &ctx)
     if (!view.rollsFor.holds(ctx.hash, generation, true)) {
         view.rolls.resize(entries.size());
         for (std::size_t i = 0; i < entries.size(); ++i)
-            view.rolls[i] = api::rollingNode(entries[i], ctx.hash, generation, 0, m_c.now);
+            view.rolls[i] = api::rollingNode(entries[i], ctx.hash, generation, 0, m_c.now());
         view.rollsFor.keep(ctx.hash, generation);
     }
     const api::RollingUpdatePlan plan = api::rollingUpdatePlan(view.rolls, *budget);
@@ -845,7 +839,7 @@ void DaemonSetController::updateDaemonSetStatus(SyncContext &ctx, bool updateObs
             view.shares.resize(entries.size());
             view.total = {};
             for (std::size_t i = 0; i < entries.size(); ++i) {
-                view.shares[i] = api::daemonSetStatusShare(entries[i], ctx.hash, generation, 0, m_c.now);
+                view.shares[i] = api::daemonSetStatusShare(entries[i], ctx.hash, generation, 0, m_c.now());
                 view.total += view.shares[i];
             }
             view.sharesFor.keep(ctx.hash, generation);
@@ -853,11 +847,11 @@ void DaemonSetController::updateDaemonSetStatus(SyncContext &ctx, bool updateObs
         computed = api::daemonSetStatusOf(view.total);
     } else {
         computed =
-            api::computeDaemonSetStatus(entries, ctx.hash, generation, ctx.ds.minReadySeconds(), m_c.now);
+            api::computeDaemonSetStatus(entries, ctx.hash, generation, ctx.ds.minReadySeconds(), m_c.now());
     }
-    auto it = m_c.daemonSets.find(ctx.key);
-    if (it != m_c.daemonSets.end() && !api::statusUnchanged(it->second, computed)) {
-        kube::DaemonSet updated = it->second;
+    const kube::DaemonSet *current = m_c.daemonSet(ctx.key);
+    if (current && !api::statusUnchanged(*current, computed)) {
+        kube::DaemonSet updated = *current;
         auto &s = updated.status;
         if (updateObservedGen)
             s.observedGeneration = ctx.ds.metadata.generation;
@@ -868,7 +862,7 @@ void DaemonSetController::updateDaemonSetStatus(SyncContext &ctx, bool updateObs
         s.updatedNumberScheduled = computed.updatedNumberScheduled;
         s.numberAvailable = computed.numberAvailable;
         s.numberUnavailable = computed.numberUnavailable;
-        m_c.commitDaemonSet(std::move(updated), false);
+        m_c.updateDaemonSetStatus(std::move(updated));
     }
     if (ctx.ds.minReadySeconds() > 0 && computed.numberReady != computed.numberAvailable)
         enqueueAfter(ctx.key, kube::Duration{ctx.ds.minReadySeconds()} * 1000);
@@ -880,14 +874,14 @@ SyncResult DaemonSetController::sync(const std::string &key)
 {
     SyncContext ctx;
     ctx.key = key;
-    ++m_c.stats.syncs;
-    m_queue.synced(key, m_c.now);
-    auto it = m_c.daemonSets.find(key);
-    if (it == m_c.daemonSets.end()) {
+    m_c.syncStarted();
+    m_queue.synced(key, m_c.now());
+    const kube::DaemonSet *current = m_c.daemonSet(key);
+    if (!current) {
         m_expectations.erase(key);
         return ctx.result;
     }
-    ctx.ds = it->second;
+    ctx.ds = *current;
     auto fail = [&](const ApiStatus &e) {
         ctx.result.ok = false;
         ctx.result.error = e;
@@ -898,10 +892,8 @@ SyncResult DaemonSetController::sync(const std::string &key)
         return fail(sel.error());
     ctx.selector = *sel;
     if (ctx.selector.empty()) {
-        m_c.recordEvent("Warning", "SelectingAll",
-                        "This daemon set is selecting all pods. A non-empty selector is required.",
-                        api::Kind::DaemonSet, ctx.ds.metadata.namespace_, ctx.ds.metadata.name,
-                        ctx.ds.metadata.uid);
+        m_c.recordEvent(ctx.ds, "Warning", "SelectingAll",
+                        "This daemon set is selecting all pods. A non-empty selector is required.");
         return ctx.result;
     }
     if (ctx.ds.metadata.deletionTimestamp)
@@ -931,4 +923,4 @@ SyncResult DaemonSetController::sync(const std::string &key)
     return ctx.result;
 }
 
-} // namespace engine
+} // namespace controllers

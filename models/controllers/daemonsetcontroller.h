@@ -1,7 +1,8 @@
 #pragma once
-// DaemonSetController — the upstream DaemonSet controller (pkg/controller/daemon) on the
-// engine's store. Handlers only enqueue keys and observe expectations; sync(key) re-reads
-// everything and is idempotent; decisions are the pure functions of daemonsetlogic.h.
+// DaemonSetController — the upstream DaemonSet controller (pkg/controller/daemon) on a
+// DaemonSetClient (its listers and writes; the simulated cluster implements it). Handlers only
+// enqueue keys and observe expectations; sync(key) re-reads everything and is idempotent;
+// decisions are the pure functions of daemonsetlogic.h.
 //
 // Engine decisions and assumptions (see daemonset-semantics.md, "Engine decisions"):
 // - Models Kubernetes 1.32/1.33: template metadata keeps "creationTimestamp":null, so
@@ -25,14 +26,16 @@
 //   keyed by DaemonSet UID, observedGeneration and node, as upstream.
 
 #include "models/api/daemonsetlogic.h"
+#include "models/api/watchevent.h"
+#include "models/controllers/daemonsetclient.h"
 #include "models/controllers/syncqueue.h"
-#include "models/engine/cluster.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <unordered_map>
 
-namespace engine {
+namespace controllers {
 
 class DaemonSetController
 {
@@ -42,15 +45,15 @@ public:
     static constexpr kube::Duration kSyncMicrosPerNode = 100;
     static constexpr kube::Duration kExpectationsTimeout = 5 * 60 * 1000;
 
-    explicit DaemonSetController(Cluster::Impl &cluster);
+    explicit DaemonSetController(DaemonSetClient &client);
 
     // Informer handlers, called for every committed write of the kind.
-    void onDaemonSet(const WatchEvent &ev);
-    void onPod(const WatchEvent &ev);
-    void onNode(const WatchEvent &ev);
-    void onRevision(const WatchEvent &ev);
+    void onDaemonSet(const api::WatchEvent &ev);
+    void onPod(const api::WatchEvent &ev);
+    void onNode(const api::WatchEvent &ev);
+    void onRevision(const api::WatchEvent &ev);
 
-    // Called by the store whenever the pods a controller owns on a node may have changed
+    // Called by the cluster whenever the pods a controller owns on a node may have changed
     // (added, removed, or written): keeps the per-DaemonSet node -> pods view current.
     void podsChanged(const std::string &ownerUid, const std::string &node);
 
@@ -95,9 +98,9 @@ private:
 
     bool failedPodAllowed(const kube::DaemonSet &ds, const std::string &node, kube::Duration *delay);
 
-    Cluster::Impl &m_c;
+    DaemonSetClient &m_c;
     std::map<std::string, Expectations> m_expectations;
-    controllers::SyncQueue m_queue;
+    SyncQueue m_queue;
     struct Backoff
     {
         kube::Duration duration = 0;
@@ -108,7 +111,7 @@ private:
     std::vector<api::NodeDaemonPods> m_entries;       // reused between passes and syncs
     std::vector<api::NodeDaemonPods> m_entriesAll;    // the same, terminal deleted pods included
 
-    // The node list in name order and each node's position in it, for m_c.nodeSetVersion.
+    // The node list in name order and each node's position in it, for m_c.nodeSetVersion().
     std::uint64_t m_nodesAt = 0;
     std::vector<const kube::Node *> m_nodeList;
     std::unordered_map<std::string, std::size_t> m_nodeIndex;
@@ -125,7 +128,7 @@ private:
         NodeView() = default;
         NodeView(const NodeView &) = delete; // predicate.spec points into the view itself
         NodeView &operator=(const NodeView &) = delete;
-        std::uint64_t nodesAt = 0;         // m_c.nodeSetVersion of the layout; 0: none
+        std::uint64_t nodesAt = 0;         // m_c.nodeSetVersion() of the layout; 0: none
         kube::Json podSpec;                // the template spec the `should` values are for
         api::DaemonPodPredicate predicate; // of podSpec (its spec points to podSpec)
         std::vector<api::NodeDaemonPods> entries;
@@ -169,4 +172,4 @@ private:
                    bool includeDeletedTerminal) const;
 };
 
-} // namespace engine
+} // namespace controllers
