@@ -48,7 +48,7 @@ struct SyncResult
 class DaemonSetClient
 {
 public:
-    // Pods by their key, in key order; the same per node name.
+    // Pods by name, in name order; the same per node name.
     using Pods = std::map<std::string_view, const kube::Pod *>;
     using PodsByNode = std::map<std::string, Pods>;
 

@@ -23,7 +23,7 @@ namespace controllers {
 class ReplicaSetClient
 {
 public:
-    // Pods by their key ("ns/name"), in key order.
+    // Pods by name, in name order.
     using Pods = std::map<std::string_view, const kube::Pod *>;
 
     // ---- clock, informers, work queue ----

@@ -92,11 +92,11 @@ void ReplicaSetController::claim(const kube::ReplicaSet &rs, const kube::LabelSe
     // Copies first: each write changes the lists walked.
     std::vector<Pod> adopt, release;
     if (const auto *orphans = m_c.orphanPods(rs.metadata.namespace_))
-        for (const auto &[key, pod] : *orphans)
+        for (const auto &[name, pod] : *orphans)
             if (!pod->isDeleting() && sel.matches(pod->metadata.labels))
                 adopt.push_back(*pod);
     if (const auto *owned = m_c.podsControlledBy(rs.metadata.uid))
-        for (const auto &[key, pod] : *owned)
+        for (const auto &[name, pod] : *owned)
             if (!sel.matches(pod->metadata.labels))
                 release.push_back(*pod);
     for (Pod &p : adopt) {

@@ -19,6 +19,7 @@
 
 namespace controllers {
 class DaemonSetController;
+class JobController;
 class ReplicaSetController;
 } // namespace controllers
 
@@ -59,7 +60,7 @@ struct ServiceShape
 
 class EmbeddedDaemonSetClient;
 class DisruptionController;
-class JobController;
+class EmbeddedJobClient;
 class EmbeddedReplicaSetClient;
 class Kubelet;
 class TaintManager;
@@ -183,7 +184,8 @@ struct Cluster::Impl
     std::unique_ptr<Scheduler> scheduler;
     std::unique_ptr<DisruptionController> disruption;
     std::unique_ptr<TaintManager> taintManager;
-    std::unique_ptr<JobController> jobController;
+    std::unique_ptr<EmbeddedJobClient> jobClient; // before the controller it serves
+    std::unique_ptr<controllers::JobController> jobController;
     // Pod specs with the DefaultTolerationSeconds tolerations, by the spec they were made from
     // (kept alive here, so its address cannot be reused).
     std::map<const kube::Json *,

@@ -273,4 +273,63 @@ void EmbeddedDaemonSetClient::podWritten(const std::string &dsKey, bool created,
             {m_c.now, dsKey, created ? Activity::Op::Create : Activity::Op::Delete, pod, node});
 }
 
+// ---- the Job controller's ---------------------------------------------------------------
+
+kube::Timestamp EmbeddedJobClient::now() const
+{
+    return m_c.now;
+}
+
+bool EmbeddedJobClient::continuous() const
+{
+    return m_c.continuous();
+}
+
+void EmbeddedJobClient::deliver(std::function<void()> fn)
+{
+    m_c.deliver(std::move(fn));
+}
+
+controllers::Timers &EmbeddedJobClient::timers()
+{
+    return m_c.loop;
+}
+
+const kube::Json *EmbeddedJobClient::job(const std::string &key) const
+{
+    return m_c.jsonObject(api::Kind::Job, key);
+}
+
+const controllers::JobClient::Pods *EmbeddedJobClient::podsControlledBy(const std::string &uid) const
+{
+    return find(m_c.podsByOwner, uid);
+}
+
+std::shared_ptr<const kube::Json> EmbeddedJobClient::sharedSpec(kube::Json spec)
+{
+    return m_c.internSpec(std::move(spec));
+}
+
+kube::Result<const kube::Pod *> EmbeddedJobClient::createPod(kube::Pod pod)
+{
+    return m_c.createPod(std::move(pod));
+}
+
+kube::Result<void> EmbeddedJobClient::deletePod(const std::string &ns, const std::string &name)
+{
+    return m_c.deletePodAsClient(ns, name);
+}
+
+void EmbeddedJobClient::updateJobStatus(kube::Json job)
+{
+    m_c.commitJson(api::Kind::Job, std::move(job), false);
+}
+
+void EmbeddedJobClient::recordEvent(const std::string &ns, const std::string &name, const std::string &uid,
+                                    const std::string &type, const std::string &reason,
+                                    const std::string &message)
+{
+    m_c.recordEvent(type, reason, message, api::Kind::Job, ns, name, uid);
+}
+
 } // namespace engine

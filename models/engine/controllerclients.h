@@ -4,6 +4,7 @@
 // maps and indexes for that controller.
 
 #include "models/controllers/daemonsetclient.h"
+#include "models/controllers/jobclient.h"
 #include "models/controllers/replicasetclient.h"
 #include "models/engine/cluster.h"
 
@@ -76,6 +77,30 @@ public:
     void syncStarted() override;
     void podWritten(const std::string &dsKey, bool created, const std::string &pod,
                     const std::string &node) override;
+
+private:
+    Cluster::Impl &m_c;
+};
+
+class EmbeddedJobClient final : public controllers::JobClient
+{
+public:
+    explicit EmbeddedJobClient(Cluster::Impl &cluster) : m_c(cluster) {}
+
+    kube::Timestamp now() const override;
+    bool continuous() const override;
+    void deliver(std::function<void()> fn) override;
+    controllers::Timers &timers() override;
+
+    const kube::Json *job(const std::string &key) const override;
+    const Pods *podsControlledBy(const std::string &uid) const override;
+    std::shared_ptr<const kube::Json> sharedSpec(kube::Json spec) override;
+
+    kube::Result<const kube::Pod *> createPod(kube::Pod pod) override;
+    kube::Result<void> deletePod(const std::string &ns, const std::string &name) override;
+    void updateJobStatus(kube::Json job) override;
+    void recordEvent(const std::string &ns, const std::string &name, const std::string &uid,
+                     const std::string &type, const std::string &reason, const std::string &message) override;
 
 private:
     Cluster::Impl &m_c;

@@ -2,11 +2,11 @@
 
 #include "models/api/admission.h"
 #include "models/controllers/daemonsetcontroller.h"
+#include "models/controllers/jobcontroller.h"
 #include "models/controllers/replicasetcontroller.h"
 #include "models/engine/clusterimpl.h"
 #include "models/engine/controllerclients.h"
 #include "models/engine/disruptioncontroller.h"
-#include "models/engine/jobcontroller.h"
 #include "models/engine/kubelet.h"
 #include "models/engine/scheduler.h"
 #include "models/engine/taintmanager.h"
@@ -34,7 +34,8 @@ Cluster::Impl::Impl(ClusterOptions o)
     scheduler = std::make_unique<Scheduler>(*this);
     disruption = std::make_unique<DisruptionController>(*this);
     taintManager = std::make_unique<TaintManager>(*this);
-    jobController = std::make_unique<JobController>(*this);
+    jobClient = std::make_unique<EmbeddedJobClient>(*this);
+    jobController = std::make_unique<controllers::JobController>(*jobClient);
 }
 
 Cluster::Impl::~Impl() = default;

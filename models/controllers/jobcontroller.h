@@ -19,15 +19,17 @@
 //
 // What a pod does is the kubelet's business: the simulated kubelet runs a job's pod until
 // something ends it (the node agent finishes the node-upgrade restart Jobs, see
-// nodeupgradeagent.h). Continuous mode only, like the ReplicaSet controller.
+// engine/nodeupgradeagent.h). Continuous mode only, like the ReplicaSet controller. It sees the
+// cluster only through JobClient.
 
+#include "models/api/watchevent.h"
+#include "models/controllers/jobclient.h"
 #include "models/controllers/syncqueue.h"
-#include "models/engine/cluster.h"
 
 #include <map>
 #include <string>
 
-namespace engine {
+namespace controllers {
 
 class JobController
 {
@@ -36,10 +38,11 @@ public:
     static constexpr kube::Duration kBackoffBase = 10 * 1000;
     static constexpr kube::Duration kBackoffMax = 6 * 60 * 1000;
 
-    explicit JobController(Cluster::Impl &cluster);
+    explicit JobController(JobClient &client);
 
-    void onJob(const WatchEvent &ev);
-    void onPod(const WatchEvent &ev);
+    // Informer handlers, called for every committed write of the kind.
+    void onJob(const api::WatchEvent &ev);
+    void onPod(const api::WatchEvent &ev);
     void sync(const std::string &key);
 
 private:
@@ -56,9 +59,9 @@ private:
     kube::Result<void> finish(const std::string &key, kube::Json job, const char *type,
                               const std::string &reason, const std::string &message);
 
-    Cluster::Impl &m_c;
-    controllers::SyncQueue m_queue;
+    JobClient &m_c;
+    SyncQueue m_queue;
     std::map<std::string, std::pair<long long, kube::Timestamp>> m_failures; // key -> count seen, when
 };
 
-} // namespace engine
+} // namespace controllers

@@ -1,13 +1,14 @@
-#include "models/engine/jobcontroller.h"
+#include "models/controllers/jobcontroller.h"
 
-#include "models/engine/clusterimpl.h"
 #include "models/kube/jsonfield.h"
+#include "models/kube/timeutil.h"
 
 #include <algorithm>
 #include <optional>
 
-namespace engine {
+namespace controllers {
 
+using api::WatchEvent;
 using kube::Json;
 using kube::Pod;
 
@@ -44,8 +45,8 @@ long long specInt(const Json &spec, const char *field, long long fallback)
 
 } // namespace
 
-JobController::JobController(Cluster::Impl &cluster)
-    : m_c(cluster), m_queue(cluster.loop, [this](const std::string &key) { sync(key); })
+JobController::JobController(JobClient &client)
+    : m_c(client), m_queue(client.timers(), [this](const std::string &key) { sync(key); })
 {}
 
 void JobController::onJob(const WatchEvent &ev)
@@ -55,7 +56,7 @@ void JobController::onJob(const WatchEvent &ev)
         m_queue.forget(ev.key());
         return;
     }
-    m_c.deliver([this, key = ev.key()] { enqueue(key, m_c.now); });
+    m_c.deliver([this, key = ev.key()] { enqueue(key, m_c.now()); });
 }
 
 void JobController::onPod(const WatchEvent &ev)
@@ -63,15 +64,15 @@ void JobController::onPod(const WatchEvent &ev)
     const kube::OwnerReference *ref = ev.pod ? ev.pod->metadata.controllerRef() : nullptr;
     if (!ref || ref->kind != "Job")
         return;
-    const std::string key = Cluster::Impl::key(ev.pod->metadata.namespace_, ref->name);
-    m_c.deliver([this, key] { enqueue(key, m_c.now); });
+    const std::string key = ev.pod->metadata.namespace_ + "/" + ref->name;
+    m_c.deliver([this, key] { enqueue(key, m_c.now()); });
 }
 
 void JobController::enqueue(const std::string &key, kube::Timestamp at)
 {
     if (!m_c.continuous())
         return;
-    m_queue.scheduleAt(key, m_queue.spaced(key, std::max(at, m_c.now), kSyncInterval));
+    m_queue.scheduleAt(key, m_queue.spaced(key, std::max(at, m_c.now()), kSyncInterval));
 }
 
 // Declares the job finished (`type` Complete or Failed) once the pods still running are deleted;
@@ -86,20 +87,20 @@ kube::Result<void> JobController::finish(const std::string &key, Json job, const
     const std::string uid = kube::stringOr(job["metadata"], "uid");
     // The pods still running go: a finished job keeps only its finished pods.
     std::vector<std::pair<std::string, bool>> running; // name, ready
-    if (auto o = m_c.podsByOwner.find(uid); o != m_c.podsByOwner.end())
-        for (const auto &[podName, pod] : o->second)
+    if (const auto *owned = m_c.podsControlledBy(uid))
+        for (const auto &[podName, pod] : *owned)
             if (!pod->isTerminal() && !pod->isDeleting())
                 running.emplace_back(podName, pod->ready);
     std::optional<kube::ApiStatus> refused;
     long long leftActive = 0, leftReady = 0;
     for (const auto &[podName, ready] : running) {
-        auto deleted = m_c.deletePodAsClient(ns, podName);
+        auto deleted = m_c.deletePod(ns, podName);
         if (deleted || deleted.error().reason == "NotFound")
             continue; // gone already is fine
         ++leftActive;
         leftReady += ready ? 1 : 0;
-        m_c.recordEvent("Warning", "FailedDelete", "Error deleting: " + deleted.error().message,
-                        api::Kind::Job, ns, name, uid);
+        m_c.recordEvent(ns, name, uid, "Warning", "FailedDelete",
+                        "Error deleting: " + deleted.error().message);
         if (!refused)
             refused = deleted.error();
     }
@@ -110,22 +111,22 @@ kube::Result<void> JobController::finish(const std::string &key, Json job, const
         conditions = Json::array();
     const char *interim = complete ? "SuccessCriteriaMet" : "FailureTarget";
     if (!conditionTrue(job, interim))
-        conditions.push_back(condition(interim, reason, message, m_c.now));
+        conditions.push_back(condition(interim, reason, message, m_c.now()));
     if (refused) {
         status["active"] = leftActive;
         status["ready"] = leftReady;
-        if (const Json *stored = m_c.jsonObject(api::Kind::Job, key); !stored || *stored != job)
-            m_c.commitJson(api::Kind::Job, std::move(job), false);
+        if (const Json *stored = m_c.job(key); !stored || *stored != job)
+            m_c.updateJobStatus(std::move(job));
         return *refused;
     }
-    conditions.push_back(condition(type, reason, message, m_c.now));
+    conditions.push_back(condition(type, reason, message, m_c.now()));
     if (complete)
-        status["completionTime"] = kube::formatRfc3339(m_c.now);
+        status["completionTime"] = kube::formatRfc3339(m_c.now());
     status["active"] = 0;
     status["ready"] = 0;
-    m_c.commitJson(api::Kind::Job, std::move(job), false);
-    m_c.recordEvent(complete ? "Normal" : "Warning", complete ? "Completed" : reason,
-                    complete ? "Job completed" : message, api::Kind::Job, ns, name, uid);
+    m_c.updateJobStatus(std::move(job));
+    m_c.recordEvent(ns, name, uid, complete ? "Normal" : "Warning", complete ? "Completed" : reason,
+                    complete ? "Job completed" : message);
     m_failures.erase(key);
     return {};
 }
@@ -134,19 +135,19 @@ kube::Result<void> JobController::finish(const std::string &key, Json job, const
 // succeeds forgets it.
 void JobController::sync(const std::string &key)
 {
-    m_queue.synced(key, m_c.now);
+    m_queue.synced(key, m_c.now());
     if (syncJob(key)) {
         m_queue.succeeded(key);
     } else {
         const kube::Duration delay = m_queue.retryDelay(key);
         if (m_c.continuous())
-            m_queue.scheduleAt(key, m_c.now + delay);
+            m_queue.scheduleAt(key, m_c.now() + delay);
     }
 }
 
 kube::Result<void> JobController::syncJob(const std::string &key)
 {
-    const Json *stored = m_c.jsonObject(api::Kind::Job, key);
+    const Json *stored = m_c.job(key);
     if (!stored || conditionTrue(*stored, "Complete") || conditionTrue(*stored, "Failed"))
         return {};
     const Json before = *stored;
@@ -168,7 +169,7 @@ kube::Result<void> JobController::syncJob(const std::string &key)
     if (!status.is_object())
         status = Json::object();
     if (!suspended && !status.contains("startTime"))
-        status["startTime"] = kube::formatRfc3339(m_c.now);
+        status["startTime"] = kube::formatRfc3339(m_c.now());
     status["active"] = active;
     status["ready"] = ready;
     status["succeeded"] = succeeded;
@@ -189,8 +190,8 @@ kube::Result<void> JobController::syncJob(const std::string &key)
                       "Job has reached the specified backoff limit");
     if (const long long deadline = specInt(spec, "activeDeadlineSeconds", 0); deadline > 0 && !suspended) {
         const auto started = kube::parseRfc3339(kube::stringOr(status, "startTime"));
-        const kube::Timestamp end = (started ? *started : m_c.now) + deadline * 1000;
-        if (m_c.now >= end)
+        const kube::Timestamp end = (started ? *started : m_c.now()) + deadline * 1000;
+        if (m_c.now() >= end)
             return finish(key, std::move(job), "Failed", "DeadlineExceeded",
                           "Job was active longer than specified deadline");
         enqueue(key, end);
@@ -202,15 +203,15 @@ kube::Result<void> JobController::syncJob(const std::string &key)
     active += createPods(key, spec, ns, name, uid, want);
     status["active"] = active;
     if (before != job)
-        m_c.commitJson(api::Kind::Job, std::move(job), false);
+        m_c.updateJobStatus(std::move(job));
     return {};
 }
 
 JobController::JobPodCounts JobController::countPods(const std::string &uid) const
 {
     JobPodCounts n;
-    if (auto o = m_c.podsByOwner.find(uid); o != m_c.podsByOwner.end())
-        for (const auto &[podName, pod] : o->second) {
+    if (const auto *owned = m_c.podsControlledBy(uid))
+        for (const auto &[podName, pod] : *owned) {
             if (pod->phase == "Succeeded")
                 ++n.succeeded;
             else if (pod->phase == "Failed")
@@ -231,11 +232,11 @@ long long JobController::podsToCreate(const std::string &key, long long want, lo
         auto &[seen, at] = m_failures[key];
         if (failed != seen) {
             seen = failed;
-            at = m_c.now;
+            at = m_c.now();
         }
         const kube::Duration backoff =
             kube::doubledDelay(kBackoffBase, kBackoffMax, int(std::min<long long>(failed - 1, 30)));
-        if (m_c.now < at + backoff) {
+        if (m_c.now() < at + backoff) {
             enqueue(key, at + backoff);
             want = 0;
         }
@@ -256,7 +257,7 @@ long long JobController::createPods(const std::string &key, const Json &spec, co
         if (auto nn = podSpec.find("nodeName"); nn != podSpec.end() && nn->is_string())
             pod.nodeName = nn->get<std::string>();
         podSpec.erase("nodeName");
-        pod.spec = m_c.internSpec(std::move(podSpec));
+        pod.spec = m_c.sharedSpec(std::move(podSpec));
         pod.metadata.generateName = name + "-";
         pod.metadata.namespace_ = ns;
         if (const Json *tmeta = kube::member(tpl, "metadata")) {
@@ -268,16 +269,16 @@ long long JobController::createPods(const std::string &key, const Json &spec, co
         pod.metadata.ownerReferences.push_back({"batch/v1", "Job", name, uid, true, true});
         if (auto created = m_c.createPod(std::move(pod))) {
             ++made;
-            m_c.recordEvent("Normal", "SuccessfulCreate", "Created pod: " + (*created)->metadata.name,
-                            api::Kind::Job, ns, name, uid);
+            m_c.recordEvent(ns, name, uid, "Normal", "SuccessfulCreate",
+                            "Created pod: " + (*created)->metadata.name);
         } else {
-            m_c.recordEvent("Warning", "FailedCreate", "Error creating: " + created.error().message,
-                            api::Kind::Job, ns, name, uid);
-            enqueue(key, m_c.now + kBackoffBase);
+            m_c.recordEvent(ns, name, uid, "Warning", "FailedCreate",
+                            "Error creating: " + created.error().message);
+            enqueue(key, m_c.now() + kBackoffBase);
             break;
         }
     }
     return made;
 }
 
-} // namespace engine
+} // namespace controllers
