@@ -102,14 +102,14 @@ void ReplicaSetController::claim(const kube::ReplicaSet &rs, const kube::LabelSe
     for (Pod &p : adopt) {
         p.metadata.ownerReferences.push_back(
             {"apps/v1", "ReplicaSet", rs.metadata.name, rs.metadata.uid, true, true});
-        m_c.updatePodOwners(std::move(p));
+        m_c.updatePod(std::move(p));
     }
     for (Pod &p : release) {
         auto &refs = p.metadata.ownerReferences;
         refs.erase(
             std::remove_if(refs.begin(), refs.end(), [&](const auto &r) { return r.uid == rs.metadata.uid; }),
             refs.end());
-        m_c.updatePodOwners(std::move(p));
+        m_c.updatePod(std::move(p));
     }
 }
 

@@ -4,95 +4,6 @@
 
 namespace engine {
 
-kube::Timestamp EmbeddedReplicaSetClient::now() const
-{
-    return m_c.now;
-}
-
-bool EmbeddedReplicaSetClient::continuous() const
-{
-    return m_c.continuous();
-}
-
-void EmbeddedReplicaSetClient::deliver(std::function<void()> fn)
-{
-    m_c.deliver(std::move(fn));
-}
-
-controllers::Timers &EmbeddedReplicaSetClient::timers()
-{
-    return m_c.loop;
-}
-
-const kube::ReplicaSet *EmbeddedReplicaSetClient::replicaSet(const std::string &key) const
-{
-    auto it = m_c.replicaSets.find(key);
-    return it == m_c.replicaSets.end() ? nullptr : &it->second;
-}
-
-const std::string *EmbeddedReplicaSetClient::replicaSetKeyOfUid(const std::string &uid) const
-{
-    auto it = m_c.replicaSetByUid.find(uid);
-    return it == m_c.replicaSetByUid.end() ? nullptr : &it->second;
-}
-
-std::vector<const kube::ReplicaSet *> EmbeddedReplicaSetClient::replicaSetsIn(const std::string &ns) const
-{
-    std::vector<const kube::ReplicaSet *> out;
-    const std::string prefix = ns + "/";
-    for (auto it = m_c.replicaSets.lower_bound(prefix);
-         it != m_c.replicaSets.end() && it->first.starts_with(prefix); ++it)
-        out.push_back(&it->second);
-    return out;
-}
-
-const controllers::ReplicaSetClient::Pods *
-EmbeddedReplicaSetClient::podsControlledBy(const std::string &uid) const
-{
-    auto it = m_c.podsByOwner.find(uid);
-    return it == m_c.podsByOwner.end() ? nullptr : &it->second;
-}
-
-const controllers::ReplicaSetClient::Pods *EmbeddedReplicaSetClient::orphanPods(const std::string &ns) const
-{
-    auto it = m_c.orphanPods.find(ns);
-    return it == m_c.orphanPods.end() ? nullptr : &it->second;
-}
-
-std::shared_ptr<const kube::Json> EmbeddedReplicaSetClient::sharedSpec(kube::Json spec)
-{
-    return m_c.internSpec(std::move(spec));
-}
-
-kube::Result<const kube::Pod *> EmbeddedReplicaSetClient::createPod(kube::Pod pod)
-{
-    return m_c.createPod(std::move(pod));
-}
-
-kube::Result<void> EmbeddedReplicaSetClient::deletePod(const std::string &ns, const std::string &name)
-{
-    return m_c.deletePodAsClient(ns, name);
-}
-
-void EmbeddedReplicaSetClient::updatePodOwners(kube::Pod pod)
-{
-    m_c.commitPod(std::move(pod), false);
-}
-
-void EmbeddedReplicaSetClient::updateReplicaSetStatus(kube::ReplicaSet rs)
-{
-    m_c.commitReplicaSet(std::move(rs), false);
-}
-
-void EmbeddedReplicaSetClient::recordEvent(const kube::ReplicaSet &rs, const std::string &type,
-                                           const std::string &reason, const std::string &message)
-{
-    m_c.recordEvent(type, reason, message, api::Kind::ReplicaSet, rs.metadata.namespace_, rs.metadata.name,
-                    rs.metadata.uid);
-}
-
-// ---- the DaemonSet controller's ---------------------------------------------------------
-
 namespace {
 
 // The values of `map` whose keys start with "ns/", in key order.
@@ -114,25 +25,95 @@ template <typename Map> const typename Map::mapped_type *find(const Map &map, co
 
 } // namespace
 
-kube::Timestamp EmbeddedDaemonSetClient::now() const
+// ---- what every controller's client shares ---------------------------------------------
+
+template <typename Client> kube::Timestamp EmbeddedClient<Client>::now() const
 {
     return m_c.now;
 }
 
-bool EmbeddedDaemonSetClient::continuous() const
+template <typename Client> bool EmbeddedClient<Client>::continuous() const
 {
     return m_c.continuous();
 }
 
-void EmbeddedDaemonSetClient::deliver(std::function<void()> fn)
+template <typename Client> void EmbeddedClient<Client>::deliver(std::function<void()> fn)
 {
     m_c.deliver(std::move(fn));
 }
 
-controllers::Timers &EmbeddedDaemonSetClient::timers()
+template <typename Client> controllers::Timers &EmbeddedClient<Client>::timers()
 {
     return m_c.loop;
 }
+
+template <typename Client>
+const controllers::ControllerClient::Pods *
+EmbeddedClient<Client>::podsControlledBy(const std::string &uid) const
+{
+    return find(m_c.podsByOwner, uid);
+}
+
+template <typename Client>
+std::shared_ptr<const kube::Json> EmbeddedClient<Client>::sharedSpec(kube::Json spec)
+{
+    return m_c.internSpec(std::move(spec));
+}
+
+template <typename Client> kube::Result<const kube::Pod *> EmbeddedClient<Client>::createPod(kube::Pod pod)
+{
+    return m_c.createPod(std::move(pod));
+}
+
+template <typename Client>
+kube::Result<void> EmbeddedClient<Client>::deletePod(const std::string &ns, const std::string &name)
+{
+    return m_c.deletePodAsClient(ns, name);
+}
+
+template <typename Client>
+const controllers::ControllerClient::Pods *EmbeddedClient<Client>::orphanPods(const std::string &ns) const
+{
+    return find(m_c.orphanPods, ns);
+}
+
+template <typename Client> void EmbeddedClient<Client>::updatePod(kube::Pod pod)
+{
+    m_c.commitPod(std::move(pod), false);
+}
+
+template class EmbeddedClient<controllers::DaemonSetClient>;
+template class EmbeddedClient<controllers::ReplicaSetClient>;
+template class EmbeddedClient<controllers::JobClient>;
+
+const kube::ReplicaSet *EmbeddedReplicaSetClient::replicaSet(const std::string &key) const
+{
+    return find(m_c.replicaSets, key);
+}
+
+const std::string *EmbeddedReplicaSetClient::replicaSetKeyOfUid(const std::string &uid) const
+{
+    return find(m_c.replicaSetByUid, uid);
+}
+
+std::vector<const kube::ReplicaSet *> EmbeddedReplicaSetClient::replicaSetsIn(const std::string &ns) const
+{
+    return inNamespace(m_c.replicaSets, ns);
+}
+
+void EmbeddedReplicaSetClient::updateReplicaSetStatus(kube::ReplicaSet rs)
+{
+    m_c.commitReplicaSet(std::move(rs), false);
+}
+
+void EmbeddedReplicaSetClient::recordEvent(const kube::ReplicaSet &rs, const std::string &type,
+                                           const std::string &reason, const std::string &message)
+{
+    m_c.recordEvent(type, reason, message, api::Kind::ReplicaSet, rs.metadata.namespace_, rs.metadata.name,
+                    rs.metadata.uid);
+}
+
+// ---- the DaemonSet controller's ---------------------------------------------------------
 
 const kube::DaemonSet *EmbeddedDaemonSetClient::daemonSet(const std::string &key) const
 {
@@ -180,21 +161,10 @@ const kube::Pod *EmbeddedDaemonSetClient::pod(const std::string &key) const
     return find(m_c.pods, key);
 }
 
-const controllers::DaemonSetClient::Pods *
-EmbeddedDaemonSetClient::podsControlledBy(const std::string &uid) const
-{
-    return find(m_c.podsByOwner, uid);
-}
-
 const controllers::DaemonSetClient::PodsByNode *
 EmbeddedDaemonSetClient::podsControlledByPerNode(const std::string &uid) const
 {
     return find(m_c.podsByOwnerNode, uid);
-}
-
-const controllers::DaemonSetClient::Pods *EmbeddedDaemonSetClient::orphanPods(const std::string &ns) const
-{
-    return find(m_c.orphanPods, ns);
 }
 
 std::uint64_t EmbeddedDaemonSetClient::podClaimVersion() const
@@ -211,26 +181,6 @@ std::vector<const kube::ControllerRevision *>
 EmbeddedDaemonSetClient::revisionsIn(const std::string &ns) const
 {
     return inNamespace(m_c.revisions, ns);
-}
-
-std::shared_ptr<const kube::Json> EmbeddedDaemonSetClient::sharedSpec(kube::Json spec)
-{
-    return m_c.internSpec(std::move(spec));
-}
-
-kube::Result<const kube::Pod *> EmbeddedDaemonSetClient::createPod(kube::Pod pod)
-{
-    return m_c.createPod(std::move(pod));
-}
-
-kube::Result<void> EmbeddedDaemonSetClient::deletePod(const std::string &ns, const std::string &name)
-{
-    return m_c.deletePodAsClient(ns, name);
-}
-
-void EmbeddedDaemonSetClient::updatePod(kube::Pod pod)
-{
-    m_c.commitPod(std::move(pod), false);
 }
 
 const kube::ControllerRevision *EmbeddedDaemonSetClient::createRevision(kube::ControllerRevision cr)
@@ -275,49 +225,9 @@ void EmbeddedDaemonSetClient::podWritten(const std::string &dsKey, bool created,
 
 // ---- the Job controller's ---------------------------------------------------------------
 
-kube::Timestamp EmbeddedJobClient::now() const
-{
-    return m_c.now;
-}
-
-bool EmbeddedJobClient::continuous() const
-{
-    return m_c.continuous();
-}
-
-void EmbeddedJobClient::deliver(std::function<void()> fn)
-{
-    m_c.deliver(std::move(fn));
-}
-
-controllers::Timers &EmbeddedJobClient::timers()
-{
-    return m_c.loop;
-}
-
 const kube::Json *EmbeddedJobClient::job(const std::string &key) const
 {
     return m_c.jsonObject(api::Kind::Job, key);
-}
-
-const controllers::JobClient::Pods *EmbeddedJobClient::podsControlledBy(const std::string &uid) const
-{
-    return find(m_c.podsByOwner, uid);
-}
-
-std::shared_ptr<const kube::Json> EmbeddedJobClient::sharedSpec(kube::Json spec)
-{
-    return m_c.internSpec(std::move(spec));
-}
-
-kube::Result<const kube::Pod *> EmbeddedJobClient::createPod(kube::Pod pod)
-{
-    return m_c.createPod(std::move(pod));
-}
-
-kube::Result<void> EmbeddedJobClient::deletePod(const std::string &ns, const std::string &name)
-{
-    return m_c.deletePodAsClient(ns, name);
 }
 
 void EmbeddedJobClient::updateJobStatus(kube::Json job)

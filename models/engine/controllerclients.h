@@ -10,43 +10,45 @@
 
 namespace engine {
 
-class EmbeddedReplicaSetClient final : public controllers::ReplicaSetClient
+// What every controller's client shares (controllers::ControllerClient), over the store.
+template <typename Client> class EmbeddedClient : public Client
 {
 public:
-    explicit EmbeddedReplicaSetClient(Cluster::Impl &cluster) : m_c(cluster) {}
+    explicit EmbeddedClient(Cluster::Impl &cluster) : m_c(cluster) {}
 
-    kube::Timestamp now() const override;
-    bool continuous() const override;
-    void deliver(std::function<void()> fn) override;
-    controllers::Timers &timers() override;
+    kube::Timestamp now() const final;
+    bool continuous() const final;
+    void deliver(std::function<void()> fn) final;
+    controllers::Timers &timers() final;
+    const controllers::ControllerClient::Pods *podsControlledBy(const std::string &uid) const final;
+    std::shared_ptr<const kube::Json> sharedSpec(kube::Json spec) final;
+    kube::Result<const kube::Pod *> createPod(kube::Pod pod) final;
+    kube::Result<void> deletePod(const std::string &ns, const std::string &name) final;
+    const controllers::ControllerClient::Pods *orphanPods(const std::string &ns) const final;
+    void updatePod(kube::Pod pod) final;
+
+protected:
+    Cluster::Impl &m_c;
+};
+
+class EmbeddedReplicaSetClient final : public EmbeddedClient<controllers::ReplicaSetClient>
+{
+public:
+    using EmbeddedClient::EmbeddedClient;
 
     const kube::ReplicaSet *replicaSet(const std::string &key) const override;
     const std::string *replicaSetKeyOfUid(const std::string &uid) const override;
     std::vector<const kube::ReplicaSet *> replicaSetsIn(const std::string &ns) const override;
-    const Pods *podsControlledBy(const std::string &uid) const override;
-    const Pods *orphanPods(const std::string &ns) const override;
-    std::shared_ptr<const kube::Json> sharedSpec(kube::Json spec) override;
 
-    kube::Result<const kube::Pod *> createPod(kube::Pod pod) override;
-    kube::Result<void> deletePod(const std::string &ns, const std::string &name) override;
-    void updatePodOwners(kube::Pod pod) override;
     void updateReplicaSetStatus(kube::ReplicaSet rs) override;
     void recordEvent(const kube::ReplicaSet &rs, const std::string &type, const std::string &reason,
                      const std::string &message) override;
-
-private:
-    Cluster::Impl &m_c;
 };
 
-class EmbeddedDaemonSetClient final : public controllers::DaemonSetClient
+class EmbeddedDaemonSetClient final : public EmbeddedClient<controllers::DaemonSetClient>
 {
 public:
-    explicit EmbeddedDaemonSetClient(Cluster::Impl &cluster) : m_c(cluster) {}
-
-    kube::Timestamp now() const override;
-    bool continuous() const override;
-    void deliver(std::function<void()> fn) override;
-    controllers::Timers &timers() override;
+    using EmbeddedClient::EmbeddedClient;
 
     const kube::DaemonSet *daemonSet(const std::string &key) const override;
     const std::string *daemonSetKeyOfUid(const std::string &uid) const override;
@@ -57,17 +59,11 @@ public:
     std::size_t nodeCount() const override;
     std::uint64_t nodeSetVersion() const override;
     const kube::Pod *pod(const std::string &key) const override;
-    const Pods *podsControlledBy(const std::string &uid) const override;
     const PodsByNode *podsControlledByPerNode(const std::string &uid) const override;
-    const Pods *orphanPods(const std::string &ns) const override;
     std::uint64_t podClaimVersion() const override;
     const kube::ControllerRevision *revision(const std::string &key) const override;
     std::vector<const kube::ControllerRevision *> revisionsIn(const std::string &ns) const override;
-    std::shared_ptr<const kube::Json> sharedSpec(kube::Json spec) override;
 
-    kube::Result<const kube::Pod *> createPod(kube::Pod pod) override;
-    kube::Result<void> deletePod(const std::string &ns, const std::string &name) override;
-    void updatePod(kube::Pod pod) override;
     const kube::ControllerRevision *createRevision(kube::ControllerRevision cr) override;
     const kube::ControllerRevision *updateRevision(kube::ControllerRevision cr) override;
     void deleteRevision(const std::string &key) override;
@@ -77,33 +73,18 @@ public:
     void syncStarted() override;
     void podWritten(const std::string &dsKey, bool created, const std::string &pod,
                     const std::string &node) override;
-
-private:
-    Cluster::Impl &m_c;
 };
 
-class EmbeddedJobClient final : public controllers::JobClient
+class EmbeddedJobClient final : public EmbeddedClient<controllers::JobClient>
 {
 public:
-    explicit EmbeddedJobClient(Cluster::Impl &cluster) : m_c(cluster) {}
-
-    kube::Timestamp now() const override;
-    bool continuous() const override;
-    void deliver(std::function<void()> fn) override;
-    controllers::Timers &timers() override;
+    using EmbeddedClient::EmbeddedClient;
 
     const kube::Json *job(const std::string &key) const override;
-    const Pods *podsControlledBy(const std::string &uid) const override;
-    std::shared_ptr<const kube::Json> sharedSpec(kube::Json spec) override;
 
-    kube::Result<const kube::Pod *> createPod(kube::Pod pod) override;
-    kube::Result<void> deletePod(const std::string &ns, const std::string &name) override;
     void updateJobStatus(kube::Json job) override;
     void recordEvent(const std::string &ns, const std::string &name, const std::string &uid,
                      const std::string &type, const std::string &reason, const std::string &message) override;
-
-private:
-    Cluster::Impl &m_c;
 };
 
 } // namespace engine
