@@ -1,4 +1,5 @@
 #include "models/controllers/daemonsetcontroller.h"
+#include "models/controllers/podtemplate.h"
 #include "models/kube/jsonfield.h"
 
 #include <algorithm>
@@ -720,31 +721,18 @@ kube::Result<void> DaemonSetController::syncNodes(SyncContext &ctx,
         const Json &tpl = ds.podTemplate();
         Json spec = tpl.contains("spec") ? tpl["spec"] : Json::object();
         api::addOrUpdateDaemonPodTolerations(spec);
-        auto sharedSpec = m_c.sharedSpec(std::move(spec));
-        kube::StringMap labels, annotations;
-        if (tpl.contains("metadata") && tpl["metadata"].is_object()) {
-            if (auto l = kube::stringMapFromJson(tpl["metadata"].value("labels", Json()), "labels"))
-                labels = *l;
-            if (auto a = kube::stringMapFromJson(tpl["metadata"].value("annotations", Json()), "annotations"))
-                annotations = *a;
-        }
+        Pod prototype = podFromTemplate(tpl, m_c.sharedSpec(std::move(spec)), ds.metadata.namespace_,
+                                        {"apps/v1", "DaemonSet", ds.metadata.name, ds.metadata.uid});
         if (auto gen = ds.templateGeneration())
-            labels[kube::kPodTemplateGenerationLabel] = std::to_string(*gen);
+            prototype.metadata.labels[kube::kPodTemplateGenerationLabel] = std::to_string(*gen);
         if (!ctx.hash.empty())
-            labels[kube::kRevisionHashLabel] = ctx.hash;
+            prototype.metadata.labels[kube::kRevisionHashLabel] = ctx.hash;
 
         int batch = std::min(createDiff, 1);
         for (int pos = 0; pos < createDiff;) {
             const std::size_t errorsBefore = errors.size();
             for (int i = pos; i < pos + batch; ++i) {
-                Pod pod;
-                pod.metadata.generateName = ds.metadata.name + "-";
-                pod.metadata.namespace_ = ds.metadata.namespace_;
-                pod.metadata.labels = labels;
-                pod.metadata.annotations = annotations;
-                pod.metadata.ownerReferences.push_back(
-                    {"apps/v1", "DaemonSet", ds.metadata.name, ds.metadata.uid, true, true});
-                pod.spec = sharedSpec;
+                Pod pod = prototype;
                 pod.targetNode = nodesNeedingPods[static_cast<std::size_t>(i)];
                 auto created = m_c.createPod(std::move(pod));
                 if (!created) {

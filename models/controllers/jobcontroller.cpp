@@ -1,4 +1,5 @@
 #include "models/controllers/jobcontroller.h"
+#include "models/controllers/podtemplate.h"
 
 #include "models/kube/jsonfield.h"
 #include "models/kube/timeutil.h"
@@ -253,20 +254,13 @@ long long JobController::createPods(const std::string &key, const Json &spec, co
     const Json &tpl = spec.contains("template") ? spec["template"] : Json::object();
     for (long long i = 0; i < std::min<long long>(want, 500); ++i) {
         Json podSpec = tpl.contains("spec") ? tpl["spec"] : Json::object();
-        Pod pod;
+        std::string nodeName;
         if (auto nn = podSpec.find("nodeName"); nn != podSpec.end() && nn->is_string())
-            pod.nodeName = nn->get<std::string>();
+            nodeName = nn->get<std::string>();
         podSpec.erase("nodeName");
-        pod.spec = m_c.sharedSpec(std::move(podSpec));
-        pod.metadata.generateName = name + "-";
-        pod.metadata.namespace_ = ns;
-        if (const Json *tmeta = kube::member(tpl, "metadata")) {
-            if (auto l = kube::stringMapFromJson(tmeta->value("labels", Json()), "labels"))
-                pod.metadata.labels = *l;
-            if (auto a = kube::stringMapFromJson(tmeta->value("annotations", Json()), "annotations"))
-                pod.metadata.annotations = *a;
-        }
-        pod.metadata.ownerReferences.push_back({"batch/v1", "Job", name, uid, true, true});
+        Pod pod =
+            podFromTemplate(tpl, m_c.sharedSpec(std::move(podSpec)), ns, {"batch/v1", "Job", name, uid});
+        pod.nodeName = std::move(nodeName);
         if (auto created = m_c.createPod(std::move(pod))) {
             ++made;
             m_c.recordEvent(ns, name, uid, "Normal", "SuccessfulCreate",

@@ -1,4 +1,5 @@
 #include "models/controllers/replicasetcontroller.h"
+#include "models/controllers/podtemplate.h"
 #include "models/kube/jsonfield.h"
 
 #include <algorithm>
@@ -118,24 +119,11 @@ void ReplicaSetController::claim(const kube::ReplicaSet &rs, const kube::LabelSe
 bool ReplicaSetController::create(const kube::ReplicaSet &rs, int count)
 {
     const Json &tpl = rs.spec.contains("template") ? rs.spec["template"] : Json::object();
-    auto spec = m_c.sharedSpec(tpl.contains("spec") ? tpl["spec"] : Json::object());
-    kube::StringMap labels, annotations;
-    if (tpl.contains("metadata") && tpl["metadata"].is_object()) {
-        if (auto l = kube::stringMapFromJson(tpl["metadata"].value("labels", Json()), "labels"))
-            labels = *l;
-        if (auto a = kube::stringMapFromJson(tpl["metadata"].value("annotations", Json()), "annotations"))
-            annotations = *a;
-    }
+    const Pod prototype =
+        podFromTemplate(tpl, m_c.sharedSpec(tpl.contains("spec") ? tpl["spec"] : Json::object()),
+                        rs.metadata.namespace_, {"apps/v1", "ReplicaSet", rs.metadata.name, rs.metadata.uid});
     for (int i = 0; i < std::min(count, 500); ++i) {
-        Pod pod;
-        pod.metadata.generateName = rs.metadata.name + "-";
-        pod.metadata.namespace_ = rs.metadata.namespace_;
-        pod.metadata.labels = labels;
-        pod.metadata.annotations = annotations;
-        pod.metadata.ownerReferences.push_back(
-            {"apps/v1", "ReplicaSet", rs.metadata.name, rs.metadata.uid, true, true});
-        pod.spec = spec;
-        auto created = m_c.createPod(std::move(pod));
+        auto created = m_c.createPod(prototype);
         if (!created) {
             m_c.recordEvent(rs, "Warning", "FailedCreate", "Error creating: " + created.error().message);
             return false;
