@@ -18,6 +18,7 @@
 #include <QString>
 
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 namespace models {
@@ -173,6 +174,18 @@ protected:
     quint64 nextRequestId() { return ++m_lastRequestId; }
     // Stores the snapshot as latest() and emits snapshotReady. GUI thread only.
     void publish(std::shared_ptr<const ClusterSnapshot> snapshot);
+    // Calls `method` of `worker` on the worker's thread with copies of `args`, after whatever
+    // was posted to it before (the backends' commands to their workers).
+    template <typename Worker, typename... Params, typename... Args>
+    static void post(Worker *worker, void (Worker::*method)(Params...), Args &&...args)
+    {
+        QMetaObject::invokeMethod(
+            worker,
+            [worker, method, ... values = std::decay_t<Args>(std::forward<Args>(args))] {
+                (worker->*method)(values...);
+            },
+            Qt::QueuedConnection);
+    }
 
 private:
     std::shared_ptr<const ClusterSnapshot> m_latest;

@@ -39,113 +39,86 @@ LiveBackend::~LiveBackend()
 
 void LiveBackend::rollback(const QString &dsKey, qint64 toRevision)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, dsKey, toRevision] { w->rollback(dsKey, toRevision); },
-        Qt::QueuedConnection);
+    post(m_worker, &LiveWorker::rollback, dsKey, toRevision);
 }
 
 void LiveBackend::pause(const QString &dsKey)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, dsKey] { w->pause(dsKey); }, Qt::QueuedConnection);
+    post(m_worker, &LiveWorker::pause, dsKey);
 }
 
 void LiveBackend::resume(const QString &dsKey)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, dsKey] { w->resume(dsKey); }, Qt::QueuedConnection);
+    post(m_worker, &LiveWorker::resume, dsKey);
 }
 
 void LiveBackend::startUpgrade(const QString &rolloutJson)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, rolloutJson] { w->startUpgrade(rolloutJson); }, Qt::QueuedConnection);
+    post(m_worker, &LiveWorker::startUpgrade, rolloutJson);
 }
 
 void LiveBackend::requestUpgradeInventory()
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker] { w->requestUpgradeInventory(); }, Qt::QueuedConnection);
+    post(m_worker, &LiveWorker::requestUpgradeInventory);
 }
 
 void LiveBackend::upgradeControl(const QString &rollout, const QString &action, const QString &node,
                                  const QString &note)
 {
-    QMetaObject::invokeMethod(
-        m_worker,
-        [w = m_worker, rollout, action, node, note] { w->upgradeControl(rollout, action, node, note); },
-        Qt::QueuedConnection);
+    post(m_worker, &LiveWorker::upgradeControl, rollout, action, node, note);
 }
 
 void LiveBackend::loadScenario(const QString &path)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, path] { w->unavailable(ActionKind::LoadScenario, path); },
-        Qt::QueuedConnection);
+    post(m_worker, &LiveWorker::unavailable, ActionKind::LoadScenario, path);
 }
 
 void LiveBackend::setSpeed(double)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker] { w->unavailable(ActionKind::SetSpeed, QString()); }, Qt::QueuedConnection);
+    post(m_worker, &LiveWorker::unavailable, ActionKind::SetSpeed, QString());
 }
 
 void LiveBackend::step(qint64)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker] { w->unavailable(ActionKind::Step, QString()); }, Qt::QueuedConnection);
+    post(m_worker, &LiveWorker::unavailable, ActionKind::Step, QString());
 }
 
 void LiveBackend::setSeed(quint64)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker] { w->unavailable(ActionKind::SetSeed, QString()); }, Qt::QueuedConnection);
+    post(m_worker, &LiveWorker::unavailable, ActionKind::SetSeed, QString());
 }
 
 void LiveBackend::injectFault(const QString &node, const QString &)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, node] { w->unavailable(ActionKind::InjectFault, node); },
-        Qt::QueuedConnection);
+    post(m_worker, &LiveWorker::unavailable, ActionKind::InjectFault, node);
 }
 
 void LiveBackend::cordon(const QString &node, bool unschedulable)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, node, unschedulable] { w->cordon(node, unschedulable); },
-        Qt::QueuedConnection);
+    post(m_worker, &LiveWorker::cordon, node, unschedulable);
 }
 
 void LiveBackend::drain(const QString &node, bool deleteEmptyDirData)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, node, deleteEmptyDirData] { w->drainNode(node, deleteEmptyDirData); },
-        Qt::QueuedConnection);
+    post(m_worker, &LiveWorker::drainNode, node, deleteEmptyDirData);
 }
 
 // ---- Starting a rollout
 
 void LiveBackend::setImage(const QString &dsKey, const QMap<QString, QString> &images)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, dsKey, images] { w->setImage(dsKey, images); }, Qt::QueuedConnection);
+    post(m_worker, &LiveWorker::setImage, dsKey, images);
 }
 
 void LiveBackend::restartRollout(const QString &dsKey)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, dsKey] { w->restartRollout(dsKey); }, Qt::QueuedConnection);
+    post(m_worker, &LiveWorker::restartRollout, dsKey);
 }
 
 void LiveBackend::setUpdateStrategy(const QString &dsKey, const QString &maxUnavailable,
                                     const QString &maxSurge)
 {
-    QMetaObject::invokeMethod(
-        m_worker,
-        [w = m_worker, dsKey, maxUnavailable, maxSurge] {
-            w->setUpdateStrategy(dsKey, maxUnavailable, maxSurge);
-        },
-        Qt::QueuedConnection);
+    post(m_worker, &LiveWorker::setUpdateStrategy, dsKey, maxUnavailable, maxSurge);
 }
 
 // ---- drill-down -----------------------------------------------------------------------------

@@ -33,111 +33,86 @@ EmbeddedBackend::~EmbeddedBackend()
 
 void EmbeddedBackend::rollback(const QString &dsKey, qint64 toRevision)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, dsKey, toRevision] { w->rollback(dsKey, toRevision); },
-        Qt::QueuedConnection);
+    post(m_worker, &EmbeddedWorker::rollback, dsKey, toRevision);
 }
 
 void EmbeddedBackend::pause(const QString &dsKey)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, dsKey] { w->pause(dsKey); }, Qt::QueuedConnection);
+    post(m_worker, &EmbeddedWorker::pause, dsKey);
 }
 
 void EmbeddedBackend::resume(const QString &dsKey)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, dsKey] { w->resume(dsKey); }, Qt::QueuedConnection);
+    post(m_worker, &EmbeddedWorker::resume, dsKey);
 }
 
 void EmbeddedBackend::loadScenario(const QString &path)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, path] { w->loadScenario(path); }, Qt::QueuedConnection);
+    post(m_worker, &EmbeddedWorker::loadScenario, path);
 }
 
 void EmbeddedBackend::setSpeed(double speed)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, speed] { w->setSpeed(speed); }, Qt::QueuedConnection);
+    post(m_worker, &EmbeddedWorker::setSpeed, speed);
 }
 
 void EmbeddedBackend::step(qint64 ms)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, ms] { w->step(ms); }, Qt::QueuedConnection);
+    post(m_worker, &EmbeddedWorker::step, ms);
 }
 
 void EmbeddedBackend::setSeed(quint64 seed)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, seed] { w->setSeed(seed); }, Qt::QueuedConnection);
+    post(m_worker, &EmbeddedWorker::setSeed, seed);
 }
 
 void EmbeddedBackend::injectFault(const QString &node, const QString &faultKind)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, node, faultKind] { w->injectFault(node, faultKind); }, Qt::QueuedConnection);
+    post(m_worker, &EmbeddedWorker::injectFault, node, faultKind);
 }
 
 void EmbeddedBackend::setSuspended(bool suspended)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, suspended] { w->setSuspended(suspended); }, Qt::QueuedConnection);
+    post(m_worker, &EmbeddedWorker::setSuspended, suspended);
 }
 
 void EmbeddedBackend::startUpgrade(const QString &rolloutJson)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, rolloutJson] { w->startUpgrade(rolloutJson); }, Qt::QueuedConnection);
+    post(m_worker, &EmbeddedWorker::startUpgrade, rolloutJson);
 }
 
 void EmbeddedBackend::upgradeControl(const QString &rollout, const QString &action, const QString &node,
                                      const QString &note)
 {
-    QMetaObject::invokeMethod(
-        m_worker,
-        [w = m_worker, rollout, action, node, note] { w->upgradeControl(rollout, action, node, note); },
-        Qt::QueuedConnection);
+    post(m_worker, &EmbeddedWorker::upgradeControl, rollout, action, node, note);
 }
 
 void EmbeddedBackend::cordon(const QString &node, bool unschedulable)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, node, unschedulable] { w->cordon(node, unschedulable); },
-        Qt::QueuedConnection);
+    post(m_worker, &EmbeddedWorker::cordon, node, unschedulable);
 }
 
 void EmbeddedBackend::drain(const QString &node, bool deleteEmptyDirData)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, node, deleteEmptyDirData] { w->drainNode(node, deleteEmptyDirData); },
-        Qt::QueuedConnection);
+    post(m_worker, &EmbeddedWorker::drainNode, node, deleteEmptyDirData);
 }
 
 // ---- Starting a rollout
 
 void EmbeddedBackend::setImage(const QString &dsKey, const QMap<QString, QString> &images)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, dsKey, images] { w->setImage(dsKey, images); }, Qt::QueuedConnection);
+    post(m_worker, &EmbeddedWorker::setImage, dsKey, images);
 }
 
 void EmbeddedBackend::restartRollout(const QString &dsKey)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, dsKey] { w->restartRollout(dsKey); }, Qt::QueuedConnection);
+    post(m_worker, &EmbeddedWorker::restartRollout, dsKey);
 }
 
 void EmbeddedBackend::setUpdateStrategy(const QString &dsKey, const QString &maxUnavailable,
                                         const QString &maxSurge)
 {
-    QMetaObject::invokeMethod(
-        m_worker,
-        [w = m_worker, dsKey, maxUnavailable, maxSurge] {
-            w->setUpdateStrategy(dsKey, maxUnavailable, maxSurge);
-        },
-        Qt::QueuedConnection);
+    post(m_worker, &EmbeddedWorker::setUpdateStrategy, dsKey, maxUnavailable, maxSurge);
 }
 
 // ---- drill-down -----------------------------------------------------------------------------
@@ -145,28 +120,21 @@ void EmbeddedBackend::setUpdateStrategy(const QString &dsKey, const QString &max
 quint64 EmbeddedBackend::requestDetail(const QString &kind, const QString &ns, const QString &name)
 {
     const quint64 id = nextRequestId();
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, id, kind, ns, name] { w->requestDetail(id, kind, ns, name); },
-        Qt::QueuedConnection);
+    post(m_worker, &EmbeddedWorker::requestDetail, id, kind, ns, name);
     return id;
 }
 
 quint64 EmbeddedBackend::startLogs(const LogRequest &r)
 {
     const quint64 id = nextRequestId();
-    QMetaObject::invokeMethod(
-        m_worker,
-        [w = m_worker, id, r] {
-            w->startLogs(id, r.namespace_, r.pod, r.container, r.previous, r.follow, r.tailLines);
-        },
-        Qt::QueuedConnection);
+    post(m_worker, &EmbeddedWorker::startLogs, id, r.namespace_, r.pod, r.container, r.previous, r.follow,
+         r.tailLines);
     return id;
 }
 
 void EmbeddedBackend::stopLogs(quint64 id)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, id] { w->stopLogs(id); }, Qt::QueuedConnection);
+    post(m_worker, &EmbeddedWorker::stopLogs, id);
 }
 
 } // namespace models
