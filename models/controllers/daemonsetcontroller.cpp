@@ -25,10 +25,10 @@ struct DaemonSetController::SyncContext
 
 namespace {
 
-// The store's key of a namespaced object.
-std::string objectKey(const std::string &ns, const std::string &name)
+// The key of the object `name` in the namespace of `owner` ("namespace/name").
+std::string keyBeside(const kube::ObjectMeta &owner, const std::string &name)
 {
-    return ns.empty() ? name : ns + "/" + name;
+    return owner.namespace_.empty() ? name : owner.namespace_ + "/" + name;
 }
 
 } // namespace
@@ -215,13 +215,13 @@ std::vector<const Pod *> DaemonSetController::daemonPods(const kube::DaemonSet &
     if (const auto *owned = m_c.podsControlledBy(uid)) {
         for (const auto &[name, pod] : *owned)
             if (!sel.matches(pod->metadata.labels))
-                release.push_back(objectKey(pod->metadata.namespace_, pod->metadata.name));
+                release.push_back(pod->metadata.key());
     }
     if (!ds.metadata.deletionTimestamp) {
         if (const auto *orphans = m_c.orphanPods(ds.metadata.namespace_)) {
             for (const auto &[name, pod] : *orphans)
                 if (!pod->isDeleting() && sel.matches(pod->metadata.labels))
-                    adopt.push_back(objectKey(pod->metadata.namespace_, pod->metadata.name));
+                    adopt.push_back(pod->metadata.key());
         }
     }
     for (const auto &k : release) {
@@ -253,7 +253,7 @@ DaemonSetController::controlledHistories(const kube::DaemonSet &ds, const kube::
     std::vector<std::string> claimed, release, adopt;
     for (const ControllerRevision *revision : m_c.revisionsIn(ds.metadata.namespace_)) {
         const auto &cr = *revision;
-        const std::string key = objectKey(cr.metadata.namespace_, cr.metadata.name);
+        const std::string key = cr.metadata.key();
         const kube::OwnerReference *ref = cr.metadata.controllerRef();
         const bool match = sel.matches(cr.metadata.labels);
         if (ref) {
@@ -516,7 +516,7 @@ kube::Result<const ControllerRevision *> DaemonSetController::snapshot(SyncConte
     const kube::DaemonSet &ds = ctx.ds;
     const std::string hash = api::templateHash(ds.podTemplate(), ds.status.collisionCount);
     const std::string name = ds.metadata.name + "-" + hash;
-    const std::string crKey = objectKey(ds.metadata.namespace_, name);
+    const std::string crKey = keyBeside(ds.metadata, name);
     if (const ControllerRevision *existing = m_c.revision(crKey)) {
         // AlreadyExists: ours (informer lag) when the data matches, else a genuine collision.
         if (api::matchRevision(ds, *existing))
@@ -561,7 +561,7 @@ kube::Result<std::string> DaemonSetController::constructHistory(SyncContext &ctx
     std::vector<std::string> fix;
     for (const auto *cr : *claimed)
         if (!cr->metadata.labels.count(kube::kRevisionHashLabel))
-            fix.push_back(objectKey(cr->metadata.namespace_, cr->metadata.name));
+            fix.push_back(cr->metadata.key());
     for (const auto &k : fix) {
         kube::ControllerRevision cr = *m_c.revision(k);
         cr.metadata.labels[kube::kRevisionHashLabel] = cr.metadata.name;
@@ -578,17 +578,17 @@ kube::Result<std::string> DaemonSetController::constructHistory(SyncContext &ctx
         cur = *s;
     } else {
         const api::DedupDecision dedup = api::dedupCurHistories(split.current);
-        const std::string keepKey = objectKey(dedup.keep->metadata.namespace_, dedup.keep->metadata.name);
+        const std::string keepKey = dedup.keep->metadata.key();
         std::vector<std::string> removeKeys;
         for (const auto *cr : dedup.remove)
-            removeKeys.push_back(objectKey(cr->metadata.namespace_, cr->metadata.name));
+            removeKeys.push_back(cr->metadata.key());
         const std::string keepHash = dedup.keep->metadata.label(kube::kRevisionHashLabel);
         for (const auto &rk : removeKeys) {
             // Relabel every pod whose hash differs from the kept one (upstream quirk: old ones too).
             std::vector<std::string> relabel;
             for (const Pod *pod : daemonPods(ctx.ds, ctx.selector))
                 if (pod->metadata.label(kube::kRevisionHashLabel) != keepHash)
-                    relabel.push_back(objectKey(pod->metadata.namespace_, pod->metadata.name));
+                    relabel.push_back(pod->metadata.key());
             for (const auto &pk : relabel) {
                 kube::Pod p = *m_c.pod(pk);
                 p.metadata.labels[kube::kRevisionHashLabel] = keepHash;
@@ -620,7 +620,7 @@ kube::Result<void> DaemonSetController::cleanupHistory(SyncContext &ctx)
     for (const auto &cr : ctx.old)
         old.push_back(&cr);
     for (const auto *cr : api::cleanupHistory(old, limit, live)) {
-        const std::string k = objectKey(cr->metadata.namespace_, cr->metadata.name);
+        const std::string k = cr->metadata.key();
         if (!m_c.revision(k))
             return ApiStatus::notFound("controllerrevisions.apps", cr->metadata.name);
         m_c.deleteRevision(k);
@@ -760,7 +760,7 @@ kube::Result<void> DaemonSetController::syncNodes(SyncContext &ctx,
 
     for (int i = 0; i < deleteDiff; ++i) {
         const std::string &name = podsToDelete[static_cast<std::size_t>(i)];
-        const kube::Pod *pod = m_c.pod(objectKey(ds.metadata.namespace_, name));
+        const kube::Pod *pod = m_c.pod(keyBeside(ds.metadata, name));
         const std::string node = pod ? pod->node() : std::string();
         auto r = m_c.deletePod(ds.metadata.namespace_, name);
         if (!r) {

@@ -48,16 +48,14 @@ void SnapshotBuilder::loadAll()
     for (const kube::ControllerRevision *cr : m_cluster.controllerRevisions()) {
         const std::string ds = ownerDaemonSet(cr->metadata);
         if (!ds.empty())
-            tracker().observeRevision(ds, cr->metadata.label(kube::kRevisionHashLabel), cr->revision);
+            m_assembler.revisionChanged(ds, *cr, false);
     }
-    for (const kube::DaemonSet *ds : m_cluster.daemonSets()) {
-        tracker().observeDaemonSet(*ds, now);
-        m_assembler.daemonSetChanged(ds->metadata.key());
-    }
+    for (const kube::DaemonSet *ds : m_cluster.daemonSets())
+        m_assembler.daemonSetChanged(*ds, false, now);
     for (const kube::Pod *p : m_cluster.pods()) {
         const std::string ds = ownerDaemonSet(p->metadata);
         if (!ds.empty())
-            m_assembler.podChanged(ds, *p, false);
+            m_assembler.podLoaded(ds, *p);
     }
     for (const kube::Node *n : m_cluster.nodes())
         m_assembler.nodes()[n->metadata.name] = SnapshotAssembler::nodeInfo(*n);
@@ -109,8 +107,7 @@ void SnapshotBuilder::onWatch(const api::WatchEvent &event)
         const std::string ds = ownerDaemonSet(p.metadata);
         if (ds.empty())
             return;
-        m_assembler.podChanged(ds, p, deleted);
-        tracker().observePod(p, ds, event.type == Type::Added, m_cluster.now());
+        m_assembler.podChanged(ds, p, event.type == Type::Added, deleted, m_cluster.now());
         return;
     }
     case api::Kind::Node:
@@ -118,18 +115,14 @@ void SnapshotBuilder::onWatch(const api::WatchEvent &event)
         m_assembler.nodesChanged();
         return;
     case api::Kind::DaemonSet:
-        tracker().observeDaemonSet(*event.daemonSet, m_cluster.now(), deleted);
-        m_assembler.daemonSetChanged(event.key(), true);
+        m_assembler.daemonSetChanged(*event.daemonSet, deleted, m_cluster.now());
         return;
     case api::Kind::ControllerRevision: {
         const kube::ControllerRevision &cr = *event.controllerRevision;
         const std::string ds = ownerDaemonSet(cr.metadata);
-        if (!ds.empty()) {
-            m_assembler.daemonSetChanged(ds);
-            if (!deleted)
-                tracker().observeRevision(ds, cr.metadata.label(kube::kRevisionHashLabel), cr.revision);
-        }
-        if (deleted)
+        if (!ds.empty())
+            m_assembler.revisionChanged(ds, cr, deleted);
+        else if (deleted)
             m_assembler.revisionDeleted(event.key());
         return;
     }

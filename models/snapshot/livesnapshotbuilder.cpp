@@ -44,12 +44,11 @@ void LiveSnapshotBuilder::setBackendInfo(const BackendInfo &info)
 void LiveSnapshotBuilder::daemonSetChanged(const kube::DaemonSet &ds, bool deleted, kube::Timestamp now)
 {
     const std::string key = ds.metadata.key();
-    tracker().observeDaemonSet(ds, now, deleted);
+    m_assembler.daemonSetChanged(ds, deleted, now);
     if (deleted)
         m_daemonSets.erase(key);
     else
         m_daemonSets[key] = ds;
-    m_assembler.daemonSetChanged(key, true);
 }
 
 void LiveSnapshotBuilder::revisionChanged(const std::string &dsKey, const kube::ControllerRevision &cr,
@@ -59,12 +58,10 @@ void LiveSnapshotBuilder::revisionChanged(const std::string &dsKey, const kube::
         auto it = m_revisions.find(dsKey);
         if (it != m_revisions.end())
             it->second.erase(cr.metadata.name);
-        m_assembler.revisionDeleted(cr.metadata.key());
     } else {
         m_revisions[dsKey][cr.metadata.name] = cr;
-        tracker().observeRevision(dsKey, cr.metadata.label(kube::kRevisionHashLabel), cr.revision);
     }
-    m_assembler.daemonSetChanged(dsKey);
+    m_assembler.revisionChanged(dsKey, cr, deleted);
 }
 
 void LiveSnapshotBuilder::podChanged(const std::string &dsKey, const kube::Pod &pod, bool created,
@@ -72,7 +69,7 @@ void LiveSnapshotBuilder::podChanged(const std::string &dsKey, const kube::Pod &
 {
     if (!ownedBy(pod.metadata, dsKey))
         return; // selected by the labels, but another controller's
-    m_assembler.podChanged(dsKey, pod, deleted);
+    m_assembler.podChanged(dsKey, pod, created, deleted, now);
     if (!deleted) {
         auto awaiting = m_eventsAwaitingPod.empty() ? m_eventsAwaitingPod.end()
                                                     : m_eventsAwaitingPod.find(pod.metadata.key());
@@ -85,7 +82,6 @@ void LiveSnapshotBuilder::podChanged(const std::string &dsKey, const kube::Pod &
             m_eventsAwaitingPod.erase(awaiting);
         }
     }
-    tracker().observePod(pod, dsKey, created, now);
 }
 
 void LiveSnapshotBuilder::nodeChanged(const kube::Node &node, bool deleted)

@@ -34,7 +34,7 @@ bool eventNewerFirst(const EventInfo &a, const EventInfo &b)
 
 } // namespace
 
-void SnapshotAssembler::podChanged(const std::string &dsKey, const kube::Pod &pod, bool deleted)
+void SnapshotAssembler::convertPod(const std::string &dsKey, const kube::Pod &pod, bool deleted)
 {
     if (deleted) {
         auto it = m_pods.find(dsKey);
@@ -46,11 +46,33 @@ void SnapshotAssembler::podChanged(const std::string &dsKey, const kube::Pod &po
     m_dirtyDaemonSets.insert(dsKey);
 }
 
-void SnapshotAssembler::daemonSetChanged(const std::string &key, bool listChanged)
+void SnapshotAssembler::podChanged(const std::string &dsKey, const kube::Pod &pod, bool created, bool deleted,
+                                   kube::Timestamp now)
 {
-    m_dirtyDaemonSets.insert(key);
-    if (listChanged)
-        m_daemonSetListDirty = true;
+    convertPod(dsKey, pod, deleted);
+    m_tracker.observePod(pod, dsKey, created, now);
+}
+
+void SnapshotAssembler::podLoaded(const std::string &dsKey, const kube::Pod &pod)
+{
+    convertPod(dsKey, pod, false);
+}
+
+void SnapshotAssembler::daemonSetChanged(const kube::DaemonSet &ds, bool deleted, kube::Timestamp now)
+{
+    m_tracker.observeDaemonSet(ds, now, deleted);
+    m_dirtyDaemonSets.insert(ds.metadata.key());
+    m_daemonSetListDirty = true;
+}
+
+void SnapshotAssembler::revisionChanged(const std::string &dsKey, const kube::ControllerRevision &cr,
+                                        bool deleted)
+{
+    if (deleted)
+        m_revisionTemplates.erase(cr.metadata.key());
+    else
+        m_tracker.observeRevision(dsKey, cr.metadata.label(kube::kRevisionHashLabel), cr.revision);
+    m_dirtyDaemonSets.insert(dsKey);
 }
 
 void SnapshotAssembler::forgetDaemonSet(const std::string &dsKey,
@@ -79,13 +101,13 @@ std::shared_ptr<ClusterSnapshot> SnapshotAssembler::begin(const BackendInfo &bac
         nodes->reserve(m_nodes.size());
         for (const auto &[name, info] : m_nodes)
             nodes->push_back(info);
+        m_upgrading = upgradingNodes(*nodes);
+        m_notReady = notReadyNodes(*nodes);
         snap->nodes = std::move(nodes);
         m_nodesDirty = false;
     } else {
         snap->nodes = m_previous->nodes;
     }
-    m_upgrading = upgradingNodes(*snap->nodes);
-    m_notReady = notReadyNodes(*snap->nodes);
     m_now = clock.now;
     return snap;
 }

@@ -44,18 +44,22 @@ public:
     ObservedUpgradeTracker &observed() { return m_observed; }
 
     // ---- what the source's watches delivered ----------------------------------------------
-    // A pod of DaemonSet `dsKey` written (converted now) or deleted.
-    void podChanged(const std::string &dsKey, const kube::Pod &pod, bool deleted);
+    // A pod of DaemonSet `dsKey` written (converted now) or deleted, observed at `now` (`created`:
+    // it is new); a pod found as the source starts, which the rollout records do not observe.
+    void podChanged(const std::string &dsKey, const kube::Pod &pod, bool created, bool deleted,
+                    kube::Timestamp now);
+    void podLoaded(const std::string &dsKey, const kube::Pod &pod);
     // The converted pods, by DaemonSet key and pod name.
     const std::map<std::string, std::map<std::string, PodInfo>> &pods() const { return m_pods; }
     // The converted nodes by name; a source that changes them says so with nodesChanged().
     std::map<std::string, NodeInfo> &nodes() { return m_nodes; }
     void nodesChanged() { m_nodesDirty = true; }
-    // The DaemonSet `key`, or one of its revisions or pods, changed; `listChanged`: the set of
-    // DaemonSets (or namespaces) may have.
-    void daemonSetChanged(const std::string &key, bool listChanged = false);
+    // A DaemonSet written or deleted, observed at `now`; the set of namespaces changed.
+    void daemonSetChanged(const kube::DaemonSet &ds, bool deleted, kube::Timestamp now);
     void daemonSetListChanged() { m_daemonSetListDirty = true; }
-    // A revision deleted: its parsed template is not kept.
+    // A revision of DaemonSet `dsKey` written or deleted; a revision no DaemonSet owns deleted
+    // (its parsed template is not kept).
+    void revisionChanged(const std::string &dsKey, const kube::ControllerRevision &cr, bool deleted);
     void revisionDeleted(const std::string &revisionKey) { m_revisionTemplates.erase(revisionKey); }
     // Drops what is kept of the DaemonSet's pods and of its revisions `revisionKeys`.
     void forgetDaemonSet(const std::string &dsKey, const std::vector<std::string> &revisionKeys);
@@ -84,7 +88,7 @@ public:
     const ClusterSnapshot *previous() const { return m_previous.get(); }
     std::shared_ptr<const ClusterSnapshot> finish(std::shared_ptr<ClusterSnapshot> snap);
 
-    // ---- pure helpers, shared with other backends and tests ------------------------------
+    // ---- single objects, shared with the sources and tests --------------------------------
     // The badge rule documented at RolloutBadge. `oldestNotReadyCreated`: creation time of the
     // oldest non-terminating, not Ready pod on the current revision (0 when none).
     // `upgradingNodes`: nodes a node-agent upgrade has in flight (see RolloutBadge).
@@ -93,24 +97,24 @@ public:
                                                          qint64 oldestNotReadyCreated, qint64 now,
                                                          const QSet<QString> &upgradingNodes = {},
                                                          const QSet<QString> &notReadyNodes = {});
-    // The nodes of `nodes` that a node-agent upgrade has in flight.
-    static QSet<QString> upgradingNodes(const std::vector<NodeInfo> &nodes);
+    static NodeInfo nodeInfo(const kube::Node &node);
+    // The revision's pod template from ControllerRevision.data (null json when unreadable).
+    static kube::Json revisionTemplate(const std::string &data);
 
-    // The nodes of `nodes` that are not Ready.
+private:
+    // The nodes of `nodes` that a node-agent upgrade has in flight; that are not Ready.
+    static QSet<QString> upgradingNodes(const std::vector<NodeInfo> &nodes);
     static QSet<QString> notReadyNodes(const std::vector<NodeInfo> &nodes);
     // "nginx:1.27" for one container, "a:1, b:2" for several (by container order; the image
     // reference as written, without the registry path shortened).
     static QString imageSummary(const kube::Json &podTemplate);
     // The node pool from well-known labels (pool, node-pool, cloud provider pool labels).
     static QString poolOf(const std::map<QString, QString> &labels);
-    static NodeInfo nodeInfo(const kube::Node &node);
     // Repeating values (node, hash, phase, waiting reason) come from `pool`, shared.
     static PodInfo podInfo(const kube::Pod &pod, StringPool &pool);
     // A DaemonSet's identity, spec and status fields (everything but pods, revisions, badge and
     // record); the pod template is shared with previous when unchanged.
     static DaemonSetInfo daemonSetSpecInfo(const kube::DaemonSet &ds, const DaemonSetInfo *previous);
-    // The revision's pod template from ControllerRevision.data (null json when unreadable).
-    static kube::Json revisionTemplate(const std::string &data);
     // Revision key ("ns/name") -> (data, parsed template): a template is parsed once per data.
     using RevisionTemplateCache =
         std::map<std::string, std::pair<std::string, std::shared_ptr<const kube::Json>>>;
@@ -123,14 +127,13 @@ public:
                          const std::vector<const kube::ControllerRevision *> &revisions,
                          const std::string &currentName, RevisionTemplateCache &templates,
                          qint64 &oldestNotReady);
-
-private:
     // computeBadge's Stuck badge when a pod on the current revision has not become Ready for
     // kStuckPodThreshold.
     static std::pair<RolloutBadge, QString> stuckPodBadge(const DaemonSetInfo &ds,
                                                           qint64 oldestNotReadyCreated, qint64 now,
                                                           const QSet<QString> &upgradingNodes,
                                                           const QSet<QString> &notReadyNodes);
+    void convertPod(const std::string &dsKey, const kube::Pod &pod, bool deleted);
     DaemonSetInfo assembleDaemonSet(const kube::DaemonSet &ds, const DaemonSetInfo *previous,
                                     const RevisionsOf &revisions);
 
@@ -149,7 +152,8 @@ private:
     bool m_daemonSetListDirty = true;
     bool m_nodesDirty = true;
     bool m_eventsDirty = true;
-    // During a build: the nodes being upgraded and the nodes not Ready, and the clock.
+    // The nodes being upgraded and the nodes not Ready, of the last snapshot's node list (made
+    // again only when that list is), and the clock of the build under way.
     QSet<QString> m_upgrading, m_notReady;
     qint64 m_now = 0;
 };
