@@ -12,8 +12,9 @@ endif()
 set(kube models/kube)
 set(diff ${kube} models/diff)
 set(api ${diff} models/api)
+set(store ${api} models/store)
 set(controllers ${api} models/controllers)
-set(engine ${controllers} models/engine)
+set(engine ${controllers} models/store models/engine)
 set(scenario ${engine} models/scenario)
 set(client ${kube} models/client)
 set(server ${engine} models/server)
@@ -35,7 +36,7 @@ set(widgets models/kube models/diff models/api ui ${roomDirs} models/embedded)
 
 # folder (relative to ROOT), file name pattern, the allowed include prefixes' variable
 set(rules
-  "models/kube|*|kube" "models/diff|*|diff" "models/api|*|api" "models/controllers|*|controllers"
+  "models/kube|*|kube" "models/diff|*|diff" "models/api|*|api" "models/store|*|store" "models/controllers|*|controllers"
   "models/engine|*|engine" "models/scenario|*|scenario" "models/client|*|client"
   "models/server|*|server" "models/embedded|*|bridge" "ui|*|widgets")
 foreach(room ${rooms})

@@ -43,309 +43,108 @@ const ClusterOptions &Cluster::options() const
     return d->options;
 }
 
-// ---- API ---------------------------------------------------------------------------------
+// ---- API (the store's handler) ------------------------------------------------------------
 
 kube::Result<Json> Cluster::create(const Json &manifest, const WriteOptions &options)
 {
-    return d->apiCreate(manifest, options.dryRun);
+    return d->create(manifest, options);
 }
-namespace {
-
-// Cluster::refuseWrites for a write that names its object by a manifest.
-std::optional<ApiStatus> refusedManifest(Cluster::Impl &d, const Json &manifest, bool dryRun)
-{
-    if (d.writeRefusals.empty() || dryRun || !manifest.is_object())
-        return std::nullopt;
-    const auto kind = api::kindFromString(manifest.value("kind", std::string()));
-    const Json meta = manifest.value("metadata", Json::object());
-    if (!kind || !meta.is_object())
-        return std::nullopt;
-    return d.refusedWrite(*kind, meta.value("namespace", std::string()), meta.value("name", std::string()));
-}
-
-} // namespace
-
 kube::Result<Json> Cluster::update(const Json &manifest, const WriteOptions &options)
 {
-    if (auto refused = refusedManifest(*d, manifest, options.dryRun))
-        return *refused;
-    return d->apiUpdate(manifest, false, options.dryRun);
+    return d->update(manifest, options);
 }
 kube::Result<Json> Cluster::updateStatus(const Json &manifest, const WriteOptions &options)
 {
-    if (auto refused = refusedManifest(*d, manifest, options.dryRun))
-        return *refused;
-    return d->apiUpdate(manifest, true, options.dryRun);
+    return d->updateStatus(manifest, options);
 }
-
 kube::Result<void> Cluster::updateNodeStatus(kube::Node node)
 {
-    if (auto refused = d->refusedWrite(api::Kind::Node, "", node.metadata.name))
-        return *refused;
     return d->updateNodeStatus(std::move(node));
 }
-
 kube::Result<Cluster::StatusStored> Cluster::updateRolloutStatus(const std::string &name,
                                                                  const std::string &resourceVersion,
                                                                  const api::NodeUpgradeRolloutStatus &status)
 {
-    if (auto refused = d->refusedWrite(api::Kind::NodeUpgradeRollout, "", name))
-        return *refused;
     return d->updateRolloutStatus(name, resourceVersion, status);
 }
-
 kube::Result<Json> Cluster::apply(const Json &manifest)
 {
-    if (!manifest.is_object())
-        return ApiStatus::badRequest("the object must be a JSON object");
-    auto kind = api::kindFromString(kube::stringOr(manifest, "kind"));
-    if (!kind)
-        return d->apiCreate(manifest); // reports the unknown kind
-    const Json meta = manifest.value("metadata", Json::object());
-    const std::string name = kube::stringOr(meta, "name");
-    std::string ns = kube::stringOr(meta, "namespace");
-    if (api::isNamespaced(*kind) && ns.empty())
-        ns = "default";
-    Json config = manifest;
-    if (!config.contains("apiVersion"))
-        config["apiVersion"] = api::apiVersion(*kind);
-    const api::FieldManagerContext ctx{api::kApplyManager, api::apiVersion(*kind), "",
-                                       kube::formatRfc3339(d->now)};
-    const Json live =
-        name.empty() ? Json() : d->objectJson(*kind, Impl::key(api::isNamespaced(*kind) ? ns : "", name));
-    auto merged = api::FieldManager::apply(live.is_null() ? nullptr : &live, config, ctx, true);
-    if (!merged)
-        return merged.error();
-    if (live.is_null())
-        return d->apiCreate(*merged);
-    return d->apiUpdate(*merged, false);
+    return d->apply(manifest);
 }
-
 kube::Result<Json> Cluster::get(api::Kind kind, const std::string &ns, const std::string &name) const
 {
-    return d->apiGet(kind, ns, name);
+    return d->get(kind, ns, name);
 }
-
-namespace {
-
-// Parses "a=b,c!=d,e in (x,y),f notin (z),g,!h" into a LabelSelector.
-kube::Result<kube::LabelSelector> parseSelector(const std::string &text)
-{
-    kube::LabelSelector sel;
-    std::vector<std::string> parts;
-    std::string cur;
-    int depth = 0;
-    for (char c : text) {
-        if (c == '(')
-            ++depth;
-        if (c == ')')
-            --depth;
-        if (c == ',' && depth == 0) {
-            parts.push_back(cur);
-            cur.clear();
-        } else {
-            cur += c;
-        }
-    }
-    if (!cur.empty())
-        parts.push_back(cur);
-    auto trim = [](std::string s) {
-        while (!s.empty() && s.front() == ' ')
-            s.erase(s.begin());
-        while (!s.empty() && s.back() == ' ')
-            s.pop_back();
-        return s;
-    };
-    for (auto p : parts) {
-        p = trim(p);
-        if (p.empty())
-            continue;
-        kube::LabelSelectorRequirement r;
-        std::size_t pos;
-        if ((pos = p.find(" notin ")) != std::string::npos || (pos = p.find(" in ")) != std::string::npos) {
-            const bool notIn = p.compare(pos, 7, " notin ") == 0;
-            r.key = trim(p.substr(0, pos));
-            r.op = notIn ? "NotIn" : "In";
-            std::string vals = trim(p.substr(pos + (notIn ? 7 : 4)));
-            if (vals.size() < 2 || vals.front() != '(' || vals.back() != ')')
-                return ApiStatus::badRequest("unable to parse requirement: " + p);
-            std::string v;
-            for (char c : vals.substr(1, vals.size() - 2) + ",") {
-                if (c == ',') {
-                    if (!trim(v).empty())
-                        r.values.push_back(trim(v));
-                    v.clear();
-                } else {
-                    v += c;
-                }
-            }
-            sel.matchExpressions.push_back(r);
-        } else if ((pos = p.find("!=")) != std::string::npos) {
-            r.key = trim(p.substr(0, pos));
-            r.op = "NotIn";
-            r.values = {trim(p.substr(pos + 2))};
-            sel.matchExpressions.push_back(r);
-        } else if ((pos = p.find('=')) != std::string::npos) {
-            const std::size_t skip = p.compare(pos, 2, "==") == 0 ? 2 : 1;
-            sel.matchLabels[trim(p.substr(0, pos))] = trim(p.substr(pos + skip));
-        } else if (p.front() == '!') {
-            r.key = trim(p.substr(1));
-            r.op = "DoesNotExist";
-            sel.matchExpressions.push_back(r);
-        } else {
-            r.key = p;
-            r.op = "Exists";
-            sel.matchExpressions.push_back(r);
-        }
-    }
-    return sel;
-}
-
-template <typename Map, typename F>
-void forRange(const Map &map, const std::string &ns, bool namespaced, F &&f)
-{
-    if (!namespaced || ns.empty()) {
-        for (const auto &[k, v] : map)
-            f(k, v);
-        return;
-    }
-    const std::string prefix = ns + "/";
-    for (auto it = map.lower_bound(prefix); it != map.end() && it->first.rfind(prefix, 0) == 0; ++it)
-        f(it->first, it->second);
-}
-
-} // namespace
-
 kube::Result<Json> Cluster::list(api::Kind kind, const std::string &ns,
                                  const std::string &labelSelector) const
 {
-    auto sel = parseSelector(labelSelector);
-    if (!sel)
-        return sel.error();
-    Json items = Json::array();
-    auto add = [&](const std::string &k, const kube::StringMap &labels) {
-        if (sel->matches(labels))
-            items.push_back(d->objectJson(kind, k));
-    };
-    const bool nsd = api::isNamespaced(kind);
-    switch (kind) {
-    case api::Kind::Namespace:
-        for (const auto &[k, m] : d->namespaces)
-            add(k, m.labels);
-        break;
-    case api::Kind::Node:
-        forRange(d->nodes, ns, false,
-                 [&](const std::string &k, const auto &o) { add(k, o.metadata.labels); });
-        break;
-    case api::Kind::Pod:
-        forRange(d->pods, ns, nsd, [&](const std::string &k, const auto &o) { add(k, o.metadata.labels); });
-        break;
-    case api::Kind::DaemonSet:
-        forRange(d->daemonSets, ns, nsd,
-                 [&](const std::string &k, const auto &o) { add(k, o.metadata.labels); });
-        break;
-    case api::Kind::ControllerRevision:
-        forRange(d->revisions, ns, nsd,
-                 [&](const std::string &k, const auto &o) { add(k, o.metadata.labels); });
-        break;
-    case api::Kind::ReplicaSet:
-        forRange(d->replicaSets, ns, nsd,
-                 [&](const std::string &k, const auto &o) { add(k, o.metadata.labels); });
-        break;
-    case api::Kind::Event:
-        forRange(d->events, ns, nsd, [&](const std::string &k, const auto &o) { add(k, o.metadata.labels); });
-        break;
-    case api::Kind::PodDisruptionBudget:
-        forRange(d->pdbs, ns, nsd, [&](const std::string &k, const auto &o) { add(k, o.metadata.labels); });
-        break;
-    case api::Kind::NodeUpgradeRollout:
-    case api::Kind::Lease:
-    case api::Kind::Service:
-    case api::Kind::Job:
-        if (auto byKind = d->jsonObjects.find(kind); byKind != d->jsonObjects.end())
-            forRange(byKind->second, ns, nsd, [&](const std::string &k, const Json &o) {
-                kube::StringMap labels;
-                const Json *meta = kube::member(o, "metadata");
-                if (const Json *l = meta ? kube::member(*meta, "labels") : nullptr)
-                    if (auto m = kube::stringMapFromJson(*l, "metadata.labels"))
-                        labels = *m;
-                add(k, labels);
-            });
-        break;
-    }
-    return Json{{"apiVersion", api::apiVersion(kind)},
-                {"kind", std::string(api::kindName(kind)) + "List"},
-                {"metadata", {{"resourceVersion", std::to_string(d->rv)}}},
-                {"items", std::move(items)}};
+    return d->list(kind, ns, labelSelector);
 }
-
-std::optional<ApiStatus> Cluster::Impl::refusedWrite(api::Kind kind, const std::string &ns,
-                                                     const std::string &name)
-{
-    if (writeRefusals.empty())
-        return std::nullopt;
-    auto it = writeRefusals.find(std::string(api::kindName(kind)) + "/" + ns + "/" + name);
-    if (it == writeRefusals.end())
-        return std::nullopt;
-    ApiStatus status = it->second.second;
-    if (--it->second.first <= 0)
-        writeRefusals.erase(it);
-    return status;
-}
-
 void Cluster::refuseWrites(api::Kind kind, const std::string &ns, const std::string &name, int count,
                            ApiStatus status)
 {
-    const std::string key = std::string(api::kindName(kind)) + "/" + ns + "/" + name;
-    if (count <= 0)
-        d->writeRefusals.erase(key);
-    else
-        d->writeRefusals[key] = {count, std::move(status)};
+    d->refuseWrites(kind, ns, name, count, std::move(status));
 }
-
 kube::Result<Json> Cluster::patch(api::Kind kind, const std::string &ns, const std::string &name,
                                   api::PatchType type, const Json &patch, const WriteOptions &options)
 {
-    if (!options.dryRun)
-        if (auto refused = d->refusedWrite(kind, ns, name))
-            return *refused;
-    return d->apiPatch(kind, ns, name, type, patch, options);
+    return d->patch(kind, ns, name, type, patch, options);
 }
-
 kube::Result<Json> Cluster::patchStatus(api::Kind kind, const std::string &ns, const std::string &name,
                                         api::PatchType type, const Json &patch, const WriteOptions &options)
 {
-    if (!options.dryRun)
-        if (auto refused = d->refusedWrite(kind, ns, name))
-            return *refused;
-    return d->apiPatch(kind, ns, name, type, patch, options, true);
+    return d->patchStatus(kind, ns, name, type, patch, options);
 }
-
 kube::Result<void> Cluster::remove(api::Kind kind, const std::string &ns, const std::string &name,
                                    std::optional<std::int64_t> gracePeriodSeconds,
                                    DeletePropagation propagation)
 {
-    if (auto refused = d->refusedWrite(kind, ns, name))
-        return *refused;
-    return d->apiDelete(kind, ns, name, gracePeriodSeconds, propagation);
+    return d->remove(kind, ns, name, gracePeriodSeconds, propagation);
 }
-
-kube::Result<kube::Json> Cluster::remove(api::Kind kind, const std::string &ns, const std::string &name,
-                                         const DeleteOptions &options)
+kube::Result<Json> Cluster::remove(api::Kind kind, const std::string &ns, const std::string &name,
+                                   const DeleteOptions &options)
 {
-    auto current = get(kind, ns, name);
-    if (!current)
-        return current.error();
-    const kube::Json &meta = (*current)["metadata"];
-    if (auto failed = api::preconditionFailure(options.preconditions, kube::stringOr(meta, "uid"),
-                                               kube::stringOr(meta, "resourceVersion")))
-        return *failed;
-    if (options.dryRun)
-        return *current;
-    if (auto r = remove(kind, ns, name, options.gracePeriodSeconds, options.propagation); !r)
-        return r.error();
-    auto after = get(kind, ns, name);
-    return after ? *after : *current;
+    return d->remove(kind, ns, name, options);
+}
+kube::Result<void> Cluster::evict(const std::string &ns, const std::string &name, const EvictOptions &options)
+{
+    return d->evict(ns, name, options);
+}
+kube::Result<Json> Cluster::getScale(api::Kind kind, const std::string &ns, const std::string &name) const
+{
+    return d->getScale(kind, ns, name);
+}
+kube::Result<Json> Cluster::updateScale(api::Kind kind, const std::string &ns, const std::string &name,
+                                        const Json &scale, const WriteOptions &options)
+{
+    return d->updateScale(kind, ns, name, scale, options);
+}
+kube::Result<Json> Cluster::patchScale(api::Kind kind, const std::string &ns, const std::string &name,
+                                       api::PatchType type, const Json &patch, const WriteOptions &options)
+{
+    return d->patchScale(kind, ns, name, type, patch, options);
+}
+std::uint64_t Cluster::pinPods()
+{
+    return d->pinPods();
+}
+void Cluster::unpinPods(std::uint64_t resourceVersion)
+{
+    d->unpinPods(resourceVersion);
+}
+Cluster::PodPage Cluster::podPage(std::uint64_t resourceVersion, const std::string &ns,
+                                  const std::string &after, std::size_t limit,
+                                  const std::function<bool(const kube::Pod &)> &keep) const
+{
+    return d->podPage(resourceVersion, ns, after, limit, keep);
+}
+std::size_t Cluster::podCount(const std::string &ns) const
+{
+    return d->podCount(ns);
+}
+std::size_t Cluster::keptPodVersions() const
+{
+    return d->keptPodVersions();
 }
 
 // ---- typed reads -------------------------------------------------------------------------
@@ -470,7 +269,7 @@ std::vector<const kube::ControllerRevision *> Cluster::controllerRevisionsOf(con
     const kube::DaemonSet *ds = daemonSet(ns, dsName);
     if (!ds)
         return out;
-    forRange(d->revisions, ns, true, [&](const std::string &, const kube::ControllerRevision &cr) {
+    store::forRange(d->revisions, ns, true, [&](const std::string &, const kube::ControllerRevision &cr) {
         if (const auto *ref = cr.metadata.controllerRef(); ref && ref->uid == ds->metadata.uid)
             out.push_back(&cr);
     });
@@ -517,14 +316,6 @@ std::vector<const kube::PodDisruptionBudget *> Cluster::podDisruptionBudgets() c
     return values(d->pdbs);
 }
 
-kube::Result<void> Cluster::evict(const std::string &ns, const std::string &name, const EvictOptions &options)
-{
-    if (!options.dryRun)
-        if (auto refused = d->refusedWrite(api::Kind::Pod, ns.empty() ? "default" : ns, name))
-            return *refused;
-    return d->evictPod(ns.empty() ? "default" : ns, name, options);
-}
-
 std::vector<std::string> Cluster::namespaces() const
 {
     std::vector<std::string> out;
@@ -548,25 +339,17 @@ EngineStats Cluster::stats() const
 
 int Cluster::watch(api::Kind kind, std::function<void(const WatchEvent &)> callback)
 {
-    const int id = d->nextWatchId++;
-    d->watchers.push_back({id, kind, std::move(callback)});
-    return id;
+    return d->watch(kind, std::move(callback));
 }
 
 int Cluster::watchAll(std::function<void(const WatchEvent &)> callback)
 {
-    const int id = d->nextWatchId++;
-    d->watchers.push_back({id, std::nullopt, std::move(callback)});
-    return id;
+    return d->watch(std::nullopt, std::move(callback));
 }
 
 void Cluster::unwatch(int id)
 {
-    for (auto &w : d->watchers)
-        if (w.id == id) {
-            w.id = 0; // dispatch may be iterating; the slot is skipped from now on
-            w.callback = nullptr;
-        }
+    d->unwatch(id);
 }
 
 // ---- kubectl -----------------------------------------------------------------------------

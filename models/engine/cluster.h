@@ -35,6 +35,7 @@
 #include "models/kube/pod.h"
 #include "models/kube/poddisruptionbudget.h"
 #include "models/kube/replicaset.h"
+#include "models/store/store.h"
 
 #include <cstdint>
 #include <functional>
@@ -71,18 +72,10 @@ struct ClusterOptions
     KubeletTimings kubelet;
 };
 
-// Options of a create, update or patch (metav1.CreateOptions / UpdateOptions / PatchOptions).
-struct WriteOptions
-{
-    // dryRun=All: everything a write does up to storing it (defaulting, validation,
-    // preconditions, generations, generated names and uids); the answer is the object as it
-    // would be stored, and nothing is stored, counted or watched. A would-be created object has
-    // no resourceVersion; an updated one keeps the stored one.
-    bool dryRun = false;
-    // A patch: the API server's decoding of the patched object (its unknown fields), called
-    // before it is validated; an error refuses the patch.
-    std::function<kube::Result<void>(kube::Json &object)> decode;
-};
+// The API's write options, recorded events and typed status writes are the store's
+// (models/store).
+using store::EmittedEvent;
+using store::WriteOptions;
 // A store's deletions and watch events are the API's own types (models/api).
 using api::DeleteOptions;
 using api::DeletePropagation;
@@ -103,16 +96,6 @@ struct Activity
     Op op = Op::Create;
     std::string pod;
     std::string node;
-};
-
-// An event as emitted (also stored as a core/v1 Event object).
-struct EmittedEvent
-{
-    kube::Timestamp time = 0;
-    std::string object; // "daemonset/default/web", "node/node-3", "pod/default/web-x8k2p"
-    std::string type;   // Normal or Warning
-    std::string reason;
-    std::string message;
 };
 
 // Counters for benchmarks and diagnostics.
@@ -165,7 +148,7 @@ public:
     // whole stored object.
     // The answer says what was stored: nothing (the status was already that), the status as
     // given, or the status as the server read it back (it differed from the one given).
-    enum class StatusStored { Unchanged, AsGiven, Normalized };
+    using StatusStored = store::StatusStored;
     kube::Result<StatusStored> updateRolloutStatus(const std::string &name,
                                                    const std::string &resourceVersion,
                                                    const api::NodeUpgradeRolloutStatus &status);
@@ -231,12 +214,7 @@ public:
     // pinned list costs only the writes made since. unpinPods lets it go.
     std::uint64_t pinPods(); // pins and returns the current resourceVersion
     void unpinPods(std::uint64_t resourceVersion);
-    struct PodPage
-    {
-        std::vector<kube::Pod> pods; // copies, in key order (namespace, then name)
-        std::string lastKey;         // "namespace/name" of the last pod in `pods`
-        bool more = false;           // pods that `keep` accepts remain after lastKey
-    };
+    using PodPage = store::PodPage;
     // Up to `limit` (0: every) pods of `ns` (all namespaces when empty) after the key `after`
     // ("" for the start) that `keep` accepts, as they were at `resourceVersion`: the current
     // one, or one that is pinned.

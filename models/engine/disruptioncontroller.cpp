@@ -1,5 +1,6 @@
 #include "models/engine/disruptioncontroller.h"
 
+#include "models/api/disruptionbudget.h"
 #include "models/engine/clusterimpl.h"
 
 #include <algorithm>
@@ -7,22 +8,6 @@
 namespace engine {
 
 namespace {
-
-constexpr const char *kDisruptionAllowed = "DisruptionAllowed";
-
-// apimeta.SetStatusCondition: the transition time moves only when the status changes.
-void setCondition(kube::PodDisruptionBudgetStatus &status, kube::StatusCondition c)
-{
-    for (auto &existing : status.conditions) {
-        if (existing.type != c.type)
-            continue;
-        if (existing.status == c.status)
-            c.lastTransitionTime = existing.lastTransitionTime;
-        existing = std::move(c);
-        return;
-    }
-    status.conditions.push_back(std::move(c));
-}
 
 // getExpectedScale: the sum of the scales of the controllers of the pods; unmanaged pods are
 // left out, a controller without a scale makes the count unknowable.
@@ -48,13 +33,6 @@ std::optional<int> expectedScale(const std::vector<const kube::Pod *> &pods, con
 }
 
 } // namespace
-
-void updateDisruptionAllowedCondition(kube::PodDisruptionBudgetStatus &status, kube::Timestamp now)
-{
-    const bool allowed = status.disruptionsAllowed > 0;
-    setCondition(status, {kDisruptionAllowed, allowed ? "True" : "False", status.observedGeneration, now,
-                          allowed ? "SufficientPods" : "InsufficientPods", ""});
-}
 
 PdbSync computePdbStatus(const kube::PodDisruptionBudget &pdb, const std::vector<const kube::Pod *> &pods,
                          const ControllerScale &scaleOf, kube::Timestamp now)
@@ -92,8 +70,8 @@ PdbSync computePdbStatus(const kube::PodDisruptionBudget &pdb, const std::vector
         out.error = error;
         out.status = pdb.status;
         out.status.disruptionsAllowed = 0;
-        setCondition(out.status,
-                     {kDisruptionAllowed, "False", out.status.observedGeneration, now, "SyncFailed", error});
+        api::setBudgetCondition(out.status, {api::kDisruptionAllowed, "False", out.status.observedGeneration,
+                                             now, "SyncFailed", error});
         return out;
     }
 
@@ -135,7 +113,7 @@ PdbSync computePdbStatus(const kube::PodDisruptionBudget &pdb, const std::vector
     out.status.disruptionsAllowed = allowed;
     out.status.disruptedPods = std::move(disrupted);
     out.status.observedGeneration = pdb.metadata.generation;
-    updateDisruptionAllowedCondition(out.status, now);
+    api::updateDisruptionAllowedCondition(out.status, now);
     return out;
 }
 

@@ -41,10 +41,6 @@ struct PdbSync
 PdbSync computePdbStatus(const kube::PodDisruptionBudget &pdb, const std::vector<const kube::Pod *> &pods,
                          const ControllerScale &scaleOf, kube::Timestamp now);
 
-// pdbhelper.UpdateDisruptionAllowedCondition: True/SufficientPods while disruptions are allowed,
-// else False/InsufficientPods.
-void updateDisruptionAllowedCondition(kube::PodDisruptionBudgetStatus &status, kube::Timestamp now);
-
 class DisruptionController
 {
 public:

@@ -20,12 +20,13 @@
 //    never allowed surge) no node holds two non-deleting pods of the DaemonSet.
 #include "models/api/daemonsetlogic.h"
 #include "models/engine/cluster.h"
-#include "models/engine/rng.h"
+#include "models/store/rng.h"
 
 #include <QTest>
 
 using kube::Json;
 using namespace engine;
+using store::Rng;
 using namespace api;
 
 namespace {

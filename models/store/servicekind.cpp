@@ -1,4 +1,4 @@
-// Cluster::Impl: the v1 Service among the JSON kinds (jsonkinds.cpp). SetDefaults_Service (type
+// Store: the v1 Service among the JSON kinds (jsonkinds.cpp). SetDefaults_Service (type
 // ClusterIP, session affinity None, protocol TCP, targetPort = port, the traffic policies, a
 // single IPv4 family), ValidateService's checks of the fields kept, and the allocators:
 // cluster IPs from 10.96.0.0/12 and node ports from 30000-32767, each the lowest free one
@@ -7,15 +7,15 @@
 // that leaves them out keeps the allocated ones).
 
 #include "models/api/validation.h"
-#include "models/engine/clusterimpl.h"
-#include "models/engine/jsondecode.h"
 #include "models/kube/jsonfield.h"
+#include "models/store/jsondecode.h"
+#include "models/store/store.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <set>
 
-namespace engine {
+namespace store {
 
 using kube::ApiStatus;
 using kube::goQuote;
@@ -229,7 +229,7 @@ kube::Result<Json> servicePort(const Json &p, const std::string &path, std::size
 
 } // namespace
 
-kube::Result<Json> Cluster::Impl::prepareService(Json out, const Json &m, const Json *old, bool statusOnly)
+kube::Result<Json> Store::prepareService(Json out, const Json &m, const Json *old, bool statusOnly)
 {
     if (statusOnly)
         return serviceStatusUpdate(*old, m);
@@ -260,9 +260,8 @@ kube::Result<Json> Cluster::Impl::prepareService(Json out, const Json &m, const 
     return out;
 }
 
-kube::Result<Json> Cluster::Impl::servicePorts(const Json &spec, const Json *oldSpec,
-                                               const ServiceShape &shape,
-                                               std::vector<std::string> &errors) const
+kube::Result<Json> Store::servicePorts(const Json &spec, const Json *oldSpec, const ServiceShape &shape,
+                                       std::vector<std::string> &errors) const
 {
     // The node ports the stored object holds are its own to keep.
     const Json *oldPorts = oldSpec ? kube::member(*oldSpec, "ports") : nullptr;
@@ -323,9 +322,8 @@ kube::Result<Json> Cluster::Impl::servicePorts(const Json &spec, const Json *old
     return ports;
 }
 
-kube::Result<void> Cluster::Impl::serviceClusterIp(Json &s, const Json *oldSpec, bool update,
-                                                   const ServiceShape &shape,
-                                                   std::vector<std::string> &errors) const
+kube::Result<void> Store::serviceClusterIp(Json &s, const Json *oldSpec, bool update,
+                                           const ServiceShape &shape, std::vector<std::string> &errors) const
 {
     std::string ip = kube::stringOr(s, "clusterIP");
     if (ip.empty() && s.contains("clusterIPs"))
@@ -371,7 +369,7 @@ kube::Result<void> Cluster::Impl::serviceClusterIp(Json &s, const Json *oldSpec,
 
 // The allocations of a Service about to be stored, and of one leaving the store (the other JSON
 // kinds allocate nothing).
-void Cluster::Impl::reserveJsonObject(api::Kind kind, const Json &obj, const Json *old)
+void Store::reserveJsonObject(api::Kind kind, const Json &obj, const Json *old)
 {
     if (kind != api::Kind::Service)
         return;
@@ -388,7 +386,7 @@ void Cluster::Impl::reserveJsonObject(api::Kind kind, const Json &obj, const Jso
                 nodePortsInUse.insert(kube::integerOr<int>(p, "nodePort", 0));
 }
 
-void Cluster::Impl::releaseJsonObject(api::Kind kind, const Json &gone)
+void Store::releaseJsonObject(api::Kind kind, const Json &gone)
 {
     if (kind != api::Kind::Service)
         return;
@@ -402,4 +400,4 @@ void Cluster::Impl::releaseJsonObject(api::Kind kind, const Json &gone)
                 nodePortsInUse.erase(kube::integerOr<int>(p, "nodePort", 0));
 }
 
-} // namespace engine
+} // namespace store

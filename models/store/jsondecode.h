@@ -1,7 +1,7 @@
 #pragma once
 // What kube-apiserver's decoder says of a JSON kind's field with the wrong JSON type, shared by
 // the files that decode the JSON kinds (jsonkinds.cpp, jobkind.cpp, servicekind.cpp). Private
-// to the engine.
+// to the store.
 
 #include "models/api/kind.h"
 #include "models/kube/apistatus.h"
@@ -9,7 +9,7 @@
 
 #include <string>
 
-namespace engine {
+namespace store {
 
 // "Service in version "v1" cannot be handled as a Service: json: cannot unmarshal number into
 // Go struct field ServiceSpec.spec.type of type string".
@@ -18,4 +18,4 @@ kube::ApiStatus cannotDecode(api::Kind kind, const std::string &goField, const k
 // A JSON integer that fits Go's int32.
 bool isInt32(const kube::Json &v);
 
-} // namespace engine
+} // namespace store

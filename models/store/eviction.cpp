@@ -1,12 +1,12 @@
-// Cluster::Impl: the pods/eviction subresource — a pod deletion that a PodDisruptionBudget may
+// Store: the pods/eviction subresource — a pod deletion that a PodDisruptionBudget may
 // refuse, decided as kube-apiserver's EvictionREST.Create decides it (canIgnorePDB,
 // getPodDisruptionBudgets, checkAndDecrement).
 
+#include "models/api/disruptionbudget.h"
 #include "models/api/preconditions.h"
-#include "models/engine/clusterimpl.h"
-#include "models/engine/disruptioncontroller.h"
+#include "models/store/store.h"
 
-namespace engine {
+namespace store {
 
 using kube::ApiStatus;
 
@@ -31,8 +31,8 @@ ApiStatus budgetForbidden(const std::string &name, const std::string &why)
 
 } // namespace
 
-kube::Result<void> Cluster::Impl::evictPod(const std::string &ns, const std::string &name,
-                                           const EvictOptions &options)
+kube::Result<void> Store::evictPod(const std::string &ns, const std::string &name,
+                                   const EvictOptions &options)
 {
     const std::string k = key(ns, name);
     auto it = pods.find(k);
@@ -94,10 +94,10 @@ kube::Result<void> Cluster::Impl::evictPod(const std::string &ns, const std::str
     // as healthy while it is listed here.
     --pdb.status.disruptionsAllowed;
     if (pdb.status.disruptionsAllowed == 0)
-        updateDisruptionAllowedCondition(pdb.status, now);
+        api::updateDisruptionAllowedCondition(pdb.status, now);
     pdb.status.disruptedPods[name] = now;
     commitPdb(std::move(pdb), false);
     return deletePod(ns, name, options.gracePeriodSeconds);
 }
 
-} // namespace engine
+} // namespace store

@@ -1,12 +1,13 @@
 #pragma once
-// Rng — the engine's only source of randomness: xoshiro256** seeded through splitmix64.
+// Rng — the embedded cluster's only source of randomness (the store's generated names and uids,
+// the simulation's delays and choices): xoshiro256** seeded through splitmix64.
 // Implemented here rather than with <random> distributions because those differ between
 // standard library versions, and the same seed must give the same cluster everywhere.
 
 #include <cstdint>
 #include <string>
 
-namespace engine {
+namespace store {
 
 class Rng
 {
@@ -103,4 +104,4 @@ private:
     std::uint64_t m_s[4] = {};
 };
 
-} // namespace engine
+} // namespace store

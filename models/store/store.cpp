@@ -1,15 +1,8 @@
-// Cluster::Impl: the object store, its indexes, watch fan-out and the clock.
+// Store: the object store, its indexes, the informer and watch fan-out, the typed writes, the
+// pods' create and delete, recorded Events and the consistent paged reads of the pods.
 
+#include "models/store/store.h"
 #include "models/api/admission.h"
-#include "models/controllers/daemonsetcontroller.h"
-#include "models/controllers/jobcontroller.h"
-#include "models/controllers/replicasetcontroller.h"
-#include "models/engine/clusterimpl.h"
-#include "models/engine/controllerclients.h"
-#include "models/engine/disruptioncontroller.h"
-#include "models/engine/kubelet.h"
-#include "models/engine/scheduler.h"
-#include "models/engine/taintmanager.h"
 #include "models/kube/defaults.h"
 #include "models/kube/jsonfield.h"
 #include "models/kube/nodeaffinity.h"
@@ -18,37 +11,18 @@
 #include <charconv>
 #include <cstdio>
 
-namespace engine {
+namespace store {
 
 using kube::Json;
 using kube::Pod;
 
-Cluster::Impl::Impl(ClusterOptions o)
-    : options(std::move(o)), now(options.start), rng(options.seed), eventRng(options.seed ^ 0x6576656e74ULL)
-{
-    dsClient = std::make_unique<EmbeddedDaemonSetClient>(*this);
-    dsController = std::make_unique<controllers::DaemonSetController>(*dsClient);
-    rsClient = std::make_unique<EmbeddedReplicaSetClient>(*this);
-    rsController = std::make_unique<controllers::ReplicaSetController>(*rsClient);
-    kubelet = std::make_unique<Kubelet>(*this);
-    scheduler = std::make_unique<Scheduler>(*this);
-    disruption = std::make_unique<DisruptionController>(*this);
-    taintManager = std::make_unique<TaintManager>(*this);
-    jobClient = std::make_unique<EmbeddedJobClient>(*this);
-    jobController = std::make_unique<controllers::JobController>(*jobClient);
-}
+Store::Store(const StoreOptions &o)
+    : now(o.start), rng(o.seed), eventRng(o.seed ^ 0x6576656e74ULL), gracefulDeletion(o.gracefulDeletion)
+{}
 
-Cluster::Impl::~Impl() = default;
+Store::~Store() = default;
 
-void Cluster::Impl::deliver(std::function<void()> fn)
-{
-    if (continuous())
-        loop.post(now, std::move(fn));
-    else
-        fn();
-}
-
-std::shared_ptr<const Json> Cluster::Impl::internSpec(Json spec)
+std::shared_ptr<const Json> Store::internSpec(Json spec)
 {
     std::string k = kube::goJson(spec);
     auto it = specCache.find(k);
@@ -59,7 +33,7 @@ std::shared_ptr<const Json> Cluster::Impl::internSpec(Json spec)
     return p;
 }
 
-std::string Cluster::Impl::generateName(const std::string &prefix, const std::string &ns, api::Kind kind)
+std::string Store::generateName(const std::string &prefix, const std::string &ns, api::Kind kind)
 {
     for (;;) {
         std::string name = prefix + rng.string(5);
@@ -72,7 +46,7 @@ std::string Cluster::Impl::generateName(const std::string &prefix, const std::st
     }
 }
 
-void Cluster::Impl::ensureNamespace(const std::string &ns, const kube::ObjectMeta *declared)
+void Store::ensureNamespace(const std::string &ns, const kube::ObjectMeta *declared)
 {
     if (ns.empty() || namespaces.count(ns))
         return;
@@ -95,29 +69,29 @@ void Cluster::Impl::ensureNamespace(const std::string &ns, const kube::ObjectMet
     ev.name = ns;
     ev.resourceVersion = rv;
     ev.namespaceObject = &slot;
-    emit(ev);
+    fanOut(ev);
 }
 
 // ---- indexes -----------------------------------------------------------------------------
 
-void Cluster::Impl::indexPod(const std::string &k, const Pod &p)
+void Store::indexPod(const std::string &k, const Pod &p)
 {
     const std::string_view name = std::string_view(k).substr(k.size() - p.metadata.name.size());
     if (const auto *ref = p.metadata.controllerRef()) {
         podsByOwner[ref->uid][name] = &p;
         podsByOwnerNode[ref->uid][p.node()][name] = &p;
-        dsController->podsChanged(ref->uid, p.node());
+        ownedPodsChanged(ref->uid, p.node());
     } else
         orphanPods[p.metadata.namespace_][name] = &p;
     if (!p.node().empty())
         podsByNode[p.node()][k] = &p;
 }
 
-void Cluster::Impl::unindexPod(const Pod &p, const std::string &node)
+void Store::unindexPod(const Pod &p, const std::string &node)
 {
     const std::string k = key(p.metadata.namespace_, p.metadata.name);
     if (const auto *ref = p.metadata.controllerRef()) {
-        dsController->podsChanged(ref->uid, node);
+        ownedPodsChanged(ref->uid, node);
         auto it = podsByOwner.find(ref->uid);
         if (it != podsByOwner.end()) {
             it->second.erase(p.metadata.name);
@@ -155,48 +129,14 @@ void Cluster::Impl::unindexPod(const Pod &p, const std::string &node)
 
 // ---- fan-out -----------------------------------------------------------------------------
 
-void Cluster::Impl::emit(WatchEvent &ev)
+void Store::fanOut(WatchEvent &ev)
 {
     // Internal informers first: they only post timers or observe expectations.
-    switch (ev.kind) {
-    case api::Kind::Pod:
-        scheduler->onPod(ev);
-        if (continuous()) {
-            kubelet->onPod(ev);
-            taintManager->onPod(ev);
-        }
-        dsController->onPod(ev);
-        rsController->onPod(ev);
-        disruption->onPod(ev);
-        jobController->onPod(ev);
-        break;
-    case api::Kind::Node:
-        dsController->onNode(ev);
-        scheduler->onNode(ev);
-        if (continuous())
-            taintManager->onNode(ev);
-        break;
-    case api::Kind::DaemonSet:
-        dsController->onDaemonSet(ev);
-        break;
-    case api::Kind::ControllerRevision:
-        dsController->onRevision(ev);
-        break;
-    case api::Kind::ReplicaSet:
-        rsController->onReplicaSet(ev);
-        disruption->onReplicaSet(ev);
-        break;
-    case api::Kind::PodDisruptionBudget:
-        disruption->onBudget(ev);
-        break;
-    case api::Kind::Job:
-        jobController->onJob(ev);
-        break;
-    default:
-        break;
-    }
-    for (std::size_t i = 0; i < watchers.size(); ++i) {
-        const Watcher &w = watchers[i];
+    if (const auto at = static_cast<std::size_t>(ev.kind); at < m_informers.size())
+        for (const Handler &handler : m_informers[at])
+            handler(ev);
+    for (std::size_t i = 0; i < m_watchers.size(); ++i) {
+        const Watcher &w = m_watchers[i];
         if (w.id > 0 && (!w.kind || *w.kind == ev.kind) && w.callback) {
             auto cb = w.callback; // the callback may add or remove watchers
             cb(ev);
@@ -269,7 +209,7 @@ bool sameIndexKeys(const Pod &a, const Pod &b)
 
 } // namespace
 
-const Pod *Cluster::Impl::commitPod(Pod pod, bool isNew)
+const Pod *Store::commitPod(Pod pod, bool isNew)
 {
     const std::string k = key(pod.metadata.namespace_, pod.metadata.name);
     auto it = pods.find(k);
@@ -301,11 +241,11 @@ const Pod *Cluster::Impl::commitPod(Pod pod, bool isNew)
     if (reindex)
         indexPod(it->first, slot);
     else if (const auto *ref = slot.metadata.controllerRef())
-        dsController->podsChanged(ref->uid, slot.node());
+        ownedPodsChanged(ref->uid, slot.node());
     return emitPod(k, slot, isNew);
 }
 
-void Cluster::Impl::updatePod(std::map<std::string, Pod>::iterator it, const std::function<void(Pod &)> &edit)
+void Store::updatePod(std::map<std::string, Pod>::iterator it, const std::function<void(Pod &)> &edit)
 {
     Pod &slot = it->second;
     // The edit writes no other object: this write's resourceVersion is the next one.
@@ -317,27 +257,27 @@ void Cluster::Impl::updatePod(std::map<std::string, Pod>::iterator it, const std
         unindexPod(slot, oldNode);
         indexPod(it->first, slot);
     } else if (const auto *ref = slot.metadata.controllerRef()) {
-        dsController->podsChanged(ref->uid, oldNode);
+        ownedPodsChanged(ref->uid, oldNode);
     }
     ++podWriteVersion;
     slot.metadata.resourceVersion = nextResourceVersion();
     WatchEvent ev = makeEvent(WatchEvent::Type::Modified, api::Kind::Pod, slot, rv);
-    emit(ev);
+    fanOut(ev);
 }
 
-const Pod *Cluster::Impl::emitPod(const std::string &k, const Pod &slot, bool isNew)
+const Pod *Store::emitPod(const std::string &k, const Pod &slot, bool isNew)
 {
     const std::uint64_t version = podWriteVersion;
     WatchEvent ev =
         makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified, api::Kind::Pod, slot, rv);
-    emit(ev);
+    fanOut(ev);
     if (version == podWriteVersion)
         return &slot; // no pod was written (or erased) by a watcher
     auto it = pods.find(k);
     return it == pods.end() ? nullptr : &it->second;
 }
 
-void Cluster::Impl::erasePod(const std::string &k)
+void Store::erasePod(const std::string &k)
 {
     auto it = pods.find(k);
     if (it == pods.end())
@@ -350,7 +290,7 @@ void Cluster::Impl::erasePod(const std::string &k)
     pods.erase(it);
     gone.metadata.resourceVersion = nextResourceVersion();
     WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, api::Kind::Pod, gone, rv);
-    emit(ev);
+    fanOut(ev);
 }
 
 // ---- versioned pod reads -------------------------------------------------------------------
@@ -367,44 +307,44 @@ std::uint64_t writtenAt(const Pod &p)
 
 } // namespace
 
-bool Cluster::Impl::podVersionWanted(const Pod &current) const
+bool Store::podVersionWanted(const Pod &current) const
 {
     // Every pin is at or before now, so before the write about to replace `current`: a pin
     // falls in its lifetime when the newest one is not older than it.
-    return !podPins.empty() && podPins.rbegin()->first >= writtenAt(current);
+    return !m_podPins.empty() && m_podPins.rbegin()->first >= writtenAt(current);
 }
 
-void Cluster::Impl::keepPodVersion(const std::string &k, const Pod &old, std::uint64_t until)
+void Store::keepPodVersion(const std::string &k, const Pod &old, std::uint64_t until)
 {
-    podHistory[k].push_back({writtenAt(old), until, std::make_shared<const Pod>(old)});
+    m_podHistory[k].push_back({writtenAt(old), until, std::make_shared<const Pod>(old)});
 }
 
-void Cluster::Impl::prunePodHistory()
+void Store::prunePodHistory()
 {
-    if (podPins.empty()) {
-        podHistory.clear();
+    if (m_podPins.empty()) {
+        m_podHistory.clear();
         return;
     }
-    for (auto it = podHistory.begin(); it != podHistory.end();) {
+    for (auto it = m_podHistory.begin(); it != m_podHistory.end();) {
         auto &versions = it->second;
         versions.erase(std::remove_if(versions.begin(), versions.end(),
                                       [this](const PodVersion &v) {
-                                          const auto pin = podPins.lower_bound(v.from);
-                                          return pin == podPins.end() || pin->first >= v.until;
+                                          const auto pin = m_podPins.lower_bound(v.from);
+                                          return pin == m_podPins.end() || pin->first >= v.until;
                                       }),
                        versions.end());
-        it = versions.empty() ? podHistory.erase(it) : std::next(it);
+        it = versions.empty() ? m_podHistory.erase(it) : std::next(it);
     }
 }
 
-const Pod *Cluster::Impl::podAt(const std::string &k, const Pod *live, std::uint64_t at) const
+const Pod *Store::podAt(const std::string &k, const Pod *live, std::uint64_t at) const
 {
     if (live && writtenAt(*live) <= at)
         return live;
-    if (podHistory.empty())
+    if (m_podHistory.empty())
         return nullptr;
-    auto h = podHistory.find(k);
-    if (h == podHistory.end())
+    auto h = m_podHistory.find(k);
+    if (h == m_podHistory.end())
         return nullptr;
     for (const auto &v : h->second)
         if (v.from <= at && at < v.until)
@@ -412,48 +352,48 @@ const Pod *Cluster::Impl::podAt(const std::string &k, const Pod *live, std::uint
     return nullptr;
 }
 
-std::uint64_t Cluster::pinPods()
+std::uint64_t Store::pinPods()
 {
-    ++d->podPins[d->rv];
-    return d->rv;
+    ++m_podPins[rv];
+    return rv;
 }
 
-void Cluster::unpinPods(std::uint64_t resourceVersion)
+void Store::unpinPods(std::uint64_t resourceVersion)
 {
-    auto it = d->podPins.find(resourceVersion);
-    if (it == d->podPins.end())
+    auto it = m_podPins.find(resourceVersion);
+    if (it == m_podPins.end())
         return;
     if (--it->second == 0) {
-        d->podPins.erase(it);
-        d->prunePodHistory();
+        m_podPins.erase(it);
+        prunePodHistory();
     }
 }
 
-Cluster::PodPage Cluster::podPage(std::uint64_t at, const std::string &ns, const std::string &after,
-                                  std::size_t limit, const std::function<bool(const kube::Pod &)> &keep) const
+PodPage Store::podPage(std::uint64_t at, const std::string &ns, const std::string &after, std::size_t limit,
+                       const std::function<bool(const kube::Pod &)> &keep) const
 {
     // The stored pods and the kept versions, merged in key order.
     const std::string prefix = ns.empty() ? std::string() : ns + "/";
     const auto inRange = [&](const std::string &k) { return k.compare(0, prefix.size(), prefix) == 0; };
     const bool fromStart = after.empty() || after < prefix;
-    auto live = fromStart ? d->pods.lower_bound(prefix) : d->pods.upper_bound(after);
-    auto kept = fromStart ? d->podHistory.lower_bound(prefix) : d->podHistory.upper_bound(after);
+    auto live = fromStart ? pods.lower_bound(prefix) : pods.upper_bound(after);
+    auto kept = fromStart ? m_podHistory.lower_bound(prefix) : m_podHistory.upper_bound(after);
     PodPage page;
     const std::string *last = nullptr;
     for (;;) {
-        const bool liveOk = live != d->pods.end() && inRange(live->first);
-        const bool keptOk = kept != d->podHistory.end() && inRange(kept->first);
+        const bool liveOk = live != pods.end() && inRange(live->first);
+        const bool keptOk = kept != m_podHistory.end() && inRange(kept->first);
         if (!liveOk && !keptOk)
             break;
         const std::string *k = nullptr;
         const Pod *pod = nullptr;
         if (liveOk && (!keptOk || live->first <= kept->first)) {
             k = &live->first;
-            pod = d->podAt(*k, &live->second, at);
+            pod = podAt(*k, &live->second, at);
             ++live;
         } else {
             k = &kept->first;
-            pod = d->podAt(*k, nullptr, at);
+            pod = podAt(*k, nullptr, at);
         }
         if (keptOk && kept->first == *k)
             ++kept;
@@ -471,26 +411,26 @@ Cluster::PodPage Cluster::podPage(std::uint64_t at, const std::string &ns, const
     return page;
 }
 
-std::size_t Cluster::podCount(const std::string &ns) const
+std::size_t Store::podCount(const std::string &ns) const
 {
     if (ns.empty())
-        return d->pods.size();
+        return pods.size();
     const std::string prefix = ns + "/";
     std::size_t n = 0;
-    for (auto it = d->pods.lower_bound(prefix); it != d->pods.end() && it->first.rfind(prefix, 0) == 0; ++it)
+    for (auto it = pods.lower_bound(prefix); it != pods.end() && it->first.rfind(prefix, 0) == 0; ++it)
         ++n;
     return n;
 }
 
-std::size_t Cluster::keptPodVersions() const
+std::size_t Store::keptPodVersions() const
 {
     std::size_t n = 0;
-    for (const auto &[k, versions] : d->podHistory)
+    for (const auto &[k, versions] : m_podHistory)
         n += versions.size();
     return n;
 }
 
-const kube::Node *Cluster::Impl::commitNode(kube::Node node, bool isNew)
+const kube::Node *Store::commitNode(kube::Node node, bool isNew)
 {
     const std::string k = node.metadata.name;
     bool readinessChanged = isNew;
@@ -507,14 +447,14 @@ const kube::Node *Cluster::Impl::commitNode(kube::Node node, bool isNew)
     kube::Node &slot = nodes[k] = std::move(node);
     WatchEvent ev =
         makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified, api::Kind::Node, slot, rv);
-    emit(ev);
-    if (readinessChanged && continuous())
-        kubelet->nodeChanged(k);
+    fanOut(ev);
+    if (readinessChanged && m_nodeReadinessObserver)
+        m_nodeReadinessObserver(k);
     auto it = nodes.find(k);
     return it == nodes.end() ? nullptr : &it->second;
 }
 
-void Cluster::Impl::eraseNode(const std::string &name)
+void Store::eraseNode(const std::string &name)
 {
     auto it = nodes.find(name);
     if (it == nodes.end())
@@ -522,10 +462,9 @@ void Cluster::Impl::eraseNode(const std::string &name)
     kube::Node gone = std::move(it->second);
     nodes.erase(it);
     ++nodeSetVersion;
-    faults.erase(name);
     gone.metadata.resourceVersion = nextResourceVersion();
     WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, api::Kind::Node, gone, rv);
-    emit(ev);
+    fanOut(ev);
     // Pod garbage collection: pods bound to a node that no longer exists are removed.
     std::vector<std::string> orphaned;
     if (auto idx = podsByNode.find(name); idx != podsByNode.end())
@@ -536,7 +475,7 @@ void Cluster::Impl::eraseNode(const std::string &name)
         erasePod(k);
 }
 
-const kube::DaemonSet *Cluster::Impl::commitDaemonSet(kube::DaemonSet ds, bool isNew)
+const kube::DaemonSet *Store::commitDaemonSet(kube::DaemonSet ds, bool isNew)
 {
     const std::string k = key(ds.metadata.namespace_, ds.metadata.name);
     if (!isNew && !daemonSets.count(k))
@@ -546,12 +485,12 @@ const kube::DaemonSet *Cluster::Impl::commitDaemonSet(kube::DaemonSet ds, bool i
     kube::DaemonSet &slot = daemonSets[k] = std::move(ds);
     WatchEvent ev = makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified,
                               api::Kind::DaemonSet, slot, rv);
-    emit(ev);
+    fanOut(ev);
     auto it = daemonSets.find(k);
     return it == daemonSets.end() ? nullptr : &it->second;
 }
 
-void Cluster::Impl::eraseDaemonSet(const std::string &k)
+void Store::eraseDaemonSet(const std::string &k)
 {
     auto it = daemonSets.find(k);
     if (it == daemonSets.end())
@@ -561,10 +500,10 @@ void Cluster::Impl::eraseDaemonSet(const std::string &k)
     daemonSetByUid.erase(gone.metadata.uid);
     gone.metadata.resourceVersion = nextResourceVersion();
     WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, api::Kind::DaemonSet, gone, rv);
-    emit(ev);
+    fanOut(ev);
 }
 
-const kube::ControllerRevision *Cluster::Impl::commitRevision(kube::ControllerRevision cr, bool isNew)
+const kube::ControllerRevision *Store::commitRevision(kube::ControllerRevision cr, bool isNew)
 {
     const std::string k = key(cr.metadata.namespace_, cr.metadata.name);
     if (!isNew && !revisions.count(k))
@@ -580,12 +519,12 @@ const kube::ControllerRevision *Cluster::Impl::commitRevision(kube::ControllerRe
     kube::ControllerRevision &slot = revisions[k] = std::move(cr);
     WatchEvent ev = makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified,
                               api::Kind::ControllerRevision, slot, rv);
-    emit(ev);
+    fanOut(ev);
     auto it = revisions.find(k);
     return it == revisions.end() ? nullptr : &it->second;
 }
 
-void Cluster::Impl::eraseRevision(const std::string &k)
+void Store::eraseRevision(const std::string &k)
 {
     auto it = revisions.find(k);
     if (it == revisions.end())
@@ -594,10 +533,10 @@ void Cluster::Impl::eraseRevision(const std::string &k)
     revisions.erase(it);
     gone.metadata.resourceVersion = nextResourceVersion();
     WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, api::Kind::ControllerRevision, gone, rv);
-    emit(ev);
+    fanOut(ev);
 }
 
-const kube::ReplicaSet *Cluster::Impl::commitReplicaSet(kube::ReplicaSet rs, bool isNew)
+const kube::ReplicaSet *Store::commitReplicaSet(kube::ReplicaSet rs, bool isNew)
 {
     const std::string k = key(rs.metadata.namespace_, rs.metadata.name);
     if (!isNew && !replicaSets.count(k))
@@ -607,12 +546,12 @@ const kube::ReplicaSet *Cluster::Impl::commitReplicaSet(kube::ReplicaSet rs, boo
     kube::ReplicaSet &slot = replicaSets[k] = std::move(rs);
     WatchEvent ev = makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified,
                               api::Kind::ReplicaSet, slot, rv);
-    emit(ev);
+    fanOut(ev);
     auto it = replicaSets.find(k);
     return it == replicaSets.end() ? nullptr : &it->second;
 }
 
-void Cluster::Impl::eraseReplicaSet(const std::string &k)
+void Store::eraseReplicaSet(const std::string &k)
 {
     auto it = replicaSets.find(k);
     if (it == replicaSets.end())
@@ -622,7 +561,7 @@ void Cluster::Impl::eraseReplicaSet(const std::string &k)
     replicaSetByUid.erase(gone.metadata.uid);
     gone.metadata.resourceVersion = nextResourceVersion();
     WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, api::Kind::ReplicaSet, gone, rv);
-    emit(ev);
+    fanOut(ev);
 }
 
 namespace {
@@ -636,8 +575,8 @@ char lowerAscii(char c)
 
 std::uint64_t aggregateOf(const kube::Event &e)
 {
-    return Cluster::Impl::aggregateHash(e.involvedObject.kind, e.involvedObject.namespace_,
-                                        e.involvedObject.name, e.type, e.reason, e.message);
+    return Store::aggregateHash(e.involvedObject.kind, e.involvedObject.namespace_, e.involvedObject.name,
+                                e.type, e.reason, e.message);
 }
 
 // Whether two Events say the same (what repeats are counted by).
@@ -650,7 +589,7 @@ bool sameText(const kube::Event &a, const kube::Event &b)
 
 } // namespace
 
-const kube::Event *Cluster::Impl::commitEvent(kube::Event e, bool isNew)
+const kube::Event *Store::commitEvent(kube::Event e, bool isNew)
 {
     const std::string k = key(e.metadata.namespace_, e.metadata.name);
     auto existing = events.find(k);
@@ -670,12 +609,12 @@ const kube::Event *Cluster::Impl::commitEvent(kube::Event e, bool isNew)
     kube::Event &slot = existing->second;
     WatchEvent ev =
         makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified, api::Kind::Event, slot, rv);
-    emit(ev);
+    fanOut(ev);
     auto it = events.find(k);
     return it == events.end() ? nullptr : &it->second;
 }
 
-void Cluster::Impl::eraseEvent(const std::string &k)
+void Store::eraseEvent(const std::string &k)
 {
     auto it = events.find(k);
     if (it == events.end())
@@ -687,10 +626,10 @@ void Cluster::Impl::eraseEvent(const std::string &k)
     events.erase(it);
     gone.metadata.resourceVersion = nextResourceVersion();
     WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, api::Kind::Event, gone, rv);
-    emit(ev);
+    fanOut(ev);
 }
 
-const kube::PodDisruptionBudget *Cluster::Impl::commitPdb(kube::PodDisruptionBudget pdb, bool isNew)
+const kube::PodDisruptionBudget *Store::commitPdb(kube::PodDisruptionBudget pdb, bool isNew)
 {
     const std::string k = key(pdb.metadata.namespace_, pdb.metadata.name);
     if (!isNew && !pdbs.count(k))
@@ -699,12 +638,12 @@ const kube::PodDisruptionBudget *Cluster::Impl::commitPdb(kube::PodDisruptionBud
     kube::PodDisruptionBudget &slot = pdbs[k] = std::move(pdb);
     WatchEvent ev = makeEvent(isNew ? WatchEvent::Type::Added : WatchEvent::Type::Modified,
                               api::Kind::PodDisruptionBudget, slot, rv);
-    emit(ev);
+    fanOut(ev);
     auto it = pdbs.find(k);
     return it == pdbs.end() ? nullptr : &it->second;
 }
 
-void Cluster::Impl::erasePdb(const std::string &k)
+void Store::erasePdb(const std::string &k)
 {
     auto it = pdbs.find(k);
     if (it == pdbs.end())
@@ -713,10 +652,10 @@ void Cluster::Impl::erasePdb(const std::string &k)
     pdbs.erase(it);
     gone.metadata.resourceVersion = nextResourceVersion();
     WatchEvent ev = makeEvent(WatchEvent::Type::Deleted, api::Kind::PodDisruptionBudget, gone, rv);
-    emit(ev);
+    fanOut(ev);
 }
 
-const Json *Cluster::Impl::jsonObject(api::Kind kind, const std::string &k) const
+const Json *Store::jsonObject(api::Kind kind, const std::string &k) const
 {
     auto byKind = jsonObjects.find(kind);
     if (byKind == jsonObjects.end())
@@ -725,7 +664,7 @@ const Json *Cluster::Impl::jsonObject(api::Kind kind, const std::string &k) cons
     return it == byKind->second.end() ? nullptr : &it->second;
 }
 
-const Json *Cluster::Impl::commitJson(api::Kind kind, Json obj, bool isNew)
+const Json *Store::commitJson(api::Kind kind, Json obj, bool isNew)
 {
     const std::string ns =
         api::isNamespaced(kind) ? kube::stringOr(obj["metadata"], "namespace") : std::string();
@@ -741,11 +680,11 @@ const Json *Cluster::Impl::commitJson(api::Kind kind, Json obj, bool isNew)
     ev.name = name;
     ev.resourceVersion = rv;
     ev.custom = &slot;
-    emit(ev);
+    fanOut(ev);
     return jsonObject(kind, k);
 }
 
-void Cluster::Impl::eraseJson(api::Kind kind, const std::string &k)
+void Store::eraseJson(api::Kind kind, const std::string &k)
 {
     auto byKind = jsonObjects.find(kind);
     if (byKind == jsonObjects.end())
@@ -764,10 +703,10 @@ void Cluster::Impl::eraseJson(api::Kind kind, const std::string &k)
     ev.name = kube::stringOr(gone["metadata"], "name");
     ev.resourceVersion = rv;
     ev.custom = &gone;
-    emit(ev);
+    fanOut(ev);
 }
 
-void Cluster::Impl::expireEvents()
+void Store::expireEvents()
 {
     while (!eventExpiry.empty() && eventExpiry.front().first + kEventTtl <= now) {
         const std::string k = eventExpiry.front().second;
@@ -785,7 +724,7 @@ void Cluster::Impl::expireEvents()
 
 // ---- pod API -----------------------------------------------------------------------------
 
-kube::Result<const Pod *> Cluster::Impl::createPod(Pod pod)
+kube::Result<const Pod *> Store::createPod(Pod pod)
 {
     if (auto r = preparePod(pod); !r)
         return r.error();
@@ -796,7 +735,7 @@ kube::Result<const Pod *> Cluster::Impl::createPod(Pod pod)
     return commitPod(std::move(pod), true);
 }
 
-kube::Result<void> Cluster::Impl::preparePod(Pod &pod)
+kube::Result<void> Store::preparePod(Pod &pod)
 {
     if (pod.metadata.namespace_.empty())
         pod.metadata.namespace_ = "default";
@@ -811,7 +750,7 @@ kube::Result<void> Cluster::Impl::preparePod(Pod &pod)
     // What the API server adds to every Pod, from a client or a controller: the Pod-only
     // defaults and the DefaultTolerationSeconds admission. Computed once per shared spec.
     if (pod.spec) {
-        auto &admitted = admittedSpecs[pod.spec.get()];
+        auto &admitted = m_admittedSpecs[pod.spec.get()];
         if (!admitted.first) {
             admitted.first = pod.spec;
             kube::Json spec = *pod.spec;
@@ -827,15 +766,15 @@ kube::Result<void> Cluster::Impl::preparePod(Pod &pod)
     return {};
 }
 
-kube::Result<void> Cluster::Impl::deletePod(const std::string &ns, const std::string &name,
-                                            std::optional<std::int64_t> grace)
+kube::Result<void> Store::deletePod(const std::string &ns, const std::string &name,
+                                    std::optional<std::int64_t> grace)
 {
     const std::string k = key(ns, name);
     auto it = pods.find(k);
     if (it == pods.end())
         return kube::ApiStatus::notFound("pods", name);
     const Pod &pod = it->second;
-    const bool immediate = !continuous() || (grace && *grace == 0) || pod.nodeName.empty();
+    const bool immediate = !gracefulDeletion || (grace && *grace == 0) || pod.nodeName.empty();
     if (immediate) {
         erasePod(k);
         return {};
@@ -851,16 +790,16 @@ kube::Result<void> Cluster::Impl::deletePod(const std::string &ns, const std::st
     return {};
 }
 
-kube::Result<void> Cluster::Impl::deletePodAsClient(const std::string &ns, const std::string &name)
+kube::Result<void> Store::deletePodAsClient(const std::string &ns, const std::string &name)
 {
     if (auto refused = refusedWrite(api::Kind::Pod, ns, name))
         return *refused;
     return deletePod(ns, name);
 }
 
-std::uint64_t Cluster::Impl::aggregateHash(std::string_view kind, const std::string &ns,
-                                           const std::string &name, const std::string &type,
-                                           const std::string &reason, const std::string &message)
+std::uint64_t Store::aggregateHash(std::string_view kind, const std::string &ns, const std::string &name,
+                                   const std::string &type, const std::string &reason,
+                                   const std::string &message)
 {
     char lower[32]; // kinds are short; a longer one is hashed in pieces
     std::uint64_t h = kube::fnv1a64({});
@@ -878,10 +817,9 @@ std::uint64_t Cluster::Impl::aggregateHash(std::string_view kind, const std::str
     return h;
 }
 
-void Cluster::Impl::recordEvent(const std::string &type, const std::string &reason,
-                                const std::string &message, api::Kind kind, const std::string &ns,
-                                const std::string &name, const std::string &uid, const char *source,
-                                const std::string &fieldPath)
+void Store::recordEvent(const std::string &type, const std::string &reason, const std::string &message,
+                        api::Kind kind, const std::string &ns, const std::string &name,
+                        const std::string &uid, const char *source, const std::string &fieldPath)
 {
     const std::string_view kindName = api::kindName(kind);
     if (logs) {
@@ -935,45 +873,4 @@ void Cluster::Impl::recordEvent(const std::string &type, const std::string &reas
     }
 }
 
-// ---- clock -------------------------------------------------------------------------------
-
-void Cluster::Impl::runTimersUntil(kube::Timestamp t)
-{
-    while (!loop.empty() && loop.nextTime() <= t) {
-        now = std::max(now, loop.nextTime());
-        auto fn = loop.takeNext();
-        ++stats.timers;
-        fn();
-        if (instantObserver && (loop.empty() || loop.nextTime() > now))
-            instantObserver();
-    }
-    now = std::max(now, t);
-}
-
-bool Cluster::Impl::runNextInstant(kube::Timestamp limit)
-{
-    if (loop.empty() || loop.nextTime() > limit)
-        return false;
-    const kube::Timestamp t = loop.nextTime();
-    now = std::max(now, t);
-    while (!loop.empty() && loop.nextTime() <= t) {
-        auto fn = loop.takeNext();
-        ++stats.timers;
-        fn();
-    }
-    if (instantObserver)
-        instantObserver();
-    return true;
-}
-
-void Cluster::startNodeLeases()
-{
-    d->kubelet->startNodeLeases();
-}
-
-void Cluster::seedResourceVersion(std::uint64_t floor)
-{
-    d->rv = std::max(d->rv, floor);
-}
-
-} // namespace engine
+} // namespace store

@@ -1,4 +1,4 @@
-// Cluster::Impl: the batch/v1 Job as a JSON kind — what kube-apiserver's job strategy decides on
+// Store: the batch/v1 Job as a JSON kind — what kube-apiserver's job strategy decides on
 // a create or an update: SetDefaults_Job (parallelism and completions 1, backoffLimit 6,
 // completionMode NonIndexed, suspend false, podReplacementPolicy TerminatingOrFailed), the
 // generated selector and the labels it stamps on the pod template (batch.kubernetes.io/
@@ -8,11 +8,11 @@
 // completionMode). The status subresource replaces the status only.
 
 #include "models/api/validation.h"
-#include "models/engine/clusterimpl.h"
-#include "models/engine/jsondecode.h"
 #include "models/kube/jsonfield.h"
+#include "models/store/jsondecode.h"
+#include "models/store/store.h"
 
-namespace engine {
+namespace store {
 
 using kube::ApiStatus;
 using kube::Json;
@@ -60,7 +60,7 @@ kube::Result<Json> jobStatus(const Json *status)
 
 } // namespace
 
-kube::Result<Json> Cluster::Impl::prepareJob(Json out, const Json &m, const Json *old, bool statusOnly)
+kube::Result<Json> Store::prepareJob(Json out, const Json &m, const Json *old, bool statusOnly)
 {
     const std::string name = kube::stringOr(out["metadata"], "name");
     if (statusOnly) {
@@ -152,4 +152,4 @@ kube::Result<Json> Cluster::Impl::prepareJob(Json out, const Json &m, const Json
     return out;
 }
 
-} // namespace engine
+} // namespace store

@@ -1,4 +1,4 @@
-// Cluster::Impl: the JSON kinds — NodeUpgradeRollout, coordination.k8s.io/v1 Lease and v1
+// Store: the JSON kinds — NodeUpgradeRollout, coordination.k8s.io/v1 Lease and v1
 // Service. Their objects are decoded, checked and defaulted here and kept in canonical form
 // (known fields only, defaults filled in), so two writes of the same object compare equal as
 // JSON and a write that changes nothing is not made.
@@ -9,14 +9,14 @@
 
 #include "models/api/nodeupgraderollout.h"
 #include "models/api/validation.h"
-#include "models/engine/clusterimpl.h"
-#include "models/engine/jsondecode.h"
 #include "models/kube/jsonfield.h"
+#include "models/store/jsondecode.h"
+#include "models/store/store.h"
 
 #include <algorithm>
 #include <cstdio>
 
-namespace engine {
+namespace store {
 
 using kube::ApiStatus;
 using kube::Json;
@@ -157,7 +157,7 @@ Json withStatus(const Json &object, Json status)
     return out;
 }
 
-kube::Result<Json> Cluster::Impl::prepareRollout(Json m, const Json *old, bool statusOnly)
+kube::Result<Json> Store::prepareRollout(Json m, const Json *old, bool statusOnly)
 {
     const std::string name = kube::stringOr(m["metadata"], "name");
     auto parse = [&](const Json &j) -> kube::Result<api::NodeUpgradeRollout> {
@@ -202,7 +202,7 @@ kube::Result<Json> Cluster::Impl::prepareRollout(Json m, const Json *old, bool s
     return r->toJson();
 }
 
-kube::Result<Json> Cluster::Impl::prepareJsonObject(api::Kind kind, Json m, const Json *old, bool statusOnly)
+kube::Result<Json> Store::prepareJsonObject(api::Kind kind, Json m, const Json *old, bool statusOnly)
 {
     if (kind == api::Kind::NodeUpgradeRollout)
         return prepareRollout(std::move(m), old, statusOnly);
@@ -233,4 +233,4 @@ kube::Result<Json> Cluster::Impl::prepareJsonObject(api::Kind kind, Json m, cons
     return prepareService(std::move(out), m, old, statusOnly);
 }
 
-} // namespace engine
+} // namespace store

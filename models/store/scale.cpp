@@ -2,11 +2,11 @@
 
 #include "models/api/strategicmerge.h"
 #include "models/api/validation.h"
-#include "models/engine/cluster.h"
 #include "models/kube/jsonfield.h"
 #include "models/kube/labelselector.h"
+#include "models/store/store.h"
 
-namespace engine {
+namespace store {
 
 namespace {
 
@@ -52,7 +52,7 @@ Json scaleOf(const Json &rs)
 
 } // namespace
 
-kube::Result<Json> Cluster::getScale(api::Kind kind, const std::string &ns, const std::string &name) const
+kube::Result<Json> Store::getScale(api::Kind kind, const std::string &ns, const std::string &name) const
 {
     if (auto r = scaled(kind, name); !r)
         return r.error();
@@ -62,8 +62,8 @@ kube::Result<Json> Cluster::getScale(api::Kind kind, const std::string &ns, cons
     return scaleOf(*rs);
 }
 
-kube::Result<Json> Cluster::updateScale(api::Kind kind, const std::string &ns, const std::string &name,
-                                        const Json &scale, const WriteOptions &options)
+kube::Result<Json> Store::updateScale(api::Kind kind, const std::string &ns, const std::string &name,
+                                      const Json &scale, const WriteOptions &options)
 {
     if (auto r = scaled(kind, name); !r)
         return r.error();
@@ -100,8 +100,8 @@ kube::Result<Json> Cluster::updateScale(api::Kind kind, const std::string &ns, c
     return scaleOf(*updated);
 }
 
-kube::Result<Json> Cluster::patchScale(api::Kind kind, const std::string &ns, const std::string &name,
-                                       api::PatchType type, const Json &patch, const WriteOptions &options)
+kube::Result<Json> Store::patchScale(api::Kind kind, const std::string &ns, const std::string &name,
+                                     api::PatchType type, const Json &patch, const WriteOptions &options)
 {
     auto current = getScale(kind, ns, name);
     if (!current)
@@ -118,4 +118,4 @@ kube::Result<Json> Cluster::patchScale(api::Kind kind, const std::string &ns, co
     return updateScale(kind, ns, name, *patched, options);
 }
 
-} // namespace engine
+} // namespace store

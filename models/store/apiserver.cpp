@@ -1,18 +1,18 @@
-// Cluster::Impl: the JSON API — create, update (PUT), status update, patch, get, delete with
+// Store: the JSON API — create, update (PUT), status update, patch, get, delete with
 // API-server defaulting, validation, generations and optimistic concurrency.
 
 #include "models/api/nodeupgraderollout.h"
 #include "models/api/preconditions.h"
 #include "models/api/strategicmerge.h"
 #include "models/api/validation.h"
-#include "models/engine/clusterimpl.h"
 #include "models/kube/apischema.h"
 #include "models/kube/defaults.h"
 #include "models/kube/jsonfield.h"
+#include "models/store/store.h"
 
 #include <algorithm>
 
-namespace engine {
+namespace store {
 
 using kube::ApiStatus;
 using kube::Json;
@@ -128,7 +128,7 @@ void defaultNode(kube::Node &n, kube::Timestamp now)
                        n.taints.end());
 }
 
-Json Cluster::Impl::objectJson(api::Kind kind, const std::string &k) const
+Json Store::objectJson(api::Kind kind, const std::string &k) const
 {
     switch (kind) {
     case api::Kind::Namespace:
@@ -174,7 +174,7 @@ Json Cluster::Impl::objectJson(api::Kind kind, const std::string &k) const
     return Json();
 }
 
-kube::Result<Json> Cluster::Impl::apiGet(api::Kind kind, const std::string &ns, const std::string &name) const
+kube::Result<Json> Store::apiGet(api::Kind kind, const std::string &ns, const std::string &name) const
 {
     const std::string k = key(api::isNamespaced(kind) ? (ns.empty() ? "default" : ns) : std::string(), name);
     Json j = objectJson(kind, k);
@@ -183,7 +183,7 @@ kube::Result<Json> Cluster::Impl::apiGet(api::Kind kind, const std::string &ns, 
     return j;
 }
 
-kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest, bool dryRun)
+kube::Result<Json> Store::apiCreate(const Json &manifest, bool dryRun)
 {
     auto t = targetOf(manifest);
     if (!t)
@@ -230,7 +230,7 @@ kube::Result<Json> Cluster::Impl::apiCreate(const Json &manifest, bool dryRun)
     return objectJson(t->kind, k);
 }
 
-kube::Result<Json> Cluster::Impl::createNamespace(WriteContext &u)
+kube::Result<Json> Store::createNamespace(WriteContext &u)
 {
     if (namespaces.count(u.name))
         return ApiStatus::alreadyExists("namespaces", u.name);
@@ -249,7 +249,7 @@ kube::Result<Json> Cluster::Impl::createNamespace(WriteContext &u)
     return objectJson(u.kind, u.key);
 }
 
-kube::Result<Json> Cluster::Impl::createNode(WriteContext &u)
+kube::Result<Json> Store::createNode(WriteContext &u)
 {
     if (nodes.count(u.name))
         return ApiStatus::alreadyExists("nodes", u.name);
@@ -265,7 +265,7 @@ kube::Result<Json> Cluster::Impl::createNode(WriteContext &u)
     return objectJson(u.kind, u.key);
 }
 
-kube::Result<Json> Cluster::Impl::createPodObject(WriteContext &u)
+kube::Result<Json> Store::createPodObject(WriteContext &u)
 {
     if (u.m.contains("spec"))
         kube::applyPodSpecDefaults(u.m["spec"]);
@@ -288,7 +288,7 @@ kube::Result<Json> Cluster::Impl::createPodObject(WriteContext &u)
     return (*created)->toJson();
 }
 
-kube::Result<Json> Cluster::Impl::createDaemonSet(WriteContext &u)
+kube::Result<Json> Store::createDaemonSet(WriteContext &u)
 {
     if (daemonSets.count(u.key))
         return ApiStatus::alreadyExists("daemonsets.apps", u.name);
@@ -311,7 +311,7 @@ kube::Result<Json> Cluster::Impl::createDaemonSet(WriteContext &u)
     return objectJson(u.kind, u.key);
 }
 
-kube::Result<Json> Cluster::Impl::createRevision(WriteContext &u)
+kube::Result<Json> Store::createRevision(WriteContext &u)
 {
     if (revisions.count(u.key))
         return ApiStatus::alreadyExists("controllerrevisions.apps", u.name);
@@ -326,7 +326,7 @@ kube::Result<Json> Cluster::Impl::createRevision(WriteContext &u)
     return objectJson(u.kind, u.key);
 }
 
-kube::Result<Json> Cluster::Impl::createReplicaSet(WriteContext &u)
+kube::Result<Json> Store::createReplicaSet(WriteContext &u)
 {
     if (replicaSets.count(u.key))
         return ApiStatus::alreadyExists("replicasets.apps", u.name);
@@ -345,7 +345,7 @@ kube::Result<Json> Cluster::Impl::createReplicaSet(WriteContext &u)
     return objectJson(u.kind, u.key);
 }
 
-kube::Result<Json> Cluster::Impl::createEvent(WriteContext &u)
+kube::Result<Json> Store::createEvent(WriteContext &u)
 {
     if (events.count(u.key))
         return ApiStatus::alreadyExists("events", u.name);
@@ -361,7 +361,7 @@ kube::Result<Json> Cluster::Impl::createEvent(WriteContext &u)
     return objectJson(u.kind, u.key);
 }
 
-kube::Result<Json> Cluster::Impl::createPdb(WriteContext &u)
+kube::Result<Json> Store::createPdb(WriteContext &u)
 {
     if (pdbs.count(u.key))
         return ApiStatus::alreadyExists(api::qualifiedResource(u.kind), u.name);
@@ -381,7 +381,7 @@ kube::Result<Json> Cluster::Impl::createPdb(WriteContext &u)
     return objectJson(u.kind, u.key);
 }
 
-kube::Result<Json> Cluster::Impl::createJsonKind(WriteContext &u)
+kube::Result<Json> Store::createJsonKind(WriteContext &u)
 {
     if (jsonObject(u.kind, u.key))
         return ApiStatus::alreadyExists(api::qualifiedResource(u.kind), u.name);
@@ -397,7 +397,7 @@ kube::Result<Json> Cluster::Impl::createJsonKind(WriteContext &u)
     return objectJson(u.kind, u.key);
 }
 
-kube::Result<Json> Cluster::Impl::apiUpdate(Json m, bool statusOnly, bool dryRun, Json current)
+kube::Result<Json> Store::apiUpdate(Json m, bool statusOnly, bool dryRun, Json current)
 {
     auto t = targetOf(m);
     if (!t)
@@ -460,7 +460,7 @@ kube::Result<Json> Cluster::Impl::apiUpdate(Json m, bool statusOnly, bool dryRun
     return objectJson(t->kind, k);
 }
 
-kube::Result<Json> Cluster::Impl::updateNamespace(WriteContext &u)
+kube::Result<Json> Store::updateNamespace(WriteContext &u)
 {
     if (u.statusOnly)
         return u.current; // the phase is the namespace controller's
@@ -487,11 +487,11 @@ kube::Result<Json> Cluster::Impl::updateNamespace(WriteContext &u)
     ev.name = u.name;
     ev.resourceVersion = rv;
     ev.namespaceObject = &slot;
-    emit(ev);
+    fanOut(ev);
     return namespaceJson(slot);
 }
 
-kube::Result<Json> Cluster::Impl::updateNode(WriteContext &u)
+kube::Result<Json> Store::updateNode(WriteContext &u)
 {
     const kube::Node &old = nodes.at(u.key);
     Json merged = u.m;
@@ -518,7 +518,7 @@ kube::Result<Json> Cluster::Impl::updateNode(WriteContext &u)
     return next;
 }
 
-kube::Result<void> Cluster::Impl::updateNodeStatus(kube::Node n)
+kube::Result<void> Store::writeNodeStatus(kube::Node n)
 {
     const std::string &name = n.metadata.name;
     auto it = nodes.find(name);
@@ -550,9 +550,9 @@ kube::Result<void> Cluster::Impl::updateNodeStatus(kube::Node n)
     return {};
 }
 
-kube::Result<Cluster::StatusStored>
-Cluster::Impl::updateRolloutStatus(const std::string &name, const std::string &resourceVersion,
-                                   const api::NodeUpgradeRolloutStatus &status)
+kube::Result<StatusStored> Store::writeRolloutStatus(const std::string &name,
+                                                     const std::string &resourceVersion,
+                                                     const api::NodeUpgradeRolloutStatus &status)
 {
     constexpr api::Kind kind = api::Kind::NodeUpgradeRollout;
     const Json *stored = jsonObject(kind, name);
@@ -573,12 +573,12 @@ Cluster::Impl::updateRolloutStatus(const std::string &name, const std::string &r
         statusJson = stored.toJson();
     }
     if (const Json *old = kube::member(*stored, "status"); old && *old == statusJson)
-        return Cluster::StatusStored::Unchanged;
+        return StatusStored::Unchanged;
     commitJson(kind, withStatus(*stored, std::move(statusJson)), false);
-    return asGiven ? Cluster::StatusStored::AsGiven : Cluster::StatusStored::Normalized;
+    return asGiven ? StatusStored::AsGiven : StatusStored::Normalized;
 }
 
-kube::Result<Json> Cluster::Impl::updatePod(WriteContext &u)
+kube::Result<Json> Store::updatePod(WriteContext &u)
 {
     const kube::Pod &old = pods.at(u.key);
     kube::Pod p = old;
@@ -610,7 +610,7 @@ kube::Result<Json> Cluster::Impl::updatePod(WriteContext &u)
     return commitPod(std::move(p), false)->toJson();
 }
 
-kube::Result<Json> Cluster::Impl::updateDaemonSet(WriteContext &u)
+kube::Result<Json> Store::updateDaemonSet(WriteContext &u)
 {
     const kube::DaemonSet old = daemonSets.at(u.key);
     if (u.statusOnly) {
@@ -653,7 +653,7 @@ kube::Result<Json> Cluster::Impl::updateDaemonSet(WriteContext &u)
     return objectJson(u.kind, u.key);
 }
 
-kube::Result<Json> Cluster::Impl::updateRevision(WriteContext &u)
+kube::Result<Json> Store::updateRevision(WriteContext &u)
 {
     auto cr = parse<kube::ControllerRevision>(u.m);
     if (!cr)
@@ -671,7 +671,7 @@ kube::Result<Json> Cluster::Impl::updateRevision(WriteContext &u)
     return objectJson(u.kind, u.key);
 }
 
-kube::Result<Json> Cluster::Impl::updateReplicaSet(WriteContext &u)
+kube::Result<Json> Store::updateReplicaSet(WriteContext &u)
 {
     const kube::ReplicaSet old = replicaSets.at(u.key);
     kube::ReplicaSet rs = old;
@@ -698,7 +698,7 @@ kube::Result<Json> Cluster::Impl::updateReplicaSet(WriteContext &u)
     return objectJson(u.kind, u.key);
 }
 
-kube::Result<Json> Cluster::Impl::updateEvent(WriteContext &u)
+kube::Result<Json> Store::updateEvent(WriteContext &u)
 {
     auto e = parse<kube::Event>(u.m);
     if (!e)
@@ -711,7 +711,7 @@ kube::Result<Json> Cluster::Impl::updateEvent(WriteContext &u)
     return objectJson(u.kind, u.key);
 }
 
-kube::Result<Json> Cluster::Impl::updatePdb(WriteContext &u)
+kube::Result<Json> Store::updatePdb(WriteContext &u)
 {
     const kube::PodDisruptionBudget old = pdbs.at(u.key);
     kube::PodDisruptionBudget next = old;
@@ -739,7 +739,7 @@ kube::Result<Json> Cluster::Impl::updatePdb(WriteContext &u)
     return objectJson(u.kind, u.key);
 }
 
-kube::Result<Json> Cluster::Impl::updateJsonKind(WriteContext &u)
+kube::Result<Json> Store::updateJsonKind(WriteContext &u)
 {
     auto next = prepareJsonObject(u.kind, std::move(u.m), &u.current, u.statusOnly);
     if (!next)
@@ -753,9 +753,9 @@ kube::Result<Json> Cluster::Impl::updateJsonKind(WriteContext &u)
     return objectJson(u.kind, u.key);
 }
 
-kube::Result<Json> Cluster::Impl::apiPatch(api::Kind kind, const std::string &ns, const std::string &name,
-                                           api::PatchType type, const Json &patch,
-                                           const WriteOptions &options, bool statusOnly)
+kube::Result<Json> Store::apiPatch(api::Kind kind, const std::string &ns, const std::string &name,
+                                   api::PatchType type, const Json &patch, const WriteOptions &options,
+                                   bool statusOnly)
 {
     const std::string k = key(api::isNamespaced(kind) ? (ns.empty() ? "default" : ns) : std::string(), name);
     Json current = objectJson(kind, k);
@@ -790,7 +790,7 @@ kube::Result<Json> Cluster::Impl::apiPatch(api::Kind kind, const std::string &ns
     return apiUpdate(std::move(patched), statusOnly, options.dryRun, std::move(current));
 }
 
-void Cluster::Impl::orphanDependents(const std::string &ownerUid)
+void Store::orphanDependents(const std::string &ownerUid)
 {
     auto withoutOwner = [&](kube::ObjectMeta &meta) {
         auto &refs = meta.ownerReferences;
@@ -816,8 +816,8 @@ void Cluster::Impl::orphanDependents(const std::string &ownerUid)
     }
 }
 
-kube::Result<void> Cluster::Impl::apiDelete(api::Kind kind, const std::string &nsIn, const std::string &name,
-                                            std::optional<std::int64_t> grace, DeletePropagation propagation)
+kube::Result<void> Store::apiDelete(api::Kind kind, const std::string &nsIn, const std::string &name,
+                                    std::optional<std::int64_t> grace, DeletePropagation propagation)
 {
     const std::string ns = api::isNamespaced(kind) ? (nsIn.empty() ? "default" : nsIn) : std::string();
     const std::string k = key(ns, name);
@@ -863,9 +863,8 @@ kube::Result<void> Cluster::Impl::apiDelete(api::Kind kind, const std::string &n
 }
 
 // A DaemonSet or ReplicaSet, and what it owns: its ControllerRevisions and pods, unless orphaned.
-kube::Result<void> Cluster::Impl::deleteWorkload(api::Kind kind, const std::string &ns,
-                                                 const std::string &name, std::optional<std::int64_t> grace,
-                                                 DeletePropagation propagation)
+kube::Result<void> Store::deleteWorkload(api::Kind kind, const std::string &ns, const std::string &name,
+                                         std::optional<std::int64_t> grace, DeletePropagation propagation)
 {
     const std::string k = key(ns, name);
     std::string uid;
@@ -908,8 +907,8 @@ kube::Result<void> Cluster::Impl::deleteWorkload(api::Kind kind, const std::stri
 }
 
 // A Job, and its pods unless orphaned.
-kube::Result<void> Cluster::Impl::deleteJob(const std::string &ns, const std::string &name,
-                                            std::optional<std::int64_t> grace, DeletePropagation propagation)
+kube::Result<void> Store::deleteJob(const std::string &ns, const std::string &name,
+                                    std::optional<std::int64_t> grace, DeletePropagation propagation)
 {
     const api::Kind kind = api::Kind::Job;
     const std::string k = key(ns, name);
@@ -932,7 +931,7 @@ kube::Result<void> Cluster::Impl::deleteJob(const std::string &ns, const std::st
 // A Namespace and everything in it. The namespace controller's deletes of what it holds, each
 // named from the store just now: NotFound is the only answer they can have, and it is the end
 // wanted.
-kube::Result<void> Cluster::Impl::deleteNamespace(const std::string &name)
+kube::Result<void> Store::deleteNamespace(const std::string &name)
 {
     auto it = namespaces.find(name);
     if (it == namespaces.end())
@@ -969,8 +968,8 @@ kube::Result<void> Cluster::Impl::deleteNamespace(const std::string &name)
     ev.name = name;
     ev.resourceVersion = rv;
     ev.namespaceObject = &gone;
-    emit(ev);
+    fanOut(ev);
     return {};
 }
 
-} // namespace engine
+} // namespace store
