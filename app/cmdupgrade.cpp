@@ -7,9 +7,9 @@
 #include "app/cmdupgrade.h"
 #include "app/usage.h"
 
-#include "models/engine/nodeupgraderuntime.h"
 #include "models/scenario/scenarioparser.h"
 #include "models/scenario/scenariorunner.h"
+#include "models/sim/nodeupgraderuntime.h"
 
 #include <QCommandLineParser>
 
@@ -62,7 +62,7 @@ int cmdUpgrade(const QStringList &arguments)
     for (const auto &m : result.messages) // a step that could not complete: shown, not fatal
         std::fprintf(stderr, "warning: %s\n", m.c_str());
     const std::string name = positional[1].toStdString();
-    engine::NodeUpgradeRuntime *upgrade = runner.upgradeRuntime();
+    sim::NodeUpgradeRuntime *upgrade = runner.upgradeRuntime();
     if (!upgrade || !upgrade->rollouts().get(name)) {
         std::fprintf(stderr, "error: nodeupgraderollouts \"%s\" not found\n", name.c_str());
         return 1;

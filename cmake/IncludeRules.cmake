@@ -14,10 +14,10 @@ set(diff ${kube} models/diff)
 set(api ${diff} models/api)
 set(store ${api} models/store)
 set(controllers ${api} models/controllers)
-set(engine ${controllers} models/store models/engine)
-set(scenario ${engine} models/scenario)
+set(sim ${controllers} models/store models/sim)
+set(scenario ${sim} models/scenario)
 set(client ${kube} models/client)
-set(server ${engine} models/server)
+set(server ${sim} models/server)
 # The rooms of the Qt bridge's target `models` (everything but the simulator) and of its target
 # `embedded` (the embedded backend).
 set(rooms snapshot backend liveupgrade history settings planners itemmodels)
@@ -27,17 +27,17 @@ foreach(room ${rooms})
 endforeach()
 # `models` — the live-cluster path among them — sees the API rules, the controllers, the client and
 # its rooms, never the simulator, the scenarios run on it or the server that wraps it; `embedded`
-# sees those and the engine and the scenarios.
+# sees those and the simulation and the scenarios.
 set(live ${controllers} models/client ${roomDirs})
-set(bridge ${live} models/engine models/scenario models/embedded)
-# Widgets see the bridge's rooms, the embedded backend and the value types, not the engine, the
+set(bridge ${live} models/sim models/scenario models/embedded)
+# Widgets see the bridge's rooms, the embedded backend and the value types, not the simulation, the
 # scenarios, the controllers, the client or the server.
 set(widgets models/kube models/diff models/api ui ${roomDirs} models/embedded)
 
 # folder (relative to ROOT), file name pattern, the allowed include prefixes' variable
 set(rules
   "models/kube|*|kube" "models/diff|*|diff" "models/api|*|api" "models/store|*|store" "models/controllers|*|controllers"
-  "models/engine|*|engine" "models/scenario|*|scenario" "models/client|*|client"
+  "models/sim|*|sim" "models/scenario|*|scenario" "models/client|*|client"
   "models/server|*|server" "models/embedded|*|bridge" "ui|*|widgets")
 foreach(room ${rooms})
   list(APPEND rules "models/${room}|*|live")

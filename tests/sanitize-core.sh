@@ -8,7 +8,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 tests=(tst_yaml tst_yamldocument tst_yamlfast tst_kubeobjects tst_linediff tst_jsonpatch tst_templatesummary
        tst_renderers tst_kubeconfig tst_execcredential tst_kubeclient tst_httpstransport
-       tst_daemonsetlogic tst_cluster tst_engineproperty tst_upgradewrites tst_kubectldrain tst_apiserver
+       tst_daemonsetlogic tst_store tst_cluster tst_engineproperty tst_upgradewrites tst_kubectldrain tst_apiserver
        tst_rolloutkind)
 fuzz=(yaml gojson kube_objects kubeconfig watch_stream pod_list scenario patch line_diff
       template_summary serve_request)

@@ -17,7 +17,7 @@ public:
     FaultDialog(const QStringList &nodes, const QString &currentNode, QWidget *parent = nullptr);
 
     QString node() const;
-    QString faultKind() const; // engine::FaultKind name: NotReady, Ready, Unreachable, ...
+    QString faultKind() const; // sim::FaultKind name: NotReady, Ready, Unreachable, ...
 
     // The fault kinds in menu order, with a one-line explanation each.
     static QList<QPair<QString, QString>> faultKinds();

@@ -1,6 +1,6 @@
 #pragma once
 // The timings of a small node-agent pod that nothing has measured yet: the embedded kubelet's
-// defaults (engine::KubeletTimings) and the rollout estimate's per-node time before any rollout
+// defaults (sim::KubeletTimings) and the rollout estimate's per-node time before any rollout
 // of the DaemonSet was observed (models/planners/rollbackpreview.h), on either backend.
 
 #include "models/kube/timeutil.h"

@@ -1,7 +1,7 @@
 #pragma once
 // A watch event (apimachinery's watch.Event) as a store delivers it to its watchers: the type,
 // the object's kind, namespace, name and resourceVersion, and the object as written. The
-// simulated store (models/engine) sends these to its controllers and to `serve`'s watch
+// simulated store (models/sim) sends these to its controllers and to `serve`'s watch
 // streams; the controllers of models/controllers receive them through their client interface,
 // whatever store is behind it.
 

@@ -106,7 +106,7 @@ public Q_SLOTS:
     virtual void step(qint64 ms) = 0;
     // Embedded: rebuild the current scenario with this seed.
     virtual void setSeed(quint64 seed) = 0;
-    // Embedded: engine::FaultKind name (NotReady, Ready, Unreachable, ...).
+    // Embedded: sim::FaultKind name (NotReady, Ready, Unreachable, ...).
     virtual void injectFault(const QString &node, const QString &faultKind) = 0;
     // While another backend is shown: a simulation stops its clock and publishes nothing until it
     // is resumed, then publishes at once and goes on where it stopped. Does nothing by default

@@ -3,7 +3,7 @@
 // informers' listers, PodControl and the history and status clients: what every controller sees
 // (ControllerClient), the DaemonSets, the nodes, the pods a controller owns per node, the
 // ControllerRevisions, the history and status writes and events.
-// The simulated cluster implements it over its store (models/engine/controllerclients.*); the
+// The simulated cluster implements it over its store (models/sim/controllerclients.*); the
 // controller sees nothing else of it. Keys are "namespace/name".
 
 #include "models/controllers/controllerclient.h"

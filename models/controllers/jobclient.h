@@ -2,7 +2,7 @@
 // JobClient — what the Job controller sees of a cluster, as upstream's is handed its informers'
 // listers and PodControl: what every controller sees (ControllerClient), the Jobs (batch/v1, as
 // the JSON objects the API serves), the Job's status write and events. The simulated cluster implements it
-// over its store (models/engine/controllerclients.*); the controller sees nothing else of it.
+// over its store (models/sim/controllerclients.*); the controller sees nothing else of it.
 
 #include "models/controllers/controllerclient.h"
 

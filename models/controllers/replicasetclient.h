@@ -2,7 +2,7 @@
 // ReplicaSetClient — what the ReplicaSet controller sees of a cluster, as upstream's is handed
 // its informers' listers and PodControl: what every controller sees (ControllerClient), the
 // ReplicaSets, the status write and events. The
-// simulated cluster implements it over its store (models/engine/controllerclients.*); the
+// simulated cluster implements it over its store (models/sim/controllerclients.*); the
 // controller sees nothing else of it.
 
 #include "models/controllers/controllerclient.h"

@@ -4,7 +4,7 @@
 // NodeUpgradeRollouts, watches of pods, nodes and ReplicaSets, and the writes it makes with
 // the API operations kubectl uses (node patches, cordon, taints, evictions, deletions, the
 // rollout's spec and status, events). The controller sees nothing else of a cluster, so the
-// same controller code drives the simulated store (models/engine/embeddedupgradecluster.h) and a live
+// same controller code drives the simulated store (models/sim/embeddedupgradecluster.h) and a live
 // API server (models/liveupgrade/liveupgradecluster.h: reflectors for reading, the kube client for
 // writing).
 //

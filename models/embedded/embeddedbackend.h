@@ -1,5 +1,5 @@
 #pragma once
-// EmbeddedBackend — the ClusterBackend over the embedded engine. The engine (engine::Cluster)
+// EmbeddedBackend — the ClusterBackend over the embedded engine. The engine (sim::Cluster)
 // lives on a worker thread inside an EmbeddedWorker; this object stays on the GUI thread and
 // only forwards commands as queued calls and re-emits the worker's snapshots and results.
 // Nothing here touches the Cluster.

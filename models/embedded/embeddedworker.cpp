@@ -7,11 +7,11 @@
 
 #include "models/api/kubectldrain.h"
 #include "models/api/startrollout.h"
-#include "models/engine/cluster.h"
-#include "models/engine/containerlog.h"
-#include "models/engine/nodeupgraderuntime.h"
 #include "models/kube/timeutil.h"
 #include "models/scenario/scenario.h"
+#include "models/sim/cluster.h"
+#include "models/sim/containerlog.h"
+#include "models/sim/nodeupgraderuntime.h"
 #include "models/snapshot/detailevents.h"
 
 #include <QDateTime>
@@ -158,7 +158,7 @@ BackendInfo EmbeddedWorker::backendInfo(const QString &path, const scenario::Sce
 }
 
 void EmbeddedWorker::publishLoading(const QString &path, const scenario::Scenario &scenario,
-                                    const engine::Cluster &cluster, SnapshotBuilder &builder)
+                                    const sim::Cluster &cluster, SnapshotBuilder &builder)
 {
     ClockInfo clock;
     clock.now = cluster.now();
@@ -262,8 +262,8 @@ bool EmbeddedWorker::install(const QString &path, std::optional<quint64> seed, A
     QElapsedTimer loading;
     loading.start();
     qint64 lastShown = -1;
-    const ScenarioLoadProgress progress = [&](const scenario::Scenario &scenario,
-                                              const engine::Cluster &cluster, SnapshotBuilder &builder) {
+    const ScenarioLoadProgress progress = [&](const scenario::Scenario &scenario, const sim::Cluster &cluster,
+                                              SnapshotBuilder &builder) {
         const qint64 elapsed = loading.elapsed();
         const qint64 due = lastShown < 0 ? m_options.loadingFirstShowMs
                                          : lastShown + std::max<qint64>(m_options.loadingIntervalMs, 1);
@@ -348,7 +348,7 @@ void EmbeddedWorker::injectFault(const QString &node, const QString &faultKind)
         finish(ActionKind::InjectFault, node, false, tr("no scenario loaded"));
         return;
     }
-    const auto kind = engine::faultKindFromString(faultKind.toStdString());
+    const auto kind = sim::faultKindFromString(faultKind.toStdString());
     if (!kind) {
         finish(ActionKind::InjectFault, node, false, tr("unknown fault kind \"%1\"").arg(faultKind));
         return;
@@ -380,7 +380,7 @@ void EmbeddedWorker::startUpgrade(const QString &rolloutJson)
         finish(ActionKind::StartUpgrade, QString(), false, tr("the rollout has no name"));
         return;
     }
-    engine::NodeUpgradeRuntime &runtime = m_cluster->nodeUpgrade();
+    sim::NodeUpgradeRuntime &runtime = m_cluster->nodeUpgrade();
     const bool existed = runtime.rollouts().get(name) != nullptr;
     const auto r = isManifest ? runtime.apply(manifest) : runtime.upgradeStep(manifest);
     QString message;
@@ -406,7 +406,7 @@ void EmbeddedWorker::upgradeControl(const QString &rollout, const QString &actio
         finish(ActionKind::UpgradeControl, rollout, false, problem);
         return;
     }
-    engine::NodeUpgradeRuntime &runtime = m_cluster->nodeUpgrade();
+    sim::NodeUpgradeRuntime &runtime = m_cluster->nodeUpgrade();
     const std::string actor = m_options.user.isEmpty() ? std::string("admin") : m_options.user.toStdString();
     const auto r = runtime.controller().control(rollout.toStdString(), action.toStdString(),
                                                 node.toStdString(), actor, note.toStdString());
@@ -644,17 +644,17 @@ void EmbeddedWorker::startLogs(quint64 id, const QString &ns, const QString &pod
         Q_EMIT logFinished(id, false, tr("no scenario loaded"));
         return;
     }
-    engine::ContainerLogQuery query;
+    sim::ContainerLogQuery query;
     query.container = container.toStdString();
     query.previous = previous;
     query.tailLines = tailLines;
-    auto log = engine::containerLog(*m_cluster, ns.toStdString(), pod.toStdString(), query);
+    auto log = sim::containerLog(*m_cluster, ns.toStdString(), pod.toStdString(), query);
     if (!log) {
         Q_EMIT logFinished(id, false, q(log.error().message));
         return;
     }
     if (!log->lines.empty())
-        Q_EMIT logData(id, q(engine::formatLogLines(log->lines, false)));
+        Q_EMIT logData(id, q(sim::formatLogLines(log->lines, false)));
     if (!follow || !log->running) {
         Q_EMIT logFinished(id, true, QString());
         return;
@@ -674,13 +674,13 @@ void EmbeddedWorker::pumpLogs()
         return;
     for (auto it = m_followers.begin(); it != m_followers.end();) {
         Follower &f = it->second;
-        engine::ContainerLogQuery query;
+        sim::ContainerLogQuery query;
         query.container = f.container;
         query.after = f.readAt;
-        auto log = engine::containerLog(*m_cluster, f.ns, f.pod, query);
+        auto log = sim::containerLog(*m_cluster, f.ns, f.pod, query);
         f.readAt = m_cluster->now();
         if (log && !log->lines.empty())
-            Q_EMIT logData(it->first, q(engine::formatLogLines(log->lines, false)));
+            Q_EMIT logData(it->first, q(sim::formatLogLines(log->lines, false)));
         if (!log || !log->running) {
             Q_EMIT logFinished(it->first, true,
                                !log ? tr("the pod is gone: %1").arg(q(log.error().message))

@@ -1,6 +1,6 @@
 #pragma once
 // EmbeddedWorker — the embedded engine's side of EmbeddedBackend. It lives on the backend's
-// worker thread and owns everything the simulation needs: the engine::Cluster, the parsed
+// worker thread and owns everything the simulation needs: the sim::Cluster, the parsed
 // scenario (to rebuild it with another seed), the SnapshotBuilder and the clock timer.
 // Commands arrive as queued calls; results and snapshots leave as queued signals. Nothing else
 // touches the Cluster.
@@ -27,9 +27,9 @@
 #include <string>
 #include <vector>
 
-namespace engine {
+namespace sim {
 class Cluster;
-} // namespace engine
+} // namespace sim
 namespace scenario {
 struct Scenario;
 } // namespace scenario
@@ -89,8 +89,8 @@ private:
     void publish(bool force);
     BackendInfo backendInfo(const QString &path, const scenario::Scenario *scenario, quint64 seed,
                             bool loading);
-    void publishLoading(const QString &path, const scenario::Scenario &scenario,
-                        const engine::Cluster &cluster, SnapshotBuilder &builder);
+    void publishLoading(const QString &path, const scenario::Scenario &scenario, const sim::Cluster &cluster,
+                        SnapshotBuilder &builder);
     void finish(ActionKind kind, const QString &target, bool ok, const QString &message, qint64 revision = 0,
                 const QString &parameters = {});
     bool splitKey(const QString &dsKey, std::string &ns, std::string &name, ActionKind kind);
@@ -100,7 +100,7 @@ private:
     EmbeddedBackendOptions m_options;
     std::shared_ptr<std::atomic<int>> m_inFlight;
     std::unique_ptr<scenario::Scenario> m_scenario;
-    std::unique_ptr<engine::Cluster> m_cluster;
+    std::unique_ptr<sim::Cluster> m_cluster;
     std::unique_ptr<SnapshotBuilder> m_builder;
     QString m_scenarioPath;
     quint64 m_seed = 1;
@@ -120,7 +120,7 @@ private:
     // ---- node actions
     struct DrainRun
     {
-        const engine::Cluster *cluster = nullptr; // the run ends when the cluster is replaced
+        const sim::Cluster *cluster = nullptr; // the run ends when the cluster is replaced
         api::DrainRun run;
     };
     kube::Result<void> patchUnschedulable(const std::string &node, bool unschedulable);

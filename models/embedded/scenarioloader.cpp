@@ -32,7 +32,7 @@ kube::Result<LoadedScenario> ScenarioLoader::run(scenario::Scenario parsed,
     options.checkExpects = false;
     // Attached before the scenario's nodes, objects and steps, so rollout timings cover them.
     std::unique_ptr<SnapshotBuilder> builder;
-    options.onClusterCreated = [&](engine::Cluster &c) {
+    options.onClusterCreated = [&](sim::Cluster &c) {
         builder = std::make_unique<SnapshotBuilder>(c);
         if (progress)
             c.setInstantObserver([&, cluster = &c] { progress(loaded.scenario, *cluster, *builder); });

@@ -8,9 +8,9 @@
 
 #include "models/embedded/snapshotbuilder.h"
 
-#include "models/engine/cluster.h"
 #include "models/kube/result.h"
 #include "models/scenario/scenario.h"
+#include "models/sim/cluster.h"
 
 #include <QString>
 
@@ -23,7 +23,7 @@ namespace models {
 struct LoadedScenario
 {
     scenario::Scenario scenario;
-    std::unique_ptr<engine::Cluster> cluster;
+    std::unique_ptr<sim::Cluster> cluster;
     std::unique_ptr<SnapshotBuilder> builder; // attached to *cluster
     int exitCode = 0;                         // the runner's: 1 = a step could not complete
     QString messages;                         // the runner's messages, one per line
@@ -33,7 +33,7 @@ struct LoadedScenario
 // read-only look at the cluster being built, through its attached builder, e.g. to publish
 // snapshots of a long load. It decides itself how often to do anything (it is called often).
 using ScenarioLoadProgress = std::function<void(const scenario::Scenario &scenario,
-                                                const engine::Cluster &cluster, SnapshotBuilder &builder)>;
+                                                const sim::Cluster &cluster, SnapshotBuilder &builder)>;
 
 class ScenarioLoader
 {

@@ -2,9 +2,9 @@
 
 #include "models/snapshot/detailevents.h"
 
-#include "models/engine/cluster.h"
 #include "models/kube/node.h"
 #include "models/kube/pod.h"
+#include "models/sim/cluster.h"
 
 #include <algorithm>
 
@@ -27,7 +27,7 @@ std::string ownerDaemonSet(const kube::ObjectMeta &meta)
 
 } // namespace
 
-SnapshotBuilder::SnapshotBuilder(engine::Cluster &cluster) : m_cluster(cluster), m_upgrade(cluster)
+SnapshotBuilder::SnapshotBuilder(sim::Cluster &cluster) : m_cluster(cluster), m_upgrade(cluster)
 {
     m_backend.kind = BackendKind::Embedded;
     m_backend.connected = true;
@@ -157,7 +157,7 @@ bool SnapshotBuilder::hasChanges() const
         return true;
     for (const auto &[node, kind] : faults) {
         auto it = m_faults.find(node);
-        if (it == m_faults.end() || it->second != engine::faultKindName(kind))
+        if (it == m_faults.end() || it->second != sim::faultKindName(kind))
             return true;
     }
     return false;
@@ -170,7 +170,7 @@ std::shared_ptr<const ClusterSnapshot> SnapshotBuilder::build(const ClockInfo &c
     std::map<std::string, NodeInfo> &nodes = m_assembler.nodes();
     std::map<std::string, std::string> faults;
     for (const auto &[node, kind] : m_cluster.faults())
-        faults[node] = engine::faultKindName(kind);
+        faults[node] = sim::faultKindName(kind);
     if (faults != m_faults) {
         for (auto &[name, info] : nodes) {
             auto it = faults.find(name);

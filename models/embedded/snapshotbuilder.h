@@ -22,9 +22,9 @@ namespace api {
 struct WatchEvent;
 } // namespace api
 
-namespace engine {
+namespace sim {
 class Cluster;
-} // namespace engine
+} // namespace sim
 
 namespace kube {
 struct Event;
@@ -35,7 +35,7 @@ namespace models {
 class SnapshotBuilder
 {
 public:
-    explicit SnapshotBuilder(engine::Cluster &cluster);
+    explicit SnapshotBuilder(sim::Cluster &cluster);
     ~SnapshotBuilder();
     SnapshotBuilder(const SnapshotBuilder &) = delete;
     SnapshotBuilder &operator=(const SnapshotBuilder &) = delete;
@@ -53,7 +53,7 @@ private:
     void onWatch(const api::WatchEvent &event);
     void loadAll();
 
-    engine::Cluster &m_cluster;
+    sim::Cluster &m_cluster;
     int m_watchId = -1;
     BackendInfo m_backend;
     SnapshotAssembler m_assembler;

@@ -3,15 +3,15 @@
 #include "models/snapshot/snapshot.h"
 
 #include "models/api/kubectldrain.h"
-#include "models/engine/cluster.h"
-#include "models/engine/nodeupgraderuntime.h"
 #include "models/kube/node.h"
 #include "models/kube/pod.h"
 #include "models/kube/replicaset.h"
+#include "models/sim/cluster.h"
+#include "models/sim/nodeupgraderuntime.h"
 
 namespace models {
 
-UpgradeSnapshotBuilder::UpgradeSnapshotBuilder(engine::Cluster &cluster) : m_cluster(cluster)
+UpgradeSnapshotBuilder::UpgradeSnapshotBuilder(sim::Cluster &cluster) : m_cluster(cluster)
 {
     loadAll();
 }
@@ -78,7 +78,7 @@ bool UpgradeSnapshotBuilder::hasChanges() const
 {
     if (m_inventoryDirty || m_nodesDirty)
         return true;
-    const engine::NodeUpgradeRuntime *rt = m_cluster.nodeUpgradeIfStarted();
+    const sim::NodeUpgradeRuntime *rt = m_cluster.nodeUpgradeIfStarted();
     if (!rt)
         return false;
     if (rt->rollouts().resourceVersion() != m_storeVersion || rt->events().emissions().size() != m_emissions)
@@ -104,7 +104,7 @@ void UpgradeSnapshotBuilder::build(ClusterSnapshot &snap, const ClusterSnapshot 
         snap.upgradeInventory = previous->upgradeInventory;
     }
 
-    engine::NodeUpgradeRuntime *rt = m_cluster.nodeUpgradeIfStarted();
+    sim::NodeUpgradeRuntime *rt = m_cluster.nodeUpgradeIfStarted();
     if (!rt) {
         snap.upgrades = emptyUpgradeRollouts();
         m_nodesDirty = false;
@@ -134,7 +134,7 @@ void UpgradeSnapshotBuilder::build(ClusterSnapshot &snap, const ClusterSnapshot 
 UpgradeRolloutInfo UpgradeSnapshotBuilder::buildRollout(const std::string &name,
                                                         const UpgradeRolloutInfo *previous)
 {
-    engine::NodeUpgradeRuntime &rt = m_cluster.nodeUpgrade();
+    sim::NodeUpgradeRuntime &rt = m_cluster.nodeUpgrade();
     const UpgradeInfoSource source{rt.upgradeCluster(), rt.controllerRunning() ? &rt.controller() : nullptr,
                                    &rt.events(), rt.metrics(name)};
     return buildUpgradeRolloutInfo(source, name, previous, m_sampleTotals, kMaxSamples, kMaxEvents);

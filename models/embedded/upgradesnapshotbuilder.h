@@ -23,9 +23,9 @@ namespace api {
 struct WatchEvent;
 } // namespace api
 
-namespace engine {
+namespace sim {
 class Cluster;
-} // namespace engine
+} // namespace sim
 
 namespace models {
 
@@ -37,7 +37,7 @@ public:
     static constexpr int kMaxSamples = 512;
     static constexpr int kMaxEvents = 500;
 
-    explicit UpgradeSnapshotBuilder(engine::Cluster &cluster);
+    explicit UpgradeSnapshotBuilder(sim::Cluster &cluster);
 
     void onWatch(const api::WatchEvent &event);
     bool hasChanges() const;
@@ -56,7 +56,7 @@ private:
     UpgradeRolloutInfo buildRollout(const std::string &name, const UpgradeRolloutInfo *previous);
     std::shared_ptr<const UpgradeInventory> buildInventory();
 
-    engine::Cluster &m_cluster;
+    sim::Cluster &m_cluster;
     std::map<std::string, PodEntry> m_pods; // NS/NAME -> where and what
     std::map<std::string, int> m_replicas;  // "replicaset/NS/NAME" -> spec.replicas
     bool m_inventoryDirty = true;

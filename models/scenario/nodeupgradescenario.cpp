@@ -68,7 +68,7 @@ ApiStatus badAt(const kube::YamlDocument &doc, const std::string &ptr, const std
 }
 
 // cluster.kubelet: the kubelet timings, jitter and failing images.
-kube::Result<void> readKubelet(const kube::YamlDocument &doc, const Json &k, engine::KubeletTimings &kubelet)
+kube::Result<void> readKubelet(const kube::YamlDocument &doc, const Json &k, sim::KubeletTimings &kubelet)
 {
     for (auto [key, out] :
          {std::pair{"startDelay", &kubelet.startDelay}, std::pair{"readyDelay", &kubelet.readyDelay},
@@ -95,7 +95,7 @@ kube::Result<void> readKubelet(const kube::YamlDocument &doc, const Json &k, eng
 }
 
 // cluster.nodes: the nodes by count and prefix or by name, Ready at `start`.
-kube::Result<void> addNodes(const kube::YamlDocument &doc, engine::Cluster &cluster, const Json &nodes,
+kube::Result<void> addNodes(const kube::YamlDocument &doc, sim::Cluster &cluster, const Json &nodes,
                             kube::Timestamp start)
 {
     std::map<std::string, int> numbering;
@@ -151,8 +151,8 @@ struct StepFailure
 };
 
 // run: until upgradeComplete NAME, podsReady N or time T, within the timeout.
-std::optional<StepFailure> runUntil(engine::Cluster &c, engine::NodeUpgradeRuntime &runtime,
-                                    kube::Timestamp start, const Json &arg)
+std::optional<StepFailure> runUntil(sim::Cluster &c, sim::NodeUpgradeRuntime &runtime, kube::Timestamp start,
+                                    const Json &arg)
 {
     const std::string until = kube::stringOr(arg, "until");
     kube::Duration timeout = 10 * 60 * 1000;
@@ -189,7 +189,7 @@ std::optional<StepFailure> runUntil(engine::Cluster &c, engine::NodeUpgradeRunti
 }
 
 // patch: target KIND/NAME or KIND/NS/NAME, type merge (the default), json or strategic.
-std::optional<StepFailure> patchTarget(engine::Cluster &c, const Json &arg)
+std::optional<StepFailure> patchTarget(sim::Cluster &c, const Json &arg)
 {
     const std::string target = kube::stringOr(arg, "target");
     const auto first = target.find('/');
@@ -211,7 +211,7 @@ std::optional<StepFailure> patchTarget(engine::Cluster &c, const Json &arg)
     return std::nullopt;
 }
 
-std::optional<StepFailure> deleteObject(engine::Cluster &c, const Json &arg)
+std::optional<StepFailure> deleteObject(sim::Cluster &c, const Json &arg)
 {
     const auto kind = api::kindFromString(kube::stringOr(arg, "kind"));
     if (!kind)
@@ -224,9 +224,9 @@ std::optional<StepFailure> deleteObject(engine::Cluster &c, const Json &arg)
 }
 
 // markReady / markNotReady: the pods a selector (all, owner, daemonset, nodes, limit) matches.
-std::optional<StepFailure> markPodsReady(engine::Cluster &c, const Json &arg, const std::string &action)
+std::optional<StepFailure> markPodsReady(sim::Cluster &c, const Json &arg, const std::string &action)
 {
-    engine::PodSelector sel;
+    sim::PodSelector sel;
     sel.all = kube::boolOr(arg, "all", false);
     const std::string owner = kube::stringOr(arg, "owner");
     if (owner.rfind("replicaset/", 0) == 0)
@@ -277,8 +277,8 @@ kube::Result<void> NodeUpgradeScenario::build()
     };
     if (!root.is_object())
         return bad("", "a scenario must be a map");
-    engine::ClusterOptions o;
-    o.mode = engine::Mode::Continuous;
+    sim::ClusterOptions o;
+    o.mode = sim::Mode::Continuous;
     if (root.contains("mode") && root["mode"] != "continuous")
         return bad("/mode", "node-upgrade scenarios run in continuous mode");
     if (root.contains("seed")) {
@@ -298,7 +298,7 @@ kube::Result<void> NodeUpgradeScenario::build()
         if (auto r = readKubelet(m_doc, cluster["kubelet"], o.kubelet); !r)
             return r;
     m_start = o.start;
-    m_cluster = std::make_unique<engine::Cluster>(o);
+    m_cluster = std::make_unique<sim::Cluster>(o);
     m_cluster->setTime(o.start);
 
     if (auto r = addNodes(m_doc, *m_cluster, cluster.value("nodes", Json::array()), o.start); !r)
@@ -307,14 +307,14 @@ kube::Result<void> NodeUpgradeScenario::build()
     for (std::size_t i = 0; i < objects.size(); ++i)
         if (auto r = m_cluster->apply(objects[i]); !r)
             return bad(child("/cluster/objects", i), r.error().message);
-    m_runtime = std::make_unique<engine::NodeUpgradeRuntime>(*m_cluster, m_runtimeOptions);
+    m_runtime = std::make_unique<sim::NodeUpgradeRuntime>(*m_cluster, m_runtimeOptions);
     return {};
 }
 
 void NodeUpgradeScenario::collectEvents()
 {
     // Rollout events are in the cluster's log (Kind::NodeUpgradeRollout) with the node events.
-    std::vector<engine::EmittedEvent> merged = m_cluster->takeEvents();
+    std::vector<sim::EmittedEvent> merged = m_cluster->takeEvents();
     (void)m_runtime->takeRolloutEvents();
     for (auto &e : merged)
         m_events.push_back(std::move(e));
@@ -367,7 +367,7 @@ std::pair<int, std::string> NodeUpgradeScenario::step(const Json &st, const std:
     auto failed = [&](int code, const std::string &msg) {
         return std::pair<int, std::string>{code, where + ": " + msg};
     };
-    engine::Cluster &c = *m_cluster;
+    sim::Cluster &c = *m_cluster;
 
     if (action == "advance") {
         auto d = durationOf(arg);
@@ -393,7 +393,7 @@ std::pair<int, std::string> NodeUpgradeScenario::step(const Json &st, const std:
         if (!r)
             return failed(2, r.error().message);
     } else if (action == "fault") {
-        const auto kind = engine::faultKindFromString(kube::stringOr(arg, "kind"));
+        const auto kind = sim::faultKindFromString(kube::stringOr(arg, "kind"));
         if (!kind)
             return failed(2, "unknown fault kind");
         if (auto r = c.fault(kube::stringOr(arg, "node"), *kind); !r)
@@ -442,7 +442,7 @@ std::vector<std::string> NodeUpgradeScenario::checkExpect(const Json &expect, co
             out.push_back(std::move(m));
     if (expect.contains("events")) {
         const Json &e = expect["events"];
-        auto matchesEvent = [](const engine::EmittedEvent &ev, const Json &want) {
+        auto matchesEvent = [](const sim::EmittedEvent &ev, const Json &want) {
             if (want.contains("reason") && ev.reason != text(want["reason"]))
                 return false;
             if (want.contains("object") && ev.object != text(want["object"]))
@@ -471,7 +471,7 @@ std::vector<std::string> NodeUpgradeScenario::checkExpect(const Json &expect, co
                             : expect["pods"].is_array() ? expect["pods"]
                                                         : Json::array({expect["pods"]});
     for (const Json &p : podsExpect) {
-        engine::PodSelector sel;
+        sim::PodSelector sel;
         sel.all = kube::boolOr(p, "all", false);
         const std::string owner = kube::stringOr(p, "owner");
         if (owner.rfind("replicaset/", 0) == 0)

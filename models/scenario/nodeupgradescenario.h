@@ -10,8 +10,8 @@
 // Exit codes as `sim run`: 0 every step ran and every expect held, 1 an expect failed or a
 // step could not complete, 2 the file is invalid. Messages name "FILE:LINE:COLUMN".
 
-#include "models/engine/nodeupgraderuntime.h"
 #include "models/kube/yamldocument.h"
+#include "models/sim/nodeupgraderuntime.h"
 
 #include <memory>
 #include <string>
@@ -33,14 +33,14 @@ public:
                                                                        const std::string &fileName);
 
     // Options of the runtime run() builds (tests: the controller's verifyIncremental).
-    void setRuntimeOptions(const engine::NodeUpgradeRuntimeOptions &options) { m_runtimeOptions = options; }
+    void setRuntimeOptions(const sim::NodeUpgradeRuntimeOptions &options) { m_runtimeOptions = options; }
     // Builds the cluster and runs every step (stopping at the first failure). Call once.
     NodeUpgradeScenarioResult run(bool checkExpects = true);
 
-    engine::Cluster *cluster() { return m_cluster.get(); }
-    engine::NodeUpgradeRuntime *runtime() { return m_runtime.get(); }
+    sim::Cluster *cluster() { return m_cluster.get(); }
+    sim::NodeUpgradeRuntime *runtime() { return m_runtime.get(); }
     // Every event emitted so far (cluster events and rollout events), in emission order.
-    const std::vector<engine::EmittedEvent> &events() const { return m_events; }
+    const std::vector<sim::EmittedEvent> &events() const { return m_events; }
 
 private:
     explicit NodeUpgradeScenario(kube::YamlDocument doc);
@@ -52,10 +52,10 @@ private:
     void collectEvents();
 
     kube::YamlDocument m_doc;
-    std::unique_ptr<engine::Cluster> m_cluster;
-    std::unique_ptr<engine::NodeUpgradeRuntime> m_runtime;
-    engine::NodeUpgradeRuntimeOptions m_runtimeOptions;
-    std::vector<engine::EmittedEvent> m_events;
+    std::unique_ptr<sim::Cluster> m_cluster;
+    std::unique_ptr<sim::NodeUpgradeRuntime> m_runtime;
+    sim::NodeUpgradeRuntimeOptions m_runtimeOptions;
+    std::vector<sim::EmittedEvent> m_events;
     kube::Timestamp m_start = 0;
 };
 

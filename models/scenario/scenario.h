@@ -4,11 +4,11 @@
 // duration or an unknown reference, so a scenario either runs or is rejected as a whole.
 // Each part keeps `where` ("file:line:column") so runtime messages can point into the file.
 
-#include "models/engine/podselector.h"
 #include "models/kube/gojson.h"
 #include "models/kube/objectmeta.h"
 #include "models/kube/taint.h"
 #include "models/kube/timeutil.h"
+#include "models/sim/podselector.h"
 
 #include <cstdint>
 #include <map>
@@ -82,7 +82,7 @@ struct ScenarioRunCondition
 struct ScenarioExpectPods
 {
     std::string where;
-    engine::PodSelector selector;
+    sim::PodSelector selector;
     std::optional<int> count;
     std::optional<int> ready;
     std::optional<int> onCurrentRevision;
@@ -193,11 +193,11 @@ struct ScenarioStep
     std::string strategyType; // setStrategy
     std::optional<kube::Json> maxUnavailable;
     std::optional<kube::Json> maxSurge;
-    std::optional<engine::PodSelector> pods; // markReady, markNotReady, setPodLabels, delete
-    kube::StringMap labels;                  // setPodLabels
-    std::string phase;                       // setPodPhase
-    std::vector<ScenarioNodeSpec> nodes;     // addNodes
-    std::string node;                        // taint/untaint/cordon/uncordon/fault
+    std::optional<sim::PodSelector> pods; // markReady, markNotReady, setPodLabels, delete
+    kube::StringMap labels;               // setPodLabels
+    std::string phase;                    // setPodPhase
+    std::vector<ScenarioNodeSpec> nodes;  // addNodes
+    std::string node;                     // taint/untaint/cordon/uncordon/fault
     kube::Taint taint;
     std::string faultKind;
     std::int64_t toRevision = 0; // rollback

@@ -281,8 +281,8 @@ private:
     std::optional<ScenarioManifest> manifest(const Json &v, const std::string &ptr);
     std::optional<kube::Taint> taint(const Json &v, const std::string &ptr, const std::string &what,
                                      bool checkUnknown = true);
-    std::optional<engine::PodSelector> podSelector(const Json &v, const std::string &ptr,
-                                                   const std::string &what, bool forExpect);
+    std::optional<sim::PodSelector> podSelector(const Json &v, const std::string &ptr,
+                                                const std::string &what, bool forExpect);
     bool intOrPercent(const Json &v, const std::string &ptr, const std::string &what);
     void step(const Json &v, const std::string &ptr, int index);
     bool stepArgs(ScenarioStep &st, const Json &arg, const std::string &ptr);

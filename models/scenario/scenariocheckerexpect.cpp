@@ -6,13 +6,13 @@
 
 #include "models/api/kind.h"
 #include "models/api/nodeupgraderollout.h"
-#include "models/engine/faultkind.h"
 #include "models/kube/daemonset.h"
 #include "models/kube/labelselector.h"
 #include "models/kube/node.h"
 #include "models/kube/pod.h"
 #include "models/kube/replicaset.h"
 #include "models/kube/yamldocument.h"
+#include "models/sim/faultkind.h"
 
 #include <algorithm>
 #include <cctype>

@@ -5,13 +5,13 @@
 
 #include "models/api/kind.h"
 #include "models/api/nodeupgraderollout.h"
-#include "models/engine/faultkind.h"
 #include "models/kube/daemonset.h"
 #include "models/kube/labelselector.h"
 #include "models/kube/node.h"
 #include "models/kube/pod.h"
 #include "models/kube/replicaset.h"
 #include "models/kube/yamldocument.h"
+#include "models/sim/faultkind.h"
 
 #include <algorithm>
 #include <cctype>
@@ -254,10 +254,10 @@ void Checker::faultStep(ScenarioStep &st, const Json &arg, const std::string &pt
             st.node = *n;
     if (require(arg, ptr, "fault", "kind", "NotReady, Ready, Unreachable, AgentUnresponsive, ..."))
         if (auto s = str(arg["kind"], child(ptr, "kind"), "kind")) {
-            if (!engine::faultKindFromString(*s)) {
+            if (!sim::faultKindFromString(*s)) {
                 std::string all;
-                for (engine::FaultKind k : engine::allFaultKinds())
-                    all += (all.empty() ? "" : ", ") + std::string(engine::faultKindName(k));
+                for (sim::FaultKind k : sim::allFaultKinds())
+                    all += (all.empty() ? "" : ", ") + std::string(sim::faultKindName(k));
                 error(at(child(ptr, "kind")), "fault kind must be one of " + all + "; got \"" + *s + "\"");
             }
             st.faultKind = *s;

@@ -7,7 +7,6 @@
 
 #include "models/api/kind.h"
 #include "models/api/nodeupgraderollout.h"
-#include "models/engine/faultkind.h"
 #include "models/kube/daemonset.h"
 #include "models/kube/labelselector.h"
 #include "models/kube/node.h"
@@ -15,6 +14,7 @@
 #include "models/kube/replicaset.h"
 #include "models/kube/yamldocument.h"
 #include "models/scenario/scenariochecker.h"
+#include "models/sim/faultkind.h"
 
 #include <algorithm>
 #include <cctype>
@@ -494,8 +494,8 @@ void Checker::registerManifest(const ScenarioManifest &m)
     }
 }
 
-std::optional<engine::PodSelector> Checker::podSelector(const Json &v, const std::string &ptr,
-                                                        const std::string &what, bool forExpect)
+std::optional<sim::PodSelector> Checker::podSelector(const Json &v, const std::string &ptr,
+                                                     const std::string &what, bool forExpect)
 {
     if (!expectMap(v, ptr, what))
         return std::nullopt;
@@ -506,7 +506,7 @@ std::optional<engine::PodSelector> Checker::podSelector(const Json &v, const std
                    "onCurrentRevision", "labels"});
     else
         checkKeys(v, ptr, what, {"daemonset", "owner", "all", "nodes", "hash", "ready", "limit"});
-    engine::PodSelector sel;
+    sim::PodSelector sel;
     int sources = 0;
     if (v.contains("daemonset")) {
         ++sources;

@@ -4,10 +4,10 @@
 
 #include "models/scenario/scenariorunner.h"
 
-#include "models/engine/nodeupgraderuntime.h"
 #include "models/kube/timeutil.h"
 #include "models/scenario/scenarioparser.h"
 #include "models/scenario/scenariosteps.h"
+#include "models/sim/nodeupgraderuntime.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -45,7 +45,7 @@ std::string revisionImage(const kube::ControllerRevision &cr)
     return data.contains(p) && data[p].is_string() ? data[p].get<std::string>() : std::string();
 }
 
-OJson eventJson(const engine::EmittedEvent &e)
+OJson eventJson(const sim::EmittedEvent &e)
 {
     OJson j;
     j["time"] = kube::formatRfc3339(e.time);
@@ -63,7 +63,7 @@ template <typename T> bool byNamespaceName(const T *a, const T *b)
     return a->metadata.name < b->metadata.name;
 }
 
-OJson stateJson(engine::Cluster &cluster, const engine::NodeUpgradeRuntime *upgrade)
+OJson stateJson(sim::Cluster &cluster, const sim::NodeUpgradeRuntime *upgrade)
 {
     OJson state;
     auto dss = cluster.daemonSets();
@@ -76,7 +76,7 @@ OJson stateJson(engine::Cluster &cluster, const engine::NodeUpgradeRuntime *upgr
         j["generation"] = ds->metadata.generation;
         j["observedGeneration"] = ds->status.observedGeneration;
         j["updateStrategy"] = ds->updateStrategyType();
-        j["paused"] = engine::Cluster::isPaused(*ds);
+        j["paused"] = sim::Cluster::isPaused(*ds);
         j["currentRevision"] = cluster.currentRevisionName(ds->metadata.namespace_, ds->metadata.name);
         j["desiredNumberScheduled"] = ds->status.desiredNumberScheduled;
         j["currentNumberScheduled"] = ds->status.currentNumberScheduled;
@@ -149,7 +149,7 @@ OJson stateJson(engine::Cluster &cluster, const engine::NodeUpgradeRuntime *upgr
 class ExpectChecker
 {
 public:
-    ExpectChecker(engine::Cluster &cluster, const ScenarioRunner::State &state, const ScenarioStep &step)
+    ExpectChecker(sim::Cluster &cluster, const ScenarioRunner::State &state, const ScenarioStep &step)
         : m_cluster(cluster), m_state(state), m_step(step)
     {}
 
@@ -158,7 +158,7 @@ public:
     void check();
 
 private:
-    engine::Cluster &m_cluster;
+    sim::Cluster &m_cluster;
     const ScenarioRunner::State &m_state;
     const ScenarioStep &m_step;
 
@@ -289,7 +289,7 @@ void ExpectChecker::checkDaemonSets()
             else if (field == "collisionCount")
                 actual = s.collisionCount ? Json(*s.collisionCount) : Json();
             else if (field == "paused")
-                actual = engine::Cluster::isPaused(*ds);
+                actual = sim::Cluster::isPaused(*ds);
             else if (field == "updateStrategy")
                 actual = ds->updateStrategyType();
             else if (field == "rolloutComplete")
@@ -403,7 +403,7 @@ void ExpectChecker::checkPods()
     }
 }
 
-bool eventMatches(const ScenarioExpectEvent &e, const engine::EmittedEvent &ev)
+bool eventMatches(const ScenarioExpectEvent &e, const sim::EmittedEvent &ev)
 {
     return (!e.reason || *e.reason == ev.reason) && (!e.object || *e.object == ev.object) &&
            (!e.type || *e.type == ev.type) &&
@@ -475,7 +475,7 @@ bool usesNodeUpgrade(const Scenario &scenario)
 class StepRecorder
 {
 public:
-    StepRecorder(engine::Cluster &cluster, ScenarioRunner::State &state, bool tracing, bool keepEvents)
+    StepRecorder(sim::Cluster &cluster, ScenarioRunner::State &state, bool tracing, bool keepEvents)
         : m_cluster(cluster), m_state(state), m_tracing(tracing), m_keepEvents(keepEvents)
     {}
 
@@ -483,7 +483,7 @@ public:
     void writeTrace();
 
 private:
-    engine::Cluster &m_cluster;
+    sim::Cluster &m_cluster;
     ScenarioRunner::State &m_state;
     const bool m_tracing;
     const bool m_keepEvents;
@@ -491,14 +491,14 @@ private:
 
 void StepRecorder::finish(OJson &record)
 {
-    engine::Cluster &cluster = m_cluster;
+    sim::Cluster &cluster = m_cluster;
     ScenarioRunner::State &state = m_state;
     const bool tracing = m_tracing;
     const bool keepEvents = m_keepEvents;
     OJson events = OJson::array();
     // Rollout events are recorded by the cluster like every other kind's, in emission order;
     // the runtime's own copy is drained only so that it does not grow unread.
-    std::vector<engine::EmittedEvent> emitted = cluster.takeEvents();
+    std::vector<sim::EmittedEvent> emitted = cluster.takeEvents();
     if (state.upgrade)
         (void)state.upgrade->takeRolloutEvents();
     if (tracing)
@@ -511,9 +511,9 @@ void StepRecorder::finish(OJson &record)
     const auto activity = cluster.takeActivity();
     if (!tracing) {
         if (!record.contains("sync") && !activity.empty()) {
-            const auto creates =
-                std::count_if(activity.begin(), activity.end(),
-                              [](const engine::Activity &a) { return a.op == engine::Activity::Op::Create; });
+            const auto creates = std::count_if(activity.begin(), activity.end(), [](const sim::Activity &a) {
+                return a.op == sim::Activity::Op::Create;
+            });
             state.lastSync = {static_cast<int>(creates), static_cast<int>(activity.size() - creates)};
         }
         return;
@@ -525,10 +525,10 @@ void StepRecorder::finish(OJson &record)
             OJson j;
             j["time"] = kube::formatRfc3339(a.time);
             j["daemonset"] = a.daemonSet;
-            if (a.op == engine::Activity::Op::Delete)
+            if (a.op == sim::Activity::Op::Delete)
                 j["pod"] = a.pod;
             j["node"] = a.node;
-            (a.op == engine::Activity::Op::Create ? creates : deletes).push_back(std::move(j));
+            (a.op == sim::Activity::Op::Create ? creates : deletes).push_back(std::move(j));
         }
         state.lastSync = {static_cast<int>(creates.size()), static_cast<int>(deletes.size())};
         OJson sync;
@@ -578,7 +578,7 @@ void StepRecorder::writeTrace()
 
 // Step 0: the cluster as the file describes it. False when the API server rejects a node or an
 // object (the result says which).
-bool addScenarioCluster(engine::Cluster &cluster, const Scenario &scenario, ScenarioRunResult &result)
+bool addScenarioCluster(sim::Cluster &cluster, const Scenario &scenario, ScenarioRunResult &result)
 {
     for (const auto &spec : scenario.nodes)
         for (const auto &name : spec.names) {
@@ -601,7 +601,7 @@ bool addScenarioCluster(engine::Cluster &cluster, const Scenario &scenario, Scen
 }
 
 // Runs one step and finishes its record. False when the run stops at it (the result says why).
-bool runStep(engine::Cluster &cluster, const ScenarioStep &st, ScenarioRunner::State &state,
+bool runStep(sim::Cluster &cluster, const ScenarioStep &st, ScenarioRunner::State &state,
              StepRecorder &recorder)
 {
     const ScenarioRunOptions &options = state.options;
@@ -661,16 +661,16 @@ ScenarioRunner::ScenarioRunner(Scenario scenario)
 
 ScenarioRunner::~ScenarioRunner() = default;
 
-engine::NodeUpgradeRuntime *ScenarioRunner::upgradeRuntime()
+sim::NodeUpgradeRuntime *ScenarioRunner::upgradeRuntime()
 {
     return m_cluster ? m_cluster->nodeUpgradeIfStarted() : nullptr;
 }
 
-engine::ClusterOptions ScenarioRunner::clusterOptions(const Scenario &scenario)
+sim::ClusterOptions ScenarioRunner::clusterOptions(const Scenario &scenario)
 {
-    engine::ClusterOptions o;
+    sim::ClusterOptions o;
     o.seed = scenario.seed;
-    o.mode = scenario.mode == ScenarioMode::Stepped ? engine::Mode::Stepped : engine::Mode::Continuous;
+    o.mode = scenario.mode == ScenarioMode::Stepped ? sim::Mode::Stepped : sim::Mode::Continuous;
     o.start = scenario.start;
     const auto &k = scenario.kubelet;
     if (k.startDelay)
@@ -689,8 +689,8 @@ ScenarioRunResult ScenarioRunner::run(const ScenarioRunOptions &options)
 {
     State &state = *m_state;
     state.options = options;
-    m_cluster = std::make_unique<engine::Cluster>(clusterOptions(m_scenario));
-    engine::Cluster &cluster = *m_cluster;
+    m_cluster = std::make_unique<sim::Cluster>(clusterOptions(m_scenario));
+    sim::Cluster &cluster = *m_cluster;
     if (options.onClusterCreated)
         options.onClusterCreated(cluster);
     auto &result = state.result;
@@ -773,7 +773,7 @@ Loaded loadAndRun(const std::string &file)
 
 namespace {
 
-kube::Result<std::unique_ptr<engine::Cluster>> runToCluster(Scenario scenario)
+kube::Result<std::unique_ptr<sim::Cluster>> runToCluster(Scenario scenario)
 {
     ScenarioRunner runner(std::move(scenario));
     ScenarioRunOptions options;
@@ -790,8 +790,8 @@ kube::Result<std::unique_ptr<engine::Cluster>> runToCluster(Scenario scenario)
 
 } // namespace
 
-kube::Result<std::unique_ptr<engine::Cluster>> ScenarioRunner::buildCluster(const std::string &text,
-                                                                            const std::string &fileName)
+kube::Result<std::unique_ptr<sim::Cluster>> ScenarioRunner::buildCluster(const std::string &text,
+                                                                         const std::string &fileName)
 {
     auto scenario = ScenarioParser::parseText(text, fileName);
     if (!scenario)
@@ -799,9 +799,9 @@ kube::Result<std::unique_ptr<engine::Cluster>> ScenarioRunner::buildCluster(cons
     return runToCluster(std::move(*scenario));
 }
 
-kube::Result<std::unique_ptr<engine::Cluster>>
-ScenarioRunner::buildClusterEndingAt(const std::string &text, const std::string &fileName,
-                                     kube::Timestamp end)
+kube::Result<std::unique_ptr<sim::Cluster>> ScenarioRunner::buildClusterEndingAt(const std::string &text,
+                                                                                 const std::string &fileName,
+                                                                                 kube::Timestamp end)
 {
     auto scenario = ScenarioParser::parseText(text, fileName);
     if (!scenario)
@@ -860,7 +860,7 @@ ScenarioCommandOutput ScenarioRunner::history(const std::string &file, const std
     auto l = loadAndRun(file);
     if (!l.runner)
         return l.failure;
-    engine::Cluster &cluster = *l.runner->cluster();
+    sim::Cluster &cluster = *l.runner->cluster();
     if (!cluster.daemonSet(ns, name))
         return {1, {}, "Error from server (NotFound): daemonsets.apps \"" + name + "\" not found\n"};
     auto text = cluster.historyText(ns, name, revision);
@@ -875,7 +875,7 @@ ScenarioCommandOutput ScenarioRunner::rollback(const std::string &file, const st
     auto l = loadAndRun(file);
     if (!l.runner)
         return l.failure;
-    engine::Cluster &cluster = *l.runner->cluster();
+    sim::Cluster &cluster = *l.runner->cluster();
     if (!cluster.daemonSet(ns, name))
         return {1, {}, "Error from server (NotFound): daemonsets.apps \"" + name + "\" not found\n"};
     const auto outcome = cluster.rollback(ns, name, toRevision);

@@ -19,8 +19,8 @@
 // mode, the creates/deletes issued during the most recent step that issued any in continuous
 // mode. `expect.pods` counts what the selector returns, terminating pods included.
 
-#include "models/engine/cluster.h"
 #include "models/scenario/scenario.h"
+#include "models/sim/cluster.h"
 
 #include <functional>
 #include <memory>
@@ -39,7 +39,7 @@ struct ScenarioRunOptions
     bool traceState = false; // add the full state after each step
     // Called with the new cluster before the scenario's nodes, objects and steps, e.g. to
     // attach watches that should see every write.
-    std::function<void(engine::Cluster &)> onClusterCreated;
+    std::function<void(sim::Cluster &)> onClusterCreated;
 };
 
 struct ScenarioRunResult
@@ -69,9 +69,9 @@ public:
 
     const Scenario &scenario() const { return m_scenario; }
     // The cluster after run(), e.g. for the GUI to continue the simulation; null before run().
-    engine::Cluster *cluster() { return m_cluster.get(); }
+    sim::Cluster *cluster() { return m_cluster.get(); }
     // The cluster runs on without this runner reading its logs: they are stopped.
-    std::unique_ptr<engine::Cluster> takeCluster()
+    std::unique_ptr<sim::Cluster> takeCluster()
     {
         if (m_cluster)
             m_cluster->stopLogs();
@@ -79,22 +79,22 @@ public:
     }
     // The cluster's node-agent upgrade runtime when the scenario started one (upgrade steps);
     // null before run(), after takeCluster() (it moves with the cluster) or when none started.
-    engine::NodeUpgradeRuntime *upgradeRuntime();
+    sim::NodeUpgradeRuntime *upgradeRuntime();
 
     // ClusterOptions for a scenario (seed, mode, start, kubelet timings).
-    static engine::ClusterOptions clusterOptions(const Scenario &scenario);
+    static sim::ClusterOptions clusterOptions(const Scenario &scenario);
 
     // The cluster a scenario leaves behind, for the console to keep simulating: parses the text,
     // builds the cluster and runs every step without checking expects. Fails only when the file
     // is invalid (the message lists "FILE:LINE:COLUMN: ..." lines).
-    static kube::Result<std::unique_ptr<engine::Cluster>> buildCluster(const std::string &text,
-                                                                       const std::string &fileName);
+    static kube::Result<std::unique_ptr<sim::Cluster>> buildCluster(const std::string &text,
+                                                                    const std::string &fileName);
     // The same, with the virtual clock placed so that the steps end at `end` (for `serve`,
     // whose clients compute ages against the wall clock): the steps run once to learn how much
     // virtual time they take, then again from `end` minus that. The scenario's own `start` and
     // the instants its steps name (setTime, run until time T) move by the same amount;
     // everything else (seed, steps, the resulting objects) is as buildCluster makes it.
-    static kube::Result<std::unique_ptr<engine::Cluster>>
+    static kube::Result<std::unique_ptr<sim::Cluster>>
     buildClusterEndingAt(const std::string &text, const std::string &fileName, kube::Timestamp end);
 
     // `daemonscope sim run FILE [--trace T] [--trace-state]`.
@@ -113,7 +113,7 @@ public:
 
 private:
     Scenario m_scenario;
-    std::unique_ptr<engine::Cluster> m_cluster;
+    std::unique_ptr<sim::Cluster> m_cluster;
     std::unique_ptr<State> m_state;
 };
 

@@ -3,8 +3,8 @@
 
 #include "models/scenario/scenariosteps.h"
 
-#include "models/engine/nodeupgraderuntime.h"
 #include "models/kube/timeutil.h"
+#include "models/sim/nodeupgraderuntime.h"
 
 #include <functional>
 
@@ -19,7 +19,7 @@ int exitCodeFor(const kube::ApiStatus &e)
     return e.reason == "Invalid" || e.reason == "BadRequest" ? 2 : 1;
 }
 
-std::optional<StepError> containerImagePatch(engine::Cluster &cluster, const ScenarioStep &st, Json &patch)
+std::optional<StepError> containerImagePatch(sim::Cluster &cluster, const ScenarioStep &st, Json &patch)
 {
     const auto *ds = cluster.daemonSet(st.target.namespace_, st.target.name);
     if (!ds)
@@ -52,7 +52,7 @@ std::optional<StepError> containerImagePatch(engine::Cluster &cluster, const Sce
     return std::nullopt;
 }
 
-kube::Result<std::vector<std::string>> podKeys(engine::Cluster &cluster, const engine::PodSelector &selector)
+kube::Result<std::vector<std::string>> podKeys(sim::Cluster &cluster, const sim::PodSelector &selector)
 {
     std::vector<std::string> keys;
     for (const auto *p : cluster.selectPods(selector))
@@ -79,8 +79,8 @@ std::optional<StepError> check(const kube::Result<void> &r)
     return apiError(r.error());
 }
 
-std::optional<StepError> syncStep(engine::Cluster &cluster, const ScenarioStep &st,
-                                  ScenarioRunner::State &state, OJson &record)
+std::optional<StepError> syncStep(sim::Cluster &cluster, const ScenarioStep &st, ScenarioRunner::State &state,
+                                  OJson &record)
 {
     const auto r = cluster.syncDaemonSet(st.target.namespace_, st.target.name);
     OJson sync;
@@ -104,7 +104,7 @@ std::optional<StepError> syncStep(engine::Cluster &cluster, const ScenarioStep &
     return std::nullopt;
 }
 
-std::optional<StepError> runUntilStep(engine::Cluster &cluster, const ScenarioStep &st,
+std::optional<StepError> runUntilStep(sim::Cluster &cluster, const ScenarioStep &st,
                                       ScenarioRunner::State &state)
 {
     const auto &rc = st.run;
@@ -134,7 +134,7 @@ std::optional<StepError> runUntilStep(engine::Cluster &cluster, const ScenarioSt
     return std::nullopt;
 }
 
-std::optional<StepError> applyStep(engine::Cluster &cluster, const ScenarioStep &st)
+std::optional<StepError> applyStep(sim::Cluster &cluster, const ScenarioStep &st)
 {
     for (const auto &m : st.manifests) {
         auto r = cluster.apply(m.object);
@@ -144,7 +144,7 @@ std::optional<StepError> applyStep(engine::Cluster &cluster, const ScenarioStep 
     return std::nullopt;
 }
 
-std::optional<StepError> patchStep(engine::Cluster &cluster, const ScenarioStep &st)
+std::optional<StepError> patchStep(sim::Cluster &cluster, const ScenarioStep &st)
 {
     const api::PatchType type = st.patchType == "merge"  ? api::PatchType::Merge
                                 : st.patchType == "json" ? api::PatchType::Json
@@ -155,7 +155,7 @@ std::optional<StepError> patchStep(engine::Cluster &cluster, const ScenarioStep 
     return std::nullopt;
 }
 
-std::optional<StepError> setImageStep(engine::Cluster &cluster, const ScenarioStep &st)
+std::optional<StepError> setImageStep(sim::Cluster &cluster, const ScenarioStep &st)
 {
     Json patch;
     if (auto e = containerImagePatch(cluster, st, patch))
@@ -167,7 +167,7 @@ std::optional<StepError> setImageStep(engine::Cluster &cluster, const ScenarioSt
     return std::nullopt;
 }
 
-std::optional<StepError> setStrategyStep(engine::Cluster &cluster, const ScenarioStep &st)
+std::optional<StepError> setStrategyStep(sim::Cluster &cluster, const ScenarioStep &st)
 {
     Json strategy = {{"type", st.strategyType}};
     if (st.strategyType == "RollingUpdate") {
@@ -187,7 +187,7 @@ std::optional<StepError> setStrategyStep(engine::Cluster &cluster, const Scenari
     return std::nullopt;
 }
 
-std::optional<StepError> deleteStep(engine::Cluster &cluster, const ScenarioStep &st)
+std::optional<StepError> deleteStep(sim::Cluster &cluster, const ScenarioStep &st)
 {
     if (st.pods) {
         auto keys = podKeys(cluster, *st.pods);
@@ -203,7 +203,7 @@ std::optional<StepError> deleteStep(engine::Cluster &cluster, const ScenarioStep
     return check(cluster.remove(kindOf(st.targetKind), st.target.namespace_, st.target.name));
 }
 
-std::optional<StepError> setPodPhaseStep(engine::Cluster &cluster, const ScenarioStep &st)
+std::optional<StepError> setPodPhaseStep(sim::Cluster &cluster, const ScenarioStep &st)
 {
     // What a kubelet reports through the status subresource (e.g. a container that exited).
     auto keys = podKeys(cluster, *st.pods);
@@ -223,7 +223,7 @@ std::optional<StepError> setPodPhaseStep(engine::Cluster &cluster, const Scenari
     return std::nullopt;
 }
 
-std::optional<StepError> markReadyStep(engine::Cluster &cluster, const ScenarioStep &st)
+std::optional<StepError> markReadyStep(sim::Cluster &cluster, const ScenarioStep &st)
 {
     auto keys = podKeys(cluster, *st.pods);
     if (!keys)
@@ -231,7 +231,7 @@ std::optional<StepError> markReadyStep(engine::Cluster &cluster, const ScenarioS
     return check(cluster.markReady(*keys, st.kind == StepKind::MarkReady));
 }
 
-std::optional<StepError> setPodLabelsStep(engine::Cluster &cluster, const ScenarioStep &st)
+std::optional<StepError> setPodLabelsStep(sim::Cluster &cluster, const ScenarioStep &st)
 {
     auto keys = podKeys(cluster, *st.pods);
     if (!keys)
@@ -239,7 +239,7 @@ std::optional<StepError> setPodLabelsStep(engine::Cluster &cluster, const Scenar
     return check(cluster.setPodLabels(*keys, st.labels));
 }
 
-std::optional<StepError> addNodesStep(engine::Cluster &cluster, const ScenarioStep &st)
+std::optional<StepError> addNodesStep(sim::Cluster &cluster, const ScenarioStep &st)
 {
     for (const auto &spec : st.nodes)
         for (const auto &name : spec.names)
@@ -248,7 +248,7 @@ std::optional<StepError> addNodesStep(engine::Cluster &cluster, const ScenarioSt
     return std::nullopt;
 }
 
-std::optional<StepError> untaintNodeStep(engine::Cluster &cluster, const ScenarioStep &st)
+std::optional<StepError> untaintNodeStep(sim::Cluster &cluster, const ScenarioStep &st)
 {
     if (st.taint.effect.empty())
         return check(cluster.untaint(st.node, st.taint.key));
@@ -273,15 +273,15 @@ std::optional<StepError> untaintNodeStep(engine::Cluster &cluster, const Scenari
     return std::nullopt;
 }
 
-std::optional<StepError> faultStep(engine::Cluster &cluster, const ScenarioStep &st)
+std::optional<StepError> faultStep(sim::Cluster &cluster, const ScenarioStep &st)
 {
-    const auto kind = engine::faultKindFromString(st.faultKind);
+    const auto kind = sim::faultKindFromString(st.faultKind);
     if (!kind)
         return StepError{2, "unknown fault kind \"" + st.faultKind + "\""};
     return check(cluster.fault(st.node, *kind));
 }
 
-std::optional<StepError> rollbackStep(engine::Cluster &cluster, const ScenarioStep &st,
+std::optional<StepError> rollbackStep(sim::Cluster &cluster, const ScenarioStep &st,
                                       ScenarioRunner::State &state, OJson &record)
 {
     const auto outcome = cluster.rollback(st.target.namespace_, st.target.name, st.toRevision);
@@ -290,7 +290,7 @@ std::optional<StepError> rollbackStep(engine::Cluster &cluster, const ScenarioSt
     return std::nullopt;
 }
 
-std::optional<StepError> upgradeStep(engine::Cluster &cluster, const ScenarioStep &st)
+std::optional<StepError> upgradeStep(sim::Cluster &cluster, const ScenarioStep &st)
 {
     // A rollout the API server refuses (e.g. an invalid spec) is invalid input.
     if (auto r = cluster.nodeUpgrade().upgradeStep(st.upgradeArgs); !r)
@@ -298,14 +298,14 @@ std::optional<StepError> upgradeStep(engine::Cluster &cluster, const ScenarioSte
     return std::nullopt;
 }
 
-std::optional<StepError> upgradeControlStep(engine::Cluster &cluster, const ScenarioStep &st)
+std::optional<StepError> upgradeControlStep(sim::Cluster &cluster, const ScenarioStep &st)
 {
     if (auto r = cluster.nodeUpgrade().upgradeControlStep(st.upgradeArgs); !r)
         return StepError{r.error().reason == "NotFound" ? 2 : 1, r.error().message};
     return std::nullopt;
 }
 
-std::optional<StepError> restartNodeStep(engine::Cluster &cluster, const ScenarioStep &st)
+std::optional<StepError> restartNodeStep(sim::Cluster &cluster, const ScenarioStep &st)
 {
     if (auto r = cluster.nodeUpgrade().restartNodeStep(st.upgradeArgs); !r)
         return StepError{r.error().reason == "NotFound" ? 2 : 1, r.error().message};
@@ -329,8 +329,8 @@ kube::Node makeNode(const ScenarioNodeSpec &spec, const std::string &name, kube:
     return n;
 }
 
-std::optional<StepError> execute(engine::Cluster &cluster, const ScenarioStep &st,
-                                 ScenarioRunner::State &state, OJson &record)
+std::optional<StepError> execute(sim::Cluster &cluster, const ScenarioStep &st, ScenarioRunner::State &state,
+                                 OJson &record)
 {
     switch (st.kind) {
     case StepKind::Sync:

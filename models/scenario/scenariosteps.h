@@ -18,13 +18,13 @@ struct ScenarioRunner::State
 {
     ScenarioRunOptions options;
     std::vector<std::string> trace;
-    std::vector<engine::EmittedEvent> events; // every event so far, in emission order
+    std::vector<sim::EmittedEvent> events; // every event so far, in emission order
     std::optional<std::string> lastRollback;
     std::optional<std::pair<int, int>> lastSync; // creates, deletes
     ScenarioRunResult result;
     // The cluster's node-upgrade runtime, started before step 1 when the scenario uses it (so
     // its controller passes from the same instant on as in tests/upgrade's driver); null else.
-    engine::NodeUpgradeRuntime *upgrade = nullptr;
+    sim::NodeUpgradeRuntime *upgrade = nullptr;
 };
 
 // A step that could not complete: exit 1 for runtime failures, 2 for input the API rejected.
@@ -42,7 +42,7 @@ struct StepError
 kube::Node makeNode(const ScenarioNodeSpec &spec, const std::string &name, kube::Timestamp now);
 
 // Executes one step (not expect). Returns the error that stops it, if any.
-std::optional<StepError> execute(engine::Cluster &cluster, const ScenarioStep &st,
-                                 ScenarioRunner::State &state, OJson &record);
+std::optional<StepError> execute(sim::Cluster &cluster, const ScenarioStep &st, ScenarioRunner::State &state,
+                                 OJson &record);
 
 } // namespace scenario

@@ -440,7 +440,7 @@ void ApiServer::Impl::answerReview(const httplib::Request &req, const std::strin
     send(res, 201, *answer);
 }
 
-ApiServer::ApiServer(std::unique_ptr<engine::Cluster> cluster, ServerOptions options)
+ApiServer::ApiServer(std::unique_ptr<sim::Cluster> cluster, ServerOptions options)
     : d(std::make_unique<Impl>(std::move(cluster), std::move(options)))
 {}
 
@@ -581,7 +581,7 @@ kube::Result<void> ApiServer::Impl::bind()
 // every bootstrapInterval when someone deleted it. Then the engine starts.
 void ApiServer::Impl::bootstrap()
 {
-    auto ensureKubernetesService = [port = port](engine::Cluster &c) {
+    auto ensureKubernetesService = [port = port](sim::Cluster &c) {
         const Json service = {
             {"apiVersion", "v1"},
             {"kind", "Service"},
@@ -598,7 +598,7 @@ void ApiServer::Impl::bootstrap()
         if (!c.get(api::Kind::Service, "default", "kubernetes"))
             (void)c.create(service);
     };
-    engine->call([&](engine::Cluster &c) {
+    engine->call([&](sim::Cluster &c) {
         ensureKubernetesService(c);
         return 0;
     });
@@ -654,9 +654,9 @@ const ServerOptions &ApiServer::options() const
     return d->options;
 }
 
-void ApiServer::withCluster(const std::function<void(engine::Cluster &)> &fn)
+void ApiServer::withCluster(const std::function<void(sim::Cluster &)> &fn)
 {
-    d->engine->call([&](engine::Cluster &c) {
+    d->engine->call([&](sim::Cluster &c) {
         fn(c);
         return 0;
     });

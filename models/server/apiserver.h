@@ -1,5 +1,5 @@
 #pragma once
-// ApiServer — serves an engine::Cluster over the Kubernetes REST API on loopback, so a real
+// ApiServer — serves an sim::Cluster over the Kubernetes REST API on loopback, so a real
 // kubectl (1.27 to 1.33) can drive the simulated cluster: discovery (aggregated v2 / v2beta1 and
 // legacy), /version, /openapi/v2 and v3 (openapi.h), GET / LIST / WATCH / POST / PUT / PATCH / DELETE on
 // namespaces, nodes, pods, services, events, DaemonSets, ControllerRevisions, ReplicaSets,
@@ -19,9 +19,9 @@
 // Limits: no deletecollection, no server-side apply; protobuf only for the request bodies
 // kubectl sends that way (DeleteOptions, Eviction) and the OpenAPI v2 document.
 
-#include "models/engine/cluster.h"
 #include "models/kube/result.h"
 #include "models/server/tlsmaterial.h"
+#include "models/sim/cluster.h"
 
 #include <chrono>
 #include <cstdint>
@@ -75,7 +75,7 @@ struct ServerOptions
 class ApiServer
 {
 public:
-    ApiServer(std::unique_ptr<engine::Cluster> cluster, ServerOptions options);
+    ApiServer(std::unique_ptr<sim::Cluster> cluster, ServerOptions options);
     ~ApiServer();
     ApiServer(const ApiServer &) = delete;
     ApiServer &operator=(const ApiServer &) = delete;
@@ -91,7 +91,7 @@ public:
     const ServerOptions &options() const;
 
     // Runs fn on the engine thread (tests, embedding).
-    void withCluster(const std::function<void(engine::Cluster &)> &fn);
+    void withCluster(const std::function<void(sim::Cluster &)> &fn);
 
     // 127.0.0.0/8, ::1 and "localhost".
     static bool isLoopback(const std::string &host);

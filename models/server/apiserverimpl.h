@@ -296,7 +296,7 @@ struct ApiServer::Impl
     std::atomic<bool> started{false};
     std::atomic<bool> stopped{false};
 
-    Impl(std::unique_ptr<engine::Cluster> cluster, ServerOptions o) : options(std::move(o))
+    Impl(std::unique_ptr<sim::Cluster> cluster, ServerOptions o) : options(std::move(o))
     {
         if (cluster && options.resourceVersionFloor > 0)
             cluster->seedResourceVersion(options.resourceVersionFloor);
@@ -421,7 +421,7 @@ struct ApiServer::Impl
     // "All" is the one value the API defines.
     static kube::Result<bool> dryRunFrom(const httplib::Request &req, std::vector<std::string> values = {});
 
-    static kube::Result<engine::WriteOptions> writeOptions(const httplib::Request &req);
+    static kube::Result<sim::WriteOptions> writeOptions(const httplib::Request &req);
 
     // metav1.FieldValidation: what a write does with fields the kind's schema does not have.
     // Without the parameter kube-apiserver warns (Warn); kubectl sends Strict.
@@ -486,7 +486,7 @@ struct ApiServer::Impl
     // Server-side apply: the body is the manager's configuration (YAML or JSON); the object is
     // created when it does not exist.
     void applyPatch(const httplib::Request &req, const std::string &text, httplib::Response &res,
-                    const ResourcePath &path, const engine::WriteOptions &opts, FieldValidation validation);
+                    const ResourcePath &path, const sim::WriteOptions &opts, FieldValidation validation);
 
     // DeleteOptions come from the body (kubectl sends dryRun, propagationPolicy, the grace
     // period and preconditions there) and from the query (curl, older clients); the query wins

@@ -9,7 +9,7 @@ void ApiServer::Impl::get(const httplib::Request &req, httplib::Response &res, c
         kube::Result<Json> object = Json();
         kube::Timestamp now = 0;
     };
-    Out out = engine->call([&](engine::Cluster &c) {
+    Out out = engine->call([&](sim::Cluster &c) {
         return Out{c.get(*path.kind, path.ns, path.name), c.now()};
     });
     if (!out.object) {
@@ -89,7 +89,7 @@ void ApiServer::Impl::list(const httplib::Request &req, httplib::Response &res, 
             kube::Timestamp now = 0;
             std::uint64_t rv = 0;
         };
-        Out out = engine->call([&](engine::Cluster &c) {
+        Out out = engine->call([&](sim::Cluster &c) {
             return Out{c.list(*path.kind, path.ns), c.now(), c.resourceVersion()};
         });
         if (!out.list)
@@ -122,7 +122,7 @@ void ApiServer::Impl::listPods(const httplib::Request &req, httplib::Response &r
         kube::Timestamp now = 0;
         std::uint64_t rv = 0;
     };
-    Out out = engine->call([&](engine::Cluster &c) {
+    Out out = engine->call([&](sim::Cluster &c) {
         Out o;
         o.now = c.now();
         o.rv = c.resourceVersion();
@@ -183,7 +183,7 @@ bool ApiServer::Impl::continued(httplib::Response &res, ListPager<Item> &from, c
         return false;
     }
     page = std::move(*p);
-    now = engine->call([](engine::Cluster &c) { return c.now(); });
+    now = engine->call([](sim::Cluster &c) { return c.now(); });
     return true;
 }
 
@@ -204,7 +204,7 @@ void ApiServer::Impl::listNodes(const httplib::Request &req, httplib::Response &
             kube::Timestamp now = 0;
             std::uint64_t rv = 0;
         };
-        Out out = engine->call([&](engine::Cluster &c) {
+        Out out = engine->call([&](sim::Cluster &c) {
             Out o{{}, c.now(), c.resourceVersion()};
             if (!readable(o.rv))
                 return o;
@@ -323,7 +323,7 @@ void ApiServer::Impl::watch(const httplib::Request &req, httplib::Response &res,
     // The starting point and the initial state are read in one engine task, so no write
     // falls between them.
     WatchHub::Start start = WatchHub::Start::Ok;
-    engine->call([&](engine::Cluster &c) {
+    engine->call([&](sim::Cluster &c) {
         WatchHub &hub = engine->hub();
         if (synthetic) {
             stream->cursor = hub.headCursor(*path.kind);

@@ -48,12 +48,12 @@ kube::Result<bool> ApiServer::Impl::dryRunFrom(const httplib::Request &req, std:
     return !values.empty();
 }
 
-kube::Result<engine::WriteOptions> ApiServer::Impl::writeOptions(const httplib::Request &req)
+kube::Result<sim::WriteOptions> ApiServer::Impl::writeOptions(const httplib::Request &req)
 {
     auto dry = dryRunFrom(req);
     if (!dry)
         return dry.error();
-    engine::WriteOptions o;
+    sim::WriteOptions o;
     o.dryRun = *dry;
     return o;
 }
@@ -219,9 +219,9 @@ void ApiServer::Impl::create(const httplib::Request &req, const std::string &tex
         return sendError(res, strictBodyError(*object, *strict));
     const std::string name = kube::stringOr((*object)["metadata"], "name");
     FieldManagerContext ctx = managerFor(req, path);
-    auto created = engine->call([&](engine::Cluster &c) -> kube::Result<Json> {
+    auto created = engine->call([&](sim::Cluster &c) -> kube::Result<Json> {
         // The creator owns every field of the object as it will be stored (defaults too).
-        engine::WriteOptions dry = *opts;
+        sim::WriteOptions dry = *opts;
         dry.dryRun = true;
         auto would = c.create(*object, dry);
         if (!would)
@@ -258,12 +258,12 @@ void ApiServer::Impl::update(const httplib::Request &req, const std::string &tex
         return sendError(res, strictBodyError(*object, *strict));
     const bool status = path.subresource == "status";
     FieldManagerContext ctx = managerFor(req, path);
-    auto updated = engine->call([&](engine::Cluster &c) -> kube::Result<Json> {
-        auto write = [&](const engine::WriteOptions &o) {
+    auto updated = engine->call([&](sim::Cluster &c) -> kube::Result<Json> {
+        auto write = [&](const sim::WriteOptions &o) {
             return status ? c.updateStatus(*object, o) : c.update(*object, o);
         };
         const auto live = c.get(*path.kind, path.ns, path.name);
-        engine::WriteOptions dry = *opts;
+        sim::WriteOptions dry = *opts;
         dry.dryRun = true;
         auto would = write(dry);
         if (!would)
@@ -331,7 +331,7 @@ void ApiServer::Impl::patch(const httplib::Request &req, const std::string &text
     if (!patchBody)
         return sendError(res, patchBody.error());
     const bool status = path.subresource == "status";
-    auto patched = engine->call([&](engine::Cluster &c) -> kube::Result<Json> {
+    auto patched = engine->call([&](sim::Cluster &c) -> kube::Result<Json> {
         ctx.time = kube::formatRfc3339(c.now());
         if (auto current = c.get(*path.kind, path.ns, path.name))
             live = std::move(*current);
@@ -367,8 +367,7 @@ void ApiServer::Impl::scale(const httplib::Request &req, const std::string &text
 {
     const std::string &m = req.method;
     if (m == "GET") {
-        auto got =
-            engine->call([&](engine::Cluster &c) { return c.getScale(*path.kind, path.ns, path.name); });
+        auto got = engine->call([&](sim::Cluster &c) { return c.getScale(*path.kind, path.ns, path.name); });
         if (!got)
             return sendError(res, got.error(), path, path.name);
         return send(res, 200, *got);
@@ -388,7 +387,7 @@ void ApiServer::Impl::scale(const httplib::Request &req, const std::string &text
     auto in = m == "PATCH" ? body(text) : objectBody(req, text);
     if (!in)
         return sendError(res, in.error());
-    auto written = engine->call([&](engine::Cluster &c) {
+    auto written = engine->call([&](sim::Cluster &c) {
         return type ? c.patchScale(*path.kind, path.ns, path.name, *type, *in, *opts)
                     : c.updateScale(*path.kind, path.ns, path.name, *in, *opts);
     });
@@ -398,7 +397,7 @@ void ApiServer::Impl::scale(const httplib::Request &req, const std::string &text
 }
 
 void ApiServer::Impl::applyPatch(const httplib::Request &req, const std::string &text, httplib::Response &res,
-                                 const ResourcePath &path, const engine::WriteOptions &opts,
+                                 const ResourcePath &path, const sim::WriteOptions &opts,
                                  FieldValidation validation)
 {
     FieldManagerContext ctx = managerFor(req, path);
@@ -430,7 +429,7 @@ void ApiServer::Impl::applyPatch(const httplib::Request &req, const std::string 
         return sendError(res, strictBodyError(config, *strict));
     const bool status = path.subresource == "status";
     bool created = false;
-    auto applied = engine->call([&](engine::Cluster &c) -> kube::Result<Json> {
+    auto applied = engine->call([&](sim::Cluster &c) -> kube::Result<Json> {
         ctx.time = kube::formatRfc3339(c.now());
         auto live = c.get(*path.kind, path.ns, path.name);
         if (!live && live.error().code != 404)
@@ -525,8 +524,8 @@ void ApiServer::Impl::remove(const httplib::Request &req, const std::string &tex
             return sendError(res, ApiStatus::badRequest("invalid gracePeriodSeconds: " + g));
         deleteOpts->gracePeriodSeconds = static_cast<std::int64_t>(*n);
     }
-    auto removed = engine->call(
-        [&](engine::Cluster &c) { return c.remove(*path.kind, path.ns, path.name, *deleteOpts); });
+    auto removed =
+        engine->call([&](sim::Cluster &c) { return c.remove(*path.kind, path.ns, path.name, *deleteOpts); });
     if (!removed)
         return sendError(res, removed.error(), path, path.name);
     send(res, 200, *removed);
@@ -572,7 +571,7 @@ void ApiServer::Impl::evict(const httplib::Request &req, const std::string &text
     const auto parsed = deleteOptions(req, opts);
     if (!parsed)
         return sendError(res, parsed.error());
-    auto done = engine->call([&](engine::Cluster &c) { return c.evict(path.ns, path.name, *parsed); });
+    auto done = engine->call([&](sim::Cluster &c) { return c.evict(path.ns, path.name, *parsed); });
     if (!done)
         return sendError(res, done.error(), path, path.name);
     // metav1.Status{Status: Success}, answered with 201 Created as for any create.

@@ -1,13 +1,13 @@
 #include "models/server/enginehost.h"
 
-#include "models/engine/nodeupgraderuntime.h"
 #include "models/kube/lease.h"
+#include "models/sim/nodeupgraderuntime.h"
 
 #include <algorithm>
 
 namespace server {
 
-EngineHost::EngineHost(std::unique_ptr<engine::Cluster> cluster, double speed, std::chrono::milliseconds tick,
+EngineHost::EngineHost(std::unique_ptr<sim::Cluster> cluster, double speed, std::chrono::milliseconds tick,
                        std::size_t watchWindow)
     : m_cluster(std::move(cluster)), m_speed(std::max(0.0, speed)),
       m_tick(std::max(tick, std::chrono::milliseconds(1))), m_hub(watchWindow)

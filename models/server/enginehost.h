@@ -1,12 +1,12 @@
 #pragma once
-// EngineHost — runs one engine::Cluster on its own thread. The engine is not thread-safe, so
+// EngineHost — runs one sim::Cluster on its own thread. The engine is not thread-safe, so
 // every access is a task posted to that thread (call() blocks the caller until its task ran);
 // between tasks the thread advances the virtual clock by the real time that passed times the
 // speed factor, in ticks. Watch streams never touch the Cluster: they read the WatchHub the
 // engine thread fills.
 
-#include "models/engine/cluster.h"
 #include "models/server/watchhub.h"
+#include "models/sim/cluster.h"
 
 #include <chrono>
 #include <condition_variable>
@@ -23,7 +23,7 @@ namespace server {
 class EngineHost
 {
 public:
-    EngineHost(std::unique_ptr<engine::Cluster> cluster, double speed, std::chrono::milliseconds tick,
+    EngineHost(std::unique_ptr<sim::Cluster> cluster, double speed, std::chrono::milliseconds tick,
                std::size_t watchWindow);
     ~EngineHost();
     EngineHost(const EngineHost &) = delete;
@@ -43,9 +43,9 @@ public:
 
     // Runs fn(cluster) on the engine thread and returns its result. After stop() the task runs
     // on the caller's thread, still one at a time.
-    template <typename F> auto call(F &&fn) -> std::invoke_result_t<F &, engine::Cluster &>
+    template <typename F> auto call(F &&fn) -> std::invoke_result_t<F &, sim::Cluster &>
     {
-        using R = std::invoke_result_t<F &, engine::Cluster &>;
+        using R = std::invoke_result_t<F &, sim::Cluster &>;
         auto task = std::make_shared<std::packaged_task<R()>>([this, &fn]() { return fn(*m_cluster); });
         auto result = task->get_future();
         post([task] { (*task)(); });
@@ -55,7 +55,7 @@ public:
     WatchHub &hub() { return m_hub; }
     // Runs fn(cluster) on the engine thread every `every` of real time once started (the
     // bootstrap controller's reconcile loop). Set before start().
-    void setReconcile(std::function<void(engine::Cluster &)> fn, std::chrono::milliseconds every)
+    void setReconcile(std::function<void(sim::Cluster &)> fn, std::chrono::milliseconds every)
     {
         m_reconcile = std::move(fn);
         m_reconcileEvery = every;
@@ -67,11 +67,11 @@ private:
     void run();
     void renewControllerLease();
 
-    std::unique_ptr<engine::Cluster> m_cluster;
+    std::unique_ptr<sim::Cluster> m_cluster;
     const double m_speed;
     const std::chrono::milliseconds m_tick;
     WatchHub m_hub;
-    std::function<void(engine::Cluster &)> m_reconcile;
+    std::function<void(sim::Cluster &)> m_reconcile;
     std::chrono::milliseconds m_reconcileEvery{10000};
     std::mutex m_mutex;
     std::condition_variable m_cv;

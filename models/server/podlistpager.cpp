@@ -95,7 +95,7 @@ ApiStatus expired()
 
 } // namespace
 
-PodListPager::Page PodListPager::first(engine::Cluster &c, const std::string &ns, const Filter &keep,
+PodListPager::Page PodListPager::first(sim::Cluster &c, const std::string &ns, const Filter &keep,
                                        bool selective, std::size_t limit)
 {
     expire(c);
@@ -115,7 +115,7 @@ PodListPager::Page PodListPager::first(engine::Cluster &c, const std::string &ns
     return page;
 }
 
-kube::Result<PodListPager::Page> PodListPager::next(engine::Cluster &c, const std::string &token,
+kube::Result<PodListPager::Page> PodListPager::next(sim::Cluster &c, const std::string &token,
                                                     const std::string &ns, const Filter &keep, bool selective,
                                                     std::size_t limit)
 {
@@ -136,8 +136,8 @@ kube::Result<PodListPager::Page> PodListPager::next(engine::Cluster &c, const st
     return page;
 }
 
-void PodListPager::finishPage(engine::Cluster &c, Page &page, engine::Cluster::PodPage &read,
-                              std::uint64_t id, std::size_t served, bool selective)
+void PodListPager::finishPage(sim::Cluster &c, Page &page, sim::Cluster::PodPage &read, std::uint64_t id,
+                              std::size_t served, bool selective)
 {
     served += read.pods.size();
     page.pods = std::move(read.pods);
@@ -153,13 +153,13 @@ void PodListPager::finishPage(engine::Cluster &c, Page &page, engine::Cluster::P
         page.remaining = static_cast<std::int64_t>(it->second.total > served ? it->second.total - served : 0);
 }
 
-void PodListPager::release(engine::Cluster &c, std::map<std::uint64_t, List>::iterator it)
+void PodListPager::release(sim::Cluster &c, std::map<std::uint64_t, List>::iterator it)
 {
     c.unpinPods(it->second.resourceVersion);
     m_lists.erase(it);
 }
 
-void PodListPager::expire(engine::Cluster &c)
+void PodListPager::expire(sim::Cluster &c)
 {
     const auto now = std::chrono::steady_clock::now();
     for (auto it = m_lists.begin(); it != m_lists.end();) {

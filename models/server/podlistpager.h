@@ -17,8 +17,8 @@
 // Not thread-safe, and not meant to be: every call runs on the engine thread (inside
 // EngineHost::call), so the pager's lists and the store's pins change together.
 
-#include "models/engine/cluster.h"
 #include "models/kube/result.h"
+#include "models/sim/cluster.h"
 
 #include <chrono>
 #include <cstdint>
@@ -49,11 +49,10 @@ public:
 
     // The first page of a list of `ns` (all namespaces when empty); limit 0: every pod, one page.
     // `selective`: `keep` is a selector that may refuse pods.
-    Page first(engine::Cluster &c, const std::string &ns, const Filter &keep, bool selective,
-               std::size_t limit);
+    Page first(sim::Cluster &c, const std::string &ns, const Filter &keep, bool selective, std::size_t limit);
     // The page after `token`: 410 Expired when its list has been let go (or the token is not
     // one of ours), 400 when it names a pod outside `ns`.
-    kube::Result<Page> next(engine::Cluster &c, const std::string &token, const std::string &ns,
+    kube::Result<Page> next(sim::Cluster &c, const std::string &token, const std::string &ns,
                             const Filter &keep, bool selective, std::size_t limit);
 
     std::size_t openLists() const { return m_lists.size(); }
@@ -65,10 +64,10 @@ private:
         std::size_t total = 0; // pods in the list (without a selector)
         std::chrono::steady_clock::time_point created;
     };
-    void finishPage(engine::Cluster &c, Page &page, engine::Cluster::PodPage &read, std::uint64_t id,
+    void finishPage(sim::Cluster &c, Page &page, sim::Cluster::PodPage &read, std::uint64_t id,
                     std::size_t served, bool selective);
-    void release(engine::Cluster &c, std::map<std::uint64_t, List>::iterator it);
-    void expire(engine::Cluster &c);
+    void release(sim::Cluster &c, std::map<std::uint64_t, List>::iterator it);
+    void expire(sim::Cluster &c);
 
     std::map<std::uint64_t, List> m_lists; // by id; ids count up
     std::uint64_t m_nextId = 0;

@@ -1,6 +1,6 @@
 #include "models/server/podlogstream.h"
 
-#include "models/engine/containerlog.h"
+#include "models/sim/containerlog.h"
 
 #include <httplib.h>
 
@@ -52,7 +52,7 @@ struct Follow
 {
     std::string ns;
     std::string name;
-    engine::ContainerLogQuery query;
+    sim::ContainerLogQuery query;
     bool timestamps = false;
     kube::Timestamp readAt = 0; // lines up to this virtual time were read
     std::string pending;
@@ -100,13 +100,13 @@ kube::Result<void> PodLogStream::serve(EngineHost &engine, const httplib::Reques
 
     struct First
     {
-        kube::Result<engine::ContainerLog> log = engine::ContainerLog();
+        kube::Result<sim::ContainerLog> log = sim::ContainerLog();
         kube::Timestamp now = 0;
     };
-    First first = engine.call([&](engine::Cluster &c) {
+    First first = engine.call([&](sim::Cluster &c) {
         if (*since)
             f->query.since = c.now() - **since * 1000;
-        return First{engine::containerLog(c, ns, name, f->query), c.now()};
+        return First{sim::containerLog(c, ns, name, f->query), c.now()};
     });
     if (!first.log)
         return first.log.error();
@@ -114,7 +114,7 @@ kube::Result<void> PodLogStream::serve(EngineHost &engine, const httplib::Reques
     f->query.container = first.log->container;
     f->query.tailLines = -1;
     f->query.since.reset();
-    const bool full = take(*f, engine::formatLogLines(first.log->lines, f->timestamps));
+    const bool full = take(*f, sim::formatLogLines(first.log->lines, f->timestamps));
     res.status = 200;
     if (!follow || !first.log->running || full) {
         res.set_content(f->pending, "text/plain");
@@ -141,19 +141,19 @@ kube::Result<void> PodLogStream::serve(EngineHost &engine, const httplib::Reques
                 return false;
             struct Next
             {
-                kube::Result<engine::ContainerLog> log = engine::ContainerLog();
+                kube::Result<sim::ContainerLog> log = sim::ContainerLog();
                 kube::Timestamp now = 0;
             };
-            Next next = engine.call([&](engine::Cluster &c) {
+            Next next = engine.call([&](sim::Cluster &c) {
                 f->query.after = f->readAt;
-                return Next{engine::containerLog(c, f->ns, f->name, f->query), c.now()};
+                return Next{sim::containerLog(c, f->ns, f->name, f->query), c.now()};
             });
             f->readAt = next.now;
             if (!next.log) { // the pod is gone
                 f->finished = true;
                 continue;
             }
-            if (take(*f, engine::formatLogLines(next.log->lines, f->timestamps)) || !next.log->running)
+            if (take(*f, sim::formatLogLines(next.log->lines, f->timestamps)) || !next.log->running)
                 f->finished = true;
         }
     });

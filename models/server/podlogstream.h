@@ -1,6 +1,6 @@
 #pragma once
 // PodLogStream — GET pods/NAME/log as kube-apiserver serves it (PodLogOptions): text/plain lines
-// of the simulated container (engine::containerLog, the same lines the console shows), with
+// of the simulated container (sim::containerLog, the same lines the console shows), with
 // container, previous, tailLines, limitBytes, sinceSeconds, timestamps and follow. Without
 // follow the answer is one body; with it a chunked stream that goes on with every line the
 // container writes until it ends, the pod is gone, the limit is reached, the client goes away

@@ -9,7 +9,7 @@ namespace server {
 
 WatchHub::WatchHub(std::size_t window) : m_window(std::max<std::size_t>(1, window)) {}
 
-void WatchHub::attach(engine::Cluster &cluster)
+void WatchHub::attach(sim::Cluster &cluster)
 {
     m_cluster = &cluster;
     for (api::Kind kind : ResourcePath::servedKinds()) {

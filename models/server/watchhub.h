@@ -11,7 +11,7 @@
 // so a filtered watch can turn "stopped matching the selector" into DELETED and "started
 // matching" into ADDED. Objects are shared, immutable JSON: a window entry costs two pointers.
 
-#include "models/engine/cluster.h"
+#include "models/sim/cluster.h"
 
 #include <chrono>
 #include <condition_variable>
@@ -42,7 +42,7 @@ public:
     explicit WatchHub(std::size_t window);
 
     // Engine thread: seeds the mirror from the cluster and subscribes to its writes.
-    void attach(engine::Cluster &cluster);
+    void attach(sim::Cluster &cluster);
     void record(const api::WatchEvent &event);
 
     enum class Start { Ok, TooOld, TooNew };
@@ -82,7 +82,7 @@ private:
     std::uint64_t m_attachRv = 0;
     std::uint64_t m_headRv = 0;
     bool m_closed = false;
-    const engine::Cluster *m_cluster = nullptr;
+    const sim::Cluster *m_cluster = nullptr;
     // Engine thread only: the latest state of every object, by kind and "ns/name".
     std::map<std::pair<api::Kind, std::string>, std::shared_ptr<const kube::Json>> m_mirror;
 };

@@ -37,7 +37,7 @@ QString upgradeNodePhaseTitle(UpgradeNodePhase phase); // translated: "Draining 
 bool upgradeNodeInFlight(UpgradeNodePhase phase);      // Cordoned .. Soaking
 bool upgradeNodePreRestart(UpgradeNodePhase phase);    // Cordoned .. DrainingUnmanaged
 
-// Who cordoned the node (mirrors engine::CordonOwner).
+// Who cordoned the node (mirrors sim::CordonOwner).
 enum class UpgradeCordonOwner { None, Controller, SomeoneElse };
 
 // The rollout's phase (mirrors api::RolloutPhase value for value).

@@ -2,7 +2,7 @@
 // mode, first the initial rollout, then a template update, both to completion. Prints CPU time
 // per phase and the process's peak RSS. Usage: bench_engine [N ...] (default 1000 5000 20000;
 // peak RSS is process-wide, so sizes run in ascending order).
-#include "models/engine/cluster.h"
+#include "models/sim/cluster.h"
 
 #include <sys/resource.h>
 
@@ -57,11 +57,11 @@ int main(int argc, char **argv)
                 "update CPU s", "virtual s", "syncs", "timers", "writes", "peak RSS MiB");
     for (int n : sizes) {
         double t0 = cpuSeconds();
-        engine::ClusterOptions o;
+        sim::ClusterOptions o;
         o.seed = 1;
-        o.mode = engine::Mode::Continuous;
+        o.mode = sim::Mode::Continuous;
         o.start = 1767225600000;
-        engine::Cluster c(o);
+        sim::Cluster c(o);
         c.stopLogs(); // as in serve and the console: nobody reads a trace
         for (int i = 0; i < n; ++i) {
             kube::Node node;
@@ -83,7 +83,7 @@ int main(int argc, char **argv)
         if (!c.runUntil([&] { return c.rolloutComplete("kube-system", "agent"); }, 24 * 3600 * 1000LL))
             return 3;
         const double t3 = cpuSeconds();
-        const engine::EngineStats st = c.stats();
+        const sim::EngineStats st = c.stats();
         std::printf("%8d  %12.3f  %12.3f  %12.3f  %10.1f  %8llu  %9llu  %9llu  %13ld\n", n, t1 - t0, t2 - t1,
                     t3 - t2, static_cast<double>(c.now() - v0) / 1000.0,
                     static_cast<unsigned long long>(st.syncs), static_cast<unsigned long long>(st.timers),

@@ -13,7 +13,7 @@
 //
 // Peak RSS is the process high-water mark (getrusage), so it includes the cluster itself.
 
-#include "models/engine/nodeupgraderuntime.h"
+#include "models/sim/nodeupgraderuntime.h"
 #include "tests/support/replicaset.h"
 
 #include <benchmark/benchmark.h>
@@ -28,7 +28,7 @@
 namespace {
 
 using kube::Json;
-using namespace engine;
+using namespace sim;
 using namespace api;
 
 int gNodes = 5000; // set from the optional first argument

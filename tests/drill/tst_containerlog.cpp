@@ -3,12 +3,12 @@
 // termination message); the API's refusals (container required, unknown container, waiting,
 // no previous attempt); tailLines; and reading logs changes nothing in the cluster.
 
-#include "models/engine/cluster.h"
-#include "models/engine/containerlog.h"
 #include "models/kube/jsonfield.h"
 #include "models/kube/simulatedcrash.h"
 #include "models/kube/timeutil.h"
 #include "models/scenario/scenariorunner.h"
+#include "models/sim/cluster.h"
+#include "models/sim/containerlog.h"
 
 #include <QFile>
 #include <QtTest>
@@ -44,7 +44,7 @@ kube::Pod startedPod(kube::Pod p, bool ready, int restarts = 0, std::string wait
     return p;
 }
 
-std::unique_ptr<engine::Cluster> drillCluster()
+std::unique_ptr<sim::Cluster> drillCluster()
 {
     QFile f(QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/drill/drill.yaml"));
     if (!f.open(QIODevice::ReadOnly))
@@ -53,7 +53,7 @@ std::unique_ptr<engine::Cluster> drillCluster()
     return c ? std::move(*c) : nullptr;
 }
 
-const kube::Pod *podOf(const engine::Cluster &c, const std::string &ds)
+const kube::Pod *podOf(const sim::Cluster &c, const std::string &ds)
 {
     auto pods = c.podsOf("default", ds);
     return pods.empty() ? nullptr : pods.front();
@@ -113,9 +113,9 @@ void TstContainerLog::linesFollowThePodsHistory()
     QFETCH(QStringList, expected);
     QFETCH(bool, running);
     const kube::Pod pod = startedPod(makePod({"web"}), !failing, restarts, failing ? "CrashLoopBackOff" : "");
-    engine::ContainerLogQuery q;
+    sim::ContainerLogQuery q;
     q.previous = previous;
-    auto log = engine::containerLog(pod, q, kStart + after, failing);
+    auto log = sim::containerLog(pod, q, kStart + after, failing);
     QVERIFY2(log, log ? "" : log.error().message.c_str());
     QStringList got;
     for (const auto &l : log->lines)
@@ -161,10 +161,10 @@ void TstContainerLog::refusalsAreTheApisAnswers()
     kube::Pod pod = makePod(names);
     if (started)
         pod = startedPod(pod, true);
-    engine::ContainerLogQuery q;
+    sim::ContainerLogQuery q;
     q.container = container.toStdString();
     q.previous = previous;
-    auto log = engine::containerLog(pod, q, kStart + 5000, false);
+    auto log = sim::containerLog(pod, q, kStart + 5000, false);
     QVERIFY(!log);
     QCOMPARE(log.error().code, 400);
     QCOMPARE(QString::fromStdString(log.error().message), message);
@@ -173,26 +173,26 @@ void TstContainerLog::refusalsAreTheApisAnswers()
 void TstContainerLog::tailLinesKeepsTheLastLines()
 {
     const kube::Pod pod = startedPod(makePod({"web"}), true);
-    engine::ContainerLogQuery q;
-    auto all = engine::containerLog(pod, q, kStart + 10 * 60000, false);
+    sim::ContainerLogQuery q;
+    auto all = sim::containerLog(pod, q, kStart + 10 * 60000, false);
     QVERIFY(all);
     QCOMPARE(all->lines.size(), std::size_t(22)); // start, ready, 20 heartbeats
     q.tailLines = 3;
-    auto tail = engine::containerLog(pod, q, kStart + 10 * 60000, false);
+    auto tail = sim::containerLog(pod, q, kStart + 10 * 60000, false);
     QVERIFY(tail);
     QCOMPARE(tail->lines.size(), std::size_t(3));
     QCOMPARE(tail->lines.back().text, all->lines.back().text);
     QCOMPARE(tail->lines.front().text, all->lines[19].text);
     q.tailLines = 0;
-    QVERIFY(engine::containerLog(pod, q, kStart + 10 * 60000, false)->lines.empty());
+    QVERIFY(sim::containerLog(pod, q, kStart + 10 * 60000, false)->lines.empty());
 }
 
 void TstContainerLog::followReadsOnlyLaterLines()
 {
     const kube::Pod pod = startedPod(makePod({"web"}), true);
-    engine::ContainerLogQuery q;
+    sim::ContainerLogQuery q;
     q.after = kStart + 60000; // read up to 1 min
-    auto later = engine::containerLog(pod, q, kStart + 120000, false);
+    auto later = sim::containerLog(pod, q, kStart + 120000, false);
     QVERIFY(later);
     QCOMPARE(later->lines.size(), std::size_t(2)); // 1m30s and 2m0s
     QCOMPARE(later->lines.front().text, std::string("healthy: up 1m30s"));
@@ -207,13 +207,13 @@ void TstContainerLog::crashLoopingPodOfTheClusterShowsItsTerminationMessage()
     QCOMPARE(agent->waitingReason, std::string("CrashLoopBackOff"));
     QVERIFY(agent->restartCount >= 2);
     const std::string message = kube::simulatedCrashMessage("agent", "example.com/agent:broken");
-    auto log = engine::containerLog(*cluster, "default", agent->metadata.name, {});
+    auto log = sim::containerLog(*cluster, "default", agent->metadata.name, {});
     QVERIFY(log);
     QCOMPARE(log->lines.back().text, message);
     QVERIFY(!log->running);
-    engine::ContainerLogQuery previous;
+    sim::ContainerLogQuery previous;
     previous.previous = true;
-    auto before = engine::containerLog(*cluster, "default", agent->metadata.name, previous);
+    auto before = sim::containerLog(*cluster, "default", agent->metadata.name, previous);
     QVERIFY(before);
     QCOMPARE(before->lines.back().text, message);
     QVERIFY(before->lines.front().time < log->lines.front().time);
@@ -231,10 +231,10 @@ void TstContainerLog::crashLoopingPodOfTheClusterShowsItsTerminationMessage()
     QVERIFY(web);
     auto webJson = cluster->get(api::Kind::Pod, "default", web->metadata.name);
     QVERIFY(!(*webJson)["status"]["containerStatuses"][0].contains("lastState"));
-    auto none = engine::containerLog(*cluster, "default", web->metadata.name, previous);
+    auto none = sim::containerLog(*cluster, "default", web->metadata.name, previous);
     QVERIFY(!none);
     QCOMPARE(none.error().code, 400);
-    auto missing = engine::containerLog(*cluster, "default", "nope", {});
+    auto missing = sim::containerLog(*cluster, "default", "nope", {});
     QVERIFY(!missing);
     QCOMPARE(missing.error().code, 404);
     QCOMPARE(missing.error().message, std::string("pods \"nope\" not found"));
@@ -247,9 +247,9 @@ void TstContainerLog::readingLogsChangesNothing()
     QVERIFY(a && b);
     for (const kube::Pod *p : a->pods())
         for (const auto &c : (*p->spec)["containers"]) {
-            engine::ContainerLogQuery q;
+            sim::ContainerLogQuery q;
             q.container = kube::stringOr(c, "name");
-            (void)engine::containerLog(*a, p->metadata.namespace_, p->metadata.name, q);
+            (void)sim::containerLog(*a, p->metadata.namespace_, p->metadata.name, q);
         }
     QCOMPARE(a->resourceVersion(), b->resourceVersion());
     a->advance(120000);

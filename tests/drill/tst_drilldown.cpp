@@ -9,10 +9,10 @@
 
 #include "models/client/httptransport.h"
 #include "models/client/kubeclient.h"
-#include "models/engine/containerlog.h"
 #include "models/kube/simulatedcrash.h"
 #include "models/scenario/scenariorunner.h"
 #include "models/server/apiserver.h"
+#include "models/sim/containerlog.h"
 
 #include <QFile>
 #include <QScopeGuard>
@@ -27,7 +27,7 @@ namespace {
 
 const QString kScenario = QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/drill/drill.yaml");
 
-std::unique_ptr<engine::Cluster> drillCluster()
+std::unique_ptr<sim::Cluster> drillCluster()
 {
     QFile f(kScenario);
     if (!f.open(QIODevice::ReadOnly))
@@ -60,7 +60,7 @@ client::RestConfig configFor(const server::ApiServer &s)
 std::string podOf(server::ApiServer &s, const std::string &ds)
 {
     std::string name;
-    s.withCluster([&](engine::Cluster &c) {
+    s.withCluster([&](sim::Cluster &c) {
         auto pods = c.podsOf("default", ds);
         if (!pods.empty())
             name = pods.front()->metadata.name;
@@ -216,7 +216,7 @@ void TstDrillDown::followStreamsNewLinesAndEndsWithThePod()
         QVERIFY2(lines.front().rfind("healthy: up ", 0) == 0, lines.front().c_str());
     }
     QVERIFY(!ended);
-    server->withCluster([&](engine::Cluster &c) { QVERIFY(c.remove(api::Kind::Pod, "default", pod)); });
+    server->withCluster([&](sim::Cluster &c) { QVERIFY(c.remove(api::Kind::Pod, "default", pod)); });
     QTRY_VERIFY_WITH_TIMEOUT(ended.load(), 20000);
     reader.join();
     stop.dismiss();

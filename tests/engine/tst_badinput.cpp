@@ -4,8 +4,8 @@
 // which must exit 2 naming FILE:LINE:COLUMN instead of aborting.
 
 #include "models/api/validation.h"
-#include "models/engine/cluster.h"
 #include "models/scenario/scenarioparser.h"
+#include "models/sim/cluster.h"
 
 #include <QFile>
 #include <QProcess>
@@ -13,7 +13,7 @@
 #include <QTest>
 
 using kube::Json;
-using namespace engine;
+using namespace sim;
 using namespace scenario;
 using namespace api;
 

@@ -5,12 +5,12 @@
 #include "models/api/daemonsetlogic.h"
 #include "models/api/nodeupgradelogic.h"
 #include "models/api/nodeupgraderollout.h"
-#include "models/engine/cluster.h"
-#include "models/engine/nodeupgradeagent.h"
-#include "models/engine/nodeupgraderolloutstore.h"
 #include "models/kube/jsonfield.h"
 #include "models/scenario/scenarioparser.h"
 #include "models/scenario/scenariorunner.h"
+#include "models/sim/cluster.h"
+#include "models/sim/nodeupgradeagent.h"
+#include "models/sim/nodeupgraderolloutstore.h"
 #include "tests/support/replicaset.h"
 
 #include <QRegularExpression>
@@ -19,7 +19,7 @@
 #include <QtCore/qfloat16.h>
 
 using kube::Json;
-using namespace engine;
+using namespace sim;
 using namespace api;
 
 namespace {

@@ -3,14 +3,14 @@
 // updatePdbStatus, failSafe) and the eviction subresource's decisions
 // (pkg/registry/core/pod/storage/eviction.go: canIgnorePDB, getPodDisruptionBudgets,
 // checkAndDecrement), checked through Cluster's public API in continuous mode.
-#include "models/engine/cluster.h"
-#include "models/engine/disruptioncontroller.h"
+#include "models/sim/cluster.h"
+#include "models/sim/disruptioncontroller.h"
 #include "tests/support/replicaset.h"
 
 #include <QTest>
 
 using kube::Json;
-using namespace engine;
+using namespace sim;
 using namespace api;
 
 namespace {

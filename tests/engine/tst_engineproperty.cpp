@@ -19,13 +19,13 @@
 // F. Without surge (stepped: after every sync; continuous: at every moment for a DaemonSet that
 //    never allowed surge) no node holds two non-deleting pods of the DaemonSet.
 #include "models/api/daemonsetlogic.h"
-#include "models/engine/cluster.h"
+#include "models/sim/cluster.h"
 #include "models/store/rng.h"
 
 #include <QTest>
 
 using kube::Json;
-using namespace engine;
+using namespace sim;
 using store::Rng;
 using namespace api;
 

@@ -11,13 +11,13 @@
 //   Name: value              headers (Content-Type, Accept) up to an empty line
 //   body
 
-#include "models/engine/cluster.h"
 #include "models/kube/jsonlimits.h"
 #include "models/server/discovery.h"
 #include "models/server/openapi.h"
 #include "models/server/resourcepath.h"
 #include "models/server/selector.h"
 #include "models/server/tableprinter.h"
+#include "models/sim/cluster.h"
 #include "tests/fuzz/fuzzcheck.h"
 
 #include <algorithm>
@@ -125,12 +125,12 @@ Request parseRequest(const std::string &text)
     return r;
 }
 
-std::unique_ptr<engine::Cluster> makeCluster()
+std::unique_ptr<sim::Cluster> makeCluster()
 {
-    engine::ClusterOptions options;
-    options.mode = engine::Mode::Stepped;
+    sim::ClusterOptions options;
+    options.mode = sim::Mode::Stepped;
     options.start = 1767225600000; // 2026-01-01T00:00:00Z
-    auto c = std::make_unique<engine::Cluster>(options);
+    auto c = std::make_unique<sim::Cluster>(options);
     FUZZ_CHECK(c->create({{"apiVersion", "v1"}, {"kind", "Node"}, {"metadata", {{"name", "node-1"}}}}).ok());
     const Json ds = Json::parse(R"({"apiVersion":"apps/v1","kind":"DaemonSet",
         "metadata":{"name":"web","namespace":"default","labels":{"app":"web"}},
@@ -157,7 +157,7 @@ void handleResource(const Request &req, const server::ResourcePath &path)
     if (!labels || !fields)
         return;
     auto cluster = makeCluster();
-    engine::Cluster &c = *cluster;
+    sim::Cluster &c = *cluster;
     // The server reads every body with JsonLimits::parse; null stands for a body that is not JSON.
     const auto parsedBody = kube::JsonLimits::parse(req.body);
     const Json body = parsedBody ? *parsedBody : Json(Json::value_t::discarded);

@@ -40,7 +40,7 @@ std::string scenarioText()
     return f.readAll().toStdString();
 }
 
-std::unique_ptr<engine::Cluster> testCluster()
+std::unique_ptr<sim::Cluster> testCluster()
 {
     auto c = scenario::ScenarioRunner::buildCluster(scenarioText(), "web.yaml");
     return c ? std::move(*c) : nullptr;
@@ -82,7 +82,7 @@ bool hasWeb(const models::ClusterSnapshot &s)
 kube::Json serverDaemonSet(server::ApiServer &s, const std::string &name)
 {
     kube::Json out;
-    s.withCluster([&](engine::Cluster &c) {
+    s.withCluster([&](sim::Cluster &c) {
         if (const auto *ds = c.daemonSet("default", name))
             out = ds->toJson();
     });
@@ -477,7 +477,7 @@ void TstLiveBackend::recoversWhenTheServerRestarts()
     so.port = port;
     srv = startServer(so);
     QVERIFY(srv);
-    srv->withCluster([](engine::Cluster &c) { QVERIFY(c.pause("default", "web").ok()); });
+    srv->withCluster([](sim::Cluster &c) { QVERIFY(c.pause("default", "web").ok()); });
     QVERIFY(waitFor(backend, [](const models::ClusterSnapshot &s) {
         const auto *ds = s.daemonSet(u"default/web"_s);
         return ds && ds->paused && s.backend.errorText.isEmpty() && s.backend.connected;
@@ -501,7 +501,7 @@ void TstLiveBackend::relistsAfterGone()
     // The next line of the DaemonSet watch (the pause's MODIFIED event or a bookmark) is
     // replaced by 410 Expired: the pause is only seen if the reflector lists again.
     (*probe)->goneOnNextDaemonSetLine = true;
-    srv->withCluster([](engine::Cluster &c) { QVERIFY(c.pause("default", "web").ok()); });
+    srv->withCluster([](sim::Cluster &c) { QVERIFY(c.pause("default", "web").ok()); });
     QVERIFY(waitFor(backend, [](const models::ClusterSnapshot &s) {
         const auto *ds = s.daemonSet(u"default/web"_s);
         return ds && ds->paused;

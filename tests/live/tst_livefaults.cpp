@@ -39,7 +39,7 @@ QString scenarioPath()
     return QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/serve/web.yaml");
 }
 
-std::unique_ptr<engine::Cluster> testCluster()
+std::unique_ptr<sim::Cluster> testCluster()
 {
     QFile f(scenarioPath());
     if (!f.open(QIODevice::ReadOnly))
@@ -316,7 +316,7 @@ void TstLiveFaults::lowerResourceVersionsAfterARestartMeanARelist()
     config.caPem = srv->caCertificatePem();
     config.contextName = "test";
     // Every write moves the first life's resourceVersion above the floor.
-    srv->withCluster([](engine::Cluster &c) { QVERIFY(c.pause("default", "solo").ok()); });
+    srv->withCluster([](sim::Cluster &c) { QVERIFY(c.pause("default", "solo").ok()); });
 
     models::LiveBackendOptions o;
     o.restConfig = config;
@@ -334,7 +334,7 @@ void TstLiveFaults::lowerResourceVersionsAfterARestartMeanARelist()
     so.resourceVersionFloor = 0;
     srv.reset();
     srv = std::make_unique<server::ApiServer>(testCluster(), so);
-    srv->withCluster([&](engine::Cluster &c) {
+    srv->withCluster([&](sim::Cluster &c) {
         QVERIFY(c.remove(api::Kind::Pod, "default", firstLife.at(0).toStdString(), 0).ok());
     });
     QVERIFY(srv->start());

@@ -67,7 +67,7 @@ private:
     std::map<std::string, int> m_counts;
 };
 
-std::unique_ptr<engine::Cluster> testCluster()
+std::unique_ptr<sim::Cluster> testCluster()
 {
     QFile f(QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/serve/web.yaml"));
     if (!f.open(QIODevice::ReadOnly))
@@ -158,7 +158,7 @@ void TstLiveIdle::quietClusterPublishesNothingAndOnlyWatches()
     QVERIFY(!progress.headlineTimerActive());
 
     // A change on the server (another client pauses the rollout) wakes the backend at once.
-    srv->withCluster([](engine::Cluster &c) { QVERIFY(c.pause("default", "web")); });
+    srv->withCluster([](sim::Cluster &c) { QVERIFY(c.pause("default", "web")); });
     QVERIFY(waitFor(backend, [](const models::ClusterSnapshot &s) {
         const auto *web = s.daemonSet(u"default/web"_s);
         return web && web->paused;

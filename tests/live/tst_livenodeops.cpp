@@ -25,7 +25,7 @@ using models::ClusterSnapshot;
 
 namespace {
 
-std::unique_ptr<engine::Cluster> drainCluster()
+std::unique_ptr<sim::Cluster> drainCluster()
 {
     QFile f(QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/serve/drain.yaml"));
     if (!f.open(QIODevice::ReadOnly))
@@ -68,7 +68,7 @@ models::LiveBackendOptions optionsFor(const server::ApiServer &s, const std::str
 QString state(server::ApiServer &s)
 {
     QStringList lines;
-    s.withCluster([&](engine::Cluster &c) {
+    s.withCluster([&](sim::Cluster &c) {
         for (const auto *n : c.nodes()) {
             QStringList apps;
             for (const auto *p : c.pods())
@@ -87,7 +87,7 @@ QString state(server::ApiServer &s)
 int apiPods(server::ApiServer &s, bool readyOnly)
 {
     int n = 0;
-    s.withCluster([&](engine::Cluster &c) {
+    s.withCluster([&](sim::Cluster &c) {
         for (const auto *p : c.pods())
             if (p->metadata.labels.count("app") && p->metadata.labels.at("app") == "api" &&
                 !p->isDeleting() && (!readyOnly || p->ready))
@@ -109,7 +109,7 @@ template <typename Pred> bool waitServer(Pred pred, int ms = 30000)
 
 void setMinAvailable(server::ApiServer &s, int n)
 {
-    s.withCluster([&](engine::Cluster &c) {
+    s.withCluster([&](sim::Cluster &c) {
         auto r = c.patch(api::Kind::PodDisruptionBudget, "default", "api", api::PatchType::Merge,
                          {{"spec", {{"minAvailable", n}}}});
         if (!r)

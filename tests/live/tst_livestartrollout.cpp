@@ -61,7 +61,7 @@ models::LiveBackendOptions optionsFor(const server::ApiServer &s)
 kube::Json served(server::ApiServer &s, const std::string &name)
 {
     kube::Json out;
-    s.withCluster([&](engine::Cluster &c) {
+    s.withCluster([&](sim::Cluster &c) {
         if (const auto *ds = c.daemonSet("default", name))
             out = ds->toJson();
     });

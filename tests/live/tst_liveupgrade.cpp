@@ -13,13 +13,13 @@
 #include "models/client/httptransport.h"
 #include "models/client/incluster.h"
 #include "models/controllers/nodeupgradecontroller.h"
-#include "models/engine/nodeupgraderuntime.h"
 #include "models/kube/yamldocument.h"
 #include "models/liveupgrade/leaderelection.h"
 #include "models/liveupgrade/liveupgradecluster.h"
 #include "models/scenario/scenariorunner.h"
 #include "models/server/apiserver.h"
 #include "models/server/crd.h"
+#include "models/sim/nodeupgraderuntime.h"
 #include "tests/support/drainscenario.h"
 #include "tests/support/serveprocess.h"
 
@@ -373,7 +373,7 @@ void TstLiveUpgrade::sameWritesOnBothBackends()
     QVERIFY(sim);
     auto &rt = sim->nodeUpgrade();
     rt.stopController();
-    engine::EmbeddedUpgradeCluster embedded(*sim, rt.rollouts());
+    sim::EmbeddedUpgradeCluster embedded(*sim, rt.rollouts());
     Recording simWrites(embedded);
     std::vector<std::string> simEvents;
     {
@@ -405,7 +405,7 @@ void TstLiveUpgrade::sameWritesOnBothBackends()
     models::LiveUpgradeCluster live(client, ro);
     live.setClock([&server] {
         kube::Timestamp t = 0;
-        server.withCluster([&t](engine::Cluster &c) { t = c.now(); });
+        server.withCluster([&t](sim::Cluster &c) { t = c.now(); });
         return t;
     });
     Recording liveWrites(live);
@@ -431,14 +431,14 @@ void TstLiveUpgrade::sameWritesOnBothBackends()
     while (!done && !deadline.hasExpired()) {
         QTest::qWait(100);
         server.withCluster(
-            [&](engine::Cluster &c) { done = completed(c.nodeUpgrade().rollouts().get("agents")); });
+            [&](sim::Cluster &c) { done = completed(c.nodeUpgrade().rollouts().get("agents")); });
     }
     stop = true;
     live.wake();
     loop.join();
     live.stop();
     std::string status;
-    server.withCluster([&](engine::Cluster &c) { status = c.nodeUpgrade().statusText("agents"); });
+    server.withCluster([&](sim::Cluster &c) { status = c.nodeUpgrade().statusText("agents"); });
     QVERIFY2(done, status.c_str());
 
     // Three nodes, one at a time: cordon, evict the ReplicaSet's pod, restart, uncordon.
@@ -463,7 +463,7 @@ void TstLiveUpgrade::sameWritesOnBothBackends()
              job ? 3 : 0);
     if (job) {
         QVERIFY(node0.find("createJob kube-system/agents-node-0-1\n") != std::string::npos);
-        server.withCluster([&](engine::Cluster &c) {
+        server.withCluster([&](sim::Cluster &c) {
             for (const char *name : {"agents-node-0-1", "agents-node-1-1", "agents-node-2-1"}) {
                 auto j = c.get(api::Kind::Job, "kube-system", name);
                 QVERIFY2(j.ok(), name);
@@ -484,7 +484,7 @@ void TstLiveUpgrade::sameWritesOnBothBackends()
     const QString refusedRequests = rbacRefusals(made);
     QVERIFY2(refusedRequests.isEmpty(), qPrintable(u"not granted by rbac.yaml:\n"_s + refusedRequests));
     // Every node ends on the target version, schedulable, untainted.
-    server.withCluster([&](engine::Cluster &c) {
+    server.withCluster([&](sim::Cluster &c) {
         for (const auto *n : c.nodes()) {
             QCOMPARE(n->kubeletVersion, std::string("v2.0.0"));
             QVERIFY(!n->unschedulable);

@@ -14,10 +14,10 @@
 //   on the new version) shows as the observed upgrade, node by node.
 
 #include "models/backend/livebackend.h"
-#include "models/engine/nodeupgraderuntime.h"
 #include "models/scenario/scenariorunner.h"
 #include "models/server/apiserver.h"
 #include "models/server/enginehost.h"
+#include "models/sim/nodeupgraderuntime.h"
 #include "tests/live/probetransport.h"
 #include "ui/apptranslator.h"
 #include "ui/mainwindow.h"
@@ -72,7 +72,7 @@ models::LiveBackendOptions optionsFor(server::ApiServer &s)
     o.upgrade.buildInterval = std::chrono::milliseconds(50);
     o.upgrade.clock = [&s] {
         kube::Timestamp t = 0;
-        s.withCluster([&t](engine::Cluster &c) { t = c.now(); });
+        s.withCluster([&t](sim::Cluster &c) { t = c.now(); });
         return t;
     };
     return o;
@@ -93,7 +93,7 @@ const models::UpgradeRolloutInfo *agents(const models::ClusterSnapshot &s)
 kube::Json serverObject(server::ApiServer &s, api::Kind kind, const std::string &ns, const std::string &name)
 {
     kube::Json out;
-    s.withCluster([&](engine::Cluster &c) {
+    s.withCluster([&](sim::Cluster &c) {
         if (auto j = c.get(kind, ns, name))
             out = std::move(*j);
     });
@@ -109,7 +109,7 @@ std::string leaseHolder(server::ApiServer &s)
 
 void setMinAvailable(server::ApiServer &s, int n)
 {
-    s.withCluster([&](engine::Cluster &c) {
+    s.withCluster([&](sim::Cluster &c) {
         auto r = c.patch(api::Kind::PodDisruptionBudget, "default", "api", api::PatchType::Merge,
                          kube::Json{{"spec", {{"minAvailable", n}}}});
         QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
@@ -507,7 +507,7 @@ void TstLiveUpgradeConsole::consoleWatchesAnUpgradeAnotherToolDrives()
     QVERIFY(!backend->latest()->upgrade(observedName)); // nothing moves yet
 
     // The tool cordons node-0 and announces its drain.
-    server->withCluster([](engine::Cluster &c) {
+    server->withCluster([](sim::Cluster &c) {
         QVERIFY(c.patch(api::Kind::Node, "", "node-0", api::PatchType::Merge,
                         kube::Json{{"spec", {{"unschedulable", true}}}})
                     .ok());
@@ -533,7 +533,7 @@ void TstLiveUpgradeConsole::consoleWatchesAnUpgradeAnotherToolDrives()
     }
 
     // The drain is over; the node restarts on v2.0.0 (NotReady, then Ready on the new version).
-    server->withCluster([](engine::Cluster &c) {
+    server->withCluster([](sim::Cluster &c) {
         kube::Node n = *c.node("node-0");
         std::erase_if(n.conditions, [](const kube::NodeCondition &c) { return c.type == "DrainInProgress"; });
         QVERIFY(c.updateStatus(n.toJson()).ok());
@@ -549,7 +549,7 @@ void TstLiveUpgradeConsole::consoleWatchesAnUpgradeAnotherToolDrives()
     QCOMPARE(backend->latest()->upgrade(observedName)->targetVersion, u"v2.0.0"_s);
 
     // Uncordoned: upgraded, and the page's ETA comes from that node's duration.
-    server->withCluster([](engine::Cluster &c) {
+    server->withCluster([](sim::Cluster &c) {
         QVERIFY(c.patch(api::Kind::Node, "", "node-0", api::PatchType::Merge,
                         kube::Json{{"spec", {{"unschedulable", false}}}})
                     .ok());

@@ -6,10 +6,10 @@
 #include "models/embedded/embeddedbackend.h"
 #include "models/embedded/scenarioloader.h"
 #include "models/embedded/snapshotbuilder.h"
-#include "models/engine/cluster.h"
 #include "models/itemmodels/eventlistmodel.h"
 #include "models/itemmodels/revisiontimelinemodel.h"
 #include "models/planners/rollbackpreview.h"
+#include "models/sim/cluster.h"
 #include "models/snapshot/livesnapshotbuilder.h"
 
 #include <QAbstractItemModelTester>
@@ -116,7 +116,7 @@ void TestEmbeddedBackend::loadsAScenarioAndPublishesItsState()
 // controlled the pod when the Event was written, even if the pod is gone by the build.
 void TestEmbeddedBackend::builderShowsEventsAsStoredWhenBuilt()
 {
-    engine::Cluster cluster;
+    sim::Cluster cluster;
     const auto ds = cluster.apply(kube::Json::parse(R"({"apiVersion": "apps/v1", "kind": "DaemonSet",
         "metadata": {"name": "web", "namespace": "default"},
         "spec": {"selector": {"matchLabels": {"app": "web"}},
@@ -187,7 +187,7 @@ void TestEmbeddedBackend::bothSourcesAssembleTheSameSnapshot()
 {
     auto loaded = ScenarioLoader::load(scenarioFile("three-revisions.yaml"));
     QVERIFY2(loaded, loaded ? "" : loaded.error().message.c_str());
-    engine::Cluster &cluster = *loaded->cluster;
+    sim::Cluster &cluster = *loaded->cluster;
     ClockInfo clock;
     clock.now = cluster.now();
     const auto embedded = loaded->builder->build(clock);

@@ -9,7 +9,7 @@
 #include "models/snapshot/livesnapshotbuilder.h"
 
 #include "models/api/kubectlrollout.h"
-#include "models/engine/cluster.h"
+#include "models/sim/cluster.h"
 
 #include "snapshotfactory.h"
 
@@ -148,7 +148,7 @@ void TestStartRolloutPreview::warningsNameTheToolAndTheChange()
 // snapshot when another change leaves it as it is.
 void TestStartRolloutPreview::embeddedBuilderFillsAndSharesManagedBy()
 {
-    engine::Cluster cluster;
+    sim::Cluster cluster;
     QVERIFY(cluster.apply(dsManifest({{"labels", {{"app.kubernetes.io/managed-by", "Helm"}}}})));
     SnapshotBuilder builder(cluster);
     const auto first = builder.build({});

@@ -26,7 +26,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-std::unique_ptr<engine::Cluster> testCluster()
+std::unique_ptr<sim::Cluster> testCluster()
 {
     QFile f(QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/serve/web.yaml"));
     if (!f.open(QIODevice::ReadOnly))
@@ -1220,7 +1220,7 @@ void TstApiServer::reviewsAnswerWithoutStoring()
     auto s = startServer();
     QVERIFY(s.server);
     std::uint64_t before = 0;
-    s.server->withCluster([&](engine::Cluster &c) { before = c.resourceVersion(); });
+    s.server->withCluster([&](sim::Cluster &c) { before = c.resourceVersion(); });
     const Json ssar = {{"apiVersion", "authorization.k8s.io/v1"},
                        {"kind", "SelfSubjectAccessReview"},
                        {"spec", {{"resourceAttributes", {{"verb", "delete"}, {"resource", "pods"}}}}}};
@@ -1261,7 +1261,7 @@ void TstApiServer::reviewsAnswerWithoutStoring()
     QCOMPARE(resources["resources"][0]["name"], Json("selfsubjectaccessreviews"));
     QCOMPARE(resources["resources"][0]["verbs"], Json::array({"create"}));
     std::uint64_t after = 0;
-    s.server->withCluster([&](engine::Cluster &c) { after = c.resourceVersion(); });
+    s.server->withCluster([&](sim::Cluster &c) { after = c.resourceVersion(); });
     QCOMPARE(after, before);
 }
 
@@ -1305,7 +1305,7 @@ void TstApiServer::dryRunWritesChangeNothing()
     QVERIFY(s.server);
     auto rv = [&] {
         std::uint64_t v = 0;
-        s.server->withCluster([&](engine::Cluster &c) { v = c.resourceVersion(); });
+        s.server->withCluster([&](sim::Cluster &c) { v = c.resourceVersion(); });
         return v;
     };
     const std::uint64_t before = rv();
@@ -1344,7 +1344,7 @@ void TstApiServer::evictionHonoursTheBudgetInJsonAndProtobuf()
 {
     auto s = startServer();
     QVERIFY(s.server);
-    auto settle = [&] { s.server->withCluster([](engine::Cluster &c) { c.advance(0); }); };
+    auto settle = [&] { s.server->withCluster([](sim::Cluster &c) { c.advance(0); }); };
 
     const Json core = getJson(*s.transport, "/api/v1");
     bool eviction = false;
@@ -1715,8 +1715,8 @@ void TstApiServer::nodeLeasesFollowTheKubelets()
     QCOMPARE(first["metadata"]["ownerReferences"][0]["uid"], node["metadata"]["uid"]);
     const std::string renewed = first["spec"]["renewTime"];
 
-    s.server->withCluster([](engine::Cluster &c) {
-        (void)c.fault("node-1", engine::FaultKind::Unreachable);
+    s.server->withCluster([](sim::Cluster &c) {
+        (void)c.fault("node-1", sim::FaultKind::Unreachable);
         c.advance(10'000);
         (void)c.remove(api::Kind::Node, "", "node-2");
         c.advance(10'000);
@@ -1772,7 +1772,7 @@ void TstApiServer::watchWindowsArePerKind()
     QVERIFY(s.server);
     const std::string rv =
         getJson(*s.transport, "/api/v1/namespaces/default/pods")["metadata"]["resourceVersion"];
-    s.server->withCluster([](engine::Cluster &c) {
+    s.server->withCluster([](sim::Cluster &c) {
         for (int i = 0; i < 8; ++i)
             (void)c.patch(api::Kind::Lease, "kube-node-lease", "node-0", api::PatchType::Merge,
                           Json{{"metadata", {{"labels", {{"round", std::to_string(i)}}}}}});
@@ -1798,7 +1798,7 @@ void TstApiServer::watchResumesAfterTheResourceVersion()
     const Json list = getJson(*s.transport, "/apis/apps/v1/namespaces/default/daemonsets",
                               {{"fieldSelector", "metadata.name=web"}});
     const std::string rv = list["metadata"]["resourceVersion"];
-    s.server->withCluster([](engine::Cluster &c) {
+    s.server->withCluster([](sim::Cluster &c) {
         (void)c.patch(api::Kind::DaemonSet, "default", "solo", api::PatchType::Merge,
                       Json::parse(R"({"metadata":{"labels":{"x":"1"}}})"));
         (void)c.patch(api::Kind::DaemonSet, "default", "web", api::PatchType::Merge,
@@ -1822,7 +1822,7 @@ void TstApiServer::watchFromATooOldResourceVersionIsExpired()
     auto s = startServer(o);
     QVERIFY(s.server);
     const std::string rv = getJson(*s.transport, "/api/v1/nodes")["metadata"]["resourceVersion"];
-    s.server->withCluster([](engine::Cluster &c) {
+    s.server->withCluster([](sim::Cluster &c) {
         for (int i = 0; i < 6; ++i)
             (void)c.patch(api::Kind::Node, "", "node-0", api::PatchType::Merge,
                           Json{{"metadata", {{"labels", {{"round", std::to_string(i)}}}}}});
@@ -1845,7 +1845,7 @@ void TstApiServer::watchTurnsSelectorChangesIntoAddedAndDeleted()
     const std::string rv = getJson(*s.transport, "/api/v1/namespaces/default/pods",
                                    {{"labelSelector", "app=solo"}})["metadata"]["resourceVersion"];
     std::string pod;
-    s.server->withCluster([&](engine::Cluster &c) {
+    s.server->withCluster([&](sim::Cluster &c) {
         pod = c.podsOf("default", "solo").front()->metadata.name;
         (void)c.patch(api::Kind::Pod, "default", pod, api::PatchType::Merge,
                       Json::parse(R"({"metadata":{"labels":{"app":"moved"}}})"));
@@ -2844,9 +2844,9 @@ void TstApiServer::jobsRunTheirPodsToCompletion()
              Json({{"matchLabels", {{"batch.kubernetes.io/controller-uid", uid}}}}));
     QCOMPARE(object["spec"]["template"]["metadata"]["labels"]["batch.kubernetes.io/job-name"], "once");
 
-    s.server->withCluster([](engine::Cluster &c) { c.advance(10'000); });
+    s.server->withCluster([](sim::Cluster &c) { c.advance(10'000); });
     std::string podName;
-    s.server->withCluster([&](engine::Cluster &c) {
+    s.server->withCluster([&](sim::Cluster &c) {
         for (const auto *p : c.pods())
             if (const auto *ref = p->metadata.controllerRef();
                 ref && ref->kind == "Job" && ref->uid == uid && p->nodeName == "node-1") {
@@ -2864,7 +2864,7 @@ void TstApiServer::jobsRunTheirPodsToCompletion()
     pod["status"]["phase"] = "Succeeded";
     auto finished = send(*s.transport, "PUT", "/api/v1/namespaces/default/pods/" + podName + "/status", pod);
     QVERIFY2(finished.ok(), finished ? "" : finished.error().message.c_str());
-    s.server->withCluster([](engine::Cluster &c) { c.advance(2'000); });
+    s.server->withCluster([](sim::Cluster &c) { c.advance(2'000); });
     object = getJson(*s.transport, base + "/once");
     QCOMPARE(object["status"]["succeeded"], 1);
     QCOMPARE(object["status"]["active"], 0);
@@ -2898,7 +2898,7 @@ void TstApiServer::jobsRunTheirPodsToCompletion()
     auto deleted =
         send(*s.transport, "DELETE", base + "/once", Json::object(), {{"propagationPolicy", "Background"}});
     QVERIFY(deleted.ok());
-    s.server->withCluster([](engine::Cluster &c) { c.advance(5'000); });
+    s.server->withCluster([](sim::Cluster &c) { c.advance(5'000); });
     auto gone = s.transport->request("GET", "/api/v1/namespaces/default/pods/" + podName, {}, {}, {},
                                      "application/json");
     QVERIFY(!gone.ok());

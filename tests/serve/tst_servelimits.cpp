@@ -35,7 +35,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-std::unique_ptr<engine::Cluster> testCluster()
+std::unique_ptr<sim::Cluster> testCluster()
 {
     QFile f(QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/serve/web.yaml"));
     if (!f.open(QIODevice::ReadOnly))
@@ -482,7 +482,7 @@ void TstServeLimits::resourceVersionsClimbAcrossServerLives()
         o.resourceVersionFloor = wallClockMicros();
         auto s = startServer(o);
         QVERIFY(s.server);
-        s.server->withCluster([](engine::Cluster &c) {
+        s.server->withCluster([](sim::Cluster &c) {
             (void)c.patch(api::Kind::DaemonSet, "default", "web", api::PatchType::Merge,
                           Json::parse(R"({"metadata":{"labels":{"life":"1"}}})"));
         });

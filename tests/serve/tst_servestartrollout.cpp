@@ -43,7 +43,7 @@ std::unique_ptr<server::ApiServer> startServer()
 Json served(server::ApiServer &s)
 {
     Json out;
-    s.withCluster([&](engine::Cluster &c) {
+    s.withCluster([&](sim::Cluster &c) {
         if (const auto *ds = c.daemonSet("default", "web"))
             out = ds->toJson();
     });

@@ -8,7 +8,7 @@
 
 #include <memory>
 
-inline std::unique_ptr<engine::Cluster> drainCluster()
+inline std::unique_ptr<sim::Cluster> drainCluster()
 {
     QFile f(QStringLiteral(DAEMONSCOPE_SOURCE_DIR "/tests/serve/drain.yaml"));
     if (!f.open(QIODevice::ReadOnly))

@@ -22,7 +22,7 @@ inline std::unique_ptr<scenario::NodeUpgradeScenario> happyPathReady(const std::
     auto s = scenario::NodeUpgradeScenario::fromText(text, name);
     if (!s)
         return nullptr;
-    engine::NodeUpgradeRuntimeOptions options;
+    sim::NodeUpgradeRuntimeOptions options;
     options.controller.verifyIncremental = true;
     (*s)->setRuntimeOptions(options);
     if ((*s)->run().exitCode != 0)

@@ -1,6 +1,6 @@
 // The console's building blocks on their own: node tiles built from a snapshot, the atomic
 // export job, the paused banner and the fault dialog.
-#include "models/engine/faultkind.h"
+#include "models/sim/faultkind.h"
 #include "ui/confirmation.h"
 #include "ui/exportjob.h"
 #include "ui/faultdialog.h"
@@ -261,8 +261,8 @@ private slots:
         QStringList offered, known;
         for (const auto &kind : gui::FaultDialog::faultKinds())
             offered << kind.first;
-        for (engine::FaultKind kind : engine::allFaultKinds())
-            known << QString::fromLatin1(engine::faultKindName(kind));
+        for (sim::FaultKind kind : sim::allFaultKinds())
+            known << QString::fromLatin1(sim::faultKindName(kind));
         QCOMPARE(offered, known);
     }
 

@@ -2,13 +2,13 @@
 // (resourceVersion per write, generation on spec change, status only via the status
 // subresource, Conflict on a stale resourceVersion, watch events), the typed store adapter on
 // top of it, and rollout events recorded by the cluster exactly once.
-#include "models/engine/cluster.h"
-#include "models/engine/nodeupgraderuntime.h"
+#include "models/sim/cluster.h"
+#include "models/sim/nodeupgraderuntime.h"
 
 #include <QTest>
 
 using kube::Json;
-using namespace engine;
+using namespace sim;
 using namespace api;
 using namespace Qt::StringLiterals;
 

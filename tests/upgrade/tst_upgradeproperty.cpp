@@ -5,7 +5,7 @@
 // the cluster, independently of the controller. After the chaos the admin cleans up and the
 // rollout must finish. The controller's view kept from the watches must equal a fresh reading of
 // the store at every pass (verifyIncremental).
-#include "models/engine/nodeupgraderuntime.h"
+#include "models/sim/nodeupgraderuntime.h"
 #include "tests/support/replicaset.h"
 
 #include <QTest>
@@ -13,7 +13,7 @@
 #include <random>
 
 using kube::Json;
-using namespace engine;
+using namespace sim;
 using namespace api;
 
 namespace {

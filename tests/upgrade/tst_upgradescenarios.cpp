@@ -10,7 +10,7 @@
 #include <set>
 
 using kube::Json;
-using namespace engine;
+using namespace sim;
 using namespace scenario;
 using namespace api;
 

@@ -8,7 +8,7 @@
 #include <QTest>
 
 using kube::Json;
-using namespace engine;
+using namespace sim;
 using namespace scenario;
 using namespace api;
 

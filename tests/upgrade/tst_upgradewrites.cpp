@@ -11,7 +11,7 @@
 
 using kube::ApiStatus;
 using kube::Json;
-using namespace engine;
+using namespace sim;
 using namespace scenario;
 using namespace api;
 

@@ -12,8 +12,8 @@
 #include "models/planners/upgradepreflight.h"
 #include "models/snapshot/upgradeassembler.h"
 
-#include "models/engine/nodeupgraderuntime.h"
 #include "models/scenario/scenariorunner.h"
+#include "models/sim/nodeupgraderuntime.h"
 
 #include <QFile>
 
@@ -643,7 +643,7 @@ void TestUpgradeModels::inventoryIsTheSameFromBothSources()
     QVERIFY(f.open(QIODevice::ReadOnly));
     auto cluster = scenario::ScenarioRunner::buildCluster(f.readAll().toStdString(), "35.yaml");
     QVERIFY(cluster.ok());
-    engine::Cluster &c = **cluster;
+    sim::Cluster &c = **cluster;
     models::UpgradeSnapshotBuilder builder(c);
     ClusterSnapshot snap;
     builder.build(snap, nullptr);
@@ -828,7 +828,7 @@ void TestUpgradeModels::embeddedSnapshotsCarryTheObservedUpgrade()
                                                "cluster:\n  nodes: [{count: 3, agentVersion: v1.0.0}]\n",
                                                "pool.yaml");
     QVERIFY2(cluster.ok(), cluster ? "" : cluster.error().message.c_str());
-    engine::Cluster &c = **cluster;
+    sim::Cluster &c = **cluster;
     c.advance(5000);
     models::SnapshotBuilder builder(c);
     const QString name = QString::fromLatin1(models::kObservedUpgradeName);
@@ -856,10 +856,10 @@ void TestUpgradeModels::embeddedSnapshotsKeepAFaultWhenItsNodeIsWritten()
                                                "cluster:\n  nodes: [{count: 2, agentVersion: v1.0.0}]\n",
                                                "faults.yaml");
     QVERIFY2(cluster.ok(), cluster ? "" : cluster.error().message.c_str());
-    engine::Cluster &c = **cluster;
+    sim::Cluster &c = **cluster;
     models::SnapshotBuilder builder(c);
-    QVERIFY(c.fault("node-0", engine::FaultKind::AgentUnresponsive).ok());
-    const QString fault = QString::fromStdString(engine::faultKindName(engine::FaultKind::AgentUnresponsive));
+    QVERIFY(c.fault("node-0", sim::FaultKind::AgentUnresponsive).ok());
+    const QString fault = QString::fromStdString(sim::faultKindName(sim::FaultKind::AgentUnresponsive));
     auto faultOf = [](const models::SnapshotPtr &s, const QString &node) {
         for (const auto &n : *s->nodes)
             if (n.name == node)

@@ -4,9 +4,9 @@
 // timers, written through its API server (every write reaches the watches synchronously).
 
 #include "models/controllers/upgradecluster.h"
-#include "models/engine/cluster.h"
+#include "models/sim/cluster.h"
 
-namespace engine {
+namespace sim {
 
 class NodeUpgradeRolloutStore;
 
@@ -54,4 +54,4 @@ private:
     NodeUpgradeRolloutStore &m_rollouts;
 };
 
-} // namespace engine
+} // namespace sim

@@ -11,15 +11,15 @@
 // that `daemonscope upgrade status` prints.
 
 #include "models/controllers/nodeupgradecontroller.h"
-#include "models/engine/embeddedupgradecluster.h"
-#include "models/engine/nodeupgradeagent.h"
-#include "models/engine/nodeupgraderolloutstore.h"
+#include "models/sim/embeddedupgradecluster.h"
+#include "models/sim/nodeupgradeagent.h"
+#include "models/sim/nodeupgraderolloutstore.h"
 
 #include <memory>
 #include <string>
 #include <vector>
 
-namespace engine {
+namespace sim {
 
 struct NodeUpgradeRuntimeOptions
 {
@@ -105,4 +105,4 @@ private:
     std::vector<std::string> m_pastDivergences; // of controllers restarted since
 };
 
-} // namespace engine
+} // namespace sim

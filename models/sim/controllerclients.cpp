@@ -1,8 +1,8 @@
-#include "models/engine/controllerclients.h"
+#include "models/sim/controllerclients.h"
 
-#include "models/engine/clusterimpl.h"
+#include "models/sim/clusterimpl.h"
 
-namespace engine {
+namespace sim {
 
 namespace {
 
@@ -242,4 +242,4 @@ void EmbeddedJobClient::recordEvent(const std::string &ns, const std::string &na
     m_c.recordEvent(type, reason, message, api::Kind::Job, ns, name, uid);
 }
 
-} // namespace engine
+} // namespace sim

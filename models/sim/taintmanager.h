@@ -16,12 +16,12 @@
 // ("Failed to delete Pod ns/name: <answer>"); "Marking for deletion" is recorded once per
 // planned eviction, before its first attempt.
 
-#include "models/engine/cluster.h"
+#include "models/sim/cluster.h"
 
 #include <map>
 #include <vector>
 
-namespace engine {
+namespace sim {
 
 class TaintManager
 {
@@ -57,4 +57,4 @@ private:
     std::map<std::string, std::pair<std::string, const kube::Json *>> m_seen;
 };
 
-} // namespace engine
+} // namespace sim

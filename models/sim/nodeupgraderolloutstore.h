@@ -17,7 +17,7 @@ namespace api {
 struct WatchEvent;
 }
 
-namespace engine {
+namespace sim {
 
 class Cluster;
 
@@ -64,4 +64,4 @@ private:
     std::string m_ownWriteVersion;
 };
 
-} // namespace engine
+} // namespace sim

@@ -1,11 +1,11 @@
-#include "models/engine/disruptioncontroller.h"
+#include "models/sim/disruptioncontroller.h"
 
 #include "models/api/disruptionbudget.h"
-#include "models/engine/clusterimpl.h"
+#include "models/sim/clusterimpl.h"
 
 #include <algorithm>
 
-namespace engine {
+namespace sim {
 
 namespace {
 
@@ -236,4 +236,4 @@ void DisruptionController::sync(const std::string &key)
     m_writing = false;
 }
 
-} // namespace engine
+} // namespace sim

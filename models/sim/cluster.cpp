@@ -1,17 +1,17 @@
-#include "models/engine/cluster.h"
+#include "models/sim/cluster.h"
 #include "models/api/fieldmanager.h"
 #include "models/kube/jsonfield.h"
 
 #include "models/api/daemonsetlogic.h"
 #include "models/api/validation.h"
 #include "models/controllers/daemonsetcontroller.h"
-#include "models/engine/clusterimpl.h"
-#include "models/engine/kubelet.h"
-#include "models/engine/nodeupgraderuntime.h"
+#include "models/sim/clusterimpl.h"
+#include "models/sim/kubelet.h"
+#include "models/sim/nodeupgraderuntime.h"
 
 #include <algorithm>
 
-namespace engine {
+namespace sim {
 
 using kube::ApiStatus;
 using kube::Json;
@@ -795,4 +795,4 @@ void Cluster::recordEvent(const std::string &type, const std::string &reason, co
     d->recordEvent(type, reason, message, kind, ns, name, uid);
 }
 
-} // namespace engine
+} // namespace sim

@@ -1,12 +1,12 @@
-#include "models/engine/kubelet.h"
+#include "models/sim/kubelet.h"
 #include "models/kube/defaults.h"
 #include "models/kube/gojson.h"
 #include "models/kube/jsonfield.h"
 #include "models/kube/timeutil.h"
 
-#include "models/engine/clusterimpl.h"
+#include "models/sim/clusterimpl.h"
 
-namespace engine {
+namespace sim {
 
 using kube::Pod;
 
@@ -364,4 +364,4 @@ void Kubelet::renewNodeLeases()
     m_c.loop.post(m_c.now + kRenewInterval, [this] { renewNodeLeases(); });
 }
 
-} // namespace engine
+} // namespace sim

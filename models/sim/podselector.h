@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace engine {
+namespace sim {
 
 struct PodSelector
 {
@@ -21,4 +21,4 @@ struct PodSelector
     std::optional<int> limit;
 };
 
-} // namespace engine
+} // namespace sim

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace engine {
+namespace sim {
 
 enum class FaultKind {
     NotReady,
@@ -25,4 +25,4 @@ const std::vector<FaultKind> &allFaultKinds(); // in declaration order
 std::optional<FaultKind> faultKindFromString(const std::string &text);
 const char *faultKindName(FaultKind kind);
 
-} // namespace engine
+} // namespace sim

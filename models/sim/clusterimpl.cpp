@@ -1,18 +1,18 @@
 // Cluster::Impl: the simulated components wired to the store, and the virtual clock.
 
-#include "models/engine/clusterimpl.h"
+#include "models/sim/clusterimpl.h"
 #include "models/controllers/daemonsetcontroller.h"
 #include "models/controllers/jobcontroller.h"
 #include "models/controllers/replicasetcontroller.h"
-#include "models/engine/controllerclients.h"
-#include "models/engine/disruptioncontroller.h"
-#include "models/engine/kubelet.h"
-#include "models/engine/scheduler.h"
-#include "models/engine/taintmanager.h"
+#include "models/sim/controllerclients.h"
+#include "models/sim/disruptioncontroller.h"
+#include "models/sim/kubelet.h"
+#include "models/sim/scheduler.h"
+#include "models/sim/taintmanager.h"
 
 #include <algorithm>
 
-namespace engine {
+namespace sim {
 
 namespace {
 
@@ -130,4 +130,4 @@ void Cluster::seedResourceVersion(std::uint64_t floor)
     d->rv = std::max(d->rv, floor);
 }
 
-} // namespace engine
+} // namespace sim

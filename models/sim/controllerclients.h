@@ -6,9 +6,9 @@
 #include "models/controllers/daemonsetclient.h"
 #include "models/controllers/jobclient.h"
 #include "models/controllers/replicasetclient.h"
-#include "models/engine/cluster.h"
+#include "models/sim/cluster.h"
 
-namespace engine {
+namespace sim {
 
 // What every controller's client shares (controllers::ControllerClient), over the store.
 template <typename Client> class EmbeddedClient : public Client
@@ -87,4 +87,4 @@ public:
                      const std::string &type, const std::string &reason, const std::string &message) override;
 };
 
-} // namespace engine
+} // namespace sim

@@ -1,14 +1,14 @@
-#include "models/engine/embeddedupgradecluster.h"
+#include "models/sim/embeddedupgradecluster.h"
 
-#include "models/engine/nodeupgraderolloutstore.h"
-#include "models/engine/podselector.h"
 #include "models/kube/jsonfield.h"
+#include "models/sim/nodeupgraderolloutstore.h"
+#include "models/sim/podselector.h"
 
 #include <algorithm>
 #include <map>
 #include <optional>
 
-namespace engine {
+namespace sim {
 
 EmbeddedUpgradeCluster::EmbeddedUpgradeCluster(Cluster &cluster, NodeUpgradeRolloutStore &rollouts)
     : m_cluster(cluster), m_rollouts(rollouts)
@@ -209,4 +209,4 @@ void EmbeddedUpgradeCluster::recordEvent(const std::string &type, const std::str
     m_cluster.recordEvent(type, reason, message, kind, ns, name);
 }
 
-} // namespace engine
+} // namespace sim

@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-namespace engine {
+namespace sim {
 
 struct LogLine
 {
@@ -65,4 +65,4 @@ std::string logTimestamp(kube::Timestamp t);
 // Lines as the log endpoint sends them: each ends with "\n", with the timestamp prefix when asked.
 std::string formatLogLines(const std::vector<LogLine> &lines, bool timestamps);
 
-} // namespace engine
+} // namespace sim

@@ -7,14 +7,14 @@
 // that has room under allocatablePods; among those the least loaded, then the first by name. Unschedulable
 // pods wait and are retried whenever nodes or pods change.
 
-#include "models/engine/cluster.h"
+#include "models/sim/cluster.h"
 
 #include <map>
 #include <set>
 #include <unordered_map>
 #include <utility>
 
-namespace engine {
+namespace sim {
 
 class Scheduler
 {
@@ -58,4 +58,4 @@ private:
     std::map<std::string, std::string> m_reported; // pod key -> the FailedScheduling message sent
 };
 
-} // namespace engine
+} // namespace sim

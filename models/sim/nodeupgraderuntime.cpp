@@ -1,10 +1,10 @@
-#include "models/engine/nodeupgraderuntime.h"
+#include "models/sim/nodeupgraderuntime.h"
 #include "models/kube/jsonfield.h"
 
 #include <algorithm>
 #include <cstdio>
 
-namespace engine {
+namespace sim {
 
 using kube::ApiStatus;
 using kube::Json;
@@ -342,4 +342,4 @@ std::string NodeUpgradeRuntime::statusText(const std::string &name)
     return out;
 }
 
-} // namespace engine
+} // namespace sim

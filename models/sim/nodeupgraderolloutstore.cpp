@@ -1,11 +1,11 @@
-#include "models/engine/nodeupgraderolloutstore.h"
+#include "models/sim/nodeupgraderolloutstore.h"
 #include "models/kube/jsonfield.h"
 
-#include "models/engine/cluster.h"
+#include "models/sim/cluster.h"
 
 #include <optional>
 
-namespace engine {
+namespace sim {
 
 using kube::ApiStatus;
 using kube::Json;
@@ -199,4 +199,4 @@ void NodeUpgradeRolloutStore::unwatch(int id)
     m_watchers.erase(id);
 }
 
-} // namespace engine
+} // namespace sim

@@ -1,6 +1,6 @@
-#include "models/engine/containerlog.h"
-#include "models/engine/cluster.h"
-#include "models/engine/kubelet.h"
+#include "models/sim/containerlog.h"
+#include "models/sim/cluster.h"
+#include "models/sim/kubelet.h"
 
 #include "models/kube/jsonfield.h"
 #include "models/kube/simulatedcrash.h"
@@ -8,7 +8,7 @@
 
 #include <algorithm>
 
-namespace engine {
+namespace sim {
 
 namespace {
 
@@ -168,7 +168,7 @@ kube::Result<ContainerLog> containerLog(const Cluster &cluster, const std::strin
             for (const auto &container : *c)
                 for (const auto &pattern : cluster.options().kubelet.failingImages)
                     failing = failing || Kubelet::globMatch(pattern, kube::stringOr(container, "image"));
-    return engine::containerLog(*p, query, cluster.now(), failing);
+    return sim::containerLog(*p, query, cluster.now(), failing);
 }
 
 std::string logTimestamp(kube::Timestamp t)
@@ -190,4 +190,4 @@ std::string formatLogLines(const std::vector<LogLine> &lines, bool timestamps)
     return out;
 }
 
-} // namespace engine
+} // namespace sim

@@ -11,13 +11,13 @@
 // Timers carry the pod UID and an epoch, so a superseded timer is a
 // no-op rather than something to cancel.
 
-#include "models/engine/cluster.h"
+#include "models/sim/cluster.h"
 
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
 
-namespace engine {
+namespace sim {
 
 class Kubelet
 {
@@ -83,4 +83,4 @@ private:
     std::unordered_map<std::string, std::set<std::string_view>> m_images;
 };
 
-} // namespace engine
+} // namespace sim

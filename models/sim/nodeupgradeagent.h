@@ -27,13 +27,13 @@
 // log a failed status update ("Error updating node status, will retry") and wait for their next
 // update; the delay shows in the node's conditions and in the controller's view of the restart.
 
-#include "models/engine/cluster.h"
+#include "models/sim/cluster.h"
 
 #include <map>
 #include <memory>
 #include <string>
 
-namespace engine {
+namespace sim {
 
 struct NodeUpgradeAgentTimings
 {
@@ -86,4 +86,4 @@ private:
     std::shared_ptr<char> m_alive = std::make_shared<char>(0);
 };
 
-} // namespace engine
+} // namespace sim

@@ -5,8 +5,8 @@
 // controllers, the faults injected into nodes, and the trace's logs. The constructor wires the
 // components to the store's informers in the order the trace depends on. Private to the engine.
 
-#include "models/engine/cluster.h"
-#include "models/engine/eventloop.h"
+#include "models/sim/cluster.h"
+#include "models/sim/eventloop.h"
 #include "models/store/store.h"
 
 #include <map>
@@ -17,7 +17,7 @@ class JobController;
 class ReplicaSetController;
 } // namespace controllers
 
-namespace engine {
+namespace sim {
 
 using store::defaultNode;
 using store::withStatus;
@@ -67,4 +67,4 @@ private:
     void wireInformers();
 };
 
-} // namespace engine
+} // namespace sim

@@ -1,8 +1,9 @@
 #pragma once
-// Cluster — the embedded, deterministic simulated Kubernetes cluster: an API server (object
-// store with resourceVersions, optimistic concurrency, defaulting, validation, patches and
-// watches), the DaemonSet controller with controller history, a ReplicaSet controller, a
-// minimal scheduler and a simulated kubelet, all on a virtual clock with a seeded RNG.
+// Cluster — the embedded, deterministic simulated Kubernetes cluster: an API server (the object
+// store of models/store with resourceVersions, optimistic concurrency, defaulting, validation,
+// patches and watches), the DaemonSet controller with controller history, a ReplicaSet
+// controller, a minimal scheduler and a simulated kubelet, all on a virtual clock with a seeded
+// RNG. This facade wires them (clusterimpl.h) and forwards its API calls to the store's handler.
 //
 // Models Kubernetes 1.32/1.33: pod templates keep "creationTimestamp":null in their metadata,
 // so ControllerRevision data is byte-identical to what such a cluster stores and kubectl's
@@ -27,14 +28,14 @@
 #include "models/api/strategicmerge.h"
 #include "models/api/watchevent.h"
 #include "models/controllers/daemonsetclient.h"
-#include "models/engine/faultkind.h"
-#include "models/engine/podselector.h"
 #include "models/kube/daemonset.h"
 #include "models/kube/event.h"
 #include "models/kube/node.h"
 #include "models/kube/pod.h"
 #include "models/kube/poddisruptionbudget.h"
 #include "models/kube/replicaset.h"
+#include "models/sim/faultkind.h"
+#include "models/sim/podselector.h"
 #include "models/store/store.h"
 
 #include <cstdint>
@@ -49,7 +50,7 @@ namespace api {
 struct NodeUpgradeRolloutStatus;
 }
 
-namespace engine {
+namespace sim {
 
 class NodeUpgradeRuntime;
 
@@ -330,4 +331,4 @@ private:
     std::unique_ptr<NodeUpgradeRuntime> m_nodeUpgrade;
 };
 
-} // namespace engine
+} // namespace sim

@@ -1,10 +1,10 @@
-#include "models/engine/nodeupgradeagent.h"
+#include "models/sim/nodeupgradeagent.h"
 
 #include "models/api/nodeupgradelogic.h"
 
 #include <cstdio>
 
-namespace engine {
+namespace sim {
 
 NodeUpgradeAgent::NodeUpgradeAgent(Cluster &cluster, NodeUpgradeAgentTimings timings)
     : m_cluster(cluster), m_timings(timings)
@@ -193,4 +193,4 @@ bool NodeUpgradeAgent::setReady(const std::string &node, bool ready, const std::
     return true;
 }
 
-} // namespace engine
+} // namespace sim

@@ -8,14 +8,14 @@
 // sync) or a ReplicaSet that scales its pods changes. Writes only the status, and only when it
 // changes, so a cluster without budgets sees no extra writes at all.
 
-#include "models/engine/cluster.h"
 #include "models/kube/poddisruptionbudget.h"
+#include "models/sim/cluster.h"
 
 #include <map>
 #include <set>
 #include <string>
 
-namespace engine {
+namespace sim {
 
 // Upstream's DeletionTimeout: an eviction the API server allowed is expected to have deleted
 // its pod within this time; after it the pod counts again.
@@ -65,4 +65,4 @@ private:
     bool m_writing = false;
 };
 
-} // namespace engine
+} // namespace sim

@@ -1,11 +1,11 @@
-#include "models/engine/taintmanager.h"
+#include "models/sim/taintmanager.h"
 
-#include "models/engine/clusterimpl.h"
 #include "models/kube/jsonfield.h"
+#include "models/sim/clusterimpl.h"
 
 #include <algorithm>
 
-namespace engine {
+namespace sim {
 
 using kube::Pod;
 
@@ -181,4 +181,4 @@ void TaintManager::evict(const std::string &key, std::uint64_t epoch)
     m_c.loop.post(m_c.now + delay, [this, key, epoch = planned.epoch] { evict(key, epoch); });
 }
 
-} // namespace engine
+} // namespace sim

@@ -1,6 +1,6 @@
-#include "models/engine/faultkind.h"
+#include "models/sim/faultkind.h"
 
-namespace engine {
+namespace sim {
 
 const std::vector<FaultKind> &allFaultKinds()
 {
@@ -42,4 +42,4 @@ const char *faultKindName(FaultKind kind)
     return "";
 }
 
-} // namespace engine
+} // namespace sim

@@ -11,7 +11,7 @@
 #include <queue>
 #include <vector>
 
-namespace engine {
+namespace sim {
 
 class EventLoop final : public controllers::Timers
 {
@@ -49,4 +49,4 @@ private:
     std::uint64_t m_seq = 0;
 };
 
-} // namespace engine
+} // namespace sim

@@ -1,13 +1,13 @@
-#include "models/engine/scheduler.h"
+#include "models/sim/scheduler.h"
 
-#include "models/engine/clusterimpl.h"
 #include "models/kube/jsonfield.h"
 #include "models/kube/nodeaffinity.h"
 #include "models/kube/quantity.h"
+#include "models/sim/clusterimpl.h"
 
 #include <algorithm>
 
-namespace engine {
+namespace sim {
 
 using kube::Pod;
 
@@ -273,4 +273,4 @@ void Scheduler::pass()
     }
 }
 
-} // namespace engine
+} // namespace sim
