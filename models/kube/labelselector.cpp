@@ -56,6 +56,83 @@ std::string LabelSelector::toQueryString() const
     return out;
 }
 
+std::vector<std::string> LabelSelector::splitTerms(const std::string &text)
+{
+    std::vector<std::string> parts;
+    std::string cur;
+    int depth = 0;
+    for (char c : text) {
+        if (c == '(')
+            ++depth;
+        else if (c == ')')
+            --depth;
+        if (c == ',' && depth == 0) {
+            parts.push_back(cur);
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    parts.push_back(cur);
+    return parts;
+}
+
+namespace {
+
+std::string trimSpaces(const std::string &s)
+{
+    const auto b = s.find_first_not_of(' ');
+    if (b == std::string::npos)
+        return {};
+    const auto e = s.find_last_not_of(' ');
+    return s.substr(b, e - b + 1);
+}
+
+} // namespace
+
+Result<LabelSelector> LabelSelector::fromQueryString(const std::string &text)
+{
+    LabelSelector sel;
+    for (const auto &raw : splitTerms(text)) {
+        const std::string term = trimSpaces(raw);
+        if (term.empty())
+            continue;
+        LabelSelectorRequirement r;
+        std::size_t pos;
+        if ((pos = term.find(" notin ")) != std::string::npos ||
+            (pos = term.find(" in ")) != std::string::npos) {
+            const bool notIn = term.compare(pos, 7, " notin ") == 0;
+            r.key = trimSpaces(term.substr(0, pos));
+            r.op = notIn ? "NotIn" : "In";
+            const std::string vals = trimSpaces(term.substr(pos + (notIn ? 7 : 4)));
+            if (vals.size() < 2 || vals.front() != '(' || vals.back() != ')')
+                return ApiStatus::badRequest("unable to parse requirement: " + term);
+            for (const auto &v : splitTerms(vals.substr(1, vals.size() - 2)))
+                if (!trimSpaces(v).empty())
+                    r.values.push_back(trimSpaces(v));
+        } else if ((pos = term.find("!=")) != std::string::npos) {
+            r.key = trimSpaces(term.substr(0, pos));
+            r.op = "NotIn";
+            r.values = {trimSpaces(term.substr(pos + 2))};
+        } else if ((pos = term.find('=')) != std::string::npos) {
+            const std::size_t skip = term.compare(pos, 2, "==") == 0 ? 2 : 1;
+            r.key = trimSpaces(term.substr(0, pos));
+            r.op = "In";
+            r.values = {trimSpaces(term.substr(pos + skip))};
+        } else if (term[0] == '!') {
+            r.key = trimSpaces(term.substr(1));
+            r.op = "DoesNotExist";
+        } else {
+            r.key = term;
+            r.op = "Exists";
+        }
+        if (r.key.empty() || r.key.find_first_of(" ()!=") != std::string::npos)
+            return ApiStatus::badRequest("unable to parse requirement: " + term);
+        sel.matchExpressions.push_back(std::move(r));
+    }
+    return sel;
+}
+
 Json LabelSelector::toJson() const
 {
     Json j = Json::object();

@@ -1,4 +1,5 @@
 #include "models/server/selector.h"
+#include "models/kube/labelselector.h"
 
 #include <algorithm>
 #include <set>
@@ -17,28 +18,6 @@ std::string trim(const std::string &s)
         return {};
     const auto e = s.find_last_not_of(' ');
     return s.substr(b, e - b + 1);
-}
-
-// Splits on commas outside parentheses ("a in (x,y),b" -> "a in (x,y)", "b").
-std::vector<std::string> splitTerms(const std::string &text)
-{
-    std::vector<std::string> parts;
-    std::string cur;
-    int depth = 0;
-    for (char c : text) {
-        if (c == '(')
-            ++depth;
-        else if (c == ')')
-            --depth;
-        if (c == ',' && depth == 0) {
-            parts.push_back(cur);
-            cur.clear();
-        } else {
-            cur += c;
-        }
-    }
-    parts.push_back(cur);
-    return parts;
 }
 
 // The fields kube-apiserver's field selectors accept per kind (besides metadata.name and
@@ -120,43 +99,18 @@ std::string Selector::fieldValue(const Json &object, const std::string &field)
 
 kube::Result<Selector> Selector::parseLabels(const std::string &text)
 {
+    auto parsed = kube::LabelSelector::fromQueryString(text);
+    if (!parsed)
+        return parsed.error();
     Selector sel;
-    for (const auto &raw : splitTerms(text)) {
-        const std::string term = trim(raw);
-        if (term.empty())
-            continue;
+    for (auto &e : parsed->matchExpressions) {
         Requirement r;
-        std::size_t pos;
-        if ((pos = term.find(" notin ")) != std::string::npos ||
-            (pos = term.find(" in ")) != std::string::npos) {
-            const bool notIn = term.compare(pos, 7, " notin ") == 0;
-            r.key = trim(term.substr(0, pos));
-            r.op = notIn ? Op::NotIn : Op::In;
-            const std::string vals = trim(term.substr(pos + (notIn ? 7 : 4)));
-            if (vals.size() < 2 || vals.front() != '(' || vals.back() != ')')
-                return ApiStatus::badRequest("unable to parse requirement: " + term);
-            for (const auto &v : splitTerms(vals.substr(1, vals.size() - 2)))
-                if (!trim(v).empty())
-                    r.values.push_back(trim(v));
-        } else if ((pos = term.find("!=")) != std::string::npos) {
-            r.key = trim(term.substr(0, pos));
-            r.op = Op::NotEquals;
-            r.values = {trim(term.substr(pos + 2))};
-        } else if ((pos = term.find("==")) != std::string::npos) {
-            r.key = trim(term.substr(0, pos));
-            r.values = {trim(term.substr(pos + 2))};
-        } else if ((pos = term.find('=')) != std::string::npos) {
-            r.key = trim(term.substr(0, pos));
-            r.values = {trim(term.substr(pos + 1))};
-        } else if (term[0] == '!') {
-            r.key = trim(term.substr(1));
-            r.op = Op::DoesNotExist;
-        } else {
-            r.key = term;
-            r.op = Op::Exists;
-        }
-        if (r.key.empty() || r.key.find_first_of(" ()!=") != std::string::npos)
-            return ApiStatus::badRequest("unable to parse requirement: " + term);
+        r.key = std::move(e.key);
+        r.values = std::move(e.values);
+        r.op = e.op == "NotIn"          ? Op::NotIn
+               : e.op == "Exists"       ? Op::Exists
+               : e.op == "DoesNotExist" ? Op::DoesNotExist
+                                        : Op::In;
         sel.m_requirements.push_back(std::move(r));
     }
     return sel;
@@ -166,7 +120,7 @@ kube::Result<Selector> Selector::parseFields(const std::string &text, api::Kind 
 {
     Selector sel;
     sel.m_fields = true;
-    for (const auto &raw : splitTerms(text)) {
+    for (const auto &raw : kube::LabelSelector::splitTerms(text)) {
         const std::string term = trim(raw);
         if (term.empty())
             continue;

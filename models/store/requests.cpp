@@ -90,86 +90,9 @@ kube::Result<Json> Store::get(api::Kind kind, const std::string &ns, const std::
     return apiGet(kind, ns, name);
 }
 
-namespace {
-
-// Parses "a=b,c!=d,e in (x,y),f notin (z),g,!h" into a LabelSelector.
-kube::Result<kube::LabelSelector> parseSelector(const std::string &text)
-{
-    kube::LabelSelector sel;
-    std::vector<std::string> parts;
-    std::string cur;
-    int depth = 0;
-    for (char c : text) {
-        if (c == '(')
-            ++depth;
-        if (c == ')')
-            --depth;
-        if (c == ',' && depth == 0) {
-            parts.push_back(cur);
-            cur.clear();
-        } else {
-            cur += c;
-        }
-    }
-    if (!cur.empty())
-        parts.push_back(cur);
-    auto trim = [](std::string s) {
-        while (!s.empty() && s.front() == ' ')
-            s.erase(s.begin());
-        while (!s.empty() && s.back() == ' ')
-            s.pop_back();
-        return s;
-    };
-    for (auto p : parts) {
-        p = trim(p);
-        if (p.empty())
-            continue;
-        kube::LabelSelectorRequirement r;
-        std::size_t pos;
-        if ((pos = p.find(" notin ")) != std::string::npos || (pos = p.find(" in ")) != std::string::npos) {
-            const bool notIn = p.compare(pos, 7, " notin ") == 0;
-            r.key = trim(p.substr(0, pos));
-            r.op = notIn ? "NotIn" : "In";
-            std::string vals = trim(p.substr(pos + (notIn ? 7 : 4)));
-            if (vals.size() < 2 || vals.front() != '(' || vals.back() != ')')
-                return ApiStatus::badRequest("unable to parse requirement: " + p);
-            std::string v;
-            for (char c : vals.substr(1, vals.size() - 2) + ",") {
-                if (c == ',') {
-                    if (!trim(v).empty())
-                        r.values.push_back(trim(v));
-                    v.clear();
-                } else {
-                    v += c;
-                }
-            }
-            sel.matchExpressions.push_back(r);
-        } else if ((pos = p.find("!=")) != std::string::npos) {
-            r.key = trim(p.substr(0, pos));
-            r.op = "NotIn";
-            r.values = {trim(p.substr(pos + 2))};
-            sel.matchExpressions.push_back(r);
-        } else if ((pos = p.find('=')) != std::string::npos) {
-            const std::size_t skip = p.compare(pos, 2, "==") == 0 ? 2 : 1;
-            sel.matchLabels[trim(p.substr(0, pos))] = trim(p.substr(pos + skip));
-        } else if (p.front() == '!') {
-            r.key = trim(p.substr(1));
-            r.op = "DoesNotExist";
-            sel.matchExpressions.push_back(r);
-        } else {
-            r.key = p;
-            r.op = "Exists";
-            sel.matchExpressions.push_back(r);
-        }
-    }
-    return sel;
-}
-
-} // namespace
-
 kube::Result<Json> Store::list(api::Kind kind, const std::string &ns, const std::string &labelSelector) const
 {
-    auto sel = parseSelector(labelSelector);
+    auto sel = kube::LabelSelector::fromQueryString(labelSelector);
     if (!sel)
         return sel.error();
     Json items = Json::array();

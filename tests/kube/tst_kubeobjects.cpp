@@ -38,6 +38,9 @@ private slots:
     void selectorMatching_data();
     void selectorMatching();
     void selectorRejectsBadOperator();
+    void selectorQueryText_data();
+    void selectorQueryText();
+    void selectorQueryTextRefusesWhatItCannotRead();
     void intOrStringScaling_data();
     void intOrStringScaling();
     void tolerations_data();
@@ -225,6 +228,52 @@ void TestKubeObjects::selectorMatching()
     auto l = kube::stringMapFromJson(Json::parse(labels), "labels");
     QVERIFY(l.ok());
     QCOMPARE(sel->matches(*l), matches);
+}
+
+void TestKubeObjects::selectorQueryText_data()
+{
+    QTest::addColumn<std::string>("text");
+    QTest::addColumn<std::string>("labels");
+    QTest::addColumn<bool>("matches");
+    QTest::newRow("equals") << std::string("app=web") << std::string(R"({"app":"web"})") << true;
+    QTest::newRow("double equals") << std::string("app==web") << std::string(R"({"app":"db"})") << false;
+    QTest::newRow("one key twice selects nothing")
+        << std::string("a=1,a=2") << std::string(R"({"a":"2"})") << false;
+    QTest::newRow("not equals takes a missing key")
+        << std::string("tier!=front") << std::string(R"({"app":"web"})") << true;
+    QTest::newRow("in, spaces trimmed")
+        << std::string(" zone in ( a , b ) ,app=web") << std::string(R"({"app":"web","zone":"b"})") << true;
+    QTest::newRow("notin") << std::string("zone notin (a,b)") << std::string(R"({"zone":"a"})") << false;
+    QTest::newRow("exists") << std::string("gpu") << std::string(R"({"cpu":"x"})") << false;
+    QTest::newRow("does not exist") << std::string("!gpu") << std::string(R"({"cpu":"x"})") << true;
+    QTest::newRow("empty text selects everything") << std::string("") << std::string(R"({"a":"b"})") << true;
+}
+
+void TestKubeObjects::selectorQueryText()
+{
+    QFETCH(std::string, text);
+    QFETCH(std::string, labels);
+    QFETCH(bool, matches);
+    auto sel = kube::LabelSelector::fromQueryString(text);
+    QVERIFY2(sel.ok(), sel.ok() ? "" : sel.error().message.c_str());
+    auto l = kube::stringMapFromJson(Json::parse(labels), "labels");
+    QVERIFY(l.ok());
+    QCOMPARE(sel->matches(*l), matches);
+    // The text the selector writes reads back as the same selector.
+    auto again = kube::LabelSelector::fromQueryString(sel->toQueryString());
+    QVERIFY(again.ok());
+    QCOMPARE(again->matches(*l), matches);
+}
+
+void TestKubeObjects::selectorQueryTextRefusesWhatItCannotRead()
+{
+    for (const char *text : {"zone in (a", "zone in a,b", "a b=c", "(x)", "!", "=v"}) {
+        auto sel = kube::LabelSelector::fromQueryString(text);
+        QVERIFY2(!sel.ok(), text);
+        QCOMPARE(sel.error().code, 400);
+        QVERIFY2(sel.error().message.rfind("unable to parse requirement: ", 0) == 0,
+                 sel.error().message.c_str());
+    }
 }
 
 void TestKubeObjects::selectorRejectsBadOperator()
