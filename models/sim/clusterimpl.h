@@ -3,7 +3,7 @@
 // (models/store, the base), and the simulation around it — the virtual clock's timer queue, the
 // controllers on their clients, the simulated kubelets, scheduler, disruption and taint
 // controllers, the faults injected into nodes, and the trace's logs. The constructor wires the
-// components to the store's informers in the order the trace depends on. Private to the engine.
+// components to the store's informers in the order the trace depends on. Private to the simulation.
 
 #include "models/sim/cluster.h"
 #include "models/sim/eventloop.h"
@@ -20,7 +20,6 @@ class ReplicaSetController;
 namespace sim {
 
 using store::defaultNode;
-using store::withStatus;
 
 class EmbeddedDaemonSetClient;
 class DisruptionController;

@@ -174,7 +174,7 @@ Json Store::objectJson(api::Kind kind, const std::string &k) const
     return Json();
 }
 
-kube::Result<Json> Store::apiGet(api::Kind kind, const std::string &ns, const std::string &name) const
+kube::Result<Json> Store::get(api::Kind kind, const std::string &ns, const std::string &name) const
 {
     const std::string k = key(api::isNamespaced(kind) ? (ns.empty() ? "default" : ns) : std::string(), name);
     Json j = objectJson(kind, k);

@@ -17,6 +17,7 @@ kube::Result<Json> Store::create(const Json &manifest, const WriteOptions &optio
 {
     return apiCreate(manifest, options.dryRun);
 }
+
 // refuseWrites for a write that names its object by a manifest.
 std::optional<ApiStatus> Store::refusedManifest(const Json &manifest, bool dryRun)
 {
@@ -83,11 +84,6 @@ kube::Result<Json> Store::apply(const Json &manifest)
     if (live.is_null())
         return apiCreate(*merged);
     return apiUpdate(*merged, false);
-}
-
-kube::Result<Json> Store::get(api::Kind kind, const std::string &ns, const std::string &name) const
-{
-    return apiGet(kind, ns, name);
 }
 
 kube::Result<Json> Store::list(api::Kind kind, const std::string &ns, const std::string &labelSelector) const

@@ -356,13 +356,13 @@ public:
                      const std::string &uid = {}, const char *source = nullptr,
                      const std::string &fieldPath = {});
 
-    // ---- JSON API (apiserver.cpp) ------------------------------------------------------
+private:
+    // The handler behind the requests (apiserver.cpp).
     // dryRun: everything up to the store write (see WriteOptions).
     kube::Result<kube::Json> apiCreate(const kube::Json &manifest, bool dryRun = false);
     // `current`: the stored object as JSON when the caller has just read it (null: read here).
     kube::Result<kube::Json> apiUpdate(kube::Json manifest, bool statusOnly, bool dryRun = false,
                                        kube::Json current = kube::Json());
-    kube::Result<kube::Json> apiGet(api::Kind kind, const std::string &ns, const std::string &name) const;
     kube::Result<kube::Json> apiPatch(api::Kind kind, const std::string &ns, const std::string &name,
                                       api::PatchType type, const kube::Json &patch,
                                       const WriteOptions &options, bool statusOnly = false);
@@ -371,7 +371,6 @@ public:
                                  DeletePropagation propagation = DeletePropagation::Background);
     kube::Json objectJson(api::Kind kind, const std::string &key) const; // null if absent
 
-private:
     // apiCreate's part for each kind (the JSON kinds share one; createPodObject ends in
     // createPod).
     kube::Result<kube::Json> createNamespace(WriteContext &u);
