@@ -9,6 +9,7 @@
 #include "models/server/apiserver.h"
 
 #include "models/api/fieldmanager.h"
+#include "models/api/selector.h"
 #include "models/api/strategicmerge.h"
 #include "models/api/validation.h"
 #include "models/kube/apischema.h"
@@ -26,7 +27,6 @@
 #include "models/server/resourcepath.h"
 #include "models/server/responsecompression.h"
 #include "models/server/reviews.h"
-#include "models/server/selector.h"
 #include "models/server/tableprinter.h"
 #include "models/server/tlsmaterial.h"
 
@@ -49,6 +49,9 @@
 #include <thread>
 
 namespace server {
+
+// List and watch selectors are the API's own (models/api/selector.h).
+using api::Selector;
 
 using api::FieldManager;
 using api::FieldManagerContext;

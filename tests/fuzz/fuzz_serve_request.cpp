@@ -11,11 +11,11 @@
 //   Name: value              headers (Content-Type, Accept) up to an empty line
 //   body
 
+#include "models/api/selector.h"
 #include "models/kube/jsonlimits.h"
 #include "models/server/discovery.h"
 #include "models/server/openapi.h"
 #include "models/server/resourcepath.h"
-#include "models/server/selector.h"
 #include "models/server/tableprinter.h"
 #include "models/sim/cluster.h"
 #include "tests/fuzz/fuzzcheck.h"
@@ -152,8 +152,8 @@ void printed(api::Kind kind, const Json &object, kube::Timestamp now, const Requ
 void handleResource(const Request &req, const server::ResourcePath &path)
 {
     const api::Kind kind = *path.kind;
-    auto labels = server::Selector::parseLabels(req.param("labelSelector"));
-    auto fields = server::Selector::parseFields(req.param("fieldSelector"), kind);
+    auto labels = api::Selector::parseLabels(req.param("labelSelector"));
+    auto fields = api::Selector::parseFields(req.param("fieldSelector"), kind);
     if (!labels || !fields)
         return;
     auto cluster = makeCluster();
@@ -170,7 +170,7 @@ void handleResource(const Request &req, const server::ResourcePath &path)
             return;
         std::vector<Json> items;
         for (const Json &item : (*list)["items"]) {
-            (void)server::Selector::fieldValue(item, "metadata.name");
+            (void)api::Selector::fieldValue(item, "metadata.name");
             if (labels->matches(item) && fields->matches(item))
                 items.push_back(item);
         }

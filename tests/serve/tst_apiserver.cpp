@@ -3,6 +3,7 @@
 // patches, Status bodies, watch resume, bookmarks, streaming lists, 410 Expired, TLS and token
 // authentication. The clock is frozen (speed 0) so nothing changes unless a test changes it.
 
+#include "models/api/selector.h"
 #include "models/client/httptransport.h"
 #include "models/kube/apischema.h"
 #include "models/kube/fieldtypes.h"
@@ -10,7 +11,6 @@
 #include "models/kube/yamldocument.h"
 #include "models/scenario/scenariorunner.h"
 #include "models/server/apiserver.h"
-#include "models/server/selector.h"
 
 #include <QFile>
 #include <QtTest>
@@ -2655,7 +2655,7 @@ void TstApiServer::podSelectorsAgreeOnRecordsAndJson()
         "spec.restartPolicy=Never", "status.podIP="};
     int matched = 0;
     for (const auto &text : labelSelectors) {
-        auto sel = server::Selector::parseLabels(text);
+        auto sel = api::Selector::parseLabels(text);
         QVERIFY2(sel.ok(), text.c_str());
         for (const auto &p : pods) {
             QCOMPARE(sel->matchesPod(p), sel->matches(p.toJson()));
@@ -2663,7 +2663,7 @@ void TstApiServer::podSelectorsAgreeOnRecordsAndJson()
         }
     }
     for (const auto &text : fieldSelectors) {
-        auto sel = server::Selector::parseFields(text, api::Kind::Pod);
+        auto sel = api::Selector::parseFields(text, api::Kind::Pod);
         QVERIFY2(sel.ok(), text.c_str());
         for (const auto &p : pods) {
             QCOMPARE(sel->matchesPod(p), sel->matches(p.toJson()));

@@ -16,13 +16,13 @@
 #include <string>
 #include <vector>
 
-namespace server {
+namespace api {
 
 class Selector
 {
 public:
     static kube::Result<Selector> parseLabels(const std::string &text);
-    static kube::Result<Selector> parseFields(const std::string &text, api::Kind kind);
+    static kube::Result<Selector> parseFields(const std::string &text, Kind kind);
 
     bool matches(const kube::Json &object) const;
     // The same on the engine's record of a pod, without encoding it (unless a field selector
@@ -48,4 +48,4 @@ private:
     bool m_fields = false;
 };
 
-} // namespace server
+} // namespace api

@@ -1,10 +1,10 @@
-#include "models/server/selector.h"
+#include "models/api/selector.h"
 #include "models/kube/labelselector.h"
 
 #include <algorithm>
 #include <set>
 
-namespace server {
+namespace api {
 
 namespace {
 
@@ -245,4 +245,4 @@ bool Selector::matchesWith(const std::function<std::optional<std::string>(const 
     return true;
 }
 
-} // namespace server
+} // namespace api
