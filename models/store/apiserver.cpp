@@ -481,13 +481,7 @@ kube::Result<Json> Store::updateNamespace(WriteContext &u)
         return next;
     meta.resourceVersion = nextResourceVersion();
     kube::ObjectMeta &slot = namespaces[u.name] = std::move(meta);
-    WatchEvent ev;
-    ev.type = WatchEvent::Type::Modified;
-    ev.kind = api::Kind::Namespace;
-    ev.name = u.name;
-    ev.resourceVersion = rv;
-    ev.namespaceObject = &slot;
-    fanOut(ev);
+    fanOutNamespace(WatchEvent::Type::Modified, slot);
     return namespaceJson(slot);
 }
 
@@ -962,13 +956,7 @@ kube::Result<void> Store::deleteNamespace(const std::string &name)
     kube::ObjectMeta gone = namespaces.at(name);
     namespaces.erase(name);
     gone.resourceVersion = nextResourceVersion();
-    WatchEvent ev;
-    ev.type = WatchEvent::Type::Deleted;
-    ev.kind = api::Kind::Namespace;
-    ev.name = name;
-    ev.resourceVersion = rv;
-    ev.namespaceObject = &gone;
-    fanOut(ev);
+    fanOutNamespace(WatchEvent::Type::Deleted, gone);
     return {};
 }
 

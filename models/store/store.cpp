@@ -62,13 +62,17 @@ void Store::ensureNamespace(const std::string &ns, const kube::ObjectMeta *decla
     m.creationTimestamp = now;
     m.labels["kubernetes.io/metadata.name"] = ns;
     m.resourceVersion = nextResourceVersion();
-    auto &slot = namespaces[ns] = std::move(m);
+    fanOutNamespace(WatchEvent::Type::Added, namespaces[ns] = std::move(m));
+}
+
+void Store::fanOutNamespace(WatchEvent::Type type, const kube::ObjectMeta &ns)
+{
     WatchEvent ev;
-    ev.type = WatchEvent::Type::Added;
+    ev.type = type;
     ev.kind = api::Kind::Namespace;
-    ev.name = ns;
+    ev.name = ns.name;
     ev.resourceVersion = rv;
-    ev.namespaceObject = &slot;
+    ev.namespaceObject = &ns;
     fanOut(ev);
 }
 

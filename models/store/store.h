@@ -430,6 +430,8 @@ private:
     void releaseJsonObject(api::Kind kind, const kube::Json &gone);
 
     void fanOut(WatchEvent &ev); // to the informers, then the watchers
+    // A namespace's write (its resourceVersion already set) fanned out.
+    void fanOutNamespace(WatchEvent::Type type, const kube::ObjectMeta &ns);
     void ownedPodsChanged(const std::string &ownerUid, const std::string &node)
     {
         if (m_ownedPodsObserver)
